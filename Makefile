@@ -1,0 +1,22 @@
+# The whole suite: formatting, vet, unit/scenario/property tests, and a short
+# run of every fuzz target over its committed corpus.
+.PHONY: test vet fmt fuzz
+
+test: fmt vet
+	go test -count=1 ./...
+	$(MAKE) fuzz FUZZTIME=5s
+
+vet:
+	go vet ./...
+
+fmt:
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+
+FUZZTIME ?= 30s
+fuzz:
+	@for spec in $$(grep -rl --include='*_test.go' '^func Fuzz' internal | xargs grep -o '^func Fuzz[A-Za-z0-9_]*' | sed 's/:func /:/'); do \
+		file=$${spec%%:*}; name=$${spec##*:}; pkg=./$$(dirname $$file); \
+		echo "fuzz $$pkg $$name ($(FUZZTIME))"; \
+		go test -run='^$$' -fuzz="^$$name\$$" -fuzztime=$(FUZZTIME) $$pkg || exit 1; \
+	done

@@ -1,0 +1,3 @@
+module github.com/mecatol/mecatol
+
+go 1.26.8

@@ -1,0 +1,175 @@
+// Package engine is the game-agnostic core: a game is an initial state plus
+// an ordered log of actions. An action is decided against the state (events
+// or a refusal), its events are applied, and automatic follow-ups run until
+// none are due. Nothing else changes the state.
+package engine
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+)
+
+// Rules is what a game module (TI4, later TI3 or Galactic Empires) provides.
+// S is a pointer to the module's state; A an action; E an event.
+type Rules[S any, A any, E any] interface {
+	// NewState returns an empty state to decode a snapshot into.
+	NewState() S
+	// Decide checks a against s and returns the events it causes, or a
+	// refusal (*RuleError or *InputError). It must not modify s. It may draw
+	// from rng; draws are kept only when the action is accepted.
+	Decide(s S, a A, rng *RNG) ([]E, error)
+	// Apply changes s by one event. Events are decided facts: Apply cannot
+	// refuse them.
+	Apply(s S, e E)
+	// Follow returns the automatic events now due in s (an elimination
+	// check, say), in the module's stated order, or nil when none are.
+	Follow(s S, rng *RNG) []E
+}
+
+// MaxFollowUps bounds the automatic steps after one action; a module that
+// keeps producing follow-ups is broken, and the engine says so.
+const MaxFollowUps = 64
+
+// Snapshot is the whole state of a game at one point: the module state and
+// the RNG. Its JSON encoding is canonical: same setup and log, same bytes.
+type Snapshot[S any] struct {
+	State S   `json:"state"`
+	RNG   RNG `json:"rng"`
+}
+
+// Game is a running game.
+type Game[S any, A any, E any] struct {
+	rules   Rules[S, A, E]
+	initial []byte
+	log     []A
+	state   S
+	rng     RNG
+}
+
+// New starts a game from an initial state and RNG. The initial snapshot is
+// kept as canonical JSON so that replay never shares memory with play.
+func New[S any, A any, E any](rules Rules[S, A, E], state S, rng RNG) (*Game[S, A, E], error) {
+	initial, err := json.Marshal(Snapshot[S]{State: state, RNG: rng})
+	if err != nil {
+		return nil, fmt.Errorf("engine: encode initial state: %w", err)
+	}
+	return Load(rules, initial)
+}
+
+// Load starts a game from a stored initial snapshot.
+func Load[S any, A any, E any](rules Rules[S, A, E], initial []byte) (*Game[S, A, E], error) {
+	g := &Game[S, A, E]{rules: rules, initial: bytes.Clone(initial)}
+	if err := g.reset(); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+func (g *Game[S, A, E]) reset() error {
+	snap := Snapshot[S]{State: g.rules.NewState()}
+	if err := json.Unmarshal(g.initial, &snap); err != nil {
+		return fmt.Errorf("engine: decode initial state: %w", err)
+	}
+	g.state, g.rng, g.log = snap.State, snap.RNG, g.log[:0]
+	return nil
+}
+
+// State returns the current state. Callers must not modify it.
+func (g *Game[S, A, E]) State() S { return g.state }
+
+// Initial returns the initial snapshot as canonical JSON.
+func (g *Game[S, A, E]) Initial() []byte { return bytes.Clone(g.initial) }
+
+// Log returns a copy of the accepted actions, oldest first.
+func (g *Game[S, A, E]) Log() []A { return append([]A(nil), g.log...) }
+
+// Len is the number of accepted actions.
+func (g *Game[S, A, E]) Len() int { return len(g.log) }
+
+// Check reports whether a would be accepted now, without applying it.
+func (g *Game[S, A, E]) Check(a A) error {
+	rng := g.rng
+	_, err := g.rules.Decide(g.state, a, &rng)
+	return err
+}
+
+// Do decides a and, if it is accepted, applies its events and every
+// automatic follow-up, and appends a to the log. It returns all the events
+// applied. A refused action leaves the game exactly as it was.
+func (g *Game[S, A, E]) Do(a A) ([]E, error) {
+	rng := g.rng
+	events, err := g.rules.Decide(g.state, a, &rng)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range events {
+		g.rules.Apply(g.state, e)
+	}
+	for i := 0; ; i++ {
+		more := g.rules.Follow(g.state, &rng)
+		if len(more) == 0 {
+			break
+		}
+		if i == MaxFollowUps {
+			panic(fmt.Sprintf("engine: more than %d rounds of automatic follow-ups", MaxFollowUps))
+		}
+		for _, e := range more {
+			g.rules.Apply(g.state, e)
+		}
+		events = append(events, more...)
+	}
+	g.rng = rng
+	g.log = append(g.log, a)
+	return events, nil
+}
+
+// Snapshot encodes the current state and RNG canonically.
+func (g *Game[S, A, E]) Snapshot() ([]byte, error) {
+	return json.Marshal(Snapshot[S]{State: g.state, RNG: g.rng})
+}
+
+// ReplayError says how far a replay got before an action was refused.
+type ReplayError struct {
+	Step int // index in the log of the refused action
+	Err  error
+}
+
+func (e *ReplayError) Error() string { return fmt.Sprintf("replay: action %d: %v", e.Step, e.Err) }
+func (e *ReplayError) Unwrap() error { return e.Err }
+
+// Replay rebuilds a game from its initial snapshot and log. On a refusal it
+// returns the game as far as it got and a *ReplayError naming the step.
+func Replay[S any, A any, E any](rules Rules[S, A, E], initial []byte, log []A) (*Game[S, A, E], error) {
+	g, err := Load(rules, initial)
+	if err != nil {
+		return nil, err
+	}
+	for i, a := range log {
+		if _, err := g.Do(a); err != nil {
+			return g, &ReplayError{Step: i, Err: err}
+		}
+	}
+	return g, nil
+}
+
+// At returns a new game replayed to just after the first n actions.
+func (g *Game[S, A, E]) At(n int) (*Game[S, A, E], error) {
+	if n < 0 || n > len(g.log) {
+		return nil, fmt.Errorf("engine: step %d out of range 0..%d", n, len(g.log))
+	}
+	return Replay(g.rules, g.initial, g.log[:n])
+}
+
+// Undo drops the last n actions by replaying the rest.
+func (g *Game[S, A, E]) Undo(n int) error {
+	if n < 0 || n > len(g.log) {
+		return fmt.Errorf("engine: cannot undo %d of %d actions", n, len(g.log))
+	}
+	back, err := g.At(len(g.log) - n)
+	if err != nil {
+		return err
+	}
+	*g = *back
+	return nil
+}
