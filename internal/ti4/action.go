@@ -1,0 +1,116 @@
+package ti4
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"github.com/mecatol/mecatol/internal/engine"
+)
+
+// Action kinds. The effect actions (place, remove, move, gain and lose a
+// planet, capture) are what a game effect or a referee does to the board;
+// the rules they touch (component limits, control, elimination) still apply.
+const (
+	ActPlace            = "place_units"
+	ActRemove           = "remove_units"
+	ActMove             = "move_units"
+	ActGainPlanet       = "gain_planet"
+	ActLosePlanet       = "lose_planet"
+	ActCapture          = "capture"
+	ActReturnCaptured   = "return_captured"
+	ActBeginInvasion    = "begin_invasion"
+	ActCommit           = "commit_ground_forces"
+	ActEstablishControl = "establish_control"
+	ActEndStatusPhase   = "end_status_phase"
+)
+
+var actionKinds = []string{ActPlace, ActRemove, ActMove, ActGainPlanet, ActLosePlanet, ActCapture,
+	ActReturnCaptured, ActBeginInvasion, ActCommit, ActEstablishControl, ActEndStatusPhase}
+
+// Action is one thing a player (or a game effect acting for them) does.
+// Which fields matter depends on Kind.
+type Action struct {
+	Kind   string `json:"kind"`
+	Seat   int    `json:"seat"`             // the player acting
+	Owner  *int   `json:"owner,omitempty"`  // another player whose units are concerned
+	System *int   `json:"system,omitempty"` // position
+	Planet string `json:"planet,omitempty"`
+	To     *int   `json:"to,omitempty"` // destination position (move)
+	ToPl   string `json:"to_planet,omitempty"`
+	Unit   string `json:"unit,omitempty"`
+	Count  int    `json:"count,omitempty"`
+}
+
+// DecodeAction reads one action strictly: unknown fields are an error.
+func DecodeAction(b []byte) (Action, error) {
+	var a Action
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.DisallowUnknownFields()
+	if err := d.Decode(&a); err != nil {
+		return Action{}, engine.BadInput("action", "%v", err)
+	}
+	if d.More() {
+		return Action{}, engine.BadInput("action", "trailing data after the action")
+	}
+	return a, nil
+}
+
+// Event kinds: the facts an action or an automatic step causes.
+const (
+	EvUnitsPlaced     = "units_placed"
+	EvUnitsRemoved    = "units_removed"
+	EvControlGained   = "control_gained"
+	EvControlLost     = "control_lost"
+	EvControlToken    = "control_token_placed"
+	EvExplored        = "explored"
+	EvCaptured        = "captured"
+	EvCaptiveReturned = "captive_returned"
+	EvInvasionBegun   = "invasion_begun"
+	EvCommitted       = "ground_forces_committed"
+	EvInvasionEnded   = "invasion_ended"
+	EvEliminated      = "eliminated"
+	EvZeroTokenGone   = "zero_token_removed"
+	EvStatusPhaseEnd  = "status_phase_ended"
+)
+
+// Event is one applied fact. Events carry every random outcome already
+// drawn, so applying them never needs the RNG.
+type Event struct {
+	Kind    string   `json:"kind"`
+	Seat    int      `json:"seat"`
+	Owner   int      `json:"owner,omitempty"`
+	System  int      `json:"system,omitempty"`
+	Planet  string   `json:"planet,omitempty"`
+	Unit    string   `json:"unit,omitempty"`
+	Count   int      `json:"count,omitempty"`
+	From    int      `json:"from,omitempty"` // previous controller (None: the deck)
+	Deck    string   `json:"deck,omitempty"`
+	Card    string   `json:"card,omitempty"`
+	NewDeck []string `json:"new_deck,omitempty"` // a reshuffled deck, top first
+	Speaker int      `json:"speaker,omitempty"`
+}
+
+func (e Event) String() string {
+	b, _ := json.Marshal(e)
+	return string(b)
+}
+
+func (a Action) String() string {
+	b, _ := json.Marshal(a)
+	return string(b)
+}
+
+func need[T any](p *T, field string) (T, error) {
+	if p == nil {
+		var zero T
+		return zero, engine.BadInput(field, "missing")
+	}
+	return *p, nil
+}
+
+func unknownKind(k string) error {
+	return engine.BadInput("kind", "unknown action %q; known: %v", k, actionKinds)
+}
+
+var _ fmt.Stringer = Action{}

@@ -1,0 +1,115 @@
+package ti4
+
+import (
+	"github.com/mecatol/mecatol/internal/engine"
+)
+
+// Control (LRR 25).
+
+func findPlanet(s *State, name string) (*Planet, *System, error) {
+	if name == "" {
+		return nil, nil, engine.BadInput("planet", "missing")
+	}
+	pl, sys := s.Planet(name)
+	if pl == nil {
+		return nil, nil, engine.BadInput("planet", "no planet %q on the board", name)
+	}
+	return pl, sys, nil
+}
+
+// gain returns the events of seat gaining control of a planet: the card
+// moves to seat's play area exhausted (25.1), from the deck (25.1a) or from
+// the previous controller (25.1b); an uncontrolled planet is explored
+// (25.1c, 35.1).
+func gain(s *State, x *explorer, seat int, pl *Planet) []Event {
+	ev := []Event{{Kind: EvControlGained, Seat: seat, Planet: pl.Name, From: pl.Controller}}
+	if pl.Controller == None {
+		if e, ok := x.explore(seat, pl.Name); ok {
+			ev = append(ev, e)
+		}
+	}
+	return ev
+}
+
+// Gaining a planet by a game effect (25.1).
+func decideGainPlanet(s *State, a Action, rng *engine.RNG) ([]Event, error) {
+	pl, _, err := findPlanet(s, a.Planet)
+	if err != nil {
+		return nil, err
+	}
+	if pl.Controller == a.Seat {
+		return nil, engine.Refuse("25.2", "%s already controls %s", s.Players[a.Seat], pl.Name)
+	}
+	return gain(s, newExplorer(s, rng), a.Seat, pl), nil
+}
+
+// Losing a planet by a game effect (25.6): its card returns to the deck.
+func decideLosePlanet(s *State, a Action) ([]Event, error) {
+	pl, _, err := findPlanet(s, a.Planet)
+	if err != nil {
+		return nil, err
+	}
+	if pl.Controller != a.Seat {
+		return nil, engine.Refuse("25.6", "%s does not control %s", s.Players[a.Seat], pl.Name)
+	}
+	return []Event{{Kind: EvControlLost, Seat: a.Seat, Planet: pl.Name}}, nil
+}
+
+func applyControlGained(s *State, e Event) {
+	pl, _ := s.Planet(e.Planet)
+	pl.Controller = e.Seat
+	pl.Exhausted = true     // 25.1
+	pl.ControlToken = false // the previous controller's token leaves (25.7)
+}
+
+func applyControlLost(s *State, e Event) {
+	pl, _ := s.Planet(e.Planet)
+	pl.Controller = None
+	pl.Exhausted = false
+	pl.ControlToken = false // 25.7
+}
+
+// owners lists the seats with units on a planet, in seat order.
+func owners(pl *Planet) []int {
+	var out []int
+	for _, st := range pl.Units {
+		if st.Count > 0 && (len(out) == 0 || out[len(out)-1] != st.Owner) {
+			out = append(out, st.Owner)
+		}
+	}
+	return out
+}
+
+// controlFollowUps applies 25.5 and 25.4 to every planet not under an
+// invasion in progress (25.5b). A controller with no units left loses the
+// planet to the one other player who has units there (25.5, 25.5a); a
+// planet no one controls goes to the one player whose units stand on it
+// (25.1a); a controller with no units there and no rival marks the planet
+// with a control token (25.4).
+func controlFollowUps(s *State, rng *engine.RNG) []Event {
+	var ev []Event
+	var x *explorer
+	for _, sys := range s.Systems {
+		if s.Invasion != nil && s.Invasion.Pos == sys.Pos {
+			continue
+		}
+		for _, pl := range sys.Planets {
+			here := owners(pl)
+			mine := false
+			for _, o := range here {
+				mine = mine || o == pl.Controller
+			}
+			switch {
+			case mine:
+			case len(here) == 1:
+				if x == nil {
+					x = newExplorer(s, rng)
+				}
+				ev = append(ev, gain(s, x, here[0], pl)...)
+			case len(here) == 0 && pl.Controller != None && !pl.ControlToken:
+				ev = append(ev, Event{Kind: EvControlToken, Seat: pl.Controller, Planet: pl.Name})
+			}
+		}
+	}
+	return ev
+}

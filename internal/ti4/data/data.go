@@ -1,0 +1,390 @@
+// Package data holds the TI4 + Prophecy of Kings component facts (tiles,
+// planets, units, technologies, factions, strategy cards and card names) as
+// embedded JSON, checked and indexed at load. Facts only: no card text.
+package data
+
+import (
+	"embed"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+//go:embed *.json
+var files embed.FS
+
+// Planet is a printed planet.
+type Planet struct {
+	Name      string `json:"name"`
+	Resources int    `json:"resources"`
+	Influence int    `json:"influence"`
+	Trait     string `json:"trait,omitempty"` // cultural, hazardous, industrial
+	Tech      string `json:"tech,omitempty"`  // blue, green, red, yellow
+	Legendary bool   `json:"legendary,omitempty"`
+	Tile      string `json:"-"`
+}
+
+// Tile is a system tile, or one face of a hyperlane tile ("83A").
+type Tile struct {
+	ID         string    `json:"id"`
+	Source     string    `json:"source"`
+	Back       string    `json:"back"` // blue, red, green, none
+	Home       string    `json:"home,omitempty"`
+	Wormholes  []string  `json:"wormholes,omitempty"`
+	Anomalies  []string  `json:"anomalies,omitempty"`
+	Planets    []*Planet `json:"planets,omitempty"`
+	Hyperlanes [][2]int  `json:"hyperlanes,omitempty"`
+}
+
+// IsHyperlane reports whether the tile is a hyperlane face (LRR 44.2: not a system).
+func (t *Tile) IsHyperlane() bool { return len(t.Hyperlanes) > 0 }
+
+// HasWormhole reports whether the tile shows wormhole w.
+func (t *Tile) HasWormhole(w string) bool { return contains(t.Wormholes, w) }
+
+// HasAnomaly reports whether the tile is anomaly a.
+func (t *Tile) HasAnomaly(a string) bool { return contains(t.Anomalies, a) }
+
+// Number is the tile's number without any face letter.
+func (t *Tile) Number() int {
+	n, _ := strconv.Atoi(strings.TrimRight(t.ID, "AB"))
+	return n
+}
+
+// Ability is a unit roll ability such as bombardment: hit on Hit or better, Dice dice.
+type Ability struct {
+	Hit   int `json:"hit"`
+	Dice  int `json:"dice"`
+	Range int `json:"range,omitempty"` // space cannon into adjacent systems when 1
+}
+
+// Unit is a unit card, generic or faction-specific, at one upgrade level.
+type Unit struct {
+	ID              string   `json:"id"`
+	Type            string   `json:"type"`
+	Name            string   `json:"name"`
+	Faction         string   `json:"faction,omitempty"`
+	Level           int      `json:"level"`
+	Upgrade         string   `json:"upgrade,omitempty"`
+	Replaces        string   `json:"replaces,omitempty"`
+	Source          string   `json:"source"`
+	Cost            float64  `json:"cost"`
+	Produces        int      `json:"produces"`
+	Combat          int      `json:"combat"`
+	Dice            int      `json:"dice"`
+	Move            int      `json:"move"`
+	Capacity        int      `json:"capacity"`
+	Sustain         bool     `json:"sustain"`
+	Bombardment     *Ability `json:"bombardment"`
+	SpaceCannon     *Ability `json:"space_cannon"`
+	AFB             *Ability `json:"afb"`
+	PlanetaryShield bool     `json:"planetary_shield"`
+	Production      int      `json:"production"`
+	ProductionPlus  bool     `json:"production_plus_resources"`
+}
+
+// HasProduction reports whether the unit has the Production ability (LRR 68).
+func (u *Unit) HasProduction() bool { return u.Production > 0 || u.ProductionPlus }
+
+// Technology is a technology card.
+type Technology struct {
+	ID      string         `json:"id"`
+	Name    string         `json:"name"`
+	Color   string         `json:"color"` // blue green red yellow, or unit
+	Prereqs map[string]int `json:"prereqs"`
+	Faction string         `json:"faction,omitempty"`
+	Unit    string         `json:"unit,omitempty"`
+	Source  string         `json:"source"`
+}
+
+// TechChoice is a faction's choice among starting technologies.
+type TechChoice struct {
+	Count int      `json:"count"`
+	From  []string `json:"from"`
+	Rule  string   `json:"rule,omitempty"` // "no_prereq": any technology without prerequisites
+}
+
+// Faction is a faction sheet's facts.
+type Faction struct {
+	ID           string         `json:"id"`
+	Name         string         `json:"name"`
+	Short        string         `json:"short"`
+	Source       string         `json:"source"`
+	Home         string         `json:"home"`
+	HomePlanets  []string       `json:"home_planets"`
+	Commodities  int            `json:"commodities"`
+	Units        map[string]int `json:"units"`
+	Techs        []string       `json:"techs"`
+	TechChoice   *TechChoice    `json:"tech_choice"`
+	FactionTechs []string       `json:"faction_techs"`
+	Flagship     string         `json:"flagship"`
+	Mech         string         `json:"mech"`
+	Promissory   string         `json:"promissory"`
+}
+
+// StrategyCard is one of the eight strategy cards (LRR 83).
+type StrategyCard struct {
+	Initiative int    `json:"initiative"`
+	ID         string `json:"id"`
+	Name       string `json:"name"`
+}
+
+// ExplorationCard is one distinct exploration card and its copy count.
+type ExplorationCard struct {
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	Deck  string `json:"deck"`
+	Count int    `json:"count"`
+	Kind  string `json:"kind"`
+}
+
+// Named is a card known by name only here.
+type Named struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// Leaders are a faction's leader names.
+type Leaders struct {
+	Faction   string   `json:"faction"`
+	Agent     []string `json:"agent"`
+	Commander string   `json:"commander"`
+	Hero      string   `json:"hero"`
+}
+
+// Catalog is every component, indexed.
+type Catalog struct {
+	Tiles        []*Tile
+	Units        []*Unit
+	Technologies []*Technology
+	Factions     []*Faction
+	Strategy     []StrategyCard
+	Exploration  []ExplorationCard
+	Relics       []Named
+	Promissory   []Named
+	Leaders      []Leaders
+	Limits       map[string]int
+
+	tiles    map[string]*Tile
+	planets  map[string]*Planet
+	units    map[string]*Unit
+	techs    map[string]*Technology
+	factions map[string]*Faction
+}
+
+var (
+	once    sync.Once
+	catalog *Catalog
+	loadErr error
+)
+
+// Load returns the embedded catalog, parsed and checked once.
+func Load() (*Catalog, error) {
+	once.Do(func() { catalog, loadErr = load() })
+	return catalog, loadErr
+}
+
+// MustLoad is Load for callers that cannot run without data (the binary is
+// broken if the embedded files are).
+func MustLoad() *Catalog {
+	c, err := Load()
+	if err != nil {
+		panic(err)
+	}
+	return c
+}
+
+func decode(name string, v any) error {
+	b, err := files.ReadFile(name)
+	if err != nil {
+		return err
+	}
+	d := json.NewDecoder(strings.NewReader(string(b)))
+	d.DisallowUnknownFields()
+	if err := d.Decode(v); err != nil {
+		return fmt.Errorf("data: %s: %w", name, err)
+	}
+	return nil
+}
+
+func load() (*Catalog, error) {
+	c := &Catalog{}
+	var sys struct {
+		Tiles []*Tile `json:"tiles"`
+	}
+	var units struct {
+		Units  []*Unit        `json:"units"`
+		Limits map[string]int `json:"limits"`
+	}
+	var techs struct {
+		Technologies []*Technology `json:"technologies"`
+	}
+	var facs struct {
+		Factions []*Faction `json:"factions"`
+	}
+	var strat struct {
+		Strategy []StrategyCard `json:"strategy"`
+	}
+	var cards struct {
+		Exploration []ExplorationCard `json:"exploration"`
+		Relics      []Named           `json:"relics"`
+		Promissory  []Named           `json:"promissory_generic"`
+		Leaders     []Leaders         `json:"leaders"`
+	}
+	for name, v := range map[string]any{
+		"systems.json": &sys, "units.json": &units, "technologies.json": &techs,
+		"factions.json": &facs, "strategy.json": &strat, "cards.json": &cards,
+	} {
+		if err := decode(name, v); err != nil {
+			return nil, err
+		}
+	}
+	c.Tiles, c.Units, c.Limits = sys.Tiles, units.Units, units.Limits
+	c.Technologies, c.Factions, c.Strategy = techs.Technologies, facs.Factions, strat.Strategy
+	c.Exploration, c.Relics, c.Promissory, c.Leaders = cards.Exploration, cards.Relics, cards.Promissory, cards.Leaders
+	return c, c.index()
+}
+
+func (c *Catalog) index() error {
+	c.tiles = map[string]*Tile{}
+	c.planets = map[string]*Planet{}
+	c.units = map[string]*Unit{}
+	c.techs = map[string]*Technology{}
+	c.factions = map[string]*Faction{}
+	for _, t := range c.Tiles {
+		if c.tiles[t.ID] != nil {
+			return fmt.Errorf("data: tile %s twice", t.ID)
+		}
+		c.tiles[t.ID] = t
+		for _, p := range t.Planets {
+			p.Tile = t.ID
+			if q := c.planets[p.Name]; q != nil {
+				if c.tiles[q.Tile].Number() != t.Number() {
+					return fmt.Errorf("data: planet %s twice", p.Name)
+				}
+				continue // the same planet on the other face of a tile (Mallice)
+			}
+			c.planets[p.Name] = p
+		}
+	}
+	for _, u := range c.Units {
+		if c.units[u.ID] != nil {
+			return fmt.Errorf("data: unit %s twice", u.ID)
+		}
+		c.units[u.ID] = u
+	}
+	for _, t := range c.Technologies {
+		if c.techs[t.ID] != nil {
+			return fmt.Errorf("data: technology %s twice", t.ID)
+		}
+		c.techs[t.ID] = t
+	}
+	for _, f := range c.Factions {
+		c.factions[f.ID] = f
+	}
+	sort.Slice(c.Strategy, func(i, j int) bool { return c.Strategy[i].Initiative < c.Strategy[j].Initiative })
+	return c.check()
+}
+
+// check verifies cross-references, so that a typo in the data fails the
+// build's tests rather than a game.
+func (c *Catalog) check() error {
+	for _, u := range c.Units {
+		if u.Upgrade != "" && c.units[u.Upgrade] == nil {
+			return fmt.Errorf("data: unit %s upgrades to unknown %s", u.ID, u.Upgrade)
+		}
+	}
+	for _, t := range c.Technologies {
+		if t.Unit != "" && c.units[t.Unit] == nil {
+			return fmt.Errorf("data: technology %s grants unknown unit %s", t.ID, t.Unit)
+		}
+	}
+	for _, f := range c.Factions {
+		if c.tiles[f.Home] == nil {
+			return fmt.Errorf("data: faction %s home tile %s unknown", f.ID, f.Home)
+		}
+		for _, p := range f.HomePlanets {
+			if c.planets[p] == nil || c.planets[p].Tile != f.Home {
+				return fmt.Errorf("data: faction %s home planet %s not on tile %s", f.ID, p, f.Home)
+			}
+		}
+		for _, id := range append(append([]string{}, f.Techs...), f.FactionTechs...) {
+			if c.techs[id] == nil {
+				return fmt.Errorf("data: faction %s names unknown technology %s", f.ID, id)
+			}
+		}
+		if f.TechChoice != nil {
+			for _, id := range f.TechChoice.From {
+				if c.techs[id] == nil {
+					return fmt.Errorf("data: faction %s may choose unknown technology %s", f.ID, id)
+				}
+			}
+		}
+		for typ := range f.Units {
+			if _, ok := c.Limits[typ]; !ok {
+				return fmt.Errorf("data: faction %s starts with unknown unit type %s", f.ID, typ)
+			}
+		}
+		for _, id := range []string{f.Flagship, f.Mech} {
+			if c.units[id] == nil {
+				return fmt.Errorf("data: faction %s names unknown unit %s", f.ID, id)
+			}
+		}
+	}
+	return nil
+}
+
+// Tile looks a tile up by map-string id ("25", "83A").
+func (c *Catalog) Tile(id string) *Tile { return c.tiles[id] }
+
+// Planet looks a planet up by name.
+func (c *Catalog) Planet(name string) *Planet { return c.planets[name] }
+
+// Unit looks a unit up by id.
+func (c *Catalog) Unit(id string) *Unit { return c.units[id] }
+
+// Technology looks a technology up by id.
+func (c *Catalog) Technology(id string) *Technology { return c.techs[id] }
+
+// Faction looks a faction up by id.
+func (c *Catalog) Faction(id string) *Faction { return c.factions[id] }
+
+// FactionByHome returns the faction whose home system is tile id, or nil.
+func (c *Catalog) FactionByHome(id string) *Faction {
+	for _, f := range c.Factions {
+		if f.Home == id {
+			return f
+		}
+	}
+	return nil
+}
+
+// UnitFor returns the unit card a faction uses for a generic type at a level:
+// its own faction unit where it has one, else the generic card.
+func (c *Catalog) UnitFor(faction, typ string, upgraded bool) *Unit {
+	var generic *Unit
+	for _, u := range c.Units {
+		if u.Type != typ || (u.Level >= 2) != upgraded {
+			continue
+		}
+		if u.Faction == faction && faction != "" {
+			return u
+		}
+		if u.Faction == "" && generic == nil {
+			generic = u
+		}
+	}
+	return generic
+}
+
+func contains(xs []string, x string) bool {
+	for _, v := range xs {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,232 @@
+package ti4
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/mecatol/mecatol/internal/engine"
+	"github.com/mecatol/mecatol/internal/ti4/data"
+)
+
+// Elimination (LRR 33).
+
+// HasProductionUnit reports whether seat has on the board a unit whose card
+// has the Production ability (33.1.2). Units that only produce by some
+// other ability, such as the Arborec flagship, do not count (33 note 1).
+func (s *State) HasProductionUnit(seat int) bool {
+	has := func(st []Stack) bool {
+		for _, x := range st {
+			if x.Owner == seat && x.Count > 0 {
+				if u := s.UnitCard(seat, x.Unit); u != nil && u.HasProduction() {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for _, sys := range s.Systems {
+		if has(sys.Space) {
+			return true
+		}
+		for _, p := range sys.Planets {
+			if has(p.Units) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// GroundForcesOnBoard counts seat's infantry and mechs, on planets and in
+// space areas (33.1.1).
+func (s *State) GroundForcesOnBoard(seat int) int {
+	return s.OnBoard(seat, "infantry") + s.OnBoard(seat, "mech")
+}
+
+// ControlsAny reports whether seat controls a planet (33.1.3).
+func (s *State) ControlsAny(seat int) bool {
+	for _, sys := range s.Systems {
+		for _, p := range sys.Planets {
+			if p.Controller == seat {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ShouldBeEliminated is the three-part test of 33.1.
+func (s *State) ShouldBeEliminated(seat int) bool {
+	return s.GroundForcesOnBoard(seat) == 0 && !s.HasProductionUnit(seat) && !s.ControlsAny(seat)
+}
+
+// IsHomeSystem reports whether pos is some faction's home system. An
+// eliminated player's home system stays one (33 note 2).
+func (s *State) IsHomeSystem(pos int) bool {
+	for _, p := range s.Players {
+		if p.Home == pos {
+			return true
+		}
+	}
+	return false
+}
+
+// CardsPerPlayer is how many strategy cards each player takes: two with
+// three or four players, one with five or more, and still one when a game
+// that began with five or more drops to four or fewer (33.9, 84).
+func (s *State) CardsPerPlayer() int {
+	if s.StartPlayers >= 5 || len(s.Active()) >= 5 {
+		return 1
+	}
+	return 2
+}
+
+// eliminationFollowUps runs the check of 33.1 after every action, for the
+// lowest seat that meets it; the engine repeats it for any others. The
+// event carries the reshuffled secret objective deck (33.7) and the new
+// speaker (33.8), so applying it needs no RNG.
+func eliminationFollowUps(s *State, rng *engine.RNG) []Event {
+	for _, p := range s.Players {
+		if p.Eliminated || !s.ShouldBeEliminated(p.Seat) {
+			continue
+		}
+		deck := slices.Concat(s.Decks.Secrets, p.Secrets, p.ScoredSecrets)
+		rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+		speaker := s.Speaker
+		if speaker == p.Seat {
+			speaker = s.LeftOf(p.Seat)
+		}
+		return []Event{{Kind: EvEliminated, Seat: p.Seat, Speaker: speaker, NewDeck: deck}}
+	}
+	return nil
+}
+
+func applyEliminated(s *State, e Event) {
+	p := s.Players[e.Seat]
+	p.Eliminated = true
+	seat := p.Seat
+
+	// 33.2: units, command and control tokens go to the box.
+	for _, sys := range s.Systems {
+		sys.Space = dropOwner(sys.Space, seat)
+		sys.Command = slices.DeleteFunc(sys.Command, func(o int) bool { return o == seat })
+		for _, pl := range sys.Planets {
+			pl.Units = dropOwner(pl.Units, seat)
+		}
+	}
+	p.Tactic, p.Fleet, p.Strategy = 0, 0, 0
+	p.Techs, p.Commodities, p.TradeGoods = nil, 0, 0
+
+	// 33.3 agendas, 33.5 action cards: discarded.
+	s.Decks.AgendaDiscard = append(s.Decks.AgendaDiscard, p.Agendas...)
+	s.Decks.ActionDiscard = append(s.Decks.ActionDiscard, p.ActionCards...)
+	p.Agendas, p.ActionCards = nil, nil
+
+	// 33.4: notes go home; 33.4.1: the eliminated player's own notes, and
+	// notes of players no longer in the game, go to the box.
+	for _, note := range p.Promissory {
+		if o := s.seatOfFaction(noteOwner(note)); o != None && o != seat && !s.Players[o].Eliminated {
+			s.Players[o].Promissory = append(s.Players[o].Promissory, note)
+		}
+	}
+	p.Promissory = nil
+	for _, q := range s.Players {
+		q.Promissory = slices.DeleteFunc(q.Promissory, func(n string) bool { return noteOwner(n) == p.Faction })
+	}
+
+	// 33.6: strategy cards return to the common play area.
+	s.Strategy = append(s.Strategy, p.StrategyCards...)
+	sortStrategy(s.Strategy)
+	p.StrategyCards = nil
+
+	// 33.7: secret objectives, scored or not, are shuffled into the deck.
+	s.Decks.Secrets = e.NewDeck
+	p.Secrets, p.ScoredSecrets = nil, nil
+
+	// 33.8: the speaker token passes left.
+	s.Speaker = e.Speaker
+
+	// 33 note 3: relic fragments to their exploration discard piles; relics purged.
+	for _, f := range p.RelicFragments {
+		d := explorationDeckOf(f)
+		s.Decks.ExplorationDiscard[d] = append(s.Decks.ExplorationDiscard[d], f)
+	}
+	s.Decks.Purged = append(s.Decks.Purged, p.Relics...)
+	p.RelicFragments, p.Relics = nil, nil
+
+	// 33.11: units this player captured go back to their owners; captured
+	// fighter and infantry tokens belong to no one and leave (17.4). Units
+	// others captured from this player stay with them (33 note 4).
+	p.Captured = nil
+
+	// 33.10.3: a Naalu "0" token held by another player lasts until the
+	// end of the status phase.
+	if p.Faction == "naalu" && s.ZeroToken != nil && s.ZeroToken.Holder != seat {
+		s.ZeroToken.Expires = true
+	}
+	// 33.10.5: tokens on an eliminated Mahact's sheet go back to their owners.
+	p.SheetTokens = nil
+	// 33.10.6: the commander stays in play only while Mahact holds this
+	// player's command token and the commander is unlocked.
+	if !(p.Commander == Unlocked && s.tokenOnMahactSheet(seat)) {
+		p.Commander = Purged
+	}
+	// 33.10.1 (assimilated technologies stay with the Nekro player),
+	// 33.10.2 (Creuss wormhole tokens stay) and 33.10.4 (Titans
+	// attachments stay) need no change: those components are not the
+	// eliminated player's units, command or control tokens.
+}
+
+// EndStatusPhase returns the events due at the end of a status phase: an
+// expiring Naalu "0" token leaves play (33.10.3).
+func EndStatusPhase(s *State) []Event {
+	if s.ZeroToken != nil && s.ZeroToken.Expires {
+		return []Event{{Kind: EvZeroTokenGone, Seat: s.ZeroToken.Holder}}
+	}
+	return nil
+}
+
+func (s *State) tokenOnMahactSheet(seat int) bool {
+	for _, q := range s.Players {
+		if !q.Eliminated && q.Seat != seat && slices.Contains(q.SheetTokens, seat) {
+			return true
+		}
+	}
+	return false
+}
+
+func dropOwner(st []Stack, seat int) []Stack {
+	return slices.DeleteFunc(st, func(x Stack) bool { return x.Owner == seat })
+}
+
+func (s *State) seatOfFaction(f string) int {
+	for _, p := range s.Players {
+		if p.Faction == f {
+			return p.Seat
+		}
+	}
+	return None
+}
+
+// noteOwner is the faction part of a promissory note id "<faction>:<note>".
+func noteOwner(note string) string {
+	f, _, _ := strings.Cut(note, ":")
+	return f
+}
+
+func explorationDeckOf(card string) string {
+	for _, c := range data.MustLoad().Exploration {
+		if c.ID == card {
+			return c.Deck
+		}
+	}
+	return "frontier"
+}
+
+func sortStrategy(ids []string) {
+	init := map[string]int{}
+	for _, c := range data.MustLoad().Strategy {
+		init[c.ID] = c.Initiative
+	}
+	slices.SortFunc(ids, func(a, b string) int { return init[a] - init[b] })
+}

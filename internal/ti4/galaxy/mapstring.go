@@ -1,0 +1,356 @@
+// Package galaxy is the TI4 game board: which tile stands at which hex, the
+// map string that TI4 tools share, and adjacency (LRR 6, 44, 101).
+package galaxy
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/mecatol/mecatol/internal/hex"
+	"github.com/mecatol/mecatol/internal/ti4/data"
+)
+
+// Slot is one position of the board.
+type Slot struct {
+	Pos      int          // map-string index; 0 is the centre; OffBoard and up for systems off the board
+	Hex      hex.Hex      // meaningless off the board
+	Tile     *data.Tile   // nil: no system tile here
+	Rotation int          // sixths of a turn clockwise (hyperlanes)
+	Back     string       // face-down tile showing this back: red, blue, green
+	Home     bool         // a home-system position
+	Token    string       // the map-string token as read
+}
+
+// OffBoard is the first position number of systems that are not on the
+// board (the Creuss home system, say).
+const OffBoard = 1000
+
+// System reports whether the slot holds a system (LRR 44.2: a hyperlane is not one).
+func (s *Slot) System() bool { return s.Tile != nil && !s.Tile.IsHyperlane() }
+
+// Map is a galaxy.
+type Map struct {
+	Slots    []Slot // index = Pos for board positions
+	Off      []Slot // systems off the board, Pos = OffBoard + i
+	Players  int
+	adjacent [][]int
+}
+
+// ParseError says which token of a map string is wrong.
+type ParseError struct {
+	Index int    // map-string index (0 = centre), -1 for the whole string
+	Token string // the token as written
+	Msg   string
+}
+
+func (e *ParseError) Error() string {
+	if e.Index < 0 {
+		return "map string: " + e.Msg
+	}
+	return fmt.Sprintf("map string: position %d (%q): %s", e.Index, e.Token, e.Msg)
+}
+
+// HomeIndices are the standard home positions by player count (TTPG layouts).
+var HomeIndices = map[int][]int{
+	3: {22, 28, 34},
+	4: {22, 25, 31, 34},
+	5: {19, 22, 25, 31, 34},
+	6: {19, 22, 25, 28, 31, 34},
+	7: {22, 25, 37, 49, 52, 55, 58},
+	8: {37, 40, 43, 46, 49, 52, 55, 58},
+}
+
+// SystemCounts are the counts of non-home systems (Mecatol and hyperlanes
+// not counted) that the LRR's setups deal, by player count: one per setup
+// variant (standard, hyperlanes or large galaxy, alternate).
+var SystemCounts = map[int][]int{
+	3: {24},
+	4: {32},
+	5: {31, 25},
+	6: {30, 54},
+	7: {47, 35},
+	8: {52, 40},
+}
+
+// Parse reads a map string. players may be 0 to infer it from the home
+// positions the string marks or places.
+func Parse(s string, players int) (*Map, error) {
+	c := data.MustLoad()
+	toks := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' || r == '\n' || r == '\r' })
+	if len(toks) == 0 {
+		return nil, &ParseError{Index: -1, Msg: "empty"}
+	}
+	centre := "18"
+	if t := toks[0]; strings.HasPrefix(t, "{") {
+		if !strings.HasSuffix(t, "}") || len(t) < 3 {
+			return nil, &ParseError{Index: 0, Token: t, Msg: "centre must be written {N}"}
+		}
+		centre, toks = t[1:len(t)-1], toks[1:]
+	} else if t == "18" {
+		toks = toks[1:]
+	}
+	rings := 0
+	for hex.Count(rings)-1 < len(toks) {
+		rings++
+	}
+	if rings > 8 {
+		return nil, &ParseError{Index: -1, Msg: fmt.Sprintf("%d tiles is more than any TI4 board holds", len(toks))}
+	}
+	m := &Map{Slots: make([]Slot, hex.Count(rings))}
+	for i := range m.Slots {
+		m.Slots[i] = Slot{Pos: i, Hex: hex.At(i)}
+	}
+	if err := m.place(c, 0, centre); err != nil {
+		return nil, err
+	}
+	for i, t := range toks {
+		if err := m.place(c, i+1, t); err != nil {
+			return nil, err
+		}
+	}
+	if err := m.markHomes(players); err != nil {
+		return nil, err
+	}
+	if err := m.checkDuplicates(); err != nil {
+		return nil, err
+	}
+	m.addOffBoard(c)
+	m.link()
+	return m, nil
+}
+
+func (m *Map) place(c *data.Catalog, i int, tok string) error {
+	s := &m.Slots[i]
+	s.Token = tok
+	bad := func(msg string, args ...any) error {
+		return &ParseError{Index: i, Token: tok, Msg: fmt.Sprintf(msg, args...)}
+	}
+	switch strings.ToLower(tok) {
+	case "0", "-1":
+		return nil
+	case "0r":
+		s.Back = "red"
+		return nil
+	case "0b":
+		s.Back = "blue"
+		return nil
+	case "0g":
+		s.Back = "green"
+		return nil
+	}
+	id, rot := strings.ToUpper(tok), 0
+	if j := strings.IndexAny(id, "AB"); j > 0 {
+		if j+1 < len(id) {
+			n, err := strconv.Atoi(id[j+1:])
+			switch {
+			case err != nil || n < 0:
+				return bad("hyperlane rotation must be a number")
+			case n < 6:
+				rot = n
+			case n%60 == 0 && n < 360:
+				rot = n / 60
+			default:
+				return bad("hyperlane rotation %d is neither 0-5 nor a multiple of 60 degrees", n)
+			}
+		}
+		id = id[:j+1]
+	} else if n, err := strconv.Atoi(id); err == nil {
+		id = strconv.Itoa(n) // "025" is tile 25
+	}
+	t := c.Tile(id)
+	if t == nil {
+		return bad("unknown tile")
+	}
+	if rot != 0 && !t.IsHyperlane() {
+		return bad("only hyperlane tiles are rotated")
+	}
+	if i != 0 && t.ID == "18" {
+		return bad("Mecatol Rex is the centre tile")
+	}
+	s.Tile, s.Rotation = t, rot
+	return nil
+}
+
+func (m *Map) markHomes(players int) error {
+	var zeros, homes []int
+	for i := 1; i < len(m.Slots); i++ {
+		s := &m.Slots[i]
+		switch {
+		case s.Tile == nil && s.Back == "" && s.Token == "0":
+			zeros = append(zeros, i)
+		case s.Tile != nil && (s.Tile.Home != "" || s.Tile.ID == "17"):
+			homes = append(homes, i) // tile 17, the Creuss gate, stands in the Creuss home position
+		}
+	}
+	if players == 0 {
+		players = len(homes) + len(zeros)
+		if players < 3 || players > 8 {
+			return &ParseError{Index: -1, Msg: fmt.Sprintf("cannot tell the player count (%d home systems and %d empty positions); give it", len(homes), len(zeros))}
+		}
+	}
+	if players < 3 || players > 8 {
+		return &ParseError{Index: -1, Msg: fmt.Sprintf("TI4 is for 3 to 8 players, not %d", players)}
+	}
+	m.Players = players
+	for _, i := range homes {
+		m.Slots[i].Home = true
+	}
+	switch need := players - len(homes); {
+	case need < 0:
+		return &ParseError{Index: -1, Msg: fmt.Sprintf("%d home systems for %d players", len(homes), players)}
+	case need == 0:
+	case len(zeros) == need:
+		for _, i := range zeros {
+			m.Slots[i].Home = true
+		}
+	default:
+		std := HomeIndices[players]
+		free := 0
+		for _, i := range std {
+			if i < len(m.Slots) && m.Slots[i].Tile == nil && m.Slots[i].Back == "" {
+				free++
+			}
+		}
+		if len(homes) > 0 || free != len(std) {
+			return &ParseError{Index: -1, Msg: fmt.Sprintf("%d players need %d more home positions; mark them with 0 or use the standard layout", players, need)}
+		}
+		for _, i := range std {
+			m.Slots[i].Home = true
+		}
+	}
+	return nil
+}
+
+func (m *Map) checkDuplicates() error {
+	seen := map[int]int{}
+	for i, s := range m.Slots {
+		if s.Tile == nil {
+			continue
+		}
+		n := s.Tile.Number()
+		if j, ok := seen[n]; ok {
+			return &ParseError{Index: i, Token: s.Token, Msg: fmt.Sprintf("tile %d is already at position %d", n, j)}
+		}
+		seen[n] = i
+	}
+	return nil
+}
+
+// addOffBoard adds the systems that stand off the board: the Creuss home
+// system when its gate (17) is on the board.
+func (m *Map) addOffBoard(c *data.Catalog) {
+	if m.Find("17") >= 0 && m.Find("51") < 0 {
+		m.Off = append(m.Off, Slot{Pos: OffBoard, Tile: c.Tile("51"), Home: true, Token: "51"})
+	}
+}
+
+// CheckCounts verifies that the board holds as many systems as one of the
+// LRR's setups for its player count deals.
+func (m *Map) CheckCounts() error {
+	n := 0
+	for _, s := range m.Slots[1:] {
+		if (s.System() && !s.Home) || s.Back == "red" || s.Back == "blue" {
+			n++
+		}
+	}
+	for _, want := range SystemCounts[m.Players] {
+		if n == want {
+			return nil
+		}
+	}
+	return &ParseError{Index: -1, Msg: fmt.Sprintf("%d systems besides Mecatol Rex and the homes, but a %d-player galaxy has %s", n, m.Players, joinInts(SystemCounts[m.Players]))}
+}
+
+func joinInts(xs []int) string {
+	var b []string
+	for _, x := range xs {
+		b = append(b, strconv.Itoa(x))
+	}
+	return strings.Join(b, " or ")
+}
+
+// String writes the map string: ring by ring, Mecatol implied when at the
+// centre, 0 for an empty or home position, hyperlanes with their rotation.
+func (m *Map) String() string {
+	var b strings.Builder
+	if c := m.Slots[0].Tile; c != nil && c.ID != "18" {
+		b.WriteString("{" + c.ID + "}")
+	}
+	last := len(m.Slots) - 1
+	for last > 0 && m.Slots[last].Token == "" && m.Slots[last].Tile == nil && !m.Slots[last].Home {
+		last-- // positions the string never named
+	}
+	for _, s := range m.Slots[1 : last+1] {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(s.token())
+	}
+	return b.String()
+}
+
+func (s *Slot) token() string {
+	switch {
+	case s.Tile != nil && s.Tile.IsHyperlane():
+		return s.Tile.ID + strconv.Itoa(s.Rotation)
+	case s.Tile != nil:
+		return s.Tile.ID
+	case s.Back != "":
+		return "0" + s.Back[:1]
+	case s.Token == "-1" && !s.Home:
+		return "-1"
+	}
+	return "0"
+}
+
+// Find returns the position of the tile with id, or -1.
+func (m *Map) Find(id string) int {
+	for _, s := range m.Slots {
+		if s.Tile != nil && s.Tile.ID == id {
+			return s.Pos
+		}
+	}
+	for _, s := range m.Off {
+		if s.Tile != nil && s.Tile.ID == id {
+			return s.Pos
+		}
+	}
+	return -1
+}
+
+// Slot returns the slot at pos, or nil.
+func (m *Map) Slot(pos int) *Slot {
+	switch {
+	case pos >= 0 && pos < len(m.Slots):
+		return &m.Slots[pos]
+	case pos >= OffBoard && pos-OffBoard < len(m.Off):
+		return &m.Off[pos-OffBoard]
+	}
+	return nil
+}
+
+// Homes returns the home positions in clockwise order from north.
+func (m *Map) Homes() []int {
+	var h []int
+	for _, s := range m.Slots {
+		if s.Home {
+			h = append(h, s.Pos)
+		}
+	}
+	return h
+}
+
+// Systems returns every position that holds a system, board then off-board.
+func (m *Map) Systems() []int {
+	var out []int
+	for _, s := range m.Slots {
+		if s.System() {
+			out = append(out, s.Pos)
+		}
+	}
+	for _, s := range m.Off {
+		out = append(out, s.Pos)
+	}
+	return out
+}

@@ -1,0 +1,154 @@
+package ti4
+
+import (
+	"slices"
+
+	"github.com/mecatol/mecatol/internal/engine"
+	"github.com/mecatol/mecatol/internal/ti4/data"
+)
+
+// Rules is the TI4 module for the engine.
+type Rules struct{}
+
+// Game is a TI4 game on the engine.
+type Game = engine.Game[*State, Action, Event]
+
+var _ engine.Rules[*State, Action, Event] = Rules{}
+
+// NewState returns an empty state for decoding.
+func (Rules) NewState() *State { return &State{} }
+
+// Decide checks an action and returns its events.
+func (Rules) Decide(s *State, a Action, rng *engine.RNG) ([]Event, error) {
+	if !slices.Contains(actionKinds, a.Kind) {
+		return nil, unknownKind(a.Kind)
+	}
+	p := s.Player(a.Seat)
+	if p == nil {
+		return nil, engine.BadInput("seat", "no seat %d in a %d-player game", a.Seat, len(s.Players))
+	}
+	if p.Eliminated {
+		return nil, engine.Refuse("33.2", "%s has been eliminated and is no longer in the game", p)
+	}
+	switch a.Kind {
+	case ActPlace:
+		return decidePlace(s, a)
+	case ActRemove:
+		return decideRemove(s, a)
+	case ActMove:
+		return decideMove(s, a)
+	case ActGainPlanet:
+		return decideGainPlanet(s, a, rng)
+	case ActLosePlanet:
+		return decideLosePlanet(s, a)
+	case ActCapture:
+		return decideCapture(s, a)
+	case ActReturnCaptured:
+		return decideReturnCaptured(s, a)
+	case ActBeginInvasion:
+		return decideBeginInvasion(s, a)
+	case ActCommit:
+		return decideCommit(s, a)
+	case ActEstablishControl:
+		return decideEstablishControl(s, a, rng)
+	}
+	return nil, unknownKind(a.Kind)
+}
+
+// Follow runs the automatic steps, in this order: control changes from
+// units on planets (LRR 25.5), control tokens on planets left without units
+// (25.4), then the elimination check (33.1). One step's events are applied
+// before the next step is looked at.
+func (Rules) Follow(s *State, rng *engine.RNG) []Event {
+	if ev := controlFollowUps(s, rng); len(ev) > 0 {
+		return ev
+	}
+	return eliminationFollowUps(s, rng)
+}
+
+// Apply applies one event.
+func (Rules) Apply(s *State, e Event) {
+	switch e.Kind {
+	case EvUnitsPlaced:
+		sys := s.System(e.System)
+		if pl := planetIn(sys, e.Planet); pl != nil {
+			pl.Units = add(pl.Units, e.Seat, e.Unit, e.Count)
+		} else {
+			sys.Space = add(sys.Space, e.Seat, e.Unit, e.Count)
+		}
+	case EvUnitsRemoved:
+		sys := s.System(e.System)
+		if pl := planetIn(sys, e.Planet); pl != nil {
+			pl.Units = add(pl.Units, e.Seat, e.Unit, -e.Count)
+		} else {
+			sys.Space = add(sys.Space, e.Seat, e.Unit, -e.Count)
+		}
+	case EvControlGained:
+		applyControlGained(s, e)
+	case EvControlLost:
+		applyControlLost(s, e)
+	case EvControlToken:
+		pl, _ := s.Planet(e.Planet)
+		pl.ControlToken = true
+	case EvExplored:
+		applyExplored(s, e)
+	case EvCaptured:
+		applyCaptured(s, e)
+	case EvCaptiveReturned:
+		applyCaptiveReturned(s, e)
+	case EvInvasionBegun:
+		s.Invasion = &Invasion{Seat: e.Seat, Pos: e.System}
+	case EvCommitted:
+		s.Invasion.Committed = appendUnique(s.Invasion.Committed, e.Planet)
+	case EvInvasionEnded:
+		s.Invasion = nil
+	case EvEliminated:
+		applyEliminated(s, e)
+	case EvZeroTokenGone:
+		s.ZeroToken = nil
+	}
+}
+
+func appendUnique(xs []string, x string) []string {
+	if slices.Contains(xs, x) {
+		return xs
+	}
+	return append(xs, x)
+}
+
+func planetIn(sys *System, name string) *Planet {
+	if sys == nil || name == "" {
+		return nil
+	}
+	for _, p := range sys.Planets {
+		if p.Name == name {
+			return p
+		}
+	}
+	return nil
+}
+
+// where resolves an action's system and optional planet.
+func where(s *State, posp *int, planet, field string) (*System, *Planet, error) {
+	pos, err := need(posp, field)
+	if err != nil {
+		return nil, nil, err
+	}
+	sys := s.System(pos)
+	if sys == nil {
+		if sl := s.galaxy.Slot(pos); sl != nil && sl.Tile != nil && sl.Tile.IsHyperlane() {
+			return nil, nil, engine.Refuse("44.2", "position %d is a hyperlane, which is not a system and cannot hold units", pos)
+		}
+		return nil, nil, engine.BadInput(field, "no system at position %d", pos)
+	}
+	if planet == "" {
+		return sys, nil, nil
+	}
+	pl := planetIn(sys, planet)
+	if pl == nil {
+		return nil, nil, engine.BadInput("planet", "no planet %q in system %s at position %d", planet, sys.Tile, sys.Pos)
+	}
+	return sys, pl, nil
+}
+
+func tileOf(sys *System) *data.Tile { return data.MustLoad().Tile(sys.Tile) }

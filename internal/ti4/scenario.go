@@ -1,0 +1,292 @@
+package ti4
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/mecatol/mecatol/internal/engine"
+	"github.com/mecatol/mecatol/internal/ti4/data"
+)
+
+// Scenario is a set-up game, a staged board position, and actions to apply.
+type Scenario struct {
+	Setup   Config            `json:"setup"`
+	Board   Board             `json:"board"`
+	Actions []json.RawMessage `json:"actions"`
+}
+
+// Board stages a position on top of the setup. Each system, planet and
+// player entry names its target ("pos", "name", "seat") and replaces only the
+// fields it gives.
+type Board struct {
+	ClearUnits bool              `json:"clear_units,omitempty"`
+	Speaker    *int              `json:"speaker,omitempty"`
+	Custodians *bool             `json:"custodians,omitempty"`
+	Round      *int              `json:"round,omitempty"`
+	Phase      *string           `json:"phase,omitempty"`
+	Invasion   *Invasion         `json:"invasion,omitempty"`
+	ZeroToken  *ZeroToken        `json:"zero_token,omitempty"`
+	Strategy   []string          `json:"strategy,omitempty"`
+	Systems    []json.RawMessage `json:"systems,omitempty"`
+	Planets    []json.RawMessage `json:"planets,omitempty"`
+	Players    []json.RawMessage `json:"players,omitempty"`
+	Decks      json.RawMessage   `json:"decks,omitempty"`
+}
+
+// ScenarioError names the part of a scenario that is wrong.
+type ScenarioError struct {
+	Where string
+	Err   error
+}
+
+func (e *ScenarioError) Error() string { return fmt.Sprintf("scenario: %s: %v", e.Where, e.Err) }
+func (e *ScenarioError) Unwrap() error { return e.Err }
+
+func strict(b []byte, v any) error {
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.DisallowUnknownFields()
+	if err := d.Decode(v); err != nil {
+		return err
+	}
+	if d.More() {
+		return fmt.Errorf("trailing data")
+	}
+	return nil
+}
+
+// DecodeScenario reads a scenario in JSON, or in YAML when it does not start
+// with "{". YAML is turned into JSON first, so both are held to one schema.
+func DecodeScenario(b []byte) (*Scenario, error) {
+	trimmed := bytes.TrimSpace(b)
+	if len(trimmed) == 0 {
+		return nil, &ScenarioError{Where: "file", Err: fmt.Errorf("empty")}
+	}
+	if trimmed[0] != '{' {
+		var v any
+		if err := yaml.Unmarshal(trimmed, &v); err != nil {
+			return nil, &ScenarioError{Where: "yaml", Err: err}
+		}
+		j, err := json.Marshal(v)
+		if err != nil {
+			return nil, &ScenarioError{Where: "yaml", Err: fmt.Errorf("not representable as JSON: %v", err)}
+		}
+		trimmed = j
+	}
+	var sc Scenario
+	if err := strict(trimmed, &sc); err != nil {
+		return nil, &ScenarioError{Where: "top level", Err: err}
+	}
+	return &sc, nil
+}
+
+// Start sets the scenario's game up and stages its board.
+func (sc *Scenario) Start() (*Game, error) {
+	s, rng, err := Setup(sc.Setup)
+	if err != nil {
+		return nil, &ScenarioError{Where: "setup", Err: err}
+	}
+	if err := sc.Board.stage(s); err != nil {
+		return nil, err
+	}
+	g, err := engine.New[*State, Action, Event](Rules{}, s, rng)
+	if err != nil {
+		return nil, &ScenarioError{Where: "board", Err: err}
+	}
+	return g, nil
+}
+
+// Run starts the scenario and applies its actions in order. On a refusal it
+// returns the game as it stood and an error naming the action.
+func (sc *Scenario) Run() (*Game, error) {
+	g, err := sc.Start()
+	if err != nil {
+		return nil, err
+	}
+	for i, raw := range sc.Actions {
+		a, err := DecodeAction(raw)
+		if err != nil {
+			return g, &ScenarioError{Where: fmt.Sprintf("actions[%d]", i), Err: err}
+		}
+		if _, err := g.Do(a); err != nil {
+			return g, &ScenarioError{Where: fmt.Sprintf("actions[%d] (%s)", i, a.Kind), Err: err}
+		}
+	}
+	return g, nil
+}
+
+func (b *Board) stage(s *State) error {
+	bad := func(where string, err error) error { return &ScenarioError{Where: "board." + where, Err: err} }
+	if b.ClearUnits {
+		for _, sys := range s.Systems {
+			sys.Space = nil
+			for _, p := range sys.Planets {
+				p.Units = nil
+			}
+		}
+	}
+	if b.Speaker != nil {
+		if s.Player(*b.Speaker) == nil {
+			return bad("speaker", fmt.Errorf("no seat %d", *b.Speaker))
+		}
+		s.Speaker = *b.Speaker
+	}
+	if b.Custodians != nil {
+		s.Custodians = *b.Custodians
+	}
+	if b.Round != nil {
+		s.Round = *b.Round
+	}
+	if b.Phase != nil {
+		s.Phase = *b.Phase
+	}
+	if b.Invasion != nil {
+		s.Invasion = b.Invasion
+	}
+	if b.ZeroToken != nil {
+		s.ZeroToken = b.ZeroToken
+	}
+	if b.Strategy != nil {
+		s.Strategy = b.Strategy
+	}
+	for i, raw := range b.Systems {
+		var key struct {
+			Pos *int `json:"pos"`
+		}
+		_ = json.Unmarshal(raw, &key)
+		if key.Pos == nil || s.System(*key.Pos) == nil {
+			return bad(fmt.Sprintf("systems[%d]", i), fmt.Errorf("needs the \"pos\" of a system on the map"))
+		}
+		if err := strict(raw, s.System(*key.Pos)); err != nil {
+			return bad(fmt.Sprintf("systems[%d]", i), err)
+		}
+	}
+	for i, raw := range b.Planets {
+		var key struct {
+			Name string `json:"name"`
+		}
+		_ = json.Unmarshal(raw, &key)
+		pl, _ := s.Planet(key.Name)
+		if pl == nil {
+			return bad(fmt.Sprintf("planets[%d]", i), fmt.Errorf("no planet %q on the map", key.Name))
+		}
+		if err := strict(raw, pl); err != nil {
+			return bad(fmt.Sprintf("planets[%d]", i), err)
+		}
+	}
+	for i, raw := range b.Players {
+		var key struct {
+			Seat *int `json:"seat"`
+		}
+		_ = json.Unmarshal(raw, &key)
+		if key.Seat == nil || s.Player(*key.Seat) == nil {
+			return bad(fmt.Sprintf("players[%d]", i), fmt.Errorf("needs the \"seat\" of a player"))
+		}
+		p := s.Players[*key.Seat]
+		faction, home := p.Faction, p.Home
+		if err := strict(raw, p); err != nil {
+			return bad(fmt.Sprintf("players[%d]", i), err)
+		}
+		if p.Seat != *key.Seat || p.Faction != faction || p.Home != home {
+			return bad(fmt.Sprintf("players[%d]", i), fmt.Errorf("seat, faction and home are fixed by the setup"))
+		}
+	}
+	if len(b.Decks) > 0 {
+		if err := strict(b.Decks, &s.Decks); err != nil {
+			return bad("decks", err)
+		}
+	}
+	if err := s.Validate(); err != nil {
+		return bad("", err)
+	}
+	return nil
+}
+
+// Validate checks a state for things no position can hold: unknown seats,
+// unit types or cards, negative counts, ships on planets, structures in
+// space, more units than the game has.
+func (s *State) Validate() error {
+	c := data.MustLoad()
+	seat := func(o int) bool { return o >= 0 && o < len(s.Players) }
+	checkStacks := func(where string, st []Stack, onPlanet bool) error {
+		for _, x := range st {
+			switch {
+			case !seat(x.Owner):
+				return fmt.Errorf("%s: no seat %d", where, x.Owner)
+			case c.Limits[x.Unit] == 0:
+				return fmt.Errorf("%s: unknown unit type %q", where, x.Unit)
+			case x.Count <= 0 || x.Damaged < 0 || x.Damaged > x.Count:
+				return fmt.Errorf("%s: bad count %d (damaged %d) of %s", where, x.Count, x.Damaged, x.Unit)
+			case onPlanet && isShip(x.Unit):
+				return fmt.Errorf("%s: ships are always in space (76.1)", where)
+			case !onPlanet && isStructure(x.Unit):
+				return fmt.Errorf("%s: structures are always on planets (85.1)", where)
+			}
+		}
+		return nil
+	}
+	for _, sys := range s.Systems {
+		if err := checkStacks(fmt.Sprintf("system %d space", sys.Pos), sys.Space, false); err != nil {
+			return err
+		}
+		for _, o := range sys.Command {
+			if !seat(o) {
+				return fmt.Errorf("system %d: command token of no seat %d", sys.Pos, o)
+			}
+		}
+		for _, pl := range sys.Planets {
+			if err := checkStacks("planet "+pl.Name, pl.Units, true); err != nil {
+				return err
+			}
+			if pl.Controller != None && !seat(pl.Controller) {
+				return fmt.Errorf("planet %s: controller %d is no seat", pl.Name, pl.Controller)
+			}
+		}
+	}
+	for _, p := range s.Players {
+		for _, typ := range UnitTypes {
+			if !Unlimited(typ) && s.OnBoard(p.Seat, typ)+s.CapturedFrom(p.Seat, typ) > c.Limits[typ] {
+				return fmt.Errorf("%s has more %s than the game has (%d, 23.4)", p, typ, c.Limits[typ])
+			}
+		}
+		for _, t := range p.Techs {
+			if c.Technology(t) == nil {
+				return fmt.Errorf("%s: unknown technology %q", p, t)
+			}
+		}
+		if p.Tactic < 0 || p.Fleet < 0 || p.Strategy < 0 || p.TradeGoods < 0 || p.Commodities < 0 {
+			return fmt.Errorf("%s: negative tokens or goods", p)
+		}
+		for _, f := range p.RelicFragments {
+			if ExplorationKind(f) != "relic_fragment" {
+				return fmt.Errorf("%s: %q is not a relic fragment", p, f)
+			}
+		}
+		for _, n := range p.Promissory {
+			if s.seatOfFaction(noteOwner(n)) == None {
+				return fmt.Errorf("%s: promissory note %q belongs to no faction in the game", p, n)
+			}
+		}
+	}
+	for _, id := range s.Strategy {
+		if !slices.ContainsFunc(c.Strategy, func(sc data.StrategyCard) bool { return sc.ID == id }) {
+			return fmt.Errorf("unknown strategy card %q", id)
+		}
+	}
+	if s.Invasion != nil && (!seat(s.Invasion.Seat) || s.System(s.Invasion.Pos) == nil) {
+		return fmt.Errorf("invasion: bad seat or system")
+	}
+	if s.ZeroToken != nil && !seat(s.ZeroToken.Holder) {
+		return fmt.Errorf("zero_token: no seat %d", s.ZeroToken.Holder)
+	}
+	if !seat(s.Speaker) {
+		return fmt.Errorf("speaker: no seat %d", s.Speaker)
+	}
+	return nil
+}
+
+var _ = strings.TrimSpace

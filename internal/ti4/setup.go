@@ -1,0 +1,392 @@
+package ti4
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/mecatol/mecatol/internal/engine"
+	"github.com/mecatol/mecatol/internal/hex"
+	"github.com/mecatol/mecatol/internal/ti4/data"
+	"github.com/mecatol/mecatol/internal/ti4/galaxy"
+)
+
+// Config is what a new game is made from.
+type Config struct {
+	Players       int                 `json:"players"`
+	Factions      []string            `json:"factions,omitempty"` // per seat; "" or missing: random
+	Colors        []string            `json:"colors,omitempty"`
+	Map           string              `json:"map,omitempty"` // empty: a random map dealt by the LRR's setup
+	Seed          uint64              `json:"seed"`
+	VictoryPoints int                 `json:"victory_points,omitempty"` // 10 (default) or 14
+	Speaker       *int                `json:"speaker,omitempty"`        // empty: random (80.5)
+	StartingTechs map[string][]string `json:"starting_techs,omitempty"` // by faction, for factions that choose
+}
+
+// Colors are the eight player colours.
+var Colors = []string{"red", "blue", "green", "yellow", "purple", "black", "orange", "pink"}
+
+// NewGame sets a game up (LRR "Complete Setup") and starts it on the engine.
+func NewGame(cfg Config) (*Game, error) {
+	s, rng, err := Setup(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return engine.New[*State, Action, Event](Rules{}, s, rng)
+}
+
+// Setup builds the starting state. All randomness comes from cfg.Seed.
+func Setup(cfg Config) (*State, engine.RNG, error) {
+	c := data.MustLoad()
+	rng := engine.NewRNG(cfg.Seed)
+	n := cfg.Players
+	if n < 3 || n > 8 {
+		return nil, rng, engine.BadInput("players", "TI4 is for 3 to 8 players, not %d", n)
+	}
+	vp := cfg.VictoryPoints
+	switch vp {
+	case 0:
+		vp = 10
+	case 10, 14:
+	default:
+		return nil, rng, engine.BadInput("victory_points", "the track has a 10 and a 14 side, not %d", vp)
+	}
+	s := &State{Options: Options{VictoryPoints: vp}, StartPlayers: n, Round: 1, Phase: "strategy", Custodians: true}
+
+	// Step 1: speaker (80.5).
+	if cfg.Speaker != nil {
+		if *cfg.Speaker < 0 || *cfg.Speaker >= n {
+			return nil, rng, engine.BadInput("speaker", "no seat %d", *cfg.Speaker)
+		}
+		s.Speaker = *cfg.Speaker
+	} else {
+		s.Speaker = rng.IntN(n)
+	}
+
+	// Steps 2 and 4: factions and colours.
+	factions, err := chooseFactions(c, cfg, &rng)
+	if err != nil {
+		return nil, rng, err
+	}
+	for seat := 0; seat < n; seat++ {
+		color := Colors[seat]
+		if seat < len(cfg.Colors) && cfg.Colors[seat] != "" {
+			color = cfg.Colors[seat]
+			if !slices.Contains(Colors, color) {
+				return nil, rng, engine.BadInput("colors", "unknown colour %q", color)
+			}
+		}
+		s.Players = append(s.Players, &Player{Seat: seat, Faction: factions[seat], Color: color,
+			Tactic: 3, Fleet: 3, Strategy: 2, Commander: Locked}) // step 11: 3/3/2
+	}
+	for i, p := range s.Players {
+		for _, q := range s.Players[:i] {
+			if q.Color == p.Color {
+				return nil, rng, engine.BadInput("colors", "colour %s chosen twice", p.Color)
+			}
+		}
+	}
+
+	// Step 6: the board.
+	ms := cfg.Map
+	if ms == "" {
+		ms = RandomMap(n, &rng)
+	}
+	m, err := galaxy.Parse(ms, n)
+	if err != nil {
+		return nil, rng, err
+	}
+	if err := placeHomes(c, s, m); err != nil {
+		return nil, rng, err
+	}
+
+	// Step 7: custodians token (set above) and frontier tokens (38.1).
+	for _, sys := range s.Systems {
+		t := c.Tile(sys.Tile)
+		if len(t.Planets) == 0 {
+			sys.Tokens = append(sys.Tokens, Token{Kind: "frontier", Owner: None})
+		}
+	}
+
+	// Step 8: shuffle the exploration and relic decks.
+	s.Decks = Decks{Exploration: map[string][]string{}, ExplorationDiscard: map[string][]string{}}
+	for _, d := range []string{"cultural", "hazardous", "industrial", "frontier"} {
+		var deck []string
+		for _, card := range c.Exploration {
+			if card.Deck == d {
+				for range card.Count {
+					deck = append(deck, card.ID)
+				}
+			}
+		}
+		shuffle(&rng, deck)
+		s.Decks.Exploration[d] = deck
+		s.Decks.ExplorationDiscard[d] = []string{}
+	}
+	for _, r := range c.Relics {
+		s.Decks.Relics = append(s.Decks.Relics, r.ID)
+	}
+	shuffle(&rng, s.Decks.Relics)
+
+	// Step 10: strategy cards in the common play area.
+	for _, sc := range c.Strategy {
+		s.Strategy = append(s.Strategy, sc.ID)
+	}
+
+	// Steps 3, 5 and 11: notes, planet cards, technologies and units.
+	for _, p := range s.Players {
+		if err := equip(c, s, p, cfg); err != nil {
+			return nil, rng, err
+		}
+	}
+	return s, rng, nil
+}
+
+func shuffle(rng *engine.RNG, xs []string) {
+	rng.Shuffle(len(xs), func(i, j int) { xs[i], xs[j] = xs[j], xs[i] })
+}
+
+func chooseFactions(c *data.Catalog, cfg Config, rng *engine.RNG) ([]string, error) {
+	n := cfg.Players
+	if len(cfg.Factions) > n {
+		return nil, engine.BadInput("factions", "%d factions for %d players", len(cfg.Factions), n)
+	}
+	out := make([]string, n)
+	taken := map[string]bool{}
+	for i, f := range cfg.Factions {
+		if f == "" {
+			continue
+		}
+		if c.Faction(f) == nil {
+			return nil, engine.BadInput("factions", "unknown faction %q", f)
+		}
+		if taken[f] {
+			return nil, engine.BadInput("factions", "faction %q chosen twice", f)
+		}
+		taken[f], out[i] = true, f
+	}
+	var pool []string
+	for _, f := range c.Factions {
+		if !taken[f.ID] {
+			pool = append(pool, f.ID)
+		}
+	}
+	shuffle(rng, pool)
+	for i := range out {
+		if out[i] == "" {
+			out[i], pool = pool[0], pool[1:]
+		}
+	}
+	return out, nil
+}
+
+// placeHomes puts each seat's home system on a home position, clockwise from
+// the first, and creates the state's systems. A home tile already in the
+// map string fixes the faction of the seat that sits there.
+func placeHomes(c *data.Catalog, s *State, m *galaxy.Map) error {
+	homes := m.Homes()
+	if len(homes) != len(s.Players) {
+		return engine.BadInput("map", "%d home positions for %d players", len(homes), len(s.Players))
+	}
+	for seat, pos := range homes {
+		p := s.Players[seat]
+		f := c.Faction(p.Faction)
+		sl := m.Slot(pos)
+		switch {
+		case sl.Tile == nil:
+			sl.Tile = c.Tile(f.Home)
+			if f.ID == "creuss" {
+				sl.Tile = c.Tile("17") // the gate stands in the home position
+			}
+		case sl.Tile.ID == f.Home || (f.ID == "creuss" && sl.Tile.ID == "17"):
+		default:
+			return engine.BadInput("map", "seat %d is %s but position %d holds tile %s", seat, f.Short, pos, sl.Tile.ID)
+		}
+		p.Home = pos
+		if f.ID == "creuss" {
+			p.Home = galaxy.OffBoard
+		}
+	}
+	ms := m.String()
+	re, err := galaxy.Parse(ms, len(s.Players))
+	if err != nil {
+		return fmt.Errorf("setup: rebuilt map does not parse: %w", err)
+	}
+	s.Map, s.galaxy = ms, re
+	for _, pos := range re.Systems() {
+		t := re.Slot(pos).Tile
+		sys := &System{Pos: pos, Tile: t.ID}
+		for _, pl := range t.Planets {
+			sys.Planets = append(sys.Planets, &Planet{Name: pl.Name, Controller: None})
+		}
+		s.Systems = append(s.Systems, sys)
+	}
+	return nil
+}
+
+// equip gives a player their starting components.
+func equip(c *data.Catalog, s *State, p *Player, cfg Config) error {
+	f := c.Faction(p.Faction)
+	// Generic notes and the faction's own, as "<faction>:<note>".
+	for _, note := range c.Promissory {
+		p.Promissory = append(p.Promissory, p.Faction+":"+note.ID)
+	}
+	p.Promissory = append(p.Promissory, p.Faction+":"+idOf(f.Promissory))
+
+	p.Techs = append(p.Techs, f.Techs...)
+	if ch := f.TechChoice; ch != nil {
+		picked := cfg.StartingTechs[f.ID]
+		options := ch.From
+		if ch.Rule == "no_prereq" {
+			options = nil
+			for _, t := range c.Technologies {
+				if t.Faction == "" && t.Color != "unit" && prereqCount(t) == 0 {
+					options = append(options, t.ID)
+				}
+			}
+		}
+		if picked == nil {
+			picked = options[:ch.Count] // no choice given: the first options, in card order
+		}
+		if len(picked) != ch.Count {
+			return engine.BadInput("starting_techs", "%s chooses %d starting technologies, not %d", f.Short, ch.Count, len(picked))
+		}
+		for _, t := range picked {
+			if !slices.Contains(options, t) {
+				return engine.BadInput("starting_techs", "%s cannot start with %q", f.Short, t)
+			}
+		}
+		p.Techs = append(p.Techs, picked...)
+	}
+
+	home := s.System(p.Home)
+	for _, pl := range home.Planets { // step 5: home planet cards, readied
+		pl.Controller = p.Seat
+	}
+	first := home.Planets[0]
+	for _, typ := range UnitTypes {
+		n := f.Units[typ]
+		switch {
+		case n == 0:
+		case isShip(typ):
+			home.Space = add(home.Space, p.Seat, typ, n)
+		case typ == "pds":
+			// At most two PDS on a planet (85.5): spread them over the home planets.
+			for i := 0; i < n; i++ {
+				pl := home.Planets[(i/2)%len(home.Planets)]
+				pl.Units = add(pl.Units, p.Seat, typ, 1)
+			}
+		default:
+			first.Units = add(first.Units, p.Seat, typ, n)
+		}
+	}
+	return nil
+}
+
+func prereqCount(t *data.Technology) int {
+	n := 0
+	for _, v := range t.Prereqs {
+		n += v
+	}
+	return n
+}
+
+func idOf(name string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(name) {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
+			b.WriteRune(r)
+		case b.Len() > 0 && !strings.HasSuffix(b.String(), "_"):
+			b.WriteByte('_')
+		}
+	}
+	return strings.TrimSuffix(b.String(), "_")
+}
+
+// dealCounts are blue and red tiles per player, plus tiles the speaker adds
+// near Mecatol Rex, for each player count's standard setup.
+var dealCounts = map[int][4]int{ // blue, red, extra blue, extra red
+	3: {6, 2, 0, 0},
+	4: {5, 3, 0, 0},
+	5: {4, 2, 0, 1},
+	6: {3, 2, 0, 0},
+	7: {4, 2, 3, 2},
+	8: {4, 2, 2, 2},
+}
+
+// RandomMap deals a galaxy as the LRR's setup does: blue and red tiles by
+// player count, rings filled from the centre out, anomalies and like
+// wormholes kept apart where any other tile fits. Home positions are 0.
+func RandomMap(players int, rng *engine.RNG) string {
+	c := data.MustLoad()
+	var blue, red []*data.Tile
+	for _, t := range c.Tiles {
+		switch t.Back {
+		case "blue":
+			blue = append(blue, t)
+		case "red":
+			red = append(red, t)
+		}
+	}
+	rng.Shuffle(len(blue), func(i, j int) { blue[i], blue[j] = blue[j], blue[i] })
+	rng.Shuffle(len(red), func(i, j int) { red[i], red[j] = red[j], red[i] })
+	d := dealCounts[players]
+	nb, nr := d[0]*players+d[2], d[1]*players+d[3]
+	pool := append(append([]*data.Tile{}, blue[:nb]...), red[:nr]...)
+	rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+
+	rings := 3
+	if players >= 7 {
+		rings = 4
+	}
+	homes := galaxy.HomeIndices[players]
+	placed := make([]*data.Tile, hex.Count(rings))
+	for i := 1; i < len(placed) && len(pool) > 0; i++ {
+		if slices.Contains(homes, i) {
+			continue
+		}
+		pick := 0
+		for k, t := range pool {
+			if fits(placed, i, t) {
+				pick = k
+				break
+			}
+		}
+		placed[i], pool = pool[pick], slices.Delete(pool, pick, pick+1)
+	}
+	toks := make([]string, 0, len(placed)-1)
+	for i := 1; i < len(placed); i++ {
+		switch {
+		case placed[i] != nil:
+			toks = append(toks, placed[i].ID)
+		case slices.Contains(homes, i):
+			toks = append(toks, "0")
+		default:
+			toks = append(toks, "-1")
+		}
+	}
+	return strings.Join(toks, " ")
+}
+
+// fits reports whether t may go at index i without touching an anomaly (when
+// it is one) or a tile with the same wormhole.
+func fits(placed []*data.Tile, i int, t *data.Tile) bool {
+	h := hex.At(i)
+	for e := 0; e < 6; e++ {
+		j := hex.Index(h.Neighbor(e))
+		if j >= len(placed) || placed[j] == nil {
+			continue
+		}
+		o := placed[j]
+		if len(t.Anomalies) > 0 && len(o.Anomalies) > 0 {
+			return false
+		}
+		for _, w := range t.Wormholes {
+			if o.HasWormhole(w) {
+				return false
+			}
+		}
+	}
+	return true
+}

@@ -1,0 +1,308 @@
+// Package ti4 is the Twilight Imperium 4 + Prophecy of Kings module for the
+// engine: the game state, its actions and events, setup, and the rules, one
+// file per LRR topic.
+package ti4
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+
+	"github.com/mecatol/mecatol/internal/ti4/data"
+	"github.com/mecatol/mecatol/internal/ti4/galaxy"
+)
+
+// None marks "no player" where a seat is expected.
+const None = -1
+
+// Stack is some units of one type and owner in one place.
+type Stack struct {
+	Owner   int    `json:"owner"`
+	Unit    string `json:"unit"` // generic type: carrier, infantry, space_dock, ...
+	Count   int    `json:"count"`
+	Damaged int    `json:"damaged,omitempty"`
+}
+
+// Planet is a planet on the board and its card.
+type Planet struct {
+	Name         string   `json:"name"`
+	Controller   int      `json:"controller"` // None: the card is in the planet deck
+	Exhausted    bool     `json:"exhausted,omitempty"`
+	ControlToken bool     `json:"control_token,omitempty"`
+	Units        []Stack  `json:"units,omitempty"`
+	Attachments  []string `json:"attachments,omitempty"`
+}
+
+// Token is a token on a system: a frontier token, a wormhole token, ...
+type Token struct {
+	Kind  string `json:"kind"`
+	Owner int    `json:"owner"` // None for neutral tokens
+}
+
+// System is a system on or off the board.
+type System struct {
+	Pos     int       `json:"pos"`
+	Tile    string    `json:"tile"`
+	Space   []Stack   `json:"space,omitempty"`
+	Planets []*Planet `json:"planets,omitempty"`
+	Command []int     `json:"command,omitempty"` // seats with a command token here
+	Tokens  []Token   `json:"tokens,omitempty"`
+}
+
+// Captive is a unit held on a capturer's faction sheet (LRR 17.1). Owner is
+// None for captured fighters and infantry, which belong to no one (17.4).
+type Captive struct {
+	Owner int    `json:"owner"`
+	Unit  string `json:"unit"`
+	Count int    `json:"count"`
+}
+
+// Leader states.
+const (
+	Locked   = "locked"
+	Unlocked = "unlocked"
+	Purged   = "purged"
+)
+
+// Player is one seat. Seats are numbered clockwise around the table.
+type Player struct {
+	Seat       int    `json:"seat"`
+	Faction    string `json:"faction"`
+	Color      string `json:"color"`
+	Eliminated bool   `json:"eliminated,omitempty"`
+	Home       int    `json:"home"` // position of the home system; stays after elimination (33 note 2)
+
+	Tactic   int `json:"tactic"`
+	Fleet    int `json:"fleet"`
+	Strategy int `json:"strategy"`
+
+	Techs       []string `json:"techs"`
+	Commodities int      `json:"commodities"`
+	TradeGoods  int      `json:"trade_goods"`
+	VP          int      `json:"vp"`
+
+	StrategyCards  []string  `json:"strategy_cards,omitempty"`
+	ActionCards    []string  `json:"action_cards,omitempty"`
+	Secrets        []string  `json:"secrets,omitempty"`
+	ScoredSecrets  []string  `json:"scored_secrets,omitempty"`
+	Promissory     []string  `json:"promissory,omitempty"` // "<owner faction>:<note>"
+	Agendas        []string  `json:"agendas,omitempty"`    // agenda cards this player owns
+	RelicFragments []string  `json:"relic_fragments,omitempty"`
+	Relics         []string  `json:"relics,omitempty"`
+	Captured       []Captive `json:"captured,omitempty"`
+	Commander      string    `json:"commander"`
+	// Command tokens of other seats on this (Mahact) faction sheet.
+	SheetTokens []int `json:"sheet_tokens,omitempty"`
+	// Technologies this (Nekro) player gained with assimilator tokens.
+	Assimilated []string `json:"assimilated,omitempty"`
+}
+
+// Invasion is an invasion in progress (LRR 49); while it lasts, control of
+// the invaded system's planets waits for the Establish Control step (25.5b).
+type Invasion struct {
+	Seat      int      `json:"seat"`
+	Pos       int      `json:"pos"`
+	Committed []string `json:"committed,omitempty"` // planets ground forces were committed to
+}
+
+// ZeroToken is the Naalu "0" token held by another player.
+type ZeroToken struct {
+	Holder  int  `json:"holder"`
+	Expires bool `json:"expires,omitempty"` // removed at the end of this status phase (33.10.3)
+}
+
+// Decks are the common decks, top card first.
+type Decks struct {
+	Exploration        map[string][]string `json:"exploration"`
+	ExplorationDiscard map[string][]string `json:"exploration_discard"`
+	Relics             []string            `json:"relics"`
+	ActionCards        []string            `json:"action_cards"`
+	ActionDiscard      []string            `json:"action_discard"`
+	Secrets            []string            `json:"secrets"`
+	Agendas            []string            `json:"agendas"`
+	AgendaDiscard      []string            `json:"agenda_discard"`
+	Purged             []string            `json:"purged"`
+}
+
+// Options are the game's fixed options.
+type Options struct {
+	VictoryPoints int `json:"victory_points"`
+}
+
+// State is the whole state of a TI4 game.
+type State struct {
+	Options      Options    `json:"options"`
+	Map          string     `json:"map"`
+	StartPlayers int        `json:"start_players"`
+	Round        int        `json:"round"`
+	Phase        string     `json:"phase"`
+	Speaker      int        `json:"speaker"`
+	Custodians   bool       `json:"custodians"` // the custodians token is on Mecatol Rex
+	Players      []*Player  `json:"players"`
+	Systems      []*System  `json:"systems"`
+	Strategy     []string   `json:"strategy"` // strategy cards in the common play area
+	Decks        Decks      `json:"decks"`
+	Invasion     *Invasion  `json:"invasion,omitempty"`
+	ZeroToken    *ZeroToken `json:"zero_token,omitempty"`
+
+	galaxy *galaxy.Map
+}
+
+// UnmarshalJSON decodes a state and rebuilds the galaxy from its map string.
+func (s *State) UnmarshalJSON(b []byte) error {
+	type plain State
+	if err := json.Unmarshal(b, (*plain)(s)); err != nil {
+		return err
+	}
+	return s.link()
+}
+
+func (s *State) link() error {
+	m, err := galaxy.Parse(s.Map, len(s.Players))
+	if err != nil {
+		return err
+	}
+	s.galaxy = m
+	return nil
+}
+
+// Galaxy is the board.
+func (s *State) Galaxy() *galaxy.Map { return s.galaxy }
+
+// System returns the system at pos, or nil.
+func (s *State) System(pos int) *System {
+	for _, sys := range s.Systems {
+		if sys.Pos == pos {
+			return sys
+		}
+	}
+	return nil
+}
+
+// Planet finds a planet on the board and its system.
+func (s *State) Planet(name string) (*Planet, *System) {
+	for _, sys := range s.Systems {
+		for _, p := range sys.Planets {
+			if p.Name == name {
+				return p, sys
+			}
+		}
+	}
+	return nil, nil
+}
+
+// Player returns the player in seat, or nil.
+func (s *State) Player(seat int) *Player {
+	if seat < 0 || seat >= len(s.Players) {
+		return nil
+	}
+	return s.Players[seat]
+}
+
+// Active returns the seats still in the game, in seat order.
+func (s *State) Active() []int {
+	var out []int
+	for _, p := range s.Players {
+		if !p.Eliminated {
+			out = append(out, p.Seat)
+		}
+	}
+	return out
+}
+
+// LeftOf is the next seat clockwise that is still in the game (the seat to
+// a player's left), or None when no other seat is.
+func (s *State) LeftOf(seat int) int {
+	n := len(s.Players)
+	for i := 1; i < n; i++ {
+		q := (seat + i) % n
+		if !s.Players[q].Eliminated {
+			return q
+		}
+	}
+	return None
+}
+
+// UnitCard is the unit card seat uses for a unit type: its faction unit where
+// it has one, upgraded when it owns the upgrade technology.
+func (s *State) UnitCard(seat int, typ string) *data.Unit {
+	c := data.MustLoad()
+	p := s.Player(seat)
+	if p == nil {
+		return c.UnitFor("", typ, false)
+	}
+	base := c.UnitFor(p.Faction, typ, false)
+	if base != nil && base.Upgrade != "" && p.HasTech(base.Upgrade) {
+		return c.Unit(base.Upgrade)
+	}
+	if base == nil {
+		return c.UnitFor(p.Faction, typ, true)
+	}
+	return base
+}
+
+// HasTech reports whether the player owns a technology (by id), counting a
+// unit upgrade technology by the unit it grants.
+func (p *Player) HasTech(id string) bool {
+	return slices.Contains(p.Techs, id) || slices.Contains(p.Assimilated, id)
+}
+
+// String names a player for messages.
+func (p *Player) String() string { return fmt.Sprintf("seat %d (%s)", p.Seat, p.Faction) }
+
+// count of a unit type in a list of stacks, for one owner.
+func count(st []Stack, owner int, typ string) int {
+	n := 0
+	for _, x := range st {
+		if x.Owner == owner && (typ == "" || x.Unit == typ) {
+			n += x.Count
+		}
+	}
+	return n
+}
+
+// add changes a stack count, dropping empty stacks and keeping the order
+// stable so that the state's encoding stays canonical.
+func add(st []Stack, owner int, typ string, n int) []Stack {
+	for i := range st {
+		if st[i].Owner == owner && st[i].Unit == typ {
+			st[i].Count += n
+			if st[i].Damaged > st[i].Count {
+				st[i].Damaged = st[i].Count
+			}
+			if st[i].Count <= 0 {
+				return slices.Delete(st, i, i+1)
+			}
+			return st
+		}
+	}
+	if n <= 0 {
+		return st
+	}
+	st = append(st, Stack{Owner: owner, Unit: typ, Count: n})
+	slices.SortStableFunc(st, func(a, b Stack) int {
+		if a.Owner != b.Owner {
+			return a.Owner - b.Owner
+		}
+		return unitOrder(a.Unit) - unitOrder(b.Unit)
+	})
+	return st
+}
+
+// UnitTypes in display order.
+var UnitTypes = []string{"war_sun", "flagship", "dreadnought", "carrier", "cruiser", "destroyer", "fighter", "mech", "infantry", "pds", "space_dock"}
+
+func unitOrder(t string) int { return slices.Index(UnitTypes, t) }
+
+// Ship, ground force and structure, by type.
+func isShip(t string) bool {
+	switch t {
+	case "war_sun", "flagship", "dreadnought", "carrier", "cruiser", "destroyer", "fighter":
+		return true
+	}
+	return false
+}
+
+func isGroundForce(t string) bool { return t == "infantry" || t == "mech" }
+
+func isStructure(t string) bool { return t == "pds" || t == "space_dock" }

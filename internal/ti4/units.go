@@ -1,0 +1,250 @@
+package ti4
+
+import (
+	"slices"
+
+	"github.com/mecatol/mecatol/internal/engine"
+	"github.com/mecatol/mecatol/internal/ti4/data"
+)
+
+// Units on the board, reinforcements (LRR 72), component limits (23), the
+// places units may stand (43.1, 76.1, 85), and capture (17).
+
+// OnBoard counts a player's units of a type on the board.
+func (s *State) OnBoard(seat int, typ string) int {
+	n := 0
+	for _, sys := range s.Systems {
+		n += count(sys.Space, seat, typ)
+		for _, p := range sys.Planets {
+			n += count(p.Units, seat, typ)
+		}
+	}
+	return n
+}
+
+// CapturedFrom counts a player's units of a type held on other players'
+// faction sheets (17.1).
+func (s *State) CapturedFrom(seat int, typ string) int {
+	n := 0
+	for _, p := range s.Players {
+		for _, c := range p.Captured {
+			if c.Owner == seat && c.Unit == typ {
+				n += c.Count
+			}
+		}
+	}
+	return n
+}
+
+// Unlimited reports unit types that are not component-limited: fighters and
+// infantry, which tokens from the supply stand in for (23.4, 23.4b, 36, 46).
+func Unlimited(typ string) bool { return typ == "fighter" || typ == "infantry" }
+
+// Reinforcements is how many of a unit type a player has left to place
+// (72). An eliminated player has none: their units went to the box (33.2).
+func (s *State) Reinforcements(seat int, typ string) int {
+	p := s.Player(seat)
+	if p == nil || p.Eliminated {
+		return 0
+	}
+	limit := data.MustLoad().Limits[typ]
+	return max(0, limit-s.OnBoard(seat, typ)-s.CapturedFrom(seat, typ))
+}
+
+func checkUnitType(typ string) error {
+	if _, ok := data.MustLoad().Limits[typ]; !ok {
+		return engine.BadInput("unit", "unknown unit type %q; known: %v", typ, UnitTypes)
+	}
+	return nil
+}
+
+// checkPlacement refuses a unit where it can never stand.
+func checkPlacement(s *State, owner int, typ string, n int, pl *Planet) error {
+	switch {
+	case isShip(typ) && pl != nil:
+		return engine.Refuse("76.1", "ships are always in space, not on planet %s", pl.Name)
+	case isStructure(typ) && pl == nil:
+		return engine.Refuse("85.1", "structures are always on planets")
+	case typ == "space_dock" && count(pl.Units, owner, typ)+n > 1:
+		return engine.Refuse("85.4", "a player may have only one space dock on planet %s", pl.Name)
+	case typ == "pds" && count(pl.Units, owner, typ)+n > 2:
+		return engine.Refuse("85.5", "a player may have at most two PDS on planet %s", pl.Name)
+	}
+	return nil
+}
+
+func checkCount(n int) error {
+	if n <= 0 {
+		return engine.BadInput("count", "must be at least 1, not %d", n)
+	}
+	return nil
+}
+
+func decidePlace(s *State, a Action) ([]Event, error) {
+	sys, pl, err := where(s, a.System, a.Planet, "system")
+	if err != nil {
+		return nil, err
+	}
+	if err := checkUnitType(a.Unit); err != nil {
+		return nil, err
+	}
+	if err := checkCount(a.Count); err != nil {
+		return nil, err
+	}
+	if err := checkPlacement(s, a.Seat, a.Unit, a.Count, pl); err != nil {
+		return nil, err
+	}
+	if !Unlimited(a.Unit) {
+		if have := s.Reinforcements(a.Seat, a.Unit); have < a.Count {
+			if s.CapturedFrom(a.Seat, a.Unit) > 0 && have+s.CapturedFrom(a.Seat, a.Unit) >= a.Count {
+				return nil, engine.Refuse("17.5", "%d of your %s are captured and cannot be placed until returned", s.CapturedFrom(a.Seat, a.Unit), a.Unit)
+			}
+			return nil, engine.Refuse("23.4", "only %d %s left in reinforcements, %d wanted", have, a.Unit, a.Count)
+		}
+	}
+	return []Event{{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: a.Planet, Unit: a.Unit, Count: a.Count}}, nil
+}
+
+func owner(a Action) int {
+	if a.Owner != nil {
+		return *a.Owner
+	}
+	return a.Seat
+}
+
+func unitsAt(sys *System, pl *Planet, seat int, typ string) int {
+	if pl != nil {
+		return count(pl.Units, seat, typ)
+	}
+	return count(sys.Space, seat, typ)
+}
+
+func takeUnits(s *State, a Action, verb string) (*System, *Planet, int, error) {
+	sys, pl, err := where(s, a.System, a.Planet, "system")
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	if err := checkUnitType(a.Unit); err != nil {
+		return nil, nil, 0, err
+	}
+	if err := checkCount(a.Count); err != nil {
+		return nil, nil, 0, err
+	}
+	o := owner(a)
+	if s.Player(o) == nil {
+		return nil, nil, 0, engine.BadInput("owner", "no seat %d", o)
+	}
+	if have := unitsAt(sys, pl, o, a.Unit); have < a.Count {
+		return nil, nil, 0, engine.BadInput("count", "cannot %s %d %s of seat %d there: only %d", verb, a.Count, a.Unit, o, have)
+	}
+	return sys, pl, o, nil
+}
+
+func decideRemove(s *State, a Action) ([]Event, error) {
+	sys, _, o, err := takeUnits(s, a, "remove")
+	if err != nil {
+		return nil, err
+	}
+	return []Event{{Kind: EvUnitsRemoved, Seat: o, System: sys.Pos, Planet: a.Planet, Unit: a.Unit, Count: a.Count}}, nil
+}
+
+func decideMove(s *State, a Action) ([]Event, error) {
+	if a.Owner != nil && *a.Owner != a.Seat {
+		return nil, engine.Refuse("58", "a player moves only their own units")
+	}
+	from, _, _, err := takeUnits(s, a, "move")
+	if err != nil {
+		return nil, err
+	}
+	if isStructure(a.Unit) {
+		return nil, engine.Refuse("85.3", "structures cannot move")
+	}
+	to, pl, err := where(s, a.To, a.ToPl, "to")
+	if err != nil {
+		return nil, err
+	}
+	if to == from && a.ToPl == a.Planet {
+		return nil, engine.BadInput("to", "units are already there")
+	}
+	if err := checkPlacement(s, a.Seat, a.Unit, a.Count, pl); err != nil {
+		return nil, err
+	}
+	return []Event{
+		{Kind: EvUnitsRemoved, Seat: a.Seat, System: from.Pos, Planet: a.Planet, Unit: a.Unit, Count: a.Count},
+		{Kind: EvUnitsPlaced, Seat: a.Seat, System: to.Pos, Planet: a.ToPl, Unit: a.Unit, Count: a.Count},
+	}, nil
+}
+
+// Capture (17): a captured non-fighter ship or mech goes onto the
+// capturer's faction sheet (17.1); a captured fighter or infantry goes back
+// to its owner's reinforcements and the capturer holds a token that belongs
+// to no one (17.3, 17.4).
+func decideCapture(s *State, a Action) ([]Event, error) {
+	if a.Owner == nil || *a.Owner == a.Seat {
+		return nil, engine.Refuse("17", "a player captures another player's units")
+	}
+	if isStructure(a.Unit) {
+		return nil, engine.Refuse("17.1", "only ships and ground forces can be captured")
+	}
+	sys, _, o, err := takeUnits(s, a, "capture")
+	if err != nil {
+		return nil, err
+	}
+	return []Event{
+		{Kind: EvUnitsRemoved, Seat: o, System: sys.Pos, Planet: a.Planet, Unit: a.Unit, Count: a.Count},
+		{Kind: EvCaptured, Seat: a.Seat, Owner: o, Unit: a.Unit, Count: a.Count},
+	}, nil
+}
+
+func applyCaptured(s *State, e Event) {
+	o := e.Owner
+	if Unlimited(e.Unit) {
+		o = None // 17.3: the plastic goes home; the capturer holds a token
+	}
+	p := s.Players[e.Seat]
+	p.Captured = addCaptive(p.Captured, o, e.Unit, e.Count)
+}
+
+func addCaptive(cs []Captive, owner int, typ string, n int) []Captive {
+	for i := range cs {
+		if cs[i].Owner == owner && cs[i].Unit == typ {
+			cs[i].Count += n
+			if cs[i].Count <= 0 {
+				return slices.Delete(cs, i, i+1)
+			}
+			return cs
+		}
+	}
+	if n > 0 {
+		cs = append(cs, Captive{Owner: owner, Unit: typ, Count: n})
+	}
+	return cs
+}
+
+// Returning captured units (17.2): they go to their owner's reinforcements,
+// or, when the owner has been eliminated, to the box (33 note 4). Either
+// way they leave the capturer's sheet; the state need not track the box.
+func decideReturnCaptured(s *State, a Action) ([]Event, error) {
+	o := None
+	if a.Owner != nil {
+		o = *a.Owner
+	}
+	if err := checkCount(a.Count); err != nil {
+		return nil, err
+	}
+	p := s.Players[a.Seat]
+	for _, c := range p.Captured {
+		if c.Owner == o && c.Unit == a.Unit {
+			if c.Count < a.Count {
+				break
+			}
+			return []Event{{Kind: EvCaptiveReturned, Seat: a.Seat, Owner: o, Unit: a.Unit, Count: a.Count}}, nil
+		}
+	}
+	return nil, engine.BadInput("unit", "%s holds fewer than %d captured %s of seat %d", p, a.Count, a.Unit, o)
+}
+
+func applyCaptiveReturned(s *State, e Event) {
+	p := s.Players[e.Seat]
+	p.Captured = addCaptive(p.Captured, e.Owner, e.Unit, -e.Count)
+}
