@@ -13,13 +13,13 @@ import (
 
 // Slot is one position of the board.
 type Slot struct {
-	Pos      int          // map-string index; 0 is the centre; OffBoard and up for systems off the board
-	Hex      hex.Hex      // meaningless off the board
-	Tile     *data.Tile   // nil: no system tile here
-	Rotation int          // sixths of a turn clockwise (hyperlanes)
-	Back     string       // face-down tile showing this back: red, blue, green
-	Home     bool         // a home-system position
-	Token    string       // the map-string token as read
+	Pos      int        // map-string index; 0 is the centre; OffBoard and up for systems off the board
+	Hex      hex.Hex    // meaningless off the board
+	Tile     *data.Tile // nil: no system tile here
+	Rotation int        // sixths of a turn clockwise (hyperlanes)
+	Back     string     // face-down tile showing this back: red, blue, green
+	Home     bool       // a home-system position
+	Token    string     // the map-string token as read
 }
 
 // OffBoard is the first position number of systems that are not on the
