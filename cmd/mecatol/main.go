@@ -1,5 +1,169 @@
+// Command mecatol is the Mecatol rules engine's command line.
 package main
 
-import "fmt"
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
 
-func main() { fmt.Println("mecatol") }
+	"github.com/mecatol/mecatol/internal/engine"
+	"github.com/mecatol/mecatol/internal/ti4"
+	"github.com/mecatol/mecatol/internal/ti4/galaxy"
+)
+
+const usage = `mecatol: a Twilight Imperium 4 (Prophecy of Kings) rules engine.
+
+Usage:
+  mecatol new [--players N] [--seed S] [--factions a,b,..] [--map "<map string>"] [--vp 10|14] [--json]
+  mecatol map check [--players N] "<map string>"
+  mecatol map svg [--players N] [-o FILE] "<map string>"
+  mecatol scenario FILE        (JSON or YAML; prints the resulting state as JSON)
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run is main without the process: it returns the exit status.
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	var err error
+	switch args[0] {
+	case "new":
+		err = cmdNew(args[1:], stdout)
+	case "map":
+		err = cmdMap(args[1:], stdout)
+	case "scenario":
+		err = cmdScenario(args[1:], stdout)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	default:
+		err = fmt.Errorf("unknown command %q", args[0])
+	}
+	if err == nil {
+		return 0
+	}
+	var u usageError
+	if errors.As(err, &u) {
+		fmt.Fprintf(stderr, "mecatol: %v\n\n%s", err, usage)
+		return 2
+	}
+	if rule := engine.RuleOf(err); rule != "" {
+		fmt.Fprintf(stderr, "refused (LRR %s): %v\n", rule, err)
+		return 1
+	}
+	fmt.Fprintf(stderr, "mecatol: %v\n", err)
+	return 1
+}
+
+type usageError struct{ error }
+
+func flags(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	return fs
+}
+
+func cmdNew(args []string, out io.Writer) error {
+	fs := flags("new")
+	players := fs.Int("players", 6, "number of players, 3-8")
+	seed := fs.Uint64("seed", 1, "seed for every random choice")
+	factions := fs.String("factions", "", "comma-separated faction ids by seat; blank entries are random")
+	mapStr := fs.String("map", "", "map string; empty deals a random galaxy")
+	vp := fs.Int("vp", 10, "victory points to win: 10 or 14")
+	asJSON := fs.Bool("json", false, "print the whole state as JSON")
+	if err := fs.Parse(args); err != nil {
+		return usageError{err}
+	}
+	cfg := ti4.Config{Players: *players, Seed: *seed, Map: *mapStr, VictoryPoints: *vp}
+	if *factions != "" {
+		cfg.Factions = strings.Split(*factions, ",")
+	}
+	g, err := ti4.NewGame(cfg)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		b, err := g.Snapshot()
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintf(out, "%s\n", b)
+		return err
+	}
+	_, err = io.WriteString(out, g.State().Summary())
+	return err
+}
+
+func cmdMap(args []string, out io.Writer) error {
+	if len(args) == 0 {
+		return usageError{errors.New("map needs check or svg")}
+	}
+	sub := args[0]
+	fs := flags("map " + sub)
+	players := fs.Int("players", 0, "player count; 0 infers it from the home positions")
+	file := fs.String("o", "", "write the SVG to this file instead of standard output")
+	if err := fs.Parse(args[1:]); err != nil {
+		return usageError{err}
+	}
+	if fs.NArg() != 1 {
+		return usageError{errors.New("give the map string as one quoted argument")}
+	}
+	m, err := galaxy.Parse(fs.Arg(0), *players)
+	if err != nil {
+		return err
+	}
+	switch sub {
+	case "check":
+		if err := m.CheckCounts(); err != nil {
+			return err
+		}
+		_, err := io.WriteString(out, m.Summary())
+		return err
+	case "svg":
+		if *file == "" {
+			return m.SVG(out)
+		}
+		f, err := os.Create(*file)
+		if err != nil {
+			return err
+		}
+		if err := m.SVG(f); err != nil {
+			f.Close()
+			return err
+		}
+		return f.Close()
+	}
+	return usageError{fmt.Errorf("unknown map command %q", sub)}
+}
+
+func cmdScenario(args []string, out io.Writer) error {
+	if len(args) != 1 {
+		return usageError{errors.New("scenario needs one file")}
+	}
+	b, err := os.ReadFile(args[0])
+	if err != nil {
+		return err
+	}
+	sc, err := ti4.DecodeScenario(b)
+	if err != nil {
+		return err
+	}
+	g, err := sc.Run()
+	if err != nil {
+		return err
+	}
+	snap, err := g.Snapshot()
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(out, "%s\n", snap)
+	return err
+}

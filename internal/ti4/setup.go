@@ -68,13 +68,19 @@ func Setup(cfg Config) (*State, engine.RNG, error) {
 	if err != nil {
 		return nil, rng, err
 	}
+	if len(cfg.Colors) > n {
+		return nil, rng, engine.BadInput("colors", "%d colours for %d players", len(cfg.Colors), n)
+	}
+	free := slices.DeleteFunc(slices.Clone(Colors), func(c string) bool { return slices.Contains(cfg.Colors, c) })
 	for seat := 0; seat < n; seat++ {
-		color := Colors[seat]
+		var color string
 		if seat < len(cfg.Colors) && cfg.Colors[seat] != "" {
 			color = cfg.Colors[seat]
 			if !slices.Contains(Colors, color) {
 				return nil, rng, engine.BadInput("colors", "unknown colour %q", color)
 			}
+		} else {
+			color, free = free[0], free[1:]
 		}
 		s.Players = append(s.Players, &Player{Seat: seat, Faction: factions[seat], Color: color,
 			Tactic: 3, Fleet: 3, Strategy: 2, Commander: Locked}) // step 11: 3/3/2
@@ -353,7 +359,8 @@ func RandomMap(players int, rng *engine.RNG) string {
 				break
 			}
 		}
-		placed[i], pool = pool[pick], slices.Delete(pool, pick, pick+1)
+		placed[i] = pool[pick]
+		pool = slices.Delete(pool, pick, pick+1)
 	}
 	toks := make([]string, 0, len(placed)-1)
 	for i := 1; i < len(placed); i++ {

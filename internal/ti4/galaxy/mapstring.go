@@ -354,3 +354,44 @@ func (m *Map) Systems() []int {
 	}
 	return out
 }
+
+// Summary describes the map in a few lines.
+func (m *Map) Summary() string {
+	systems, planets, res, inf, anomalies, hyper := 0, 0, 0, 0, 0, 0
+	worm := map[string]int{}
+	for _, s := range m.Slots {
+		switch {
+		case s.System():
+			systems++
+			for _, p := range s.Tile.Planets {
+				planets++
+				res += p.Resources
+				inf += p.Influence
+			}
+			if len(s.Tile.Anomalies) > 0 {
+				anomalies++
+			}
+			for _, w := range s.Tile.Wormholes {
+				worm[w]++
+			}
+		case s.Tile != nil:
+			hyper++
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d players, %d rings\n", m.Players, rings(len(m.Slots)))
+	fmt.Fprintf(&b, "home positions: %v\n", m.Homes())
+	fmt.Fprintf(&b, "%d systems on the board (Mecatol Rex included), %d hyperlane tiles\n", systems, hyper)
+	fmt.Fprintf(&b, "%d planets: %d resources, %d influence\n", planets, res, inf)
+	fmt.Fprintf(&b, "%d anomalies; wormholes: alpha %d, beta %d, gamma %d, delta %d\n", anomalies, worm["alpha"], worm["beta"], worm["gamma"], worm["delta"])
+	fmt.Fprintf(&b, "map string: %s\n", m.String())
+	return b.String()
+}
+
+func rings(n int) int {
+	r := 0
+	for hex.Count(r) < n {
+		r++
+	}
+	return r
+}

@@ -1,0 +1,87 @@
+package ti4
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/mecatol/mecatol/internal/ti4/data"
+)
+
+// Summary is a plain-text account of the state for the terminal.
+func (s *State) Summary() string {
+	c := data.MustLoad()
+	var b strings.Builder
+	fmt.Fprintf(&b, "Round %d, %s phase. Speaker: seat %d. Victory points to win: %d.\n", s.Round, s.Phase, s.Speaker, s.Options.VictoryPoints)
+	fmt.Fprintf(&b, "Map: %s\n", s.Map)
+	if s.Custodians {
+		b.WriteString("The custodians token is on Mecatol Rex.\n")
+	}
+	for _, p := range s.Players {
+		f := c.Faction(p.Faction)
+		status := ""
+		if p.Eliminated {
+			status = " [eliminated]"
+		}
+		fmt.Fprintf(&b, "\nSeat %d: %s (%s)%s\n", p.Seat, f.Name, p.Color, status)
+		home := s.System(p.Home)
+		where := fmt.Sprintf("position %d", p.Home)
+		if p.Home >= 1000 {
+			where = "off the board"
+		}
+		fmt.Fprintf(&b, "  home: tile %s, %s\n", home.Tile, where)
+		fmt.Fprintf(&b, "  command tokens: tactic %d, fleet %d, strategy %d; trade goods %d, commodities %d/%d; VP %d\n",
+			p.Tactic, p.Fleet, p.Strategy, p.TradeGoods, p.Commodities, f.Commodities, p.VP)
+		var techs []string
+		for _, t := range p.Techs {
+			techs = append(techs, c.Technology(t).Name)
+		}
+		fmt.Fprintf(&b, "  technologies: %s\n", strings.Join(techs, ", "))
+		res, inf := 0, 0
+		var planets []string
+		for _, sys := range s.Systems {
+			for _, pl := range sys.Planets {
+				if pl.Controller != p.Seat {
+					continue
+				}
+				info := c.Planet(pl.Name)
+				mark := ""
+				if pl.Exhausted {
+					mark = " (exhausted)"
+				}
+				planets = append(planets, fmt.Sprintf("%s %d/%d%s", pl.Name, info.Resources, info.Influence, mark))
+				res += info.Resources
+				inf += info.Influence
+			}
+		}
+		fmt.Fprintf(&b, "  planets (%d resources, %d influence): %s\n", res, inf, strings.Join(planets, ", "))
+	}
+	b.WriteString("\nUnits on the board:\n")
+	for _, sys := range s.Systems {
+		var parts []string
+		if st := stacks(sys.Space); st != "" {
+			parts = append(parts, "space: "+st)
+		}
+		for _, pl := range sys.Planets {
+			if st := stacks(pl.Units); st != "" {
+				parts = append(parts, pl.Name+": "+st)
+			}
+		}
+		if len(sys.Command) > 0 {
+			parts = append(parts, fmt.Sprintf("command tokens of seats %v", sys.Command))
+		}
+		if len(parts) > 0 {
+			fmt.Fprintf(&b, "  %d (tile %s) %s\n", sys.Pos, sys.Tile, strings.Join(parts, "; "))
+		}
+	}
+	return b.String()
+}
+
+func stacks(st []Stack) string {
+	var parts []string
+	for _, x := range st {
+		parts = append(parts, fmt.Sprintf("seat %d %d %s", x.Owner, x.Count, x.Unit))
+	}
+	sort.Strings(parts)
+	return strings.Join(parts, ", ")
+}
