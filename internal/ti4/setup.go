@@ -269,6 +269,11 @@ func equip(c *data.Catalog, s *State, p *Player, cfg Config) error {
 	for _, pl := range home.Planets { // step 5: home planet cards, readied
 		pl.Controller = p.Seat
 	}
+	defer func() {
+		for _, pl := range home.Planets {
+			pl.ControlToken = len(pl.Units) == 0 // 25.4: held without units
+		}
+	}()
 	first := home.Planets[0]
 	for _, typ := range UnitTypes {
 		n := f.Units[typ]

@@ -1,0 +1,281 @@
+package ti4
+
+import (
+	"slices"
+	"testing"
+)
+
+// 25.1, 25.1a: the first player to control a planet takes its card from the
+// deck, exhausted.
+func TestRule25_1_GainFromDeckExhausted(t *testing.T) {
+	g := fixture(t, fixtureConfig(), nil)
+	ev := do(t, g, Action{Kind: ActGainPlanet, Seat: 0, Planet: "Quann"})
+	pl := planet(t, g, "Quann")
+	if pl.Controller != 0 || !pl.Exhausted {
+		t.Fatalf("Quann %+v, want seat 0, exhausted", pl)
+	}
+	if ev[0].Kind != EvControlGained || ev[0].From != None {
+		t.Fatalf("first event %v, want control gained from the deck", ev[0])
+	}
+}
+
+// 25.1b: a planet another player controls is taken from their play area,
+// and is not explored (25.1c).
+func TestRule25_1b_GainFromAnotherPlayer(t *testing.T) {
+	g := fixture(t, fixtureConfig(), nil)
+	do(t, g, Action{Kind: ActGainPlanet, Seat: 0, Planet: "Quann"})
+	deck := len(g.State().Decks.Exploration["cultural"])
+	ev := do(t, g, Action{Kind: ActGainPlanet, Seat: 1, Planet: "Quann"})
+	if ev[0].From != 0 || planet(t, g, "Quann").Controller != 1 {
+		t.Fatalf("events %v", ev)
+	}
+	if hasKind(ev, EvExplored) || len(g.State().Decks.Exploration["cultural"]) != deck {
+		t.Fatal("a planet taken from another player is not explored")
+	}
+}
+
+// 25.1c and 35: gaining a planet no one controlled explores it; the card
+// goes where its kind says (35.7-35.9).
+func TestRule25_1c_ExploreOnFirstControl(t *testing.T) {
+	for _, tc := range []struct {
+		card string
+		check func(s *State) bool
+	}{
+		{"cultural_relic_fragment", func(s *State) bool { return slices.Contains(s.Players[0].RelicFragments, "cultural_relic_fragment") }},
+		{"paradise_world", func(s *State) bool {
+			pl, _ := s.Planet("Quann")
+			return slices.Contains(pl.Attachments, "paradise_world")
+		}},
+		{"freelancers", func(s *State) bool { return slices.Contains(s.Decks.ExplorationDiscard["cultural"], "freelancers") }},
+	} {
+		g := fixture(t, fixtureConfig(), func(s *State) {
+			d := s.Decks.Exploration["cultural"]
+			i := slices.Index(d, tc.card)
+			d[0], d[i] = d[i], d[0]
+		})
+		ev := do(t, g, Action{Kind: ActGainPlanet, Seat: 0, Planet: "Quann"})
+		if !hasKind(ev, EvExplored) || len(g.State().Decks.Exploration["cultural"]) != 19 {
+			t.Fatalf("%s: not explored: %v", tc.card, ev)
+		}
+		if !tc.check(g.State()) {
+			t.Fatalf("%s did not land where it belongs", tc.card)
+		}
+	}
+}
+
+// 23.5 with 25.1c: an empty exploration deck is rebuilt from its discard
+// pile with the game's RNG; planets without a trait are not explored.
+func TestRule25_1c_ReshuffleAndNoTrait(t *testing.T) {
+	g := fixture(t, fixtureConfig(), func(s *State) {
+		s.Decks.ExplorationDiscard["cultural"] = append(s.Decks.ExplorationDiscard["cultural"], s.Decks.Exploration["cultural"]...)
+		s.Decks.Exploration["cultural"] = nil
+	})
+	ev := do(t, g, Action{Kind: ActGainPlanet, Seat: 0, Planet: "Quann"})
+	var ex *Event
+	for i := range ev {
+		if ev[i].Kind == EvExplored {
+			ex = &ev[i]
+		}
+	}
+	if ex == nil || len(ex.NewDeck) != 20 {
+		t.Fatalf("want a reshuffle of 20 cards, got %v", ev)
+	}
+	s := g.State()
+	quann, _ := s.Planet("Quann")
+	if got := len(s.Decks.Exploration["cultural"]) + len(s.Decks.ExplorationDiscard["cultural"]) + len(s.Players[0].RelicFragments) + len(quann.Attachments); got != 20 {
+		t.Fatalf("cultural cards: %d, want 20 in all", got)
+	}
+	ev = do(t, g, Action{Kind: ActGainPlanet, Seat: 1, Planet: "Mecatol Rex"})
+	if hasKind(ev, EvExplored) {
+		t.Fatal("Mecatol Rex has no trait and is not explored")
+	}
+}
+
+// 25.2: a player cannot gain a planet they already control.
+func TestRule25_2_AlreadyControlled(t *testing.T) {
+	g := fixture(t, fixtureConfig(), nil)
+	refuse(t, g, Action{Kind: ActGainPlanet, Seat: 0, Planet: "Jol"}, "25.2")
+	do(t, g, Action{Kind: ActGainPlanet, Seat: 0, Planet: "Lodor"})
+	refuse(t, g, Action{Kind: ActGainPlanet, Seat: 0, Planet: "Lodor"}, "25.2")
+}
+
+// 25.3 and 25.4: the card stays while its units leave; a control token
+// marks a planet held without units.
+func TestRule25_4_ControlTokenWithoutUnits(t *testing.T) {
+	g := fixture(t, fixtureConfig(), nil)
+	home := g.State().Players[0].Home
+	name := g.State().System(home).Planets[0].Name
+	pl := planet(t, g, name)
+	if pl.ControlToken || len(pl.Units) == 0 {
+		t.Fatalf("%s %+v: starting units and no token", name, pl)
+	}
+	for _, st := range slices.Clone(pl.Units) {
+		do(t, g, remove(0, home, name, st.Unit, st.Count))
+	}
+	pl = planet(t, g, name)
+	if pl.Controller != 0 || !pl.ControlToken {
+		t.Fatalf("%s %+v: still seat 0's, with a control token", name, pl)
+	}
+	// Units coming back do not change control (25.3).
+	do(t, g, place(0, home, name, "infantry", 1))
+	if planet(t, g, name).Controller != 0 {
+		t.Fatal("control changed")
+	}
+}
+
+// Control tokens are not component-limited (25, note 1).
+func TestRule25_4_ControlTokensUnlimited(t *testing.T) {
+	g := fixture(t, fixtureConfig(), nil)
+	n := 0
+	for _, sys := range g.State().Systems {
+		for _, pl := range sys.Planets {
+			if pl.Controller == None {
+				do(t, g, Action{Kind: ActGainPlanet, Seat: 2, Planet: pl.Name})
+				n++
+			}
+		}
+	}
+	tokens := 0
+	for _, sys := range g.State().Systems {
+		for _, pl := range sys.Planets {
+			if pl.ControlToken && pl.Controller == 2 && sys.Pos != g.State().Players[2].Home {
+				tokens++
+			}
+		}
+	}
+	if n < 20 || tokens != n {
+		t.Fatalf("%d planets gained, %d control tokens; want more than the 17 in the box, all marked", n, tokens)
+	}
+}
+
+// 25.5, 25.5a, 25.7: a controller with no units left loses the planet to
+// the player whose units are on it; the old control token leaves.
+func TestRule25_5_LoseToUnitsOnPlanet(t *testing.T) {
+	g := fixture(t, fixtureConfig(), nil)
+	do(t, g, Action{Kind: ActGainPlanet, Seat: 0, Planet: "Quann"})
+	if !planet(t, g, "Quann").ControlToken {
+		t.Fatal("seat 0 holds Quann with a control token")
+	}
+	ev := do(t, g, place(1, 1, "Quann", "infantry", 2))
+	pl := planet(t, g, "Quann")
+	if pl.Controller != 1 || pl.ControlToken || !pl.Exhausted {
+		t.Fatalf("Quann %+v: want seat 1's, exhausted, no token", pl)
+	}
+	if hasKind(ev, EvExplored) {
+		t.Fatal("taken from another player: no exploration")
+	}
+	// While the controller still has units there, nothing changes (25.5).
+	do(t, g, place(2, 1, "Quann", "infantry", 1))
+	if planet(t, g, "Quann").Controller != 1 {
+		t.Fatal("control moved while the controller still had units")
+	}
+}
+
+// 25.5b and 49.5: during an invasion control waits for Establish Control;
+// structures of other players are destroyed (49.5a).
+func TestRule25_5b_InvasionEstablishControl(t *testing.T) {
+	g := fixture(t, fixtureConfig(), func(s *State) {
+		pl, _ := s.Planet("Lodor")
+		pl.Controller = 2
+		pl.Units = []Stack{{Owner: 2, Unit: "pds", Count: 1}}
+		sys := s.System(2)
+		sys.Space = []Stack{{Owner: 0, Unit: "carrier", Count: 1}, {Owner: 0, Unit: "infantry", Count: 2}}
+	})
+	do(t, g, Action{Kind: ActBeginInvasion, Seat: 0, System: ip(2)})
+	refuse(t, g, Action{Kind: ActCommit, Seat: 1, Planet: "Lodor", Unit: "infantry", Count: 1}, "49.2")
+	refuse(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Lodor", Unit: "carrier", Count: 1}, "49.2")
+	refuse(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Lodor", Unit: "infantry", Count: 3}, "49.2")
+	do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Lodor", Unit: "infantry", Count: 2})
+	// Seat 2 still controls Lodor: control is decided later (25.5b).
+	do(t, g, remove(2, 2, "Lodor", "pds", 1)) // say space cannon defense happened and the PDS left
+	if planet(t, g, "Lodor").Controller != 2 {
+		t.Fatal("control changed before the Establish Control step")
+	}
+	do(t, g, place(2, 2, "Lodor", "pds", 1))
+	ev := do(t, g, Action{Kind: ActEstablishControl, Seat: 0})
+	pl := planet(t, g, "Lodor")
+	if pl.Controller != 0 || !pl.Exhausted || g.State().Invasion != nil {
+		t.Fatalf("Lodor %+v after establish control", pl)
+	}
+	if g.State().OnBoard(2, "pds") != 0+count(planet(t, g, "Hercant").Units, 2, "pds")+count(planet(t, g, "Arretze").Units, 2, "pds")+count(planet(t, g, "Kamdorn").Units, 2, "pds") {
+		t.Fatal("Hacan's PDS on Lodor should be destroyed (49.5a)")
+	}
+	if hasKind(ev, EvExplored) {
+		t.Fatal("Lodor was Hacan's: not explored")
+	}
+}
+
+// 49.4: control is not established over a planet that still holds another
+// player's ground forces; 54.1: no landing on Mecatol Rex while the
+// custodians token is there.
+func TestRule25_5b_GroundCombatFirstAndCustodians(t *testing.T) {
+	g := fixture(t, fixtureConfig(), func(s *State) {
+		pl, _ := s.Planet("Lodor")
+		pl.Controller = 2
+		pl.Units = []Stack{{Owner: 2, Unit: "infantry", Count: 1}}
+		s.System(2).Space = []Stack{{Owner: 0, Unit: "carrier", Count: 1}, {Owner: 0, Unit: "infantry", Count: 2}}
+		s.System(0).Space = []Stack{{Owner: 1, Unit: "carrier", Count: 1}, {Owner: 1, Unit: "infantry", Count: 1}}
+	})
+	do(t, g, Action{Kind: ActBeginInvasion, Seat: 0, System: ip(2)})
+	refuse(t, g, Action{Kind: ActBeginInvasion, Seat: 1, System: ip(0)}, "49")
+	do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Lodor", Unit: "infantry", Count: 2})
+	refuse(t, g, Action{Kind: ActEstablishControl, Seat: 0}, "49.4")
+	do(t, g, remove(2, 2, "Lodor", "infantry", 1))
+	do(t, g, Action{Kind: ActEstablishControl, Seat: 0})
+	refuse(t, g, Action{Kind: ActEstablishControl, Seat: 0}, "49.5")
+
+	do(t, g, Action{Kind: ActBeginInvasion, Seat: 1, System: ip(0)})
+	refuse(t, g, Action{Kind: ActCommit, Seat: 1, Planet: "Mecatol Rex", Unit: "infantry", Count: 1}, "54.1")
+}
+
+// 25.6 and 25.7: losing a planet by a game effect returns its card to the
+// deck and takes the control token away.
+func TestRule25_6_LoseByEffect(t *testing.T) {
+	g := fixture(t, fixtureConfig(), nil)
+	do(t, g, Action{Kind: ActGainPlanet, Seat: 0, Planet: "Wellon"})
+	refuse(t, g, Action{Kind: ActLosePlanet, Seat: 1, Planet: "Wellon"}, "25.6")
+	do(t, g, Action{Kind: ActLosePlanet, Seat: 0, Planet: "Wellon"})
+	pl := planet(t, g, "Wellon")
+	if pl.Controller != None || pl.ControlToken || pl.Exhausted {
+		t.Fatalf("Wellon %+v, want back in the deck, no token (25.7)", pl)
+	}
+}
+
+// 25.7: a control token leaves with control, however control is lost.
+func TestRule25_7_TokenRemoved(t *testing.T) {
+	g := fixture(t, fixtureConfig(), nil)
+	do(t, g, Action{Kind: ActGainPlanet, Seat: 0, Planet: "Wellon"})
+	do(t, g, Action{Kind: ActGainPlanet, Seat: 1, Planet: "Wellon"})
+	pl := planet(t, g, "Wellon")
+	if pl.Controller != 1 {
+		t.Fatal("seat 1 should control Wellon")
+	}
+	// Seat 1 has no units there either, so the token now is seat 1's own.
+	if !pl.ControlToken {
+		t.Fatal("seat 1 holds Wellon without units: a control token marks it (25.4)")
+	}
+}
+
+func TestBadInputChangesNothing(t *testing.T) {
+	g := fixture(t, fixtureConfig(), nil)
+	for _, a := range []Action{
+		{Kind: "teleport", Seat: 0},
+		{Kind: ActGainPlanet, Seat: 9, Planet: "Quann"},
+		{Kind: ActGainPlanet, Seat: 0, Planet: "Atlantis"},
+		{Kind: ActGainPlanet, Seat: 0},
+		place(0, 99, "", "carrier", 1),
+		place(0, 1, "", "death_star", 1),
+		place(0, 1, "", "carrier", 0),
+		place(0, 1, "Narnia", "infantry", 1),
+		{Kind: ActPlace, Seat: 0, Unit: "carrier", Count: 1},
+		remove(0, 1, "", "carrier", 1),
+	} {
+		before, _ := g.Snapshot()
+		if _, err := g.Do(a); err == nil {
+			t.Fatalf("%v accepted", a)
+		}
+		if after, _ := g.Snapshot(); string(after) != string(before) {
+			t.Fatalf("%v changed the state", a)
+		}
+	}
+}

@@ -1,0 +1,98 @@
+package ti4
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/mecatol/mecatol/internal/engine"
+)
+
+// A three-player table: Jol-Nar (seat 0, home at 22), Sol (seat 1, at 28)
+// and Hacan (seat 2, at 34). Quann (25) is at 1, Lodor (26) at 2, Wellon
+// (19) at 3, and tile 27 (New Albion, Starpoint) at 9.
+const fixtureMap = "25 26 19 20 21 22 " +
+	"23 24 27 28 29 30 31 32 33 34 35 36 " +
+	"37 38 39 0 40 41 42 43 44 0 45 46 47 48 49 0 50 59"
+
+func fixtureConfig(factions ...string) Config {
+	if len(factions) == 0 {
+		factions = []string{"jolnar", "sol", "hacan"}
+	}
+	zero := 0
+	return Config{Players: len(factions), Factions: factions, Map: fixtureMap, Seed: 7, Speaker: &zero}
+}
+
+// fixture builds a game, letting stage change the set-up state first.
+func fixture(t testing.TB, cfg Config, stage func(s *State)) *Game {
+	t.Helper()
+	s, rng, err := Setup(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stage != nil {
+		stage(s)
+	}
+	if err := s.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	g, err := engine.New[*State, Action, Event](Rules{}, s, rng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func ip(i int) *int { return &i }
+
+func do(t testing.TB, g *Game, a Action) []Event {
+	t.Helper()
+	ev, err := g.Do(a)
+	if err != nil {
+		t.Fatalf("%v refused: %v", a, err)
+	}
+	return ev
+}
+
+// refuse checks that a is refused citing rule, and that nothing changed.
+func refuse(t testing.TB, g *Game, a Action, rule string) {
+	t.Helper()
+	before, _ := g.Snapshot()
+	n := g.Len()
+	_, err := g.Do(a)
+	if err == nil {
+		t.Fatalf("%v accepted, want refusal under %s", a, rule)
+	}
+	if got := engine.RuleOf(err); got != rule {
+		t.Fatalf("%v refused under %q (%v), want %s", a, got, err, rule)
+	}
+	after, _ := g.Snapshot()
+	if !bytes.Equal(before, after) || g.Len() != n {
+		t.Fatalf("refused %v changed the game", a)
+	}
+}
+
+func place(seat, pos int, planet, unit string, n int) Action {
+	return Action{Kind: ActPlace, Seat: seat, System: ip(pos), Planet: planet, Unit: unit, Count: n}
+}
+
+func remove(seat, pos int, planet, unit string, n int) Action {
+	return Action{Kind: ActRemove, Seat: seat, System: ip(pos), Planet: planet, Unit: unit, Count: n}
+}
+
+func planet(t testing.TB, g *Game, name string) *Planet {
+	t.Helper()
+	pl, _ := g.State().Planet(name)
+	if pl == nil {
+		t.Fatalf("no planet %s", name)
+	}
+	return pl
+}
+
+func hasKind(ev []Event, kind string) bool {
+	for _, e := range ev {
+		if e.Kind == kind {
+			return true
+		}
+	}
+	return false
+}
