@@ -38,7 +38,7 @@ func TestRule25_1b_GainFromAnotherPlayer(t *testing.T) {
 // goes where its kind says (35.7-35.9).
 func TestRule25_1c_ExploreOnFirstControl(t *testing.T) {
 	for _, tc := range []struct {
-		card string
+		card  string
 		check func(s *State) bool
 	}{
 		{"cultural_relic_fragment", func(s *State) bool { return slices.Contains(s.Players[0].RelicFragments, "cultural_relic_fragment") }},

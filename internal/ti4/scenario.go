@@ -212,8 +212,13 @@ func (b *Board) stage(s *State) error {
 func (s *State) Validate() error {
 	c := data.MustLoad()
 	seat := func(o int) bool { return o >= 0 && o < len(s.Players) }
-	checkStacks := func(where string, st []Stack, onPlanet bool) error {
+	checkStacks := func(where string, st []Stack, pl *Planet) error {
 		for _, x := range st {
+			if seat(x.Owner) && c.Limits[x.Unit] > 0 && x.Count > 0 {
+				if err := checkPlacement(s, x.Owner, x.Unit, 0, pl); err != nil {
+					return fmt.Errorf("%s: %v", where, err)
+				}
+			}
 			switch {
 			case !seat(x.Owner):
 				return fmt.Errorf("%s: no seat %d", where, x.Owner)
@@ -221,16 +226,12 @@ func (s *State) Validate() error {
 				return fmt.Errorf("%s: unknown unit type %q", where, x.Unit)
 			case x.Count <= 0 || x.Damaged < 0 || x.Damaged > x.Count:
 				return fmt.Errorf("%s: bad count %d (damaged %d) of %s", where, x.Count, x.Damaged, x.Unit)
-			case onPlanet && isShip(x.Unit):
-				return fmt.Errorf("%s: ships are always in space (76.1)", where)
-			case !onPlanet && isStructure(x.Unit):
-				return fmt.Errorf("%s: structures are always on planets (85.1)", where)
 			}
 		}
 		return nil
 	}
 	for _, sys := range s.Systems {
-		if err := checkStacks(fmt.Sprintf("system %d space", sys.Pos), sys.Space, false); err != nil {
+		if err := checkStacks(fmt.Sprintf("system %d space", sys.Pos), sys.Space, nil); err != nil {
 			return err
 		}
 		for _, o := range sys.Command {
@@ -239,7 +240,7 @@ func (s *State) Validate() error {
 			}
 		}
 		for _, pl := range sys.Planets {
-			if err := checkStacks("planet "+pl.Name, pl.Units, true); err != nil {
+			if err := checkStacks("planet "+pl.Name, pl.Units, pl); err != nil {
 				return err
 			}
 			if pl.Controller != None && !seat(pl.Controller) {

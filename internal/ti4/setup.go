@@ -279,8 +279,8 @@ func equip(c *data.Catalog, s *State, p *Player, cfg Config) error {
 		n := f.Units[typ]
 		switch {
 		case n == 0:
-		case isShip(typ):
-			home.Space = add(home.Space, p.Seat, typ, n)
+		case isShip(typ), isStructure(typ) && !s.fixedStructure(p.Seat, typ):
+			home.Space = add(home.Space, p.Seat, typ, n) // the Floating Factory stands in space
 		case typ == "pds":
 			// At most two PDS on a planet (85.5): spread them over the home planets.
 			for i := 0; i < n; i++ {

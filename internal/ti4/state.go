@@ -306,3 +306,53 @@ func isShip(t string) bool {
 func isGroundForce(t string) bool { return t == "infantry" || t == "mech" }
 
 func isStructure(t string) bool { return t == "pds" || t == "space_dock" }
+
+// Wormholes lists the wormhole tokens on a system (Creuss tokens, a gamma
+// wormhole from exploration), beyond those printed on its tile (101.4).
+func (s *State) Wormholes(pos int) []string {
+	sys := s.System(pos)
+	if sys == nil {
+		return nil
+	}
+	var out []string
+	for _, t := range sys.Tokens {
+		switch t.Kind {
+		case "alpha", "beta", "gamma", "delta":
+			out = append(out, t.Kind)
+		}
+	}
+	return out
+}
+
+// Adjacent reports whether two systems are adjacent now (LRR 6), counting
+// wormhole tokens on the board.
+func (s *State) Adjacent(a, b int) bool { return s.galaxy.Adjacent(a, b, s.Wormholes) }
+
+// CommandTokensTotal is the number of command tokens each player has.
+const CommandTokensTotal = 16
+
+// CommandReinforcements is how many command tokens a player has in
+// reinforcements: the rest of their 16 are on the command sheet, on the
+// board, or on a Mahact player's faction sheet.
+func (s *State) CommandReinforcements(seat int) int {
+	p := s.Player(seat)
+	if p == nil || p.Eliminated {
+		return 0
+	}
+	n := CommandTokensTotal - p.Tactic - p.Fleet - p.Strategy
+	for _, sys := range s.Systems {
+		for _, o := range sys.Command {
+			if o == seat {
+				n--
+			}
+		}
+	}
+	for _, q := range s.Players {
+		for _, o := range q.SheetTokens {
+			if o == seat {
+				n--
+			}
+		}
+	}
+	return n
+}

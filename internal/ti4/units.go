@@ -58,13 +58,26 @@ func checkUnitType(typ string) error {
 	return nil
 }
 
+// fixedStructure reports a structure that stands on a planet and cannot move
+// (85.1, 85.3). The Saar Floating Factory is a space dock that has a move
+// value and stands in space, as its card says.
+func (s *State) fixedStructure(owner int, typ string) bool {
+	if !isStructure(typ) {
+		return false
+	}
+	u := s.UnitCard(owner, typ)
+	return u == nil || u.Move == 0
+}
+
 // checkPlacement refuses a unit where it can never stand.
 func checkPlacement(s *State, owner int, typ string, n int, pl *Planet) error {
+	fixed := s.fixedStructure(owner, typ)
 	switch {
-	case isShip(typ) && pl != nil:
+	case (isShip(typ) || isStructure(typ) && !fixed) && pl != nil:
 		return engine.Refuse("76.1", "ships are always in space, not on planet %s", pl.Name)
-	case isStructure(typ) && pl == nil:
+	case fixed && pl == nil:
 		return engine.Refuse("85.1", "structures are always on planets")
+	case pl == nil:
 	case typ == "space_dock" && count(pl.Units, owner, typ)+n > 1:
 		return engine.Refuse("85.4", "a player may have only one space dock on planet %s", pl.Name)
 	case typ == "pds" && count(pl.Units, owner, typ)+n > 2:
@@ -156,7 +169,7 @@ func decideMove(s *State, a Action) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	if isStructure(a.Unit) {
+	if s.fixedStructure(a.Seat, a.Unit) {
 		return nil, engine.Refuse("85.3", "structures cannot move")
 	}
 	to, pl, err := where(s, a.To, a.ToPl, "to")
