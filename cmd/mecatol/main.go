@@ -56,7 +56,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if rule := engine.RuleOf(err); rule != "" {
-		fmt.Fprintf(stderr, "refused (LRR %s): %v\n", rule, err)
+		fmt.Fprintf(stderr, "refused under LRR %s: %v\n", rule, err)
 		return 1
 	}
 	fmt.Fprintf(stderr, "mecatol: %v\n", err)

@@ -75,3 +75,9 @@ func (r *RNG) UnmarshalJSON(data []byte) error {
 	}
 	return r.pcg.UnmarshalBinary(b)
 }
+
+// Clone returns an independent copy of the generator in its current state.
+func (r *RNG) Clone() *RNG {
+	c := *r
+	return &c
+}

@@ -1,0 +1,129 @@
+package ti4
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mecatol/mecatol/internal/engine"
+)
+
+func TestScenarioExamples(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "examples", "invasion.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := DecodeScenario(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := sc.Run()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := g.State()
+	if !s.Players[2].Eliminated || s.Speaker != 0 {
+		t.Fatalf("Hacan should be out and the speaker token with Jol-Nar; speaker %d", s.Speaker)
+	}
+	b, _ = os.ReadFile(filepath.Join("..", "..", "examples", "refused.json"))
+	sc, err = DecodeScenario(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = sc.Run()
+	var se *ScenarioError
+	if !errors.As(err, &se) || engine.RuleOf(err) != "25.2" || !strings.Contains(se.Where, "actions[1]") {
+		t.Fatalf("want a 25.2 refusal at actions[1], got %v", err)
+	}
+}
+
+func TestScenarioErrorsNameThePlace(t *testing.T) {
+	base := `{"setup": {"players": 3, "seed": 1, "map": "` + fixtureMap + `"}, `
+	tests := []struct {
+		name, doc, where string
+	}{
+		{"not json or yaml", "{{{", "top level"},
+		{"yaml syntax", "setup: [", "yaml"},
+		{"unknown top field", base + `"bored": {}}`, "unknown field"},
+		{"bad setup", `{"setup": {"players": 12}}`, "setup"},
+		{"bad map", `{"setup": {"players": 3, "map": "1 2 999"}}`, "999"},
+		{"no such system", base + `"board": {"systems": [{"pos": 400}]}}`, "board.systems[0]"},
+		{"no such planet", base + `"board": {"planets": [{"name": "Vulcan"}]}}`, "board.planets[0]"},
+		{"unknown planet field", base + `"board": {"planets": [{"name": "Quann", "colour": 1}]}}`, "board.planets[0]"},
+		{"ship on a planet", base + `"board": {"planets": [{"name": "Quann", "units": [{"owner": 0, "unit": "carrier", "count": 1}]}]}}`, "76.1"},
+		{"unknown unit", base + `"board": {"systems": [{"pos": 1, "space": [{"owner": 0, "unit": "tie_fighter", "count": 1}]}]}}`, "unknown unit"},
+		{"too many", base + `"board": {"systems": [{"pos": 1, "space": [{"owner": 0, "unit": "war_sun", "count": 3}]}]}}`, "23.4"},
+		{"bad owner", base + `"board": {"systems": [{"pos": 1, "space": [{"owner": 5, "unit": "carrier", "count": 1}]}]}}`, "no seat 5"},
+		{"faction fixed", base + `"board": {"players": [{"seat": 0, "faction": "sol"}]}}`, "fixed by the setup"},
+		{"bad player", base + `"board": {"players": [{"seat": 9}]}}`, "board.players[0]"},
+		{"bad action", base + `"actions": [{"kind": "gain_planet", "seat": 0, "planet": "Quann", "extra": 1}]}`, "actions[0]"},
+		{"unknown action", base + `"actions": [{"kind": "nuke"}]}`, "unknown action"},
+		{"empty", "   ", "empty"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			sc, err := DecodeScenario([]byte(tc.doc))
+			if err == nil {
+				_, err = sc.Run()
+			}
+			if err == nil || !strings.Contains(err.Error(), tc.where) {
+				t.Fatalf("got %v, want an error naming %q", err, tc.where)
+			}
+		})
+	}
+}
+
+func FuzzDecodeScenario(f *testing.F) {
+	for _, name := range []string{"invasion.yaml", "refused.json"} {
+		b, err := os.ReadFile(filepath.Join("..", "..", "examples", name))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	f.Add([]byte(`{"setup": {"players": 3, "seed": 1}, "board": {"clear_units": true}}`))
+	f.Add([]byte("setup:\n  players: 4\nactions:\n  - {kind: place_units, seat: 0, system: 1, unit: carrier, count: 1}\n"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		sc, err := DecodeScenario(b)
+		if err != nil {
+			return
+		}
+		if sc.Setup.Players > 8 {
+			return
+		}
+		g, err := sc.Run()
+		if g != nil {
+			if err := g.State().Validate(); err != nil {
+				t.Fatalf("a scenario reached an invalid state: %v", err)
+			}
+		}
+	})
+}
+
+func FuzzDecodeAction(f *testing.F) {
+	f.Add([]byte(`{"kind": "gain_planet", "seat": 0, "planet": "Quann"}`))
+	f.Add([]byte(`{"kind": "place_units", "seat": 1, "system": 2, "planet": "Lodor", "unit": "infantry", "count": 3}`))
+	f.Add([]byte(`{"kind": "move_units", "seat": 0, "system": 22, "unit": "carrier", "count": 1, "to": 9}`))
+	f.Add([]byte(`{"kind": "capture", "seat": 0, "owner": 1, "system": 28, "unit": "destroyer", "count": 1}`))
+	f.Add([]byte(`[]`))
+	g := fixture(f, fixtureConfig(), nil)
+	f.Fuzz(func(t *testing.T, b []byte) {
+		a, err := DecodeAction(b)
+		if err != nil {
+			return
+		}
+		before, _ := g.Snapshot()
+		if err := g.Check(a); err != nil {
+			var re *engine.RuleError
+			var ie *engine.InputError
+			if !errors.As(err, &re) && !errors.As(err, &ie) {
+				t.Fatalf("refusal of %v is untyped: %v", a, err)
+			}
+		}
+		if after, _ := g.Snapshot(); string(after) != string(before) {
+			t.Fatal("Check changed the game")
+		}
+	})
+}
