@@ -1,0 +1,66 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const sixPlayer = "26 19 20 21 22 23 24 25 27 28 29 30 31 32 33 34 35 36 0 37 38 0 41 42 0 43 44 0 45 39 0 47 48 0 50 40"
+
+func cli(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code := run(args, &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func TestCLI(t *testing.T) {
+	dir := t.TempDir()
+	svg := filepath.Join(dir, "map.svg")
+	tests := []struct {
+		name    string
+		args    []string
+		code    int
+		out, er string
+	}{
+		{"usage", nil, 2, "", "Usage"},
+		{"unknown", []string{"fly"}, 1, "", "unknown command"},
+		{"new", []string{"new", "--players", "4", "--seed", "5"}, 0, "Seat 3:", ""},
+		{"new chosen", []string{"new", "--players", "3", "--factions", "sol,,hacan"}, 0, "Federation of Sol", ""},
+		{"new bad faction", []string{"new", "--players", "3", "--factions", "borg"}, 1, "", "unknown faction"},
+		{"new bad flag", []string{"new", "--colour"}, 2, "", "flag provided but not defined"},
+		{"map check", []string{"map", "check", sixPlayer}, 0, "6 players", ""},
+		{"map check unknown tile", []string{"map", "check", strings.Replace(sixPlayer, "27", "4242", 1)}, 1, "", `("4242"): unknown tile`},
+		{"map check duplicate", []string{"map", "check", strings.Replace(sixPlayer, "27", "26", 1)}, 1, "", "tile 26 is already"},
+		{"map check count", []string{"map", "check", strings.Replace(sixPlayer, "27", "-1", 1)}, 1, "", "a 6-player galaxy has 30 or 54"},
+		{"map check no args", []string{"map", "check"}, 2, "", "one quoted argument"},
+		{"map svg", []string{"map", "svg", "-o", svg, sixPlayer}, 0, "", ""},
+		{"scenario", []string{"scenario", "../../examples/invasion.yaml"}, 0, `"eliminated":true`, ""},
+		{"scenario refused", []string{"scenario", "../../examples/refused.json"}, 1, "", "LRR 25.2"},
+		{"scenario missing", []string{"scenario", "nope.json"}, 1, "", "no such file"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errOut := cli(t, tc.args...)
+			if code != tc.code || !strings.Contains(out, tc.out) || !strings.Contains(errOut, tc.er) {
+				t.Fatalf("exit %d (want %d)\nstdout: %s\nstderr: %s", code, tc.code, out, errOut)
+			}
+		})
+	}
+	b, err := os.ReadFile(svg)
+	if err != nil || !bytes.Contains(b, []byte("<svg")) {
+		t.Fatalf("svg not written: %v", err)
+	}
+}
+
+func TestNewJSONIsDeterministic(t *testing.T) {
+	_, a, _ := cli(t, "new", "--json", "--seed", "9")
+	_, b, _ := cli(t, "new", "--json", "--seed", "9")
+	if a != b || !json.Valid([]byte(a)) {
+		t.Fatal("same seed must print the same JSON")
+	}
+}
