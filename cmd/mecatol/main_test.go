@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-const sixPlayer = "26 19 20 21 22 23 24 25 27 28 29 30 31 32 33 34 35 36 0 37 38 0 41 42 0 43 44 0 45 39 0 47 48 0 50 40"
+const sixPlayer = "26 19 20 21 22 23 24 25 36 35 34 33 32 31 30 29 28 27 0 37 38 0 41 42 0 43 44 0 45 39 0 47 48 0 50 40"
 
 func cli(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()

@@ -9,9 +9,9 @@ import (
 
 // A three-player table: Jol-Nar (seat 0, home at 22), Sol (seat 1, at 28)
 // and Hacan (seat 2, at 34). Quann (25) is at 1, Lodor (26) at 2, Wellon
-// (19) at 3, and tile 27 (New Albion, Starpoint) at 9.
+// (19) at 3.
 const fixtureMap = "25 26 19 20 21 22 " +
-	"23 24 27 28 29 30 31 32 33 34 35 36 " +
+	"23 24 36 35 34 33 32 31 30 29 28 27 " +
 	"37 38 39 0 40 41 42 43 44 0 45 46 47 48 49 0 50 59"
 
 func fixtureConfig(factions ...string) Config {

@@ -11,7 +11,7 @@ import (
 // A six-player map: homes (0) at 19, 22, 25, 28, 31, 34; Lodor (26, alpha)
 // at 1, tile 39 (alpha) at 30, Quann (25, beta) at 8, tile 40 (beta) at 36.
 const sixPlayer = "26 19 20 21 22 23 " +
-	"24 25 27 28 29 30 31 32 33 34 35 36 " +
+	"24 25 36 35 34 33 32 31 30 29 28 27 " +
 	"0 37 38 0 41 42 0 43 44 0 45 39 0 47 48 0 50 40"
 
 func parse(t *testing.T, s string, players int) *Map {
