@@ -17,7 +17,7 @@ import (
 const usage = `mecatol: a Twilight Imperium 4 (Prophecy of Kings) rules engine.
 
 Usage:
-  mecatol new [--players N] [--seed S] [--factions a,b,..] [--map "<map string>"] [--vp 10|14] [--json]
+  mecatol new [--players N] [--seed S] [--factions a,b,..] [--map "<map string>"] [--vp 10|14] [--json] [--svg FILE]
   mecatol map check [--players N] "<map string>"
   mecatol map svg [--players N] [-o FILE] "<map string>"
   mecatol scenario FILE        (JSON or YAML; prints the resulting state as JSON)
@@ -79,6 +79,7 @@ func cmdNew(args []string, out io.Writer) error {
 	mapStr := fs.String("map", "", "map string; empty deals a random galaxy")
 	vp := fs.Int("vp", 10, "victory points to win: 10 or 14")
 	asJSON := fs.Bool("json", false, "print the whole state as JSON")
+	svg := fs.String("svg", "", "also draw the galaxy, home systems in place, to this SVG file")
 	if err := fs.Parse(args); err != nil {
 		return usageError{err}
 	}
@@ -89,6 +90,11 @@ func cmdNew(args []string, out io.Writer) error {
 	g, err := ti4.NewGame(cfg)
 	if err != nil {
 		return err
+	}
+	if *svg != "" {
+		if err := writeSVG(*svg, g.State().Galaxy()); err != nil {
+			return err
+		}
 	}
 	if *asJSON {
 		b, err := g.Snapshot()
@@ -131,15 +137,7 @@ func cmdMap(args []string, out io.Writer) error {
 		if *file == "" {
 			return m.SVG(out)
 		}
-		f, err := os.Create(*file)
-		if err != nil {
-			return err
-		}
-		if err := m.SVG(f); err != nil {
-			f.Close()
-			return err
-		}
-		return f.Close()
+		return writeSVG(*file, m)
 	}
 	return usageError{fmt.Errorf("unknown map command %q", sub)}
 }
@@ -166,4 +164,16 @@ func cmdScenario(args []string, out io.Writer) error {
 	}
 	_, err = fmt.Fprintf(out, "%s\n", snap)
 	return err
+}
+
+func writeSVG(path string, m *galaxy.Map) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := m.SVG(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }

@@ -96,6 +96,12 @@ func (m *Map) drawSlot(b *strings.Builder, s *Slot) {
 	line := y - hexSize*0.25
 	for _, p := range t.Planets {
 		label := fmt.Sprintf("%s %d/%d", p.Name, p.Resources, p.Influence)
+		if p.Legendary {
+			label += " ★"
+		}
+		if p.Tech != "" {
+			label += " " + strings.ToUpper(p.Tech[:1]) // technology specialty
+		}
 		fmt.Fprintf(b, `<text x="%.1f" y="%.1f" fill="#f1faee" font-size="10" text-anchor="middle">%s</text>`+"\n", x, line, html.EscapeString(label))
 		line += 13
 	}

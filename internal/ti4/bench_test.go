@@ -1,0 +1,88 @@
+package ti4
+
+import (
+	"testing"
+
+	"github.com/mecatol/mecatol/internal/engine"
+)
+
+// A six-player game after setup: the state every later benchmark grows from.
+func benchGame(b *testing.B) *Game {
+	b.Helper()
+	g, err := NewGame(Config{Players: 6, Seed: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return g
+}
+
+func BenchmarkSetup6(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := Setup(Config{Players: 6, Seed: 1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// Decide, apply and every automatic step (control, elimination) for one
+// effect action, undone by applying its mirror.
+func BenchmarkDoPlaceRemove(b *testing.B) {
+	g := benchGame(b)
+	home := g.State().Players[0].Home
+	pl := g.State().System(home).Planets[0].Name
+	add, del := place(0, home, pl, "infantry", 1), remove(0, home, pl, "infantry", 1)
+	initial := g.Initial()
+	b.ReportAllocs()
+	for b.Loop() {
+		if g.Len() >= 2048 { // keep the log from growing without end
+			b.StopTimer()
+			g, _ = engine.Load[*State, Action, Event](Rules{}, initial)
+			b.StartTimer()
+		}
+		if _, err := g.Do(add); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := g.Do(del); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkFollowUps(b *testing.B) {
+	g := benchGame(b)
+	s := g.State()
+	rng := engine.NewRNG(1)
+	b.ReportAllocs()
+	for b.Loop() {
+		if ev := (Rules{}).Follow(s, &rng); len(ev) != 0 {
+			b.Fatal("a settled state has follow-ups")
+		}
+	}
+}
+
+func BenchmarkReplay100(b *testing.B) {
+	g := benchGame(b)
+	home := g.State().Players[0].Home
+	pl := g.State().System(home).Planets[0].Name
+	for i := 0; i < 50; i++ {
+		do(b, g, place(0, home, pl, "infantry", 1))
+		do(b, g, remove(0, home, pl, "infantry", 1))
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := g.At(100); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkAdjacent(b *testing.B) {
+	s := benchGame(b).State()
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, sys := range s.Systems {
+			s.Adjacent(0, sys.Pos)
+		}
+	}
+}
