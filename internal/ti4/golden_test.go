@@ -14,15 +14,7 @@ var update = flag.Bool("update", false, "rewrite golden files")
 // so any change to setup, the RNG or the encoding shows up here.
 func TestGoldenScenario(t *testing.T) {
 	for _, name := range []string{"invasion.yaml"} {
-		b, err := os.ReadFile(filepath.Join("..", "..", "examples", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc, err := DecodeScenario(b)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g, err := sc.Run()
+		sc, g, err := example(t, name)
 		if err != nil {
 			t.Fatal(err)
 		}

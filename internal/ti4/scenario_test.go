@@ -10,8 +10,10 @@ import (
 	"github.com/mecatol/mecatol/internal/engine"
 )
 
-func TestScenarioExamples(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join("..", "..", "examples", "invasion.yaml"))
+// example decodes a scenario from examples/ and runs it.
+func example(t *testing.T, name string) (*Scenario, *Game, error) {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "examples", name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -20,6 +22,11 @@ func TestScenarioExamples(t *testing.T) {
 		t.Fatal(err)
 	}
 	g, err := sc.Run()
+	return sc, g, err
+}
+
+func TestScenarioExamples(t *testing.T) {
+	_, g, err := example(t, "invasion.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,12 +34,7 @@ func TestScenarioExamples(t *testing.T) {
 	if !s.Players[2].Eliminated || s.Speaker != 0 {
 		t.Fatalf("Hacan should be out and the speaker token with Jol-Nar; speaker %d", s.Speaker)
 	}
-	b, _ = os.ReadFile(filepath.Join("..", "..", "examples", "refused.json"))
-	sc, err = DecodeScenario(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = sc.Run()
+	_, _, err = example(t, "refused.json")
 	var se *ScenarioError
 	if !errors.As(err, &se) || engine.RuleOf(err) != "25.2" || !strings.Contains(se.Where, "actions[1]") {
 		t.Fatalf("want a 25.2 refusal at actions[1], got %v", err)
