@@ -40,6 +40,9 @@ func decideGainPlanet(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	if pl.Controller == a.Seat {
 		return nil, engine.Refuse("25.2", "%s already controls %s", s.Players[a.Seat], pl.Name)
 	}
+	if err := checkCustodians(s, pl); err != nil {
+		return nil, err
+	}
 	return gain(s, newExplorer(s, rng), a.Seat, pl), nil
 }
 

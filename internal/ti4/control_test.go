@@ -85,6 +85,9 @@ func TestRule25_1c_ReshuffleAndNoTrait(t *testing.T) {
 	if got := len(s.Decks.Exploration["cultural"]) + len(s.Decks.ExplorationDiscard["cultural"]) + len(s.Players[0].RelicFragments) + len(quann.Attachments); got != 20 {
 		t.Fatalf("cultural cards: %d, want 20 in all", got)
 	}
+	refuse(t, g, Action{Kind: ActGainPlanet, Seat: 1, Planet: "Mecatol Rex"}, "54.1")
+	refuse(t, g, place(1, 0, "Mecatol Rex", "infantry", 1), "54.1")
+	g = fixture(t, fixtureConfig(), func(s *State) { s.Custodians = false }) // someone paid to remove it (27.2)
 	ev = do(t, g, Action{Kind: ActGainPlanet, Seat: 1, Planet: "Mecatol Rex"})
 	if hasKind(ev, EvExplored) {
 		t.Fatal("Mecatol Rex has no trait and is not explored")
@@ -129,7 +132,7 @@ func TestRule25_4_ControlTokensUnlimited(t *testing.T) {
 	n := 0
 	for _, sys := range g.State().Systems {
 		for _, pl := range sys.Planets {
-			if pl.Controller == None {
+			if pl.Controller == None && pl.Name != MecatolRex {
 				do(t, g, Action{Kind: ActGainPlanet, Seat: 2, Planet: pl.Name})
 				n++
 			}

@@ -48,8 +48,8 @@ func decideCommit(s *State, a Action) ([]Event, error) {
 	if have := count(sys.Space, a.Seat, a.Unit); have < a.Count {
 		return nil, engine.Refuse("49.2", "only %d %s in the active system's space area", have, a.Unit)
 	}
-	if pl.Name == "Mecatol Rex" && s.Custodians {
-		return nil, engine.Refuse("54.1", "ground forces cannot land on Mecatol Rex while the custodians token is on it")
+	if err := checkCustodians(s, pl); err != nil {
+		return nil, err
 	}
 	return []Event{
 		{Kind: EvUnitsRemoved, Seat: a.Seat, System: sys.Pos, Unit: a.Unit, Count: a.Count},

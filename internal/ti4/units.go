@@ -107,6 +107,9 @@ func decidePlace(s *State, a Action) ([]Event, error) {
 	if err := checkPlacement(s, a.Seat, a.Unit, a.Count, pl); err != nil {
 		return nil, err
 	}
+	if err := checkCustodians(s, pl); err != nil {
+		return nil, err
+	}
 	if !Unlimited(a.Unit) {
 		if have := s.Reinforcements(a.Seat, a.Unit); have < a.Count {
 			if s.CapturedFrom(a.Seat, a.Unit) > 0 && have+s.CapturedFrom(a.Seat, a.Unit) >= a.Count {
@@ -180,6 +183,9 @@ func decideMove(s *State, a Action) ([]Event, error) {
 		return nil, engine.BadInput("to", "units are already there")
 	}
 	if err := checkPlacement(s, a.Seat, a.Unit, a.Count, pl); err != nil {
+		return nil, err
+	}
+	if err := checkCustodians(s, pl); err != nil {
 		return nil, err
 	}
 	return []Event{
@@ -260,4 +266,16 @@ func decideReturnCaptured(s *State, a Action) ([]Event, error) {
 func applyCaptiveReturned(s *State, e Event) {
 	p := s.Players[e.Seat]
 	p.Captured = addCaptive(p.Captured, e.Owner, e.Unit, -e.Count)
+}
+
+// MecatolRex is the planet the custodians token guards.
+const MecatolRex = "Mecatol Rex"
+
+// checkCustodians refuses units on Mecatol Rex, or control of it, while the
+// custodians token is there (54.1, 27.2).
+func checkCustodians(s *State, pl *Planet) error {
+	if pl != nil && pl.Name == MecatolRex && s.Custodians {
+		return engine.Refuse("54.1", "nothing lands on Mecatol Rex while the custodians token is on it")
+	}
+	return nil
 }
