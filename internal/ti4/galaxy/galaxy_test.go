@@ -2,8 +2,8 @@ package galaxy
 
 import (
 	"bytes"
-	"errors"
 	"encoding/xml"
+	"errors"
 	"io"
 	"strings"
 	"testing"
