@@ -25,6 +25,13 @@ const (
 	ActEndStatusPhase   = "end_status_phase"
 )
 
+// Referee is the seat of whoever applies game effects and corrections by
+// hand: the host, or a test. Effect actions come only from the referee.
+const Referee = -1
+
+// effectKinds are the referee's actions.
+var effectKinds = []string{ActPlace, ActRemove, ActMove, ActGainPlanet, ActLosePlanet, ActCapture, ActReturnCaptured, ActBeginInvasion}
+
 var actionKinds = []string{ActPlace, ActRemove, ActMove, ActGainPlanet, ActLosePlanet, ActCapture,
 	ActReturnCaptured, ActBeginInvasion, ActCommit, ActEstablishControl, ActEndStatusPhase}
 
@@ -32,7 +39,8 @@ var actionKinds = []string{ActPlace, ActRemove, ActMove, ActGainPlanet, ActLoseP
 // Which fields matter depends on Kind.
 type Action struct {
 	Kind   string `json:"kind"`
-	Seat   int    `json:"seat"`             // the player acting
+	Seat   int    `json:"seat"`             // the player acting, or Referee
+	Player *int   `json:"player,omitempty"` // for a referee's effect: the player it acts for
 	Owner  *int   `json:"owner,omitempty"`  // another player whose units are concerned
 	System *int   `json:"system,omitempty"` // position
 	Planet string `json:"planet,omitempty"`

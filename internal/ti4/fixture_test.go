@@ -72,11 +72,11 @@ func refuse(t testing.TB, g *Game, a Action, rule string) {
 }
 
 func place(seat, pos int, planet, unit string, n int) Action {
-	return Action{Kind: ActPlace, Seat: seat, System: ip(pos), Planet: planet, Unit: unit, Count: n}
+	return Action{Kind: ActPlace, Seat: Referee, Player: ip(seat), System: ip(pos), Planet: planet, Unit: unit, Count: n}
 }
 
 func remove(seat, pos int, planet, unit string, n int) Action {
-	return Action{Kind: ActRemove, Seat: seat, System: ip(pos), Planet: planet, Unit: unit, Count: n}
+	return Action{Kind: ActRemove, Seat: Referee, Player: ip(seat), System: ip(pos), Planet: planet, Unit: unit, Count: n}
 }
 
 func planet(t testing.TB, g *Game, name string) *Planet {

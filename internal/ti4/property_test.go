@@ -72,6 +72,7 @@ func randomAction(s *State, r *engine.RNG) Action {
 		to := s.Systems[r.IntN(len(s.Systems))]
 		a.To = ip(to.Pos)
 	}
+	a.Player, a.Seat = ip(a.Seat), Referee // these are effects: the referee applies them
 	return a
 }
 

@@ -23,6 +23,16 @@ func (Rules) Decide(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	if !slices.Contains(actionKinds, a.Kind) {
 		return nil, unknownKind(a.Kind)
 	}
+	if slices.Contains(effectKinds, a.Kind) {
+		if a.Seat != Referee {
+			return nil, engine.BadInput("seat", "%s is a game effect that only the referee (seat %d) applies", a.Kind, Referee)
+		}
+		seat, err := need(a.Player, "player")
+		if err != nil {
+			return nil, err
+		}
+		a.Seat = seat // from here on the effect acts as that player
+	}
 	p := s.Player(a.Seat)
 	if p == nil {
 		return nil, engine.BadInput("seat", "no seat %d in a %d-player game", a.Seat, len(s.Players))
