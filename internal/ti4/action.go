@@ -22,7 +22,6 @@ const (
 	ActBeginInvasion    = "begin_invasion"
 	ActCommit           = "commit_ground_forces"
 	ActEstablishControl = "establish_control"
-	ActEndStatusPhase   = "end_status_phase"
 )
 
 // Referee is the seat of whoever applies game effects and corrections by
@@ -33,22 +32,41 @@ const Referee = -1
 var effectKinds = []string{ActPlace, ActRemove, ActMove, ActGainPlanet, ActLosePlanet, ActCapture, ActReturnCaptured, ActBeginInvasion}
 
 var actionKinds = []string{ActPlace, ActRemove, ActMove, ActGainPlanet, ActLosePlanet, ActCapture,
-	ActReturnCaptured, ActBeginInvasion, ActCommit, ActEstablishControl, ActEndStatusPhase}
+	ActReturnCaptured, ActBeginInvasion, ActCommit, ActEstablishControl,
+	ActPick, ActPass, ActRedistribute, ActStrategic, ActSecondary, ActSpendPlanet, ActSpendTG, ActSpecialty,
+	ActGainTokens, ActChooseSystem, ActReadyPlanet, ActDone, ActChooseSpeaker, ActOrderAgendas,
+	ActPlaceStructure, ActChoosePlayer, ActRemoveToken, ActResearch,
+	ActActivate, ActMoveShips, ActTransport, ActEndMovement, ActProduce, ActEndTactical}
 
 // Action is one thing a player (or a game effect acting for them) does.
 // Which fields matter depends on Kind.
 type Action struct {
-	Kind   string `json:"kind"`
-	Seat   int    `json:"seat"`             // the player acting, or Referee
-	Player *int   `json:"player,omitempty"` // for a referee's effect: the player it acts for
-	Owner  *int   `json:"owner,omitempty"`  // another player whose units are concerned
-	System *int   `json:"system,omitempty"` // position
-	Planet string `json:"planet,omitempty"`
-	To     *int   `json:"to,omitempty"` // destination position (move)
-	ToPl   string `json:"to_planet,omitempty"`
-	Unit   string `json:"unit,omitempty"`
-	Count  int    `json:"count,omitempty"`
+	Kind   string   `json:"kind"`
+	Seat   int      `json:"seat"`             // the player acting, or Referee
+	Player *int     `json:"player,omitempty"` // for a referee's effect: the player it acts for
+	Owner  *int     `json:"owner,omitempty"`  // another player whose units are concerned
+	System *int     `json:"system,omitempty"` // position
+	Planet string   `json:"planet,omitempty"`
+	To     *int     `json:"to,omitempty"` // destination position (move)
+	ToPl   string   `json:"to_planet,omitempty"`
+	Unit   string   `json:"unit,omitempty"`
+	Count  int      `json:"count,omitempty"`
+	Card   string   `json:"card,omitempty"` // strategy card, technology, ...
+	Use    bool     `json:"use,omitempty"`  // take up a secondary ability (false: decline)
+	Pools  *Pools   `json:"pools,omitempty"`
+	Top    []string `json:"top,omitempty"`    // agenda cards to keep on top, in order
+	Bottom []string `json:"bottom,omitempty"` // agenda cards to put at the bottom, in order
 }
+
+// Pools are the three pools of a command sheet (LRR 19, 20).
+type Pools struct {
+	Tactic   int `json:"tactic"`
+	Fleet    int `json:"fleet"`
+	Strategy int `json:"strategy"`
+}
+
+// Sum is the number of tokens in all three pools.
+func (p Pools) Sum() int { return p.Tactic + p.Fleet + p.Strategy }
 
 // DecodeAction reads one action strictly: unknown fields are an error.
 func DecodeAction(b []byte) (Action, error) {
@@ -97,6 +115,9 @@ type Event struct {
 	Card    string   `json:"card,omitempty"`
 	NewDeck []string `json:"new_deck,omitempty"` // a reshuffled deck, top first
 	Speaker int      `json:"speaker,omitempty"`
+	Cards   []string `json:"cards,omitempty"`
+	Pools   *Pools   `json:"pools,omitempty"`
+	Step    *Step    `json:"step,omitempty"`
 }
 
 func (e Event) String() string {

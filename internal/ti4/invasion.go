@@ -51,6 +51,11 @@ func decideCommit(s *State, a Action) ([]Event, error) {
 	if err := checkCustodians(s, pl); err != nil {
 		return nil, err
 	}
+	for _, st := range pl.Units {
+		if st.Owner != a.Seat && isGroundForce(st.Unit) && s.Tactical != nil {
+			return nil, engine.Refuse("42", "ground combat is not built yet, so forces cannot land where another player's ground forces stand")
+		}
+	}
 	return []Event{
 		{Kind: EvUnitsRemoved, Seat: a.Seat, System: sys.Pos, Unit: a.Unit, Count: a.Count},
 		{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: a.Unit, Count: a.Count},

@@ -61,19 +61,85 @@ func (Rules) Decide(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		return decideCommit(s, a)
 	case ActEstablishControl:
 		return decideEstablishControl(s, a, rng)
+	case ActPick:
+		return decidePick(s, a)
+	case ActPass:
+		return decidePass(s, a)
+	case ActRedistribute:
+		return decideRedistribute(s, a)
+	case ActStrategic:
+		return decideStrategic(s, a, rng)
+	case ActSecondary:
+		return decideSecondary(s, a, rng)
+	case ActSpendPlanet, ActSpendTG:
+		if s.Tactical != nil && s.Step == nil {
+			return decideSpendForProduction(s, a)
+		}
+		if a.Kind == ActSpendTG {
+			return decideSpendTG(s, a)
+		}
+		return decideSpendPlanet(s, a)
+	case ActSpecialty:
+		return decideSpecialty(s, a)
+	case ActGainTokens:
+		return decideGainTokens(s, a)
+	case ActChooseSystem:
+		return decideChooseSystem(s, a)
+	case ActReadyPlanet:
+		return decideReadyPlanet(s, a)
+	case ActDone:
+		if s.Step == nil && s.Strategic != nil && s.Strategic.PrimaryDone {
+			return nil, engine.Refuse("82.1", "the secondary ability is being offered; answer with %s", ActSecondary)
+		}
+		if s.Step != nil && s.Step.Kind == StepRedistribute {
+			return decideWarfareRedistribute(s, a)
+		}
+		return decideDone(s, a)
+	case ActChooseSpeaker:
+		return decideChooseSpeaker(s, a, rng)
+	case ActOrderAgendas:
+		return decideOrderAgendas(s, a)
+	case ActPlaceStructure:
+		return decidePlaceStructure(s, a)
+	case ActChoosePlayer:
+		return decideChoosePlayer(s, a)
+	case ActRemoveToken:
+		return decideRemoveToken(s, a)
+	case ActResearch:
+		return decideResearch(s, a)
+	case ActActivate:
+		return decideActivate(s, a)
+	case ActMoveShips:
+		return decideMoveShips(s, a)
+	case ActTransport:
+		return decideTransport(s, a)
+	case ActEndMovement:
+		return decideEndMovement(s, a, rng)
+	case ActProduce:
+		return decideProduce(s, a)
+	case ActEndTactical:
+		return decideEndTactical(s, a)
 	}
 	return nil, unknownKind(a.Kind)
 }
 
 // Follow runs the automatic steps, in this order: control changes from
 // units on planets (LRR 25.5), control tokens on planets left without units
-// (25.4), then the elimination check (33.1). One step's events are applied
+// (25.4), the elimination check (33.1), the end of a strategic action once
+// every secondary is answered (82.2), then the end of a phase (84.2, 3.5,
+// 81). One step's events are applied
 // before the next step is looked at.
 func (Rules) Follow(s *State, rng *engine.RNG) []Event {
 	if ev := controlFollowUps(s, rng); len(ev) > 0 {
 		return ev
 	}
-	return eliminationFollowUps(s, rng)
+	if ev := eliminationFollowUps(s, rng); len(ev) > 0 {
+		return ev
+	}
+	if ev := strategicFollowUps(s); len(ev) > 0 {
+		return ev
+	}
+	return roundFollowUps(s, rng)
 }
 
 // Apply applies one event.
@@ -112,10 +178,17 @@ func (Rules) Apply(s *State, e Event) {
 		s.Invasion.Committed = appendUnique(s.Invasion.Committed, e.Planet)
 	case EvInvasionEnded:
 		s.Invasion = nil
+		if s.Tactical != nil {
+			s.Tactical.Step = TacProduction
+		}
 	case EvEliminated:
 		applyEliminated(s, e)
 	case EvZeroTokenGone:
 		s.ZeroToken = nil
+	default:
+		if !applyRound(s, e) && !applyStrategic(s, e) && !applyTactical(s, e) {
+			panic("ti4: no rule applies event " + e.Kind)
+		}
 	}
 }
 

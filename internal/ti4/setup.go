@@ -134,6 +134,38 @@ func Setup(cfg Config) (*State, engine.RNG, error) {
 	}
 	shuffle(&rng, s.Decks.Relics)
 
+	// Step 8: the action card, agenda and secret objective decks. Prophecy
+	// of Kings takes some base agendas out of the deck.
+	for _, a := range c.ActionCards {
+		for range a.Count {
+			s.Decks.ActionCards = append(s.Decks.ActionCards, a.ID)
+		}
+	}
+	for _, a := range c.Agendas {
+		if !a.PoKRemoved {
+			s.Decks.Agendas = append(s.Decks.Agendas, a.ID)
+		}
+	}
+	for _, o := range c.Secrets {
+		s.Decks.Secrets = append(s.Decks.Secrets, o.ID)
+	}
+	shuffle(&rng, s.Decks.ActionCards)
+	shuffle(&rng, s.Decks.Agendas)
+	shuffle(&rng, s.Decks.Secrets)
+	s.Decks.ActionDiscard, s.Decks.AgendaDiscard, s.Decks.Purged = []string{}, []string{}, []string{}
+
+	// Step 12 iii, iv: five stage I and five stage II objectives dealt face
+	// down; the first two stage I revealed.
+	var stage [3][]string
+	for _, o := range c.Publics {
+		stage[o.Stage] = append(stage[o.Stage], o.ID)
+	}
+	shuffle(&rng, stage[1])
+	shuffle(&rng, stage[2])
+	s.Decks.StageI, s.Decks.StageII = stage[1][:5], stage[2][:5]
+	s.Decks.Revealed = slices.Clone(s.Decks.StageI[:2])
+	s.Decks.StageI = slices.Clone(s.Decks.StageI[2:])
+
 	// Step 10: strategy cards in the common play area.
 	for _, sc := range c.Strategy {
 		s.Strategy = append(s.Strategy, sc.ID)
@@ -145,6 +177,7 @@ func Setup(cfg Config) (*State, engine.RNG, error) {
 			return nil, rng, err
 		}
 	}
+	s.Turn = s.Speaker // 84.1: the speaker chooses first
 	return s, rng, nil
 }
 

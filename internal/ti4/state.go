@@ -82,6 +82,8 @@ type Player struct {
 	VP          int      `json:"vp"`
 
 	StrategyCards  []string  `json:"strategy_cards,omitempty"`
+	UsedStrategy   []string  `json:"used_strategy,omitempty"` // strategy cards exhausted this round (82.2)
+	Passed         bool      `json:"passed,omitempty"`
 	ActionCards    []string  `json:"action_cards,omitempty"`
 	Secrets        []string  `json:"secrets,omitempty"`
 	ScoredSecrets  []string  `json:"scored_secrets,omitempty"`
@@ -121,6 +123,9 @@ type Decks struct {
 	Secrets            []string            `json:"secrets"`
 	Agendas            []string            `json:"agendas"`
 	AgendaDiscard      []string            `json:"agenda_discard"`
+	StageI             []string            `json:"stage_i"`  // dealt face down, next to reveal first
+	StageII            []string            `json:"stage_ii"` // dealt face down
+	Revealed           []string            `json:"revealed"` // public objectives face up, in order revealed
 	Purged             []string            `json:"purged"`
 }
 
@@ -131,19 +136,25 @@ type Options struct {
 
 // State is the whole state of a TI4 game.
 type State struct {
-	Options      Options    `json:"options"`
-	Map          string     `json:"map"`
-	StartPlayers int        `json:"start_players"`
-	Round        int        `json:"round"`
-	Phase        string     `json:"phase"`
-	Speaker      int        `json:"speaker"`
-	Custodians   bool       `json:"custodians"` // the custodians token is on Mecatol Rex
-	Players      []*Player  `json:"players"`
-	Systems      []*System  `json:"systems"`
-	Strategy     []string   `json:"strategy"` // strategy cards in the common play area
-	Decks        Decks      `json:"decks"`
-	Invasion     *Invasion  `json:"invasion,omitempty"`
-	ZeroToken    *ZeroToken `json:"zero_token,omitempty"`
+	Options      Options        `json:"options"`
+	Map          string         `json:"map"`
+	StartPlayers int            `json:"start_players"`
+	Round        int            `json:"round"`
+	Phase        string         `json:"phase"`
+	Speaker      int            `json:"speaker"`
+	Custodians   bool           `json:"custodians"` // the custodians token is on Mecatol Rex
+	Players      []*Player      `json:"players"`
+	Systems      []*System      `json:"systems"`
+	Strategy     []string       `json:"strategy"` // strategy cards in the common play area
+	Decks        Decks          `json:"decks"`
+	Turn         int            `json:"turn"`                  // the picker (strategy phase) or the active player (action phase)
+	StrategyTG   map[string]int `json:"strategy_tg,omitempty"` // trade goods on unchosen strategy cards (84.2)
+	Strategic    *Strategic     `json:"strategic,omitempty"`
+	Step         *Step          `json:"step,omitempty"`
+	Tactical     *Tactical      `json:"tactical,omitempty"`
+	Status       *StatusStep    `json:"status,omitempty"`
+	Invasion     *Invasion      `json:"invasion,omitempty"`
+	ZeroToken    *ZeroToken     `json:"zero_token,omitempty"`
 
 	galaxy *galaxy.Map
 }

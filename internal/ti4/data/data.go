@@ -155,6 +155,22 @@ type Leaders struct {
 	Hero      string   `json:"hero"`
 }
 
+// Card is a card known by id and name, with its copies in the deck.
+type Card struct {
+	ID     string `json:"id"`
+	Name   string `json:"name"`
+	Count  int    `json:"count,omitempty"`
+	Source string `json:"source"`
+	Timing string `json:"timing,omitempty"` // action cards: when they are played
+	Type   string `json:"type,omitempty"`   // agendas: law or directive
+	Elect  string `json:"elect,omitempty"`  // agendas: what is elected
+	Stage  int    `json:"stage,omitempty"`  // public objectives: I or II
+	Points int    `json:"points,omitempty"`
+	Phase  string `json:"phase,omitempty"` // secret objectives: when scored
+	// PoKRemoved marks base agendas that Prophecy of Kings takes out of the deck.
+	PoKRemoved bool `json:"pok_removed,omitempty"`
+}
+
 // Catalog is every component, indexed.
 type Catalog struct {
 	Tiles        []*Tile
@@ -166,6 +182,10 @@ type Catalog struct {
 	Relics       []Named
 	Promissory   []Named
 	Leaders      []Leaders
+	ActionCards  []Card
+	Agendas      []Card
+	Publics      []Card
+	Secrets      []Card
 	Limits       map[string]int
 
 	tiles    map[string]*Tile
@@ -234,7 +254,14 @@ func load() (*Catalog, error) {
 		Promissory  []Named           `json:"promissory_generic"`
 		Leaders     []Leaders         `json:"leaders"`
 	}
+	var decks struct {
+		ActionCards []Card `json:"action_cards"`
+		Agendas     []Card `json:"agendas"`
+		Publics     []Card `json:"public_objectives"`
+		Secrets     []Card `json:"secret_objectives"`
+	}
 	for name, v := range map[string]any{
+		"decks.json":   &decks,
 		"systems.json": &sys, "units.json": &units, "technologies.json": &techs,
 		"factions.json": &facs, "strategy.json": &strat, "cards.json": &cards,
 	} {
@@ -245,6 +272,7 @@ func load() (*Catalog, error) {
 	c.Tiles, c.Units, c.Limits = sys.Tiles, units.Units, units.Limits
 	c.Technologies, c.Factions, c.Strategy = techs.Technologies, facs.Factions, strat.Strategy
 	c.Exploration, c.Relics, c.Promissory, c.Leaders = cards.Exploration, cards.Relics, cards.Promissory, cards.Leaders
+	c.ActionCards, c.Agendas, c.Publics, c.Secrets = decks.ActionCards, decks.Agendas, decks.Publics, decks.Secrets
 	return c, c.index()
 }
 

@@ -167,3 +167,27 @@ func TestUnits(t *testing.T) {
 		t.Errorf("Hacan carrier II is %s", u.ID)
 	}
 }
+
+func TestDecks(t *testing.T) {
+	c := cat(t)
+	ac := 0
+	for _, a := range c.ActionCards {
+		ac += a.Count
+	}
+	agendas := 0
+	for _, a := range c.Agendas {
+		if !a.PoKRemoved {
+			agendas++
+		}
+	}
+	stages := map[int]int{}
+	for _, o := range c.Publics {
+		stages[o.Stage]++
+		if o.Points != o.Stage {
+			t.Errorf("%s: stage %d worth %d", o.ID, o.Stage, o.Points)
+		}
+	}
+	if ac != 100 || agendas != 50 || stages[1] != 20 || stages[2] != 20 || len(c.Secrets) != 40 {
+		t.Fatalf("action cards %d, agendas %d, stages %v, secrets %d", ac, agendas, stages, len(c.Secrets))
+	}
+}

@@ -1,0 +1,228 @@
+package ti4
+
+import (
+	"slices"
+
+	"github.com/mecatol/mecatol/internal/engine"
+	"github.com/mecatol/mecatol/internal/ti4/data"
+)
+
+// Legal lists every action seat may take now, in a stable order. It
+// proposes candidates from the state and keeps those Decide accepts, so
+// every listed action is accepted; the property tests check that nothing
+// Decide accepts is missing.
+func Legal(s *State, rng engine.RNG, seat int) []Action {
+	var out []Action
+	r := Rules{}
+	for _, a := range candidates(s, seat) {
+		trial := rng
+		if _, err := r.Decide(s, a, &trial); err == nil {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// distributions lists every way to put n tokens into the three pools.
+func distributions(n int) []Pools {
+	var out []Pools
+	for t := 0; t <= n; t++ {
+		for f := 0; f+t <= n; f++ {
+			out = append(out, Pools{t, f, n - t - f})
+		}
+	}
+	return out
+}
+
+func candidates(s *State, seat int) []Action {
+	p := s.Player(seat)
+	if p == nil || p.Eliminated {
+		return nil
+	}
+	var out []Action
+	add := func(a Action) { a.Seat = seat; out = append(out, a) }
+	c := data.MustLoad()
+
+	switch s.Phase {
+	case PhaseStrategy:
+		for _, card := range s.Strategy {
+			add(Action{Kind: ActPick, Card: card})
+		}
+		return out
+	case PhaseStatus:
+		if s.Status != nil && slices.Contains(s.Status.Waiting, seat) {
+			for _, d := range distributions(p.Tactic + p.Fleet + p.Strategy + s.Status.Gain[seat]) {
+				add(Action{Kind: ActRedistribute, Pools: &d})
+			}
+		}
+		return out
+	}
+
+	spend := func(currency bool) {
+		for _, sys := range s.Systems {
+			for _, pl := range sys.Planets {
+				if pl.Controller == seat && !pl.Exhausted {
+					add(Action{Kind: ActSpendPlanet, Planet: pl.Name})
+				}
+			}
+		}
+		for n := 1; n <= p.TradeGoods; n++ {
+			add(Action{Kind: ActSpendTG, Count: n})
+		}
+	}
+	ownPlanets := func(f func(pl *Planet, sys *System)) {
+		for _, sys := range s.Systems {
+			for _, pl := range sys.Planets {
+				if pl.Controller == seat {
+					f(pl, sys)
+				}
+			}
+		}
+	}
+
+	if st := s.Step; st != nil {
+		if st.Seat != seat {
+			return nil
+		}
+		switch st.Kind {
+		case StepLeadership:
+			spend(true)
+			for _, d := range distributions(min(st.Base+st.Spent/3, s.CommandReinforcements(seat))) {
+				add(Action{Kind: ActGainTokens, Pools: &d})
+			}
+		case StepDiploSystem:
+			for _, sys := range s.Systems {
+				add(Action{Kind: ActChooseSystem, System: ip(sys.Pos)})
+			}
+		case StepReady:
+			ownPlanets(func(pl *Planet, _ *System) { add(Action{Kind: ActReadyPlanet, Planet: pl.Name}) })
+			add(Action{Kind: ActDone})
+		case StepSpeaker:
+			for _, q := range s.Active() {
+				add(Action{Kind: ActChooseSpeaker, Player: ip(q)})
+			}
+		case StepAgendas:
+			look := s.Decks.Agendas[:min(2, len(s.Decks.Agendas))]
+			for _, o := range agendaOrders(look) {
+				add(o)
+			}
+		case StepConstruction:
+			ownPlanets(func(pl *Planet, _ *System) {
+				add(Action{Kind: ActPlaceStructure, Unit: "pds", Planet: pl.Name})
+				add(Action{Kind: ActPlaceStructure, Unit: "space_dock", Planet: pl.Name})
+			})
+			add(Action{Kind: ActDone})
+		case StepTradeChoose:
+			for _, q := range s.Active() {
+				add(Action{Kind: ActChoosePlayer, Player: ip(q)})
+			}
+			add(Action{Kind: ActDone})
+		case StepWarfareToken:
+			for _, sys := range s.Systems {
+				add(Action{Kind: ActRemoveToken, System: ip(sys.Pos)})
+			}
+		case StepRedistribute:
+			for _, d := range distributions(p.Tactic + p.Fleet + p.Strategy) {
+				add(Action{Kind: ActDone, Pools: &d})
+			}
+		case StepResearch:
+			spend(false)
+			ownPlanets(func(pl *Planet, _ *System) { add(Action{Kind: ActSpecialty, Planet: pl.Name}) })
+			for _, t := range c.Technologies {
+				add(Action{Kind: ActResearch, Card: t.ID})
+			}
+			add(Action{Kind: ActDone})
+		}
+		return out
+	}
+
+	if st := s.Strategic; st != nil {
+		if st.PrimaryDone && len(st.Queue) > 0 && st.Queue[0] == seat {
+			add(Action{Kind: ActSecondary, Use: true})
+			add(Action{Kind: ActSecondary})
+		}
+		return out
+	}
+
+	if t := s.Tactical; t != nil {
+		if t.Seat != seat {
+			return nil
+		}
+		active := s.System(t.System)
+		switch t.Step {
+		case TacMovement:
+			for _, sys := range s.Systems {
+				if sys.Pos == t.System {
+					continue
+				}
+				for _, st := range sys.Space {
+					if st.Owner != seat {
+						continue
+					}
+					for n := 1; n <= st.Count; n++ {
+						add(Action{Kind: ActMoveShips, System: ip(sys.Pos), Unit: st.Unit, Count: n})
+						add(Action{Kind: ActTransport, System: ip(sys.Pos), Unit: st.Unit, Count: n})
+					}
+				}
+			}
+			add(Action{Kind: ActEndMovement})
+		case TacInvasion:
+			for _, pl := range active.Planets {
+				for _, typ := range []string{"infantry", "mech"} {
+					for n := 1; n <= count(active.Space, seat, typ); n++ {
+						add(Action{Kind: ActCommit, Planet: pl.Name, Unit: typ, Count: n})
+					}
+				}
+			}
+			add(Action{Kind: ActEstablishControl})
+		case TacProduction:
+			limit := s.productionLimit(seat, active)
+			for _, typ := range UnitTypes {
+				for n := 1; n <= limit-t.Made; n++ {
+					add(Action{Kind: ActProduce, Unit: typ, Count: n})
+					for _, pl := range active.Planets {
+						add(Action{Kind: ActProduce, Unit: typ, Count: n, Planet: pl.Name})
+					}
+				}
+			}
+			spend(false)
+			add(Action{Kind: ActEndTactical})
+		}
+		return out
+	}
+
+	if s.Invasion != nil {
+		return nil
+	}
+	if s.Phase == PhaseAction && s.Turn == seat {
+		for _, card := range p.StrategyCards {
+			add(Action{Kind: ActStrategic, Card: card})
+		}
+		for _, sys := range s.Systems {
+			add(Action{Kind: ActActivate, System: ip(sys.Pos)})
+		}
+		add(Action{Kind: ActPass})
+	}
+	return out
+}
+
+// agendaOrders lists every way to put the looked-at agendas on top or
+// bottom, in any order (66.2 iii).
+func agendaOrders(look []string) []Action {
+	var out []Action
+	switch len(look) {
+	case 1:
+		out = append(out, Action{Kind: ActOrderAgendas, Top: look}, Action{Kind: ActOrderAgendas, Bottom: look})
+	case 2:
+		a, b := look[0], look[1]
+		out = append(out,
+			Action{Kind: ActOrderAgendas, Top: []string{a, b}},
+			Action{Kind: ActOrderAgendas, Top: []string{b, a}},
+			Action{Kind: ActOrderAgendas, Bottom: []string{a, b}},
+			Action{Kind: ActOrderAgendas, Bottom: []string{b, a}},
+			Action{Kind: ActOrderAgendas, Top: []string{a}, Bottom: []string{b}},
+			Action{Kind: ActOrderAgendas, Top: []string{b}, Bottom: []string{a}},
+		)
+	}
+	return out
+}

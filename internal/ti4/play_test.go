@@ -1,0 +1,52 @@
+package ti4
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/mecatol/mecatol/internal/engine"
+)
+
+// playRandom plays random legal actions until the game reaches round
+// `rounds`+1 or maxActions, checking the invariants after every action.
+func playRandom(t *testing.T, g *Game, seed uint64, rounds, maxActions int) {
+	t.Helper()
+	r := engine.NewRNG(seed)
+	for i := 0; i < maxActions && g.State().Round <= rounds; i++ {
+		s := g.State()
+		var seats []int
+		var options [][]Action
+		for _, q := range s.Active() {
+			if l := Legal(s, engine.NewRNG(0), q); len(l) > 0 {
+				seats = append(seats, q)
+				options = append(options, l)
+			}
+		}
+		if len(seats) == 0 {
+			b, _ := json.Marshal(s)
+			t.Fatalf("seed %d action %d: no seat has a legal action (deadlock) in %s", seed, i, b)
+		}
+		k := r.IntN(len(seats))
+		a := options[k][r.IntN(len(options[k]))]
+		if _, err := g.Do(a); err != nil {
+			t.Fatalf("seed %d: listed action %v refused: %v", seed, a, err)
+		}
+		if err := checkInvariants(g.State()); err != nil {
+			t.Fatalf("seed %d action %d after %v: %v", seed, i, a, err)
+		}
+	}
+}
+
+func TestRandomLegalRounds(t *testing.T) {
+	for seed := uint64(0); seed < 8; seed++ {
+		players := 3 + int(seed)%6
+		g, err := NewGame(Config{Players: players, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		playRandom(t, g, seed, 3, 20000)
+		if g.State().Round <= 3 {
+			t.Fatalf("seed %d: stuck in round %d, phase %s", seed, g.State().Round, g.State().Phase)
+		}
+	}
+}

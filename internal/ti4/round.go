@@ -1,0 +1,369 @@
+package ti4
+
+import (
+	"slices"
+
+	"github.com/mecatol/mecatol/internal/engine"
+	"github.com/mecatol/mecatol/internal/ti4/data"
+)
+
+// The game round (LRR 40): strategy phase (84), action phase (3, 4, 48),
+// status phase (81). The agenda phase (8) joins once the custodians token
+// has left Mecatol Rex; it is built with the agenda rules.
+
+// Phases.
+const (
+	PhaseStrategy = "strategy"
+	PhaseAction   = "action"
+	PhaseStatus   = "status"
+)
+
+// Round action kinds.
+const (
+	ActPick         = "pick_strategy_card"
+	ActPass         = "pass"
+	ActRedistribute = "redistribute_tokens"
+)
+
+// Round event kinds.
+const (
+	EvStrategyPicked     = "strategy_card_picked"
+	EvStrategyPhaseEnded = "strategy_phase_ended"
+	EvTurnEnded          = "turn_ended"
+	EvPassed             = "passed"
+	EvStatusBegun        = "status_phase_begun"
+	EvCardsDrawn         = "cards_drawn"
+	EvTokensSet          = "command_sheet_set"
+	EvStatusDone         = "status_tokens_done"
+)
+
+// StatusStep is the status phase while players redistribute command tokens
+// (81.5): how many tokens each seat gained, and who has yet to arrange them.
+type StatusStep struct {
+	Gain    []int `json:"gain"`
+	Waiting []int `json:"waiting"`
+}
+
+var initiative = func() map[string]int {
+	m := map[string]int{}
+	for _, c := range data.MustLoad().Strategy {
+		m[c.ID] = c.Initiative
+	}
+	return m
+}()
+
+// Initiative is a player's initiative number: their lowest strategy card
+// (48.1, 48.3), or 0 with the Naalu "0" token (48.1a).
+func (s *State) Initiative(seat int) int {
+	if s.ZeroToken != nil && s.ZeroToken.Holder == seat {
+		return 0
+	}
+	best := 99
+	for _, c := range s.Players[seat].StrategyCards {
+		best = min(best, initiative[c])
+	}
+	return best
+}
+
+// InitiativeOrder lists the players still in the game by initiative (48.2).
+func (s *State) InitiativeOrder() []int {
+	order := s.Active()
+	slices.SortStableFunc(order, func(a, b int) int { return s.Initiative(a) - s.Initiative(b) })
+	return order
+}
+
+// SpeakerOrder lists the players still in the game clockwise from the speaker.
+func (s *State) SpeakerOrder() []int {
+	var out []int
+	n := len(s.Players)
+	for i := 0; i < n; i++ {
+		q := (s.Speaker + i) % n
+		if !s.Players[q].Eliminated {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// nextPicker is who chooses a strategy card next: clockwise from the
+// speaker, each player's first card, then (with three or four players) each
+// player's second (84.1, 84.1c). None when everyone has their cards.
+func (s *State) nextPicker() int {
+	order := s.SpeakerOrder()
+	fewest := s.CardsPerPlayer()
+	for _, q := range order {
+		fewest = min(fewest, len(s.Players[q].StrategyCards))
+	}
+	if fewest >= s.CardsPerPlayer() {
+		return None
+	}
+	for _, q := range order {
+		if len(s.Players[q].StrategyCards) == fewest {
+			return q
+		}
+	}
+	return None
+}
+
+// nextActive is the next player in initiative order after seat who has not
+// passed (4.2, 4.3); seat itself when all others have passed (3.3c).
+func (s *State) nextActive(seat int) int {
+	order := s.InitiativeOrder()
+	i := slices.Index(order, seat)
+	for k := 1; k <= len(order); k++ {
+		q := order[(i+k)%len(order)]
+		if !s.Players[q].Passed {
+			return q
+		}
+	}
+	return None
+}
+
+// busy reports a multi-step action under way.
+func (s *State) busy() bool {
+	return s.Strategic != nil || s.Step != nil || s.Tactical != nil || s.Invasion != nil
+}
+
+func decidePick(s *State, a Action) ([]Event, error) {
+	if s.Phase != PhaseStrategy {
+		return nil, engine.Refuse("84", "strategy cards are chosen in the strategy phase, not the %s phase", s.Phase)
+	}
+	if a.Seat != s.Turn {
+		return nil, engine.Refuse("84.1", "seat %d chooses a strategy card now, clockwise from the speaker", s.Turn)
+	}
+	if !slices.Contains(s.Strategy, a.Card) {
+		if _, ok := initiative[a.Card]; !ok {
+			return nil, engine.BadInput("card", "no strategy card %q", a.Card)
+		}
+		return nil, engine.Refuse("84.1b", "%s has already been chosen", a.Card)
+	}
+	return []Event{{Kind: EvStrategyPicked, Seat: a.Seat, Card: a.Card, Count: s.StrategyTG[a.Card]}}, nil
+}
+
+func decidePass(s *State, a Action) ([]Event, error) {
+	if err := checkTurn(s, a.Seat); err != nil {
+		return nil, err
+	}
+	p := s.Players[a.Seat]
+	for _, c := range p.StrategyCards {
+		if !slices.Contains(p.UsedStrategy, c) {
+			rule := "3.4"
+			if len(p.StrategyCards) > 1 {
+				rule = "3.4a"
+			}
+			return nil, engine.Refuse(rule, "%s has not yet used the strategic action of %s", p, c)
+		}
+	}
+	return []Event{{Kind: EvPassed, Seat: a.Seat}, {Kind: EvTurnEnded, Seat: a.Seat}}, nil
+}
+
+// checkTurn refuses a turn's action from anyone but the active player, or
+// while another action is under way.
+func checkTurn(s *State, seat int) error {
+	if s.Phase != PhaseAction {
+		return engine.Refuse("3", "actions are taken in the action phase, not the %s phase", s.Phase)
+	}
+	if seat != s.Turn {
+		return engine.Refuse("4", "seat %d is the active player", s.Turn)
+	}
+	if s.busy() {
+		return engine.Refuse("3.1", "a player performs one action per turn; finish the one under way")
+	}
+	if s.Players[seat].Passed {
+		return engine.Refuse("3.3", "a player who has passed takes no more turns this phase")
+	}
+	return nil
+}
+
+// Status phase (81).
+func decideRedistribute(s *State, a Action) ([]Event, error) {
+	if s.Phase != PhaseStatus || s.Status == nil {
+		return nil, engine.Refuse("81.5", "command tokens are redistributed in the status phase")
+	}
+	if !slices.Contains(s.Status.Waiting, a.Seat) {
+		return nil, engine.Refuse("81.5", "seat %d has already arranged its command tokens", a.Seat)
+	}
+	pools, err := need(a.Pools, "pools")
+	if err != nil {
+		return nil, err
+	}
+	p := s.Players[a.Seat]
+	total := p.Tactic + p.Fleet + p.Strategy + s.Status.Gain[a.Seat]
+	if err := checkPools(pools, total, "81.5"); err != nil {
+		return nil, err
+	}
+	return []Event{{Kind: EvTokensSet, Seat: a.Seat, Pools: &pools}, {Kind: EvStatusDone, Seat: a.Seat}}, nil
+}
+
+func checkPools(p Pools, total int, rule string) error {
+	if p.Tactic < 0 || p.Fleet < 0 || p.Strategy < 0 {
+		return engine.BadInput("pools", "negative pool")
+	}
+	if p.Sum() != total {
+		return engine.Refuse(rule, "the pools must hold %d command tokens in all, not %d", total, p.Sum())
+	}
+	return nil
+}
+
+// roundFollowUps moves the round on when a phase is over: after the last
+// strategy card is chosen (84.2), after everyone has passed (3.5), and
+// after the last player has arranged their command tokens (81.6-81.8).
+func roundFollowUps(s *State, rng *engine.RNG) []Event {
+	switch s.Phase {
+	case PhaseStrategy:
+		if s.Turn == None {
+			return []Event{{Kind: EvStrategyPhaseEnded}}
+		}
+	case PhaseAction:
+		if s.busy() {
+			return nil
+		}
+		for _, q := range s.Active() {
+			if !s.Players[q].Passed {
+				return nil
+			}
+		}
+		return beginStatus(s, rng)
+	case PhaseStatus:
+		if s.Status != nil && len(s.Status.Waiting) == 0 {
+			return append(EndStatusPhase(s), Event{Kind: EvStatusPhaseEnd})
+		}
+	}
+	return nil
+}
+
+// beginStatus runs the status phase's automatic steps up to the
+// redistribution of command tokens. Scoring (81.1) and revealing objectives
+// (81.2) come with the objective rules.
+func beginStatus(s *State, rng *engine.RNG) []Event {
+	ev := []Event{{Kind: EvStatusBegun}}
+	// 81.3: each player draws one action card, in initiative order.
+	deck, discard := slices.Clone(s.Decks.ActionCards), slices.Clone(s.Decks.ActionDiscard)
+	for _, q := range s.InitiativeOrder() {
+		ev = append(ev, drawFrom(&deck, &discard, rng, q, "action", 1)...)
+	}
+	return ev
+}
+
+// drawFrom takes n cards off a deck for seat, reshuffling the discard pile
+// into a new deck when the deck runs out (23.5). A draw across a reshuffle
+// is two events, so that each applies to the deck as it then is.
+func drawFrom(deck, discard *[]string, rng *engine.RNG, seat int, name string, n int) []Event {
+	var ev []Event
+	cur := Event{Kind: EvCardsDrawn, Seat: seat, Deck: name}
+	for drawn := 0; drawn < n; drawn++ {
+		if len(*deck) == 0 {
+			if len(*discard) == 0 {
+				break
+			}
+			if len(cur.Cards) > 0 {
+				ev = append(ev, cur)
+				cur = Event{Kind: EvCardsDrawn, Seat: seat, Deck: name}
+			}
+			*deck, *discard = slices.Clone(*discard), nil
+			shuffle(rng, *deck)
+			cur.NewDeck = slices.Clone(*deck)
+		}
+		cur.Cards = append(cur.Cards, (*deck)[0])
+		*deck = (*deck)[1:]
+	}
+	if len(cur.Cards) > 0 {
+		ev = append(ev, cur)
+	}
+	return ev
+}
+
+func applyRound(s *State, e Event) bool {
+	switch e.Kind {
+	case EvStrategyPicked:
+		p := s.Players[e.Seat]
+		p.StrategyCards = append(p.StrategyCards, e.Card)
+		sortStrategy(p.StrategyCards)
+		s.Strategy = slices.DeleteFunc(s.Strategy, func(c string) bool { return c == e.Card })
+		p.TradeGoods += e.Count // 84.1a
+		delete(s.StrategyTG, e.Card)
+		s.Turn = s.nextPicker()
+	case EvStrategyPhaseEnded:
+		if s.StrategyTG == nil {
+			s.StrategyTG = map[string]int{}
+		}
+		for _, c := range s.Strategy {
+			s.StrategyTG[c]++ // 84.2
+		}
+		s.Phase = PhaseAction
+		for _, p := range s.Players {
+			p.Passed = false
+		}
+		s.Turn = s.InitiativeOrder()[0] // 4.1
+	case EvPassed:
+		s.Players[e.Seat].Passed = true
+	case EvTurnEnded:
+		s.Turn = s.nextActive(e.Seat)
+	case EvStatusBegun:
+		s.Phase = PhaseStatus
+		s.Turn = None
+		// 81.4: command tokens leave the board.
+		for _, sys := range s.Systems {
+			sys.Command = nil
+		}
+		// 81.5: each player gains two tokens, if reinforcements allow (20.3a).
+		st := &StatusStep{Gain: make([]int, len(s.Players))}
+		for _, q := range s.InitiativeOrder() {
+			st.Gain[q] = min(2, s.CommandReinforcements(q))
+			st.Waiting = append(st.Waiting, q)
+		}
+		s.Status = st
+	case EvCardsDrawn:
+		applyDraw(s, e)
+	case EvTokensSet:
+		p := s.Players[e.Seat]
+		p.Tactic, p.Fleet, p.Strategy = e.Pools.Tactic, e.Pools.Fleet, e.Pools.Strategy
+	case EvStatusDone:
+		s.Status.Waiting = slices.DeleteFunc(s.Status.Waiting, func(q int) bool { return q == e.Seat })
+	case EvStatusPhaseEnd:
+		endStatus(s)
+	default:
+		return false
+	}
+	return true
+}
+
+func applyDraw(s *State, e Event) {
+	p := s.Players[e.Seat]
+	switch e.Deck {
+	case "action":
+		if e.NewDeck != nil {
+			s.Decks.ActionCards, s.Decks.ActionDiscard = slices.Clone(e.NewDeck), nil
+		}
+		s.Decks.ActionCards = s.Decks.ActionCards[len(e.Cards):]
+		p.ActionCards = append(p.ActionCards, e.Cards...)
+	case "secret":
+		s.Decks.Secrets = s.Decks.Secrets[len(e.Cards):]
+		p.Secrets = append(p.Secrets, e.Cards...)
+	}
+}
+
+// endStatus is 81.6-81.8: ready cards, repair units, return strategy
+// cards, and begin the next round with the strategy phase.
+func endStatus(s *State) {
+	for _, sys := range s.Systems {
+		for i := range sys.Space {
+			sys.Space[i].Damaged = 0
+		}
+		for _, pl := range sys.Planets {
+			pl.Exhausted = false
+			for i := range pl.Units {
+				pl.Units[i].Damaged = 0
+			}
+		}
+	}
+	for _, p := range s.Players {
+		s.Strategy = append(s.Strategy, p.StrategyCards...)
+		p.StrategyCards, p.UsedStrategy, p.Passed = nil, nil, false
+	}
+	sortStrategy(s.Strategy)
+	s.Status = nil
+	s.Round++
+	s.Phase = PhaseStrategy
+	s.Turn = s.SpeakerOrder()[0]
+}

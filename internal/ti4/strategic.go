@@ -1,0 +1,663 @@
+package ti4
+
+import (
+	"slices"
+
+	"github.com/mecatol/mecatol/internal/engine"
+	"github.com/mecatol/mecatol/internal/ti4/data"
+)
+
+// Strategic actions (LRR 82) and the eight strategy cards: Leadership (52),
+// Diplomacy (32), Politics (66), Construction (24), Trade (92), Warfare
+// (99), Technology (91), Imperial (45).
+
+// Strategic is a strategic action under way: the card, its active player,
+// whether the primary ability is done, the players still to be offered the
+// secondary in clockwise order (82.1), and those Trade lets use it free (92.4).
+type Strategic struct {
+	Card        string `json:"card"`
+	Seat        int    `json:"seat"`
+	PrimaryDone bool   `json:"primary_done,omitempty"`
+	Queue       []int  `json:"queue,omitempty"`
+	Free        []int  `json:"free,omitempty"`
+}
+
+// Step is a choice the game waits on inside an ability.
+type Step struct {
+	Kind      string         `json:"kind"`
+	Seat      int            `json:"seat"`
+	Card      string         `json:"card,omitempty"`
+	Secondary bool           `json:"secondary,omitempty"`
+	Spent     int            `json:"spent,omitempty"` // influence or resources spent so far
+	Count     int            `json:"count,omitempty"` // things done so far (planets readied, techs, structures)
+	Base      int            `json:"base,omitempty"`  // tokens gained before any are bought (Leadership)
+	Credits   map[string]int `json:"credits,omitempty"`
+}
+
+// Step kinds.
+const (
+	StepLeadership   = "leadership"
+	StepDiploSystem  = "diplomacy_system"
+	StepReady        = "ready_planets"
+	StepSpeaker      = "choose_speaker"
+	StepAgendas      = "order_agendas"
+	StepConstruction = "construction"
+	StepTradeChoose  = "trade_choose"
+	StepWarfareToken = "warfare_token"
+	StepRedistribute = "warfare_redistribute"
+	StepResearch     = "research"
+)
+
+// Action kinds inside strategic actions.
+const (
+	ActStrategic      = "strategic_action"
+	ActSecondary      = "secondary"
+	ActSpendPlanet    = "spend_planet"
+	ActSpendTG        = "spend_trade_goods"
+	ActSpecialty      = "use_specialty"
+	ActGainTokens     = "gain_tokens"
+	ActChooseSystem   = "choose_system"
+	ActReadyPlanet    = "ready_planet"
+	ActDone           = "done"
+	ActChooseSpeaker  = "choose_speaker"
+	ActOrderAgendas   = "order_agendas"
+	ActPlaceStructure = "place_structure"
+	ActChoosePlayer   = "choose_player"
+	ActRemoveToken    = "remove_command_token"
+	ActResearch       = "research"
+)
+
+// Event kinds of strategic actions.
+const (
+	EvStrategicBegun  = "strategic_action_begun"
+	EvStepSet         = "step_set"
+	EvStepCleared     = "step_cleared"
+	EvPrimaryDone     = "primary_done"
+	EvSecondaryDone   = "secondary_done"
+	EvStrategicEnded  = "strategic_action_ended"
+	EvPlanetExhausted = "planet_exhausted"
+	EvPlanetReadied   = "planet_readied"
+	EvTradeGoods      = "trade_goods"
+	EvCommodities     = "commodities_set"
+	EvCommandToken    = "command_token"
+	EvSpeakerChanged  = "speaker_changed"
+	EvTechGained      = "technology_gained"
+	EvVictoryPoint    = "victory_points"
+	EvAgendasOrdered  = "agendas_ordered"
+	EvFreeSecondary   = "free_secondary"
+	EvSpent           = "spent"
+)
+
+func (st *Step) currency() string {
+	switch st.Kind {
+	case StepLeadership:
+		return "influence"
+	case StepResearch:
+		return "resources"
+	}
+	return ""
+}
+
+// decideStrategic starts a strategic action: the active player exhausts
+// nothing yet; the card is exhausted once every secondary has been offered (82.2).
+func decideStrategic(s *State, a Action, rng *engine.RNG) ([]Event, error) {
+	if err := checkTurn(s, a.Seat); err != nil {
+		return nil, err
+	}
+	p := s.Players[a.Seat]
+	if !slices.Contains(p.StrategyCards, a.Card) {
+		return nil, engine.Refuse("83.3", "%s does not hold the %s strategy card", p, a.Card)
+	}
+	if slices.Contains(p.UsedStrategy, a.Card) {
+		return nil, engine.Refuse("82.2", "%s has already been used this round", a.Card)
+	}
+	ev := []Event{{Kind: EvStrategicBegun, Seat: a.Seat, Card: a.Card}}
+	return append(ev, primary(s, a.Seat, a.Card, rng)...), nil
+}
+
+func step(kind string, seat int, card string, secondary bool) Event {
+	return Event{Kind: EvStepSet, Seat: seat, Step: &Step{Kind: kind, Seat: seat, Card: card, Secondary: secondary}}
+}
+
+// primary returns the first events of a card's primary ability.
+func primary(s *State, seat int, card string, rng *engine.RNG) []Event {
+	switch card {
+	case "leadership": // 52.2: three tokens, then buy more with influence
+		e := step(StepLeadership, seat, card, false)
+		e.Step.Base = 3
+		return []Event{e}
+	case "diplomacy":
+		return []Event{step(StepDiploSystem, seat, card, false)}
+	case "politics":
+		return []Event{step(StepSpeaker, seat, card, false)}
+	case "construction":
+		return []Event{step(StepConstruction, seat, card, false)}
+	case "trade": // 92.2, 92.3, then 92.4
+		p := s.Players[seat]
+		return []Event{
+			{Kind: EvTradeGoods, Seat: seat, Count: 3},
+			{Kind: EvCommodities, Seat: seat, Count: commodityValue(p)},
+			step(StepTradeChoose, seat, card, false),
+		}
+	case "warfare":
+		for _, sys := range s.Systems {
+			if slices.Contains(sys.Command, seat) {
+				return []Event{step(StepWarfareToken, seat, card, false)}
+			}
+		}
+		return []Event{step(StepRedistribute, seat, card, false)} // no token on the board to take back
+	case "technology":
+		return []Event{step(StepResearch, seat, card, false)}
+	case "imperial": // 45.2; scoring a public objective joins with the objective rules
+		ev := []Event{}
+		if pl, _ := s.Planet(MecatolRex); pl != nil && pl.Controller == seat {
+			ev = append(ev, Event{Kind: EvVictoryPoint, Seat: seat, Count: 1})
+		} else {
+			ev = append(ev, drawSecret(s, seat, rng)...)
+		}
+		return append(ev, Event{Kind: EvPrimaryDone, Seat: seat})
+	}
+	return nil
+}
+
+func commodityValue(p *Player) int { return data.MustLoad().Faction(p.Faction).Commodities }
+
+func drawSecret(s *State, seat int, rng *engine.RNG) []Event {
+	deck := slices.Clone(s.Decks.Secrets)
+	var none []string
+	return drawFrom(&deck, &none, rng, seat, "secret", 1)
+}
+
+// decideSecondary takes up or declines the secondary ability (82.1, 20.5).
+func decideSecondary(s *State, a Action, rng *engine.RNG) ([]Event, error) {
+	st := s.Strategic
+	if st == nil || !st.PrimaryDone || s.Step != nil {
+		return nil, engine.Refuse("82.1", "no secondary ability is being offered")
+	}
+	if len(st.Queue) == 0 || st.Queue[0] != a.Seat {
+		return nil, engine.Refuse("82.1", "the secondary ability is offered clockwise; seat %d decides now", st.Queue[0])
+	}
+	done := Event{Kind: EvSecondaryDone, Seat: a.Seat}
+	if !a.Use {
+		return []Event{done}, nil
+	}
+	p := s.Players[a.Seat]
+	free := st.Card == "leadership" || slices.Contains(st.Free, a.Seat) // 20.5a, 92.4
+	var ev []Event
+	if !free {
+		if p.Strategy < 1 {
+			return nil, engine.Refuse("20.5", "%s has no command token in the strategy pool", p)
+		}
+		pools := Pools{p.Tactic, p.Fleet, p.Strategy - 1}
+		ev = append(ev, Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &pools})
+	}
+	switch st.Card {
+	case "leadership":
+		return append(ev, step(StepLeadership, a.Seat, st.Card, true)), nil
+	case "diplomacy": // 32.3: ready up to two planets
+		return append(ev, step(StepReady, a.Seat, st.Card, true)), nil
+	case "politics": // 66.3: draw two action cards
+		deck, discard := slices.Clone(s.Decks.ActionCards), slices.Clone(s.Decks.ActionDiscard)
+		ev = append(ev, drawFrom(&deck, &discard, rng, a.Seat, "action", 2)...)
+		return append(ev, done), nil
+	case "construction":
+		return append(ev, step(StepConstruction, a.Seat, st.Card, true)), nil
+	case "trade": // 92.5: replenish commodities
+		ev = append(ev, Event{Kind: EvCommodities, Seat: a.Seat, Count: commodityValue(p)})
+		return append(ev, done), nil
+	case "warfare": // 99.3: production in the home system, with the production rules
+		return nil, engine.Refuse("99.3", "the Warfare secondary needs the production rules, which are not built yet")
+	case "technology":
+		return append(ev, step(StepResearch, a.Seat, st.Card, true)), nil
+	case "imperial": // 45.3: draw a secret objective
+		ev = append(ev, drawSecret(s, a.Seat, rng)...)
+		return append(ev, done), nil
+	}
+	return nil, engine.BadInput("card", "unknown strategy card %q", st.Card)
+}
+
+// finish ends the current step: a primary hands over to the secondaries,
+// a secondary to the next player in the queue.
+func finish(s *State) []Event {
+	st := s.Step
+	ev := []Event{{Kind: EvStepCleared, Seat: st.Seat}}
+	if st.Secondary {
+		return append(ev, Event{Kind: EvSecondaryDone, Seat: st.Seat})
+	}
+	return append(ev, Event{Kind: EvPrimaryDone, Seat: st.Seat})
+}
+
+// inStep checks that seat is deciding a step of one of kinds.
+func inStep(s *State, seat int, kinds ...string) (*Step, error) {
+	st := s.Step
+	if st == nil || !slices.Contains(kinds, st.Kind) {
+		return nil, engine.Refuse("82.3", "that choice is not open now")
+	}
+	if st.Seat != seat {
+		return nil, engine.Refuse("82.3", "seat %d is resolving an ability", st.Seat)
+	}
+	return st, nil
+}
+
+// Spending (LRR 75, 47, 93): exhaust a readied planet you control, or spend
+// trade goods, toward what the step needs.
+func decideSpendPlanet(s *State, a Action) ([]Event, error) {
+	st, err := inStep(s, a.Seat, StepLeadership, StepResearch)
+	if err != nil {
+		return nil, err
+	}
+	pl, _, err := findPlanet(s, a.Planet)
+	if err != nil {
+		return nil, err
+	}
+	if pl.Controller != a.Seat {
+		return nil, engine.Refuse("75.2", "%s is not yours to exhaust", pl.Name)
+	}
+	if pl.Exhausted {
+		return nil, engine.Refuse("34.4", "%s is already exhausted", pl.Name)
+	}
+	info := data.MustLoad().Planet(pl.Name)
+	v := info.Resources
+	if st.currency() == "influence" {
+		v = info.Influence
+	}
+	return []Event{{Kind: EvPlanetExhausted, Seat: a.Seat, Planet: pl.Name}, {Kind: EvSpent, Seat: a.Seat, Count: v}}, nil
+}
+
+func decideSpendTG(s *State, a Action) ([]Event, error) {
+	if _, err := inStep(s, a.Seat, StepLeadership, StepResearch); err != nil {
+		return nil, err
+	}
+	if err := checkCount(a.Count); err != nil {
+		return nil, err
+	}
+	if p := s.Players[a.Seat]; p.TradeGoods < a.Count {
+		return nil, engine.Refuse("93.4", "%s has only %d trade goods", p, p.TradeGoods)
+	}
+	return []Event{{Kind: EvTradeGoods, Seat: a.Seat, Count: -a.Count}, {Kind: EvSpent, Seat: a.Seat, Count: a.Count}}, nil
+}
+
+// Leadership (52.2-52.4): gain the base tokens plus one per three
+// influence spent, into pools of the player's choice, as far as
+// reinforcements allow (20.3a).
+func decideGainTokens(s *State, a Action) ([]Event, error) {
+	st, err := inStep(s, a.Seat, StepLeadership)
+	if err != nil {
+		return nil, err
+	}
+	pools, err := need(a.Pools, "pools")
+	if err != nil {
+		return nil, err
+	}
+	gain := min(st.Base+st.Spent/3, s.CommandReinforcements(a.Seat))
+	if err := checkPools(pools, gain, "52.4"); err != nil {
+		return nil, err
+	}
+	p := s.Players[a.Seat]
+	after := Pools{p.Tactic + pools.Tactic, p.Fleet + pools.Fleet, p.Strategy + pools.Strategy}
+	return append([]Event{{Kind: EvTokensSet, Seat: a.Seat, Pools: &after}}, finish(s)...), nil
+}
+
+// Diplomacy (32.2): a system with a planet you control, not Mecatol Rex's;
+// every other player puts a command token there.
+func decideChooseSystem(s *State, a Action) ([]Event, error) {
+	if _, err := inStep(s, a.Seat, StepDiploSystem); err != nil {
+		return nil, err
+	}
+	sys, _, err := where(s, a.System, "", "system")
+	if err != nil {
+		return nil, err
+	}
+	if planetIn(sys, MecatolRex) != nil {
+		return nil, engine.Refuse("32.2", "Diplomacy cannot choose the Mecatol Rex system")
+	}
+	mine := false
+	for _, pl := range sys.Planets {
+		mine = mine || pl.Controller == a.Seat
+	}
+	if !mine {
+		return nil, engine.Refuse("32.2", "Diplomacy chooses a system with a planet you control")
+	}
+	var ev []Event
+	for _, q := range s.Active() {
+		if q == a.Seat || slices.Contains(sys.Command, q) { // 32.2b
+			continue
+		}
+		ev = append(ev, placeToken(s, q, sys.Pos)...)
+	}
+	ev = append(ev, Event{Kind: EvStepCleared, Seat: a.Seat}, step(StepReady, a.Seat, "diplomacy", false))
+	return ev, nil
+}
+
+// placeToken puts a player's command token from reinforcements in a system;
+// with none left, from the fullest pool on their sheet (32.2a, 20.3b).
+func placeToken(s *State, seat, pos int) []Event {
+	ev := []Event{{Kind: EvCommandToken, Seat: seat, System: pos, Count: 1}}
+	if s.CommandReinforcements(seat) > 0 {
+		return ev
+	}
+	p := s.Players[seat]
+	pools := Pools{p.Tactic, p.Fleet, p.Strategy}
+	switch {
+	case pools.Tactic >= pools.Fleet && pools.Tactic >= pools.Strategy && pools.Tactic > 0:
+		pools.Tactic--
+	case pools.Fleet >= pools.Strategy && pools.Fleet > 0:
+		pools.Fleet--
+	case pools.Strategy > 0:
+		pools.Strategy--
+	default:
+		return nil
+	}
+	return append([]Event{{Kind: EvTokensSet, Seat: seat, Pools: &pools}}, ev...)
+}
+
+// Readying planets (32.2, 32.3): up to two of your exhausted planets.
+func decideReadyPlanet(s *State, a Action) ([]Event, error) {
+	st, err := inStep(s, a.Seat, StepReady)
+	if err != nil {
+		return nil, err
+	}
+	pl, _, err := findPlanet(s, a.Planet)
+	if err != nil {
+		return nil, err
+	}
+	if pl.Controller != a.Seat || !pl.Exhausted {
+		return nil, engine.Refuse("32.2", "ready only your own exhausted planets")
+	}
+	ev := []Event{{Kind: EvPlanetReadied, Seat: a.Seat, Planet: pl.Name}}
+	if st.Count+1 >= 2 {
+		ev = append(ev, finish(s)...)
+	}
+	return ev, nil
+}
+
+// decideDone ends a step whose further choices are optional.
+func decideDone(s *State, a Action) ([]Event, error) {
+	st, err := inStep(s, a.Seat, StepReady, StepConstruction, StepTradeChoose, StepResearch, StepRedistribute)
+	if err != nil {
+		return nil, err
+	}
+	if st.Kind == StepResearch && st.Count == 0 && !st.Secondary {
+		// The primary's first technology is optional too (91.2 "can").
+		return finish(s), nil
+	}
+	return finish(s), nil
+}
+
+// Politics (66.2): a new speaker other than the current one, two action
+// cards, then the top two agendas ordered.
+func decideChooseSpeaker(s *State, a Action, rng *engine.RNG) ([]Event, error) {
+	if _, err := inStep(s, a.Seat, StepSpeaker); err != nil {
+		return nil, err
+	}
+	q, err := need(a.Player, "player")
+	if err != nil {
+		return nil, err
+	}
+	if s.Player(q) == nil || s.Players[q].Eliminated {
+		return nil, engine.BadInput("player", "no seat %d in the game", q)
+	}
+	if q == s.Speaker {
+		return nil, engine.Refuse("66.2", "the new speaker must be someone who is not the speaker now")
+	}
+	ev := []Event{{Kind: EvSpeakerChanged, Seat: a.Seat, Speaker: q}}
+	deck, discard := slices.Clone(s.Decks.ActionCards), slices.Clone(s.Decks.ActionDiscard)
+	ev = append(ev, drawFrom(&deck, &discard, rng, a.Seat, "action", 2)...)
+	ev = append(ev, Event{Kind: EvStepCleared, Seat: a.Seat})
+	if len(s.Decks.Agendas) == 0 {
+		return append(ev, Event{Kind: EvPrimaryDone, Seat: a.Seat}), nil
+	}
+	return append(ev, step(StepAgendas, a.Seat, "politics", false)), nil
+}
+
+func decideOrderAgendas(s *State, a Action) ([]Event, error) {
+	if _, err := inStep(s, a.Seat, StepAgendas); err != nil {
+		return nil, err
+	}
+	look := s.Decks.Agendas[:min(2, len(s.Decks.Agendas))]
+	got := slices.Concat(a.Top, a.Bottom)
+	if len(got) != len(look) || !sameSet(got, look) {
+		return nil, engine.Refuse("66.2", "place exactly the top %d agenda cards, each on top or bottom", len(look))
+	}
+	rest := s.Decks.Agendas[len(look):]
+	deck := slices.Concat(a.Top, rest, a.Bottom)
+	return append([]Event{{Kind: EvAgendasOrdered, Seat: a.Seat, NewDeck: deck}}, finish(s)...), nil
+}
+
+func sameSet(a, b []string) bool {
+	x, y := slices.Clone(a), slices.Clone(b)
+	slices.Sort(x)
+	slices.Sort(y)
+	return slices.Equal(x, y)
+}
+
+// Construction (24.2-24.4): the primary places a PDS or space dock, then
+// may place one more PDS; the secondary places one structure and puts the
+// spent strategy token in that system.
+func decidePlaceStructure(s *State, a Action) ([]Event, error) {
+	st, err := inStep(s, a.Seat, StepConstruction)
+	if err != nil {
+		return nil, err
+	}
+	if a.Unit != "pds" && a.Unit != "space_dock" {
+		return nil, engine.Refuse("24.2", "Construction places a PDS or a space dock, not %q", a.Unit)
+	}
+	if st.Count == 1 && a.Unit != "pds" {
+		return nil, engine.Refuse("24.2", "the second structure of the primary ability is a PDS")
+	}
+	pl, sys, err := findPlanet(s, a.Planet)
+	if err != nil {
+		return nil, err
+	}
+	if pl.Controller != a.Seat {
+		return nil, engine.Refuse("24.2", "structures go on planets you control")
+	}
+	if err := checkPlacement(s, a.Seat, a.Unit, 1, pl); err != nil {
+		return nil, err
+	}
+	if s.Reinforcements(a.Seat, a.Unit) < 1 {
+		return nil, engine.Refuse("24.4", "no %s left in reinforcements", a.Unit)
+	}
+	ev := []Event{{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: a.Unit, Count: 1}}
+	if st.Secondary {
+		if !slices.Contains(sys.Command, a.Seat) { // 24.3: else the token returns to reinforcements
+			ev = append(ev, Event{Kind: EvCommandToken, Seat: a.Seat, System: sys.Pos, Count: 1})
+		}
+		return append(ev, finish(s)...), nil
+	}
+	if st.Count+1 >= 2 {
+		return append(ev, finish(s)...), nil
+	}
+	return ev, nil
+}
+
+// Trade (92.4): choose other players who may use the secondary for free.
+func decideChoosePlayer(s *State, a Action) ([]Event, error) {
+	if _, err := inStep(s, a.Seat, StepTradeChoose); err != nil {
+		return nil, err
+	}
+	q, err := need(a.Player, "player")
+	if err != nil {
+		return nil, err
+	}
+	if s.Player(q) == nil || s.Players[q].Eliminated || q == a.Seat {
+		return nil, engine.Refuse("92.4", "choose another player in the game")
+	}
+	if slices.Contains(s.Strategic.Free, q) {
+		return nil, engine.Refuse("92.4b", "seat %d is already chosen", q)
+	}
+	return []Event{{Kind: EvFreeSecondary, Seat: a.Seat, Owner: q}}, nil
+}
+
+// Warfare (99.1, 99.2): take one of your command tokens off the board into
+// a pool, then redistribute the sheet.
+func decideRemoveToken(s *State, a Action) ([]Event, error) {
+	if _, err := inStep(s, a.Seat, StepWarfareToken); err != nil {
+		return nil, err
+	}
+	sys, _, err := where(s, a.System, "", "system")
+	if err != nil {
+		return nil, err
+	}
+	if !slices.Contains(sys.Command, a.Seat) {
+		return nil, engine.Refuse("99.1", "no command token of yours in that system")
+	}
+	p := s.Players[a.Seat]
+	after := Pools{p.Tactic, p.Fleet, p.Strategy + 1} // arranged freely in the next step
+	return []Event{
+		{Kind: EvCommandToken, Seat: a.Seat, System: sys.Pos, Count: -1},
+		{Kind: EvTokensSet, Seat: a.Seat, Pools: &after},
+		{Kind: EvStepCleared, Seat: a.Seat},
+		step(StepRedistribute, a.Seat, "warfare", false),
+	}, nil
+}
+
+func decideWarfareRedistribute(s *State, a Action) ([]Event, error) {
+	if _, err := inStep(s, a.Seat, StepRedistribute); err != nil {
+		return nil, err
+	}
+	pools, err := need(a.Pools, "pools")
+	if err != nil {
+		return nil, err
+	}
+	p := s.Players[a.Seat]
+	if err := checkPools(pools, p.Tactic+p.Fleet+p.Strategy, "99.2"); err != nil {
+		return nil, err
+	}
+	return append([]Event{{Kind: EvTokensSet, Seat: a.Seat, Pools: &pools}}, finish(s)...), nil
+}
+
+// Technology (91.2, 91.3): the primary researches one technology free and
+// may research a second for six resources; the secondary researches one
+// for four. Planets with a matching specialty, exhausted, each stand in
+// for one prerequisite (90.14).
+func decideResearch(s *State, a Action) ([]Event, error) {
+	st, err := inStep(s, a.Seat, StepResearch)
+	if err != nil {
+		return nil, err
+	}
+	cost := 0
+	switch {
+	case st.Secondary:
+		cost = 4
+	case st.Count == 1:
+		cost = 6
+	}
+	if st.Spent < cost {
+		return nil, engine.Refuse("91.2", "this technology costs %d resources; %d spent", cost, st.Spent)
+	}
+	t, err := checkResearch(s, a.Seat, a.Card, st.Credits)
+	if err != nil {
+		return nil, err
+	}
+	ev := []Event{{Kind: EvTechGained, Seat: a.Seat, Card: t.ID}}
+	if st.Secondary || st.Count == 1 {
+		return append(ev, finish(s)...), nil
+	}
+	return ev, nil
+}
+
+func decideSpecialty(s *State, a Action) ([]Event, error) {
+	if _, err := inStep(s, a.Seat, StepResearch); err != nil {
+		return nil, err
+	}
+	pl, _, err := findPlanet(s, a.Planet)
+	if err != nil {
+		return nil, err
+	}
+	info := data.MustLoad().Planet(pl.Name)
+	if pl.Controller != a.Seat || info.Tech == "" {
+		return nil, engine.Refuse("90.14", "exhaust a planet you control that has a technology specialty")
+	}
+	if pl.Exhausted {
+		return nil, engine.Refuse("90.15", "%s is exhausted", pl.Name)
+	}
+	return []Event{{Kind: EvPlanetExhausted, Seat: a.Seat, Planet: pl.Name}, {Kind: EvSpent, Seat: a.Seat, Card: info.Tech}}, nil
+}
+
+// strategicFollowUps ends a strategic action once every secondary has been
+// offered: the card is exhausted (82.2) and the turn passes.
+func strategicFollowUps(s *State) []Event {
+	st := s.Strategic
+	if st == nil || !st.PrimaryDone || s.Step != nil || len(st.Queue) > 0 {
+		return nil
+	}
+	return []Event{{Kind: EvStrategicEnded, Seat: st.Seat, Card: st.Card}, {Kind: EvTurnEnded, Seat: st.Seat}}
+}
+
+func applyStrategic(s *State, e Event) bool {
+	switch e.Kind {
+	case EvStrategicBegun:
+		s.Strategic = &Strategic{Card: e.Card, Seat: e.Seat}
+	case EvStepSet:
+		st := *e.Step
+		s.Step = &st
+	case EvStepCleared:
+		s.Step = nil
+	case EvPrimaryDone:
+		st := s.Strategic
+		st.PrimaryDone = true
+		n := len(s.Players)
+		for i := 1; i < n; i++ { // 82.1: clockwise from the active player's left
+			q := (st.Seat + i) % n
+			if !s.Players[q].Eliminated {
+				st.Queue = append(st.Queue, q)
+			}
+		}
+	case EvSecondaryDone:
+		s.Strategic.Queue = slices.DeleteFunc(s.Strategic.Queue, func(q int) bool { return q == e.Seat })
+	case EvStrategicEnded:
+		p := s.Players[e.Seat]
+		p.UsedStrategy = append(p.UsedStrategy, e.Card)
+		s.Strategic = nil
+	case EvPlanetExhausted:
+		pl, _ := s.Planet(e.Planet)
+		pl.Exhausted = true
+	case EvPlanetReadied:
+		pl, _ := s.Planet(e.Planet)
+		pl.Exhausted = false
+		s.Step.Count++
+	case EvTradeGoods:
+		s.Players[e.Seat].TradeGoods += e.Count
+	case EvCommodities:
+		s.Players[e.Seat].Commodities = e.Count
+	case EvCommandToken:
+		sys := s.System(e.System)
+		if e.Count > 0 {
+			sys.Command = append(sys.Command, e.Seat)
+		} else {
+			i := slices.Index(sys.Command, e.Seat)
+			sys.Command = slices.Delete(sys.Command, i, i+1)
+		}
+	case EvSpeakerChanged:
+		s.Speaker = e.Speaker
+	case EvTechGained:
+		applyTechGained(s, e)
+		if s.Step != nil {
+			s.Step.Count++
+			s.Step.Spent = 0
+		}
+	case EvVictoryPoint:
+		s.Players[e.Seat].VP += e.Count
+	case EvAgendasOrdered:
+		s.Decks.Agendas = slices.Clone(e.NewDeck)
+	case EvFreeSecondary:
+		s.Strategic.Free = append(s.Strategic.Free, e.Owner)
+	case EvSpent:
+		if s.Step == nil {
+			s.Tactical.Spent += e.Count
+		} else if e.Card != "" {
+			if s.Step.Credits == nil {
+				s.Step.Credits = map[string]int{}
+			}
+			s.Step.Credits[e.Card]++
+		} else {
+			s.Step.Spent += e.Count
+		}
+	case EvUnitsPlaced:
+		return false
+	default:
+		return false
+	}
+	return true
+}

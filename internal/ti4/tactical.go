@@ -1,0 +1,569 @@
+package ti4
+
+import (
+	"slices"
+
+	"github.com/mecatol/mecatol/internal/engine"
+	"github.com/mecatol/mecatol/internal/ti4/data"
+)
+
+// The tactical action (LRR 89): activation (5), movement (58, 57) with
+// transport (95), capacity (16), the fleet pool (37) and anomalies (9, 11,
+// 41, 59, 86), then invasion (49) and production (67, 68). Space cannon
+// offense (77) and space combat (78) belong to the combat rules.
+
+// Tactical is a tactical action under way.
+type Tactical struct {
+	Seat   int     `json:"seat"`
+	System int     `json:"system"`
+	Step   string  `json:"step"`
+	Moves  []Cargo `json:"moves,omitempty"` // ships declared to move (58.6)
+	Cargo  []Cargo `json:"cargo,omitempty"` // fighters and ground forces they carry
+	Cost   int     `json:"cost,omitempty"`  // resources owed for units produced
+	Spent  int     `json:"spent,omitempty"`
+	Made   int     `json:"made,omitempty"` // units produced, against the production limit (68.1)
+	Placed []Cargo `json:"placed,omitempty"`
+}
+
+// Cargo is some units of one type from (or to) one system.
+type Cargo struct {
+	From  int    `json:"from"`
+	Unit  string `json:"unit"`
+	Count int    `json:"count"`
+}
+
+// Tactical steps.
+const (
+	TacMovement   = "movement"
+	TacInvasion   = "invasion"
+	TacProduction = "production"
+)
+
+// Tactical action kinds.
+const (
+	ActActivate    = "activate"
+	ActMoveShips   = "move_ships"
+	ActTransport   = "transport"
+	ActEndMovement = "end_movement"
+	ActProduce     = "produce"
+	ActEndTactical = "end_tactical"
+)
+
+// Tactical event kinds.
+const (
+	EvTacticalBegun = "tactical_action_begun"
+	EvDeclared      = "movement_declared"
+	EvRiftRoll      = "gravity_rift_roll"
+	EvTacStep       = "tactical_step"
+	EvProduced      = "produced"
+	EvTacticalEnded = "tactical_action_ended"
+)
+
+// Activation (89.1, 5): a command token from the tactic pool goes into a
+// system that holds none of the player's tokens.
+func decideActivate(s *State, a Action) ([]Event, error) {
+	if err := checkTurn(s, a.Seat); err != nil {
+		return nil, err
+	}
+	sys, _, err := where(s, a.System, "", "system")
+	if err != nil {
+		return nil, err
+	}
+	if slices.Contains(sys.Command, a.Seat) {
+		return nil, engine.Refuse("5.2", "you already have a command token in that system")
+	}
+	p := s.Players[a.Seat]
+	if p.Tactic < 1 {
+		return nil, engine.Refuse("20.4", "%s has no command token in the tactic pool", p)
+	}
+	pools := Pools{p.Tactic - 1, p.Fleet, p.Strategy}
+	return []Event{
+		{Kind: EvTokensSet, Seat: a.Seat, Pools: &pools},
+		{Kind: EvCommandToken, Seat: a.Seat, System: sys.Pos, Count: 1},
+		{Kind: EvTacticalBegun, Seat: a.Seat, System: sys.Pos},
+	}, nil
+}
+
+func inTactical(s *State, seat int, stepName string) (*Tactical, error) {
+	t := s.Tactical
+	if t == nil || t.Step != stepName {
+		return nil, engine.Refuse("89", "that belongs to the %s step of a tactical action, which is not under way", stepName)
+	}
+	if t.Seat != seat {
+		return nil, engine.Refuse("4", "seat %d is the active player", t.Seat)
+	}
+	return t, nil
+}
+
+// hasOthersShips reports another player's ships in a system's space.
+func hasOthersShips(sys *System, seat int) bool {
+	for _, st := range sys.Space {
+		if st.Owner != seat && isShip(st.Unit) {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *State) anomaly(pos int, a string) bool {
+	t := data.MustLoad().Tile(s.System(pos).Tile)
+	return t.HasAnomaly(a)
+}
+
+// reach is the fewest gravity rifts a ship from `from` must leave to end in
+// the active system within its move value, or -1 when it cannot get there
+// (57.1, 58.4, 11.1, 41.1, 59, 86.1). Among paths, the one leaving the
+// fewest rifts is taken.
+func (s *State) reach(seat, from, to, move int) int {
+	antimass := s.Players[seat].HasTech("antimass_deflectors")
+	blocked := func(pos int, end bool) bool {
+		switch {
+		case s.anomaly(pos, "supernova"):
+			return true // 86.1
+		case s.anomaly(pos, "asteroid-field") && !antimass:
+			return true // 11.1
+		case s.anomaly(pos, "nebula") && !end:
+			return true // 59.1a
+		case !end && hasOthersShips(s.System(pos), seat):
+			return true // 58.4b
+		}
+		return false
+	}
+	if s.anomaly(from, "nebula") {
+		move = 1 // 59.2
+	}
+	if blocked(to, true) {
+		return -1
+	}
+	// Search over (system, moves left) for the fewest rift exits. Leaving a
+	// rift adds one to the move value (41.1).
+	type node struct{ pos, left int }
+	best := map[node]int{}
+	frontier := []node{{from, move}}
+	best[node{from, move}] = 0
+	result := -1
+	for len(frontier) > 0 {
+		var next []node
+		for _, n := range frontier {
+			rifts := best[n]
+			left := n.left
+			if s.anomaly(n.pos, "gravity-rift") {
+				left++
+				rifts++
+			}
+			if left == 0 {
+				continue
+			}
+			for _, q := range s.galaxy.Neighbors(n.pos, s.Wormholes) {
+				if q != to && blocked(q, false) {
+					continue
+				}
+				if q == to && (result < 0 || rifts < result) {
+					result = rifts
+				}
+				m := node{q, left - 1}
+				if r, ok := best[m]; !ok || rifts < r {
+					best[m] = rifts
+					next = append(next, m)
+				}
+			}
+		}
+		frontier = next
+	}
+	return result
+}
+
+func declared(list []Cargo, from int, unit string) int {
+	n := 0
+	for _, c := range list {
+		if c.From == from && (unit == "" || c.Unit == unit) {
+			n += c.Count
+		}
+	}
+	return n
+}
+
+// fleetCount counts non-fighter ships of seat in a system's space (37.1).
+func fleetCount(st []Stack, seat int) int {
+	n := 0
+	for _, x := range st {
+		if x.Owner == seat && isShip(x.Unit) && x.Unit != "fighter" {
+			n += x.Count
+		}
+	}
+	return n
+}
+
+// Declaring a ship's move (58.4, 58.6).
+func decideMoveShips(s *State, a Action) ([]Event, error) {
+	t, err := inTactical(s, a.Seat, TacMovement)
+	if err != nil {
+		return nil, err
+	}
+	from, _, err := where(s, a.System, "", "system")
+	if err != nil {
+		return nil, err
+	}
+	if !isShip(a.Unit) {
+		return nil, engine.Refuse("58.4", "only ships move; %q is carried by ships", a.Unit)
+	}
+	if err := checkCount(a.Count); err != nil {
+		return nil, err
+	}
+	if from.Pos == t.System {
+		return nil, engine.Refuse("58.4a", "those ships are already in the active system")
+	}
+	if slices.Contains(from.Command, a.Seat) {
+		return nil, engine.Refuse("58.4c", "ships in a system with your command token cannot move")
+	}
+	if have := count(from.Space, a.Seat, a.Unit) - declared(t.Moves, from.Pos, a.Unit); have < a.Count {
+		return nil, engine.BadInput("count", "only %d %s there not yet declared", have, a.Unit)
+	}
+	u := s.UnitCard(a.Seat, a.Unit)
+	if u.Move == 0 {
+		return nil, engine.Refuse("57.1", "%s has no move value", u.Name)
+	}
+	if s.reach(a.Seat, from.Pos, t.System, u.Move) < 0 {
+		return nil, engine.Refuse("58.4", "%s cannot reach the active system (move %d, anomalies and other players' ships block the way)", u.Name, u.Move)
+	}
+	active := s.System(t.System)
+	if hasOthersShips(active, a.Seat) {
+		return nil, engine.Refuse("78", "space combat is not built yet, so ships cannot move into a system with another player's ships")
+	}
+	if a.Unit != "fighter" {
+		after := fleetCount(active.Space, a.Seat) + a.Count
+		for _, m := range t.Moves {
+			if m.Unit != "fighter" {
+				after += m.Count
+			}
+		}
+		if p := s.Players[a.Seat]; after > p.Fleet {
+			return nil, engine.Refuse("37.1", "%d non-fighter ships would be in the active system; the fleet pool holds %d", after, p.Fleet)
+		}
+	}
+	return []Event{{Kind: EvDeclared, Seat: a.Seat, System: from.Pos, Unit: a.Unit, Count: a.Count}}, nil
+}
+
+// capacityOf sums the capacity of a player's ships in a stack list.
+func (s *State) capacityOf(seat int, list []Cargo, from int) int {
+	n := 0
+	for _, c := range list {
+		if c.From == from {
+			n += s.UnitCard(seat, c.Unit).Capacity * c.Count
+		}
+	}
+	return n
+}
+
+// Declaring what the moving ships carry (58.5, 95, 16.1): fighters and
+// ground forces from the system the ships start in, within their capacity.
+func decideTransport(s *State, a Action) ([]Event, error) {
+	t, err := inTactical(s, a.Seat, TacMovement)
+	if err != nil {
+		return nil, err
+	}
+	from, _, err := where(s, a.System, "", "system")
+	if err != nil {
+		return nil, err
+	}
+	if a.Unit != "fighter" && !isGroundForce(a.Unit) {
+		return nil, engine.Refuse("95.2", "ships carry fighters and ground forces only")
+	}
+	if err := checkCount(a.Count); err != nil {
+		return nil, err
+	}
+	if have := count(from.Space, a.Seat, a.Unit) - declared(t.Cargo, from.Pos, a.Unit); have < a.Count {
+		return nil, engine.BadInput("count", "only %d %s in that space area not yet declared", have, a.Unit)
+	}
+	spare := s.capacityOf(a.Seat, t.Moves, from.Pos) - declared(t.Cargo, from.Pos, "")
+	if spare < a.Count {
+		return nil, engine.Refuse("16.1", "the ships moving from there can carry %d more", spare)
+	}
+	return []Event{{Kind: EvDeclared, Seat: a.Seat, System: from.Pos, Unit: a.Unit, Count: a.Count, Deck: "cargo"}}, nil
+}
+
+// End of the move ships step: every declared ship leaves its system and
+// arrives together (58.6); ships leaving a gravity rift roll (41.2).
+func decideEndMovement(s *State, a Action, rng *engine.RNG) ([]Event, error) {
+	t, err := inTactical(s, a.Seat, TacMovement)
+	if err != nil {
+		return nil, err
+	}
+	var ev []Event
+	lost := map[int]int{} // capacity lost per origin to gravity rifts
+	for _, m := range t.Moves {
+		ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: m.From, Unit: m.Unit, Count: m.Count})
+		u := s.UnitCard(a.Seat, m.Unit)
+		rifts := s.reach(a.Seat, m.From, t.System, u.Move)
+		survive := m.Count
+		for i := 0; i < m.Count; i++ {
+			for r := 0; r < rifts; r++ {
+				roll := rng.Die()
+				ev = append(ev, Event{Kind: EvRiftRoll, Seat: a.Seat, Unit: m.Unit, Count: roll})
+				if roll <= 3 { // 41.2
+					survive--
+					lost[m.From] += u.Capacity
+					break
+				}
+			}
+		}
+		if survive > 0 {
+			ev = append(ev, Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: t.System, Unit: m.Unit, Count: survive})
+		}
+	}
+	for _, c := range t.Cargo {
+		ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: c.From, Unit: c.Unit, Count: c.Count})
+	}
+	// Cargo of ships a rift removed goes with them (41.2b): the excess over
+	// the surviving capacity from each origin, fighters first, then
+	// infantry, then mechs.
+	for _, typ := range []string{"fighter", "infantry", "mech"} {
+		for _, c := range t.Cargo {
+			if c.Unit != typ {
+				continue
+			}
+			drop := min(c.Count, max(0, declared(t.Cargo, c.From, "")-(s.capacityOf(a.Seat, t.Moves, c.From)-lost[c.From])))
+			if drop > 0 {
+				lost[c.From] += drop // each unit dropped frees one unit of excess
+			}
+			if c.Count-drop > 0 {
+				ev = append(ev, Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: t.System, Unit: c.Unit, Count: c.Count - drop})
+			}
+		}
+	}
+	return append(ev, Event{Kind: EvTacStep, Seat: a.Seat, Deck: nextTacStep(s, a.Seat, TacMovement)}), nil
+}
+
+// nextTacStep skips steps with nothing to do: invasion needs planets in the
+// active system; production needs a unit with Production there.
+func nextTacStep(s *State, seat int, after string) string {
+	sys := s.System(s.Tactical.System)
+	if after == TacMovement && len(sys.Planets) > 0 {
+		return TacInvasion
+	}
+	return TacProduction
+}
+
+// productionLimit is the combined Production of seat's units in a system
+// (68.1a): a space dock's value adds its planet's resources.
+func (s *State) productionLimit(seat int, sys *System) int {
+	n := 0
+	for _, st := range sys.Space {
+		if st.Owner == seat {
+			if u := s.UnitCard(seat, st.Unit); u.HasProduction() {
+				n += u.Production * st.Count
+			}
+		}
+	}
+	for _, pl := range sys.Planets {
+		for _, st := range pl.Units {
+			if st.Owner != seat {
+				continue
+			}
+			if u := s.UnitCard(seat, st.Unit); u.HasProduction() {
+				v := u.Production
+				if u.ProductionPlus {
+					v += data.MustLoad().Planet(pl.Name).Resources
+				}
+				n += v * st.Count
+			}
+		}
+	}
+	return n
+}
+
+// spendable is what seat could still pay: readied planets' resources and
+// trade goods.
+func (s *State) spendable(seat int) int {
+	n := s.Players[seat].TradeGoods
+	for _, sys := range s.Systems {
+		for _, pl := range sys.Planets {
+			if pl.Controller == seat && !pl.Exhausted {
+				n += data.MustLoad().Planet(pl.Name).Resources
+			}
+		}
+	}
+	return n
+}
+
+// Producing units (67, 68) in the active system.
+func decideProduce(s *State, a Action) ([]Event, error) {
+	t, err := inTactical(s, a.Seat, TacProduction)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkUnitType(a.Unit); err != nil {
+		return nil, err
+	}
+	if err := checkCount(a.Count); err != nil {
+		return nil, err
+	}
+	sys := s.System(t.System)
+	u := s.UnitCard(a.Seat, a.Unit)
+	if u.Cost == 0 {
+		return nil, engine.Refuse("26.3", "%s has no cost and cannot be produced", u.Name)
+	}
+	limit := s.productionLimit(a.Seat, sys)
+	if limit == 0 {
+		return nil, engine.Refuse("68.1", "no unit with Production in the active system")
+	}
+	if t.Made+a.Count > limit {
+		return nil, engine.Refuse("68.1", "production limit %d reached (%d produced)", limit, t.Made)
+	}
+	var pl *Planet
+	if a.Planet != "" {
+		if pl = planetIn(sys, a.Planet); pl == nil {
+			return nil, engine.BadInput("planet", "no planet %q in the active system", a.Planet)
+		}
+	}
+	switch {
+	case isShip(a.Unit):
+		if pl != nil {
+			return nil, engine.Refuse("68.2", "ships are placed in the active system's space")
+		}
+		if hasOthersShips(sys, a.Seat) {
+			return nil, engine.Refuse("67.6", "no ships are produced in a system with another player's ships")
+		}
+	case isGroundForce(a.Unit):
+		if pl != nil && (pl.Controller != a.Seat || !s.producesOn(a.Seat, pl)) {
+			return nil, engine.Refuse("68.3", "ground forces go on a planet you control with a unit that has Production")
+		}
+		if pl == nil && !s.producesInSpace(a.Seat, sys) {
+			return nil, engine.Refuse("68.4", "ground forces go in space only from a unit with Production in space")
+		}
+	default:
+		return nil, engine.Refuse("26.3", "structures are not produced")
+	}
+	if !Unlimited(a.Unit) && s.Reinforcements(a.Seat, a.Unit) < a.Count {
+		return nil, engine.Refuse("67.5", "only %d %s in reinforcements", s.Reinforcements(a.Seat, a.Unit), a.Unit)
+	}
+	if isShip(a.Unit) && a.Unit != "fighter" && fleetCount(sys.Space, a.Seat)+a.Count > s.Players[a.Seat].Fleet {
+		return nil, engine.Refuse("37.1", "the fleet pool holds %d non-fighter ships in a system", s.Players[a.Seat].Fleet)
+	}
+	if pl == nil && (a.Unit == "fighter" || isGroundForce(a.Unit)) {
+		room := s.capacityIn(a.Seat, sys) - carried(sys.Space, a.Seat)
+		if a.Count > room {
+			return nil, engine.Refuse("16.2", "capacity in the active system allows %d more fighters or ground forces", room)
+		}
+	}
+	cost := unitCost(u, a.Count, t, a.Unit)
+	if t.Cost+cost-t.Spent > s.spendable(a.Seat) {
+		return nil, engine.Refuse("26.1", "these units cost %d more resources than can be spent", t.Cost+cost-t.Spent-s.spendable(a.Seat))
+	}
+	return []Event{
+		{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: a.Planet, Unit: a.Unit, Count: a.Count},
+		{Kind: EvProduced, Seat: a.Seat, Unit: a.Unit, Count: a.Count, From: cost},
+	}, nil
+}
+
+// unitCost is the cost of n more units of a type: units produced two for a
+// cost are paid per pair, counting any odd one already produced (67.2).
+func unitCost(u *data.Unit, n int, t *Tactical, typ string) int {
+	per := max(1, u.Produces)
+	before := declared(t.Placed, 0, typ)
+	pairs := (before+n+per-1)/per - (before+per-1)/per
+	return pairs * int(u.Cost)
+}
+
+func (s *State) producesOn(seat int, pl *Planet) bool {
+	for _, st := range pl.Units {
+		if st.Owner == seat && s.UnitCard(seat, st.Unit).HasProduction() {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *State) producesInSpace(seat int, sys *System) bool {
+	for _, st := range sys.Space {
+		if st.Owner == seat && s.UnitCard(seat, st.Unit).HasProduction() {
+			return true
+		}
+	}
+	return false
+}
+
+// capacityIn is seat's ships' capacity in a system (16.2).
+func (s *State) capacityIn(seat int, sys *System) int {
+	n := 0
+	for _, st := range sys.Space {
+		if st.Owner == seat && isShip(st.Unit) {
+			n += s.UnitCard(seat, st.Unit).Capacity * st.Count
+		}
+	}
+	return n
+}
+
+func carried(st []Stack, seat int) int {
+	return count(st, seat, "fighter") + count(st, seat, "infantry") + count(st, seat, "mech")
+}
+
+func decideSpendForProduction(s *State, a Action) ([]Event, error) {
+	if _, err := inTactical(s, a.Seat, TacProduction); err != nil {
+		return nil, err
+	}
+	switch a.Kind {
+	case ActSpendTG:
+		if err := checkCount(a.Count); err != nil {
+			return nil, err
+		}
+		if p := s.Players[a.Seat]; p.TradeGoods < a.Count {
+			return nil, engine.Refuse("93.4", "%s has only %d trade goods", p, p.TradeGoods)
+		}
+		return []Event{{Kind: EvTradeGoods, Seat: a.Seat, Count: -a.Count}, {Kind: EvSpent, Seat: a.Seat, Count: a.Count}}, nil
+	}
+	pl, _, err := findPlanet(s, a.Planet)
+	if err != nil {
+		return nil, err
+	}
+	if pl.Controller != a.Seat {
+		return nil, engine.Refuse("67.1a", "resources come from planets you control")
+	}
+	if pl.Exhausted {
+		return nil, engine.Refuse("34.4", "%s is already exhausted", pl.Name)
+	}
+	return []Event{{Kind: EvPlanetExhausted, Seat: a.Seat, Planet: pl.Name}, {Kind: EvSpent, Seat: a.Seat, Count: data.MustLoad().Planet(pl.Name).Resources}}, nil
+}
+
+// Ending the tactical action: production must be paid for (26.1, 67.1).
+func decideEndTactical(s *State, a Action) ([]Event, error) {
+	t, err := inTactical(s, a.Seat, TacProduction)
+	if err != nil {
+		return nil, err
+	}
+	if t.Spent < t.Cost {
+		return nil, engine.Refuse("67.1", "the units produced cost %d resources; %d spent", t.Cost, t.Spent)
+	}
+	return []Event{{Kind: EvTacticalEnded, Seat: a.Seat}, {Kind: EvTurnEnded, Seat: a.Seat}}, nil
+}
+
+func applyTactical(s *State, e Event) bool {
+	switch e.Kind {
+	case EvTacticalBegun:
+		s.Tactical = &Tactical{Seat: e.Seat, System: e.System, Step: TacMovement}
+	case EvDeclared:
+		c := Cargo{From: e.System, Unit: e.Unit, Count: e.Count}
+		if e.Deck == "cargo" {
+			s.Tactical.Cargo = append(s.Tactical.Cargo, c)
+		} else {
+			s.Tactical.Moves = append(s.Tactical.Moves, c)
+		}
+	case EvRiftRoll:
+	case EvTacStep:
+		t := s.Tactical
+		t.Step, t.Moves, t.Cargo = e.Deck, nil, nil
+		if e.Deck == TacInvasion {
+			s.Invasion = &Invasion{Seat: t.Seat, Pos: t.System}
+		}
+	case EvProduced:
+		t := s.Tactical
+		t.Made += e.Count
+		t.Cost += e.From
+		t.Placed = append(t.Placed, Cargo{Unit: e.Unit, Count: e.Count})
+	case EvTacticalEnded:
+		s.Tactical = nil
+	default:
+		return false
+	}
+	return true
+}

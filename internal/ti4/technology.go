@@ -1,0 +1,79 @@
+package ti4
+
+import (
+	"slices"
+
+	"github.com/mecatol/mecatol/internal/engine"
+	"github.com/mecatol/mecatol/internal/ti4/data"
+)
+
+// Technology (LRR 90) and unit upgrades (97).
+
+var techColors = []string{"blue", "green", "red", "yellow"}
+
+// colorsOwned counts a player's technologies by colour; unit upgrades have
+// none and satisfy no prerequisite (90.7b, 90.12b).
+func (s *State) colorsOwned(seat int) map[string]int {
+	c := data.MustLoad()
+	m := map[string]int{}
+	p := s.Players[seat]
+	for _, id := range slices.Concat(p.Techs, p.Assimilated) {
+		if t := c.Technology(id); t != nil && slices.Contains(techColors, t.Color) {
+			m[t.Color]++
+		}
+	}
+	return m
+}
+
+// techOpen reports whether a technology can ever be researched by seat:
+// not owned, not another faction's (90.11), and, for a unit upgrade, an
+// upgrade of a unit this faction fields (97.1).
+func (s *State) techOpen(seat int, t *data.Technology) error {
+	p := s.Players[seat]
+	if p.HasTech(t.ID) {
+		return engine.Refuse("90.2", "%s already owns %s", p, t.Name)
+	}
+	if t.Faction != "" && t.Faction != p.Faction {
+		return engine.Refuse("90.11", "%s is a %s faction technology", t.Name, t.Faction)
+	}
+	if t.Unit != "" {
+		c := data.MustLoad()
+		u := c.Unit(t.Unit)
+		base := c.UnitFor(p.Faction, u.Type, false)
+		if base == nil || base.Upgrade != t.Unit {
+			return engine.Refuse("97.1", "%s upgrades a unit %s does not field", t.Name, p.Faction)
+		}
+	}
+	return nil
+}
+
+// missing returns, per colour, the prerequisites seat lacks for t after
+// counting owned technologies and specialty credits (90.12, 90.14).
+func (s *State) missing(seat int, t *data.Technology, credits map[string]int) int {
+	owned := s.colorsOwned(seat)
+	short := 0
+	for col, need := range t.Prereqs {
+		short += max(0, need-owned[col]-credits[col])
+	}
+	return short
+}
+
+func checkResearch(s *State, seat int, id string, credits map[string]int) (*data.Technology, error) {
+	t := data.MustLoad().Technology(id)
+	if t == nil {
+		return nil, engine.BadInput("card", "no technology %q", id)
+	}
+	if err := s.techOpen(seat, t); err != nil {
+		return nil, err
+	}
+	if short := s.missing(seat, t, credits); short > 0 {
+		return nil, engine.Refuse("90.12", "%s lacks %d prerequisite(s) for %s", s.Players[seat], short, t.Name)
+	}
+	return t, nil
+}
+
+// applyTechGained adds a technology; a unit upgrade covers its unit (97.2).
+func applyTechGained(s *State, e Event) {
+	p := s.Players[e.Seat]
+	p.Techs = append(p.Techs, e.Card)
+}
