@@ -143,3 +143,6 @@ func unknownKind(k string) error {
 }
 
 var _ fmt.Stringer = Action{}
+
+// ip returns a pointer to an int, for building actions.
+func ip(i int) *int { return &i }

@@ -42,8 +42,6 @@ func fixture(t testing.TB, cfg Config, stage func(s *State)) *Game {
 	return g
 }
 
-func ip(i int) *int { return &i }
-
 func do(t testing.TB, g *Game, a Action) []Event {
 	t.Helper()
 	ev, err := g.Do(a)
