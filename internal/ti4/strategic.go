@@ -86,6 +86,7 @@ const (
 	EvAgendasOrdered  = "agendas_ordered"
 	EvFreeSecondary   = "free_secondary"
 	EvSpent           = "spent"
+	EvStepProgress    = "step_progress"
 )
 
 func (st *Step) currency() string {
@@ -364,7 +365,7 @@ func decideReadyPlanet(s *State, a Action) ([]Event, error) {
 	if pl.Controller != a.Seat || !pl.Exhausted {
 		return nil, engine.Refuse("32.2", "ready only your own exhausted planets")
 	}
-	ev := []Event{{Kind: EvPlanetReadied, Seat: a.Seat, Planet: pl.Name}}
+	ev := []Event{{Kind: EvPlanetReadied, Seat: a.Seat, Planet: pl.Name}, {Kind: EvStepProgress, Seat: a.Seat}}
 	if st.Count+1 >= 2 {
 		ev = append(ev, finish(s)...)
 	}
@@ -458,7 +459,7 @@ func decidePlaceStructure(s *State, a Action) ([]Event, error) {
 	if s.Reinforcements(a.Seat, a.Unit) < 1 {
 		return nil, engine.Refuse("24.4", "no %s left in reinforcements", a.Unit)
 	}
-	ev := []Event{{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: a.Unit, Count: 1}}
+	ev := []Event{{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: a.Unit, Count: 1}, {Kind: EvStepProgress, Seat: a.Seat}}
 	if st.Secondary {
 		if !slices.Contains(sys.Command, a.Seat) { // 24.3: else the token returns to reinforcements
 			ev = append(ev, Event{Kind: EvCommandToken, Seat: a.Seat, System: sys.Pos, Count: 1})
@@ -550,7 +551,7 @@ func decideResearch(s *State, a Action) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	ev := []Event{{Kind: EvTechGained, Seat: a.Seat, Card: t.ID}}
+	ev := []Event{{Kind: EvTechGained, Seat: a.Seat, Card: t.ID}, {Kind: EvStepProgress, Seat: a.Seat}}
 	if st.Secondary || st.Count == 1 {
 		return append(ev, finish(s)...), nil
 	}
@@ -616,7 +617,6 @@ func applyStrategic(s *State, e Event) bool {
 	case EvPlanetReadied:
 		pl, _ := s.Planet(e.Planet)
 		pl.Exhausted = false
-		s.Step.Count++
 	case EvTradeGoods:
 		s.Players[e.Seat].TradeGoods += e.Count
 	case EvCommodities:
@@ -633,10 +633,9 @@ func applyStrategic(s *State, e Event) bool {
 		s.Speaker = e.Speaker
 	case EvTechGained:
 		applyTechGained(s, e)
-		if s.Step != nil {
-			s.Step.Count++
-			s.Step.Spent = 0
-		}
+	case EvStepProgress: // one more thing done; what was spent on it is used up
+		s.Step.Count++
+		s.Step.Spent = 0
 	case EvVictoryPoint:
 		s.Players[e.Seat].VP += e.Count
 	case EvAgendasOrdered:
