@@ -403,6 +403,9 @@ func decideProduce(s *State, a Action) ([]Event, error) {
 	if u.Cost == 0 {
 		return nil, engine.Refuse("26.3", "%s has no cost and cannot be produced", u.Name)
 	}
+	if u.ID == "war_sun" && !s.Players[a.Seat].HasTech("war_sun") {
+		return nil, engine.Refuse("26.3", "the war sun has no cost until its technology is researched")
+	}
 	limit := s.productionLimit(a.Seat, sys)
 	if limit == 0 {
 		return nil, engine.Refuse("68.1", "no unit with Production in the active system")

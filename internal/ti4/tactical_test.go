@@ -1,0 +1,237 @@
+package ti4
+
+import (
+	"testing"
+)
+
+// The three-player fixture in its action phase, Jol-Nar (seat 0) active
+// holding Leadership; stage arranges the board first.
+func tacticalFixture(t *testing.T, stage func(s *State)) *Game {
+	t.Helper()
+	g := fixture(t, fixtureConfig(), stage)
+	toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+	return g
+}
+
+func activate(seat, pos int) Action { return Action{Kind: ActActivate, Seat: seat, System: ip(pos)} }
+
+func moveShips(seat, from int, unit string, n int) Action {
+	return Action{Kind: ActMoveShips, Seat: seat, System: ip(from), Unit: unit, Count: n}
+}
+
+// 89.1, 5.1, 5.2, 20.4: activation spends a tactic token into a system
+// without the player's token.
+func TestRule5_Activation(t *testing.T) {
+	g := tacticalFixture(t, func(s *State) { s.System(9).Command = []int{0} })
+	refuse(t, g, activate(0, 9), "5.2")
+	refuse(t, g, activate(1, 23), "4")
+	do(t, g, activate(0, 23))
+	if p := g.State().Players[0]; p.Tactic != 2 || g.State().Tactical == nil {
+		t.Fatal("a tactic token should be spent and the tactical action begun")
+	}
+	refuse(t, g, activate(0, 21), "3.1")
+	g = tacticalFixture(t, func(s *State) { s.Players[0].Tactic = 0 })
+	refuse(t, g, activate(0, 23), "20.4")
+}
+
+// 89 end to end, with 58.5, 95, 49 and 25.1c: a carrier takes two infantry
+// to an empty system, one lands, the planet is gained and explored.
+func TestRule89_TacticalAction(t *testing.T) {
+	g := tacticalFixture(t, func(s *State) {
+		s.System(22).Space = append(s.System(22).Space, Stack{Owner: 0, Unit: "infantry", Count: 2})
+	})
+	do(t, g, activate(0, 9))
+	do(t, g, moveShips(0, 22, "carrier", 1))
+	refuse(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(22), Unit: "carrier", Count: 1}, "95.2")
+	do(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(22), Unit: "infantry", Count: 2})
+	do(t, g, act(ActEndMovement, 0))
+	s := g.State()
+	if count(s.System(9).Space, 0, "infantry") != 2 || count(s.System(22).Space, 0, "carrier") != 1 {
+		t.Fatal("the carrier and its infantry should have arrived together")
+	}
+	do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: "infantry", Count: 1})
+	ev := do(t, g, act(ActEstablishControl, 0))
+	if planet(t, g, "Arnor").Controller != 0 || !hasKind(ev, EvExplored) {
+		t.Fatal("Arnor gained and explored")
+	}
+	if g.State().Tactical.Step != TacProduction {
+		t.Fatal("production follows the invasion")
+	}
+	do(t, g, act(ActEndTactical, 0))
+	if g.State().Tactical != nil || g.State().Turn != 1 {
+		t.Fatal("the turn passes once the tactical action ends")
+	}
+}
+
+// 58.4, 58.4b, 58.4c, 57.1: ships reach the active system within their move
+// value, not through other players' ships, not from a system holding their
+// own command token.
+func TestRule58_Movement(t *testing.T) {
+	g := tacticalFixture(t, func(s *State) {
+		s.System(21).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 1}}
+		s.System(21).Command = []int{0}
+	})
+	do(t, g, activate(0, 10))
+	refuse(t, g, moveShips(0, 22, "carrier", 1), "58.4") // two away, move 1
+	refuse(t, g, moveShips(0, 21, "cruiser", 1), "58.4c")
+	refuse(t, g, moveShips(0, 10, "carrier", 1), "58.4a")
+
+	g = tacticalFixture(t, func(s *State) {
+		s.System(22).Space = append(s.System(22).Space, Stack{Owner: 0, Unit: "cruiser", Count: 1})
+		s.System(23).Space = []Stack{{Owner: 1, Unit: "destroyer", Count: 1}}
+	})
+	do(t, g, activate(0, 24)) // 22 -> 23 -> 24 is the only two-step way
+	refuse(t, g, moveShips(0, 22, "cruiser", 1), "58.4")
+
+	g = tacticalFixture(t, func(s *State) {
+		s.System(22).Space = append(s.System(22).Space, Stack{Owner: 0, Unit: "cruiser", Count: 1})
+	})
+	do(t, g, activate(0, 10)) // 22 -> 9 -> 10 or 22 -> 23 -> 10
+	do(t, g, moveShips(0, 22, "cruiser", 1))
+}
+
+// 37.1: no more non-fighter ships in the active system than the fleet pool.
+func TestRule37_FleetPool(t *testing.T) {
+	g := tacticalFixture(t, func(s *State) {
+		s.System(22).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 4}, {Owner: 0, Unit: "fighter", Count: 4}, {Owner: 0, Unit: "carrier", Count: 1}}
+	})
+	do(t, g, activate(0, 23))
+	do(t, g, moveShips(0, 22, "cruiser", 3))
+	refuse(t, g, moveShips(0, 22, "cruiser", 1), "37.1")
+	refuse(t, g, moveShips(0, 22, "carrier", 1), "37.1")
+}
+
+// 16.1: moving ships carry no more than their capacity.
+func TestRule16_Capacity(t *testing.T) {
+	g := tacticalFixture(t, func(s *State) {
+		s.System(22).Space = []Stack{{Owner: 0, Unit: "carrier", Count: 1}, {Owner: 0, Unit: "infantry", Count: 6}}
+	})
+	do(t, g, activate(0, 23))
+	refuse(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(22), Unit: "infantry", Count: 1}, "16.1")
+	do(t, g, moveShips(0, 22, "carrier", 1))
+	refuse(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(22), Unit: "infantry", Count: 5}, "16.1")
+	do(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(22), Unit: "infantry", Count: 4})
+}
+
+// 59.1, 59.2: a nebula can be the active system; a ship starting in one
+// moves 1.
+func TestRule59_Nebula(t *testing.T) {
+	g := tacticalFixture(t, func(s *State) {
+		s.System(25).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 1}}
+		s.System(11).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 1}}
+	})
+	do(t, g, activate(0, 12)) // 25 -> 11 -> 12, but a ship in a nebula moves 1
+	refuse(t, g, moveShips(0, 25, "cruiser", 1), "58.4")
+	do(t, g, moveShips(0, 11, "cruiser", 1))
+
+	g = tacticalFixture(t, func(s *State) {
+		s.System(11).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 1}}
+	})
+	do(t, g, activate(0, 25))
+	do(t, g, moveShips(0, 11, "cruiser", 1))
+}
+
+// 86.1: nothing moves into a supernova.
+func TestRule86_Supernova(t *testing.T) {
+	g := tacticalFixture(t, func(s *State) {
+		s.System(25).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 1}}
+	})
+	do(t, g, activate(0, 26))
+	refuse(t, g, moveShips(0, 25, "cruiser", 1), "58.4")
+}
+
+// 11.1: asteroid fields stop ships, unless the player has Antimass
+// Deflectors (Jol-Nar starts with it; Sol does not).
+func TestRule11_AsteroidField(t *testing.T) {
+	stage := func(s *State) {
+		s.System(12).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 1}, {Owner: 1, Unit: "cruiser", Count: 1}}
+	}
+	g := tacticalFixture(t, stage)
+	do(t, g, activate(0, 27))
+	do(t, g, moveShips(0, 12, "cruiser", 1))
+	g = fixture(t, fixtureConfig(), func(s *State) {
+		stage(s)
+		s.Players[1].Techs = []string{"neural_motivator"} // Sol without Antimass Deflectors
+	})
+	toActionPhase(t, g, "diplomacy", "leadership", "politics", "trade", "warfare", "technology")
+	do(t, g, activate(1, 27))
+	refuse(t, g, moveShips(1, 12, "cruiser", 1), "58.4")
+}
+
+// 41.1, 41.2: leaving a gravity rift adds one to move, and each ship that
+// leaves one rolls: 1-3 removes it.
+func TestRule41_GravityRift(t *testing.T) {
+	g := tacticalFixture(t, func(s *State) {
+		s.System(24).Space = []Stack{{Owner: 0, Unit: "carrier", Count: 2}}
+	})
+	do(t, g, activate(0, 9)) // 24 -> 10 -> 9: two steps for move 1 + 1
+	do(t, g, moveShips(0, 24, "carrier", 2))
+	ev := do(t, g, act(ActEndMovement, 0))
+	rolls, lost := 0, 0
+	for _, e := range ev {
+		if e.Kind == EvRiftRoll {
+			rolls++
+			if e.Count <= 3 {
+				lost++
+			}
+		}
+	}
+	if rolls != 2 {
+		t.Fatalf("%d rolls, want one per ship", rolls)
+	}
+	if got := count(g.State().System(9).Space, 0, "carrier"); got != 2-lost {
+		t.Fatalf("%d carriers arrived, %d lost of 2", got, lost)
+	}
+}
+
+// 67, 68, 26, 75.3: production within the combined limit, paid in full
+// before the action ends, ships only where no other player's ships are.
+func TestRule67_68_Production(t *testing.T) {
+	g := tacticalFixture(t, func(s *State) { s.Players[0].TradeGoods = 1 })
+	do(t, g, activate(0, 22))
+	do(t, g, act(ActEndMovement, 0))
+	do(t, g, act(ActEstablishControl, 0))
+	// Jol-Nar's dock is on Nar (2 resources): production 2 + 2 = 4.
+	refuse(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "fighter", Count: 5}, "68.1")
+	refuse(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "pds", Count: 1}, "26.3")
+	refuse(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "war_sun", Count: 1}, "26.3")
+	refuse(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "infantry", Count: 1, Planet: "Jol"}, "68.3")
+	do(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "fighter", Count: 3}) // 2 cost: two pairs
+	do(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "infantry", Count: 1, Planet: "Nar"})
+	refuse(t, g, act(ActEndTactical, 0), "67.1")
+	do(t, g, Action{Kind: ActSpendPlanet, Seat: 0, Planet: "Nar"})
+	refuse(t, g, act(ActEndTactical, 0), "67.1")
+	do(t, g, Action{Kind: ActSpendTG, Seat: 0, Count: 1})
+	do(t, g, act(ActEndTactical, 0))
+	s := g.State()
+	if count(s.System(22).Space, 0, "fighter") != 4 || s.Players[0].TradeGoods != 0 {
+		t.Fatal("three fighters produced and paid for")
+	}
+}
+
+// 67.6: no ships produced beside another player's ships; ground forces may be.
+func TestRule67_6_NoShipsBesideEnemies(t *testing.T) {
+	g := tacticalFixture(t, func(s *State) {
+		s.System(22).Space = append(s.System(22).Space, Stack{Owner: 1, Unit: "destroyer", Count: 1})
+	})
+	do(t, g, activate(0, 22))
+	do(t, g, act(ActEndMovement, 0))
+	do(t, g, act(ActEstablishControl, 0))
+	refuse(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "cruiser", Count: 1}, "67.6")
+	do(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "infantry", Count: 2, Planet: "Nar"})
+}
+
+// 26.1: units cost no more than the player can still spend.
+func TestRule26_1_Affordable(t *testing.T) {
+	g := tacticalFixture(t, func(s *State) {
+		for _, n := range []string{"Jol", "Nar"} {
+			pl, _ := s.Planet(n)
+			pl.Exhausted = true
+		}
+	})
+	do(t, g, activate(0, 22))
+	do(t, g, act(ActEndMovement, 0))
+	do(t, g, act(ActEstablishControl, 0))
+	refuse(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "fighter", Count: 1}, "26.1")
+	do(t, g, act(ActEndTactical, 0))
+}
