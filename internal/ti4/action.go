@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/mecatol/mecatol/internal/engine"
 )
@@ -146,3 +147,41 @@ var _ fmt.Stringer = Action{}
 
 // ip returns a pointer to an int, for building actions.
 func ip(i int) *int { return &i }
+
+// fieldsOf lists which fields each kind reads, beyond kind and seat; any
+// other field set is an error, so that no action carries a meaning it
+// does not have.
+var fieldsOf = map[string]string{
+	ActPlace: "player system planet unit count", ActRemove: "player owner system planet unit count",
+	ActMove: "player system planet to to_planet unit count", ActGainPlanet: "player planet",
+	ActLosePlanet: "player planet", ActCapture: "player owner system planet unit count",
+	ActReturnCaptured: "player owner unit count", ActBeginInvasion: "player system",
+	ActCommit: "planet unit count", ActEstablishControl: "",
+	ActPick: "card", ActPass: "", ActRedistribute: "pools", ActStrategic: "card", ActSecondary: "use",
+	ActSpendPlanet: "planet", ActSpendTG: "count", ActSpecialty: "planet", ActGainTokens: "pools",
+	ActChooseSystem: "system", ActReadyPlanet: "planet", ActDone: "pools", ActChooseSpeaker: "player",
+	ActOrderAgendas: "top bottom", ActPlaceStructure: "unit planet", ActChoosePlayer: "player",
+	ActRemoveToken: "system", ActResearch: "card", ActActivate: "system",
+	ActMoveShips: "system unit count", ActTransport: "system unit count", ActEndMovement: "",
+	ActProduce: "unit count planet", ActEndTactical: "",
+}
+
+// checkFields refuses fields the action's kind does not read.
+func checkFields(a Action) error {
+	allowed := " " + fieldsOf[a.Kind] + " "
+	present := []struct {
+		name string
+		set  bool
+	}{
+		{"player", a.Player != nil}, {"owner", a.Owner != nil}, {"system", a.System != nil},
+		{"planet", a.Planet != ""}, {"to", a.To != nil}, {"to_planet", a.ToPl != ""},
+		{"unit", a.Unit != ""}, {"count", a.Count != 0}, {"card", a.Card != ""}, {"use", a.Use},
+		{"pools", a.Pools != nil}, {"top", a.Top != nil}, {"bottom", a.Bottom != nil},
+	}
+	for _, f := range present {
+		if f.set && !strings.Contains(allowed, " "+f.name+" ") {
+			return engine.BadInput(f.name, "%s does not take %s", a.Kind, f.name)
+		}
+	}
+	return nil
+}

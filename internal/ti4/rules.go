@@ -23,6 +23,9 @@ func (Rules) Decide(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	if !slices.Contains(actionKinds, a.Kind) {
 		return nil, unknownKind(a.Kind)
 	}
+	if err := checkFields(a); err != nil {
+		return nil, err
+	}
 	if slices.Contains(effectKinds, a.Kind) {
 		if a.Seat != Referee {
 			return nil, engine.BadInput("seat", "%s is a game effect that only the referee (seat %d) applies", a.Kind, Referee)

@@ -378,6 +378,9 @@ func decideDone(s *State, a Action) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
+	if a.Pools != nil {
+		return nil, engine.BadInput("pools", "only the Warfare redistribution is done with pools")
+	}
 	if st.Kind == StepResearch && st.Count == 0 && !st.Secondary {
 		// The primary's first technology is optional too (91.2 "can").
 		return finish(s), nil
