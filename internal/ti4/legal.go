@@ -125,6 +125,10 @@ func candidates(s *State, seat int) []Action {
 			for _, d := range distributions(p.Tactic + p.Fleet + p.Strategy) {
 				add(Action{Kind: ActDone, Pools: &d})
 			}
+		case StepWarfareProd:
+			produceOptions(s, seat, st.Prod, s.System(p.Home), s.bestDock(seat, s.System(p.Home)), add)
+			spend(false)
+			add(Action{Kind: ActDone})
 		case StepResearch:
 			spend(false)
 			ownPlanets(func(pl *Planet, _ *System) { add(Action{Kind: ActSpecialty, Planet: pl.Name}) })
@@ -176,15 +180,7 @@ func candidates(s *State, seat int) []Action {
 			}
 			add(Action{Kind: ActEstablishControl})
 		case TacProduction:
-			limit := s.productionLimit(seat, active)
-			for _, typ := range UnitTypes {
-				for n := 1; n <= limit-t.Made; n++ {
-					add(Action{Kind: ActProduce, Unit: typ, Count: n})
-					for _, pl := range active.Planets {
-						add(Action{Kind: ActProduce, Unit: typ, Count: n, Planet: pl.Name})
-					}
-				}
-			}
+			produceOptions(s, seat, &t.Production, active, s.productionLimit(seat, active), add)
 			spend(false)
 			add(Action{Kind: ActEndTactical})
 		}
@@ -225,4 +221,15 @@ func agendaOrders(look []string) []Action {
 		)
 	}
 	return out
+}
+
+func produceOptions(s *State, seat int, prod *Production, sys *System, limit int, add func(Action)) {
+	for _, typ := range UnitTypes {
+		for n := 1; n <= limit-prod.Made; n++ {
+			add(Action{Kind: ActProduce, Unit: typ, Count: n})
+			for _, pl := range sys.Planets {
+				add(Action{Kind: ActProduce, Unit: typ, Count: n, Planet: pl.Name})
+			}
+		}
+	}
 }

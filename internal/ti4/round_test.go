@@ -375,3 +375,24 @@ func TestRule81_StatusPhase(t *testing.T) {
 		}
 	}
 }
+
+// 99.3, 99.3a: the Warfare secondary produces with one home space dock;
+// the strategy token spent does not go to the board.
+func TestRule99_3_WarfareSecondary(t *testing.T) {
+	g := fixture(t, fixtureConfig(), nil)
+	toActionPhase(t, g, "warfare", "diplomacy", "trade", "leadership", "politics", "technology")
+	do(t, g, Action{Kind: ActStrategic, Seat: 0, Card: "warfare"})
+	do(t, g, Action{Kind: ActDone, Seat: 0, Pools: &Pools{3, 3, 2}}) // no token on the board to take back
+	do(t, g, Action{Kind: ActSecondary, Seat: 1, Use: true})
+	// Sol's dock is on Jord (4 resources): production 6.
+	refuse(t, g, Action{Kind: ActProduce, Seat: 1, Unit: "fighter", Count: 7}, "68.1")
+	do(t, g, Action{Kind: ActProduce, Seat: 1, Unit: "fighter", Count: 2})
+	refuse(t, g, act(ActDone, 1), "67.1")
+	do(t, g, Action{Kind: ActSpendPlanet, Seat: 1, Planet: "Jord"})
+	do(t, g, act(ActDone, 1))
+	s := g.State()
+	home := s.Players[1].Home
+	if count(s.System(home).Space, 1, "fighter") != 5 || len(s.System(home).Command) != 0 || s.Players[1].Strategy != 1 {
+		t.Fatal("two fighters produced at home, token spent and not placed")
+	}
+}

@@ -75,7 +75,7 @@ func (Rules) Decide(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	case ActSecondary:
 		return decideSecondary(s, a, rng)
 	case ActSpendPlanet, ActSpendTG:
-		if s.Tactical != nil && s.Step == nil {
+		if (s.Tactical != nil && s.Step == nil) || (s.Step != nil && s.Step.Prod != nil) {
 			return decideSpendForProduction(s, a)
 		}
 		if a.Kind == ActSpendTG {

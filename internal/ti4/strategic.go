@@ -32,6 +32,7 @@ type Step struct {
 	Count     int            `json:"count,omitempty"` // things done so far (planets readied, techs, structures)
 	Base      int            `json:"base,omitempty"`  // tokens gained before any are bought (Leadership)
 	Credits   map[string]int `json:"credits,omitempty"`
+	Prod      *Production    `json:"production,omitempty"`
 }
 
 // Step kinds.
@@ -46,6 +47,7 @@ const (
 	StepWarfareToken = "warfare_token"
 	StepRedistribute = "warfare_redistribute"
 	StepResearch     = "research"
+	StepWarfareProd  = "warfare_production"
 )
 
 // Action kinds inside strategic actions.
@@ -206,8 +208,13 @@ func decideSecondary(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	case "trade": // 92.5: replenish commodities
 		ev = append(ev, Event{Kind: EvCommodities, Seat: a.Seat, Count: commodityValue(p)})
 		return append(ev, done), nil
-	case "warfare": // 99.3: production in the home system, with the production rules
-		return nil, engine.Refuse("99.3", "the Warfare secondary needs the production rules, which are not built yet")
+	case "warfare": // 99.3: one home space dock produces; the token stays off the board (99.3a)
+		if s.bestDock(a.Seat, s.System(p.Home)) == 0 {
+			return nil, engine.Refuse("99.3", "%s has no space dock in its home system", p)
+		}
+		e := step(StepWarfareProd, a.Seat, st.Card, true)
+		e.Step.Prod = &Production{}
+		return append(ev, e), nil
 	case "technology":
 		return append(ev, step(StepResearch, a.Seat, st.Card, true)), nil
 	case "imperial": // 45.3: draw a secret objective
@@ -374,12 +381,15 @@ func decideReadyPlanet(s *State, a Action) ([]Event, error) {
 
 // decideDone ends a step whose further choices are optional.
 func decideDone(s *State, a Action) ([]Event, error) {
-	st, err := inStep(s, a.Seat, StepReady, StepConstruction, StepTradeChoose, StepResearch, StepRedistribute)
+	st, err := inStep(s, a.Seat, StepReady, StepConstruction, StepTradeChoose, StepResearch, StepRedistribute, StepWarfareProd)
 	if err != nil {
 		return nil, err
 	}
 	if a.Pools != nil {
 		return nil, engine.BadInput("pools", "only the Warfare redistribution is done with pools")
+	}
+	if st.Prod != nil && st.Prod.Spent < st.Prod.Cost {
+		return nil, engine.Refuse("67.1", "the units produced cost %d resources; %d spent", st.Prod.Cost, st.Prod.Spent)
 	}
 	if st.Kind == StepResearch && st.Count == 0 && !st.Secondary {
 		// The primary's first technology is optional too (91.2 "can").
@@ -648,6 +658,8 @@ func applyStrategic(s *State, e Event) bool {
 	case EvSpent:
 		if s.Step == nil {
 			s.Tactical.Spent += e.Count
+		} else if s.Step.Prod != nil {
+			s.Step.Prod.Spent += e.Count
 		} else if e.Card != "" {
 			if s.Step.Credits == nil {
 				s.Step.Credits = map[string]int{}

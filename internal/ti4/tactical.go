@@ -19,10 +19,53 @@ type Tactical struct {
 	Step   string  `json:"step"`
 	Moves  []Cargo `json:"moves,omitempty"` // ships declared to move (58.6)
 	Cargo  []Cargo `json:"cargo,omitempty"` // fighters and ground forces they carry
-	Cost   int     `json:"cost,omitempty"`  // resources owed for units produced
+	Production
+}
+
+// Production is units being produced in one system and what they cost.
+type Production struct {
+	Cost   int     `json:"cost,omitempty"` // resources owed for units produced
 	Spent  int     `json:"spent,omitempty"`
 	Made   int     `json:"made,omitempty"` // units produced, against the production limit (68.1)
 	Placed []Cargo `json:"placed,omitempty"`
+}
+
+// production returns the production under way for seat, the system it is
+// in, and its limit: a tactical action's production step (68.1a), or the
+// Warfare secondary's single space dock in the home system (99.3).
+func (s *State) production(seat int) (*Production, *System, int, error) {
+	if st := s.Step; st != nil && st.Kind == StepWarfareProd {
+		if st.Seat != seat {
+			return nil, nil, 0, engine.Refuse("82.3", "seat %d is resolving an ability", st.Seat)
+		}
+		home := s.System(s.Players[seat].Home)
+		return st.Prod, home, s.bestDock(seat, home), nil
+	}
+	t, err := inTactical(s, seat, TacProduction)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	sys := s.System(t.System)
+	return &t.Production, sys, s.productionLimit(seat, sys), nil
+}
+
+// bestDock is the greatest Production of one of seat's space docks in a system.
+func (s *State) bestDock(seat int, sys *System) int {
+	best := 0
+	u := s.UnitCard(seat, "space_dock")
+	for _, pl := range sys.Planets {
+		if count(pl.Units, seat, "space_dock") > 0 {
+			v := u.Production
+			if u.ProductionPlus {
+				v += data.MustLoad().Planet(pl.Name).Resources
+			}
+			best = max(best, v)
+		}
+	}
+	if count(sys.Space, seat, "space_dock") > 0 { // a Floating Factory
+		best = max(best, u.Production)
+	}
+	return best
 }
 
 // Cargo is some units of one type from (or to) one system.
@@ -388,7 +431,7 @@ func (s *State) spendable(seat int) int {
 
 // Producing units (67, 68) in the active system.
 func decideProduce(s *State, a Action) ([]Event, error) {
-	t, err := inTactical(s, a.Seat, TacProduction)
+	t, sys, limit, err := s.production(a.Seat)
 	if err != nil {
 		return nil, err
 	}
@@ -398,7 +441,6 @@ func decideProduce(s *State, a Action) ([]Event, error) {
 	if err := checkCount(a.Count); err != nil {
 		return nil, err
 	}
-	sys := s.System(t.System)
 	u := s.UnitCard(a.Seat, a.Unit)
 	if u.Cost == 0 {
 		return nil, engine.Refuse("26.3", "%s has no cost and cannot be produced", u.Name)
@@ -406,7 +448,6 @@ func decideProduce(s *State, a Action) ([]Event, error) {
 	if u.ID == "war_sun" && !s.Players[a.Seat].HasTech("war_sun") {
 		return nil, engine.Refuse("26.3", "the war sun has no cost until its technology is researched")
 	}
-	limit := s.productionLimit(a.Seat, sys)
 	if limit == 0 {
 		return nil, engine.Refuse("68.1", "no unit with Production in the active system")
 	}
@@ -461,7 +502,7 @@ func decideProduce(s *State, a Action) ([]Event, error) {
 
 // unitCost is the cost of n more units of a type: units produced two for a
 // cost are paid per pair, counting any odd one already produced (67.2).
-func unitCost(u *data.Unit, n int, t *Tactical, typ string) int {
+func unitCost(u *data.Unit, n int, t *Production, typ string) int {
 	per := max(1, u.Produces)
 	before := declared(t.Placed, 0, typ)
 	pairs := (before+n+per-1)/per - (before+per-1)/per
@@ -502,7 +543,7 @@ func carried(st []Stack, seat int) int {
 }
 
 func decideSpendForProduction(s *State, a Action) ([]Event, error) {
-	if _, err := inTactical(s, a.Seat, TacProduction); err != nil {
+	if _, _, _, err := s.production(a.Seat); err != nil {
 		return nil, err
 	}
 	switch a.Kind {
@@ -559,7 +600,12 @@ func applyTactical(s *State, e Event) bool {
 			s.Invasion = &Invasion{Seat: t.Seat, Pos: t.System}
 		}
 	case EvProduced:
-		t := s.Tactical
+		var t *Production
+		if s.Step != nil && s.Step.Prod != nil {
+			t = s.Step.Prod
+		} else {
+			t = &s.Tactical.Production
+		}
 		t.Made += e.Count
 		t.Cost += e.From
 		t.Placed = append(t.Placed, Cargo{Unit: e.Unit, Count: e.Count})
