@@ -21,14 +21,16 @@ Usage:
   mecatol map check [--players N] "<map string>"
   mecatol map svg [--players N] [-o FILE] "<map string>"
   mecatol scenario FILE        (JSON or YAML; prints the resulting state as JSON)
+  mecatol play [new-game flags] [--load FILE] [--save FILE]   (hot-seat in the terminal)
+  mecatol play --script FILE   (plays a scenario's actions, showing the board after each)
 `
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
 // run is main without the process: it returns the exit status.
-func run(args []string, stdout, stderr io.Writer) int {
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return 2
@@ -41,6 +43,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = cmdMap(args[1:], stdout)
 	case "scenario":
 		err = cmdScenario(args[1:], stdout)
+	case "play":
+		err = cmdPlay(args[1:], stdin, stdout)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

@@ -13,8 +13,13 @@ const sixPlayer = "26 19 20 21 22 23 24 25 36 35 34 33 32 31 30 29 28 27 0 37 38
 
 func cli(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
+	return cliIn(t, "", args...)
+}
+
+func cliIn(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
 	var out, errOut bytes.Buffer
-	code := run(args, &out, &errOut)
+	code := run(args, strings.NewReader(stdin), &out, &errOut)
 	return code, out.String(), errOut.String()
 }
 
@@ -62,5 +67,23 @@ func TestNewJSONIsDeterministic(t *testing.T) {
 	_, b, _ := cli(t, "new", "--json", "--seed", "9")
 	if a != b || !json.Valid([]byte(a)) {
 		t.Fatal("same seed must print the same JSON")
+	}
+}
+
+// A hot-seat session: pick cards, undo one, save, and play the saved game
+// back as a script.
+func TestPlay(t *testing.T) {
+	save := filepath.Join(t.TempDir(), "game.json")
+	code, out, errOut := cliIn(t, "1\n1\n1\nu\nx\n99\nq\n", "play", "--players", "3", "--seed", "2", "--save", save)
+	if code != 0 || !strings.Contains(out, "pick_strategy_card") || !strings.Contains(out, `"x" is not a choice`) {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	b, err := os.ReadFile(save)
+	if err != nil || strings.Count(string(b), "pick_strategy_card") != 2 {
+		t.Fatalf("saved game should hold two picks (three made, one undone): %s", b)
+	}
+	code, out, errOut = cli(t, "play", "--script", save)
+	if code != 0 || !strings.Contains(out, "== 2.") {
+		t.Fatalf("script: exit %d\n%s\n%s", code, out, errOut)
 	}
 }

@@ -233,3 +233,14 @@ func produceOptions(s *State, seat int, prod *Production, sys *System, limit int
 		}
 	}
 }
+
+// Waiting lists the seats that have a legal action now, in seat order.
+func Waiting(s *State, rng engine.RNG) []int {
+	var out []int
+	for _, q := range s.Active() {
+		if len(Legal(s, rng, q)) > 0 {
+			out = append(out, q)
+		}
+	}
+	return out
+}

@@ -2,6 +2,7 @@ package ti4
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -16,6 +17,19 @@ func (s *State) Summary() string {
 	fmt.Fprintf(&b, "Map: %s\n", s.Map)
 	if s.Custodians {
 		b.WriteString("The custodians token is on Mecatol Rex.\n")
+	}
+	if len(s.Strategy) > 0 {
+		var common []string
+		for _, c := range s.Strategy {
+			if tg := s.StrategyTG[c]; tg > 0 {
+				c += fmt.Sprintf(" (+%d trade goods)", tg)
+			}
+			common = append(common, c)
+		}
+		fmt.Fprintf(&b, "Strategy cards in the common area: %s\n", strings.Join(common, ", "))
+	}
+	if len(s.Decks.Revealed) > 0 {
+		fmt.Fprintf(&b, "Public objectives revealed: %s\n", strings.Join(s.Decks.Revealed, ", "))
 	}
 	for _, p := range s.Players {
 		f := c.Faction(p.Faction)
@@ -37,6 +51,23 @@ func (s *State) Summary() string {
 			techs = append(techs, c.Technology(t).Name)
 		}
 		fmt.Fprintf(&b, "  technologies: %s\n", strings.Join(techs, ", "))
+		if len(p.StrategyCards) > 0 {
+			var cards []string
+			for _, c := range p.StrategyCards {
+				if slices.Contains(p.UsedStrategy, c) {
+					c += " (used)"
+				}
+				cards = append(cards, c)
+			}
+			passed := ""
+			if p.Passed {
+				passed = "; passed"
+			}
+			fmt.Fprintf(&b, "  strategy cards: %s%s\n", strings.Join(cards, ", "), passed)
+		}
+		if len(p.ActionCards) > 0 {
+			fmt.Fprintf(&b, "  action cards: %d in hand\n", len(p.ActionCards))
+		}
 		res, inf := 0, 0
 		var planets []string
 		for _, sys := range s.Systems {
