@@ -1,6 +1,7 @@
 package ti4
 
 import (
+	"os"
 	"testing"
 
 	"github.com/mecatol/mecatol/internal/engine"
@@ -85,4 +86,75 @@ func BenchmarkAdjacent(b *testing.B) {
 			s.Adjacent(0, sys.Pos)
 		}
 	}
+}
+
+// midGame replays the scripted six-player game to its first action phase
+// turn in round 2 with no action under way.
+func midGame(b *testing.B) *Game {
+	b.Helper()
+	raw, err := os.ReadFile(sixPlayerScript)
+	if err != nil {
+		b.Fatal(err)
+	}
+	sc, err := DecodeScenario(raw)
+	if err != nil {
+		b.Fatal(err)
+	}
+	g, err := sc.Start()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, r := range sc.Actions {
+		s := g.State()
+		if s.Round == 2 && s.Phase == PhaseAction && !s.busy() {
+			return g
+		}
+		a, _ := DecodeAction(r)
+		do(b, g, a)
+	}
+	b.Fatal("no mid-game state found")
+	return nil
+}
+
+func BenchmarkLegalMidGame6(b *testing.B) {
+	g := midGame(b)
+	s := g.State()
+	rng := engine.NewRNG(1)
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		n = len(Legal(s, rng, s.Turn))
+	}
+	b.ReportMetric(float64(n), "actions")
+}
+
+// A whole tactical action: activate, end movement, (invasion,) end.
+func BenchmarkTacticalAction6(b *testing.B) {
+	g := midGame(b)
+	s := g.State()
+	seat := s.Turn
+	target := None
+	for _, sys := range s.Systems {
+		if Rules.Check(Rules{}, s, activate(seat, sys.Pos)) == nil && len(sys.Planets) == 0 {
+			target = sys.Pos
+			break
+		}
+	}
+	if target == None {
+		b.Fatal("no system to activate")
+	}
+	snap, _ := g.Snapshot()
+	script := []Action{activate(seat, target), act(ActEndMovement, seat), act(ActEndTactical, seat)}
+	b.ReportAllocs()
+	for b.Loop() {
+		b.StopTimer()
+		g, _ = engine.Load[*State, Action, Event](Rules{}, snap)
+		b.StartTimer()
+		for _, a := range script {
+			if _, err := g.Do(a); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(len(script)), "actions/op")
 }

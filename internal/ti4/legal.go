@@ -12,9 +12,10 @@ import (
 // every listed action is accepted; the property tests check that nothing
 // Decide accepts is missing.
 func Legal(s *State, rng engine.RNG, seat int) []Action {
-	var out []Action
+	cands := candidates(s, seat)
+	out := cands[:0] // filter in place: each candidate is read before its slot is reused
 	r := Rules{}
-	for _, a := range candidates(s, seat) {
+	for _, a := range cands {
 		trial := rng
 		if _, err := r.Decide(s, a, &trial); err == nil {
 			out = append(out, a)
@@ -39,7 +40,7 @@ func candidates(s *State, seat int) []Action {
 	if p == nil || p.Eliminated {
 		return nil
 	}
-	var out []Action
+	out := make([]Action, 0, 64)
 	add := func(a Action) { a.Seat = seat; out = append(out, a) }
 	c := data.MustLoad()
 

@@ -238,3 +238,10 @@ func where(s *State, posp *int, planet, field string) (*System, *Planet, error) 
 }
 
 func tileOf(sys *System) *data.Tile { return data.MustLoad().Tile(sys.Tile) }
+
+// Check reports whether a would be accepted in s, without changing it.
+func (r Rules) Check(s *State, a Action) error {
+	rng := engine.NewRNG(0)
+	_, err := r.Decide(s, a, &rng)
+	return err
+}
