@@ -198,6 +198,9 @@ func candidates(s *State, seat int) []Action {
 		for _, sys := range s.Systems {
 			add(Action{Kind: ActActivate, System: ip(sys.Pos)})
 		}
+		for _, id := range componentIDs() {
+			add(Action{Kind: ActComponent, Card: id})
+		}
 		add(Action{Kind: ActPass})
 	}
 	return out

@@ -122,6 +122,8 @@ func (Rules) Decide(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		return decideProduce(s, a)
 	case ActEndTactical:
 		return decideEndTactical(s, a)
+	case ActComponent:
+		return decideComponent(s, a, rng)
 	}
 	return nil, unknownKind(a.Kind)
 }

@@ -1,0 +1,58 @@
+package ti4
+
+import (
+	"sort"
+
+	"github.com/mecatol/mecatol/internal/engine"
+)
+
+// Component actions (LRR 22): actions printed on cards and sheets. Each
+// card that has one registers a Component; the action phase offers it as a
+// turn's action, and it ends the turn like any other action (3.1).
+
+// Component is one component action.
+type Component struct {
+	// Available reports whether seat may perform it now (owns the card, can
+	// pay its cost); the returned error carries the rule that forbids it.
+	Available func(s *State, seat int) error
+	// Resolve returns the action's events, drawing from rng if needed.
+	Resolve func(s *State, seat int, rng *engine.RNG) []Event
+}
+
+// ActComponent performs the component action named by Card.
+const ActComponent = "component_action"
+
+var components = map[string]Component{}
+
+// RegisterComponent adds a component action under the card's id. Cards call
+// it from init functions; a duplicate id is a programming error.
+func RegisterComponent(id string, c Component) {
+	if _, dup := components[id]; dup {
+		panic("ti4: component action " + id + " registered twice")
+	}
+	components[id] = c
+}
+
+func componentIDs() []string {
+	ids := make([]string, 0, len(components))
+	for id := range components {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	return ids
+}
+
+func decideComponent(s *State, a Action, rng *engine.RNG) ([]Event, error) {
+	if err := checkTurn(s, a.Seat); err != nil {
+		return nil, err
+	}
+	c, ok := components[a.Card]
+	if !ok {
+		return nil, engine.BadInput("card", "no component action %q", a.Card)
+	}
+	if err := c.Available(s, a.Seat); err != nil {
+		return nil, err
+	}
+	ev := c.Resolve(s, a.Seat, rng)
+	return append(ev, Event{Kind: EvTurnEnded, Seat: a.Seat}), nil
+}
