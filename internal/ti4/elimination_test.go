@@ -82,7 +82,7 @@ func TestRule33_1_AllThreeConditions(t *testing.T) {
 			s.System(3).Space = []Stack{{Owner: 2, Unit: "flagship", Count: 1}}
 		}, true},
 		{"ships without Production do not keep a player in", nil, func(s *State) {
-			s.System(3).Space = []Stack{{Owner: 2, Unit: "dreadnought", Count: 2}, {Owner: 2, Unit: "fighter", Count: 3}}
+			s.System(3).Space = []Stack{{Owner: 2, Unit: "dreadnought", Count: 2}, {Owner: 2, Unit: "fighter", Count: 2}}
 		}, true},
 	}
 	for _, tc := range tests {

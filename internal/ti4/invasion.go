@@ -19,6 +19,9 @@ func decideBeginInvasion(s *State, a Action) ([]Event, error) {
 }
 
 func invading(s *State, a Action, rule string) error {
+	if err := stepPending(s); err != nil {
+		return err
+	}
 	if s.Invasion == nil {
 		return engine.Refuse(rule, "no invasion is under way")
 	}

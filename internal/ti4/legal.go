@@ -51,6 +51,9 @@ func candidates(s *State, seat int) []Action {
 		}
 		return out
 	case PhaseStatus:
+		if st := s.Step; st != nil && st.Kind == StepExcess && st.Seat == seat {
+			excessOptions(s, seat, add)
+		}
 		if s.Status != nil && slices.Contains(s.Status.Waiting, seat) {
 			for _, d := range distributions(p.Tactic + p.Fleet + p.Strategy + s.Status.Gain[seat]) {
 				add(Action{Kind: ActRedistribute, Pools: &d})
@@ -86,6 +89,8 @@ func candidates(s *State, seat int) []Action {
 			return nil
 		}
 		switch st.Kind {
+		case StepExcess:
+			excessOptions(s, seat, add)
 		case StepLeadership:
 			spend(true)
 			for _, d := range distributions(min(st.Base+st.Spent/3, s.CommandReinforcements(seat))) {
@@ -247,4 +252,17 @@ func Waiting(s *State, rng engine.RNG) []int {
 		}
 	}
 	return out
+}
+
+func excessOptions(s *State, seat int, add func(Action)) {
+	for _, sys := range s.Systems {
+		for _, st := range sys.Space {
+			if st.Owner != seat {
+				continue
+			}
+			for n := 1; n <= st.Count; n++ {
+				add(Action{Kind: ActRemoveExcess, System: ip(sys.Pos), Unit: st.Unit, Count: n})
+			}
+		}
+	}
 }

@@ -16,7 +16,7 @@ func randomPlayerAction(s *State, r *engine.RNG) Action {
 	kinds := []string{ActPick, ActPass, ActRedistribute, ActStrategic, ActSecondary, ActSpendPlanet, ActSpendTG,
 		ActSpecialty, ActGainTokens, ActChooseSystem, ActReadyPlanet, ActDone, ActChooseSpeaker, ActOrderAgendas,
 		ActPlaceStructure, ActChoosePlayer, ActRemoveToken, ActResearch, ActActivate, ActMoveShips, ActTransport,
-		ActEndMovement, ActProduce, ActEndTactical, ActCommit, ActEstablishControl}
+		ActEndMovement, ActProduce, ActEndTactical, ActCommit, ActEstablishControl, ActRemoveExcess}
 	a := Action{Kind: kinds[r.IntN(len(kinds))], Seat: r.IntN(len(s.Players))}
 	var planets []string
 	for _, sys := range s.Systems {
@@ -57,7 +57,7 @@ func randomPlayerAction(s *State, r *engine.RNG) Action {
 		a.Planet = planet()
 	case ActResearch:
 		a.Card = c.Technologies[r.IntN(len(c.Technologies))].ID
-	case ActMoveShips, ActTransport:
+	case ActMoveShips, ActTransport, ActRemoveExcess:
 		a.System, a.Unit, a.Count = sys(), unit(), 1+r.IntN(3)
 	case ActProduce:
 		a.Unit, a.Count = unit(), 1+r.IntN(4)

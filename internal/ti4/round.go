@@ -16,6 +16,7 @@ const (
 	PhaseStrategy = "strategy"
 	PhaseAction   = "action"
 	PhaseStatus   = "status"
+	PhaseOver     = "over" // the game has ended
 )
 
 // Round action kinds.
@@ -35,6 +36,8 @@ const (
 	EvCardsDrawn         = "cards_drawn"
 	EvTokensSet          = "command_sheet_set"
 	EvStatusDone         = "status_tokens_done"
+	EvRevealed           = "objective_revealed"
+	EvGameOver           = "game_over"
 )
 
 // StatusStep is the status phase while players redistribute command tokens
@@ -225,7 +228,7 @@ func roundFollowUps(s *State, rng *engine.RNG) []Event {
 		}
 		return beginStatus(s, rng)
 	case PhaseStatus:
-		if s.Status != nil && len(s.Status.Waiting) == 0 {
+		if s.Status != nil && len(s.Status.Waiting) == 0 && s.Step == nil {
 			return append(EndStatusPhase(s), Event{Kind: EvStatusPhaseEnd})
 		}
 	}
@@ -233,11 +236,27 @@ func roundFollowUps(s *State, rng *engine.RNG) []Event {
 }
 
 // beginStatus runs the status phase's automatic steps up to the
-// redistribution of command tokens. Scoring (81.1) and revealing objectives
-// (81.2) come with the objective rules.
+// redistribution of command tokens. Scoring (81.1) comes with the objective
+// rules.
 func beginStatus(s *State, rng *engine.RNG) []Event {
-	ev := []Event{{Kind: EvStatusBegun}}
-	// 81.3: each player draws one action card, in initiative order.
+	// 81.2: the speaker reveals the next stage I objective, stage II once
+	// stage I is all revealed (81.2a); with none left the game ends (81.2b).
+	var reveal Event
+	switch {
+	case len(s.Decks.StageI) > 0:
+		reveal = Event{Kind: EvRevealed, Card: s.Decks.StageI[0]}
+	case len(s.Decks.StageII) > 0:
+		reveal = Event{Kind: EvRevealed, Card: s.Decks.StageII[0]}
+	default:
+		return []Event{{Kind: EvGameOver}}
+	}
+	ev := append([]Event{reveal}, statusDraws(s, rng)...)
+	return append(ev, Event{Kind: EvStatusBegun})
+}
+
+// statusDraws is 81.3: each player draws one action card, in initiative order.
+func statusDraws(s *State, rng *engine.RNG) []Event {
+	var ev []Event
 	deck, discard := slices.Clone(s.Decks.ActionCards), slices.Clone(s.Decks.ActionDiscard)
 	for _, q := range s.InitiativeOrder() {
 		ev = append(ev, drawFrom(&deck, &discard, rng, q, "action", 1)...)
@@ -299,6 +318,15 @@ func applyRound(s *State, e Event) bool {
 		s.Players[e.Seat].Passed = true
 	case EvTurnEnded:
 		s.Turn = s.nextActive(e.Seat)
+	case EvRevealed:
+		if len(s.Decks.StageI) > 0 {
+			s.Decks.StageI = s.Decks.StageI[1:]
+		} else {
+			s.Decks.StageII = s.Decks.StageII[1:]
+		}
+		s.Decks.Revealed = append(s.Decks.Revealed, e.Card)
+	case EvGameOver:
+		s.Phase, s.Turn = PhaseOver, None
 	case EvStatusBegun:
 		s.Phase = PhaseStatus
 		s.Turn = None

@@ -346,6 +346,9 @@ func TestRule81_StatusPhase(t *testing.T) {
 	if s.Phase != PhaseStatus || s.Status == nil {
 		t.Fatalf("phase %s", s.Phase)
 	}
+	if len(s.Decks.Revealed) != 3 || len(s.Decks.StageI) != 2 {
+		t.Fatalf("81.2: a third stage I objective should be revealed: %v", s.Decks.Revealed)
+	}
 	for _, sys := range s.Systems {
 		if len(sys.Command) > 0 {
 			t.Fatal("81.4: command tokens leave the board")
@@ -394,5 +397,42 @@ func TestRule99_3_WarfareSecondary(t *testing.T) {
 	home := s.Players[1].Home
 	if count(s.System(home).Space, 1, "fighter") != 5 || len(s.System(home).Command) != 0 || s.Players[1].Strategy != 1 {
 		t.Fatal("two fighters produced at home, token spent and not placed")
+	}
+}
+
+// 81.2a, 81.2b: stage II follows stage I, and with nothing left to reveal
+// the game ends.
+func TestRule81_2_RevealAndEnd(t *testing.T) {
+	g := fixture(t, fixtureConfig(), func(s *State) {
+		s.Decks.StageI = nil
+		s.Decks.StageII = s.Decks.StageII[:1]
+	})
+	statusOnce := func() {
+		for _, c := range []string{"leadership", "diplomacy", "politics", "trade", "warfare", "technology"} {
+			do(t, g, pick(g.State().Turn, c))
+		}
+		for g.State().Phase == PhaseAction {
+			opts := Legal(g.State(), engine.NewRNG(0), Waiting(g.State(), engine.NewRNG(0))[0])
+			chosen := opts[len(opts)-1] // pass, done, decline or an end step come last
+			for _, o := range opts {
+				if o.Kind == ActStrategic {
+					chosen = o
+					break
+				}
+			}
+			do(t, g, chosen)
+		}
+	}
+	statusOnce()
+	if s := g.State(); len(s.Decks.StageII) != 0 || s.Decks.Revealed[len(s.Decks.Revealed)-1] == "" {
+		t.Fatal("the last stage II objective should be revealed")
+	}
+	for _, q := range []int{0, 1, 2} {
+		p := g.State().Players[q]
+		do(t, g, Action{Kind: ActRedistribute, Seat: q, Pools: &Pools{p.Tactic + g.State().Status.Gain[q], p.Fleet, p.Strategy}})
+	}
+	statusOnce()
+	if g.State().Phase != PhaseOver || len(Waiting(g.State(), engine.NewRNG(0))) != 0 {
+		t.Fatalf("phase %s: the game should be over", g.State().Phase)
 	}
 }

@@ -124,13 +124,16 @@ func (Rules) Decide(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		return decideEndTactical(s, a)
 	case ActComponent:
 		return decideComponent(s, a, rng)
+	case ActRemoveExcess:
+		return decideRemoveExcess(s, a)
 	}
 	return nil, unknownKind(a.Kind)
 }
 
 // Follow runs the automatic steps, in this order: control changes from
 // units on planets (LRR 25.5), control tokens on planets left without units
-// (25.4), the elimination check (33.1), the end of a strategic action once
+// (25.4), the elimination check (33.1), units over the fleet pool or
+// capacity (37.3, 16.3), the end of a strategic action once
 // every secondary is answered (82.2), then the end of a phase (84.2, 3.5,
 // 81). One step's events are applied
 // before the next step is looked at.
@@ -139,6 +142,9 @@ func (Rules) Follow(s *State, rng *engine.RNG) []Event {
 		return ev
 	}
 	if ev := eliminationFollowUps(s, rng); len(ev) > 0 {
+		return ev
+	}
+	if ev := excessFollowUps(s); len(ev) > 0 {
 		return ev
 	}
 	if ev := strategicFollowUps(s); len(ev) > 0 {

@@ -128,6 +128,9 @@ func decideActivate(s *State, a Action) ([]Event, error) {
 }
 
 func inTactical(s *State, seat int, stepName string) (*Tactical, error) {
+	if err := stepPending(s); err != nil {
+		return nil, err
+	}
 	t := s.Tactical
 	if t == nil || t.Step != stepName {
 		return nil, engine.Refuse("89", "that belongs to the %s step of a tactical action, which is not under way", stepName)
@@ -615,4 +618,15 @@ func applyTactical(s *State, e Event) bool {
 		return false
 	}
 	return true
+}
+
+// stepPending refuses other choices while a step waits on a player.
+func stepPending(s *State) error {
+	if st := s.Step; st != nil {
+		if st.Kind == StepExcess {
+			return engine.Refuse("16.3", "seat %d must first remove units in excess", st.Seat)
+		}
+		return engine.Refuse("82.3", "seat %d is resolving an ability", st.Seat)
+	}
+	return nil
 }

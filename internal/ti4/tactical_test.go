@@ -79,12 +79,14 @@ func TestRule58_Movement(t *testing.T) {
 	g = tacticalFixture(t, func(s *State) {
 		s.System(22).Space = append(s.System(22).Space, Stack{Owner: 0, Unit: "cruiser", Count: 1})
 		s.System(23).Space = []Stack{{Owner: 1, Unit: "destroyer", Count: 1}}
+		s.Players[0].Fleet = 4
 	})
 	do(t, g, activate(0, 24)) // 22 -> 23 -> 24 is the only two-step way
 	refuse(t, g, moveShips(0, 22, "cruiser", 1), "58.4")
 
 	g = tacticalFixture(t, func(s *State) {
 		s.System(22).Space = append(s.System(22).Space, Stack{Owner: 0, Unit: "cruiser", Count: 1})
+		s.Players[0].Fleet = 4
 	})
 	do(t, g, activate(0, 10)) // 22 -> 9 -> 10 or 22 -> 23 -> 10
 	do(t, g, moveShips(0, 22, "cruiser", 1))
@@ -93,18 +95,19 @@ func TestRule58_Movement(t *testing.T) {
 // 37.1: no more non-fighter ships in the active system than the fleet pool.
 func TestRule37_FleetPool(t *testing.T) {
 	g := tacticalFixture(t, func(s *State) {
-		s.System(22).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 4}, {Owner: 0, Unit: "fighter", Count: 4}, {Owner: 0, Unit: "carrier", Count: 1}}
+		s.System(21).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 3}}
+		s.System(9).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 2}, {Owner: 0, Unit: "fighter", Count: 4}, {Owner: 0, Unit: "carrier", Count: 1}}
 	})
 	do(t, g, activate(0, 23))
-	do(t, g, moveShips(0, 22, "cruiser", 3))
-	refuse(t, g, moveShips(0, 22, "cruiser", 1), "37.1")
-	refuse(t, g, moveShips(0, 22, "carrier", 1), "37.1")
+	do(t, g, moveShips(0, 21, "cruiser", 3))
+	refuse(t, g, moveShips(0, 9, "cruiser", 1), "37.1")
+	refuse(t, g, moveShips(0, 9, "carrier", 1), "37.1")
 }
 
 // 16.1: moving ships carry no more than their capacity.
 func TestRule16_Capacity(t *testing.T) {
 	g := tacticalFixture(t, func(s *State) {
-		s.System(22).Space = []Stack{{Owner: 0, Unit: "carrier", Count: 1}, {Owner: 0, Unit: "infantry", Count: 6}}
+		s.System(22).Space = []Stack{{Owner: 0, Unit: "carrier", Count: 2}, {Owner: 0, Unit: "infantry", Count: 8}}
 	})
 	do(t, g, activate(0, 23))
 	refuse(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(22), Unit: "infantry", Count: 1}, "16.1")
@@ -234,4 +237,28 @@ func TestRule26_1_Affordable(t *testing.T) {
 	do(t, g, act(ActEstablishControl, 0))
 	refuse(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "fighter", Count: 1}, "26.1")
 	do(t, g, act(ActEndTactical, 0))
+}
+
+// 37.3, 16.3, 16.3a, 81.5a: a smaller fleet pool or lost capacity leaves
+// units in excess; their owner chooses which to remove before play goes on.
+func TestRule37_3_ExcessRemoved(t *testing.T) {
+	g := tacticalFixture(t, func(s *State) {
+		s.System(9).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 2}, {Owner: 0, Unit: "carrier", Count: 1}, {Owner: 0, Unit: "infantry", Count: 4}}
+	})
+	do(t, g, Action{Kind: ActStrategic, Seat: 0, Card: "leadership"})
+	do(t, g, Action{Kind: ActGainTokens, Seat: 0, Pools: &Pools{3, 0, 0}})
+	// An effect takes the carrier away, leaving infantry beyond capacity.
+	do(t, g, remove(0, 9, "", "carrier", 1))
+	s := g.State()
+	if s.Step == nil || s.Step.Kind != StepExcess || s.Step.Seat != 0 {
+		t.Fatalf("step %+v, want seat 0 to remove excess", s.Step)
+	}
+	refuse(t, g, Action{Kind: ActSecondary, Seat: 1}, "82.1")
+	refuse(t, g, Action{Kind: ActRemoveExcess, Seat: 0, System: ip(9), Unit: "cruiser", Count: 1}, "37.3")
+	refuse(t, g, Action{Kind: ActRemoveExcess, Seat: 0, System: ip(9), Unit: "infantry", Count: 5}, "16.3")
+	do(t, g, Action{Kind: ActRemoveExcess, Seat: 0, System: ip(9), Unit: "infantry", Count: 4})
+	if g.State().Step != nil {
+		t.Fatal("the step closes once nothing is in excess")
+	}
+	do(t, g, Action{Kind: ActSecondary, Seat: 1})
 }
