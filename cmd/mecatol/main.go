@@ -23,6 +23,7 @@ Usage:
   mecatol scenario FILE        (JSON or YAML; prints the resulting state as JSON)
   mecatol play [new-game flags] [--load FILE] [--save FILE]   (hot-seat in the terminal)
   mecatol play --script FILE   (plays a scenario's actions, showing the board after each)
+  mecatol odds --attacker "<units>" --defender "<units>" [--planet "<units>"] [--invade|--ground] [options] [--json] [--sim N]
 `
 
 func main() {
@@ -43,6 +44,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = cmdMap(args[1:], stdout)
 	case "scenario":
 		err = cmdScenario(args[1:], stdout)
+	case "odds":
+		err = cmdOdds(args[1:], stdout)
 	case "play":
 		err = cmdPlay(args[1:], stdin, stdout)
 	case "help", "-h", "--help":

@@ -47,6 +47,13 @@ func TestCLI(t *testing.T) {
 		{"scenario", []string{"scenario", "../../examples/invasion.yaml"}, 0, `"eliminated":true`, ""},
 		{"scenario refused", []string{"scenario", "../../examples/refused.json"}, 1, "", "LRR 25.2"},
 		{"scenario missing", []string{"scenario", "nope.json"}, 1, "", "no such file"},
+		{"odds", []string{"odds", "--attacker", "1 fighter", "--defender", "1 fighter"}, 0, "attacker wins  44.44%", ""},
+		{"odds json sim", []string{"odds", "--attacker", "2 infantry", "--planet", "1 infantry", "--ground", "--json", "--sim", "100"}, 0, `"simulated"`, ""},
+		{"odds unknown unit", []string{"odds", "--attacker", "2 death star"}, 1, "", "unknown unit"},
+		{"odds negative", []string{"odds", "--attacker", "-2 carrier"}, 1, "", "negative"},
+		{"odds too many", []string{"odds", "--attacker", "3 war sun"}, 1, "", "LRR 23.4"},
+		{"odds no attacker", []string{"odds", "--defender", "1 carrier"}, 2, "", "lists no units"},
+		{"odds bad policy", []string{"odds", "--attacker", "1 carrier", "--policy", "random"}, 2, "", "unknown casualty policy"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

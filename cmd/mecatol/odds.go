@@ -1,0 +1,124 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/mecatol/mecatol/internal/combat"
+)
+
+func cmdOdds(args []string, out io.Writer) error {
+	fs := flags("odds")
+	atk := fs.String("attacker", "", `attacker's units in the system, e.g. "2 dreadnought2, 1 carrier, 4 infantry"`)
+	def := fs.String("defender", "", "defender's units in the system's space")
+	planet := fs.String("planet", "", `defender's units on the planet invaded, e.g. "1 pds, 3 infantry"`)
+	invade := fs.Bool("invade", false, "after the space combat, invade the planet with the attacker's ground forces")
+	ground := fs.Bool("ground", false, "the invasion alone: no space combat")
+	atkMod := fs.Int("attacker-mod", 0, "added to each of the attacker's combat rolls (e.g. 1, -1)")
+	defMod := fs.Int("defender-mod", 0, "added to each of the defender's combat rolls")
+	atkReroll := fs.Bool("attacker-reroll", false, "the attacker rerolls each missed combat die once")
+	defReroll := fs.Bool("defender-reroll", false, "the defender rerolls each missed combat die once")
+	nebula := fs.Bool("nebula", false, "the combat is in a nebula: the defender adds 1 to combat rolls (LRR 59.3)")
+	noCannon := fs.Bool("no-cannon", false, "skip space cannon offense and defense")
+	noBarrage := fs.Bool("no-barrage", false, "skip anti-fighter barrage")
+	noBombard := fs.Bool("no-bombard", false, "skip bombardment")
+	policy := fs.String("policy", "sustain-first", "casualty order: sustain-first or sustain-last")
+	asJSON := fs.Bool("json", false, "print the result as JSON")
+	sim := fs.Int("sim", 0, "also simulate this many battles with dice, on the same combat rules")
+	seed := fs.Uint64("seed", 1, "seed for --sim")
+	if err := fs.Parse(args); err != nil {
+		return usageError{err}
+	}
+	pol, err := combat.ParsePolicy(*policy)
+	if err != nil {
+		return usageError{err}
+	}
+	var b combat.Battle
+	if b.Attacker.Units, err = combat.ParseUnits(*atk); err != nil {
+		return fmt.Errorf("--attacker: %w", err)
+	}
+	if b.Defender.Units, err = combat.ParseUnits(*def); err != nil {
+		return fmt.Errorf("--defender: %w", err)
+	}
+	if b.Defender.Planet, err = combat.ParseUnits(*planet); err != nil {
+		return fmt.Errorf("--planet: %w", err)
+	}
+	b.Attacker.Mod, b.Defender.Mod = *atkMod, *defMod
+	if *nebula {
+		b.Defender.Mod++
+	}
+	b.Attacker.Reroll, b.Defender.Reroll = *atkReroll, *defReroll
+	b.Attacker.Policy, b.Defender.Policy = pol, pol
+	b.NoCannon, b.NoBarrage, b.NoBombard = *noCannon, *noBarrage, *noBombard
+	b.Space, b.Invade = !*ground, *invade || *ground
+	if len(b.Attacker.Units) == 0 {
+		return usageError{fmt.Errorf("--attacker lists no units")}
+	}
+	exact, err := combat.Solve(b)
+	if err != nil {
+		return err
+	}
+	report := struct {
+		Exact     combat.Result  `json:"exact"`
+		Simulated *combat.Result `json:"simulated,omitempty"`
+		Battles   int            `json:"battles,omitempty"`
+	}{Exact: exact}
+	if *sim > 0 {
+		r, err := combat.Simulate(b, *sim, *seed)
+		if err != nil {
+			return err
+		}
+		report.Simulated, report.Battles = &r, *sim
+	}
+	if *asJSON {
+		enc := json.NewEncoder(out)
+		enc.SetIndent("", "  ")
+		return enc.Encode(report)
+	}
+	printResult(out, "Exact", exact)
+	if report.Simulated != nil {
+		printResult(out, fmt.Sprintf("Simulated (%d battles)", *sim), *report.Simulated)
+	}
+	return nil
+}
+
+func pct(p float64) string { return fmt.Sprintf("%6.2f%%", 100*p) }
+
+func printResult(out io.Writer, title string, r combat.Result) {
+	fmt.Fprintf(out, "%s: attacker wins %s, defender wins %s, both destroyed %s\n",
+		title, pct(r.AttackerWins), pct(r.DefenderWins), pct(r.BothDestroyed))
+	for _, st := range r.Stages {
+		fmt.Fprintf(out, "  %s: attacker %s, defender %s, both destroyed %s", st.Name, pct(st.AttackerWins), pct(st.DefenderWins), pct(st.BothDestroyed))
+		if st.Stalemate > 0 {
+			fmt.Fprintf(out, ", neither can hit %s", pct(st.Stalemate))
+		}
+		fmt.Fprintln(out)
+		for _, side := range []struct {
+			name string
+			surv []combat.Outcome
+			exp  map[string]float64
+		}{{"attacker", st.AttackerSurvivors, st.AttackerExpected}, {"defender", st.DefenderSurvivors, st.DefenderExpected}} {
+			fmt.Fprintf(out, "    %s survivors, most likely first:\n", side.name)
+			for i, o := range side.surv {
+				if i == 5 {
+					fmt.Fprintf(out, "      ... %d more\n", len(side.surv)-5)
+					break
+				}
+				fmt.Fprintf(out, "      %s  %s\n", pct(o.P), o.Units)
+			}
+			var ids []string
+			for id := range side.exp {
+				ids = append(ids, id)
+			}
+			sort.Strings(ids)
+			var parts []string
+			for _, id := range ids {
+				parts = append(parts, fmt.Sprintf("%s %.2f", id, side.exp[id]))
+			}
+			fmt.Fprintf(out, "    %s expected survivors: %s\n", side.name, strings.Join(parts, ", "))
+		}
+	}
+}

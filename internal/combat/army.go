@@ -1,0 +1,250 @@
+package combat
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Policy is the order in which a side takes hits (LRR 31.1: the owner
+// chooses; the calculator needs one stated rule).
+type Policy int
+
+const (
+	// SustainFirst cancels every hit it can with Sustain Damage (87) before
+	// destroying anything, then destroys the cheapest unit first.
+	SustainFirst Policy = iota
+	// SustainLast destroys the cheapest unit first and uses a unit's
+	// Sustain Damage only when that unit is next to be destroyed.
+	SustainLast
+)
+
+// ParsePolicy reads a policy name.
+func ParsePolicy(s string) (Policy, error) {
+	switch s {
+	case "", "sustain-first":
+		return SustainFirst, nil
+	case "sustain-last":
+		return SustainLast, nil
+	}
+	return 0, fmt.Errorf("unknown casualty policy %q (sustain-first or sustain-last)", s)
+}
+
+type event struct {
+	unit int
+	kill bool // else: the unit sustains damage
+}
+
+// army is one side's combatants in casualty order, and the order in which
+// its hits are absorbed. A state of the army is (p, x): the first p events
+// have happened, and the x cheapest fighters died to anti-fighter barrage.
+type army struct {
+	units []Profile // in kill order: cheapest first
+	line  []event
+	rank  []int // per unit: its place among the fighters, or -1
+	nFtr  int
+	// Indexes for constant-time questions about a state.
+	killAt    []int // per unit: line position of its destruction
+	sustainAt []int // per unit: line position of its Sustain Damage, or len(line)
+	ftrKills  []int // per line position p: fighters destroyed by the first p events
+}
+
+func newArmy(groups []Group, keep func(*Profile) bool, policy Policy) *army {
+	a := &army{}
+	for _, g := range groups {
+		if !keep(&g.Profile) {
+			continue
+		}
+		for range g.Count {
+			a.units = append(a.units, g.Profile)
+		}
+	}
+	slices.SortStableFunc(a.units, func(x, y Profile) int {
+		if c := cmp.Compare(x.Cost, y.Cost); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(y.Combat.Hit, x.Combat.Hit); c != 0 { // worse fighter first
+			return c
+		}
+		return strings.Compare(x.ID, y.ID)
+	})
+	for i := range a.units {
+		r := -1
+		if a.units[i].Fighter() {
+			r = a.nFtr
+			a.nFtr++
+		}
+		a.rank = append(a.rank, r)
+	}
+	switch policy {
+	case SustainFirst:
+		for i, u := range a.units {
+			if u.Sustain {
+				a.line = append(a.line, event{i, false})
+			}
+		}
+		for i := range a.units {
+			a.line = append(a.line, event{i, true})
+		}
+	case SustainLast:
+		for i, u := range a.units {
+			if u.Sustain {
+				a.line = append(a.line, event{i, false})
+			}
+			a.line = append(a.line, event{i, true})
+		}
+	}
+	a.killAt = make([]int, len(a.units))
+	a.sustainAt = make([]int, len(a.units))
+	for i := range a.sustainAt {
+		a.sustainAt[i] = len(a.line)
+	}
+	a.ftrKills = make([]int, len(a.line)+1)
+	for p, ev := range a.line {
+		a.ftrKills[p+1] = a.ftrKills[p]
+		if ev.kill {
+			a.killAt[ev.unit] = p
+			if a.rank[ev.unit] >= 0 {
+				a.ftrKills[p+1]++
+			}
+		} else {
+			a.sustainAt[ev.unit] = p
+		}
+	}
+	return a
+}
+
+type state struct{ p, x int }
+
+// norm skips events of fighters that barrage already destroyed.
+func (a *army) norm(s state) state {
+	for s.p < len(a.line) {
+		ev := a.line[s.p]
+		if r := a.rank[ev.unit]; ev.kill && r >= 0 && r < s.x {
+			s.p++
+			continue
+		}
+		break
+	}
+	// Fighters the line has destroyed count as dead for barrage too.
+	s.x = max(s.x, a.ftrKills[s.p])
+	return s
+}
+
+// hit absorbs h hits.
+func (a *army) hit(s state, h int) state {
+	for ; h > 0 && s.p < len(a.line); h-- {
+		s.p++
+		s = a.norm(s)
+	}
+	return s
+}
+
+// barrage destroys up to h more fighters (anti-fighter barrage, 10).
+func (a *army) barrage(s state, h int) state {
+	s = a.norm(s)
+	s.x = min(a.nFtr, s.x+h)
+	return a.norm(s)
+}
+
+func (a *army) alive(s state, i int) bool {
+	if r := a.rank[i]; r >= 0 && r < s.x {
+		return false
+	}
+	return a.killAt[i] >= s.p
+}
+
+func (a *army) damaged(s state, i int) bool { return a.sustainAt[i] < s.p }
+
+// dead reports that every unit is destroyed: the line is spent, or all
+// that is left of it are fighters barrage destroyed.
+func (a *army) dead(s state) bool {
+	return a.norm(s).p >= len(a.line)
+}
+
+// dice lists the success chance of every die the living units roll with
+// ability f, after a modifier and an optional reroll of misses (56, 74).
+func (a *army) dice(s state, f func(*Profile) Roll, mod int, reroll bool) []float64 {
+	var ps []float64
+	for i := range a.units {
+		if !a.alive(s, i) {
+			continue
+		}
+		r := f(&a.units[i])
+		if r.Dice == 0 || r.Hit == 0 {
+			continue
+		}
+		p := chance(r.Hit - mod)
+		if reroll {
+			p = 1 - (1-p)*(1-p)
+		}
+		for range r.Dice {
+			ps = append(ps, p)
+		}
+	}
+	return ps
+}
+
+// chance is the probability that a ten-sided die shows at least v.
+func chance(v int) float64 {
+	switch {
+	case v <= 1:
+		return 1
+	case v > 10:
+		return 0
+	}
+	return float64(11-v) / 10
+}
+
+// hitDist is the distribution of the number of hits from independent dice.
+func hitDist(ps []float64) []float64 {
+	d := make([]float64, len(ps)+1)
+	d[0] = 1
+	for n, p := range ps {
+		for k := n + 1; k >= 1; k-- {
+			d[k] = d[k]*(1-p) + d[k-1]*p
+		}
+		d[0] *= 1 - p
+	}
+	return d
+}
+
+// survivors describes the living units of a state: "2 dreadnought_2 (1
+// damaged), 3 fighter".
+func (a *army) survivors(s state) (string, map[string]int) {
+	counts := map[string]int{}
+	damaged := map[string]int{}
+	var order []string
+	for i := range a.units {
+		if !a.alive(s, i) {
+			continue
+		}
+		id := a.units[i].ID
+		if counts[id] == 0 {
+			order = append(order, id)
+		}
+		counts[id]++
+		if a.damaged(s, i) {
+			damaged[id]++
+		}
+	}
+	slices.Sort(order)
+	var parts []string
+	for _, id := range order {
+		p := fmt.Sprintf("%d %s", counts[id], id)
+		if damaged[id] > 0 {
+			p += fmt.Sprintf(" (%d damaged)", damaged[id])
+		}
+		parts = append(parts, p)
+	}
+	if len(parts) == 0 {
+		return "nothing", counts
+	}
+	return strings.Join(parts, ", "), counts
+}
+
+func combatRoll(p *Profile) Roll  { return p.Combat }
+func afbRoll(p *Profile) Roll     { return p.AFB }
+func cannonRoll(p *Profile) Roll  { return p.Cannon }
+func bombardRoll(p *Profile) Roll { return p.Bombard }

@@ -1,0 +1,108 @@
+package combat
+
+import (
+	"sort"
+)
+
+// Side is one side of a battle: its units in the system (ships, and the
+// ground forces they carry), the units on the planet (for the defender of
+// an invasion: ground forces and structures), and how it rolls.
+type Side struct {
+	Units  []Group
+	Planet []Group
+	Mod    int    // added to each combat roll (56)
+	Reroll bool   // reroll each missed combat die once (74)
+	Policy Policy // casualty order
+}
+
+// Battle is what to compute: a space combat, an invasion of one planet, or
+// both in sequence, with the steps before each.
+type Battle struct {
+	Attacker, Defender Side
+	Space              bool // resolve a space combat (space cannon offense, anti-fighter barrage, rounds)
+	Invade             bool // then invade the planet (bombardment, space cannon defense, ground combat)
+	NoCannon           bool // skip space cannon offense and defense (77)
+	NoBarrage          bool // skip anti-fighter barrage (10)
+	NoBombard          bool // skip bombardment (15)
+}
+
+// Outcome is one way a battle ends and its chance.
+type Outcome struct {
+	Units string  `json:"units"`
+	P     float64 `json:"p"`
+}
+
+// Stage is the result of one combat: who wins, what survives.
+type Stage struct {
+	Name              string             `json:"name"`
+	AttackerWins      float64            `json:"attacker_wins"`
+	DefenderWins      float64            `json:"defender_wins"`
+	BothDestroyed     float64            `json:"both_destroyed"`
+	Stalemate         float64            `json:"stalemate,omitempty"`
+	AttackerSurvivors []Outcome          `json:"attacker_survivors"`
+	DefenderSurvivors []Outcome          `json:"defender_survivors"`
+	AttackerExpected  map[string]float64 `json:"attacker_expected"`
+	DefenderExpected  map[string]float64 `json:"defender_expected"`
+	States            int                `json:"states"`
+}
+
+// Result is a whole battle: one stage, or the space combat then the invasion.
+type Result struct {
+	Stages []Stage `json:"stages"`
+	// The outcome that decides the battle: the space combat's, or the
+	// invasion's when there is one (the attacker wins by taking the planet).
+	AttackerWins  float64 `json:"attacker_wins"`
+	DefenderWins  float64 `json:"defender_wins"`
+	BothDestroyed float64 `json:"both_destroyed"`
+}
+
+func (st *Stage) add(aSurv string, aCounts map[string]int, dSurv string, dCounts map[string]int, p float64, aDead, dDead bool) {
+	switch {
+	case aDead && dDead:
+		st.BothDestroyed += p
+	case dDead:
+		st.AttackerWins += p
+	case aDead:
+		st.DefenderWins += p
+	default:
+		st.Stalemate += p
+	}
+	if st.AttackerExpected == nil {
+		st.AttackerExpected, st.DefenderExpected = map[string]float64{}, map[string]float64{}
+	}
+	for id, n := range aCounts {
+		st.AttackerExpected[id] += p * float64(n)
+	}
+	for id, n := range dCounts {
+		st.DefenderExpected[id] += p * float64(n)
+	}
+	st.AttackerSurvivors = addOutcome(st.AttackerSurvivors, aSurv, p)
+	st.DefenderSurvivors = addOutcome(st.DefenderSurvivors, dSurv, p)
+}
+
+func addOutcome(os []Outcome, units string, p float64) []Outcome {
+	for i := range os {
+		if os[i].Units == units {
+			os[i].P += p
+			return os
+		}
+	}
+	return append(os, Outcome{units, p})
+}
+
+func (st *Stage) finish() {
+	for _, os := range [][]Outcome{st.AttackerSurvivors, st.DefenderSurvivors} {
+		sort.SliceStable(os, func(i, j int) bool { return os[i].P > os[j].P })
+	}
+}
+
+func isShip(p *Profile) bool   { return p.Ship() }
+func isGround(p *Profile) bool { return p.Ground() }
+
+func all(gs ...[]Group) []Group {
+	var out []Group
+	for _, g := range gs {
+		out = append(out, g...)
+	}
+	return out
+}

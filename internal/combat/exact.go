@@ -1,0 +1,172 @@
+package combat
+
+// The exact solver. A side's state is a point on its casualty line (see
+// army); combat rounds move both sides forward together, so the joint
+// states can be solved in order of total hits taken, with the round in
+// which nobody hits folded away by conditioning on something happening.
+
+type space struct {
+	a     *army
+	index map[state]int
+	st    []state
+	dist  [][]float64 // hits this state's dice produce
+	tail  [][]float64 // tail[i][k]: chance of k or more hits
+	rem   []int       // events left on the line: more hits than this change nothing
+	dead  []bool
+	next  [][]int // next[i][h]: state after taking h hits
+}
+
+func newSpace(a *army) *space {
+	return &space{a: a, index: map[state]int{}}
+}
+
+func (sp *space) intern(s state) int {
+	s = sp.a.norm(s)
+	if i, ok := sp.index[s]; ok {
+		return i
+	}
+	i := len(sp.st)
+	sp.index[s] = i
+	sp.st = append(sp.st, s)
+	return i
+}
+
+// build finds every state reachable by hits from the seeds, with its dice
+// and successors for up to maxHits hits.
+func (sp *space) build(seeds []int, maxHits int, mod int, reroll bool) {
+	queue := append([]int(nil), seeds...)
+	seen := map[int]bool{}
+	for len(queue) > 0 {
+		i := queue[0]
+		queue = queue[1:]
+		if seen[i] {
+			continue
+		}
+		seen[i] = true
+		for len(sp.dist) <= i {
+			sp.dist = append(sp.dist, nil)
+			sp.tail = append(sp.tail, nil)
+			sp.rem = append(sp.rem, 0)
+			sp.dead = append(sp.dead, false)
+			sp.next = append(sp.next, nil)
+		}
+		s := sp.st[i]
+		sp.dead[i] = sp.a.dead(s)
+		d := hitDist(sp.a.dice(s, combatRoll, mod, reroll))
+		tail := make([]float64, len(d)+1)
+		for k := len(d) - 1; k >= 0; k-- {
+			tail[k] = tail[k+1] + d[k]
+		}
+		sp.dist[i], sp.tail[i], sp.rem[i] = d, tail, len(sp.a.line)-s.p
+		nx := make([]int, maxHits+1)
+		for h := 0; h <= maxHits; h++ {
+			nx[h] = sp.intern(sp.a.hit(s, h))
+			if !seen[nx[h]] {
+				queue = append(queue, nx[h])
+			}
+		}
+		sp.next[i] = nx
+	}
+}
+
+// rounds solves combat rounds from an initial distribution over joint
+// states (attacker index, defender index) to the end of the combat.
+func rounds(A, D *space, init map[[2]int]float64, stage *stageRun) {
+	var aSeeds, dSeeds []int
+	for k := range init {
+		aSeeds = append(aSeeds, k[0])
+		dSeeds = append(dSeeds, k[1])
+	}
+	maxA, maxD := 0, 0
+	for _, i := range aSeeds {
+		maxA = max(maxA, len(A.a.dice(A.st[i], combatRoll, 0, false)))
+	}
+	for _, i := range dSeeds {
+		maxD = max(maxD, len(D.a.dice(D.st[i], combatRoll, 0, false)))
+	}
+	A.build(aSeeds, maxD, stage.modA, stage.rerollA)
+	D.build(dSeeds, maxA, stage.modD, stage.rerollD)
+	nA, nD := len(A.st), len(D.st)
+	mass := make([]float64, nA*nD)
+	for k, p := range init {
+		mass[k[0]*nD+k[1]] += p
+	}
+	// Order: total line position, which every hit increases.
+	byP := func(sp *space) map[int][]int {
+		m := map[int][]int{}
+		for i, s := range sp.st {
+			m[s.p] = append(m[s.p], i)
+		}
+		return m
+	}
+	pa, pd := byP(A), byP(D)
+	maxSum := len(A.a.line) + len(D.a.line)
+	stage.Stage.States += nA * nD
+	for sum := 0; sum <= maxSum; sum++ {
+		for p := 0; p <= sum; p++ {
+			for _, ia := range pa[p] {
+				for _, id := range pd[sum-p] {
+					m := mass[ia*nD+id]
+					if m == 0 {
+						continue
+					}
+					mass[ia*nD+id] = 0
+					if A.dead[ia] || D.dead[id] {
+						stage.terminal(A, D, ia, id, m)
+						continue
+					}
+					da, dd := A.dist[ia], D.dist[id]
+					stay := da[0] * dd[0]
+					if stay >= 1-1e-12 {
+						stage.terminal(A, D, ia, id, m) // neither side can ever hit
+						continue
+					}
+					m /= 1 - stay
+					na, nd := A.next[ia], D.next[id]
+					// Hits beyond what a side can still absorb all end the
+					// same way: fold them into one bucket.
+					la, ld := min(len(da)-1, D.rem[id]), min(len(dd)-1, A.rem[ia])
+					ta, td := A.tail[ia], D.tail[id]
+					for ha := 0; ha <= la; ha++ {
+						pha := da[ha]
+						if ha == la {
+							pha = ta[ha]
+						}
+						if pha == 0 {
+							continue
+						}
+						to := nd[min(ha, len(nd)-1)]
+						for hd := 0; hd <= ld; hd++ {
+							phd := dd[hd]
+							if hd == ld {
+								phd = td[hd]
+							}
+							if phd == 0 || (ha == 0 && hd == 0) {
+								continue
+							}
+							mass[na[min(hd, len(na)-1)]*nD+to] += m * pha * phd
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// stageRun carries one combat's settings with its result.
+type stageRun struct {
+	Stage
+	modA, modD       int
+	rerollA, rerollD bool
+	// onEnd, if set, sees each terminal state (for the invasion that follows).
+	onEnd func(ia, id int, p float64)
+}
+
+func (st *stageRun) terminal(A, D *space, ia, id int, p float64) {
+	as, ac := A.a.survivors(A.st[ia])
+	ds, dc := D.a.survivors(D.st[id])
+	st.add(as, ac, ds, dc, p, A.dead[ia], D.dead[id])
+	if st.onEnd != nil {
+		st.onEnd(ia, id, p)
+	}
+}

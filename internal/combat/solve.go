@@ -1,0 +1,229 @@
+package combat
+
+import (
+	"fmt"
+	"strings"
+)
+
+// cannonDice lists the dice of every space cannon (or other ability) among
+// some groups; such rolls take no combat modifiers (77.c).
+func groupDice(gs []Group, f func(*Profile) Roll) []float64 {
+	var ps []float64
+	for _, g := range gs {
+		r := f(&g.Profile)
+		if r.Dice == 0 || r.Hit == 0 {
+			continue
+		}
+		for range g.Count * r.Dice {
+			ps = append(ps, chance(r.Hit))
+		}
+	}
+	return ps
+}
+
+// Solve computes a battle exactly.
+func Solve(b Battle) (Result, error) {
+	if !b.Space && !b.Invade {
+		return Result{}, fmt.Errorf("nothing to compute: choose a space combat, an invasion, or both")
+	}
+	var res Result
+	atk, def := b.Attacker, b.Defender
+	if !b.Space {
+		g := solveGround(b, atk.Units, groundOf(atk.Units))
+		g.Name = "invasion"
+		g.finish()
+		res.Stages = append(res.Stages, g.Stage)
+		res.AttackerWins, res.DefenderWins, res.BothDestroyed = g.AttackerWins, g.DefenderWins, g.BothDestroyed
+		return res, nil
+	}
+
+	A := newSpace(newArmy(atk.Units, isShip, atk.Policy))
+	D := newSpace(newArmy(def.Units, isShip, def.Policy))
+	// Space cannon offense (77): each side's cannon against the other's ships.
+	postA := spread(A, b.NoCannon, groupDice(all(def.Units, def.Planet), cannonRoll))
+	postD := spread(D, b.NoCannon, groupDice(atk.Units, cannonRoll))
+	// Anti-fighter barrage (10), by the units that survived the cannon.
+	init := map[[2]int]float64{}
+	for ia, pa := range postA {
+		for id, pd := range postD {
+			var afbA, afbD []float64 = []float64{1}, []float64{1}
+			if !b.NoBarrage {
+				afbA = hitDist(A.a.dice(A.st[ia], afbRoll, 0, false))
+				afbD = hitDist(D.a.dice(D.st[id], afbRoll, 0, false))
+			}
+			for ha, x := range afbA {
+				for hd, y := range afbD {
+					k := [2]int{A.intern(A.a.barrage(A.st[ia], hd)), D.intern(D.a.barrage(D.st[id], ha))}
+					init[k] += pa * pd * x * y
+				}
+			}
+		}
+	}
+	sr := &stageRun{Stage: Stage{Name: "space combat"}, modA: atk.Mod, modD: def.Mod, rerollA: atk.Reroll, rerollD: def.Reroll}
+	won := map[int]float64{} // attacker states that win the space combat
+	sr.onEnd = func(ia, id int, p float64) {
+		if !A.dead[ia] && D.dead[id] {
+			won[ia] += p
+		}
+	}
+	rounds(A, D, init, sr)
+	sr.finish()
+	res.Stages = append(res.Stages, sr.Stage)
+	res.AttackerWins, res.DefenderWins, res.BothDestroyed = sr.AttackerWins, sr.DefenderWins, sr.BothDestroyed
+	if !b.Invade {
+		return res, nil
+	}
+
+	// The invasion, from each way the attacker can win in space: ships that
+	// survived bombard; ground forces beyond the surviving capacity are lost
+	// (16.3; the calculator keeps ground forces over fighters).
+	ground := groundOf(atk.Units)
+	total := &stageRun{Stage: Stage{Name: "invasion"}}
+	cache := map[string]*stageRun{}
+	for ia, p := range won {
+		ships := alive(A.a, A.st[ia])
+		landing := limitGround(ground, capacity(ships))
+		key := String(ships) + "|" + String(landing)
+		g, ok := cache[key]
+		if !ok {
+			g = solveGround(b, ships, landing)
+			cache[key] = g
+		}
+		total.merge(g, p)
+		total.States += g.States
+	}
+	res.AttackerWins, res.BothDestroyed = total.AttackerWins, total.BothDestroyed
+	res.DefenderWins = 1 - res.AttackerWins - res.BothDestroyed // losing in space loses the invasion
+	// The invasion stage is reported for the battles that reach the planet.
+	reach := 0.0
+	for _, p := range won {
+		reach += p
+	}
+	if reach > 0 {
+		norm := &stageRun{Stage: Stage{Name: "invasion", States: total.States}}
+		norm.merge(total, 1/reach)
+		total = norm
+	}
+	total.finish()
+	res.Stages = append(res.Stages, total.Stage)
+	return res, nil
+}
+
+// spread is the distribution over a side's states after taking hits from
+// independent dice.
+func spread(sp *space, skip bool, dice []float64) map[int]float64 {
+	out := map[int]float64{}
+	if skip {
+		dice = nil
+	}
+	for h, p := range hitDist(dice) {
+		out[sp.intern(sp.a.hit(state{}, h))] += p
+	}
+	return out
+}
+
+func groundOf(gs []Group) []Group {
+	var out []Group
+	for _, g := range gs {
+		if g.Profile.Ground() {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// alive lists the units of a state as groups.
+func alive(a *army, s state) []Group {
+	var out []Group
+	for i := range a.units {
+		if a.alive(s, i) {
+			out = append(out, Group{a.units[i], 1})
+		}
+	}
+	return merge(out)
+}
+
+func capacity(gs []Group) int {
+	n := 0
+	for _, g := range gs {
+		n += g.Profile.Capacity * g.Count
+	}
+	return n
+}
+
+// limitGround keeps at most n ground forces, the most expensive first.
+func limitGround(gs []Group, n int) []Group {
+	a := newArmy(gs, isGround, SustainFirst)
+	var out []Group
+	for i := len(a.units) - 1; i >= 0 && n > 0; i-- {
+		out = append(out, Group{a.units[i], 1})
+		n--
+	}
+	return merge(out)
+}
+
+// solveGround resolves bombardment (15, with planetary shield 65), space
+// cannon defense (77) and ground combat (42) on the defender's planet.
+func solveGround(b Battle, ships, landing []Group) *stageRun {
+	atk, def := b.Attacker, b.Defender
+	A := newSpace(newArmy(landing, isGround, atk.Policy))
+	D := newSpace(newArmy(def.Planet, isGround, def.Policy))
+	var bomb []float64
+	if !b.NoBombard && !shielded(def.Planet, ships) {
+		bomb = groupDice(ships, bombardRoll)
+	}
+	var scd []float64
+	if !b.NoCannon {
+		scd = groupDice(def.Planet, cannonRoll)
+	}
+	postD := spread(D, false, bomb)
+	postA := spread(A, false, scd)
+	init := map[[2]int]float64{}
+	for ia, pa := range postA {
+		for id, pd := range postD {
+			init[[2]int{ia, id}] += pa * pd
+		}
+	}
+	sr := &stageRun{Stage: Stage{Name: "invasion"}, modA: atk.Mod, modD: def.Mod, rerollA: atk.Reroll, rerollD: def.Reroll}
+	rounds(A, D, init, sr)
+	return sr
+}
+
+// shielded reports a planetary shield on the planet that no war sun among
+// the attacking ships switches off (65.3).
+func shielded(planet, ships []Group) bool {
+	shield := false
+	for _, g := range planet {
+		shield = shield || g.Profile.Shield
+	}
+	for _, g := range ships {
+		if g.Profile.Type == "war_sun" {
+			return false
+		}
+	}
+	return shield
+}
+
+func (st *stageRun) merge(g *stageRun, w float64) {
+	st.AttackerWins += w * g.AttackerWins
+	st.DefenderWins += w * g.DefenderWins
+	st.BothDestroyed += w * g.BothDestroyed
+	st.Stalemate += w * g.Stalemate
+	if st.AttackerExpected == nil {
+		st.AttackerExpected, st.DefenderExpected = map[string]float64{}, map[string]float64{}
+	}
+	for id, v := range g.AttackerExpected {
+		st.AttackerExpected[id] += w * v
+	}
+	for id, v := range g.DefenderExpected {
+		st.DefenderExpected[id] += w * v
+	}
+	for _, o := range g.AttackerSurvivors {
+		st.AttackerSurvivors = addOutcome(st.AttackerSurvivors, o.Units, w*o.P)
+	}
+	for _, o := range g.DefenderSurvivors {
+		st.DefenderSurvivors = addOutcome(st.DefenderSurvivors, o.Units, w*o.P)
+	}
+}
+
+var _ = strings.Join
