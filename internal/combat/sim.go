@@ -6,24 +6,40 @@ import (
 	"github.com/mecatol/mecatol/internal/engine"
 )
 
-// roll throws the dice of a side's living units for one ability and counts
-// hits (a die hits on the ability's value or higher after the modifier;
-// with a reroll, each miss is thrown once more). The engine's combat step
-// and the Monte Carlo both roll through here.
+// Hits throws the dice of n units with one roll ability and counts hits:
+// a die hits on the ability's value or higher after the modifier (18.1,
+// 56); with a reroll, each miss is thrown once more (74). The engine's
+// combat steps and the Monte Carlo both roll through here. faces, if not
+// nil, receives every die thrown.
+func Hits(rng *engine.RNG, r Roll, n, mod int, reroll bool, faces *[]int) int {
+	if r.Hit == 0 || r.Dice == 0 {
+		return 0
+	}
+	hits := 0
+	for range n * r.Dice {
+		f := rng.Die()
+		if faces != nil {
+			*faces = append(*faces, f)
+		}
+		if !hitDie(f, r.Hit-mod) && reroll {
+			f = rng.Die()
+			if faces != nil {
+				*faces = append(*faces, f)
+			}
+		}
+		if hitDie(f, r.Hit-mod) {
+			hits++
+		}
+	}
+	return hits
+}
+
+// roll throws the dice of a side's living units for one ability.
 func (a *army) roll(s state, f func(*Profile) Roll, mod int, reroll bool, rng *engine.RNG) int {
 	hits := 0
 	for i := range a.units {
-		if !a.alive(s, i) {
-			continue
-		}
-		r := f(&a.units[i])
-		for range r.Dice {
-			if r.Hit == 0 {
-				break
-			}
-			if hitDie(rng.Die(), r.Hit-mod) || (reroll && hitDie(rng.Die(), r.Hit-mod)) {
-				hits++
-			}
+		if a.alive(s, i) {
+			hits += Hits(rng, f(&a.units[i]), 1, mod, reroll, nil)
 		}
 	}
 	return hits
@@ -34,15 +50,7 @@ func hitDie(face, need int) bool { return face >= need || need <= 1 }
 func rollGroups(gs []Group, f func(*Profile) Roll, rng *engine.RNG) int {
 	hits := 0
 	for _, g := range gs {
-		r := f(&g.Profile)
-		if r.Dice == 0 || r.Hit == 0 {
-			continue
-		}
-		for range g.Count * r.Dice {
-			if hitDie(rng.Die(), r.Hit) {
-				hits++
-			}
-		}
+		hits += Hits(rng, f(&g.Profile), g.Count, 0, false, nil)
 	}
 	return hits
 }

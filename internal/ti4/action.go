@@ -37,7 +37,7 @@ var actionKinds = []string{ActPlace, ActRemove, ActMove, ActGainPlanet, ActLoseP
 	ActPick, ActPass, ActRedistribute, ActStrategic, ActSecondary, ActSpendPlanet, ActSpendTG, ActSpecialty,
 	ActGainTokens, ActChooseSystem, ActReadyPlanet, ActDone, ActChooseSpeaker, ActOrderAgendas,
 	ActPlaceStructure, ActChoosePlayer, ActRemoveToken, ActResearch,
-	ActActivate, ActMoveShips, ActTransport, ActEndMovement, ActProduce, ActEndTactical, ActComponent, ActRemoveExcess}
+	ActActivate, ActMoveShips, ActTransport, ActEndMovement, ActProduce, ActEndTactical, ActComponent, ActRemoveExcess, ActAssignHit, ActRetreat, ActNoRetreat, ActBombard}
 
 // Action is one thing a player (or a game effect acting for them) does.
 // Which fields matter depends on Kind.
@@ -119,6 +119,8 @@ type Event struct {
 	Cards   []string `json:"cards,omitempty"`
 	Pools   *Pools   `json:"pools,omitempty"`
 	Step    *Step    `json:"step,omitempty"`
+	Combat  *Combat  `json:"combat,omitempty"`
+	Rolls   []int    `json:"rolls,omitempty"` // dice as rolled, for the log
 }
 
 func (e Event) String() string {
@@ -164,6 +166,7 @@ var fieldsOf = map[string]string{
 	ActRemoveToken: "system", ActResearch: "card", ActActivate: "system",
 	ActMoveShips: "system unit count", ActTransport: "system unit count", ActEndMovement: "",
 	ActProduce: "unit count planet", ActEndTactical: "", ActComponent: "card", ActRemoveExcess: "system unit count",
+	ActAssignHit: "unit planet use", ActRetreat: "system", ActNoRetreat: "", ActBombard: "planet",
 }
 
 // checkFields refuses fields the action's kind does not read.

@@ -3,6 +3,8 @@ package ti4
 import (
 	"slices"
 	"testing"
+
+	"github.com/mecatol/mecatol/internal/engine"
 )
 
 // 25.1, 25.1a: the first player to control a planet takes its card from the
@@ -208,9 +210,8 @@ func TestRule25_5b_InvasionEstablishControl(t *testing.T) {
 	}
 }
 
-// 49.4: control is not established over a planet that still holds another
-// player's ground forces; 54.1: no landing on Mecatol Rex while the
-// custodians token is there.
+// 49.4, 42, 54.1: ground combat decides whether control changes; no
+// landing on Mecatol Rex while the custodians token is on it.
 func TestRule25_5b_GroundCombatFirstAndCustodians(t *testing.T) {
 	g := fixture(t, fixtureConfig(), func(s *State) {
 		pl, _ := s.Planet("Lodor")
@@ -222,13 +223,60 @@ func TestRule25_5b_GroundCombatFirstAndCustodians(t *testing.T) {
 	do(t, g, Action{Kind: ActBeginInvasion, Seat: Referee, Player: ip(0), System: ip(2)})
 	refuse(t, g, Action{Kind: ActBeginInvasion, Seat: Referee, Player: ip(1), System: ip(0)}, "49")
 	do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Lodor", Unit: "infantry", Count: 2})
-	refuse(t, g, Action{Kind: ActEstablishControl, Seat: 0}, "49.4")
-	do(t, g, remove(2, 2, "Lodor", "infantry", 1))
 	do(t, g, Action{Kind: ActEstablishControl, Seat: 0})
-	refuse(t, g, Action{Kind: ActEstablishControl, Seat: 0}, "49.5")
-
+	fightOut(t, g)
+	s := g.State()
+	pl, _ := s.Planet("Lodor")
+	mine, theirs := groundOn(pl, 0), groundOn(pl, 2)
+	if mine && theirs {
+		t.Fatal("42.4: the combat ends when one side has no ground forces")
+	}
+	if (pl.Controller == 0) != mine {
+		t.Fatalf("49.5: Lodor's controller %d, seat 0 has ground forces there: %v", pl.Controller, mine)
+	}
+	if s.Invasion != nil || s.Combat != nil {
+		t.Fatal("the invasion is over")
+	}
 	do(t, g, Action{Kind: ActBeginInvasion, Seat: Referee, Player: ip(1), System: ip(0)})
 	refuse(t, g, Action{Kind: ActCommit, Seat: 1, Planet: "Mecatol Rex", Unit: "infantry", Count: 1}, "54.1")
+}
+
+// fightOut plays a combat to its end for both sides.
+func fightOut(t *testing.T, g *Game) {
+	t.Helper()
+	for i := 0; g.State().Combat != nil; i++ {
+		if i > 500 {
+			t.Fatal("combat does not end")
+		}
+		s := g.State()
+		seat := s.Combat.Attacker
+		if len(s.Combat.Owed) > 0 {
+			seat = s.Combat.Owed[0].Seat
+		} else if s.Combat.Step == CbAnnounceD {
+			seat = s.Combat.Defender
+		}
+		opts := Legal(s, engine.NewRNG(0), seat)
+		if len(opts) == 0 {
+			t.Fatalf("seat %d has no choice in combat %+v", seat, s.Combat)
+		}
+		// Decline retreats; take hits on sustain damage first, then on the
+		// cheapest unit (the odds calculator's default policy).
+		chosen := opts[0]
+		best := 1e9
+		for _, o := range opts {
+			switch {
+			case o.Kind == ActNoRetreat:
+				chosen, best = o, -2
+			case o.Kind == ActAssignHit && o.Use && best > -1:
+				chosen, best = o, -1
+			case o.Kind == ActAssignHit && !o.Use:
+				if c := s.UnitCard(seat, o.Unit).Cost; c < best {
+					chosen, best = o, c
+				}
+			}
+		}
+		do(t, g, chosen)
+	}
 }
 
 // 25.6 and 25.7: losing a planet by a game effect returns its card to the

@@ -44,8 +44,8 @@ func excessFollowUps(s *State) []Event {
 		}
 		return nil
 	}
-	if s.Tactical != nil && s.Tactical.Step == TacMovement {
-		return nil
+	if (s.Tactical != nil && s.Tactical.Step == TacMovement) || s.Combat != nil {
+		return nil // judged once movement and combat are over (16.3c)
 	}
 	for _, q := range s.InitiativeOrder() {
 		if s.hasExcess(q) {

@@ -37,6 +37,9 @@ func decideCommit(s *State, a Action) ([]Event, error) {
 	if err := invading(s, a, "49.2"); err != nil {
 		return nil, err
 	}
+	if s.Combat != nil {
+		return nil, engine.Refuse("49.2", "ground forces are committed before bombardment hits are settled or combat starts")
+	}
 	if !isGroundForce(a.Unit) {
 		return nil, engine.Refuse("49.2", "only ground forces are committed, not %q", a.Unit)
 	}
@@ -54,11 +57,6 @@ func decideCommit(s *State, a Action) ([]Event, error) {
 	if err := checkCustodians(s, pl); err != nil {
 		return nil, err
 	}
-	for _, st := range pl.Units {
-		if st.Owner != a.Seat && isGroundForce(st.Unit) && s.Tactical != nil {
-			return nil, engine.Refuse("42", "ground combat is not built yet, so forces cannot land where another player's ground forces stand")
-		}
-	}
 	return []Event{
 		{Kind: EvUnitsRemoved, Seat: a.Seat, System: sys.Pos, Unit: a.Unit, Count: a.Count},
 		{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: a.Unit, Count: a.Count},
@@ -66,36 +64,15 @@ func decideCommit(s *State, a Action) ([]Event, error) {
 	}, nil
 }
 
-// Establish control (49.5, 25.5b): the active player gains each planet they
-// committed to that still holds one of their ground forces; other players'
-// structures there are destroyed (49.5a). A planet they already control is
-// not gained again (49.5c, 25.2).
+// Ending the commits (49.2) starts space cannon defense and ground combat
+// on each planet committed to (49.3, 49.4); control is then established
+// (49.5, 25.5b), once the dice are done.
 func decideEstablishControl(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	if err := invading(s, a, "49.5"); err != nil {
 		return nil, err
 	}
-	sys := s.System(s.Invasion.Pos)
-	x := newExplorer(s, rng)
-	var ev []Event
-	for _, name := range s.Invasion.Committed {
-		pl := planetIn(sys, name)
-		if count(pl.Units, a.Seat, "infantry")+count(pl.Units, a.Seat, "mech") == 0 {
-			continue
-		}
-		for _, st := range pl.Units {
-			if st.Owner != a.Seat && isGroundForce(st.Unit) {
-				return nil, engine.Refuse("49.4", "ground combat on %s must be resolved before control is established", name)
-			}
-		}
-		if pl.Controller == a.Seat {
-			continue
-		}
-		for _, st := range pl.Units {
-			if st.Owner != a.Seat && isStructure(st.Unit) {
-				ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: st.Owner, System: sys.Pos, Planet: name, Unit: st.Unit, Count: st.Count})
-			}
-		}
-		ev = append(ev, gain(s, x, a.Seat, pl)...)
+	if s.Combat != nil {
+		return nil, engine.Refuse("49.4", "the ground combat is still being fought")
 	}
-	return append(ev, Event{Kind: EvInvasionEnded, Seat: a.Seat, System: sys.Pos}), nil
+	return beginGround(s, a.Seat), nil
 }

@@ -44,6 +44,25 @@ func candidates(s *State, seat int) []Action {
 	add := func(a Action) { a.Seat = seat; out = append(out, a) }
 	c := data.MustLoad()
 
+	if cb := s.Combat; cb != nil {
+		if len(cb.Owed) > 0 {
+			if o := cb.Owed[0]; o.Seat == seat {
+				for _, st := range hitTargets(s, cb, o) {
+					add(Action{Kind: ActAssignHit, Unit: st.Unit, Planet: o.Planet})
+					add(Action{Kind: ActAssignHit, Unit: st.Unit, Planet: o.Planet, Use: true})
+				}
+			}
+			return out
+		}
+		if cb.Kind == "space" && ((cb.Step == CbAnnounceD && seat == cb.Defender) || (cb.Step == CbAnnounceA && seat == cb.Attacker)) {
+			for _, q := range s.galaxy.Neighbors(cb.System, s.Wormholes) {
+				add(Action{Kind: ActRetreat, System: ip(q)})
+			}
+			add(Action{Kind: ActNoRetreat})
+		}
+		return out
+	}
+
 	switch s.Phase {
 	case PhaseStrategy:
 		for _, card := range s.Strategy {
@@ -177,6 +196,9 @@ func candidates(s *State, seat int) []Action {
 			}
 			add(Action{Kind: ActEndMovement})
 		case TacInvasion:
+			for _, pl := range active.Planets {
+				add(Action{Kind: ActBombard, Planet: pl.Name})
+			}
 			for _, pl := range active.Planets {
 				for _, typ := range []string{"infantry", "mech"} {
 					for n := 1; n <= count(active.Space, seat, typ); n++ {

@@ -16,7 +16,8 @@ func randomPlayerAction(s *State, r *engine.RNG) Action {
 	kinds := []string{ActPick, ActPass, ActRedistribute, ActStrategic, ActSecondary, ActSpendPlanet, ActSpendTG,
 		ActSpecialty, ActGainTokens, ActChooseSystem, ActReadyPlanet, ActDone, ActChooseSpeaker, ActOrderAgendas,
 		ActPlaceStructure, ActChoosePlayer, ActRemoveToken, ActResearch, ActActivate, ActMoveShips, ActTransport,
-		ActEndMovement, ActProduce, ActEndTactical, ActCommit, ActEstablishControl, ActRemoveExcess}
+		ActEndMovement, ActProduce, ActEndTactical, ActCommit, ActEstablishControl, ActRemoveExcess,
+		ActAssignHit, ActRetreat, ActNoRetreat, ActBombard}
 	a := Action{Kind: kinds[r.IntN(len(kinds))], Seat: r.IntN(len(s.Players))}
 	var planets []string
 	for _, sys := range s.Systems {
@@ -43,7 +44,14 @@ func randomPlayerAction(s *State, r *engine.RNG) Action {
 		if r.IntN(2) == 0 {
 			a.Pools = pools()
 		}
-	case ActChooseSystem, ActRemoveToken, ActActivate:
+	case ActAssignHit:
+		a.Unit, a.Use = unit(), r.IntN(2) == 0
+		if r.IntN(2) == 0 {
+			a.Planet = planet()
+		}
+	case ActBombard:
+		a.Planet = planet()
+	case ActChooseSystem, ActRemoveToken, ActActivate, ActRetreat:
 		a.System = sys()
 	case ActChooseSpeaker, ActChoosePlayer:
 		a.Player = ip(r.IntN(len(s.Players)))

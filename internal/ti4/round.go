@@ -124,7 +124,7 @@ func (s *State) nextActive(seat int) int {
 
 // busy reports a multi-step action under way.
 func (s *State) busy() bool {
-	return s.Strategic != nil || s.Step != nil || s.Tactical != nil || s.Invasion != nil
+	return s.Strategic != nil || s.Step != nil || s.Tactical != nil || s.Invasion != nil || s.Combat != nil
 }
 
 func decidePick(s *State, a Action) ([]Event, error) {

@@ -126,13 +126,20 @@ func (Rules) Decide(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		return decideComponent(s, a, rng)
 	case ActRemoveExcess:
 		return decideRemoveExcess(s, a)
+	case ActAssignHit:
+		return decideAssignHit(s, a)
+	case ActRetreat, ActNoRetreat:
+		return decideRetreat(s, a)
+	case ActBombard:
+		return decideBombard(s, a, rng)
 	}
 	return nil, unknownKind(a.Kind)
 }
 
 // Follow runs the automatic steps, in this order: control changes from
 // units on planets (LRR 25.5), control tokens on planets left without units
-// (25.4), the elimination check (33.1), units over the fleet pool or
+// (25.4), the elimination check (33.1), the dice of a combat when no one
+// owes a choice (77, 78, 42), units over the fleet pool or
 // capacity (37.3, 16.3), the end of a strategic action once
 // every secondary is answered (82.2), then the end of a phase (84.2, 3.5,
 // 81). One step's events are applied
@@ -142,6 +149,9 @@ func (Rules) Follow(s *State, rng *engine.RNG) []Event {
 		return ev
 	}
 	if ev := eliminationFollowUps(s, rng); len(ev) > 0 {
+		return ev
+	}
+	if ev := combatFollowUps(s, rng); len(ev) > 0 {
 		return ev
 	}
 	if ev := excessFollowUps(s); len(ev) > 0 {
@@ -197,7 +207,7 @@ func (Rules) Apply(s *State, e Event) {
 	case EvZeroTokenGone:
 		s.ZeroToken = nil
 	default:
-		if !applyRound(s, e) && !applyStrategic(s, e) && !applyTactical(s, e) {
+		if !applyRound(s, e) && !applyStrategic(s, e) && !applyTactical(s, e) && !applyCombat(s, e) {
 			panic("ti4: no rule applies event " + e.Kind)
 		}
 	}

@@ -105,6 +105,7 @@ type Invasion struct {
 	Seat      int      `json:"seat"`
 	Pos       int      `json:"pos"`
 	Committed []string `json:"committed,omitempty"` // planets ground forces were committed to
+	Bombarded bool     `json:"bombarded,omitempty"`
 }
 
 // ZeroToken is the Naalu "0" token held by another player.
@@ -152,6 +153,7 @@ type State struct {
 	Strategic    *Strategic     `json:"strategic,omitempty"`
 	Step         *Step          `json:"step,omitempty"`
 	Tactical     *Tactical      `json:"tactical,omitempty"`
+	Combat       *Combat        `json:"combat,omitempty"`
 	Status       *StatusStep    `json:"status,omitempty"`
 	Invasion     *Invasion      `json:"invasion,omitempty"`
 	ZeroToken    *ZeroToken     `json:"zero_token,omitempty"`

@@ -273,9 +273,6 @@ func decideMoveShips(s *State, a Action) ([]Event, error) {
 		return nil, engine.Refuse("58.4", "%s cannot reach the active system (move %d, anomalies and other players' ships block the way)", u.Name, u.Move)
 	}
 	active := s.System(t.System)
-	if hasOthersShips(active, a.Seat) {
-		return nil, engine.Refuse("78", "space combat is not built yet, so ships cannot move into a system with another player's ships")
-	}
 	if a.Unit != "fighter" {
 		after := fleetCount(active.Space, a.Seat) + a.Count
 		for _, m := range t.Moves {
@@ -377,8 +374,12 @@ func decideEndMovement(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 			}
 		}
 	}
-	return append(ev, Event{Kind: EvTacStep, Seat: a.Seat, Deck: nextTacStep(s, a.Seat, TacMovement)}), nil
+	return append(ev, Event{Kind: EvTacStep, Seat: a.Seat, Deck: TacCombat}, beginSpace(s, t)), nil
 }
+
+// TacCombat is the tactical action between movement and invasion: space
+// cannon offense and space combat (89.2c, 89.3).
+const TacCombat = "space_combat"
 
 // nextTacStep skips steps with nothing to do: invasion needs planets in the
 // active system; production needs a unit with Production there.

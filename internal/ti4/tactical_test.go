@@ -215,7 +215,10 @@ func TestRule67_68_Production(t *testing.T) {
 // 67.6: no ships produced beside another player's ships; ground forces may be.
 func TestRule67_6_NoShipsBesideEnemies(t *testing.T) {
 	g := tacticalFixture(t, func(s *State) {
-		s.System(22).Space = append(s.System(22).Space, Stack{Owner: 1, Unit: "destroyer", Count: 1})
+		s.System(22).Space = []Stack{{Owner: 1, Unit: "destroyer", Count: 1}}
+		for _, pl := range s.System(22).Planets {
+			pl.Units = dropUnit(pl.Units, "pds") // no space cannon to shoot it down
+		}
 	})
 	do(t, g, activate(0, 22))
 	do(t, g, act(ActEndMovement, 0))
@@ -261,4 +264,14 @@ func TestRule37_3_ExcessRemoved(t *testing.T) {
 		t.Fatal("the step closes once nothing is in excess")
 	}
 	do(t, g, Action{Kind: ActSecondary, Seat: 1})
+}
+
+func dropUnit(st []Stack, typ string) []Stack {
+	var out []Stack
+	for _, x := range st {
+		if x.Unit != typ {
+			out = append(out, x)
+		}
+	}
+	return out
 }

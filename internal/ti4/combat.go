@@ -1,0 +1,577 @@
+package ti4
+
+import (
+	"slices"
+
+	"github.com/mecatol/mecatol/internal/combat"
+	"github.com/mecatol/mecatol/internal/engine"
+)
+
+// Combat in the tactical action: space cannon offense (77), space combat
+// (78) with anti-fighter barrage (10), retreats and sustain damage (87);
+// in the invasion, bombardment (15) against planetary shields (65), space
+// cannon defense (77) and ground combat (42). Dice are rolled by the game
+// (18, through the combat package, as the odds calculator does); players
+// choose where hits land (31.1) and whether to retreat.
+
+// Combat is a combat, or a set of hits, under way.
+type Combat struct {
+	Kind      string   `json:"kind"` // space, ground, bombardment
+	System    int      `json:"system"`
+	Planet    string   `json:"planet,omitempty"`
+	Attacker  int      `json:"attacker"`
+	Defender  int      `json:"defender"`
+	Round     int      `json:"round"`
+	Step      string   `json:"step"`
+	Retreat   int      `json:"retreat"` // seat that announced a retreat, or None
+	RetreatTo int      `json:"retreat_to"`
+	Owed      []Owed   `json:"owed,omitempty"`
+	Queue     []string `json:"queue,omitempty"` // ground: planets still to fight over
+}
+
+// Owed is hits a player must assign.
+type Owed struct {
+	Seat   int    `json:"seat"`
+	Hits   int    `json:"hits"`
+	Planet string `json:"planet,omitempty"` // empty: ships in the space area
+	Only   string `json:"only,omitempty"`   // "fighter": barrage hits only fighters
+	Rule   string `json:"rule"`
+}
+
+// Combat steps.
+const (
+	CbCannon    = "space_cannon"
+	CbStart     = "start"
+	CbBarrage   = "barrage"
+	CbAnnounceD = "announce_defender"
+	CbAnnounceA = "announce_attacker"
+	CbRoll      = "roll"
+	CbRetreat   = "retreat"
+	CbFight     = "fight"
+)
+
+// Combat action and event kinds.
+const (
+	ActAssignHit  = "assign_hit"
+	ActRetreat    = "announce_retreat"
+	ActNoRetreat  = "no_retreat"
+	ActBombard    = "bombard"
+	EvCombat      = "combat"
+	EvDice        = "dice" // a roll that changed nothing, kept for the log
+	EvHitAssigned = "hit_assigned"
+)
+
+func profile(s *State, seat int, typ string) combat.Profile {
+	return combat.FromUnit(s.UnitCard(seat, typ))
+}
+
+// shipsOf reports whether seat has ships in a system's space.
+func shipsOf(sys *System, seat int) bool {
+	for _, st := range sys.Space {
+		if st.Owner == seat && isShip(st.Unit) {
+			return true
+		}
+	}
+	return false
+}
+
+func groundOn(pl *Planet, seat int) bool {
+	return count(pl.Units, seat, "infantry")+count(pl.Units, seat, "mech") > 0
+}
+
+// otherWithShips is the one other player with ships in a system, or None.
+func otherWithShips(sys *System, seat int) int {
+	for _, st := range sys.Space {
+		if st.Owner != seat && isShip(st.Unit) {
+			return st.Owner
+		}
+	}
+	return None
+}
+
+// roll rolls one ability for a player's stacks, returning hits and faces.
+func (s *State) roll(seat int, stacks []Stack, f func(*combat.Profile) combat.Roll, mod int, rng *engine.RNG, faces *[]int) int {
+	hits := 0
+	for _, st := range stacks {
+		if st.Owner == seat {
+			p := profile(s, seat, st.Unit)
+			hits += combat.Hits(rng, f(&p), st.Count, mod, false, faces)
+		}
+	}
+	return hits
+}
+
+func cannonOf(p *combat.Profile) combat.Roll  { return p.Cannon }
+func barrageOf(p *combat.Profile) combat.Roll { return p.AFB }
+func combatOf(p *combat.Profile) combat.Roll  { return p.Combat }
+func bombardOf(p *combat.Profile) combat.Roll { return p.Bombard }
+
+func setCombat(c *Combat, rolls []int) Event {
+	var cp *Combat
+	if c != nil {
+		x := *c
+		x.Owed = slices.Clone(c.Owed)
+		x.Queue = slices.Clone(c.Queue)
+		cp = &x
+	}
+	return Event{Kind: EvCombat, Combat: cp, Rolls: rolls}
+}
+
+// beginSpace starts the steps after movement: space cannon offense, then
+// space combat if two players have ships there (89.2c, 89.3).
+func beginSpace(s *State, t *Tactical) Event {
+	return setCombat(&Combat{Kind: "space", System: t.System, Attacker: t.Seat, Defender: None, Step: CbCannon, Retreat: None}, nil)
+}
+
+// combatFollowUps advances a combat whenever no player owes a choice: the
+// dice are the game's to roll.
+func combatFollowUps(s *State, rng *engine.RNG) []Event {
+	c := s.Combat
+	if c == nil {
+		return nil
+	}
+	// Hits with nothing left to hit are lost (10.2a, 15.2a).
+	if len(c.Owed) > 0 {
+		o := c.Owed[0]
+		if len(hitTargets(s, c, o)) > 0 {
+			return nil
+		}
+		n := *c
+		n.Owed = n.Owed[1:]
+		return []Event{setCombat(&n, nil)}
+	}
+	n := *c
+	sys := s.System(c.System)
+	var rolls []int
+	switch c.Kind {
+	case "bombardment":
+		return []Event{setCombat(nil, nil)}
+	case "space":
+		switch c.Step {
+		case CbCannon: // 77.2-77.5
+			for _, q := range s.Active() {
+				target := c.Attacker
+				if q == c.Attacker {
+					target = otherWithShips(sys, q)
+				}
+				if target == None || !shipsOf(sys, target) {
+					continue
+				}
+				h := s.cannonHits(q, sys, rng, &rolls)
+				if h > 0 {
+					n.Owed = append(n.Owed, Owed{Seat: target, Hits: h, Rule: "77.5"})
+				}
+			}
+			n.Step = CbStart
+		case CbStart: // 89.3, 78.1
+			d := otherWithShips(sys, c.Attacker)
+			if d == None || !shipsOf(sys, c.Attacker) {
+				return endSpace(s)
+			}
+			n.Defender, n.Round, n.Step = d, 1, CbBarrage
+		case CbBarrage: // 78.3, 10: barrage hits only fighters
+			ha := s.roll(c.Attacker, sys.Space, barrageOf, 0, rng, &rolls)
+			hd := s.roll(c.Defender, sys.Space, barrageOf, 0, rng, &rolls)
+			if hd > 0 {
+				n.Owed = append(n.Owed, Owed{Seat: c.Attacker, Hits: hd, Only: "fighter", Rule: "10.2"})
+			}
+			if ha > 0 {
+				n.Owed = append(n.Owed, Owed{Seat: c.Defender, Hits: ha, Only: "fighter", Rule: "10.2"})
+			}
+			n.Step = CbAnnounceD
+		case CbAnnounceD, CbAnnounceA:
+			if !shipsOf(sys, c.Attacker) || !shipsOf(sys, c.Defender) { // 78.3a
+				return endSpace(s)
+			}
+			return nil // a player decides
+		case CbRoll: // 78.5, 78.6; the defender in a nebula adds 1 (59.3)
+			mod := 0
+			if s.anomaly(c.System, "nebula") {
+				mod = 1
+			}
+			ha := s.roll(c.Attacker, shipStacks(sys.Space), combatOf, 0, rng, &rolls)
+			hd := s.roll(c.Defender, shipStacks(sys.Space), combatOf, mod, rng, &rolls)
+			n.Owed = nil
+			if hd > 0 {
+				n.Owed = append(n.Owed, Owed{Seat: c.Attacker, Hits: hd, Rule: "78.6"})
+			}
+			if ha > 0 {
+				n.Owed = append(n.Owed, Owed{Seat: c.Defender, Hits: ha, Rule: "78.6"})
+			}
+			n.Step = CbRetreat
+		case CbRetreat: // 78.7, 78.8
+			if c.Retreat != None && shipsOf(sys, c.Attacker) && shipsOf(sys, c.Defender) {
+				return append(retreat(s, c), endSpace(s)...)
+			}
+			if !shipsOf(sys, c.Attacker) || !shipsOf(sys, c.Defender) {
+				return endSpace(s) // 78.9, 78.7a
+			}
+			n.Round++
+			n.Step, n.Retreat = CbAnnounceD, None
+		}
+	case "ground":
+		return groundFollowUps(s, c, rng)
+	}
+	return []Event{setCombat(&n, rolls)}
+}
+
+func shipStacks(st []Stack) []Stack {
+	var out []Stack
+	for _, x := range st {
+		if isShip(x.Unit) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// cannonHits rolls a player's space cannon at the active system: units on
+// its planets, and PDS in adjacent systems for a player with PDS II (77.3c).
+func (s *State) cannonHits(seat int, sys *System, rng *engine.RNG, rolls *[]int) int {
+	h := 0
+	for _, pl := range sys.Planets {
+		h += s.roll(seat, pl.Units, cannonOf, 0, rng, rolls)
+	}
+	h += s.roll(seat, sys.Space, cannonOf, 0, rng, rolls)
+	if s.UnitCard(seat, "pds").SpaceCannon != nil && s.UnitCard(seat, "pds").SpaceCannon.Range > 0 {
+		for _, q := range s.galaxy.Neighbors(sys.Pos, s.Wormholes) {
+			if other := s.System(q); other != nil {
+				for _, pl := range other.Planets {
+					var pds []Stack
+					for _, st := range pl.Units {
+						if st.Unit == "pds" {
+							pds = append(pds, st)
+						}
+					}
+					h += s.roll(seat, pds, cannonOf, 0, rng, rolls)
+				}
+			}
+		}
+	}
+	return h
+}
+
+// endSpace closes the space combat and moves the tactical action on.
+func endSpace(s *State) []Event {
+	return []Event{setCombat(nil, nil), {Kind: EvTacStep, Seat: s.Tactical.Seat, Deck: nextTacStep(s, s.Tactical.Seat, TacMovement)}}
+}
+
+// retreat moves the retreating player's ships with a move value, and what
+// they can carry, to the chosen system, with a command token there (78.7b-d).
+func retreat(s *State, c *Combat) []Event {
+	sys := s.System(c.System)
+	seat := c.Retreat
+	var ev []Event
+	room := 0
+	for _, st := range sys.Space {
+		if st.Owner == seat && isShip(st.Unit) && s.UnitCard(seat, st.Unit).Move > 0 {
+			ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: seat, System: sys.Pos, Unit: st.Unit, Count: st.Count},
+				Event{Kind: EvUnitsPlaced, Seat: seat, System: c.RetreatTo, Unit: st.Unit, Count: st.Count})
+			room += s.UnitCard(seat, st.Unit).Capacity * st.Count
+		}
+	}
+	for _, typ := range []string{"mech", "infantry", "fighter"} {
+		n := count(sys.Space, seat, typ)
+		if n == 0 || (typ == "fighter" && s.UnitCard(seat, typ).Move > 0) {
+			continue // fighters with a move value went with the ships
+		}
+		carried := min(n, room)
+		room -= carried
+		ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: seat, System: sys.Pos, Unit: typ, Count: n})
+		if carried > 0 {
+			ev = append(ev, Event{Kind: EvUnitsPlaced, Seat: seat, System: c.RetreatTo, Unit: typ, Count: carried})
+		}
+	}
+	if to := s.System(c.RetreatTo); !slices.Contains(to.Command, seat) {
+		ev = append(ev, placeToken(s, seat, c.RetreatTo)...)
+	}
+	return ev
+}
+
+// retreatOK is a system a player may retreat to (78.4c, 78.7c).
+func (s *State) retreatOK(seat, from, to int) bool {
+	sys := s.System(to)
+	if sys == nil || !s.Adjacent(from, to) || hasOthersShips(sys, seat) {
+		return false
+	}
+	for _, st := range sys.Space {
+		if st.Owner == seat {
+			return true
+		}
+	}
+	for _, pl := range sys.Planets {
+		if pl.Controller == seat || count(pl.Units, seat, "") > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func decideRetreat(s *State, a Action) ([]Event, error) {
+	c := s.Combat
+	if c == nil || c.Kind != "space" || (c.Step != CbAnnounceD && c.Step != CbAnnounceA) || len(c.Owed) > 0 {
+		return nil, engine.Refuse("78.4", "retreats are announced before the combat roll")
+	}
+	who := c.Defender
+	if c.Step == CbAnnounceA {
+		who = c.Attacker
+	}
+	if a.Seat != who {
+		return nil, engine.Refuse("78.4", "seat %d announces first: the defender, then the attacker", who)
+	}
+	n := *c
+	if a.Kind == ActNoRetreat {
+		if c.Step == CbAnnounceD {
+			n.Step = CbAnnounceA
+		} else {
+			n.Step = CbRoll
+		}
+		return []Event{setCombat(&n, nil)}, nil
+	}
+	to, err := need(a.System, "system")
+	if err != nil {
+		return nil, err
+	}
+	if !s.retreatOK(a.Seat, c.System, to) {
+		return nil, engine.Refuse("78.7c", "retreat to an adjacent system with your units or planet and no other player's ships")
+	}
+	n.Retreat, n.RetreatTo, n.Step = a.Seat, to, CbRoll // 78.4b: the attacker then cannot announce
+	return []Event{setCombat(&n, nil)}, nil
+}
+
+// hitTargets lists the unit types a player may assign an owed hit to, and
+// whether each can sustain damage instead.
+func hitTargets(s *State, c *Combat, o Owed) []Stack {
+	sys := s.System(c.System)
+	var pool []Stack
+	if o.Planet != "" {
+		pl := planetIn(sys, o.Planet)
+		for _, st := range pl.Units {
+			if st.Owner == o.Seat && isGroundForce(st.Unit) {
+				pool = append(pool, st)
+			}
+		}
+		return pool
+	}
+	for _, st := range sys.Space {
+		if st.Owner != o.Seat || !isShip(st.Unit) {
+			continue
+		}
+		if o.Only != "" && st.Unit != o.Only {
+			continue
+		}
+		pool = append(pool, st)
+	}
+	return pool
+}
+
+// Assigning one hit (31.1, 87, 42.2, 77.5, 77.8, 10.2, 15.2): destroy one
+// of the units hit, or cancel the hit with an undamaged unit's Sustain Damage.
+func decideAssignHit(s *State, a Action) ([]Event, error) {
+	c := s.Combat
+	if c == nil || len(c.Owed) == 0 {
+		return nil, engine.Refuse("31.1", "no hits are waiting to be assigned")
+	}
+	o := c.Owed[0]
+	if o.Seat != a.Seat {
+		return nil, engine.Refuse(o.Rule, "seat %d assigns hits now", o.Seat)
+	}
+	if a.Planet != o.Planet {
+		return nil, engine.Refuse(o.Rule, "these hits land on %s", where2(o))
+	}
+	var st *Stack
+	for _, x := range hitTargets(s, c, o) {
+		if x.Unit == a.Unit {
+			st = &x
+			break
+		}
+	}
+	if st == nil {
+		return nil, engine.Refuse(o.Rule, "no %s of yours can take this hit on %s", a.Unit, where2(o))
+	}
+	if a.Use { // sustain damage
+		if !s.UnitCard(a.Seat, a.Unit).Sustain {
+			return nil, engine.Refuse("87.1", "%s cannot sustain damage", a.Unit)
+		}
+		if st.Damaged >= st.Count {
+			return nil, engine.Refuse("87.3", "every %s there is already damaged", a.Unit)
+		}
+	}
+	return []Event{{Kind: EvHitAssigned, Seat: a.Seat, System: c.System, Planet: o.Planet, Unit: a.Unit, Count: 1, Card: map[bool]string{true: "sustain"}[a.Use]}}, nil
+}
+
+func where2(o Owed) string {
+	if o.Planet == "" {
+		return "ships in the space area"
+	}
+	return "ground forces on " + o.Planet
+}
+
+// Bombardment (15, 65): all the active player's bombardment units fire at
+// one planet with another player's ground forces, before any commit.
+func decideBombard(s *State, a Action, rng *engine.RNG) ([]Event, error) {
+	if err := invading(s, a, "15.1"); err != nil {
+		return nil, err
+	}
+	if len(s.Invasion.Committed) > 0 || s.Invasion.Bombarded {
+		return nil, engine.Refuse("49.1", "bombardment comes once, before ground forces are committed")
+	}
+	sys := s.System(s.Invasion.Pos)
+	pl := planetIn(sys, a.Planet)
+	if pl == nil {
+		return nil, engine.BadInput("planet", "no planet %q in the active system", a.Planet)
+	}
+	owner := None
+	for _, st := range pl.Units {
+		if st.Owner != a.Seat && isGroundForce(st.Unit) {
+			owner = st.Owner
+		}
+	}
+	if owner == None {
+		return nil, engine.Refuse("15.2", "no other player's ground forces on %s", pl.Name)
+	}
+	if s.shielded(pl, sys, a.Seat) {
+		return nil, engine.Refuse("65", "%s has a planetary shield and no war sun of yours is here", pl.Name)
+	}
+	var rolls []int
+	h := s.roll(a.Seat, sys.Space, bombardOf, 0, rng, &rolls)
+	if len(rolls) == 0 {
+		return nil, engine.Refuse("15.1", "none of your units here has Bombardment")
+	}
+	ev := []Event{{Kind: EvBombarded, Seat: a.Seat}}
+	if h > 0 {
+		ev = append(ev, setCombat(&Combat{Kind: "bombardment", System: sys.Pos, Attacker: a.Seat, Defender: owner, Retreat: None,
+			Owed: []Owed{{Seat: owner, Hits: h, Planet: pl.Name, Rule: "15.2"}}}, rolls))
+	} else {
+		ev = append(ev, Event{Kind: EvDice, Seat: a.Seat, Rolls: rolls})
+	}
+	return ev, nil
+}
+
+// EvBombarded marks that the invasion's bombardment has happened.
+const EvBombarded = "bombarded"
+
+func (s *State) shielded(pl *Planet, sys *System, attacker int) bool {
+	shield := false
+	for _, st := range pl.Units {
+		if st.Owner != attacker && s.UnitCard(st.Owner, st.Unit).PlanetaryShield {
+			shield = true
+		}
+	}
+	return shield && count(sys.Space, attacker, "war_sun") == 0 // 65.3
+}
+
+// Ground combat (42) on each committed planet, after space cannon defense
+// (77.6-77.8); then the Establish Control step (49.5).
+func beginGround(s *State, seat int) []Event {
+	inv := s.Invasion
+	return []Event{setCombat(&Combat{Kind: "ground", System: inv.Pos, Attacker: seat, Defender: None, Retreat: None,
+		Queue: slices.Clone(inv.Committed), Step: CbCannon}, nil)}
+}
+
+func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
+	n := *c
+	n.Queue = slices.Clone(c.Queue)
+	sys := s.System(c.System)
+	var rolls []int
+	if len(n.Queue) == 0 {
+		return append([]Event{setCombat(nil, nil)}, establish(s, c.Attacker, rng)...)
+	}
+	pl := planetIn(sys, n.Queue[0])
+	switch c.Step {
+	case CbCannon: // 77.7, 77.8: only at ground forces on this planet
+		for _, q := range s.Active() {
+			if q == c.Attacker || !groundOn(pl, c.Attacker) {
+				continue
+			}
+			if h := s.roll(q, pl.Units, cannonOf, 0, rng, &rolls); h > 0 {
+				n.Owed = append(n.Owed, Owed{Seat: c.Attacker, Hits: h, Planet: pl.Name, Rule: "77.8"})
+			}
+		}
+		n.Planet, n.Step, n.Round = pl.Name, CbFight, 0
+	case CbFight: // 42.1-42.4
+		d := None
+		for _, st := range pl.Units {
+			if st.Owner != c.Attacker && isGroundForce(st.Unit) {
+				d = st.Owner
+			}
+		}
+		if d == None || !groundOn(pl, c.Attacker) {
+			n.Queue, n.Step = n.Queue[1:], CbCannon
+			break
+		}
+		n.Defender = d
+		n.Round++
+		var ground []Stack
+		for _, st := range pl.Units {
+			if isGroundForce(st.Unit) {
+				ground = append(ground, st)
+			}
+		}
+		ha := s.roll(c.Attacker, ground, combatOf, 0, rng, &rolls)
+		hd := s.roll(d, ground, combatOf, 0, rng, &rolls)
+		n.Owed = nil
+		if hd > 0 {
+			n.Owed = append(n.Owed, Owed{Seat: c.Attacker, Hits: hd, Planet: pl.Name, Rule: "42.2"})
+		}
+		if ha > 0 {
+			n.Owed = append(n.Owed, Owed{Seat: d, Hits: ha, Planet: pl.Name, Rule: "42.2"})
+		}
+	}
+	return []Event{setCombat(&n, rolls)}
+}
+
+// establish is the Establish Control step (49.5): each committed planet
+// that still holds the active player's ground forces is gained, other
+// players' structures there destroyed (49.5a).
+func establish(s *State, seat int, rng *engine.RNG) []Event {
+	sys := s.System(s.Invasion.Pos)
+	x := newExplorer(s, rng)
+	var ev []Event
+	for _, name := range s.Invasion.Committed {
+		pl := planetIn(sys, name)
+		if !groundOn(pl, seat) || pl.Controller == seat {
+			continue
+		}
+		for _, st := range pl.Units {
+			if st.Owner != seat && isStructure(st.Unit) {
+				ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: st.Owner, System: sys.Pos, Planet: name, Unit: st.Unit, Count: st.Count})
+			}
+		}
+		ev = append(ev, gain(s, x, seat, pl)...)
+	}
+	return append(ev, Event{Kind: EvInvasionEnded, Seat: seat, System: sys.Pos})
+}
+
+func applyCombat(s *State, e Event) bool {
+	switch e.Kind {
+	case EvCombat:
+		s.Combat = e.Combat
+	case EvDice:
+	case EvHitAssigned:
+		sys := s.System(e.System)
+		stacks := &sys.Space
+		if e.Planet != "" {
+			stacks = &planetIn(sys, e.Planet).Units
+		}
+		if e.Card == "sustain" {
+			for i := range *stacks {
+				if (*stacks)[i].Owner == e.Seat && (*stacks)[i].Unit == e.Unit {
+					(*stacks)[i].Damaged++
+				}
+			}
+		} else {
+			*stacks = add(*stacks, e.Seat, e.Unit, -1)
+		}
+		o := &s.Combat.Owed[0]
+		o.Hits--
+		if o.Hits == 0 {
+			s.Combat.Owed = s.Combat.Owed[1:]
+		}
+	case EvBombarded:
+		s.Invasion.Bombarded = true
+	default:
+		return false
+	}
+	return true
+}
