@@ -73,6 +73,7 @@ type Cargo struct {
 	From  int    `json:"from"`
 	Unit  string `json:"unit"`
 	Count int    `json:"count"`
+	By    int    `json:"by,omitempty"` // cargo: the system whose moving ships carry it
 }
 
 // Tactical steps.
@@ -161,20 +162,7 @@ func (s *State) anomaly(pos int, a string) bool {
 // (57.1, 58.4, 11.1, 41.1, 59, 86.1). Among paths, the one leaving the
 // fewest rifts is taken.
 func (s *State) reach(seat, from, to, move int) int {
-	antimass := s.Players[seat].HasTech("antimass_deflectors")
-	blocked := func(pos int, end bool) bool {
-		switch {
-		case s.anomaly(pos, "supernova"):
-			return true // 86.1
-		case s.anomaly(pos, "asteroid-field") && !antimass:
-			return true // 11.1
-		case s.anomaly(pos, "nebula") && !end:
-			return true // 59.1a
-		case !end && hasOthersShips(s.System(pos), seat):
-			return true // 58.4b
-		}
-		return false
-	}
+	blocked := func(pos int, end bool) bool { return s.blocked(seat, pos, end) }
 	if s.anomaly(from, "nebula") {
 		move = 1 // 59.2
 	}
@@ -217,6 +205,78 @@ func (s *State) reach(seat, from, to, move int) int {
 		frontier = next
 	}
 	return result
+}
+
+// blocked reports a system a ship cannot enter (end) or pass through.
+func (s *State) blocked(seat, pos int, end bool) bool {
+	switch {
+	case s.anomaly(pos, "supernova"):
+		return true // 86.1
+	case s.anomaly(pos, "asteroid-field") && !s.Players[seat].HasTech("antimass_deflectors"):
+		return true // 11.1
+	case s.anomaly(pos, "nebula") && !end:
+		return true // 59.1a
+	case !end && hasOthersShips(s.System(pos), seat):
+		return true // 58.4b
+	}
+	return false
+}
+
+// steps is the fewest moves from one system to another through systems a
+// ship may pass, or -1.
+func (s *State) steps(seat, from, to int) int {
+	dist := map[int]int{from: 0}
+	frontier := []int{from}
+	for d := 1; len(frontier) > 0 && d <= 8; d++ {
+		var next []int
+		for _, p := range frontier {
+			for _, q := range s.galaxy.Neighbors(p, s.Wormholes) {
+				if _, seen := dist[q]; seen {
+					continue
+				}
+				if q == to {
+					return d
+				}
+				if s.blocked(seat, q, false) {
+					continue
+				}
+				dist[q] = d
+				next = append(next, q)
+			}
+		}
+		frontier = next
+	}
+	return -1
+}
+
+// via reports whether the ships declared from origin can pass through
+// system p on their way to the active system (95.1): the slowest of them
+// reaches p and then the active system within its move value.
+func (s *State) via(seat int, t *Tactical, origin, p int) bool {
+	move := 99
+	for _, m := range t.Moves {
+		if m.From == origin {
+			move = min(move, s.UnitCard(seat, m.Unit).Move)
+		}
+	}
+	if s.anomaly(origin, "nebula") {
+		move = 1 // 59.2
+	}
+	if s.blocked(seat, p, false) {
+		return false
+	}
+	a, b := s.steps(seat, origin, p), s.steps(seat, p, t.System)
+	return a > 0 && b > 0 && a+b <= move
+}
+
+func carriedBy(list []Cargo, by int) int {
+	n := 0
+	for _, c := range list {
+		if c.By == by {
+			n += c.Count
+		}
+	}
+	return n
 }
 
 func declared(list []Cargo, from int, unit string) int {
@@ -299,7 +359,10 @@ func (s *State) capacityOf(seat int, list []Cargo, from int) int {
 }
 
 // Declaring what the moving ships carry (58.5, 95, 16.1): fighters and
-// ground forces from the system the ships start in, within their capacity.
+// ground forces from the system the ships start in, or picked up in a
+// system they pass through (95.1) that holds none of the player's command
+// tokens (95.3), within their capacity. A pickup on the way is carried by
+// the first origin's ships that can pass there with room to spare.
 func decideTransport(s *State, a Action) ([]Event, error) {
 	t, err := inTactical(s, a.Seat, TacMovement)
 	if err != nil {
@@ -318,11 +381,30 @@ func decideTransport(s *State, a Action) ([]Event, error) {
 	if have := count(from.Space, a.Seat, a.Unit) - declared(t.Cargo, from.Pos, a.Unit); have < a.Count {
 		return nil, engine.BadInput("count", "only %d %s in that space area not yet declared", have, a.Unit)
 	}
-	spare := s.capacityOf(a.Seat, t.Moves, from.Pos) - declared(t.Cargo, from.Pos, "")
-	if spare < a.Count {
-		return nil, engine.Refuse("16.1", "the ships moving from there can carry %d more", spare)
+	spare := func(o int) int { return s.capacityOf(a.Seat, t.Moves, o) - carriedBy(t.Cargo, o) }
+	by := None
+	if declared(t.Moves, from.Pos, "") > 0 {
+		if spare(from.Pos) < a.Count {
+			return nil, engine.Refuse("16.1", "the ships moving from there can carry %d more", spare(from.Pos))
+		}
+		by = from.Pos
+	} else {
+		if from.Pos == t.System {
+			return nil, engine.BadInput("system", "those units are already in the active system")
+		}
+		if slices.Contains(from.Command, a.Seat) {
+			return nil, engine.Refuse("95.3", "units are not picked up from a system with your command token")
+		}
+		for _, m := range t.Moves {
+			if by == None && spare(m.From) >= a.Count && s.via(a.Seat, t, m.From, from.Pos) {
+				by = m.From
+			}
+		}
+		if by == None {
+			return nil, engine.Refuse("95.1", "no moving ship with room to spare starts in or passes through that system")
+		}
 	}
-	return []Event{{Kind: EvDeclared, Seat: a.Seat, System: from.Pos, Unit: a.Unit, Count: a.Count, Deck: "cargo"}}, nil
+	return []Event{{Kind: EvDeclared, Seat: a.Seat, System: from.Pos, Unit: a.Unit, Count: a.Count, Deck: "cargo", From: by}}, nil
 }
 
 // End of the move ships step: every declared ship leaves its system and
@@ -365,9 +447,9 @@ func decideEndMovement(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 			if c.Unit != typ {
 				continue
 			}
-			drop := min(c.Count, max(0, declared(t.Cargo, c.From, "")-(s.capacityOf(a.Seat, t.Moves, c.From)-lost[c.From])))
+			drop := min(c.Count, max(0, carriedBy(t.Cargo, c.By)-(s.capacityOf(a.Seat, t.Moves, c.By)-lost[c.By])))
 			if drop > 0 {
-				lost[c.From] += drop // each unit dropped frees one unit of excess
+				lost[c.By] += drop // each unit dropped frees one unit of excess
 			}
 			if c.Count-drop > 0 {
 				ev = append(ev, Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: t.System, Unit: c.Unit, Count: c.Count - drop})
@@ -592,6 +674,7 @@ func applyTactical(s *State, e Event) bool {
 	case EvDeclared:
 		c := Cargo{From: e.System, Unit: e.Unit, Count: e.Count}
 		if e.Deck == "cargo" {
+			c.By = e.From
 			s.Tactical.Cargo = append(s.Tactical.Cargo, c)
 		} else {
 			s.Tactical.Moves = append(s.Tactical.Moves, c)

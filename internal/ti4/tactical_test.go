@@ -110,7 +110,7 @@ func TestRule16_Capacity(t *testing.T) {
 		s.System(22).Space = []Stack{{Owner: 0, Unit: "carrier", Count: 2}, {Owner: 0, Unit: "infantry", Count: 8}}
 	})
 	do(t, g, activate(0, 23))
-	refuse(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(22), Unit: "infantry", Count: 1}, "16.1")
+	refuse(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(22), Unit: "infantry", Count: 1}, "95.1")
 	do(t, g, moveShips(0, 22, "carrier", 1))
 	refuse(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(22), Unit: "infantry", Count: 5}, "16.1")
 	do(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(22), Unit: "infantry", Count: 4})
@@ -274,4 +274,31 @@ func dropUnit(st []Stack, typ string) []Stack {
 		}
 	}
 	return out
+}
+
+// 95.1, 95.3: ships pick units up in a system they pass through, but not
+// from a system holding the player's command token.
+func TestRule95_PickUpOnTheWay(t *testing.T) {
+	stage := func(token bool) func(s *State) {
+		return func(s *State) {
+			s.Players[0].Techs = append(s.Players[0].Techs, "carrier_2") // move 2
+			s.System(21).Space = []Stack{{Owner: 0, Unit: "carrier", Count: 1}}
+			s.System(22).Space = append(s.System(22).Space, Stack{Owner: 0, Unit: "infantry", Count: 2})
+			if token {
+				s.System(22).Command = []int{0}
+			}
+		}
+	}
+	g := tacticalFixture(t, stage(false))
+	do(t, g, activate(0, 23)) // 21 -> 22 -> 23
+	do(t, g, moveShips(0, 21, "carrier", 1))
+	do(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(22), Unit: "infantry", Count: 2})
+	do(t, g, act(ActEndMovement, 0))
+	if count(g.State().System(23).Space, 0, "infantry") != 2 || count(g.State().System(22).Space, 0, "infantry") != 0 {
+		t.Fatal("the infantry picked up at 22 should arrive with the carrier")
+	}
+	g = tacticalFixture(t, stage(true))
+	do(t, g, activate(0, 23))
+	do(t, g, moveShips(0, 21, "carrier", 1))
+	refuse(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(22), Unit: "infantry", Count: 2}, "95.3")
 }
