@@ -9,7 +9,7 @@ import (
 
 // playRandom plays random legal actions until the game reaches round
 // `rounds`+1 or maxActions, checking the invariants after every action.
-func playRandom(t *testing.T, g *Game, seed uint64, rounds, maxActions int) {
+func playRandom(t *testing.T, g *Game, seed uint64, rounds, maxActions int) (dice int) {
 	t.Helper()
 	r := engine.NewRNG(seed)
 	for i := 0; i < maxActions && g.State().Round <= rounds; i++ {
@@ -28,23 +28,37 @@ func playRandom(t *testing.T, g *Game, seed uint64, rounds, maxActions int) {
 		}
 		k := r.IntN(len(seats))
 		a := options[k][r.IntN(len(options[k]))]
-		if _, err := g.Do(a); err != nil {
+		ev, err := g.Do(a)
+		if err != nil {
 			t.Fatalf("seed %d: listed action %v refused: %v", seed, a, err)
+		}
+		for _, e := range ev {
+			if e.Kind == EvCombat || e.Kind == EvDice {
+				dice += len(e.Rolls)
+			}
 		}
 		if err := checkInvariants(g.State()); err != nil {
 			t.Fatalf("seed %d action %d after %v: %v", seed, i, a, err)
 		}
 	}
+	return dice
 }
 
 func TestRandomLegalRounds(t *testing.T) {
+	dice := 0
+	defer func() {
+		if !t.Failed() && dice == 0 {
+			t.Fatal("no combat dice were rolled in any game: the test does not reach combat")
+		}
+		t.Logf("%d combat dice rolled", dice)
+	}()
 	for seed := uint64(0); seed < 8; seed++ {
 		players := 3 + int(seed)%6
 		g, err := NewGame(Config{Players: players, Seed: seed})
 		if err != nil {
 			t.Fatal(err)
 		}
-		playRandom(t, g, seed, 3, 20000)
+		dice += playRandom(t, g, seed, 3, 20000)
 		if g.State().Round <= 3 {
 			t.Fatalf("seed %d: stuck in round %d, phase %s", seed, g.State().Round, g.State().Phase)
 		}
