@@ -82,12 +82,12 @@ func TestNewJSONIsDeterministic(t *testing.T) {
 func TestPlay(t *testing.T) {
 	save := filepath.Join(t.TempDir(), "game.json")
 	code, out, errOut := cliIn(t, "1\n1\n1\nu\nx\n99\nq\n", "play", "--players", "3", "--seed", "2", "--save", save)
-	if code != 0 || !strings.Contains(out, "pick_strategy_card") || !strings.Contains(out, `"x" is not a choice`) {
+	if code != 0 || !strings.Contains(out, "keep_secret") || !strings.Contains(out, `"x" is not a choice`) {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
 	}
 	b, err := os.ReadFile(save)
-	if err != nil || strings.Count(string(b), "pick_strategy_card") != 2 {
-		t.Fatalf("saved game should hold two picks (three made, one undone): %s", b)
+	if err != nil || strings.Count(string(b), `"kind"`) != 2 {
+		t.Fatalf("saved game should hold two actions (three taken, one undone): %s", b)
 	}
 	code, out, errOut = cli(t, "play", "--script", save)
 	if code != 0 || !strings.Contains(out, "== 2.") {

@@ -37,7 +37,8 @@ var actionKinds = []string{ActPlace, ActRemove, ActMove, ActGainPlanet, ActLoseP
 	ActPick, ActPass, ActRedistribute, ActStrategic, ActSecondary, ActSpendPlanet, ActSpendTG, ActSpecialty,
 	ActGainTokens, ActChooseSystem, ActReadyPlanet, ActDone, ActChooseSpeaker, ActOrderAgendas,
 	ActPlaceStructure, ActChoosePlayer, ActRemoveToken, ActResearch,
-	ActActivate, ActMoveShips, ActTransport, ActEndMovement, ActProduce, ActEndTactical, ActComponent, ActRemoveExcess, ActAssignHit, ActRetreat, ActNoRetreat, ActBombard}
+	ActActivate, ActMoveShips, ActTransport, ActEndMovement, ActProduce, ActEndTactical, ActComponent, ActRemoveExcess, ActAssignHit, ActRetreat, ActNoRetreat, ActBombard,
+	ActScore, ActKeepSecret, ActSpendTokens, ActTakeCustodians}
 
 // Action is one thing a player (or a game effect acting for them) does.
 // Which fields matter depends on Kind.
@@ -160,13 +161,14 @@ var fieldsOf = map[string]string{
 	ActReturnCaptured: "player owner unit count", ActBeginInvasion: "player system",
 	ActCommit: "planet unit count", ActEstablishControl: "",
 	ActPick: "card", ActPass: "", ActRedistribute: "pools", ActStrategic: "card", ActSecondary: "use",
-	ActSpendPlanet: "planet", ActSpendTG: "count", ActSpecialty: "planet", ActGainTokens: "pools",
+	ActSpendPlanet: "planet use", ActSpendTG: "count use", ActSpecialty: "planet", ActGainTokens: "pools",
 	ActChooseSystem: "system", ActReadyPlanet: "planet", ActDone: "pools", ActChooseSpeaker: "player",
 	ActOrderAgendas: "top bottom", ActPlaceStructure: "unit planet", ActChoosePlayer: "player",
 	ActRemoveToken: "system", ActResearch: "card", ActActivate: "system",
 	ActMoveShips: "system unit count", ActTransport: "system unit count", ActEndMovement: "",
 	ActProduce: "unit count planet", ActEndTactical: "", ActComponent: "card", ActRemoveExcess: "system unit count",
 	ActAssignHit: "unit planet use", ActRetreat: "system", ActNoRetreat: "", ActBombard: "planet",
+	ActScore: "card", ActKeepSecret: "card", ActSpendTokens: "pools", ActTakeCustodians: "",
 }
 
 // checkFields refuses fields the action's kind does not read.

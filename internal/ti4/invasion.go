@@ -1,6 +1,8 @@
 package ti4
 
 import (
+	"slices"
+
 	"github.com/mecatol/mecatol/internal/engine"
 )
 
@@ -73,6 +75,9 @@ func decideEstablishControl(s *State, a Action, rng *engine.RNG) ([]Event, error
 	}
 	if s.Combat != nil {
 		return nil, engine.Refuse("49.4", "the ground combat is still being fought")
+	}
+	if s.Invasion.Custodians && !slices.Contains(s.Invasion.Committed, MecatolRex) {
+		return nil, engine.Refuse("27.2", "having taken the custodians token, commit at least one ground force to Mecatol Rex")
 	}
 	return beginGround(s, a.Seat), nil
 }

@@ -43,6 +43,12 @@ func candidates(s *State, seat int) []Action {
 	out := make([]Action, 0, 64)
 	add := func(a Action) { a.Seat = seat; out = append(out, a) }
 	c := data.MustLoad()
+	if s.Phase == PhaseOver {
+		return nil
+	}
+	for _, card := range p.SecretChoice {
+		add(Action{Kind: ActKeepSecret, Card: card})
+	}
 
 	if cb := s.Combat; cb != nil {
 		if len(cb.Owed) > 0 {
@@ -72,6 +78,18 @@ func candidates(s *State, seat int) []Action {
 	case PhaseStatus:
 		if st := s.Step; st != nil && st.Kind == StepExcess && st.Seat == seat {
 			excessOptions(s, seat, add)
+		}
+		if st := s.Step; st != nil && st.Kind == StepPay && st.Seat == seat {
+			payOptions(s, seat, st, add)
+		}
+		if s.Status != nil && s.Step == nil && len(s.Status.Scoring) > 0 && s.Status.Scoring[0] == seat {
+			for _, o := range s.Decks.Revealed {
+				add(Action{Kind: ActScore, Card: o})
+			}
+			for _, o := range p.Secrets {
+				add(Action{Kind: ActScore, Card: o})
+			}
+			add(Action{Kind: ActDone})
 		}
 		if s.Status != nil && slices.Contains(s.Status.Waiting, seat) {
 			for _, d := range distributions(p.Tactic + p.Fleet + p.Strategy + s.Status.Gain[seat]) {
@@ -105,9 +123,16 @@ func candidates(s *State, seat int) []Action {
 
 	if st := s.Step; st != nil {
 		if st.Seat != seat {
-			return nil
+			return out
 		}
 		switch st.Kind {
+		case StepPay:
+			payOptions(s, seat, st, add)
+		case StepImperial:
+			for _, o := range s.Decks.Revealed {
+				add(Action{Kind: ActScore, Card: o})
+			}
+			add(Action{Kind: ActDone})
 		case StepExcess:
 			excessOptions(s, seat, add)
 		case StepLeadership:
@@ -175,7 +200,7 @@ func candidates(s *State, seat int) []Action {
 
 	if t := s.Tactical; t != nil {
 		if t.Seat != seat {
-			return nil
+			return out
 		}
 		active := s.System(t.System)
 		switch t.Step {
@@ -196,6 +221,7 @@ func candidates(s *State, seat int) []Action {
 			}
 			add(Action{Kind: ActEndMovement})
 		case TacInvasion:
+			add(Action{Kind: ActTakeCustodians})
 			for _, pl := range active.Planets {
 				add(Action{Kind: ActBombard, Planet: pl.Name})
 			}
@@ -216,7 +242,7 @@ func candidates(s *State, seat int) []Action {
 	}
 
 	if s.Invasion != nil {
-		return nil
+		return out
 	}
 	if s.Phase == PhaseAction && s.Turn == seat {
 		for _, card := range p.StrategyCards {
@@ -287,4 +313,35 @@ func excessOptions(s *State, seat int, add func(Action)) {
 			}
 		}
 	}
+}
+
+func payOptions(s *State, seat int, st *Step, add func(Action)) {
+	p := s.Players[seat]
+	for _, sys := range s.Systems {
+		for _, pl := range sys.Planets {
+			if pl.Controller == seat && !pl.Exhausted {
+				add(Action{Kind: ActSpendPlanet, Planet: pl.Name})
+				add(Action{Kind: ActSpendPlanet, Planet: pl.Name, Use: true})
+			}
+		}
+	}
+	for n := 1; n <= p.TradeGoods; n++ {
+		add(Action{Kind: ActSpendTG, Count: n})
+		add(Action{Kind: ActSpendTG, Count: n, Use: true})
+	}
+	if need := stepCost(st).Tokens; need > 0 {
+		for t := 0; t <= min(p.Tactic, need); t++ {
+			for g := 0; g <= min(p.Strategy, need-t); g++ {
+				if t+g > 0 {
+					add(Action{Kind: ActSpendTokens, Pools: &Pools{Tactic: t, Strategy: g}})
+				}
+			}
+		}
+	}
+	if st.Card == "custodians" {
+		add(Action{Kind: ActTakeCustodians})
+	} else {
+		add(Action{Kind: ActScore, Card: st.Card})
+	}
+	add(Action{Kind: ActDone})
 }

@@ -38,13 +38,19 @@ const (
 	EvStatusDone         = "status_tokens_done"
 	EvRevealed           = "objective_revealed"
 	EvGameOver           = "game_over"
+	EvStatusTokens       = "status_tokens_begun"
+	EvScoringDone        = "scoring_done"
 )
 
 // StatusStep is the status phase while players redistribute command tokens
 // (81.5): how many tokens each seat gained, and who has yet to arrange them.
 type StatusStep struct {
-	Gain    []int `json:"gain"`
-	Waiting []int `json:"waiting"`
+	Scoring      []int `json:"scoring,omitempty"` // 81.1: still to score, in initiative order
+	ScoredPublic []int `json:"scored_public,omitempty"`
+	ScoredSecret []int `json:"scored_secret,omitempty"`
+	Tokens       bool  `json:"tokens,omitempty"` // steps 81.2-81.5 have begun
+	Gain         []int `json:"gain,omitempty"`
+	Waiting      []int `json:"waiting,omitempty"`
 }
 
 var initiative = func() map[string]int {
@@ -180,8 +186,8 @@ func checkTurn(s *State, seat int) error {
 
 // Status phase (81).
 func decideRedistribute(s *State, a Action) ([]Event, error) {
-	if s.Phase != PhaseStatus || s.Status == nil {
-		return nil, engine.Refuse("81.5", "command tokens are redistributed in the status phase")
+	if s.Phase != PhaseStatus || s.Status == nil || !s.Status.Tokens {
+		return nil, engine.Refuse("81.5", "command tokens are redistributed in the status phase, after scoring")
 	}
 	if !slices.Contains(s.Status.Waiting, a.Seat) {
 		return nil, engine.Refuse("81.5", "seat %d has already arranged its command tokens", a.Seat)
@@ -228,17 +234,23 @@ func roundFollowUps(s *State, rng *engine.RNG) []Event {
 		}
 		return beginStatus(s, rng)
 	case PhaseStatus:
-		if s.Status != nil && len(s.Status.Waiting) == 0 && s.Step == nil {
+		if s.Status != nil && len(s.Status.Scoring) == 0 && !s.Status.Tokens && s.Step == nil {
+			return statusTokens(s, rng)
+		}
+		if s.Status != nil && s.Status.Tokens && len(s.Status.Waiting) == 0 && s.Step == nil {
 			return append(EndStatusPhase(s), Event{Kind: EvStatusPhaseEnd})
 		}
 	}
 	return nil
 }
 
-// beginStatus runs the status phase's automatic steps up to the
-// redistribution of command tokens. Scoring (81.1) comes with the objective
-// rules.
+// beginStatus opens the status phase with scoring (81.1).
 func beginStatus(s *State, rng *engine.RNG) []Event {
+	return []Event{{Kind: EvStatusBegun}}
+}
+
+// statusTokens runs steps 81.2-81.4 and opens 81.5.
+func statusTokens(s *State, rng *engine.RNG) []Event {
 	// 81.2: the speaker reveals the next stage I objective, stage II once
 	// stage I is all revealed (81.2a); with none left the game ends (81.2b).
 	var reveal Event
@@ -248,10 +260,10 @@ func beginStatus(s *State, rng *engine.RNG) []Event {
 	case len(s.Decks.StageII) > 0:
 		reveal = Event{Kind: EvRevealed, Card: s.Decks.StageII[0]}
 	default:
-		return []Event{{Kind: EvGameOver}}
+		return []Event{{Kind: EvGameOver, Seat: s.leader()}} // 98.8
 	}
 	ev := append([]Event{reveal}, statusDraws(s, rng)...)
-	return append(ev, Event{Kind: EvStatusBegun})
+	return append(ev, Event{Kind: EvStatusTokens})
 }
 
 // statusDraws is 81.3: each player draws one action card, in initiative order.
@@ -326,21 +338,25 @@ func applyRound(s *State, e Event) bool {
 		}
 		s.Decks.Revealed = append(s.Decks.Revealed, e.Card)
 	case EvGameOver:
-		s.Phase, s.Turn = PhaseOver, None
+		s.Phase, s.Turn, s.Winner = PhaseOver, None, e.Seat
+	case EvScoringDone:
+		s.Status.Scoring = slices.DeleteFunc(s.Status.Scoring, func(q int) bool { return q == e.Seat })
 	case EvStatusBegun:
 		s.Phase = PhaseStatus
 		s.Turn = None
+		s.Status = &StatusStep{Scoring: s.InitiativeOrder()}
+	case EvStatusTokens:
 		// 81.4: command tokens leave the board.
 		for _, sys := range s.Systems {
 			sys.Command = nil
 		}
 		// 81.5: each player gains two tokens, if reinforcements allow (20.3a).
-		st := &StatusStep{Gain: make([]int, len(s.Players))}
+		st := s.Status
+		st.Tokens, st.Gain = true, make([]int, len(s.Players))
 		for _, q := range s.InitiativeOrder() {
 			st.Gain[q] = min(2, s.CommandReinforcements(q))
 			st.Waiting = append(st.Waiting, q)
 		}
-		s.Status = st
 	case EvCardsDrawn:
 		applyDraw(s, e)
 	case EvTokensSet:

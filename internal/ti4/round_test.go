@@ -302,6 +302,7 @@ func TestRule45_Imperial(t *testing.T) {
 	})
 	toActionPhase(t, g, "imperial", "diplomacy", "trade", "leadership", "politics", "warfare")
 	do(t, g, Action{Kind: ActStrategic, Seat: 0, Card: "imperial"})
+	do(t, g, act(ActDone, 0)) // no public objective to score
 	do(t, g, Action{Kind: ActSecondary, Seat: 1, Use: true})
 	s := g.State()
 	if s.Players[0].VP != 1 || len(s.Players[1].Secrets) != 1 || s.Players[1].Strategy != 1 {
@@ -342,6 +343,7 @@ func TestRule81_StatusPhase(t *testing.T) {
 		}
 		do(t, g, chosen)
 	}
+	skipScoring(t, g)
 	s := g.State()
 	if s.Phase != PhaseStatus || s.Status == nil {
 		t.Fatalf("phase %s", s.Phase)
@@ -424,6 +426,7 @@ func TestRule81_2_RevealAndEnd(t *testing.T) {
 		}
 	}
 	statusOnce()
+	skipScoring(t, g)
 	if s := g.State(); len(s.Decks.StageII) != 0 || s.Decks.Revealed[len(s.Decks.Revealed)-1] == "" {
 		t.Fatal("the last stage II objective should be revealed")
 	}
@@ -432,7 +435,16 @@ func TestRule81_2_RevealAndEnd(t *testing.T) {
 		do(t, g, Action{Kind: ActRedistribute, Seat: q, Pools: &Pools{p.Tactic + g.State().Status.Gain[q], p.Fleet, p.Strategy}})
 	}
 	statusOnce()
+	skipScoring(t, g)
 	if g.State().Phase != PhaseOver || len(Waiting(g.State(), engine.NewRNG(0))) != 0 {
 		t.Fatalf("phase %s: the game should be over", g.State().Phase)
+	}
+}
+
+// skipScoring has every player decline to score in the status phase (81.1).
+func skipScoring(t *testing.T, g *Game) {
+	t.Helper()
+	for g.State().Status != nil && len(g.State().Status.Scoring) > 0 {
+		do(t, g, act(ActDone, g.State().Status.Scoring[0]))
 	}
 }

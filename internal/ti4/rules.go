@@ -26,6 +26,9 @@ func (Rules) Decide(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	if err := checkFields(a); err != nil {
 		return nil, err
 	}
+	if s.Phase == PhaseOver {
+		return nil, engine.Refuse("98.7", "the game is over; seat %d won", s.Winner)
+	}
 	if slices.Contains(effectKinds, a.Kind) {
 		if a.Seat != Referee {
 			return nil, engine.BadInput("seat", "%s is a game effect that only the referee (seat %d) applies", a.Kind, Referee)
@@ -74,7 +77,18 @@ func (Rules) Decide(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		return decideStrategic(s, a, rng)
 	case ActSecondary:
 		return decideSecondary(s, a, rng)
+	case ActScore:
+		return decideScore(s, a)
+	case ActKeepSecret:
+		return decideKeepSecret(s, a, rng)
+	case ActSpendTokens:
+		return decidePay(s, a)
+	case ActTakeCustodians:
+		return decideTakeCustodians(s, a)
 	case ActSpendPlanet, ActSpendTG:
+		if s.Step != nil && s.Step.Kind == StepPay {
+			return decidePay(s, a)
+		}
 		if (s.Tactical != nil && s.Step == nil) || (s.Step != nil && s.Step.Prod != nil) {
 			return decideSpendForProduction(s, a)
 		}
@@ -138,7 +152,8 @@ func (Rules) Decide(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 
 // Follow runs the automatic steps, in this order: control changes from
 // units on planets (LRR 25.5), control tokens on planets left without units
-// (25.4), the elimination check (33.1), the dice of a combat when no one
+// (25.4), the elimination check (33.1), victory (98.7), the dice of a
+// combat when no one
 // owes a choice (77, 78, 42), units over the fleet pool or
 // capacity (37.3, 16.3), the end of a strategic action once
 // every secondary is answered (82.2), then the end of a phase (84.2, 3.5,
@@ -149,6 +164,9 @@ func (Rules) Follow(s *State, rng *engine.RNG) []Event {
 		return ev
 	}
 	if ev := eliminationFollowUps(s, rng); len(ev) > 0 {
+		return ev
+	}
+	if ev := victoryFollowUps(s); len(ev) > 0 {
 		return ev
 	}
 	if ev := combatFollowUps(s, rng); len(ev) > 0 {
@@ -207,7 +225,7 @@ func (Rules) Apply(s *State, e Event) {
 	case EvZeroTokenGone:
 		s.ZeroToken = nil
 	default:
-		if !applyRound(s, e) && !applyStrategic(s, e) && !applyTactical(s, e) && !applyCombat(s, e) {
+		if !applyRound(s, e) && !applyStrategic(s, e) && !applyTactical(s, e) && !applyCombat(s, e) && !applyScoring(s, e) {
 			panic("ti4: no rule applies event " + e.Kind)
 		}
 	}

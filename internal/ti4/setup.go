@@ -178,6 +178,12 @@ func Setup(cfg Config) (*State, engine.RNG, error) {
 		}
 	}
 	s.Turn = s.Speaker // 84.1: the speaker chooses first
+	s.Winner = None
+	// Step 12 i: two secret objectives each, one to keep (61.20).
+	for _, p := range s.Players {
+		p.SecretChoice = slices.Clone(s.Decks.Secrets[:2])
+		s.Decks.Secrets = s.Decks.Secrets[2:]
+	}
 	return s, rng, nil
 }
 

@@ -87,8 +87,10 @@ type Player struct {
 	ActionCards    []string  `json:"action_cards,omitempty"`
 	Secrets        []string  `json:"secrets,omitempty"`
 	ScoredSecrets  []string  `json:"scored_secrets,omitempty"`
-	Promissory     []string  `json:"promissory,omitempty"` // "<owner faction>:<note>"
-	Agendas        []string  `json:"agendas,omitempty"`    // agenda cards this player owns
+	SecretChoice   []string  `json:"secret_choice,omitempty"` // dealt at setup, one to keep (61.20)
+	Publics        []string  `json:"publics,omitempty"`       // public objectives scored
+	Promissory     []string  `json:"promissory,omitempty"`    // "<owner faction>:<note>"
+	Agendas        []string  `json:"agendas,omitempty"`       // agenda cards this player owns
 	RelicFragments []string  `json:"relic_fragments,omitempty"`
 	Relics         []string  `json:"relics,omitempty"`
 	Captured       []Captive `json:"captured,omitempty"`
@@ -102,10 +104,11 @@ type Player struct {
 // Invasion is an invasion in progress (LRR 49); while it lasts, control of
 // the invaded system's planets waits for the Establish Control step (25.5b).
 type Invasion struct {
-	Seat      int      `json:"seat"`
-	Pos       int      `json:"pos"`
-	Committed []string `json:"committed,omitempty"` // planets ground forces were committed to
-	Bombarded bool     `json:"bombarded,omitempty"`
+	Seat       int      `json:"seat"`
+	Pos        int      `json:"pos"`
+	Committed  []string `json:"committed,omitempty"` // planets ground forces were committed to
+	Bombarded  bool     `json:"bombarded,omitempty"`
+	Custodians bool     `json:"custodians,omitempty"` // the custodians token was taken in this invasion
 }
 
 // ZeroToken is the Naalu "0" token held by another player.
@@ -143,7 +146,9 @@ type State struct {
 	Round        int            `json:"round"`
 	Phase        string         `json:"phase"`
 	Speaker      int            `json:"speaker"`
-	Custodians   bool           `json:"custodians"` // the custodians token is on Mecatol Rex
+	Custodians   bool           `json:"custodians"`             // the custodians token is on Mecatol Rex
+	AgendaPhase  bool           `json:"agenda_phase,omitempty"` // 27.4: rounds now have an agenda phase
+	Winner       int            `json:"winner"`
 	Players      []*Player      `json:"players"`
 	Systems      []*System      `json:"systems"`
 	Strategy     []string       `json:"strategy"` // strategy cards in the common play area

@@ -33,6 +33,7 @@ type Step struct {
 	Base      int            `json:"base,omitempty"`  // tokens gained before any are bought (Leadership)
 	Credits   map[string]int `json:"credits,omitempty"`
 	Prod      *Production    `json:"production,omitempty"`
+	Then      string         `json:"then,omitempty"` // a payment's step to go back to
 }
 
 // Step kinds.
@@ -151,14 +152,8 @@ func primary(s *State, seat int, card string, rng *engine.RNG) []Event {
 		return []Event{step(StepRedistribute, seat, card, false)} // no token on the board to take back
 	case "technology":
 		return []Event{step(StepResearch, seat, card, false)}
-	case "imperial": // 45.2; scoring a public objective joins with the objective rules
-		ev := []Event{}
-		if pl, _ := s.Planet(MecatolRex); pl != nil && pl.Controller == seat {
-			ev = append(ev, Event{Kind: EvVictoryPoint, Seat: seat, Count: 1})
-		} else {
-			ev = append(ev, drawSecret(s, seat, rng)...)
-		}
-		return append(ev, Event{Kind: EvPrimaryDone, Seat: seat})
+	case "imperial": // 45.2: may score a public objective first
+		return []Event{step(StepImperial, seat, card, false)}
 	}
 	return nil
 }
@@ -381,9 +376,28 @@ func decideReadyPlanet(s *State, a Action) ([]Event, error) {
 
 // decideDone ends a step whose further choices are optional.
 func decideDone(s *State, a Action) ([]Event, error) {
-	st, err := inStep(s, a.Seat, StepReady, StepConstruction, StepTradeChoose, StepResearch, StepRedistribute, StepWarfareProd)
+	if a.Pools != nil && (s.Step == nil || s.Step.Kind != StepRedistribute) {
+		return nil, engine.BadInput("pools", "only the Warfare redistribution is done with pools")
+	}
+	if s.Phase == PhaseStatus && s.Status != nil && s.Step == nil && len(s.Status.Scoring) > 0 {
+		if s.Status.Scoring[0] != a.Seat {
+			return nil, engine.Refuse("81.1", "players score in initiative order; seat %d now", s.Status.Scoring[0])
+		}
+		return []Event{{Kind: EvScoringDone, Seat: a.Seat}}, nil // 81.1: scoring is optional
+	}
+	st, err := inStep(s, a.Seat, StepReady, StepConstruction, StepTradeChoose, StepResearch, StepRedistribute, StepWarfareProd, StepPay, StepImperial)
 	if err != nil {
 		return nil, err
+	}
+	switch st.Kind {
+	case StepImperial:
+		return imperialRest(s, a.Seat), nil
+	case StepPay: // abandon the payment; what was spent is lost (67.1b)
+		ev := []Event{{Kind: EvStepCleared, Seat: a.Seat}}
+		if st.Then == StepImperial {
+			ev = append(ev, step(StepImperial, a.Seat, "imperial", false))
+		}
+		return ev, nil
 	}
 	if a.Pools != nil {
 		return nil, engine.BadInput("pools", "only the Warfare redistribution is done with pools")
@@ -656,7 +670,12 @@ func applyStrategic(s *State, e Event) bool {
 	case EvFreeSecondary:
 		s.Strategic.Free = append(s.Strategic.Free, e.Owner)
 	case EvSpent:
-		if s.Step == nil {
+		if s.Step != nil && s.Step.Kind == StepPay {
+			if s.Step.Credits == nil {
+				s.Step.Credits = map[string]int{}
+			}
+			s.Step.Credits[e.Deck] += e.Count
+		} else if s.Step == nil {
 			s.Tactical.Spent += e.Count
 		} else if s.Step.Prod != nil {
 			s.Step.Prod.Spent += e.Count
