@@ -28,6 +28,16 @@ func playRandom(t *testing.T, g *Game, seed uint64, rounds, maxActions int) (dic
 		}
 		k := r.IntN(len(seats))
 		a := options[k][r.IntN(len(options[k]))]
+		// Lean towards moving ships, so that fleets meet and fight.
+		var moves []Action
+		for _, o := range options[k] {
+			if o.Kind == ActMoveShips {
+				moves = append(moves, o)
+			}
+		}
+		if len(moves) > 0 && r.IntN(2) == 0 {
+			a = moves[r.IntN(len(moves))]
+		}
 		ev, err := g.Do(a)
 		if err != nil {
 			t.Fatalf("seed %d: listed action %v refused: %v", seed, a, err)

@@ -111,6 +111,9 @@ func checkInvariants(s *State) error {
 		} else if s.ShouldBeEliminated(p.Seat) {
 			return fmt.Errorf("33.1: %s meets all three conditions but is in the game", p)
 		}
+		if got := backedVP(p); !p.Eliminated && p.VP != got {
+			return fmt.Errorf("98: %s has %d victory points but only %d are backed by objectives, the custodians token or Imperial", p, p.VP, got)
+		}
 		if s.CommandReinforcements(p.Seat) < 0 {
 			return fmt.Errorf("%s has negative command tokens in reinforcements", p)
 		}
@@ -205,4 +208,18 @@ func TestPropertyRandomEffects(t *testing.T) {
 	if eliminations == 0 && !testing.Short() {
 		t.Fatal("random play never eliminated anyone; the test does not reach rule 33")
 	}
+}
+
+// backedVP is what a player's scored objectives, the custodians token and
+// Imperial's points add up to.
+func backedVP(p *Player) int {
+	n := len(p.ScoredSecrets) + p.ImperialVP
+	if p.Custodian {
+		n++
+	}
+	for _, id := range p.Publics {
+		o, _ := objective(id)
+		n += o.Points
+	}
+	return n
 }

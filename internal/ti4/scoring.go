@@ -87,6 +87,9 @@ func decideScore(s *State, a Action) ([]Event, error) {
 	}
 	if cost, ok := objectiveCosts[o.ID]; ok {
 		if !paying {
+			if !s.affordable(a.Seat, cost) {
+				return nil, engine.Refuse("61.10", "%s cannot pay %s for %s", p, describeCost(cost), o.Name)
+			}
 			e := step(StepPay, a.Seat, o.ID, false)
 			if s.Step != nil && s.Step.Kind == StepImperial {
 				e.Step.Then = StepImperial
@@ -227,7 +230,7 @@ func decidePay(s *State, a Action) ([]Event, error) {
 func imperialRest(s *State, seat int) []Event {
 	ev := []Event{{Kind: EvStepCleared, Seat: seat}}
 	if pl, _ := s.Planet(MecatolRex); pl != nil && pl.Controller == seat {
-		ev = append(ev, Event{Kind: EvVictoryPoint, Seat: seat, Count: 1})
+		ev = append(ev, Event{Kind: EvVictoryPoint, Seat: seat, Count: 1, Card: "imperial"})
 	} else {
 		ev = append(ev, Event{Kind: EvDrawSecret, Seat: seat})
 	}
@@ -275,7 +278,43 @@ func decideTakeCustodians(s *State, a Action) ([]Event, error) {
 	if len(s.Invasion.Committed) > 0 {
 		return nil, engine.Refuse("27.2", "the token is removed before ground forces are committed")
 	}
+	if !s.affordable(a.Seat, Cost{Influence: 6}) {
+		return nil, engine.Refuse("27.2", "%s cannot spend 6 influence", s.Players[a.Seat])
+	}
 	return []Event{step(StepPay, a.Seat, "custodians", false)}, nil
+}
+
+// affordable reports whether seat could pay a cost now: trade goods and
+// tokens as asked, and readied planets, each spent for its resources or its
+// influence, with spare trade goods standing in for either (75.3, 47.3).
+func (s *State) affordable(seat int, c Cost) bool {
+	p := s.Players[seat]
+	if p.TradeGoods < c.TradeGoods || p.Tactic+p.Strategy < c.Tokens {
+		return false
+	}
+	spare := p.TradeGoods - c.TradeGoods
+	reach := map[[2]int]bool{{0, 0}: true}
+	for _, sys := range s.Systems {
+		for _, pl := range sys.Planets {
+			if pl.Controller != seat || pl.Exhausted {
+				continue
+			}
+			info := data.MustLoad().Planet(pl.Name)
+			next := map[[2]int]bool{}
+			for k := range reach {
+				next[k] = true
+				next[[2]int{min(c.Resources, k[0]+info.Resources), k[1]}] = true
+				next[[2]int{k[0], min(c.Influence, k[1]+info.Influence)}] = true
+			}
+			reach = next
+		}
+	}
+	for k := range reach {
+		if c.Resources-k[0]+c.Influence-k[1] <= spare {
+			return true
+		}
+	}
+	return false
 }
 
 // victoryFollowUps ends the game when a player reaches the target (98.7):
@@ -330,6 +369,7 @@ func applyScoring(s *State, e Event) bool {
 	case EvCustodians:
 		s.Custodians = false
 		s.Players[e.Seat].VP++
+		s.Players[e.Seat].Custodian = true
 		s.Invasion.Custodians = true
 		s.AgendaPhase = true // 27.4
 	case EvDrawSecret:

@@ -89,6 +89,8 @@ type Player struct {
 	ScoredSecrets  []string  `json:"scored_secrets,omitempty"`
 	SecretChoice   []string  `json:"secret_choice,omitempty"` // dealt at setup, one to keep (61.20)
 	Publics        []string  `json:"publics,omitempty"`       // public objectives scored
+	ImperialVP     int       `json:"imperial_vp,omitempty"`   // points from Imperial for holding Mecatol Rex (45.2)
+	Custodian      bool      `json:"custodian,omitempty"`     // took the custodians token (27.3)
 	Promissory     []string  `json:"promissory,omitempty"`    // "<owner faction>:<note>"
 	Agendas        []string  `json:"agendas,omitempty"`       // agenda cards this player owns
 	RelicFragments []string  `json:"relic_fragments,omitempty"`

@@ -665,6 +665,9 @@ func applyStrategic(s *State, e Event) bool {
 		s.Step.Spent = 0
 	case EvVictoryPoint:
 		s.Players[e.Seat].VP += e.Count
+		if e.Card == "imperial" {
+			s.Players[e.Seat].ImperialVP += e.Count
+		}
 	case EvAgendasOrdered:
 		s.Decks.Agendas = slices.Clone(e.NewDeck)
 	case EvFreeSecondary:

@@ -1,0 +1,59 @@
+package ti4
+
+import (
+	"encoding/json"
+)
+
+// What each seat may see. A view starts from the whole state and removes,
+// for every seat but the viewer, what is hidden: action cards in hand (2.5),
+// unscored secret objectives and those still being chosen (61.18), and the
+// order of every face-down deck. The RNG is never part of a view: it is
+// not in the State at all but beside it in the engine's snapshot.
+
+// Hidden counts what a view leaves out.
+type Hidden struct {
+	ActionCards  []int          `json:"action_cards"` // per seat: cards in hand
+	Secrets      []int          `json:"secrets"`      // per seat: unscored secret objectives
+	SecretChoice []int          `json:"secret_choice"`
+	Decks        map[string]int `json:"decks"` // face-down decks: cards left
+}
+
+// View is the state as one seat sees it.
+type View struct {
+	Seat   int    `json:"seat"`
+	State  *State `json:"state"`
+	Hidden Hidden `json:"hidden"`
+}
+
+// ViewFor builds seat's view. Seat Referee sees the hands of no one either:
+// the referee's view is the public one.
+func ViewFor(s *State, seat int) (*View, error) {
+	b, err := json.Marshal(s)
+	if err != nil {
+		return nil, err
+	}
+	c := &State{}
+	if err := json.Unmarshal(b, c); err != nil {
+		return nil, err
+	}
+	h := Hidden{Decks: map[string]int{}}
+	for _, p := range c.Players {
+		h.ActionCards = append(h.ActionCards, len(p.ActionCards))
+		h.Secrets = append(h.Secrets, len(p.Secrets))
+		h.SecretChoice = append(h.SecretChoice, len(p.SecretChoice))
+		if p.Seat != seat {
+			p.ActionCards, p.Secrets, p.SecretChoice = nil, nil, nil
+		}
+	}
+	d := &c.Decks
+	for name, deck := range d.Exploration {
+		h.Decks["exploration_"+name] = len(deck)
+		d.Exploration[name] = nil
+	}
+	for name, list := range map[string]*[]string{"relics": &d.Relics, "action_cards": &d.ActionCards,
+		"secrets": &d.Secrets, "agendas": &d.Agendas, "stage_i": &d.StageI, "stage_ii": &d.StageII} {
+		h.Decks[name] = len(*list)
+		*list = nil
+	}
+	return &View{Seat: seat, State: c, Hidden: h}, nil
+}

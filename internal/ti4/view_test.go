@@ -1,0 +1,102 @@
+package ti4
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/mecatol/mecatol/internal/engine"
+)
+
+// No seat's view holds another seat's hand, unscored secrets or secrets
+// being chosen, any face-down deck's order, or the RNG; checked after every
+// action of random games.
+func TestViewsHideWhatTheyMust(t *testing.T) {
+	for seed := uint64(0); seed < 4; seed++ {
+		g, err := NewGame(Config{Players: 4, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := engine.NewRNG(seed)
+		for step := 0; step < 250 && g.State().Phase != PhaseOver; step++ {
+			s := g.State()
+			for _, viewer := range append(s.Active(), Referee) {
+				v, err := ViewFor(s, viewer)
+				if err != nil {
+					t.Fatal(err)
+				}
+				b, _ := json.Marshal(v)
+				text := string(b)
+				if strings.Contains(text, `"rng"`) {
+					t.Fatal("the RNG leaked into a view")
+				}
+				for _, p := range s.Players {
+					if p.Seat == viewer {
+						continue
+					}
+					for _, list := range [][]string{p.ActionCards, p.Secrets, p.SecretChoice} {
+						for _, card := range list {
+							if strings.Contains(text, `"`+card+`"`) && !visibleElsewhere(s, card, viewer) {
+								t.Fatalf("seed %d: seat %d sees seat %d's hidden card %s", seed, viewer, p.Seat, card)
+							}
+						}
+					}
+				}
+				for _, deck := range [][]string{s.Decks.ActionCards, s.Decks.Secrets, s.Decks.Agendas} {
+					if len(deck) > 0 && strings.Contains(text, `"`+deck[0]+`"`) && !visibleElsewhere(s, deck[0], viewer) {
+						t.Fatalf("the top of a face-down deck (%s) is visible", deck[0])
+					}
+				}
+			}
+			var all []Action
+			for _, q := range s.Active() {
+				all = append(all, Legal(s, engine.NewRNG(0), q)...)
+			}
+			if _, err := g.Do(all[r.IntN(len(all))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+// visibleElsewhere reports a card id that the viewer may see anyway: face
+// up somewhere (a discard pile, a scored secret, a revealed objective), or
+// another copy in the viewer's own hand.
+func visibleElsewhere(s *State, card string, viewer int) bool {
+	if p := s.Player(viewer); p != nil {
+		for _, l := range [][]string{p.ActionCards, p.Secrets, p.SecretChoice} {
+			for _, c := range l {
+				if c == card {
+					return true
+				}
+			}
+		}
+	}
+	for _, l := range [][]string{s.Decks.ActionDiscard, s.Decks.AgendaDiscard, s.Decks.Revealed} {
+		for _, c := range l {
+			if c == card {
+				return true
+			}
+		}
+	}
+	for _, p := range s.Players {
+		for _, c := range p.ScoredSecrets {
+			if c == card {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func TestViewKeepsOwnHand(t *testing.T) {
+	g := fixture(t, fixtureConfig(), func(s *State) { s.Players[1].ActionCards = []string{"sabotage"} })
+	v, _ := ViewFor(g.State(), 1)
+	if len(v.State.Players[1].ActionCards) != 1 || len(v.State.Players[1].SecretChoice) != 2 {
+		t.Fatal("a seat sees its own hand")
+	}
+	w, _ := ViewFor(g.State(), 0)
+	if w.State.Players[1].ActionCards != nil || w.Hidden.ActionCards[1] != 1 || w.Hidden.Decks["action_cards"] == 0 {
+		t.Fatal("others see only counts")
+	}
+}
