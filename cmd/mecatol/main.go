@@ -17,6 +17,7 @@ import (
 const usage = `mecatol: a Twilight Imperium 4 (Prophecy of Kings) rules engine.
 
 Usage:
+  mecatol serve [--addr HOST:PORT] [--db FILE.db]
   mecatol new [--players N] [--seed S] [--factions a,b,..] [--map "<map string>"] [--vp 10|14] [--json] [--svg FILE]
   mecatol map check [--players N] "<map string>"
   mecatol map svg [--players N] [-o FILE] "<map string>"
@@ -44,6 +45,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = cmdMap(args[1:], stdout)
 	case "scenario":
 		err = cmdScenario(args[1:], stdout)
+	case "serve":
+		err = cmdServe(args[1:], stdout)
 	case "odds":
 		err = cmdOdds(args[1:], stdout)
 	case "play":

@@ -25,7 +25,11 @@ var wormholeColor = map[string]string{"alpha": "#f4a261", "beta": "#2a9d8f", "ga
 
 // SVG draws the map: hexes, tile numbers, planet names with their values,
 // wormholes, anomalies, hyperlane lanes and home positions.
-func (m *Map) SVG(w io.Writer) error {
+func (m *Map) SVG(w io.Writer) error { return m.SVGWith(w, nil) }
+
+// SVGWith draws the map with extra lines of text in some systems (units,
+// command tokens), keyed by position.
+func (m *Map) SVGWith(w io.Writer, notes map[int][]string) error {
 	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	for _, s := range m.Slots {
 		if s.Tile == nil && s.Back == "" && !s.Home {
@@ -42,6 +46,13 @@ func (m *Map) SVG(w io.Writer) error {
 	fmt.Fprintf(&b, `<rect x="%.0f" y="%.0f" width="%.0f" height="%.0f" fill="#0b0d17"/>`+"\n", minX-pad, minY-pad, maxX-minX+2*pad, maxY-minY+2*pad)
 	for i := range m.Slots {
 		m.drawSlot(&b, &m.Slots[i])
+		if lines := notes[m.Slots[i].Pos]; len(lines) > 0 {
+			x, y := hex.Pixel(m.Slots[i].Hex, hexSize)
+			for k, line := range lines {
+				fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" fill="#ffd166" font-size="9" text-anchor="middle" class="units">%s</text>`+"\n",
+					x, y+hexSize*0.25+float64(k)*10, html.EscapeString(line))
+			}
+		}
 	}
 	b.WriteString("</svg>\n")
 	_, err := io.WriteString(w, b.String())

@@ -1,0 +1,290 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"github.com/mecatol/mecatol/internal/engine"
+	"github.com/mecatol/mecatol/internal/store"
+	"github.com/mecatol/mecatol/internal/ti4"
+	"github.com/mecatol/mecatol/internal/web"
+)
+
+var lastServer *Server
+
+func newServer(t testing.TB) (*httptest.Server, *store.Store) {
+	t.Helper()
+	st, err := store.Open(filepath.Join(t.TempDir(), "games.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lastServer = New(st, slog.New(slog.NewTextHandler(io.Discard, nil)), web.Files())
+	srv := httptest.NewServer(lastServer.Handler())
+	t.Cleanup(func() { srv.Close(); st.Close() })
+	return srv, st
+}
+
+type client struct {
+	t     testing.TB
+	base  string
+	token string
+}
+
+func (c client) do(method, path string, body any) (int, map[string]any) {
+	c.t.Helper()
+	var r io.Reader
+	switch b := body.(type) {
+	case nil:
+	case string:
+		r = strings.NewReader(b)
+	default:
+		j, _ := json.Marshal(b)
+		r = bytes.NewReader(j)
+	}
+	req, _ := http.NewRequest(method, c.base+path, r)
+	if c.token != "" {
+		req.Header.Set("Authorization", "Bearer "+c.token)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var out map[string]any
+	json.NewDecoder(res.Body).Decode(&out)
+	return res.StatusCode, out
+}
+
+// setupGame creates a three-player game and claims every seat.
+func setupGame(t testing.TB, base string) (string, string, []client) {
+	t.Helper()
+	anon := client{t: t, base: base}
+	code, g := anon.do("POST", "/api/games", map[string]any{"players": 3, "seed": 9, "factions": []string{"jolnar", "sol", "hacan"}})
+	if code != 201 {
+		t.Fatalf("create: %d %v", code, g)
+	}
+	id := g["id"].(string)
+	var seats []client
+	for i := 0; i < 3; i++ {
+		code, j := anon.do("POST", "/api/games/"+id+"/join", map[string]any{"seat": i, "name": "p"})
+		if code != 200 {
+			t.Fatalf("join: %d %v", code, j)
+		}
+		seats = append(seats, client{t: t, base: base, token: j["token"].(string)})
+	}
+	return id, g["host_token"].(string), seats
+}
+
+func legalOf(t testing.TB, c client, id string) (int, []json.RawMessage) {
+	t.Helper()
+	code, body := c.do("GET", "/api/games/"+id+"/legal", nil)
+	if code != 200 {
+		t.Fatalf("legal: %d %v", code, body)
+	}
+	raw, _ := json.Marshal(body["actions"])
+	var acts []json.RawMessage
+	json.Unmarshal(raw, &acts)
+	return int(body["seq"].(float64)), acts
+}
+
+func TestAPIPlaysAndRefuses(t *testing.T) {
+	srv, _ := newServer(t)
+	id, _, seats := setupGame(t, srv.URL)
+	seq, acts := legalOf(t, seats[0], id)
+	if len(acts) == 0 {
+		t.Fatal("seat 0 has legal actions")
+	}
+	var first map[string]any
+	json.Unmarshal(acts[0], &first)
+	code, body := seats[0].do("POST", "/api/games/"+id+"/actions", map[string]any{"seq": seq, "action": first})
+	if code != 200 || int(body["seq"].(float64)) != seq+1 {
+		t.Fatalf("act: %d %v", code, body)
+	}
+	tests := []struct {
+		name   string
+		c      client
+		body   any
+		code   int
+		expect string
+	}{
+		{"stale seq", seats[0], map[string]any{"seq": seq, "action": first}, 409, "current"},
+		{"another seat", seats[1], map[string]any{"seq": seq + 1, "action": map[string]any{"kind": "pass", "seat": 0}}, 403, "cannot act for"},
+		{"no token", client{t: t, base: srv.URL}, map[string]any{"seq": seq + 1, "action": map[string]any{"kind": "pass", "seat": 0}}, 401, "token"},
+		{"bad token", client{t: t, base: srv.URL, token: "nope"}, map[string]any{"seq": seq + 1, "action": map[string]any{"kind": "pass", "seat": 0}}, 401, "belongs to no seat"},
+		{"out of turn", seats[2], map[string]any{"seq": seq + 1, "action": map[string]any{"kind": "pick_strategy_card", "seat": 2, "card": "leadership"}}, 422, "84.1"},
+		{"malformed json", seats[0], `{"seq": 1, "action": `, 400, "bad request"},
+		{"unknown field", seats[0], map[string]any{"seq": seq + 1, "action": map[string]any{"kind": "pass", "seat": 0, "colour": 1}}, 400, "unknown field"},
+		{"no seq", seats[0], map[string]any{"action": first}, 400, "seq"},
+		{"unknown kind", seats[0], map[string]any{"seq": seq + 1, "action": map[string]any{"kind": "teleport", "seat": 0}}, 400, "unknown action"},
+	}
+	for _, tc := range tests {
+		code, body := tc.c.do("POST", "/api/games/"+id+"/actions", tc.body)
+		b, _ := json.Marshal(body)
+		if code != tc.code || !strings.Contains(string(b), tc.expect) {
+			t.Errorf("%s: %d %s, want %d with %q", tc.name, code, b, tc.code, tc.expect)
+		}
+	}
+	if code, _ := seats[0].do("GET", "/api/games/nope", nil); code != 404 {
+		t.Error("unknown game: want 404")
+	}
+	big := `{"seq": 1, "action": {"kind": "pass", "seat": 0, "x": "` + strings.Repeat("a", MaxBody) + `"}}`
+	if code, _ := seats[0].do("POST", "/api/games/"+id+"/actions", big); code != 400 {
+		t.Errorf("oversized body: %d", code)
+	}
+	if code, _ := seats[0].do("POST", "/api/games/"+id+"/join", map[string]any{"seat": 1, "name": "x"}); code != 409 {
+		t.Error("a taken seat: want 409")
+	}
+	// Nothing above changed the game.
+	if s, _ := legalOf(t, seats[0], id); s != seq+1 {
+		t.Fatalf("refused requests moved the game to %d", s)
+	}
+}
+
+// The game survives a restart: a new server on the same store rebuilds it
+// from its log to the same state.
+func TestRestartRebuilds(t *testing.T) {
+	srv, st := newServer(t)
+	id, _, seats := setupGame(t, srv.URL)
+	for i := 0; i < 20; i++ {
+		playOne(t, seats, id)
+	}
+	_, before := seats[0].do("GET", "/api/games/"+id, nil)
+	srv2 := httptest.NewServer(New(st, slog.New(slog.NewTextHandler(io.Discard, nil)), web.Files()).Handler())
+	defer srv2.Close()
+	c := seats[0]
+	c.base = srv2.URL
+	_, after := c.do("GET", "/api/games/"+id, nil)
+	b1, _ := json.Marshal(before)
+	b2, _ := json.Marshal(after)
+	if !bytes.Equal(b1, b2) {
+		t.Fatal("the rebuilt game differs")
+	}
+}
+
+// playOne has the first seat with a legal action take a random one.
+func playOne(t testing.TB, seats []client, id string) bool {
+	t.Helper()
+	for _, c := range seats {
+		seq, acts := legalOf(t, c, id)
+		if len(acts) == 0 {
+			continue
+		}
+		var a map[string]any
+		json.Unmarshal(acts[int(seq)%len(acts)], &a)
+		code, body := c.do("POST", "/api/games/"+id+"/actions", map[string]any{"seq": seq, "action": a})
+		if code != 200 {
+			t.Fatalf("legal action refused: %d %v", code, body)
+		}
+		return true
+	}
+	return false
+}
+
+// No response or live message to a seat holds another seat's hidden cards,
+// over a whole game of random actions.
+func TestNoLeaksOverAGame(t *testing.T) {
+	srv, _ := newServer(t)
+	id, _, seats := setupGame(t, srv.URL)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	ws, _, err := websocket.Dial(ctx, strings.Replace(srv.URL, "http", "ws", 1)+"/api/games/"+id+"/ws?token="+seats[1].token, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.CloseNow()
+	messages := make(chan []byte, 1000)
+	go func() {
+		for {
+			_, b, err := ws.Read(ctx)
+			if err != nil {
+				close(messages)
+				return
+			}
+			messages <- b
+		}
+	}()
+	for i := 0; i < 150 && playOne(t, seats, id); i++ {
+	}
+	time.Sleep(200 * time.Millisecond)
+	// Everything seat 1 could have seen: its responses and live messages.
+	var seen [][]byte
+	for _, path := range []string{"/api/games/" + id, "/api/games/" + id + "/log", "/api/games/" + id + "/replay?step=10"} {
+		_, body := seats[1].do("GET", path, nil)
+		b, _ := json.Marshal(body)
+		seen = append(seen, b)
+	}
+	drain := true
+	for drain {
+		select {
+		case m, ok := <-messages:
+			if !ok {
+				drain = false
+			}
+			seen = append(seen, m)
+		default:
+			drain = false
+		}
+	}
+	if len(seen) < 5 {
+		t.Fatalf("only %d messages seen", len(seen))
+	}
+	// The others' hidden cards, from the server's own state.
+	l, err := lastServer.load(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := l.game.State()
+	mine := map[string]bool{}
+	for _, c := range append(append(s.Players[1].ActionCards, s.Players[1].Secrets...), s.Players[1].ScoredSecrets...) {
+		mine[c] = true
+	}
+	checked := 0
+	defer func() {
+		if checked == 0 {
+			t.Fatal("no hidden card to look for: the test proves nothing")
+		}
+	}()
+	for _, p := range s.Players {
+		if p.Seat == 1 {
+			continue
+		}
+		for _, c := range append(append([]string{}, p.ActionCards...), p.Secrets...) {
+			if mine[c] || visible(s, c) {
+				continue
+			}
+			checked++
+			for _, m := range seen {
+				if bytes.Contains(m, []byte(`"`+c+`"`)) {
+					t.Fatalf("seat 1 saw seat %d's hidden card %s", p.Seat, c)
+				}
+			}
+		}
+	}
+	if bytes.Contains(bytes.Join(seen, nil), []byte(`"rng"`)) {
+		t.Fatal("the RNG reached a player")
+	}
+}
+
+func visible(s *ti4.State, c string) bool {
+	for _, l := range [][]string{s.Decks.ActionDiscard, s.Decks.Revealed} {
+		for _, x := range l {
+			if x == c {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var _ = engine.NewRNG

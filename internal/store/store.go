@@ -1,0 +1,228 @@
+// Package store keeps games durably: one append-only log per game, with the
+// next sequence number as an optimistic lock, in SQLite (embedded, the
+// default) through database/sql.
+package store
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	_ "modernc.org/sqlite" // the pure-Go SQLite driver
+)
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// ErrConflict is returned when an append's sequence number is not the next
+// one: another submission won the race.
+type ErrConflict struct{ Current int }
+
+func (e *ErrConflict) Error() string {
+	return fmt.Sprintf("stale sequence number: the game is at %d", e.Current)
+}
+
+// ErrNotFound is returned for an unknown game.
+var ErrNotFound = errors.New("no such game")
+
+// Entry is one record of a game's log: an action, or an undo of the last N.
+type Entry struct {
+	Seq  int    `json:"seq"`
+	Kind string `json:"kind"` // action, undo
+	Body []byte `json:"body"`
+}
+
+// Game is a stored game.
+type Game struct {
+	ID      string
+	Created string
+	Config  []byte // the setup request, without its seed
+	Initial []byte // the initial snapshot (holds the RNG: never sent to players)
+	Seats   int
+	Log     []Entry
+}
+
+// Store is a SQLite store.
+type Store struct {
+	db *sql.DB
+}
+
+// Open opens (creating if need be) a SQLite database file and runs the
+// embedded migrations.
+func Open(path string) (*Store, error) {
+	dsn := fmt.Sprintf("file:%s?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=foreign_keys(1)", path)
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, err
+	}
+	db.SetMaxOpenConns(1) // one writer; SQLite serialises writes anyway
+	s := &Store{db: db}
+	if err := s.migrate(context.Background()); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// Close closes the database.
+func (s *Store) Close() error { return s.db.Close() }
+
+func (s *Store) migrate(ctx context.Context) error {
+	if _, err := s.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`); err != nil {
+		return err
+	}
+	var have int
+	if err := s.db.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_version`).Scan(&have); err != nil {
+		return err
+	}
+	names, _ := migrations.ReadDir("migrations")
+	var files []string
+	for _, n := range names {
+		files = append(files, n.Name())
+	}
+	sort.Strings(files)
+	for i, name := range files {
+		v := i + 1
+		if v <= have {
+			continue
+		}
+		b, err := migrations.ReadFile("migrations/" + name)
+		if err != nil {
+			return err
+		}
+		tx, err := s.db.BeginTx(ctx, nil)
+		if err != nil {
+			return err
+		}
+		for _, stmt := range strings.Split(string(b), ";") {
+			if strings.TrimSpace(stmt) == "" {
+				continue
+			}
+			if _, err := tx.ExecContext(ctx, stmt); err != nil {
+				tx.Rollback()
+				return fmt.Errorf("migration %s: %w", name, err)
+			}
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO schema_version (version) VALUES (?)`, v); err != nil {
+			tx.Rollback()
+			return err
+		}
+		if err := tx.Commit(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Create stores a new game.
+func (s *Store) Create(ctx context.Context, g *Game) error {
+	_, err := s.db.ExecContext(ctx, `INSERT INTO games (id, created, config, initial, seats) VALUES (?, ?, ?, ?, ?)`,
+		g.ID, g.Created, g.Config, g.Initial, g.Seats)
+	return err
+}
+
+// Append adds an entry at seq, which must be the next sequence number. It
+// is atomic: of racing appends at the same seq exactly one succeeds (the
+// primary key decides), and the rest get ErrConflict.
+func (s *Store) Append(ctx context.Context, id string, seq int, kind string, body []byte) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var next int
+	if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(seq) + 1, 0) FROM entries WHERE game = ?`, id).Scan(&next); err != nil {
+		return err
+	}
+	if seq != next {
+		return &ErrConflict{Current: next}
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO entries (game, seq, kind, body) VALUES (?, ?, ?, ?)`, id, seq, kind, body); err != nil {
+		if strings.Contains(err.Error(), "UNIQUE") || strings.Contains(err.Error(), "PRIMARY") {
+			return &ErrConflict{Current: seq + 1}
+		}
+		return err
+	}
+	return tx.Commit()
+}
+
+// Load reads a game and its whole log.
+func (s *Store) Load(ctx context.Context, id string) (*Game, error) {
+	g := &Game{ID: id}
+	err := s.db.QueryRowContext(ctx, `SELECT created, config, initial, seats FROM games WHERE id = ?`, id).Scan(&g.Created, &g.Config, &g.Initial, &g.Seats)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT seq, kind, body FROM entries WHERE game = ? ORDER BY seq`, id)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var e Entry
+		if err := rows.Scan(&e.Seq, &e.Kind, &e.Body); err != nil {
+			return nil, err
+		}
+		g.Log = append(g.Log, e)
+	}
+	return g, rows.Err()
+}
+
+// List returns the ids of all games, newest first.
+func (s *Store) List(ctx context.Context) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id FROM games ORDER BY created DESC, id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		out = append(out, id)
+	}
+	return out, rows.Err()
+}
+
+// SetSeat stores the hash of a seat's token; a seat is claimed once.
+func (s *Store) SetSeat(ctx context.Context, id string, seat int, name string, token string) error {
+	h := sha256.Sum256([]byte(token))
+	res, err := s.db.ExecContext(ctx, `INSERT INTO seats (game, seat, name, token_hash) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`, id, seat, name, h[:])
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return fmt.Errorf("seat %d is taken", seat)
+	}
+	return nil
+}
+
+// Seats returns the token hashes of a game's claimed seats.
+func (s *Store) Seats(ctx context.Context, id string) (map[int][]byte, map[int]string, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT seat, name, token_hash FROM seats WHERE game = ?`, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer rows.Close()
+	hashes, names := map[int][]byte{}, map[int]string{}
+	for rows.Next() {
+		var seat int
+		var name string
+		var h []byte
+		if err := rows.Scan(&seat, &name, &h); err != nil {
+			return nil, nil, err
+		}
+		hashes[seat], names[seat] = h, name
+	}
+	return hashes, names, rows.Err()
+}

@@ -1,0 +1,93 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"sync"
+	"testing"
+)
+
+func open(t *testing.T) *Store {
+	t.Helper()
+	s, err := Open(filepath.Join(t.TempDir(), "test.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+func TestAppendAndLoad(t *testing.T) {
+	s := open(t)
+	ctx := context.Background()
+	if err := s.Create(ctx, &Game{ID: "g1", Created: "2026-11-23", Config: []byte(`{}`), Initial: []byte(`{}`), Seats: 3}); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 3; i++ {
+		if err := s.Append(ctx, "g1", i, "action", []byte(`{"n":1}`)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var c *ErrConflict
+	if err := s.Append(ctx, "g1", 1, "action", nil); !errors.As(err, &c) || c.Current != 3 {
+		t.Fatalf("want a conflict at 3, got %v", err)
+	}
+	g, err := s.Load(ctx, "g1")
+	if err != nil || len(g.Log) != 3 || g.Seats != 3 {
+		t.Fatalf("%+v %v", g, err)
+	}
+	if _, err := s.Load(ctx, "nope"); !errors.Is(err, ErrNotFound) {
+		t.Fatal(err)
+	}
+	if err := s.SetSeat(ctx, "g1", 0, "ann", "secret"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetSeat(ctx, "g1", 0, "bob", "other"); err == nil {
+		t.Fatal("a seat is claimed once")
+	}
+}
+
+// Of many appends racing for the same sequence number, exactly one wins.
+func TestRacingAppends(t *testing.T) {
+	s := open(t)
+	ctx := context.Background()
+	s.Create(ctx, &Game{ID: "g", Created: "x", Config: []byte(`{}`), Initial: []byte(`{}`), Seats: 3})
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	wins := 0
+	for i := 0; i < 16; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := s.Append(ctx, "g", 0, "action", []byte(`{}`)); err == nil {
+				mu.Lock()
+				wins++
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if wins != 1 {
+		t.Fatalf("%d appends won the same step", wins)
+	}
+}
+
+func TestReopenKeepsMigrations(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "x.db")
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Create(context.Background(), &Game{ID: "a", Created: "x", Config: []byte(`{}`), Initial: []byte(`{}`), Seats: 3})
+	s.Close()
+	s, err = Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ids, _ := s.List(context.Background())
+	if len(ids) != 1 {
+		t.Fatal(ids)
+	}
+}

@@ -1,0 +1,160 @@
+// Mecatol's page: a lobby, and a game seen by one seat, kept live over a
+// WebSocket. Everything shown comes from the server's view for the seat.
+const $ = (s) => document.querySelector(s);
+let game = null; // { id, token, seq, socket }
+
+async function api(path, opts = {}) {
+  const headers = { "Content-Type": "application/json" };
+  if (game && game.token) headers.Authorization = "Bearer " + game.token;
+  const res = await fetch(path, { ...opts, headers });
+  const body = await res.json().catch(() => ({}));
+  if (!res.ok) throw Object.assign(new Error(body.error || res.statusText), { body, status: res.status });
+  return body;
+}
+
+function describe(a) {
+  const { kind, seat, ...rest } = a;
+  const args = Object.entries(rest).map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : v}`);
+  return kind.replaceAll("_", " ") + (args.length ? " — " + args.join(", ") : "");
+}
+
+function showRefusal(err) {
+  const p = $("#refusal");
+  const rule = err.body && err.body.rule ? `Refused under LRR ${err.body.rule}: ` : "Refused: ";
+  p.textContent = rule + (err.body && err.body.error ? err.body.error : err.message);
+  p.hidden = false;
+}
+
+async function act(action) {
+  $("#refusal").hidden = true;
+  try {
+    const gv = await api(`/api/games/${game.id}/actions`, { method: "POST", body: JSON.stringify({ seq: game.seq, action }) });
+    render(gv);
+  } catch (err) { showRefusal(err); }
+}
+
+function render(gv) {
+  game.seq = gv.seq;
+  game.seat = gv.seat;
+  const s = gv.view.state;
+  $("#game-title").textContent = `Game ${gv.id} — seat ${gv.seat}`;
+  $("#phase").textContent = `Round ${s.round}, ${s.phase} phase` + (s.phase === "over" ? `, seat ${s.winner} wins` : "");
+  $("#status").textContent = `seq ${gv.seq}`;
+  const actions = $("#actions");
+  actions.replaceChildren(...(gv.legal || []).map((a) => {
+    const b = document.createElement("button");
+    b.className = "act";
+    b.textContent = describe(a);
+    b.onclick = () => act(a);
+    return b;
+  }));
+  if (!(gv.legal || []).length) actions.textContent = "Nothing to do: waiting for others.";
+  $("#players").replaceChildren(...s.players.map((p) => {
+    const d = document.createElement("div");
+    d.className = "player";
+    const name = gv.names[p.seat] || "(empty seat)";
+    const hidden = gv.view.hidden;
+    d.innerHTML = `<b>${p.seat}. ${p.faction}</b> (${p.color}) — ${name}<br>VP ${p.vp} · tokens ${p.tactic}/${p.fleet}/${p.strategy} · trade goods ${p.trade_goods} · commodities ${p.commodities}<br>` +
+      `techs: ${(p.techs || []).join(", ") || "none"}<br>cards: ${(p.strategy_cards || []).join(", ") || "none"} · action cards ${hidden.action_cards[p.seat]} · secrets ${hidden.secrets[p.seat]}` +
+      (p.passed ? " · passed" : "") + (p.eliminated ? " · eliminated" : "");
+    return d;
+  }));
+  const me = s.players[gv.seat];
+  $("#hand").textContent = me ? `Action cards: ${(me.action_cards || []).join(", ") || "none"}. Secret objectives: ${[...(me.secrets || []), ...(me.secret_choice || []).map((c) => c + " (to choose)")].join(", ") || "none"}.` : "You are watching.";
+  loadMap();
+  loadLog();
+}
+
+async function loadMap() {
+  const res = await fetch(`/api/games/${game.id}/map.svg`);
+  $("#map").innerHTML = await res.text();
+}
+
+async function loadLog() {
+  const { actions } = await api(`/api/games/${game.id}/log`);
+  $("#log").replaceChildren(...actions.slice(-60).map((a) => Object.assign(document.createElement("li"), { textContent: `seat ${a.seat}: ${describe(a)}` })));
+  const slider = $("#slider");
+  slider.max = actions.length;
+  if (!slider.dataset.moved) slider.value = actions.length;
+  $("#step").textContent = `${slider.value} / ${actions.length}`;
+}
+
+async function openGame(id, token) {
+  game = { id, token, seq: 0 };
+  $("#lobby").hidden = true;
+  $("#game").hidden = false;
+  location.hash = `game=${id}` + (token ? `&token=${token}` : "");
+  render(await api(`/api/games/${id}`));
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${proto}://${location.host}/api/games/${id}/ws` + (token ? `?token=${token}` : ""));
+  ws.onmessage = (m) => render(JSON.parse(m.data));
+  ws.onclose = () => { $("#status").textContent += " (disconnected)"; };
+  game.socket = ws;
+}
+
+$("#slider").oninput = async (e) => {
+  e.target.dataset.moved = "1";
+  const step = e.target.value;
+  $("#step").textContent = `${step} / ${e.target.max}`;
+  const r = await api(`/api/games/${game.id}/replay?step=${step}`);
+  $("#phase").textContent = `Replay at ${step}: round ${r.view.state.round}, ${r.view.state.phase} phase`;
+};
+
+$("#raw").onsubmit = (e) => {
+  e.preventDefault();
+  try {
+    const a = JSON.parse(e.target.json.value);
+    if (a.seat === undefined && game.seat !== undefined) a.seat = game.seat;
+    act(a);
+  } catch (err) { showRefusal(err); }
+};
+
+$("#create").onsubmit = async (e) => {
+  e.preventDefault();
+  const f = new FormData(e.target);
+  const req = { players: +f.get("players"), victory_points: +f.get("victory_points") };
+  if (f.get("seed")) req.seed = +f.get("seed");
+  if (f.get("factions")) req.factions = f.get("factions").split(",").map((x) => x.trim());
+  if (f.get("map")) req.map = f.get("map");
+  try {
+    const { id, host_token } = await api("/api/games", { method: "POST", body: JSON.stringify(req) });
+    localStorage.setItem(`host:${id}`, host_token);
+    $("#join").id.value = id;
+    listGames();
+  } catch (err) { alert(err.message); }
+};
+
+$("#join").onsubmit = async (e) => {
+  e.preventDefault();
+  const f = new FormData(e.target);
+  try {
+    const { token } = await api(`/api/games/${f.get("id")}/join`, { method: "POST", body: JSON.stringify({ seat: +f.get("seat"), name: f.get("name") }) });
+    openGame(f.get("id"), token);
+  } catch (err) { alert(err.message); }
+};
+
+$("#odds").onsubmit = async (e) => {
+  e.preventDefault();
+  const q = new URLSearchParams(new FormData(e.target));
+  try {
+    const r = await api(`/api/odds?${q}`);
+    const pc = (x) => (100 * x).toFixed(2) + "%";
+    $("#odds-out").textContent = `Attacker wins ${pc(r.attacker_wins)}, defender wins ${pc(r.defender_wins)}, both destroyed ${pc(r.both_destroyed)}\n` +
+      r.stages.map((st) => `${st.name}: attacker ${pc(st.attacker_wins)}; most likely attacker survivors: ${st.attacker_survivors.slice(0, 3).map((o) => `${o.units} (${pc(o.p)})`).join("; ")}`).join("\n");
+  } catch (err) { $("#odds-out").textContent = err.message; }
+};
+
+async function listGames() {
+  const { games } = await api("/api/games");
+  $("#games").replaceChildren(...(games || []).slice(0, 20).map((id) => {
+    const li = document.createElement("li");
+    const a = Object.assign(document.createElement("a"), { href: `#game=${id}`, textContent: id });
+    a.onclick = (e) => { e.preventDefault(); openGame(id, ""); };
+    li.append(a);
+    return li;
+  }));
+}
+
+const params = new URLSearchParams(location.hash.slice(1));
+if (params.get("game")) openGame(params.get("game"), params.get("token") || "");
+else listGames();
