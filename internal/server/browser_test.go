@@ -1,0 +1,116 @@
+package server
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// browser starts headless Chromium, or skips when there is none (and fails
+// instead when CI is set: CI installs Debian's chromium).
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	path := ""
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			path = p
+			break
+		}
+	}
+	if path == "" {
+		if os.Getenv("CI") != "" {
+			t.Fatal("CI is set but no chromium is installed")
+		}
+		t.Skip("no chromium: install Debian's chromium to run the browser tests")
+	}
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(path), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
+		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 900),
+	}
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(alloc)
+	t.Cleanup(func() { cancel(); cancelAlloc() })
+	if err := chromedp.Run(ctx); err != nil {
+		t.Fatalf("start chromium: %v", err)
+	}
+	return ctx
+}
+
+func artefacts(t *testing.T) string {
+	dir := os.Getenv("MECATOL_ARTIFACTS")
+	if dir == "" {
+		dir = filepath.Join("..", "..", "out", "screenshots")
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func shot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	var png []byte
+	if err := chromedp.Run(ctx, chromedp.FullScreenshot(&png, 100)); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(artefacts(t), name), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Two seats in two browser tabs: a move by one reaches the other within a
+// second; an illegal attempt shows its rule; the map renders.
+func TestBrowserTwoSeats(t *testing.T) {
+	srv, _ := newServer(t)
+	id, _, seats := setupGame(t, srv.URL)
+	a, b := browser(t), browser(t) // two browsers, two seats
+	run := func(ctx context.Context, actions ...chromedp.Action) {
+		t.Helper()
+		tctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+		defer cancel()
+		if err := chromedp.Run(tctx, actions...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	run(a, chromedp.Navigate(srv.URL+"/#game="+id+"&token="+seats[0].token), chromedp.WaitVisible(`#actions button.act`))
+	run(b, chromedp.Navigate(srv.URL+"/#game="+id+"&token="+seats[1].token), chromedp.WaitVisible(`#map svg`))
+	var mapText, status string
+	run(b, chromedp.Evaluate(`document.querySelector("#map svg").textContent`, &mapText))
+	t.Log("map ok")
+	run(b, chromedp.Evaluate(`document.querySelector("#status").textContent`, &status))
+	if !strings.Contains(mapText, "Mecatol Rex") {
+		t.Fatal("the map did not render")
+	}
+	if !strings.Contains(status, "seq 0") {
+		t.Fatalf("status %q", status)
+	}
+	shot(t, a, "seat0-before.png")
+
+	run(a, chromedp.Click(`#actions button.act`, chromedp.NodeVisible))
+	start := time.Now()
+	run(b, chromedp.WaitReady(`#status`), chromedp.Poll(`document.querySelector("#status").textContent.includes("seq 1")`, nil, chromedp.WithPollingTimeout(time.Second)))
+	t.Logf("the move reached the other tab in %v", time.Since(start))
+
+	run(b,
+		chromedp.Click(`details summary`),
+		chromedp.SetValue(`#raw textarea`, `{"kind":"pass","seat":1}`),
+		chromedp.Click(`#raw button`),
+		chromedp.WaitVisible(`#refusal`),
+	)
+	var refusal string
+	run(b, chromedp.Text(`#refusal`, &refusal, chromedp.ByQuery))
+	if !strings.Contains(refusal, "LRR 3") {
+		t.Fatalf("refusal shows %q, want the rule id", refusal)
+	}
+	shot(t, b, "seat1-refusal.png")
+	run(b, chromedp.EmulateViewport(390, 844))
+	shot(t, b, "seat1-phone.png")
+}
