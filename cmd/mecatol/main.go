@@ -18,6 +18,7 @@ const usage = `mecatol: a Twilight Imperium 4 (Prophecy of Kings) rules engine.
 
 Usage:
   mecatol serve [--addr HOST:PORT] [--db FILE.db]
+  mecatol loadtest [--games N] [--players P] [--duration D] [--addr URL]
   mecatol new [--players N] [--seed S] [--factions a,b,..] [--map "<map string>"] [--vp 10|14] [--json] [--svg FILE]
   mecatol map check [--players N] "<map string>"
   mecatol map svg [--players N] [-o FILE] "<map string>"
@@ -47,6 +48,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = cmdScenario(args[1:], stdout)
 	case "serve":
 		err = cmdServe(args[1:], stdout)
+	case "loadtest":
+		err = cmdLoad(args[1:], stdout)
 	case "odds":
 		err = cmdOdds(args[1:], stdout)
 	case "play":

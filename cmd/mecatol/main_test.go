@@ -94,3 +94,10 @@ func TestPlay(t *testing.T) {
 		t.Fatalf("script: exit %d\n%s\n%s", code, out, errOut)
 	}
 }
+
+func TestLoadtestRuns(t *testing.T) {
+	code, out, errOut := cli(t, "loadtest", "--games", "2", "--players", "3", "--duration", "500ms")
+	if code != 0 || !strings.Contains(out, "actions/s") || !strings.Contains(out, "p99") {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+}

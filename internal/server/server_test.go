@@ -59,6 +59,7 @@ func (c client) do(method, path string, body any) (int, map[string]any) {
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
 		c.t.Fatal(err)
+		return 0, nil
 	}
 	defer res.Body.Close()
 	var out map[string]any

@@ -53,9 +53,12 @@ type Store struct {
 }
 
 // Open opens (creating if need be) a SQLite database file and runs the
-// embedded migrations.
+// embedded migrations. The write-ahead log with synchronous=NORMAL makes a
+// committed append survive the server process being killed (the commit is
+// in the operating system's hands); it does not fsync every commit, so a
+// power cut may lose the last moments.
 func Open(path string) (*Store, error) {
-	dsn := fmt.Sprintf("file:%s?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=foreign_keys(1)", path)
+	dsn := fmt.Sprintf("file:%s?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)", path)
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, err
