@@ -18,6 +18,8 @@ const usage = `mecatol: a Twilight Imperium 4 (Prophecy of Kings) rules engine.
 
 Usage:
   mecatol serve [--addr HOST:PORT] [--db FILE.db]
+  mecatol sim [--games N] [--players P] [--seed S] [--bots random,greedy,exec:PROG] [--workers W] [--max-rounds R] [--check=false]
+  mecatol replay FILE          (plays a saved game again, exactly)
   mecatol loadtest [--games N] [--players P] [--duration D] [--addr URL]
   mecatol new [--players N] [--seed S] [--factions a,b,..] [--map "<map string>"] [--vp 10|14] [--json] [--svg FILE]
   mecatol map check [--players N] "<map string>"
@@ -48,6 +50,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = cmdScenario(args[1:], stdout)
 	case "serve":
 		err = cmdServe(args[1:], stdout)
+	case "sim":
+		err = cmdSim(args[1:], stdout)
+	case "replay":
+		err = cmdReplay(args[1:], stdout)
 	case "loadtest":
 		err = cmdLoad(args[1:], stdout)
 	case "odds":

@@ -101,3 +101,18 @@ func TestLoadtestRuns(t *testing.T) {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
 	}
 }
+
+func TestSimAndReplay(t *testing.T) {
+	code, out, errOut := cli(t, "sim", "--games", "4", "--players", "3", "--bots", "random,greedy", "--max-rounds", "2")
+	if code != 0 || !strings.Contains(out, "games/s") || !strings.Contains(out, "winners by bot") {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	code, _, errOut = cli(t, "sim", "--games", "1", "--bots", "chess")
+	if code == 0 || !strings.Contains(errOut, "went wrong") {
+		t.Fatalf("an unknown bot must fail: %d %s", code, errOut)
+	}
+	code, out, _ = cli(t, "replay", "../../examples/invasion.yaml")
+	if code != 0 || !strings.Contains(out, "4 actions replayed") {
+		t.Fatalf("replay: %d %s", code, out)
+	}
+}

@@ -47,7 +47,7 @@ func playRandom(t *testing.T, g *Game, seed uint64, rounds, maxActions int) (dic
 				dice += len(e.Rolls)
 			}
 		}
-		if err := checkInvariants(g.State()); err != nil {
+		if err := CheckInvariants(g.State()); err != nil {
 			t.Fatalf("seed %d action %d after %v: %v", seed, i, a, err)
 		}
 	}

@@ -3,11 +3,9 @@ package ti4
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"testing"
 
 	"github.com/mecatol/mecatol/internal/engine"
-	"github.com/mecatol/mecatol/internal/ti4/data"
 )
 
 // randomAction builds an effect action with random, mostly sensible
@@ -76,84 +74,6 @@ func randomAction(s *State, r *engine.RNG) Action {
 	return a
 }
 
-// checkInvariants is what must hold after every action.
-func checkInvariants(s *State) error {
-	if err := s.Validate(); err != nil {
-		return err
-	}
-	c := data.MustLoad()
-	for _, sys := range s.Systems {
-		for _, pl := range sys.Planets {
-			here := owners(pl)
-			if s.Invasion == nil || s.Invasion.Pos != sys.Pos {
-				if len(here) == 1 && pl.Controller != here[0] {
-					return fmt.Errorf("25.5: only seat %d has units on %s, controlled by %d", here[0], pl.Name, pl.Controller)
-				}
-				if len(here) == 0 && pl.Controller != None && !pl.ControlToken {
-					return fmt.Errorf("25.4: %s held without units or token", pl.Name)
-				}
-			}
-			if pl.Controller != None && s.Players[pl.Controller].Eliminated {
-				return fmt.Errorf("33.2: eliminated seat %d controls %s", pl.Controller, pl.Name)
-			}
-		}
-	}
-	for _, p := range s.Players {
-		if p.Eliminated {
-			for _, typ := range UnitTypes {
-				if s.OnBoard(p.Seat, typ) > 0 {
-					return fmt.Errorf("33.2: eliminated %s has %s on the board", p, typ)
-				}
-			}
-			if len(p.ActionCards)+len(p.Secrets)+len(p.Promissory)+len(p.Techs)+len(p.Captured) > 0 {
-				return fmt.Errorf("33: eliminated %s holds cards", p)
-			}
-		} else if s.ShouldBeEliminated(p.Seat) {
-			return fmt.Errorf("33.1: %s meets all three conditions but is in the game", p)
-		}
-		if got := backedVP(p); !p.Eliminated && p.VP != got {
-			return fmt.Errorf("98: %s has %d victory points but only %d are backed by objectives, the custodians token or Imperial", p, p.VP, got)
-		}
-		if s.CommandReinforcements(p.Seat) < 0 {
-			return fmt.Errorf("%s has negative command tokens in reinforcements", p)
-		}
-	}
-	// Every exploration card is in exactly one place.
-	total := map[string]int{}
-	for _, e := range c.Exploration {
-		total[e.ID] += e.Count
-	}
-	seen := map[string]int{}
-	for _, d := range s.Decks.Exploration {
-		for _, id := range d {
-			seen[id]++
-		}
-	}
-	for _, d := range s.Decks.ExplorationDiscard {
-		for _, id := range d {
-			seen[id]++
-		}
-	}
-	for _, p := range s.Players {
-		for _, id := range p.RelicFragments {
-			seen[id]++
-		}
-	}
-	for _, sys := range s.Systems {
-		for _, pl := range sys.Planets {
-			for _, id := range pl.Attachments {
-				seen[id]++
-			}
-		}
-	}
-	for id, n := range total {
-		if seen[id] != n {
-			return fmt.Errorf("exploration card %s: %d in play, %d in the game", id, seen[id], n)
-		}
-	}
-	return nil
-}
-
 // Random effect play from many seeds: every accepted action leaves a
 // consistent state, every refusal is typed and changes nothing, and the log
 // replays to the same bytes.
@@ -186,7 +106,7 @@ func TestPropertyRandomEffects(t *testing.T) {
 				}
 				continue
 			}
-			if err := checkInvariants(g.State()); err != nil {
+			if err := CheckInvariants(g.State()); err != nil {
 				t.Fatalf("seed %d step %d after %v: %v", seed, i, a, err)
 			}
 		}
@@ -208,18 +128,4 @@ func TestPropertyRandomEffects(t *testing.T) {
 	if eliminations == 0 && !testing.Short() {
 		t.Fatal("random play never eliminated anyone; the test does not reach rule 33")
 	}
-}
-
-// backedVP is what a player's scored objectives, the custodians token and
-// Imperial's points add up to.
-func backedVP(p *Player) int {
-	n := len(p.ScoredSecrets) + p.ImperialVP
-	if p.Custodian {
-		n++
-	}
-	for _, id := range p.Publics {
-		o, _ := objective(id)
-		n += o.Points
-	}
-	return n
 }

@@ -278,6 +278,10 @@ func decideTakeCustodians(s *State, a Action) ([]Event, error) {
 	if len(s.Invasion.Committed) > 0 {
 		return nil, engine.Refuse("27.2", "the token is removed before ground forces are committed")
 	}
+	sys := s.System(s.Invasion.Pos)
+	if count(sys.Space, a.Seat, "infantry")+count(sys.Space, a.Seat, "mech") == 0 {
+		return nil, engine.Refuse("27.2", "taking the token needs ground forces in the space area to land on Mecatol Rex")
+	}
 	if !s.affordable(a.Seat, Cost{Influence: 6}) {
 		return nil, engine.Refuse("27.2", "%s cannot spend 6 influence", s.Players[a.Seat])
 	}

@@ -111,7 +111,7 @@ func TestScriptedSixPlayerGame(t *testing.T) {
 				statuses++
 			}
 		}
-		if err := checkInvariants(g.State()); err != nil {
+		if err := CheckInvariants(g.State()); err != nil {
 			t.Fatalf("action %d: %v", i, err)
 		}
 	}

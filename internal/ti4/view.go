@@ -33,9 +33,11 @@ func ViewFor(s *State, seat int) (*View, error) {
 		return nil, err
 	}
 	c := &State{}
-	if err := json.Unmarshal(b, c); err != nil {
+	type plain State // decode without rebuilding the galaxy: it is shared, read-only
+	if err := json.Unmarshal(b, (*plain)(c)); err != nil {
 		return nil, err
 	}
+	c.galaxy = s.galaxy
 	h := Hidden{Decks: map[string]int{}}
 	for _, p := range c.Players {
 		h.ActionCards = append(h.ActionCards, len(p.ActionCards))

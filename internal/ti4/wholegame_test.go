@@ -61,7 +61,7 @@ func TestWholeGamesEnd(t *testing.T) {
 			if _, err := g.Do(eagerPolicy(g.State(), &r)); err != nil {
 				t.Fatal(err)
 			}
-			if err := checkInvariants(g.State()); err != nil {
+			if err := CheckInvariants(g.State()); err != nil {
 				t.Fatalf("seed %d action %d: %v", seed, i, err)
 			}
 		}
@@ -128,7 +128,7 @@ func TestScriptedThreePlayerGameToAWinner(t *testing.T) {
 	var vps []int
 	for _, p := range s.Players {
 		vps = append(vps, p.VP)
-		if err := checkInvariants(s); err != nil {
+		if err := CheckInvariants(s); err != nil {
 			t.Fatal(err)
 		}
 	}

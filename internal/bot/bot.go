@@ -1,0 +1,188 @@
+// Package bot holds players that are programs: a random bot, a greedy bot
+// that plays with intent, and a bridge to an external program speaking
+// JSON over stdin/stdout. A bot sees only its seat's view.
+package bot
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os/exec"
+
+	"github.com/mecatol/mecatol/internal/engine"
+	"github.com/mecatol/mecatol/internal/ti4"
+)
+
+// Bot chooses one of the legal actions for its seat, from what the seat
+// may see.
+type Bot interface {
+	Name() string
+	Choose(view *ti4.View, legal []ti4.Action) (ti4.Action, error)
+}
+
+// Random picks uniformly among the legal actions.
+type Random struct{ RNG *engine.RNG }
+
+// Name is "random".
+func (Random) Name() string { return "random" }
+
+// Choose picks one action at random.
+func (b Random) Choose(_ *ti4.View, legal []ti4.Action) (ti4.Action, error) {
+	return legal[b.RNG.IntN(len(legal))], nil
+}
+
+// Greedy plays with intent: it scores what it can, keeps its first secret,
+// takes the custodians token, picks strategy cards it values, researches,
+// lands on planets, builds, produces, and moves ships towards planets; it
+// declines what costs it and never abandons a payment it can finish.
+type Greedy struct{ RNG *engine.RNG }
+
+// Name is "greedy".
+func (Greedy) Name() string { return "greedy" }
+
+var cardValue = map[string]int{"imperial": 8, "technology": 7, "leadership": 6, "construction": 5,
+	"warfare": 4, "trade": 3, "politics": 2, "diplomacy": 1}
+
+// score rates an action for a seat; the highest is taken, ties at random.
+func (Greedy) score(v *ti4.View, a ti4.Action) int {
+	s := v.State
+	switch a.Kind {
+	case ti4.ActScore, ti4.ActTakeCustodians:
+		return 100
+	case ti4.ActKeepSecret:
+		return 90
+	case ti4.ActPick:
+		return 50 + cardValue[a.Card]
+	case ti4.ActResearch:
+		return 60
+	case ti4.ActSpendPlanet, ti4.ActSpendTG, ti4.ActSpendTokens, ti4.ActSpecialty:
+		if st := s.Step; st != nil && (st.Kind == ti4.StepPay || st.Kind == ti4.StepResearch) {
+			return 40
+		}
+		if s.Tactical != nil {
+			return 40 // paying for production
+		}
+		return 5
+	case ti4.ActCommit:
+		return 70 + a.Count
+	case ti4.ActPlaceStructure:
+		return 45
+	case ti4.ActProduce:
+		if a.Unit == "infantry" || a.Unit == "carrier" || a.Unit == "dreadnought" {
+			return 35 + a.Count
+		}
+		return 20
+	case ti4.ActMoveShips:
+		return 30 + a.Count
+	case ti4.ActTransport:
+		return 32 + a.Count
+	case ti4.ActAssignHit:
+		if a.Use {
+			return 60 // sustain damage first
+		}
+		return 50
+	case ti4.ActStrategic:
+		return 40 + cardValue[a.Card]
+	case ti4.ActActivate:
+		return 25
+	case ti4.ActSecondary:
+		if a.Use {
+			return 15
+		}
+		return 10
+	case ti4.ActGainTokens, ti4.ActRedistribute:
+		if a.Pools != nil {
+			return 10 + a.Pools.Tactic
+		}
+	case ti4.ActPass:
+		return 1
+	}
+	return 10
+}
+
+// Choose takes the best-rated action.
+func (b Greedy) Choose(v *ti4.View, legal []ti4.Action) (ti4.Action, error) {
+	best, pick := -1, []ti4.Action{}
+	for _, a := range legal {
+		switch sc := b.score(v, a); {
+		case sc > best:
+			best, pick = sc, []ti4.Action{a}
+		case sc == best:
+			pick = append(pick, a)
+		}
+	}
+	return pick[b.RNG.IntN(len(pick))], nil
+}
+
+// External runs a program and speaks one JSON line each way per decision:
+// it writes {"view": ..., "legal": [...]} and reads back the index of the
+// chosen action (a number) or an action object.
+type External struct {
+	Cmd string
+	in  io.WriteCloser
+	out *bufio.Reader
+	p   *exec.Cmd
+}
+
+// NewExternal starts the program.
+func NewExternal(cmd string, args ...string) (*External, error) {
+	p := exec.Command(cmd, args...)
+	in, err := p.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	out, err := p.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := p.Start(); err != nil {
+		return nil, err
+	}
+	return &External{Cmd: cmd, in: in, out: bufio.NewReader(out), p: p}, nil
+}
+
+// Name is the program's name.
+func (e *External) Name() string { return "exec:" + e.Cmd }
+
+// Choose asks the program.
+func (e *External) Choose(v *ti4.View, legal []ti4.Action) (ti4.Action, error) {
+	b, err := json.Marshal(map[string]any{"view": v, "legal": legal})
+	if err != nil {
+		return ti4.Action{}, err
+	}
+	if _, err := e.in.Write(append(b, '\n')); err != nil {
+		return ti4.Action{}, err
+	}
+	line, err := e.out.ReadBytes('\n')
+	if err != nil {
+		return ti4.Action{}, fmt.Errorf("%s: %w", e.Cmd, err)
+	}
+	var idx int
+	if json.Unmarshal(line, &idx) == nil {
+		if idx < 0 || idx >= len(legal) {
+			return ti4.Action{}, fmt.Errorf("%s chose %d of %d actions", e.Cmd, idx, len(legal))
+		}
+		return legal[idx], nil
+	}
+	return ti4.DecodeAction(line)
+}
+
+// Close stops the program.
+func (e *External) Close() error {
+	e.in.Close()
+	return e.p.Wait()
+}
+
+// Named makes a bot by name: random, greedy, or exec:PROGRAM.
+func Named(name string, rng *engine.RNG) (Bot, error) {
+	switch {
+	case name == "random":
+		return Random{rng}, nil
+	case name == "greedy":
+		return Greedy{rng}, nil
+	case len(name) > 5 && name[:5] == "exec:":
+		return NewExternal(name[5:])
+	}
+	return nil, fmt.Errorf("unknown bot %q: random, greedy or exec:PROGRAM", name)
+}

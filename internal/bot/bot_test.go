@@ -1,0 +1,117 @@
+package bot
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/mecatol/mecatol/internal/engine"
+	"github.com/mecatol/mecatol/internal/ti4"
+)
+
+// spy is a bot that remembers every view it was given.
+type spy struct {
+	Random
+	seat  int
+	views []string
+}
+
+func (s *spy) Choose(v *ti4.View, legal []ti4.Action) (ti4.Action, error) {
+	b, _ := json.Marshal(v)
+	s.views = append(s.views, string(b))
+	if v.Seat != s.seat {
+		panic("a bot was shown another seat's view")
+	}
+	return s.Random.Choose(v, legal)
+}
+
+// Random games from many seeds, invariants checked after every action: CI
+// runs a few hundred. Each ends cleanly: a winner, or the round limit.
+func TestManyRandomGames(t *testing.T) {
+	n := 200
+	if testing.Short() {
+		n = 30
+	}
+	ended := map[string]int{}
+	for i := 0; i < n; i++ {
+		rng := engine.NewRNG(uint64(i))
+		players := 3 + i%6
+		var bots []Bot
+		for range players {
+			if i%2 == 0 {
+				bots = append(bots, Random{&rng})
+			} else {
+				bots = append(bots, Greedy{&rng})
+			}
+		}
+		o := Play(ti4.Config{Players: players, Seed: uint64(i)}, bots, 2, true)
+		ended[o.Ended]++
+		if o.Err != "" {
+			t.Fatalf("game %d (%d players, %s): %s: %s", i, players, o.Bots[0], o.Ended, o.Err)
+		}
+	}
+	t.Logf("%d games: %v", n, ended)
+}
+
+// A bot is only ever shown its own seat's view: no other hand, no deck
+// order, no RNG.
+func TestBotsSeeOnlyTheirSeat(t *testing.T) {
+	rng := engine.NewRNG(3)
+	spies := []*spy{{Random{&rng}, 0, nil}, {Random{&rng}, 1, nil}, {Random{&rng}, 2, nil}}
+	bots := []Bot{spies[0], spies[1], spies[2]}
+	Play(ti4.Config{Players: 3, Seed: 3}, bots, 2, true)
+	for _, s := range spies {
+		for _, v := range s.views {
+			if strings.Contains(v, `"rng"`) {
+				t.Fatal("a bot saw the RNG")
+			}
+			var view ti4.View
+			json.Unmarshal([]byte(v), &view)
+			for _, p := range view.State.Players {
+				if p.Seat != s.seat && (p.ActionCards != nil || p.Secrets != nil || p.SecretChoice != nil) {
+					t.Fatalf("seat %d saw seat %d's hand", s.seat, p.Seat)
+				}
+			}
+			if view.State.Decks.ActionCards != nil || view.State.Decks.Secrets != nil {
+				t.Fatal("a bot saw a deck's order")
+			}
+		}
+	}
+}
+
+func TestExternalBot(t *testing.T) {
+	// A program that always chooses the first action.
+	b, err := NewExternal("sh", "-c", `while read line; do echo 0; done`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	rng := engine.NewRNG(1)
+	bots := []Bot{b, Random{&rng}, Random{&rng}}
+	o := Play(ti4.Config{Players: 3, Seed: 1}, bots, 1, true)
+	if o.Err != "" || o.Actions == 0 {
+		t.Fatalf("%+v", o)
+	}
+}
+
+func BenchmarkRandomGame6(b *testing.B) {
+	for _, check := range []bool{false, true} {
+		name := "unchecked"
+		if check {
+			name = "checked"
+		}
+		b.Run(name, func(b *testing.B) {
+			actions := 0
+			for i := 0; b.Loop(); i++ {
+				rng := engine.NewRNG(uint64(i))
+				bots := make([]Bot, 6)
+				for k := range bots {
+					bots[k] = Random{&rng}
+				}
+				o := Play(ti4.Config{Players: 6, Seed: uint64(i)}, bots, 3, check)
+				actions += o.Actions
+			}
+			b.ReportMetric(float64(actions)/b.Elapsed().Seconds(), "actions/s")
+		})
+	}
+}

@@ -1,0 +1,106 @@
+package bot
+
+import (
+	"encoding/json"
+	"fmt"
+	"runtime/debug"
+
+	"github.com/mecatol/mecatol/internal/engine"
+	"github.com/mecatol/mecatol/internal/ti4"
+)
+
+// Outcome is how one simulated game went.
+type Outcome struct {
+	Seed     uint64
+	Actions  int
+	Rounds   int
+	Ended    string // target reached, objectives ran out, round limit, invariant broken, panic, bot error
+	Winner   int
+	Factions []string
+	Bots     []string
+	Err      string
+	Replay   []byte // the game as a scenario, kept for games that went wrong
+}
+
+// Play runs one game to its end or the round limit, each seat's bot seeing
+// only its view; with check, the invariants are tested after every action.
+func Play(cfg ti4.Config, bots []Bot, maxRounds int, check bool) (out Outcome) {
+	out = Outcome{Seed: cfg.Seed, Winner: ti4.None}
+	for _, b := range bots {
+		out.Bots = append(out.Bots, b.Name())
+	}
+	g, err := ti4.NewGame(cfg)
+	if err != nil {
+		out.Ended, out.Err = "setup failed", err.Error()
+		return out
+	}
+	for _, p := range g.State().Players {
+		out.Factions = append(out.Factions, p.Faction)
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			out.Ended, out.Err = "panic", fmt.Sprintf("%v\n%s", r, debug.Stack())
+			out.Replay = replay(cfg, g)
+		}
+	}()
+	for g.State().Phase != ti4.PhaseOver && g.State().Round <= maxRounds {
+		s := g.State()
+		seat, legal := ti4.None, []ti4.Action(nil)
+		for _, q := range s.Active() {
+			if legal = ti4.Legal(s, engine.NewRNG(0), q); len(legal) > 0 {
+				seat = q
+				break
+			}
+		}
+		if seat == ti4.None {
+			out.Ended, out.Err = "stuck", "no seat has a legal action"
+			out.Replay = replay(cfg, g)
+			return out
+		}
+		v, err := ti4.ViewFor(s, seat)
+		if err != nil {
+			out.Ended, out.Err = "view failed", err.Error()
+			return out
+		}
+		a, err := bots[seat].Choose(v, legal)
+		if err != nil {
+			out.Ended, out.Err = "bot error", err.Error()
+			return out
+		}
+		if _, err := g.Do(a); err != nil {
+			out.Ended, out.Err = "refused", fmt.Sprintf("%v: %v", a, err)
+			out.Replay = replay(cfg, g)
+			return out
+		}
+		out.Actions++
+		if check {
+			if err := ti4.CheckInvariants(g.State()); err != nil {
+				out.Ended, out.Err = "invariant broken", err.Error()
+				out.Replay = replay(cfg, g)
+				return out
+			}
+		}
+	}
+	s := g.State()
+	out.Rounds = s.Round
+	switch {
+	case s.Phase != ti4.PhaseOver:
+		out.Ended = "round limit"
+	case s.Players[s.Winner].VP >= s.Options.VictoryPoints:
+		out.Ended, out.Winner = "target reached", s.Winner
+	default:
+		out.Ended, out.Winner = "objectives ran out", s.Winner
+	}
+	return out
+}
+
+// replay writes the game so far as a scenario that `mecatol replay` runs.
+func replay(cfg ti4.Config, g *ti4.Game) []byte {
+	sc := ti4.Scenario{Setup: cfg}
+	for _, a := range g.Log() {
+		b, _ := json.Marshal(a)
+		sc.Actions = append(sc.Actions, b)
+	}
+	b, _ := json.MarshalIndent(sc, "", " ")
+	return b
+}
