@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
-	"strings"
 	"syscall"
 	"time"
 
@@ -22,12 +21,9 @@ import (
 func cmdServe(args []string, out io.Writer) error {
 	fs := flags("serve")
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
-	db := fs.String("db", "mecatol.db", "SQLite database file")
+	db := fs.String("db", "mecatol.db", "SQLite database file, or a postgres:// URL to share games between servers")
 	if err := fs.Parse(args); err != nil {
 		return usageError{err}
-	}
-	if strings.HasPrefix(*db, "postgres://") || strings.HasPrefix(*db, "postgresql://") {
-		return errors.New("Postgres storage is not built yet; use a SQLite file")
 	}
 	log := slog.New(slog.NewJSONHandler(os.Stderr, nil))
 	st, err := store.Open(*db)
@@ -39,10 +35,16 @@ func cmdServe(args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: server.New(st, log, web.Files()).Handler(), ReadHeaderTimeout: 10 * time.Second}
-	fmt.Fprintf(out, "Mecatol is serving on http://%s (games in %s)\n", ln.Addr(), *db)
+	app := server.New(st, log, web.Files())
+	srv := &http.Server{Handler: app.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	where := *db
+	if store.IsPostgres(where) {
+		where = "Postgres"
+	}
+	fmt.Fprintf(out, "Mecatol is serving on http://%s (games in %s)\n", ln.Addr(), where)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	go app.Listen(ctx)
 	go func() {
 		<-ctx.Done()
 		shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)

@@ -1,6 +1,7 @@
 // Package store keeps games durably: one append-only log per game, with the
 // next sequence number as an optimistic lock, in SQLite (embedded, the
-// default) through database/sql.
+// default) or Postgres (for several server processes), through
+// database/sql.
 package store
 
 import (
@@ -13,11 +14,16 @@ import (
 	"sort"
 	"strings"
 
-	_ "modernc.org/sqlite" // the pure-Go SQLite driver
+	_ "github.com/jackc/pgx/v5/stdlib" // the Postgres driver
+	_ "modernc.org/sqlite"             // the pure-Go SQLite driver
 )
 
-//go:embed migrations/*.sql
+//go:embed migrations
 var migrations embed.FS
+
+// Channel is the Postgres notification channel on which appends announce
+// the game they changed.
+const Channel = "mecatol"
 
 // ErrConflict is returned when an append's sequence number is not the next
 // one: another submission won the race.
@@ -47,9 +53,37 @@ type Game struct {
 	Log     []Entry
 }
 
-// Store is a SQLite store.
+// Store is a SQLite or Postgres store.
 type Store struct {
-	db *sql.DB
+	db       *sql.DB
+	postgres bool
+	DSN      string
+}
+
+// IsPostgres reports a Postgres data source name.
+func IsPostgres(dsn string) bool {
+	return strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://")
+}
+
+// Postgres reports whether the store is Postgres.
+func (s *Store) Postgres() bool { return s.postgres }
+
+// q writes a query's ? placeholders the way the database wants them.
+func (s *Store) q(query string) string {
+	if !s.postgres {
+		return query
+	}
+	var b strings.Builder
+	n := 0
+	for _, r := range query {
+		if r == '?' {
+			n++
+			fmt.Fprintf(&b, "$%d", n)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // Open opens (creating if need be) a SQLite database file and runs the
@@ -58,13 +92,29 @@ type Store struct {
 // in the operating system's hands); it does not fsync every commit, so a
 // power cut may lose the last moments.
 func Open(path string) (*Store, error) {
+	if IsPostgres(path) {
+		db, err := sql.Open("pgx", path)
+		if err != nil {
+			return nil, err
+		}
+		if err := db.Ping(); err != nil {
+			db.Close()
+			return nil, err
+		}
+		s := &Store{db: db, postgres: true, DSN: path}
+		if err := s.migrate(context.Background()); err != nil {
+			db.Close()
+			return nil, err
+		}
+		return s, nil
+	}
 	dsn := fmt.Sprintf("file:%s?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)", path)
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, err
 	}
 	db.SetMaxOpenConns(1) // one writer; SQLite serialises writes anyway
-	s := &Store{db: db}
+	s := &Store{db: db, DSN: path}
 	if err := s.migrate(context.Background()); err != nil {
 		db.Close()
 		return nil, err
@@ -83,7 +133,11 @@ func (s *Store) migrate(ctx context.Context) error {
 	if err := s.db.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_version`).Scan(&have); err != nil {
 		return err
 	}
-	names, _ := migrations.ReadDir("migrations")
+	dir := "migrations/sqlite"
+	if s.postgres {
+		dir = "migrations/postgres"
+	}
+	names, _ := migrations.ReadDir(dir)
 	var files []string
 	for _, n := range names {
 		files = append(files, n.Name())
@@ -94,7 +148,7 @@ func (s *Store) migrate(ctx context.Context) error {
 		if v <= have {
 			continue
 		}
-		b, err := migrations.ReadFile("migrations/" + name)
+		b, err := migrations.ReadFile(dir + "/" + name)
 		if err != nil {
 			return err
 		}
@@ -111,7 +165,7 @@ func (s *Store) migrate(ctx context.Context) error {
 				return fmt.Errorf("migration %s: %w", name, err)
 			}
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO schema_version (version) VALUES (?)`, v); err != nil {
+		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO schema_version (version) VALUES (?)`), v); err != nil {
 			tx.Rollback()
 			return err
 		}
@@ -124,7 +178,7 @@ func (s *Store) migrate(ctx context.Context) error {
 
 // Create stores a new game.
 func (s *Store) Create(ctx context.Context, g *Game) error {
-	_, err := s.db.ExecContext(ctx, `INSERT INTO games (id, created, config, initial, seats) VALUES (?, ?, ?, ?, ?)`,
+	_, err := s.db.ExecContext(ctx, s.q(`INSERT INTO games (id, created, config, initial, seats) VALUES (?, ?, ?, ?, ?)`),
 		g.ID, g.Created, g.Config, g.Initial, g.Seats)
 	return err
 }
@@ -139,17 +193,22 @@ func (s *Store) Append(ctx context.Context, id string, seq int, kind string, bod
 	}
 	defer tx.Rollback()
 	var next int
-	if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(seq) + 1, 0) FROM entries WHERE game = ?`, id).Scan(&next); err != nil {
+	if err := tx.QueryRowContext(ctx, s.q(`SELECT COALESCE(MAX(seq) + 1, 0) FROM entries WHERE game = ?`), id).Scan(&next); err != nil {
 		return err
 	}
 	if seq != next {
 		return &ErrConflict{Current: next}
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO entries (game, seq, kind, body) VALUES (?, ?, ?, ?)`, id, seq, kind, body); err != nil {
-		if strings.Contains(err.Error(), "UNIQUE") || strings.Contains(err.Error(), "PRIMARY") {
+	if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO entries (game, seq, kind, body) VALUES (?, ?, ?, ?)`), id, seq, kind, body); err != nil {
+		if strings.Contains(err.Error(), "UNIQUE") || strings.Contains(err.Error(), "PRIMARY") || strings.Contains(err.Error(), "23505") {
 			return &ErrConflict{Current: seq + 1}
 		}
 		return err
+	}
+	if s.postgres { // delivered to every listening server when the append commits
+		if _, err := tx.ExecContext(ctx, `SELECT pg_notify($1, $2)`, Channel, id); err != nil {
+			return err
+		}
 	}
 	return tx.Commit()
 }
@@ -157,14 +216,14 @@ func (s *Store) Append(ctx context.Context, id string, seq int, kind string, bod
 // Load reads a game and its whole log.
 func (s *Store) Load(ctx context.Context, id string) (*Game, error) {
 	g := &Game{ID: id}
-	err := s.db.QueryRowContext(ctx, `SELECT created, config, initial, seats FROM games WHERE id = ?`, id).Scan(&g.Created, &g.Config, &g.Initial, &g.Seats)
+	err := s.db.QueryRowContext(ctx, s.q(`SELECT created, config, initial, seats FROM games WHERE id = ?`), id).Scan(&g.Created, &g.Config, &g.Initial, &g.Seats)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound
 	}
 	if err != nil {
 		return nil, err
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT seq, kind, body FROM entries WHERE game = ? ORDER BY seq`, id)
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT seq, kind, body FROM entries WHERE game = ? ORDER BY seq`), id)
 	if err != nil {
 		return nil, err
 	}
@@ -200,19 +259,24 @@ func (s *Store) List(ctx context.Context) ([]string, error) {
 // SetSeat stores the hash of a seat's token; a seat is claimed once.
 func (s *Store) SetSeat(ctx context.Context, id string, seat int, name string, token string) error {
 	h := sha256.Sum256([]byte(token))
-	res, err := s.db.ExecContext(ctx, `INSERT INTO seats (game, seat, name, token_hash) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`, id, seat, name, h[:])
+	res, err := s.db.ExecContext(ctx, s.q(`INSERT INTO seats (game, seat, name, token_hash) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`), id, seat, name, h[:])
 	if err != nil {
 		return err
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
 		return fmt.Errorf("seat %d is taken", seat)
 	}
+	if s.postgres {
+		if _, err := s.db.ExecContext(ctx, `SELECT pg_notify($1, $2)`, Channel, id); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
 // Seats returns the token hashes of a game's claimed seats.
 func (s *Store) Seats(ctx context.Context, id string) (map[int][]byte, map[int]string, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT seat, name, token_hash FROM seats WHERE game = ?`, id)
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT seat, name, token_hash FROM seats WHERE game = ?`), id)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -18,8 +19,34 @@ func open(t *testing.T) *Store {
 	return s
 }
 
-func TestAppendAndLoad(t *testing.T) {
-	s := open(t)
+// openPostgres opens a fresh Postgres database, or skips when there is no
+// server (and fails instead when CI is set: CI starts one).
+func openPostgres(t *testing.T) *Store {
+	t.Helper()
+	dsn, drop, err := CreateTestDatabase(AdminDSN())
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("CI is set but Postgres is not reachable: %v", err)
+		}
+		t.Skipf("no Postgres: %v", err)
+	}
+	s, err := Open(dsn)
+	if err != nil {
+		drop()
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close(); drop() })
+	return s
+}
+
+func backends(t *testing.T, f func(t *testing.T, s *Store)) {
+	t.Run("sqlite", func(t *testing.T) { f(t, open(t)) })
+	t.Run("postgres", func(t *testing.T) { f(t, openPostgres(t)) })
+}
+
+func TestAppendAndLoad(t *testing.T) { backends(t, testAppendAndLoad) }
+
+func testAppendAndLoad(t *testing.T, s *Store) {
 	ctx := context.Background()
 	if err := s.Create(ctx, &Game{ID: "g1", Created: "2026-11-23", Config: []byte(`{}`), Initial: []byte(`{}`), Seats: 3}); err != nil {
 		t.Fatal(err)
@@ -49,8 +76,9 @@ func TestAppendAndLoad(t *testing.T) {
 }
 
 // Of many appends racing for the same sequence number, exactly one wins.
-func TestRacingAppends(t *testing.T) {
-	s := open(t)
+func TestRacingAppends(t *testing.T) { backends(t, testRacingAppends) }
+
+func testRacingAppends(t *testing.T, s *Store) {
 	ctx := context.Background()
 	s.Create(ctx, &Game{ID: "g", Created: "x", Config: []byte(`{}`), Initial: []byte(`{}`), Seats: 3})
 	var wg sync.WaitGroup

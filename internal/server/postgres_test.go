@@ -1,0 +1,89 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"github.com/mecatol/mecatol/internal/store"
+)
+
+// Two server processes share a Postgres database: a move made through one
+// reaches a WebSocket client of the other within a second (LISTEN/NOTIFY).
+func TestTwoServersShareAGame(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the server and needs Postgres")
+	}
+	dsn, drop, err := store.CreateTestDatabase(store.AdminDSN())
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("CI is set but Postgres is not reachable: %v", err)
+		}
+		t.Skipf("no Postgres: %v", err)
+	}
+	defer drop()
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "mecatol")
+	if out, err := exec.Command("go", "build", "-o", bin, "../../cmd/mecatol").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	a, baseA := startServe(t, bin, dsn)
+	defer func() { a.Process.Kill(); a.Wait() }()
+	b, baseB := startServe(t, bin, dsn)
+	defer func() { b.Process.Kill(); b.Wait() }()
+
+	id, _, seats := setupGame(t, baseA)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	ws, _, err := websocket.Dial(ctx, strings.Replace(baseB, "http", "ws", 1)+"/api/games/"+id+"/ws?token="+seats[1].token, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.CloseNow()
+	read := func() map[string]any {
+		_, msg, err := ws.Read(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m map[string]any
+		json.Unmarshal(msg, &m)
+		return m
+	}
+	if first := read(); first["seq"].(float64) != 0 {
+		t.Fatalf("first message at seq %v", first["seq"])
+	}
+	start := time.Now()
+	if !playOne(t, seats, id) {
+		t.Fatal("no one could act")
+	}
+	deadline, cancelRead := context.WithTimeout(ctx, time.Second)
+	defer cancelRead()
+	for {
+		_, msg, err := ws.Read(deadline)
+		if err != nil {
+			t.Fatalf("server B did not pass the move on within a second: %v", err)
+		}
+		var m map[string]any
+		json.Unmarshal(msg, &m)
+		if m["seq"].(float64) == 1 {
+			break
+		}
+	}
+	t.Logf("the move on server A reached server B's client in %v", time.Since(start))
+	// And server B takes moves too, at the next sequence number.
+	var viaB []client
+	for _, c := range seats {
+		c.base = baseB
+		viaB = append(viaB, c)
+	}
+	if !playOne(t, viaB, id) {
+		t.Fatal("no one could act through server B")
+	}
+}
