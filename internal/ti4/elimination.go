@@ -57,7 +57,8 @@ func (s *State) ControlsAny(seat int) bool {
 
 // ShouldBeEliminated is the three-part test of 33.1.
 func (s *State) ShouldBeEliminated(seat int) bool {
-	return s.GroundForcesOnBoard(seat) == 0 && !s.HasProductionUnit(seat) && !s.ControlsAny(seat)
+	// Cheapest test first: nearly every player controls a planet.
+	return !s.ControlsAny(seat) && s.GroundForcesOnBoard(seat) == 0 && !s.HasProductionUnit(seat)
 }
 
 // IsHomeSystem reports whether pos is some faction's home system. An

@@ -26,8 +26,25 @@ func (s *State) capacityExcess(seat int, sys *System) int {
 // tactical action the active system is judged at the end (16.3c and 37.3
 // apply once movement and combat are done).
 func (s *State) hasExcess(seat int) bool {
+	fleet := s.Players[seat].Fleet
 	for _, sys := range s.Systems {
-		if s.fleetExcess(seat, sys) > 0 || s.capacityExcess(seat, sys) > 0 {
+		ships, cargo, room := 0, 0, 0
+		for _, st := range sys.Space {
+			if st.Owner != seat {
+				continue
+			}
+			switch {
+			case st.Unit == "fighter":
+				cargo += st.Count
+				room += s.UnitCard(seat, st.Unit).Capacity * st.Count
+			case isGroundForce(st.Unit):
+				cargo += st.Count
+			case isShip(st.Unit):
+				ships += st.Count
+				room += s.UnitCard(seat, st.Unit).Capacity * st.Count
+			}
+		}
+		if ships > fleet || cargo > room {
 			return true
 		}
 	}

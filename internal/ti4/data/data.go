@@ -189,6 +189,7 @@ type Catalog struct {
 	Limits       map[string]int
 
 	tiles    map[string]*Tile
+	unitFor  map[unitKey]*Unit
 	planets  map[string]*Planet
 	units    map[string]*Unit
 	techs    map[string]*Technology
@@ -314,6 +315,20 @@ func (c *Catalog) index() error {
 		c.factions[f.ID] = f
 	}
 	sort.Slice(c.Strategy, func(i, j int) bool { return c.Strategy[i].Initiative < c.Strategy[j].Initiative })
+	// Every faction's unit for every type and level, looked up once here:
+	// the rules ask for it constantly.
+	c.unitFor = map[unitKey]*Unit{}
+	factions := []string{""}
+	for _, f := range c.Factions {
+		factions = append(factions, f.ID)
+	}
+	for _, f := range factions {
+		for typ := range c.Limits {
+			for _, up := range []bool{false, true} {
+				c.unitFor[unitKey{f, typ, up}] = c.findUnit(f, typ, up)
+			}
+		}
+	}
 	return c.check()
 }
 
@@ -390,9 +405,21 @@ func (c *Catalog) FactionByHome(id string) *Faction {
 	return nil
 }
 
+type unitKey struct {
+	faction, typ string
+	upgraded     bool
+}
+
 // UnitFor returns the unit card a faction uses for a generic type at a level:
 // its own faction unit where it has one, else the generic card.
 func (c *Catalog) UnitFor(faction, typ string, upgraded bool) *Unit {
+	if u, ok := c.unitFor[unitKey{faction, typ, upgraded}]; ok {
+		return u
+	}
+	return c.findUnit(faction, typ, upgraded)
+}
+
+func (c *Catalog) findUnit(faction, typ string, upgraded bool) *Unit {
 	var generic *Unit
 	for _, u := range c.Units {
 		if u.Type != typ || (u.Level >= 2) != upgraded {
