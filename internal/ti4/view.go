@@ -1,9 +1,5 @@
 package ti4
 
-import (
-	"encoding/json"
-)
-
 // What each seat may see. A view starts from the whole state and removes,
 // for every seat but the viewer, what is hidden: action cards in hand (2.5),
 // unscored secret objectives and those still being chosen (61.18), and the
@@ -28,16 +24,7 @@ type View struct {
 // ViewFor builds seat's view. Seat Referee sees the hands of no one either:
 // the referee's view is the public one.
 func ViewFor(s *State, seat int) (*View, error) {
-	b, err := json.Marshal(s)
-	if err != nil {
-		return nil, err
-	}
-	c := &State{}
-	type plain State // decode without rebuilding the galaxy: it is shared, read-only
-	if err := json.Unmarshal(b, (*plain)(c)); err != nil {
-		return nil, err
-	}
-	c.galaxy = s.galaxy
+	c := s.Clone()
 	h := Hidden{Decks: map[string]int{}}
 	for _, p := range c.Players {
 		h.ActionCards = append(h.ActionCards, len(p.ActionCards))

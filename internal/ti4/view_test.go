@@ -2,6 +2,7 @@ package ti4
 
 import (
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 
@@ -98,5 +99,28 @@ func TestViewKeepsOwnHand(t *testing.T) {
 	w, _ := ViewFor(g.State(), 0)
 	if w.State.Players[1].ActionCards != nil || w.Hidden.ActionCards[1] != 1 || w.Hidden.Decks["action_cards"] == 0 {
 		t.Fatal("others see only counts")
+	}
+}
+
+// A clone is the same state, byte for byte, and shares nothing mutable.
+func TestCloneIsDeep(t *testing.T) {
+	raw, _ := os.ReadFile(sixPlayerScript)
+	sc, _ := DecodeScenario(raw)
+	g, err := sc.Run()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := g.State()
+	a, _ := json.Marshal(s)
+	c := s.Clone()
+	b, _ := json.Marshal(c)
+	if string(a) != string(b) {
+		t.Fatal("the clone differs")
+	}
+	c.Players[0].Techs = append(c.Players[0].Techs[:0], "x")
+	c.Systems[0].Planets[0].Controller = 5
+	c.Decks.Exploration["cultural"][0] = "y"
+	if after, _ := json.Marshal(s); string(after) != string(a) {
+		t.Fatal("changing the clone changed the original")
 	}
 }

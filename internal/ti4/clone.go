@@ -1,0 +1,107 @@
+package ti4
+
+import (
+	"maps"
+	"slices"
+)
+
+// Clone returns a deep copy of the state that shares nothing mutable with
+// it (the galaxy, which never changes, is shared).
+func (s *State) Clone() *State {
+	c := *s
+	c.Players = make([]*Player, len(s.Players))
+	for i, p := range s.Players {
+		q := *p
+		q.Techs = slices.Clone(p.Techs)
+		q.StrategyCards = slices.Clone(p.StrategyCards)
+		q.UsedStrategy = slices.Clone(p.UsedStrategy)
+		q.ActionCards = slices.Clone(p.ActionCards)
+		q.Secrets = slices.Clone(p.Secrets)
+		q.ScoredSecrets = slices.Clone(p.ScoredSecrets)
+		q.SecretChoice = slices.Clone(p.SecretChoice)
+		q.Publics = slices.Clone(p.Publics)
+		q.Promissory = slices.Clone(p.Promissory)
+		q.Agendas = slices.Clone(p.Agendas)
+		q.RelicFragments = slices.Clone(p.RelicFragments)
+		q.Relics = slices.Clone(p.Relics)
+		q.Captured = slices.Clone(p.Captured)
+		q.SheetTokens = slices.Clone(p.SheetTokens)
+		q.Assimilated = slices.Clone(p.Assimilated)
+		c.Players[i] = &q
+	}
+	c.Systems = make([]*System, len(s.Systems))
+	for i, sys := range s.Systems {
+		t := *sys
+		t.Space = slices.Clone(sys.Space)
+		t.Command = slices.Clone(sys.Command)
+		t.Tokens = slices.Clone(sys.Tokens)
+		t.Planets = make([]*Planet, len(sys.Planets))
+		for k, pl := range sys.Planets {
+			x := *pl
+			x.Units = slices.Clone(pl.Units)
+			x.Attachments = slices.Clone(pl.Attachments)
+			t.Planets[k] = &x
+		}
+		c.Systems[i] = &t
+	}
+	c.Strategy = slices.Clone(s.Strategy)
+	c.StrategyTG = maps.Clone(s.StrategyTG)
+	d := &c.Decks
+	d.Exploration = cloneDecks(s.Decks.Exploration)
+	d.ExplorationDiscard = cloneDecks(s.Decks.ExplorationDiscard)
+	for _, l := range []*[]string{&d.Relics, &d.ActionCards, &d.ActionDiscard, &d.Secrets, &d.Agendas, &d.AgendaDiscard, &d.Purged, &d.StageI, &d.StageII, &d.Revealed} {
+		*l = slices.Clone(*l)
+	}
+	if s.Strategic != nil {
+		x := *s.Strategic
+		x.Queue, x.Free = slices.Clone(x.Queue), slices.Clone(x.Free)
+		c.Strategic = &x
+	}
+	if s.Step != nil {
+		x := *s.Step
+		x.Credits = maps.Clone(x.Credits)
+		if x.Prod != nil {
+			p := *x.Prod
+			p.Placed = slices.Clone(p.Placed)
+			x.Prod = &p
+		}
+		c.Step = &x
+	}
+	if s.Tactical != nil {
+		x := *s.Tactical
+		x.Moves, x.Cargo, x.Placed = slices.Clone(x.Moves), slices.Clone(x.Cargo), slices.Clone(x.Placed)
+		c.Tactical = &x
+	}
+	if s.Combat != nil {
+		x := *s.Combat
+		x.Owed, x.Queue = slices.Clone(x.Owed), slices.Clone(x.Queue)
+		c.Combat = &x
+	}
+	if s.Status != nil {
+		x := *s.Status
+		x.Scoring, x.ScoredPublic, x.ScoredSecret = slices.Clone(x.Scoring), slices.Clone(x.ScoredPublic), slices.Clone(x.ScoredSecret)
+		x.Gain, x.Waiting = slices.Clone(x.Gain), slices.Clone(x.Waiting)
+		c.Status = &x
+	}
+	if s.Invasion != nil {
+		x := *s.Invasion
+		x.Committed = slices.Clone(x.Committed)
+		c.Invasion = &x
+	}
+	if s.ZeroToken != nil {
+		x := *s.ZeroToken
+		c.ZeroToken = &x
+	}
+	return &c
+}
+
+func cloneDecks(m map[string][]string) map[string][]string {
+	if m == nil {
+		return nil
+	}
+	out := make(map[string][]string, len(m))
+	for k, v := range m {
+		out[k] = slices.Clone(v)
+	}
+	return out
+}
