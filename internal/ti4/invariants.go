@@ -52,6 +52,40 @@ func CheckInvariants(s *State) error {
 			return fmt.Errorf("%s has negative command tokens in reinforcements", p)
 		}
 	}
+	// Ships within the fleet pool and cargo within capacity (37, 16), except
+	// while the owner is choosing what to remove, or movement or a combat
+	// is under way (16.3c).
+	if s.Combat == nil && (s.Tactical == nil || s.Tactical.Step != TacMovement) && (s.Step == nil || s.Step.Kind != StepExcess) {
+		for _, p := range s.Players {
+			if !p.Eliminated && s.hasExcess(p.Seat) {
+				return fmt.Errorf("37, 16: %s has units beyond its fleet pool or capacity", p)
+			}
+		}
+	}
+	// Every action card, secret objective and agenda is in exactly one place.
+	ac, secrets, agendas := 0, 0, 0
+	for _, a := range c.ActionCards {
+		ac += a.Count
+	}
+	for _, a := range c.Agendas {
+		if !a.PoKRemoved {
+			agendas++
+		}
+	}
+	secrets = len(c.Secrets)
+	held := len(s.Decks.ActionCards) + len(s.Decks.ActionDiscard)
+	heldS := len(s.Decks.Secrets)
+	for _, p := range s.Players {
+		held += len(p.ActionCards)
+		heldS += len(p.Secrets) + len(p.ScoredSecrets) + len(p.SecretChoice)
+	}
+	heldA := len(s.Decks.Agendas) + len(s.Decks.AgendaDiscard)
+	for _, p := range s.Players {
+		heldA += len(p.Agendas)
+	}
+	if held != ac || heldS != secrets || heldA != agendas {
+		return fmt.Errorf("cards out of place: %d/%d action cards, %d/%d secret objectives, %d/%d agendas", held, ac, heldS, secrets, heldA, agendas)
+	}
 	// Every exploration card is in exactly one place.
 	total := map[string]int{}
 	for _, e := range c.Exploration {
