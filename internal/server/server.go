@@ -48,6 +48,16 @@ type live struct {
 	hashes map[int][]byte
 	names  map[int]string
 	subs   map[*subscriber]struct{}
+	// An undo that takes back hidden information waits for every player's
+	// consent; any new entry in the log cancels it.
+	pending *pendingUndo
+}
+
+type pendingUndo struct {
+	Seq      int          `json:"seq"`
+	Count    int          `json:"count"`
+	Consents map[int]bool `json:"consents"`
+	Reason   string       `json:"reason"`
 }
 
 type subscriber struct {
@@ -71,6 +81,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/games/{id}/legal", s.legal)
 	mux.HandleFunc("POST /api/games/{id}/actions", s.act)
 	mux.HandleFunc("POST /api/games/{id}/undo", s.undo)
+	mux.HandleFunc("POST /api/games/{id}/undo/consent", s.consent)
 	mux.HandleFunc("GET /api/games/{id}/log", s.gameLog)
 	mux.HandleFunc("GET /api/games/{id}/replay", s.replay)
 	mux.HandleFunc("GET /api/games/{id}/map.svg", s.mapSVG)
@@ -205,13 +216,13 @@ func (l *live) seat(r *http.Request) (int, bool) {
 		return ti4.Referee, true
 	}
 	h := sha256.Sum256([]byte(t))
-	found := ti4.Referee - 1
+	found, matched := ti4.Referee, false
 	for seat, want := range l.hashes {
 		if subtle.ConstantTimeCompare(h[:], want) == 1 {
-			found = seat
+			found, matched = seat, true
 		}
 	}
-	return found, found >= ti4.Referee
+	return found, matched
 }
 
 // Host is the seat number stored for the host's token.
@@ -463,9 +474,10 @@ func (s *Server) forget(id string) {
 	s.mu.Unlock()
 }
 
-// undo drops the last actions, for the host, as a new log entry. It is
-// refused when those actions revealed anything hidden (cards drawn, dice
-// rolled): undoing them would let a player see and then change the future.
+// undo drops the last actions, for the host, as a new log entry. When those
+// actions revealed anything hidden (cards drawn, dice rolled), undoing them
+// would let a player see and then change the future, so it waits for every
+// player's consent (202 and POST .../undo/consent from each seat).
 func (s *Server) undo(w http.ResponseWriter, r *http.Request) {
 	l, seat, ok := s.game(w, r)
 	if !ok {
@@ -505,22 +517,59 @@ func (s *Server) undo(w http.ResponseWriter, r *http.Request) {
 		ev, _ := back.Do(a)
 		for _, e := range ev {
 			if e.Kind == ti4.EvCardsDrawn || e.Kind == ti4.EvExplored || e.Kind == ti4.EvDrawSecret || len(e.Rolls) > 0 || e.Kind == ti4.EvRiftRoll {
-				fail(w, http.StatusConflict, "those actions revealed hidden information (%s); undoing them needs every player's consent, which the server does not collect yet", e.Kind)
+				l.pending = &pendingUndo{Seq: l.seq, Count: req.Count, Consents: map[int]bool{}, Reason: e.Kind}
+				writeJSON(w, http.StatusAccepted, map[string]any{"pending": l.pending, "needs": l.game.State().Active()})
+				l.notify()
 				return
 			}
 		}
 	}
-	if err := s.store.Append(r.Context(), l.id, l.seq, "undo", []byte(strconv.Itoa(req.Count))); err != nil {
+	s.applyUndo(w, r, l, req.Count)
+}
+
+// applyUndo stores and applies an undo; callers hold l.mu.
+func (s *Server) applyUndo(w http.ResponseWriter, r *http.Request, l *live, count int) {
+	if err := s.store.Append(r.Context(), l.id, l.seq, "undo", []byte(strconv.Itoa(count))); err != nil {
 		fail(w, http.StatusConflict, "%v", err)
 		return
 	}
-	if err := l.game.Undo(req.Count); err != nil {
+	if err := l.game.Undo(count); err != nil {
 		fail(w, http.StatusInternalServerError, "%v", err)
 		return
 	}
 	l.seq++
+	l.pending = nil
 	writeJSON(w, http.StatusOK, map[string]int{"seq": l.seq})
 	l.notify()
+}
+
+// consent records a seat's agreement to the pending undo; the last one
+// needed applies it.
+func (s *Server) consent(w http.ResponseWriter, r *http.Request) {
+	l, seat, ok := s.game(w, r)
+	if !ok {
+		return
+	}
+	if seat < 0 {
+		fail(w, http.StatusUnauthorized, "consent is given by a seat: give its token")
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	p := l.pending
+	if p == nil || p.Seq != l.seq {
+		l.pending = nil
+		fail(w, http.StatusConflict, "no undo is waiting for consent")
+		return
+	}
+	p.Consents[seat] = true
+	for _, q := range l.game.State().Active() {
+		if !p.Consents[q] {
+			writeJSON(w, http.StatusAccepted, map[string]any{"pending": p})
+			return
+		}
+	}
+	s.applyUndo(w, r, l, p.Count)
 }
 
 // gameLog lists the actions in force, as the seat may see them: another

@@ -289,3 +289,39 @@ func visible(s *ti4.State, c string) bool {
 }
 
 var _ = engine.NewRNG
+
+// The host undoes freely what revealed nothing; an undo of drawn cards or
+// rolled dice waits for every player's consent.
+func TestUndo(t *testing.T) {
+	srv, _ := newServer(t)
+	id, host, seats := setupGame(t, srv.URL)
+	h := client{t: t, base: srv.URL, token: host}
+	playOne(t, seats, id) // keeping a secret reveals nothing new... but shuffles the deck with the RNG
+	seq, _ := legalOf(t, seats[0], id)
+	if code, _ := seats[0].do("POST", "/api/games/"+id+"/undo", map[string]any{"seq": seq, "count": 1}); code != 403 {
+		t.Fatal("only the host undoes")
+	}
+	code, body := h.do("POST", "/api/games/"+id+"/undo", map[string]any{"seq": seq, "count": 1})
+	if code == 200 {
+		if s, _ := legalOf(t, seats[0], id); s != seq+1 {
+			t.Fatal("an undo is a new log entry")
+		}
+		return
+	}
+	if code != 202 || body["pending"] == nil {
+		t.Fatalf("undo: %d %v", code, body)
+	}
+	for i, c := range seats {
+		code, body = c.do("POST", "/api/games/"+id+"/undo/consent", map[string]any{})
+		if i < len(seats)-1 && code != 202 {
+			t.Fatalf("consent %d: %d %v", i, code, body)
+		}
+	}
+	if code != 200 {
+		t.Fatalf("the last consent applies the undo: %d %v", code, body)
+	}
+	_, log := seats[0].do("GET", "/api/games/"+id+"/log", nil)
+	if acts, _ := log["actions"].([]any); len(acts) != 0 {
+		t.Fatalf("the action should be undone: %v", acts)
+	}
+}
