@@ -51,6 +51,24 @@ func (s *Server) refresh(ctx context.Context, id string) {
 	if l == nil {
 		return
 	}
+	if n, err := s.store.Length(ctx, id); err == nil {
+		l.mu.Lock()
+		mine := n == l.seq
+		l.mu.Unlock()
+		if mine {
+			hashes, names, err := s.store.Seats(ctx, id) // a join, or our own append
+			if err == nil {
+				l.mu.Lock()
+				changed := len(hashes) != len(l.hashes)
+				l.hashes, l.names = hashes, names
+				if changed {
+					l.notify()
+				}
+				l.mu.Unlock()
+			}
+			return
+		}
+	}
 	g, err := s.store.Load(ctx, id)
 	if err != nil {
 		return

@@ -93,7 +93,18 @@ func (s *Store) q(query string) string {
 // power cut may lose the last moments.
 func Open(path string) (*Store, error) {
 	if IsPostgres(path) {
-		db, err := sql.Open("pgx", path)
+		// As with SQLite, a commit is durable once the database server has
+		// it: a killed game server loses nothing, and the append does not
+		// wait on a disk flush (synchronous_commit off).
+		dsn := path
+		if !strings.Contains(dsn, "synchronous_commit") {
+			if strings.Contains(dsn, "?") {
+				dsn += "&synchronous_commit=off"
+			} else {
+				dsn += "?synchronous_commit=off"
+			}
+		}
+		db, err := sql.Open("pgx", dsn)
 		if err != nil {
 			return nil, err
 		}
@@ -236,6 +247,13 @@ func (s *Store) Load(ctx context.Context, id string) (*Game, error) {
 		g.Log = append(g.Log, e)
 	}
 	return g, rows.Err()
+}
+
+// Length is the number of entries in a game's log.
+func (s *Store) Length(ctx context.Context, id string) (int, error) {
+	var n int
+	err := s.db.QueryRowContext(ctx, s.q(`SELECT COUNT(*) FROM entries WHERE game = ?`), id).Scan(&n)
+	return n, err
 }
 
 // List returns the ids of all games, newest first.
