@@ -161,15 +161,20 @@ func cmdMap(args []string, out io.Writer) error {
 	return usageError{fmt.Errorf("unknown map command %q", sub)}
 }
 
+// readScenario reads a scenario file, JSON or YAML.
+func readScenario(path string) (*ti4.Scenario, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return ti4.DecodeScenario(b)
+}
+
 func cmdScenario(args []string, out io.Writer) error {
 	if len(args) != 1 {
 		return usageError{errors.New("scenario needs one file")}
 	}
-	b, err := os.ReadFile(args[0])
-	if err != nil {
-		return err
-	}
-	sc, err := ti4.DecodeScenario(b)
+	sc, err := readScenario(args[0])
 	if err != nil {
 		return err
 	}

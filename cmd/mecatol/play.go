@@ -39,11 +39,8 @@ func cmdPlay(args []string, in io.Reader, out io.Writer) error {
 		file = *script
 	}
 	if file != "" {
-		b, err := os.ReadFile(file)
-		if err != nil {
-			return err
-		}
-		if sc, err = ti4.DecodeScenario(b); err != nil {
+		var err error
+		if sc, err = readScenario(file); err != nil {
 			return err
 		}
 	}

@@ -161,11 +161,7 @@ func cmdReplay(args []string, out io.Writer) error {
 	if len(args) != 1 {
 		return usageError{fmt.Errorf("replay needs one file")}
 	}
-	b, err := os.ReadFile(args[0])
-	if err != nil {
-		return err
-	}
-	sc, err := ti4.DecodeScenario(b)
+	sc, err := readScenario(args[0])
 	if err != nil {
 		return err
 	}
