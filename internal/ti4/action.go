@@ -38,7 +38,7 @@ var actionKinds = []string{ActPlace, ActRemove, ActMove, ActGainPlanet, ActLoseP
 	ActGainTokens, ActChooseSystem, ActReadyPlanet, ActDone, ActChooseSpeaker, ActOrderAgendas,
 	ActPlaceStructure, ActChoosePlayer, ActRemoveToken, ActResearch,
 	ActActivate, ActMoveShips, ActTransport, ActEndMovement, ActProduce, ActEndTactical, ActComponent, ActRemoveExcess, ActAssignHit, ActRetreat, ActNoRetreat, ActBombard,
-	ActScore, ActKeepSecret, ActSpendTokens, ActTakeCustodians}
+	ActScore, ActKeepSecret, ActSpendTokens, ActTakeCustodians, ActDiscardAC}
 
 // Action is one thing a player (or a game effect acting for them) does.
 // Which fields matter depends on Kind.
@@ -168,7 +168,7 @@ var fieldsOf = map[string]string{
 	ActMoveShips: "system unit count", ActTransport: "system unit count", ActEndMovement: "",
 	ActProduce: "unit count planet", ActEndTactical: "", ActComponent: "card", ActRemoveExcess: "system unit count",
 	ActAssignHit: "unit planet use", ActRetreat: "system", ActNoRetreat: "", ActBombard: "planet",
-	ActScore: "card", ActKeepSecret: "card", ActSpendTokens: "pools", ActTakeCustodians: "",
+	ActScore: "card", ActKeepSecret: "card", ActSpendTokens: "pools", ActTakeCustodians: "", ActDiscardAC: "card",
 }
 
 // checkFields refuses fields the action's kind does not read.

@@ -53,9 +53,9 @@ func CheckInvariants(s *State) error {
 		}
 	}
 	// Ships within the fleet pool and cargo within capacity (37, 16), except
-	// while the owner is choosing what to remove, or movement or a combat
-	// is under way (16.3c).
-	if s.Combat == nil && (s.Tactical == nil || s.Tactical.Step != TacMovement) && (s.Step == nil || s.Step.Kind != StepExcess) {
+	// while a step waits on a player (the removal itself among them), or
+	// movement or a combat is under way (16.3c).
+	if s.Combat == nil && (s.Tactical == nil || s.Tactical.Step != TacMovement) && s.Step == nil {
 		for _, p := range s.Players {
 			if !p.Eliminated && s.hasExcess(p.Seat) {
 				return fmt.Errorf("37, 16: %s has units beyond its fleet pool or capacity", p)

@@ -82,6 +82,11 @@ func candidates(s *State, seat int) []Action {
 		if st := s.Step; st != nil && st.Kind == StepPay && st.Seat == seat {
 			payOptions(s, seat, st, add)
 		}
+		if st := s.Step; st != nil && st.Kind == StepDiscard && st.Seat == seat {
+			for _, c := range p.ActionCards {
+				add(Action{Kind: ActDiscardAC, Card: c})
+			}
+		}
 		if s.Status != nil && s.Step == nil && len(s.Status.Scoring) > 0 && s.Status.Scoring[0] == seat {
 			for _, o := range s.Decks.Revealed {
 				add(Action{Kind: ActScore, Card: o})
@@ -126,6 +131,10 @@ func candidates(s *State, seat int) []Action {
 			return out
 		}
 		switch st.Kind {
+		case StepDiscard:
+			for _, c := range p.ActionCards {
+				add(Action{Kind: ActDiscardAC, Card: c})
+			}
 		case StepPay:
 			payOptions(s, seat, st, add)
 		case StepImperial:

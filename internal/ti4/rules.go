@@ -138,6 +138,8 @@ func (Rules) Decide(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		return decideEndTactical(s, a)
 	case ActComponent:
 		return decideComponent(s, a, rng)
+	case ActDiscardAC:
+		return decideDiscardAC(s, a)
 	case ActRemoveExcess:
 		return decideRemoveExcess(s, a)
 	case ActAssignHit:
@@ -170,6 +172,9 @@ func (Rules) Follow(s *State, rng *engine.RNG) []Event {
 		return ev
 	}
 	if ev := combatFollowUps(s, rng); len(ev) > 0 {
+		return ev
+	}
+	if ev := handFollowUps(s); len(ev) > 0 {
 		return ev
 	}
 	if ev := excessFollowUps(s); len(ev) > 0 {
@@ -225,7 +230,7 @@ func (Rules) Apply(s *State, e Event) {
 	case EvZeroTokenGone:
 		s.ZeroToken = nil
 	default:
-		if !applyRound(s, e) && !applyStrategic(s, e) && !applyTactical(s, e) && !applyCombat(s, e) && !applyScoring(s, e) {
+		if !applyRound(s, e) && !applyStrategic(s, e) && !applyTactical(s, e) && !applyCombat(s, e) && !applyScoring(s, e) && !applyCards(s, e) {
 			panic("ti4: no rule applies event " + e.Kind)
 		}
 	}

@@ -180,3 +180,30 @@ func TestObjectiveConditionsOnAFreshBoard(t *testing.T) {
 		}
 	}
 }
+
+// 2.4: a hand over seven action cards is cut back by its owner's choice
+// before play goes on.
+func TestRule2_4_HandLimit(t *testing.T) {
+	g := fixture(t, fixtureConfig(), func(s *State) {
+		s.Players[1].ActionCards = slices.Clone(s.Decks.ActionCards[:7])
+		s.Decks.ActionCards = s.Decks.ActionCards[7:]
+	})
+	toActionPhase(t, g, "politics", "diplomacy", "trade", "leadership", "warfare", "technology")
+	do(t, g, Action{Kind: ActStrategic, Seat: 0, Card: "politics"})
+	do(t, g, Action{Kind: ActChooseSpeaker, Seat: 0, Player: ip(1)})
+	top := g.State().Decks.Agendas[:2]
+	do(t, g, Action{Kind: ActOrderAgendas, Seat: 0, Top: slices.Clone(top)})
+	do(t, g, Action{Kind: ActSecondary, Seat: 1, Use: true}) // two more: nine
+	s := g.State()
+	if s.Step == nil || s.Step.Kind != StepDiscard || s.Step.Seat != 1 {
+		t.Fatalf("step %+v: seat 1 must discard", s.Step)
+	}
+	refuse(t, g, Action{Kind: ActSecondary, Seat: 2}, "82.1")
+	refuse(t, g, Action{Kind: ActDiscardAC, Seat: 0, Card: s.Players[1].ActionCards[0]}, "2.4")
+	do(t, g, Action{Kind: ActDiscardAC, Seat: 1, Card: s.Players[1].ActionCards[0]})
+	do(t, g, Action{Kind: ActDiscardAC, Seat: 1, Card: g.State().Players[1].ActionCards[0]})
+	if s := g.State(); len(s.Players[1].ActionCards) != 7 || s.Step != nil || len(s.Decks.ActionDiscard) != 2 {
+		t.Fatalf("hand %d, step %+v", len(s.Players[1].ActionCards), s.Step)
+	}
+	do(t, g, Action{Kind: ActSecondary, Seat: 2})
+}

@@ -1,0 +1,62 @@
+package ti4
+
+import (
+	"slices"
+
+	"github.com/mecatol/mecatol/internal/engine"
+)
+
+// Action cards (LRR 2): drawn into hidden hands (2.3, 2.5) of at most seven
+// (2.4). Playing them comes with their abilities.
+
+// HandLimit is the most action cards a hand may hold (2.4).
+const HandLimit = 7
+
+// Hand-limit kinds.
+const (
+	StepDiscard   = "discard_action_cards"
+	ActDiscardAC  = "discard_action_card"
+	EvACDiscarded = "action_card_discarded"
+)
+
+// handFollowUps opens a discard step for the first player, in seat order,
+// holding more than seven action cards.
+func handFollowUps(s *State) []Event {
+	if st := s.Step; st != nil {
+		if st.Kind == StepDiscard && len(s.Players[st.Seat].ActionCards) <= HandLimit {
+			return []Event{{Kind: EvStepCleared, Seat: st.Seat}}
+		}
+		return nil
+	}
+	if s.Combat != nil {
+		return nil
+	}
+	for _, p := range s.Players {
+		if !p.Eliminated && len(p.ActionCards) > HandLimit {
+			return []Event{step(StepDiscard, p.Seat, "", false)}
+		}
+	}
+	return nil
+}
+
+// Discarding down to the hand limit: the player chooses which (2.4).
+func decideDiscardAC(s *State, a Action) ([]Event, error) {
+	if _, err := inStep(s, a.Seat, StepDiscard); err != nil {
+		return nil, engine.Refuse("2.4", "only a player over the hand limit discards now")
+	}
+	if !slices.Contains(s.Players[a.Seat].ActionCards, a.Card) {
+		return nil, engine.BadInput("card", "%q is not in your hand", a.Card)
+	}
+	return []Event{{Kind: EvACDiscarded, Seat: a.Seat, Card: a.Card}}, nil
+}
+
+func applyCards(s *State, e Event) bool {
+	if e.Kind != EvACDiscarded {
+		return false
+	}
+	p := s.Players[e.Seat]
+	i := slices.Index(p.ActionCards, e.Card)
+	p.ActionCards = slices.Delete(p.ActionCards, i, i+1)
+	s.Decks.ActionDiscard = append(s.Decks.ActionDiscard, e.Card)
+	return true
+}
