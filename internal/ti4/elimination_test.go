@@ -417,3 +417,22 @@ func TestRule23_85_Placement(t *testing.T) {
 		t.Fatal("move")
 	}
 }
+
+// 14, 14.2, 17.6: a space dock with none of its owner's ships beside it and
+// another player's ships there is blockaded; the blockader gets back what
+// the blockaded player captured, and cannot be captured from meanwhile.
+func TestRule14_Blockade(t *testing.T) {
+	g := fixture(t, fixtureConfig(), func(s *State) {
+		home := s.System(s.Players[0].Home)
+		home.Space = []Stack{{Owner: 1, Unit: "destroyer", Count: 1}}
+		s.Players[0].Captured = []Captive{{Owner: 1, Unit: "carrier", Count: 1}}
+		s.System(3).Space = []Stack{{Owner: 1, Unit: "cruiser", Count: 1}, {Owner: 0, Unit: "cruiser", Count: 1}}
+	})
+	// Staging does not run the automatic steps; the first action does.
+	do(t, g, place(2, 1, "", "fighter", 1))
+	s := g.State()
+	if len(s.Blockaders(0, s.System(s.Players[0].Home))) != 1 || s.CapturedFrom(1, "carrier") != 0 {
+		t.Fatal("14.2: the carrier Jol-Nar captured goes back to Sol")
+	}
+	refuse(t, g, Action{Kind: ActCapture, Seat: Referee, Player: ip(0), Owner: ip(1), System: ip(3), Unit: "cruiser", Count: 1}, "17.6")
+}

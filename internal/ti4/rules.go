@@ -174,6 +174,9 @@ func (Rules) Follow(s *State, rng *engine.RNG) []Event {
 	if ev := combatFollowUps(s, rng); len(ev) > 0 {
 		return ev
 	}
+	if ev := blockadeFollowUps(s); len(ev) > 0 {
+		return ev
+	}
 	if ev := handFollowUps(s); len(ev) > 0 {
 		return ev
 	}

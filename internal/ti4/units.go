@@ -209,6 +209,9 @@ func decideCapture(s *State, a Action) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkCaptureAllowed(s, a.Seat, o); err != nil {
+		return nil, err
+	}
 	return []Event{
 		{Kind: EvUnitsRemoved, Seat: o, System: sys.Pos, Planet: a.Planet, Unit: a.Unit, Count: a.Count},
 		{Kind: EvCaptured, Seat: a.Seat, Owner: o, Unit: a.Unit, Count: a.Count},
