@@ -215,7 +215,11 @@ func TestNoLeaksOverAGame(t *testing.T) {
 			messages <- b
 		}
 	}()
-	for i := 0; i < 150 && playOne(t, seats, id); i++ {
+	// A whole game: to its end (the objectives run out by round 9 or so).
+	for i := 0; i < 3000 && playOne(t, seats, id); i++ {
+	}
+	if code, body := seats[0].do("GET", "/api/games/"+id, nil); code != 200 || body["view"].(map[string]any)["state"].(map[string]any)["phase"] != "over" {
+		t.Fatal("the game did not reach its end")
 	}
 	time.Sleep(200 * time.Millisecond)
 	// Everything seat 1 could have seen: its responses and live messages.
