@@ -300,13 +300,20 @@ func fleetCount(st []Stack, seat int) int {
 	return n
 }
 
-// Declaring a ship's move (58.4, 58.6).
-func decideMoveShips(s *State, a Action) ([]Event, error) {
+// movingFrom checks a declaration of the movement step and finds the
+// system units move from.
+func movingFrom(s *State, a Action) (*Tactical, *System, error) {
 	t, err := inTactical(s, a.Seat, TacMovement)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	from, _, err := where(s, a.System, "", "system")
+	return t, from, err
+}
+
+// Declaring a ship's move (58.4, 58.6).
+func decideMoveShips(s *State, a Action) ([]Event, error) {
+	t, from, err := movingFrom(s, a)
 	if err != nil {
 		return nil, err
 	}
@@ -364,11 +371,7 @@ func (s *State) capacityOf(seat int, list []Cargo, from int) int {
 // tokens (95.3), within their capacity. A pickup on the way is carried by
 // the first origin's ships that can pass there with room to spare.
 func decideTransport(s *State, a Action) ([]Event, error) {
-	t, err := inTactical(s, a.Seat, TacMovement)
-	if err != nil {
-		return nil, err
-	}
-	from, _, err := where(s, a.System, "", "system")
+	t, from, err := movingFrom(s, a)
 	if err != nil {
 		return nil, err
 	}
