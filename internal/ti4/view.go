@@ -2,7 +2,8 @@ package ti4
 
 // What each seat may see. A view starts from the whole state and removes,
 // for every seat but the viewer, what is hidden: action cards in hand (2.5),
-// unscored secret objectives and those still being chosen (61.18), and the
+// promissory notes in hand (69.6), unscored secret objectives and those
+// still being chosen (61.18), and the
 // order of every face-down deck. The RNG is never part of a view: it is
 // not in the State at all but beside it in the engine's snapshot.
 
@@ -10,6 +11,7 @@ package ti4
 type Hidden struct {
 	ActionCards  []int          `json:"action_cards"` // per seat: cards in hand
 	Secrets      []int          `json:"secrets"`      // per seat: unscored secret objectives
+	Promissory   []int          `json:"promissory"`   // per seat: promissory notes in hand (69.6)
 	SecretChoice []int          `json:"secret_choice"`
 	Decks        map[string]int `json:"decks"` // face-down decks: cards left
 }
@@ -30,8 +32,9 @@ func ViewFor(s *State, seat int) (*View, error) {
 		h.ActionCards = append(h.ActionCards, len(p.ActionCards))
 		h.Secrets = append(h.Secrets, len(p.Secrets))
 		h.SecretChoice = append(h.SecretChoice, len(p.SecretChoice))
+		h.Promissory = append(h.Promissory, len(p.Promissory))
 		if p.Seat != seat {
-			p.ActionCards, p.Secrets, p.SecretChoice = nil, nil, nil
+			p.ActionCards, p.Secrets, p.SecretChoice, p.Promissory = nil, nil, nil, nil
 		}
 	}
 	d := &c.Decks

@@ -97,7 +97,8 @@ func TestViewKeepsOwnHand(t *testing.T) {
 		t.Fatal("a seat sees its own hand")
 	}
 	w, _ := ViewFor(g.State(), 0)
-	if w.State.Players[1].ActionCards != nil || w.Hidden.ActionCards[1] != 1 || w.Hidden.Decks["action_cards"] == 0 {
+	if w.State.Players[1].ActionCards != nil || w.Hidden.ActionCards[1] != 1 || w.Hidden.Decks["action_cards"] == 0 ||
+		w.State.Players[1].Promissory != nil || w.Hidden.Promissory[1] != 6 {
 		t.Fatal("others see only counts")
 	}
 }

@@ -55,7 +55,7 @@ function render(gv) {
     const name = gv.names[p.seat] || "(empty seat)";
     const hidden = gv.view.hidden;
     d.innerHTML = `<b>${p.seat}. ${p.faction}</b> (${p.color}) — ${name}<br>VP ${p.vp} · tokens ${p.tactic}/${p.fleet}/${p.strategy} · trade goods ${p.trade_goods} · commodities ${p.commodities}<br>` +
-      `techs: ${(p.techs || []).join(", ") || "none"}<br>cards: ${(p.strategy_cards || []).join(", ") || "none"} · action cards ${hidden.action_cards[p.seat]} · secrets ${hidden.secrets[p.seat]}` +
+      `techs: ${(p.techs || []).join(", ") || "none"}<br>cards: ${(p.strategy_cards || []).join(", ") || "none"} · action cards ${hidden.action_cards[p.seat]} · secrets ${hidden.secrets[p.seat]} · notes ${hidden.promissory[p.seat]}` +
       (p.passed ? " · passed" : "") + (p.eliminated ? " · eliminated" : "");
     return d;
   }));
