@@ -38,7 +38,8 @@ var actionKinds = []string{ActPlace, ActRemove, ActMove, ActGainPlanet, ActLoseP
 	ActGainTokens, ActChooseSystem, ActReadyPlanet, ActDone, ActChooseSpeaker, ActOrderAgendas,
 	ActPlaceStructure, ActChoosePlayer, ActRemoveToken, ActResearch,
 	ActActivate, ActMoveShips, ActTransport, ActEndMovement, ActProduce, ActEndTactical, ActComponent, ActRemoveExcess, ActAssignHit, ActRetreat, ActNoRetreat, ActBombard,
-	ActScore, ActKeepSecret, ActSpendTokens, ActTakeCustodians, ActDiscardAC}
+	ActScore, ActKeepSecret, ActSpendTokens, ActTakeCustodians, ActDiscardAC,
+	ActTradeOpen, ActTradeAdd, ActTradeAccept, ActTradeCancel}
 
 // Action is one thing a player (or a game effect acting for them) does.
 // Which fields matter depends on Kind.
@@ -122,6 +123,7 @@ type Event struct {
 	Step    *Step    `json:"step,omitempty"`
 	Combat  *Combat  `json:"combat,omitempty"`
 	Rolls   []int    `json:"rolls,omitempty"` // dice as rolled, for the log
+	Trade   *Trade   `json:"trade,omitempty"`
 }
 
 func (e Event) String() string {
@@ -169,6 +171,7 @@ var fieldsOf = map[string]string{
 	ActProduce: "unit count planet", ActEndTactical: "", ActComponent: "card", ActRemoveExcess: "system unit count",
 	ActAssignHit: "unit planet use", ActRetreat: "system", ActNoRetreat: "", ActBombard: "planet",
 	ActScore: "card", ActKeepSecret: "card", ActSpendTokens: "pools", ActTakeCustodians: "", ActDiscardAC: "card",
+	ActTradeOpen: "player", ActTradeAdd: "card", ActTradeAccept: "", ActTradeCancel: "",
 }
 
 // checkFields refuses fields the action's kind does not read.

@@ -27,6 +27,7 @@ func (s *State) Clone() *State {
 		q.Captured = slices.Clone(p.Captured)
 		q.SheetTokens = slices.Clone(p.SheetTokens)
 		q.Assimilated = slices.Clone(p.Assimilated)
+		q.TradedWith = slices.Clone(p.TradedWith)
 		c.Players[i] = &q
 	}
 	c.Systems = make([]*System, len(s.Systems))
@@ -87,6 +88,13 @@ func (s *State) Clone() *State {
 		x := *s.Invasion
 		x.Committed = slices.Clone(x.Committed)
 		c.Invasion = &x
+	}
+	if s.Trade != nil {
+		x := *s.Trade
+		for i := range x.Give {
+			x.Give[i].Fragments = slices.Clone(x.Give[i].Fragments)
+		}
+		c.Trade = &x
 	}
 	if s.ZeroToken != nil {
 		x := *s.ZeroToken

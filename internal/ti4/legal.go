@@ -50,6 +50,13 @@ func candidates(s *State, seat int) []Action {
 		add(Action{Kind: ActKeepSecret, Card: card})
 	}
 
+	if t := s.Trade; t != nil {
+		if t.Seats[0] == seat || t.Seats[1] == seat {
+			tradeOptions(s, seat, add)
+		}
+		return out
+	}
+
 	if cb := s.Combat; cb != nil {
 		if len(cb.Owed) > 0 {
 			if o := cb.Owed[0]; o.Seat == seat {
@@ -260,6 +267,11 @@ func candidates(s *State, seat int) []Action {
 		for _, sys := range s.Systems {
 			add(Action{Kind: ActActivate, System: ip(sys.Pos)})
 		}
+		for _, q := range s.Active() {
+			if q != seat {
+				add(Action{Kind: ActTradeOpen, Player: ip(q)})
+			}
+		}
 		for _, id := range componentIDs() {
 			add(Action{Kind: ActComponent, Card: id})
 		}
@@ -353,4 +365,22 @@ func payOptions(s *State, seat int, st *Step, add func(Action)) {
 		add(Action{Kind: ActScore, Card: st.Card})
 	}
 	add(Action{Kind: ActDone})
+}
+
+func tradeOptions(s *State, seat int, add func(Action)) {
+	p := s.Players[seat]
+	add(Action{Kind: ActTradeAdd, Card: "trade_goods"})
+	add(Action{Kind: ActTradeAdd, Card: "commodities"})
+	for _, n := range p.Promissory {
+		add(Action{Kind: ActTradeAdd, Card: n})
+	}
+	seen := map[string]bool{}
+	for _, f := range p.RelicFragments {
+		if !seen[f] {
+			seen[f] = true
+			add(Action{Kind: ActTradeAdd, Card: f})
+		}
+	}
+	add(Action{Kind: ActTradeAccept})
+	add(Action{Kind: ActTradeCancel})
 }

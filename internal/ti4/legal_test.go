@@ -17,7 +17,7 @@ func randomPlayerAction(s *State, r *engine.RNG) Action {
 		ActSpecialty, ActGainTokens, ActChooseSystem, ActReadyPlanet, ActDone, ActChooseSpeaker, ActOrderAgendas,
 		ActPlaceStructure, ActChoosePlayer, ActRemoveToken, ActResearch, ActActivate, ActMoveShips, ActTransport,
 		ActEndMovement, ActProduce, ActEndTactical, ActCommit, ActEstablishControl, ActRemoveExcess,
-		ActAssignHit, ActRetreat, ActNoRetreat, ActBombard}
+		ActAssignHit, ActRetreat, ActNoRetreat, ActBombard, ActTradeOpen, ActTradeAdd, ActTradeAccept, ActTradeCancel}
 	a := Action{Kind: kinds[r.IntN(len(kinds))], Seat: r.IntN(len(s.Players))}
 	var planets []string
 	for _, sys := range s.Systems {
@@ -53,7 +53,12 @@ func randomPlayerAction(s *State, r *engine.RNG) Action {
 		a.Planet = planet()
 	case ActChooseSystem, ActRemoveToken, ActActivate, ActRetreat:
 		a.System = sys()
-	case ActChooseSpeaker, ActChoosePlayer:
+	case ActTradeAdd:
+		a.Card = []string{"trade_goods", "commodities"}[r.IntN(2)]
+		if p := s.Players[a.Seat]; len(p.Promissory) > 0 && r.IntN(2) == 0 {
+			a.Card = p.Promissory[r.IntN(len(p.Promissory))]
+		}
+	case ActChooseSpeaker, ActChoosePlayer, ActTradeOpen:
 		a.Player = ip(r.IntN(len(s.Players)))
 	case ActOrderAgendas:
 		if len(s.Decks.Agendas) >= 2 {

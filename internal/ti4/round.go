@@ -130,7 +130,7 @@ func (s *State) nextActive(seat int) int {
 
 // busy reports a multi-step action under way.
 func (s *State) busy() bool {
-	return s.Strategic != nil || s.Step != nil || s.Tactical != nil || s.Invasion != nil || s.Combat != nil
+	return s.Strategic != nil || s.Step != nil || s.Tactical != nil || s.Invasion != nil || s.Combat != nil || s.Trade != nil
 }
 
 func decidePick(s *State, a Action) ([]Event, error) {
@@ -329,6 +329,7 @@ func applyRound(s *State, e Event) bool {
 	case EvPassed:
 		s.Players[e.Seat].Passed = true
 	case EvTurnEnded:
+		s.Players[e.Seat].TradedWith = nil
 		s.Turn = s.nextActive(e.Seat)
 	case EvRevealed:
 		if len(s.Decks.StageI) > 0 {

@@ -138,6 +138,14 @@ func (Rules) Decide(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		return decideEndTactical(s, a)
 	case ActComponent:
 		return decideComponent(s, a, rng)
+	case ActTradeOpen:
+		return decideTradeOpen(s, a)
+	case ActTradeAdd:
+		return decideTradeAdd(s, a)
+	case ActTradeAccept:
+		return decideTradeAccept(s, a)
+	case ActTradeCancel:
+		return decideTradeCancel(s, a)
 	case ActDiscardAC:
 		return decideDiscardAC(s, a)
 	case ActRemoveExcess:
@@ -233,7 +241,7 @@ func (Rules) Apply(s *State, e Event) {
 	case EvZeroTokenGone:
 		s.ZeroToken = nil
 	default:
-		if !applyRound(s, e) && !applyStrategic(s, e) && !applyTactical(s, e) && !applyCombat(s, e) && !applyScoring(s, e) && !applyCards(s, e) {
+		if !applyRound(s, e) && !applyStrategic(s, e) && !applyTactical(s, e) && !applyCombat(s, e) && !applyScoring(s, e) && !applyCards(s, e) && !applyTrade(s, e) {
 			panic("ti4: no rule applies event " + e.Kind)
 		}
 	}

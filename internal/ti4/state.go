@@ -91,6 +91,7 @@ type Player struct {
 	Publics        []string  `json:"publics,omitempty"`       // public objectives scored
 	ImperialVP     int       `json:"imperial_vp,omitempty"`   // points from Imperial for holding Mecatol Rex (45.2)
 	Custodian      bool      `json:"custodian,omitempty"`     // took the custodians token (27.3)
+	TradedWith     []int     `json:"traded_with,omitempty"`   // neighbors transacted with this turn (94.1)
 	Promissory     []string  `json:"promissory,omitempty"`    // "<owner faction>:<note>"
 	Agendas        []string  `json:"agendas,omitempty"`       // agenda cards this player owns
 	RelicFragments []string  `json:"relic_fragments,omitempty"`
@@ -161,6 +162,7 @@ type State struct {
 	Step         *Step          `json:"step,omitempty"`
 	Tactical     *Tactical      `json:"tactical,omitempty"`
 	Combat       *Combat        `json:"combat,omitempty"`
+	Trade        *Trade         `json:"trade,omitempty"`
 	Status       *StatusStep    `json:"status,omitempty"`
 	Invasion     *Invasion      `json:"invasion,omitempty"`
 	ZeroToken    *ZeroToken     `json:"zero_token,omitempty"`

@@ -37,6 +37,13 @@ func ViewFor(s *State, seat int) (*View, error) {
 			p.ActionCards, p.Secrets, p.SecretChoice, p.Promissory = nil, nil, nil, nil
 		}
 	}
+	if t := c.Trade; t != nil && t.Seats[0] != seat && t.Seats[1] != seat {
+		for i := range t.Give {
+			if t.Give[i].Note != "" {
+				t.Give[i].Note = "hidden" // a note on offer is shown to the two players only
+			}
+		}
+	}
 	d := &c.Decks
 	for name, deck := range d.Exploration {
 		h.Decks["exploration_"+name] = len(deck)

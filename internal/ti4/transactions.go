@@ -1,0 +1,181 @@
+package ti4
+
+import (
+	"slices"
+
+	"github.com/mecatol/mecatol/internal/engine"
+)
+
+// Transactions (LRR 94): on the active player's turn, with each neighbor
+// at most once (94.1, 60.1), the two players exchange trade goods,
+// commodities, up to one promissory note each, and relic fragments (94.2,
+// 94.3, 69.5), evenly or not (94.4). A transaction is built item by item;
+// any change withdraws both acceptances; it happens when both accept.
+
+// Trade is a transaction being negotiated. Side 0 is the active player.
+type Trade struct {
+	Seats    [2]int    `json:"seats"`
+	Give     [2]Bundle `json:"give"`
+	Accepted [2]bool   `json:"accepted"`
+}
+
+// Bundle is what one side gives.
+type Bundle struct {
+	TradeGoods  int      `json:"trade_goods,omitempty"`
+	Commodities int      `json:"commodities,omitempty"`
+	Note        string   `json:"note,omitempty"`
+	Fragments   []string `json:"fragments,omitempty"`
+}
+
+// Transaction action and event kinds.
+const (
+	ActTradeOpen     = "trade_open"
+	ActTradeAdd      = "trade_add" // card: trade_goods, commodities, a note or a relic fragment
+	ActTradeAccept   = "trade_accept"
+	ActTradeCancel   = "trade_cancel"
+	EvTrade          = "trade"
+	EvTraded         = "traded"
+	EvTradeCancelled = "trade_cancelled"
+)
+
+func decideTradeOpen(s *State, a Action) ([]Event, error) {
+	if err := checkTurn(s, a.Seat); err != nil {
+		return nil, err
+	}
+	q, err := need(a.Player, "player")
+	if err != nil {
+		return nil, err
+	}
+	if s.Player(q) == nil || s.Players[q].Eliminated || q == a.Seat {
+		return nil, engine.BadInput("player", "no other player %d in the game", q)
+	}
+	if !slices.Contains(s.Neighbors(a.Seat), q) {
+		return nil, engine.Refuse("60.1", "transactions are with neighbors; seat %d is not one", q)
+	}
+	if slices.Contains(s.Players[a.Seat].TradedWith, q) {
+		return nil, engine.Refuse("94.1", "one transaction with each neighbor per turn")
+	}
+	return []Event{{Kind: EvTrade, Seat: a.Seat, Trade: &Trade{Seats: [2]int{a.Seat, q}}}}, nil
+}
+
+func tradeSide(s *State, seat int) (*Trade, int, error) {
+	t := s.Trade
+	if t == nil {
+		return nil, 0, engine.Refuse("94.2", "no transaction is being negotiated")
+	}
+	for i, q := range t.Seats {
+		if q == seat {
+			return t, i, nil
+		}
+	}
+	return nil, 0, engine.Refuse("94.2", "seat %d is not in this transaction", seat)
+}
+
+func decideTradeAdd(s *State, a Action) ([]Event, error) {
+	t, side, err := tradeSide(s, a.Seat)
+	if err != nil {
+		return nil, err
+	}
+	p := s.Players[a.Seat]
+	n := *t
+	n.Accepted = [2]bool{}
+	b := &n.Give[side]
+	b.Fragments = slices.Clone(b.Fragments)
+	switch {
+	case a.Card == "trade_goods":
+		if b.TradeGoods+1 > p.TradeGoods {
+			return nil, engine.Refuse("94.2", "%s has only %d trade goods", p, p.TradeGoods)
+		}
+		b.TradeGoods++
+	case a.Card == "commodities":
+		if b.Commodities+1 > p.Commodities {
+			return nil, engine.Refuse("94.2", "%s has only %d commodities", p, p.Commodities)
+		}
+		b.Commodities++
+	case slices.Contains(p.Promissory, a.Card):
+		if b.Note != "" {
+			return nil, engine.Refuse("69.5", "at most one promissory note each in a transaction")
+		}
+		b.Note = a.Card
+	case slices.Contains(p.RelicFragments, a.Card):
+		if countOf(b.Fragments, a.Card) >= countOf(p.RelicFragments, a.Card) {
+			return nil, engine.Refuse("94.3", "no more %s to give", a.Card)
+		}
+		b.Fragments = append(b.Fragments, a.Card)
+	default:
+		return nil, engine.Refuse("94.3", "transactions exchange trade goods, commodities, promissory notes and relic fragments you hold, not %q", a.Card)
+	}
+	return []Event{{Kind: EvTrade, Seat: a.Seat, Trade: &n}}, nil
+}
+
+func countOf(xs []string, x string) int {
+	n := 0
+	for _, v := range xs {
+		if v == x {
+			n++
+		}
+	}
+	return n
+}
+
+func decideTradeAccept(s *State, a Action) ([]Event, error) {
+	t, side, err := tradeSide(s, a.Seat)
+	if err != nil {
+		return nil, err
+	}
+	if t.Accepted[side] {
+		return nil, engine.Refuse("94.2", "already accepted")
+	}
+	n := *t
+	n.Accepted[side] = true
+	if !n.Accepted[1-side] {
+		return []Event{{Kind: EvTrade, Seat: a.Seat, Trade: &n}}, nil
+	}
+	return []Event{{Kind: EvTraded, Seat: a.Seat, Trade: &n}}, nil
+}
+
+// Cancelling ends the negotiation; it uses up the turn's transaction with
+// that neighbor all the same, so that talks cannot go round for ever.
+func decideTradeCancel(s *State, a Action) ([]Event, error) {
+	t, _, err := tradeSide(s, a.Seat)
+	if err != nil {
+		return nil, err
+	}
+	return []Event{{Kind: EvTradeCancelled, Seat: a.Seat, Trade: t}}, nil
+}
+
+func applyTrade(s *State, e Event) bool {
+	switch e.Kind {
+	case EvTrade:
+		s.Trade = e.Trade
+	case EvTradeCancelled:
+		active := s.Players[e.Trade.Seats[0]]
+		active.TradedWith = append(active.TradedWith, e.Trade.Seats[1])
+		s.Trade = nil
+	case EvTraded:
+		t := e.Trade
+		for side := 0; side < 2; side++ {
+			from, to := s.Players[t.Seats[side]], s.Players[t.Seats[1-side]]
+			g := t.Give[side]
+			from.TradeGoods -= g.TradeGoods
+			from.Commodities -= g.Commodities
+			to.TradeGoods += g.TradeGoods + g.Commodities // 21.5, 93.6: commodities arrive as trade goods
+			if g.Note != "" {
+				i := slices.Index(from.Promissory, g.Note)
+				from.Promissory = slices.Delete(from.Promissory, i, i+1)
+				to.Promissory = append(to.Promissory, g.Note)
+			}
+			for _, f := range g.Fragments {
+				i := slices.Index(from.RelicFragments, f)
+				from.RelicFragments = slices.Delete(from.RelicFragments, i, i+1)
+				to.RelicFragments = append(to.RelicFragments, f)
+			}
+		}
+		active := s.Players[t.Seats[0]]
+		active.TradedWith = append(active.TradedWith, t.Seats[1])
+		s.Trade = nil
+	default:
+		return false
+	}
+	return true
+}

@@ -1,0 +1,45 @@
+package ti4
+
+import (
+	"slices"
+	"testing"
+)
+
+// 94.1-94.4, 60.1, 69.5, 21.5: on the active player's turn, one transaction
+// with each neighbor; commodities arrive as trade goods; one note each;
+// any change withdraws acceptance.
+func TestRule94_Transactions(t *testing.T) {
+	g := tacticalFixture(t, func(s *State) {
+		s.System(23).Space = []Stack{{Owner: 1, Unit: "carrier", Count: 1}} // Sol next to Jol-Nar's home
+		s.Players[0].TradeGoods, s.Players[0].Commodities = 2, 3
+		s.Players[1].TradeGoods = 1
+	})
+	refuse(t, g, Action{Kind: ActTradeOpen, Seat: 0, Player: ip(2)}, "60.1")
+	refuse(t, g, Action{Kind: ActTradeOpen, Seat: 1, Player: ip(0)}, "4")
+	do(t, g, Action{Kind: ActTradeOpen, Seat: 0, Player: ip(1)})
+	refuse(t, g, Action{Kind: ActTradeAdd, Seat: 2, Card: "trade_goods"}, "94.2")
+	do(t, g, Action{Kind: ActTradeAdd, Seat: 0, Card: "commodities"})
+	do(t, g, Action{Kind: ActTradeAdd, Seat: 0, Card: "jolnar:ceasefire"})
+	refuse(t, g, Action{Kind: ActTradeAdd, Seat: 0, Card: "jolnar:alliance"}, "69.5")
+	refuse(t, g, Action{Kind: ActTradeAdd, Seat: 0, Card: "sabotage"}, "94.3")
+	do(t, g, Action{Kind: ActTradeAccept, Seat: 1})
+	do(t, g, Action{Kind: ActTradeAdd, Seat: 1, Card: "trade_goods"})
+	if g.State().Trade.Accepted[1] {
+		t.Fatal("a change withdraws acceptances")
+	}
+	refuse(t, g, Action{Kind: ActTradeAdd, Seat: 1, Card: "trade_goods"}, "94.2") // Sol has only one
+	do(t, g, Action{Kind: ActTradeAccept, Seat: 0})
+	do(t, g, Action{Kind: ActTradeAccept, Seat: 1})
+	s := g.State()
+	if s.Trade != nil || s.Players[0].TradeGoods != 3 || s.Players[0].Commodities != 2 || s.Players[1].TradeGoods != 1 {
+		t.Fatalf("Jol-Nar %d TG %d commodities, Sol %d TG", s.Players[0].TradeGoods, s.Players[0].Commodities, s.Players[1].TradeGoods)
+	}
+	if !slices.Contains(s.Players[1].Promissory, "jolnar:ceasefire") || slices.Contains(s.Players[0].Promissory, "jolnar:ceasefire") {
+		t.Fatal("the note changes hands")
+	}
+	refuse(t, g, Action{Kind: ActTradeOpen, Seat: 0, Player: ip(1)}, "94.1")
+	v, _ := ViewFor(s, 2)
+	if v.State.Players[1].Promissory != nil {
+		t.Fatal("a third player does not see the notes")
+	}
+}
