@@ -638,6 +638,13 @@ func (s *Server) mapSVG(w http.ResponseWriter, r *http.Request) {
 			notes[sys.Pos] = append(notes[sys.Pos], fmt.Sprintf("%s: %d %s", st.Players[x.Owner].Color, x.Count, x.Unit))
 		}
 		for _, pl := range sys.Planets {
+			if pl.Controller != ti4.None {
+				mark := "held"
+				if pl.ControlToken {
+					mark = "control token"
+				}
+				notes[sys.Pos] = append(notes[sys.Pos], fmt.Sprintf("%s: %s (%s)", pl.Name, st.Players[pl.Controller].Color, mark))
+			}
 			for _, x := range pl.Units {
 				notes[sys.Pos] = append(notes[sys.Pos], fmt.Sprintf("%s %s: %d", st.Players[x.Owner].Color, x.Unit, x.Count))
 			}
