@@ -396,28 +396,26 @@ func (s *State) Neighbors(seat int) []int {
 		}
 		return false
 	}
+	// Where seat is, and every system next to those.
+	near := map[int]bool{}
+	for _, sys := range s.Systems {
+		if present(sys, seat) {
+			near[sys.Pos] = true
+			for _, q := range s.galaxy.Neighbors(sys.Pos, s.Wormholes) {
+				near[q] = true
+			}
+		}
+	}
 	var out []int
 	for _, q := range s.Active() {
 		if q == seat {
 			continue
 		}
-		found := false
-		for _, a := range s.Systems {
-			if !present(a, seat) {
-				continue
-			}
-			for _, b := range s.Systems {
-				if present(b, q) && (a.Pos == b.Pos || s.Adjacent(a.Pos, b.Pos)) {
-					found = true
-					break
-				}
-			}
-			if found {
+		for _, sys := range s.Systems {
+			if near[sys.Pos] && present(sys, q) {
+				out = append(out, q)
 				break
 			}
-		}
-		if found {
-			out = append(out, q)
 		}
 	}
 	return out
