@@ -588,9 +588,22 @@ func (s *Server) gameLog(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"actions": log})
 }
 
+// redact hides from other seats what an action carried that they may not
+// see: the secret objective kept (61.20), the order of the agendas looked
+// at with Politics (66.2), a promissory note put on offer (69.6).
 func redact(a ti4.Action, seat int) ti4.Action {
-	if a.Kind == ti4.ActKeepSecret && a.Seat != seat {
+	if a.Seat == seat {
+		return a
+	}
+	switch a.Kind {
+	case ti4.ActKeepSecret:
 		a.Card = ""
+	case ti4.ActOrderAgendas:
+		a.Top, a.Bottom = nil, nil
+	case ti4.ActTradeAdd:
+		if a.Card != "trade_goods" && a.Card != "commodities" {
+			a.Card = "hidden"
+		}
 	}
 	return a
 }
