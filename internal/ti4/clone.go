@@ -28,6 +28,7 @@ func (s *State) Clone() *State {
 		q.SheetTokens = slices.Clone(p.SheetTokens)
 		q.Assimilated = slices.Clone(p.Assimilated)
 		q.TradedWith = slices.Clone(p.TradedWith)
+		q.Feats = slices.Clone(p.Feats)
 		c.Players[i] = &q
 	}
 	c.Systems = make([]*System, len(s.Systems))

@@ -36,6 +36,7 @@ type Owed struct {
 	Planet string `json:"planet,omitempty"` // empty: ships in the space area
 	Only   string `json:"only,omitempty"`   // "fighter": barrage hits only fighters
 	Rule   string `json:"rule"`
+	By     int    `json:"by"` // the player whose units produced the hits
 }
 
 // Combat steps.
@@ -159,7 +160,7 @@ func combatFollowUps(s *State, rng *engine.RNG) []Event {
 				}
 				h := s.cannonHits(q, sys, rng, &rolls)
 				if h > 0 {
-					n.Owed = append(n.Owed, Owed{Seat: target, Hits: h, Rule: "77.5"})
+					n.Owed = append(n.Owed, Owed{Seat: target, Hits: h, Rule: "77.5", By: q})
 				}
 			}
 			n.Step = CbStart
@@ -173,10 +174,10 @@ func combatFollowUps(s *State, rng *engine.RNG) []Event {
 			ha := s.roll(c.Attacker, sys.Space, barrageOf, 0, rng, &rolls)
 			hd := s.roll(c.Defender, sys.Space, barrageOf, 0, rng, &rolls)
 			if hd > 0 {
-				n.Owed = append(n.Owed, Owed{Seat: c.Attacker, Hits: hd, Only: "fighter", Rule: "10.2"})
+				n.Owed = append(n.Owed, Owed{Seat: c.Attacker, Hits: hd, Only: "fighter", Rule: "10.2", By: c.Defender})
 			}
 			if ha > 0 {
-				n.Owed = append(n.Owed, Owed{Seat: c.Defender, Hits: ha, Only: "fighter", Rule: "10.2"})
+				n.Owed = append(n.Owed, Owed{Seat: c.Defender, Hits: ha, Only: "fighter", Rule: "10.2", By: c.Attacker})
 			}
 			n.Step = CbAnnounceD
 		case CbAnnounceD, CbAnnounceA:
@@ -193,10 +194,10 @@ func combatFollowUps(s *State, rng *engine.RNG) []Event {
 			hd := s.roll(c.Defender, shipStacks(sys.Space), combatOf, mod, rng, &rolls)
 			n.Owed = nil
 			if hd > 0 {
-				n.Owed = append(n.Owed, Owed{Seat: c.Attacker, Hits: hd, Rule: "78.6"})
+				n.Owed = append(n.Owed, Owed{Seat: c.Attacker, Hits: hd, Rule: "78.6", By: c.Defender})
 			}
 			if ha > 0 {
-				n.Owed = append(n.Owed, Owed{Seat: c.Defender, Hits: ha, Rule: "78.6"})
+				n.Owed = append(n.Owed, Owed{Seat: c.Defender, Hits: ha, Rule: "78.6", By: c.Attacker})
 			}
 			n.Step = CbRetreat
 		case CbRetreat: // 78.7, 78.8
@@ -251,9 +252,17 @@ func (s *State) cannonHits(seat int, sys *System, rng *engine.RNG, rolls *[]int)
 	return h
 }
 
-// endSpace closes the space combat and moves the tactical action on.
+// endSpace closes the space combat, with its winner if one side is left
+// (78.10), and moves the tactical action on.
 func endSpace(s *State) []Event {
-	return []Event{setCombat(nil, nil), {Kind: EvTacStep, Seat: s.Tactical.Seat, Deck: nextTacStep(s, s.Tactical.Seat, TacMovement)}}
+	var ev []Event
+	if c := s.Combat; c != nil && c.Defender != None {
+		sys := s.System(c.System)
+		if w, l := winnerOf(c, func(q int) bool { return shipsOf(sys, q) }); w != None {
+			ev = append(ev, Event{Kind: EvCombatWon, Seat: w, Owner: l, System: c.System, Deck: "space"})
+		}
+	}
+	return append(ev, setCombat(nil, nil), Event{Kind: EvTacStep, Seat: s.Tactical.Seat, Deck: nextTacStep(s, s.Tactical.Seat, TacMovement)})
 }
 
 // retreat moves the retreating player's ships with a move value, and what
@@ -441,7 +450,7 @@ func decideBombard(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	ev := []Event{{Kind: EvBombarded, Seat: a.Seat}}
 	if h > 0 {
 		ev = append(ev, setCombat(&Combat{Kind: "bombardment", System: sys.Pos, Attacker: a.Seat, Defender: owner, Retreat: None,
-			Owed: []Owed{{Seat: owner, Hits: h, Planet: pl.Name, Rule: "15.2"}}}, rolls))
+			Owed: []Owed{{Seat: owner, Hits: h, Planet: pl.Name, Rule: "15.2", By: a.Seat}}}, rolls))
 	} else {
 		ev = append(ev, Event{Kind: EvDice, Seat: a.Seat, Rolls: rolls})
 	}
@@ -485,7 +494,7 @@ func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
 				continue
 			}
 			if h := s.roll(q, pl.Units, cannonOf, 0, rng, &rolls); h > 0 {
-				n.Owed = append(n.Owed, Owed{Seat: c.Attacker, Hits: h, Planet: pl.Name, Rule: "77.8"})
+				n.Owed = append(n.Owed, Owed{Seat: c.Attacker, Hits: h, Planet: pl.Name, Rule: "77.8", By: q})
 			}
 		}
 		n.Planet, n.Step, n.Round = pl.Name, CbFight, 0
@@ -498,6 +507,11 @@ func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
 		}
 		if d == None || !groundOn(pl, c.Attacker) {
 			n.Queue, n.Step = n.Queue[1:], CbCannon
+			if c.Round > 0 && c.Defender != None { // a ground combat was fought here (42.4c)
+				if w, l := winnerOf(c, func(q int) bool { return groundOn(pl, q) }); w != None {
+					return []Event{{Kind: EvCombatWon, Seat: w, Owner: l, System: c.System, Deck: "ground"}, setCombat(&n, rolls)}
+				}
+			}
 			break
 		}
 		n.Defender = d
@@ -512,10 +526,10 @@ func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
 		hd := s.roll(d, ground, combatOf, 0, rng, &rolls)
 		n.Owed = nil
 		if hd > 0 {
-			n.Owed = append(n.Owed, Owed{Seat: c.Attacker, Hits: hd, Planet: pl.Name, Rule: "42.2"})
+			n.Owed = append(n.Owed, Owed{Seat: c.Attacker, Hits: hd, Planet: pl.Name, Rule: "42.2", By: d})
 		}
 		if ha > 0 {
-			n.Owed = append(n.Owed, Owed{Seat: d, Hits: ha, Planet: pl.Name, Rule: "42.2"})
+			n.Owed = append(n.Owed, Owed{Seat: d, Hits: ha, Planet: pl.Name, Rule: "42.2", By: c.Attacker})
 		}
 	}
 	return []Event{setCombat(&n, rolls)}
@@ -562,6 +576,7 @@ func applyCombat(s *State, e Event) bool {
 			}
 		} else {
 			*stacks = add(*stacks, e.Seat, e.Unit, -1)
+			hitFeats(s, s.Combat.Owed[0], sys, e.Unit)
 		}
 		o := &s.Combat.Owed[0]
 		o.Hits--
@@ -570,6 +585,8 @@ func applyCombat(s *State, e Event) bool {
 		}
 	case EvBombarded:
 		s.Invasion.Bombarded = true
+	case EvCombatWon:
+		combatWonFeats(s, e)
 	default:
 		return false
 	}

@@ -94,3 +94,5 @@ func hasKind(ev []Event, kind string) bool {
 	}
 	return false
 }
+
+func engineRNG() engine.RNG { return engine.NewRNG(0) }

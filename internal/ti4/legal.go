@@ -49,6 +49,13 @@ func candidates(s *State, seat int) []Action {
 	for _, card := range p.SecretChoice {
 		add(Action{Kind: ActKeepSecret, Card: card})
 	}
+	if s.Phase == PhaseAction && s.Combat == nil {
+		for _, f := range p.Feats {
+			if slices.Contains(p.Secrets, f) {
+				add(Action{Kind: ActScore, Card: f})
+			}
+		}
+	}
 
 	if t := s.Trade; t != nil {
 		if t.Seats[0] == seat || t.Seats[1] == seat {

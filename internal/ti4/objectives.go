@@ -97,7 +97,7 @@ var conditions = map[string]func(s *State, seat int) bool{
 func ObjectiveScorable(id string) bool {
 	_, c := conditions[id]
 	_, p := objectiveCosts[id]
-	return c || p
+	return c || p || slices.Contains(featObjectives, id)
 }
 
 func (s *State) controlled(seat int, f func(pl *Planet, sys *System, info *data.Planet) bool) int {

@@ -330,6 +330,9 @@ func applyRound(s *State, e Event) bool {
 		s.Players[e.Seat].Passed = true
 	case EvTurnEnded:
 		s.Players[e.Seat].TradedWith = nil
+		for _, p := range s.Players {
+			p.Feats = nil
+		}
 		s.Turn = s.nextActive(e.Seat)
 	case EvRevealed:
 		if len(s.Decks.StageI) > 0 {

@@ -65,6 +65,9 @@ func decideScore(s *State, a Action) ([]Event, error) {
 		return nil, engine.BadInput("card", "no objective %q", a.Card)
 	}
 	p := s.Players[a.Seat]
+	if o.Stage == 0 && o.Phase == "action" {
+		return decideFeat(s, a, p, o)
+	}
 	paying := s.Step != nil && s.Step.Kind == StepPay && s.Step.Seat == a.Seat && s.Step.Card == a.Card
 	if !paying {
 		public, secret, rule := scoreWindow(s, a.Seat)
@@ -386,4 +389,22 @@ func applyScoring(s *State, e Event) bool {
 		return false
 	}
 	return true
+}
+
+// decideFeat scores an action-phase secret objective: during the action
+// phase, outside a combat (61.7), for a deed of this turn (61.3, 61.19).
+func decideFeat(s *State, a Action, p *Player, o data.Card) ([]Event, error) {
+	switch {
+	case !slices.Contains(p.Secrets, o.ID):
+		return nil, engine.Refuse("61.19", "%s is not one of your unscored secret objectives", o.Name)
+	case !slices.Contains(featObjectives, o.ID):
+		return nil, engine.Refuse("61.4", "scoring %s is not built yet", o.Name)
+	case s.Phase != PhaseAction:
+		return nil, engine.Refuse("61.3", "%s is scored in the action phase", o.Name)
+	case s.Combat != nil:
+		return nil, engine.Refuse("61.7", "objectives are scored after the combat")
+	case !slices.Contains(p.Feats, o.ID):
+		return nil, engine.Refuse("61.5", "%s has not met the requirement of %s this turn", p, o.Name)
+	}
+	return scored(s, a.Seat, o), nil
 }

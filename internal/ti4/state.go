@@ -92,6 +92,7 @@ type Player struct {
 	ImperialVP     int       `json:"imperial_vp,omitempty"`   // points from Imperial for holding Mecatol Rex (45.2)
 	Custodian      bool      `json:"custodian,omitempty"`     // took the custodians token (27.3)
 	TradedWith     []int     `json:"traded_with,omitempty"`   // neighbors transacted with this turn (94.1)
+	Feats          []string  `json:"feats,omitempty"`         // this turn's deeds for action-phase secrets
 	Promissory     []string  `json:"promissory,omitempty"`    // "<owner faction>:<note>"
 	Agendas        []string  `json:"agendas,omitempty"`       // agenda cards this player owns
 	RelicFragments []string  `json:"relic_fragments,omitempty"`
