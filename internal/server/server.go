@@ -14,6 +14,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"log/slog"
 	"net/http"
@@ -410,19 +411,12 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	var req struct {
-		Seq    *int            `json:"seq"`
-		Action json.RawMessage `json:"action"`
-	}
-	if err := decode(r, &req); err != nil {
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
 		fail(w, http.StatusBadRequest, "bad request body: %v", err)
 		return
 	}
-	if req.Seq == nil {
-		fail(w, http.StatusBadRequest, "seq, the sequence number expected, is required")
-		return
-	}
-	a, err := ti4.DecodeAction(req.Action)
+	seq, a, err := parseAct(body)
 	if err != nil {
 		refuse(w, err)
 		return
@@ -437,17 +431,17 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if *req.Seq != l.seq {
+	if seq != l.seq {
 		cur := l.seq
-		writeJSON(w, http.StatusConflict, apiError{Error: fmt.Sprintf("stale sequence number %d: the game is at %d", *req.Seq, cur), Current: &cur})
+		writeJSON(w, http.StatusConflict, apiError{Error: fmt.Sprintf("stale sequence number %d: the game is at %d", seq, cur), Current: &cur})
 		return
 	}
 	if err := l.game.Check(a); err != nil {
 		refuse(w, err)
 		return
 	}
-	body, _ := json.Marshal(a)
-	if err := s.store.Append(r.Context(), l.id, l.seq, "action", body); err != nil {
+	stored, _ := json.Marshal(a)
+	if err := s.store.Append(r.Context(), l.id, l.seq, "action", stored); err != nil {
 		var c *store.ErrConflict
 		if errors.As(err, &c) {
 			s.forget(l.id) // another process moved the game on: reload it next time
@@ -466,6 +460,27 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 	gv, _ := l.view(seat)
 	writeJSON(w, http.StatusOK, gv)
 	l.notify()
+}
+
+// parseAct reads an action request: {"seq": N, "action": {...}}, strictly.
+func parseAct(body []byte) (int, ti4.Action, error) {
+	var req struct {
+		Seq    *int            `json:"seq"`
+		Action json.RawMessage `json:"action"`
+	}
+	d := json.NewDecoder(bytes.NewReader(body))
+	d.DisallowUnknownFields()
+	if err := d.Decode(&req); err != nil {
+		return 0, ti4.Action{}, engine.BadInput("body", "bad request body: %v", err)
+	}
+	if d.More() {
+		return 0, ti4.Action{}, engine.BadInput("body", "trailing data after the JSON body")
+	}
+	if req.Seq == nil {
+		return 0, ti4.Action{}, engine.BadInput("seq", "seq, the sequence number expected, is required")
+	}
+	a, err := ti4.DecodeAction(req.Action)
+	return *req.Seq, a, err
 }
 
 func (s *Server) forget(id string) {
