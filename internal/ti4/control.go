@@ -116,3 +116,28 @@ func controlFollowUps(s *State, rng *engine.RNG) []Event {
 	}
 	return ev
 }
+
+// structureFollowUps destroys a player's PDS and space docks on a planet
+// that holds none of that player's ground forces but another player's
+// units (63.4, 79.4). An invasion in progress decides at Establish Control
+// instead (49.5a).
+func structureFollowUps(s *State) []Event {
+	for _, sys := range s.Systems {
+		if s.Invasion != nil && s.Invasion.Pos == sys.Pos {
+			continue
+		}
+		for _, pl := range sys.Planets {
+			for _, st := range pl.Units {
+				if !isStructure(st.Unit) || groundOn(pl, st.Owner) {
+					continue
+				}
+				for _, other := range pl.Units {
+					if other.Owner != st.Owner {
+						return []Event{{Kind: EvUnitsRemoved, Seat: st.Owner, System: sys.Pos, Planet: pl.Name, Unit: st.Unit, Count: st.Count}}
+					}
+				}
+			}
+		}
+	}
+	return nil
+}

@@ -330,3 +330,19 @@ func TestBadInputChangesNothing(t *testing.T) {
 		}
 	}
 }
+
+// 63.4, 79.4: a PDS or space dock with none of its owner's ground forces on
+// the planet, and another player's units there, is destroyed; then control
+// follows the units (25.5).
+func TestRule63_4_StructuresAloneAreDestroyed(t *testing.T) {
+	g := fixture(t, fixtureConfig(), func(s *State) {
+		pl, _ := s.Planet("Quann")
+		pl.Controller = 2
+		pl.Units = []Stack{{Owner: 2, Unit: "pds", Count: 1}, {Owner: 2, Unit: "space_dock", Count: 1}}
+	})
+	do(t, g, place(1, 1, "Quann", "infantry", 1))
+	pl := planet(t, g, "Quann")
+	if count(pl.Units, 2, "") != 0 || pl.Controller != 1 {
+		t.Fatalf("Quann %+v: the Hacan structures go, Sol takes the planet", pl)
+	}
+}

@@ -160,7 +160,8 @@ func (Rules) Decide(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	return nil, unknownKind(a.Kind)
 }
 
-// Follow runs the automatic steps, in this order: control changes from
+// Follow runs the automatic steps, in this order: structures left alone
+// with other players' units (63.4, 79.4), control changes from
 // units on planets (LRR 25.5), control tokens on planets left without units
 // (25.4), the elimination check (33.1), victory (98.7), the dice of a
 // combat when no one
@@ -170,6 +171,9 @@ func (Rules) Decide(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 // 81). One step's events are applied
 // before the next step is looked at.
 func (Rules) Follow(s *State, rng *engine.RNG) []Event {
+	if ev := structureFollowUps(s); len(ev) > 0 {
+		return ev
+	}
 	if ev := controlFollowUps(s, rng); len(ev) > 0 {
 		return ev
 	}
