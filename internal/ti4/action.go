@@ -39,7 +39,7 @@ var actionKinds = []string{ActPlace, ActRemove, ActMove, ActGainPlanet, ActLoseP
 	ActPlaceStructure, ActChoosePlayer, ActRemoveToken, ActResearch,
 	ActActivate, ActMoveShips, ActTransport, ActEndMovement, ActProduce, ActEndTactical, ActComponent, ActRemoveExcess, ActAssignHit, ActRetreat, ActNoRetreat, ActBombard,
 	ActScore, ActKeepSecret, ActSpendTokens, ActTakeCustodians, ActDiscardAC,
-	ActTradeOpen, ActTradeAdd, ActTradeAccept, ActTradeCancel}
+	ActTradeOpen, ActTradeAdd, ActTradeAccept, ActTradeCancel, ActReclaim}
 
 // Action is one thing a player (or a game effect acting for them) does.
 // Which fields matter depends on Kind.
@@ -171,7 +171,7 @@ var fieldsOf = map[string]string{
 	ActProduce: "unit count planet", ActEndTactical: "", ActComponent: "card", ActRemoveExcess: "system unit count",
 	ActAssignHit: "unit planet use", ActRetreat: "system", ActNoRetreat: "", ActBombard: "planet",
 	ActScore: "card", ActKeepSecret: "card", ActSpendTokens: "pools", ActTakeCustodians: "", ActDiscardAC: "card",
-	ActTradeOpen: "player", ActTradeAdd: "card", ActTradeAccept: "", ActTradeCancel: "",
+	ActReclaim: "system planet unit", ActTradeOpen: "player", ActTradeAdd: "card", ActTradeAccept: "", ActTradeCancel: "",
 }
 
 // checkFields refuses fields the action's kind does not read.

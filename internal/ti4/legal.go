@@ -180,6 +180,7 @@ func candidates(s *State, seat int) []Action {
 				add(o)
 			}
 		case StepConstruction:
+			reclaimOptions(s, seat, add)
 			ownPlanets(func(pl *Planet, _ *System) {
 				add(Action{Kind: ActPlaceStructure, Unit: "pds", Planet: pl.Name})
 				add(Action{Kind: ActPlaceStructure, Unit: "space_dock", Planet: pl.Name})
@@ -199,6 +200,7 @@ func candidates(s *State, seat int) []Action {
 				add(Action{Kind: ActDone, Pools: &d})
 			}
 		case StepWarfareProd:
+			reclaimOptions(s, seat, add)
 			produceOptions(s, seat, st.Prod, s.System(p.Home), s.bestDock(seat, s.System(p.Home)), add)
 			spend(false)
 			add(Action{Kind: ActDone})
@@ -257,6 +259,7 @@ func candidates(s *State, seat int) []Action {
 			}
 			add(Action{Kind: ActEstablishControl})
 		case TacProduction:
+			reclaimOptions(s, seat, add)
 			produceOptions(s, seat, &t.Production, active, s.productionLimit(seat, active), add)
 			spend(false)
 			add(Action{Kind: ActEndTactical})
@@ -390,4 +393,26 @@ func tradeOptions(s *State, seat int, add func(Action)) {
 	}
 	add(Action{Kind: ActTradeAccept})
 	add(Action{Kind: ActTradeCancel})
+}
+
+// reclaimOptions lists units that could be taken back, when the player is
+// out of that type (23.4a).
+func reclaimOptions(s *State, seat int, add func(Action)) {
+	for _, sys := range s.Systems {
+		if slices.Contains(sys.Command, seat) {
+			continue
+		}
+		for _, st := range sys.Space {
+			if st.Owner == seat && !Unlimited(st.Unit) && s.Reinforcements(seat, st.Unit) == 0 {
+				add(Action{Kind: ActReclaim, System: ip(sys.Pos), Unit: st.Unit})
+			}
+		}
+		for _, pl := range sys.Planets {
+			for _, st := range pl.Units {
+				if st.Owner == seat && !Unlimited(st.Unit) && s.Reinforcements(seat, st.Unit) == 0 {
+					add(Action{Kind: ActReclaim, System: ip(sys.Pos), Planet: pl.Name, Unit: st.Unit})
+				}
+			}
+		}
+	}
 }

@@ -17,7 +17,7 @@ func randomPlayerAction(s *State, r *engine.RNG) Action {
 		ActSpecialty, ActGainTokens, ActChooseSystem, ActReadyPlanet, ActDone, ActChooseSpeaker, ActOrderAgendas,
 		ActPlaceStructure, ActChoosePlayer, ActRemoveToken, ActResearch, ActActivate, ActMoveShips, ActTransport,
 		ActEndMovement, ActProduce, ActEndTactical, ActCommit, ActEstablishControl, ActRemoveExcess,
-		ActAssignHit, ActRetreat, ActNoRetreat, ActBombard, ActTradeOpen, ActTradeAdd, ActTradeAccept, ActTradeCancel}
+		ActAssignHit, ActRetreat, ActNoRetreat, ActBombard, ActTradeOpen, ActTradeAdd, ActTradeAccept, ActTradeCancel, ActReclaim}
 	a := Action{Kind: kinds[r.IntN(len(kinds))], Seat: r.IntN(len(s.Players))}
 	var planets []string
 	for _, sys := range s.Systems {
@@ -70,6 +70,11 @@ func randomPlayerAction(s *State, r *engine.RNG) Action {
 		a.Planet = planet()
 	case ActResearch:
 		a.Card = c.Technologies[r.IntN(len(c.Technologies))].ID
+	case ActReclaim:
+		a.System, a.Unit = sys(), unit()
+		if r.IntN(2) == 0 {
+			a.Planet = planet()
+		}
 	case ActMoveShips, ActTransport, ActRemoveExcess:
 		a.System, a.Unit, a.Count = sys(), unit(), 1+r.IntN(3)
 	case ActProduce:

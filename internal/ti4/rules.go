@@ -146,6 +146,8 @@ func (Rules) Decide(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		return decideTradeAccept(s, a)
 	case ActTradeCancel:
 		return decideTradeCancel(s, a)
+	case ActReclaim:
+		return decideReclaim(s, a)
 	case ActDiscardAC:
 		return decideDiscardAC(s, a)
 	case ActRemoveExcess:

@@ -302,3 +302,26 @@ func TestRule95_PickUpOnTheWay(t *testing.T) {
 	do(t, g, moveShips(0, 21, "carrier", 1))
 	refuse(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(22), Unit: "infantry", Count: 2}, "95.3")
 }
+
+// 23.4a, 67.5a: out of carriers, a player producing one takes one back from
+// a system without their command token, then produces it.
+func TestRule23_4a_TakeBackAUnit(t *testing.T) {
+	g := tacticalFixture(t, func(s *State) {
+		s.System(22).Space = []Stack{{Owner: 0, Unit: "carrier", Count: 2}}
+		s.System(21).Space = []Stack{{Owner: 0, Unit: "carrier", Count: 1}}
+		s.System(9).Space = []Stack{{Owner: 0, Unit: "carrier", Count: 1}}
+		s.System(9).Command = []int{0}
+	})
+	refuse(t, g, Action{Kind: ActReclaim, Seat: 0, System: ip(21), Unit: "carrier"}, "23.4a")
+	do(t, g, activate(0, 22))
+	do(t, g, act(ActEndMovement, 0))
+	do(t, g, act(ActEstablishControl, 0))
+	refuse(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "carrier", Count: 1}, "67.5")
+	refuse(t, g, Action{Kind: ActReclaim, Seat: 0, System: ip(9), Unit: "carrier"}, "23.4a")
+	refuse(t, g, Action{Kind: ActReclaim, Seat: 0, System: ip(21), Unit: "infantry"}, "23.4b")
+	do(t, g, Action{Kind: ActReclaim, Seat: 0, System: ip(21), Unit: "carrier"})
+	do(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "carrier", Count: 1})
+	if s := g.State(); count(s.System(22).Space, 0, "carrier") != 3 || count(s.System(21).Space, 0, "carrier") != 0 {
+		t.Fatal("the carrier moved from the board to reinforcements and back")
+	}
+}
