@@ -90,23 +90,32 @@ func flags(name string) *flag.FlagSet {
 	return fs
 }
 
-func cmdNew(args []string, out io.Writer) error {
-	fs := flags("new")
+// setupFlags adds the flags that set a new game up; the returned function
+// reads them once the flags are parsed.
+func setupFlags(fs *flag.FlagSet) func() ti4.Config {
 	players := fs.Int("players", 6, "number of players, 3-8")
 	seed := fs.Uint64("seed", 1, "seed for every random choice")
 	factions := fs.String("factions", "", "comma-separated faction ids by seat; blank entries are random")
 	mapStr := fs.String("map", "", "map string; empty deals a random galaxy")
 	vp := fs.Int("vp", 10, "victory points to win: 10 or 14")
+	return func() ti4.Config {
+		cfg := ti4.Config{Players: *players, Seed: *seed, Map: *mapStr, VictoryPoints: *vp}
+		if *factions != "" {
+			cfg.Factions = strings.Split(*factions, ",")
+		}
+		return cfg
+	}
+}
+
+func cmdNew(args []string, out io.Writer) error {
+	fs := flags("new")
+	config := setupFlags(fs)
 	asJSON := fs.Bool("json", false, "print the whole state as JSON")
 	svg := fs.String("svg", "", "also draw the galaxy, home systems in place, to this SVG file")
 	if err := fs.Parse(args); err != nil {
 		return usageError{err}
 	}
-	cfg := ti4.Config{Players: *players, Seed: *seed, Map: *mapStr, VictoryPoints: *vp}
-	if *factions != "" {
-		cfg.Factions = strings.Split(*factions, ",")
-	}
-	g, err := ti4.NewGame(cfg)
+	g, err := ti4.NewGame(config())
 	if err != nil {
 		return err
 	}

@@ -19,21 +19,14 @@ import (
 // --script it plays a scenario's actions instead, showing each result.
 func cmdPlay(args []string, in io.Reader, out io.Writer) error {
 	fs := flags("play")
-	players := fs.Int("players", 6, "number of players, 3-8")
-	seed := fs.Uint64("seed", 1, "seed for every random choice")
-	factions := fs.String("factions", "", "comma-separated faction ids by seat")
-	mapStr := fs.String("map", "", "map string; empty deals a random galaxy")
-	vp := fs.Int("vp", 10, "victory points to win: 10 or 14")
+	config := setupFlags(fs)
 	load := fs.String("load", "", "start from this scenario file (setup, board and actions), then play on")
 	script := fs.String("script", "", "play this scenario file's actions, showing each, and stop")
 	save := fs.String("save", "", "on leaving, write the game (setup and actions) here as a scenario")
 	if err := fs.Parse(args); err != nil {
 		return usageError{err}
 	}
-	sc := &ti4.Scenario{Setup: ti4.Config{Players: *players, Seed: *seed, Map: *mapStr, VictoryPoints: *vp}}
-	if *factions != "" {
-		sc.Setup.Factions = strings.Split(*factions, ",")
-	}
+	sc := &ti4.Scenario{Setup: config()}
 	file := *load
 	if *script != "" {
 		file = *script
