@@ -108,6 +108,10 @@ func Open(path string) (*Store, error) {
 		if err != nil {
 			return nil, err
 		}
+		// Keep connections open: opening one per request (the default
+		// keeps two idle) costs a round of authentication each time.
+		db.SetMaxOpenConns(32)
+		db.SetMaxIdleConns(32)
 		if err := db.Ping(); err != nil {
 			db.Close()
 			return nil, err
