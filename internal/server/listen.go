@@ -34,6 +34,17 @@ func (s *Server) listen(ctx context.Context) error {
 	if _, err := conn.Exec(ctx, "LISTEN "+store.Channel); err != nil {
 		return err
 	}
+	// Appends made before LISTEN took hold (at start, or while the
+	// connection was down) sent notices no one heard: catch up on them.
+	s.mu.Lock()
+	ids := make([]string, 0, len(s.live))
+	for id := range s.live {
+		ids = append(ids, id)
+	}
+	s.mu.Unlock()
+	for _, id := range ids {
+		s.refresh(ctx, id)
+	}
 	for {
 		n, err := conn.WaitForNotification(ctx)
 		if err != nil {

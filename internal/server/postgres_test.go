@@ -3,6 +3,9 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +16,7 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/mecatol/mecatol/internal/store"
+	"github.com/mecatol/mecatol/internal/web"
 )
 
 // Two server processes share a Postgres database: a move made through one
@@ -85,5 +89,49 @@ func TestTwoServersShareAGame(t *testing.T) {
 	}
 	if !playOne(t, viaB, id) {
 		t.Fatal("no one could act through server B")
+	}
+}
+
+// A server that starts following the store late, or after its connection
+// dropped, catches up on the appends it was not told of.
+func TestListenCatchesUpOnMissedAppends(t *testing.T) {
+	dsn, drop, err := store.CreateTestDatabase(store.AdminDSN())
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("CI is set but Postgres is not reachable: %v", err)
+		}
+		t.Skipf("no Postgres: %v", err)
+	}
+	defer drop()
+	start := func() (*Server, string) {
+		st, err := store.Open(dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := New(st, slog.New(slog.NewTextHandler(io.Discard, nil)), web.Files())
+		srv := httptest.NewServer(s.Handler())
+		t.Cleanup(func() { srv.Close(); st.Close() })
+		return s, srv.URL
+	}
+	_, baseA := start()
+	b, baseB := start()
+	id, _, seats := setupGame(t, baseA)
+	onB := client{t: t, base: baseB, token: seats[0].token}
+	if seq, _ := legalOf(t, onB, id); seq != 0 {
+		t.Fatalf("B starts at seq %d", seq)
+	}
+	if !playOne(t, seats, id) { // B hears nothing of this
+		t.Fatal("no one could act")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go b.Listen(ctx)
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		if seq, _ := legalOf(t, onB, id); seq == 1 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("B never learnt of the append made before it listened")
+		}
 	}
 }
