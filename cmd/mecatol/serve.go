@@ -45,6 +45,11 @@ func cmdServe(args []string, out io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	go app.Listen(ctx)
+	select {
+	case <-app.Following():
+	case <-time.After(10 * time.Second):
+		log.Warn("not yet following the other servers; serving anyway")
+	}
 	go func() {
 		<-ctx.Done()
 		shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)

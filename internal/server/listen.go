@@ -15,6 +15,7 @@ import (
 // with SQLite there is nothing to follow.
 func (s *Server) Listen(ctx context.Context) {
 	if !s.store.Postgres() {
+		s.once.Do(func() { close(s.following) })
 		return
 	}
 	for ctx.Err() == nil {
@@ -45,6 +46,7 @@ func (s *Server) listen(ctx context.Context) error {
 	for _, id := range ids {
 		s.refresh(ctx, id)
 	}
+	s.once.Do(func() { close(s.following) })
 	for {
 		n, err := conn.WaitForNotification(ctx)
 		if err != nil {
@@ -53,6 +55,10 @@ func (s *Server) listen(ctx context.Context) error {
 		s.refresh(ctx, n.Payload)
 	}
 }
+
+// Following is closed once the server hears other servers' appends, so
+// that it can start serving without missing any.
+func (s *Server) Following() <-chan struct{} { return s.following }
 
 // refresh reloads a cached game that another server changed.
 func (s *Server) refresh(ctx context.Context, id string) {

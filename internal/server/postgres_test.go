@@ -126,6 +126,11 @@ func TestListenCatchesUpOnMissedAppends(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	go b.Listen(ctx)
+	select {
+	case <-b.Following():
+	case <-time.After(5 * time.Second):
+		t.Fatal("Listen never reported it was following")
+	}
 	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
 		if seq, _ := legalOf(t, onB, id); seq == 1 {
 			return

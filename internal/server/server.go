@@ -38,6 +38,9 @@ type Server struct {
 	web   fs.FS
 	mu    sync.Mutex
 	live  map[string]*live
+	// following closes once Listen hears the other servers (or has none).
+	following chan struct{}
+	once      sync.Once
 }
 
 // live is a game in memory, rebuilt from its log.
@@ -68,7 +71,7 @@ type subscriber struct {
 
 // New makes a server on a store; web holds the page's files.
 func New(st *store.Store, log *slog.Logger, web fs.FS) *Server {
-	return &Server{store: st, log: log, web: web, live: map[string]*live{}}
+	return &Server{store: st, log: log, web: web, live: map[string]*live{}, following: make(chan struct{})}
 }
 
 // Handler routes every request.
