@@ -3,9 +3,6 @@ package server
 import (
 	"context"
 	"encoding/json"
-	"io"
-	"log/slog"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,15 +13,12 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/mecatol/mecatol/internal/store"
-	"github.com/mecatol/mecatol/internal/web"
 )
 
-// Two server processes share a Postgres database: a move made through one
-// reaches a WebSocket client of the other within a second (LISTEN/NOTIFY).
-func TestTwoServersShareAGame(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the server and needs Postgres")
-	}
+// testDatabase creates a fresh Postgres database for the test and drops
+// it afterwards; without Postgres it skips, or fails when CI is set.
+func testDatabase(t *testing.T) string {
+	t.Helper()
 	dsn, drop, err := store.CreateTestDatabase(store.AdminDSN())
 	if err != nil {
 		if os.Getenv("CI") != "" {
@@ -32,7 +26,17 @@ func TestTwoServersShareAGame(t *testing.T) {
 		}
 		t.Skipf("no Postgres: %v", err)
 	}
-	defer drop()
+	t.Cleanup(drop)
+	return dsn
+}
+
+// Two server processes share a Postgres database: a move made through one
+// reaches a WebSocket client of the other within a second (LISTEN/NOTIFY).
+func TestTwoServersShareAGame(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the server and needs Postgres")
+	}
+	dsn := testDatabase(t)
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "mecatol")
 	if out, err := exec.Command("go", "build", "-o", bin, "../../cmd/mecatol").CombinedOutput(); err != nil {
@@ -95,26 +99,10 @@ func TestTwoServersShareAGame(t *testing.T) {
 // A server that starts following the store late, or after its connection
 // dropped, catches up on the appends it was not told of.
 func TestListenCatchesUpOnMissedAppends(t *testing.T) {
-	dsn, drop, err := store.CreateTestDatabase(store.AdminDSN())
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("CI is set but Postgres is not reachable: %v", err)
-		}
-		t.Skipf("no Postgres: %v", err)
-	}
-	defer drop()
-	start := func() (*Server, string) {
-		st, err := store.Open(dsn)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := New(st, slog.New(slog.NewTextHandler(io.Discard, nil)), web.Files())
-		srv := httptest.NewServer(s.Handler())
-		t.Cleanup(func() { srv.Close(); st.Close() })
-		return s, srv.URL
-	}
-	_, baseA := start()
-	b, baseB := start()
+	dsn := testDatabase(t)
+	srvA, _ := serveStore(t, dsn)
+	srvB, _ := serveStore(t, dsn)
+	b, baseA, baseB := lastServer, srvA.URL, srvB.URL
 	id, _, seats := setupGame(t, baseA)
 	onB := client{t: t, base: baseB, token: seats[0].token}
 	if seq, _ := legalOf(t, onB, id); seq != 0 {

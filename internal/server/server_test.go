@@ -25,7 +25,15 @@ var lastServer *Server
 
 func newServer(t testing.TB) (*httptest.Server, *store.Store) {
 	t.Helper()
-	st, err := store.Open(filepath.Join(t.TempDir(), "games.db"))
+	srv, st := serveStore(t, filepath.Join(t.TempDir(), "games.db"))
+	return srv, st
+}
+
+// serveStore serves the store at db (a SQLite file or a Postgres URL) in
+// process; lastServer is the Server behind it.
+func serveStore(t testing.TB, db string) (*httptest.Server, *store.Store) {
+	t.Helper()
+	st, err := store.Open(db)
 	if err != nil {
 		t.Fatal(err)
 	}
