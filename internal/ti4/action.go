@@ -39,7 +39,8 @@ var actionKinds = []string{ActPlace, ActRemove, ActMove, ActGainPlanet, ActLoseP
 	ActPlaceStructure, ActChoosePlayer, ActRemoveToken, ActResearch,
 	ActActivate, ActMoveShips, ActTransport, ActEndMovement, ActProduce, ActEndTactical, ActComponent, ActRemoveExcess, ActAssignHit, ActRetreat, ActNoRetreat, ActBombard,
 	ActScore, ActKeepSecret, ActSpendTokens, ActTakeCustodians, ActDiscardAC,
-	ActTradeOpen, ActTradeAdd, ActTradeAccept, ActTradeCancel, ActReclaim}
+	ActTradeOpen, ActTradeAdd, ActTradeAccept, ActTradeCancel, ActReclaim,
+	ActVote, ActAbstain, ActBreakTie, ActDestroy, ActChoosePlanet}
 
 // Action is one thing a player (or a game effect acting for them) does.
 // Which fields matter depends on Kind.
@@ -59,6 +60,9 @@ type Action struct {
 	Pools  *Pools   `json:"pools,omitempty"`
 	Top    []string `json:"top,omitempty"`    // agenda cards to keep on top, in order
 	Bottom []string `json:"bottom,omitempty"` // agenda cards to put at the bottom, in order
+	// Outcome is what votes are cast for (8.8-8.11): "for", "against", a
+	// seat number, a planet, a law, a secret objective or a strategy card.
+	Outcome string `json:"outcome,omitempty"`
 }
 
 // Pools are the three pools of a command sheet (LRR 19, 20).
@@ -124,6 +128,7 @@ type Event struct {
 	Combat  *Combat  `json:"combat,omitempty"`
 	Rolls   []int    `json:"rolls,omitempty"` // dice as rolled, for the log
 	Trade   *Trade   `json:"trade,omitempty"`
+	Outcome string   `json:"outcome,omitempty"`
 }
 
 func (e Event) String() string {
@@ -172,6 +177,7 @@ var fieldsOf = map[string]string{
 	ActAssignHit: "unit planet use", ActRetreat: "system", ActNoRetreat: "", ActBombard: "planet",
 	ActScore: "card", ActKeepSecret: "card", ActSpendTokens: "pools", ActTakeCustodians: "", ActDiscardAC: "card",
 	ActReclaim: "system planet unit", ActTradeOpen: "player", ActTradeAdd: "card", ActTradeAccept: "", ActTradeCancel: "",
+	ActVote: "outcome", ActAbstain: "", ActBreakTie: "outcome", ActDestroy: "system planet unit", ActChoosePlanet: "planet",
 }
 
 // checkFields refuses fields the action's kind does not read.
@@ -184,7 +190,7 @@ func checkFields(a Action) error {
 		{"player", a.Player != nil}, {"owner", a.Owner != nil}, {"system", a.System != nil},
 		{"planet", a.Planet != ""}, {"to", a.To != nil}, {"to_planet", a.ToPl != ""},
 		{"unit", a.Unit != ""}, {"count", a.Count != 0}, {"card", a.Card != ""}, {"use", a.Use},
-		{"pools", a.Pools != nil}, {"top", a.Top != nil}, {"bottom", a.Bottom != nil},
+		{"pools", a.Pools != nil}, {"top", a.Top != nil}, {"bottom", a.Bottom != nil}, {"outcome", a.Outcome != ""},
 	}
 	for _, f := range present {
 		if f.set && !strings.Contains(allowed, " "+f.name+" ") {

@@ -12,6 +12,14 @@ import (
 // HandLimit is the most action cards a hand may hold (2.4).
 const HandLimit = 7
 
+// handLimit is the limit in force: Executive Sanctions lowers it to three.
+func (s *State) handLimit() int {
+	if s.Law("executive_sanctions") != nil {
+		return 3
+	}
+	return HandLimit
+}
+
 // Hand-limit kinds.
 const (
 	StepDiscard   = "discard_action_cards"
@@ -23,7 +31,7 @@ const (
 // holding more than seven action cards.
 func handFollowUps(s *State) []Event {
 	if st := s.Step; st != nil {
-		if st.Kind == StepDiscard && len(s.Players[st.Seat].ActionCards) <= HandLimit {
+		if st.Kind == StepDiscard && len(s.Players[st.Seat].ActionCards) <= s.handLimit() {
 			return []Event{{Kind: EvStepCleared, Seat: st.Seat}}
 		}
 		return nil
@@ -32,7 +40,7 @@ func handFollowUps(s *State) []Event {
 		return nil
 	}
 	for _, p := range s.Players {
-		if !p.Eliminated && len(p.ActionCards) > HandLimit {
+		if !p.Eliminated && len(p.ActionCards) > s.handLimit() {
 			return []Event{step(StepDiscard, p.Seat, "", false)}
 		}
 	}

@@ -21,7 +21,6 @@ func (s *State) Clone() *State {
 		q.SecretChoice = slices.Clone(p.SecretChoice)
 		q.Publics = slices.Clone(p.Publics)
 		q.Promissory = slices.Clone(p.Promissory)
-		q.Agendas = slices.Clone(p.Agendas)
 		q.RelicFragments = slices.Clone(p.RelicFragments)
 		q.Relics = slices.Clone(p.Relics)
 		q.Captured = slices.Clone(p.Captured)
@@ -54,19 +53,27 @@ func (s *State) Clone() *State {
 	for _, l := range []*[]string{&d.Relics, &d.ActionCards, &d.ActionDiscard, &d.Secrets, &d.Agendas, &d.AgendaDiscard, &d.Purged, &d.StageI, &d.StageII, &d.Revealed} {
 		*l = slices.Clone(*l)
 	}
+	c.Laws = slices.Clone(s.Laws)
+	c.Pending = slices.Clone(s.Pending)
+	for i := range c.Pending {
+		c.Pending[i].Seats = slices.Clone(c.Pending[i].Seats)
+	}
+	c.Choices = slices.Clone(s.Choices)
+	for i := range c.Choices {
+		c.Choices[i] = c.Choices[i].clone()
+	}
+	if s.Agenda != nil {
+		x := *s.Agenda
+		x.Voters, x.Ballots, x.Barred, x.Tied = slices.Clone(x.Voters), slices.Clone(x.Ballots), slices.Clone(x.Barred), slices.Clone(x.Tied)
+		c.Agenda = &x
+	}
 	if s.Strategic != nil {
 		x := *s.Strategic
 		x.Queue, x.Free = slices.Clone(x.Queue), slices.Clone(x.Free)
 		c.Strategic = &x
 	}
 	if s.Step != nil {
-		x := *s.Step
-		x.Credits = maps.Clone(x.Credits)
-		if x.Prod != nil {
-			p := *x.Prod
-			p.Placed = slices.Clone(p.Placed)
-			x.Prod = &p
-		}
+		x := s.Step.clone()
 		c.Step = &x
 	}
 	if s.Tactical != nil {
@@ -113,4 +120,16 @@ func cloneDecks(m map[string][]string) map[string][]string {
 		out[k] = slices.Clone(v)
 	}
 	return out
+}
+
+func (st Step) clone() Step {
+	x := st
+	x.Credits = maps.Clone(x.Credits)
+	x.Units, x.Systems = slices.Clone(x.Units), slices.Clone(x.Systems)
+	if x.Prod != nil {
+		p := *x.Prod
+		p.Placed = slices.Clone(p.Placed)
+		x.Prod = &p
+	}
+	return x
 }

@@ -119,9 +119,13 @@ func applyEliminated(s *State, e Event) {
 	p.Techs, p.Commodities, p.TradeGoods = nil, 0, 0
 
 	// 33.3 agendas, 33.5 action cards: discarded.
-	s.Decks.AgendaDiscard = append(s.Decks.AgendaDiscard, p.Agendas...)
+	for _, l := range slices.Clone(s.Laws) {
+		if l.Owner == seat {
+			discardLaw(s, l.Card)
+		}
+	}
 	s.Decks.ActionDiscard = append(s.Decks.ActionDiscard, p.ActionCards...)
-	p.Agendas, p.ActionCards = nil, nil
+	p.ActionCards = nil
 
 	// 33.4: notes go home; 33.4.1: the eliminated player's own notes, and
 	// notes of players no longer in the game, go to the box.

@@ -148,7 +148,7 @@ func TestRule33_2_ComponentsToBox(t *testing.T) {
 func TestRule33_3to7_Cards(t *testing.T) {
 	g := eliminated(t, fixtureConfig(), func(s *State) {
 		p := s.Players[2]
-		p.Agendas = []string{"mutiny"}
+		s.Laws = []Law{{Card: "minister_of_war", Owner: 2}, {Card: "fleet_regulations", Owner: None}}
 		p.ActionCards = []string{"sabotage", "direct_hit"}
 		p.StrategyCards = []string{"trade"}
 		s.Strategy = slices.DeleteFunc(s.Strategy, func(c string) bool { return c == "trade" })
@@ -157,8 +157,8 @@ func TestRule33_3to7_Cards(t *testing.T) {
 		s.Decks.Secrets = []string{"fight_with_precision", "make_an_example_of_their_world"}
 	})
 	s := g.State()
-	if !slices.Contains(s.Decks.AgendaDiscard, "mutiny") {
-		t.Error("33.3: agenda not discarded")
+	if !slices.Contains(s.Decks.AgendaDiscard, "minister_of_war") || len(s.Laws) != 1 || s.Laws[0].Card != "fleet_regulations" {
+		t.Errorf("33.3: the owned law is not discarded (or the common one went too): laws %v", s.Laws)
 	}
 	if !slices.Contains(s.Decks.ActionDiscard, "sabotage") || !slices.Contains(s.Decks.ActionDiscard, "direct_hit") {
 		t.Error("33.5: action cards not discarded")
@@ -170,7 +170,7 @@ func TestRule33_3to7_Cards(t *testing.T) {
 		t.Errorf("33.7: secret deck %v", s.Decks.Secrets)
 	}
 	p := s.Players[2]
-	if p.Agendas != nil || p.ActionCards != nil || p.StrategyCards != nil || p.Secrets != nil || p.ScoredSecrets != nil {
+	if p.ActionCards != nil || p.StrategyCards != nil || p.Secrets != nil || p.ScoredSecrets != nil {
 		t.Errorf("cards left with the player: %+v", p)
 	}
 }

@@ -32,6 +32,12 @@ func fixture(t testing.TB, cfg Config, stage func(s *State)) *Game {
 	if stage != nil {
 		stage(s)
 	}
+	return fixtureFrom(t, s, rng)
+}
+
+// fixtureFrom starts a game from a staged state.
+func fixtureFrom(t testing.TB, s *State, rng engine.RNG) *Game {
+	t.Helper()
 	if err := s.Validate(); err != nil {
 		t.Fatal(err)
 	}

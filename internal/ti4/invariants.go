@@ -80,8 +80,12 @@ func CheckInvariants(s *State) error {
 		heldS += len(p.Secrets) + len(p.ScoredSecrets) + len(p.SecretChoice)
 	}
 	heldA := len(s.Decks.Agendas) + len(s.Decks.AgendaDiscard)
-	for _, p := range s.Players {
-		heldA += len(p.Agendas)
+	heldA += len(s.Laws)
+	if ag := s.Agenda; ag != nil && ag.Card != "" && !ag.Resolved {
+		heldA++ // the agenda being voted on
+		if ag.Hidden {
+			heldA++ // and Covert Legislation's hidden one
+		}
 	}
 	if held != ac || heldS != secrets || heldA != agendas {
 		return fmt.Errorf("cards out of place: %d/%d action cards, %d/%d secret objectives, %d/%d agendas", held, ac, heldS, secrets, heldA, agendas)
@@ -125,7 +129,7 @@ func CheckInvariants(s *State) error {
 // backedVP is what a player's scored objectives, the custodians token and
 // Imperial's points add up to.
 func backedVP(p *Player) int {
-	n := len(p.ScoredSecrets) + p.ImperialVP
+	n := len(p.ScoredSecrets) + p.ImperialVP + p.AgendaVP
 	if p.Custodian {
 		n++
 	}

@@ -83,6 +83,19 @@ func candidates(s *State, seat int) []Action {
 		return out
 	}
 
+	if (s.Step != nil && isAgendaStep(s.Step.Kind)) || s.Phase == PhaseAgenda {
+		switch st := s.Step; {
+		case st != nil && st.Kind == StepExcess && st.Seat == seat:
+			excessOptions(s, seat, add)
+		case st != nil && st.Kind == StepDiscard && st.Seat == seat:
+			for _, c := range p.ActionCards {
+				add(Action{Kind: ActDiscardAC, Card: c})
+			}
+		default:
+			agendaOptions(s, seat, add)
+		}
+		return out
+	}
 	switch s.Phase {
 	case PhaseStrategy:
 		for _, card := range s.Strategy {

@@ -335,10 +335,10 @@ func applyRound(s *State, e Event) bool {
 		}
 		s.Turn = s.nextActive(e.Seat)
 	case EvRevealed:
-		if len(s.Decks.StageI) > 0 {
-			s.Decks.StageI = s.Decks.StageI[1:]
-		} else {
+		if e.Deck == "stage_ii" || (e.Deck == "" && len(s.Decks.StageI) == 0) {
 			s.Decks.StageII = s.Decks.StageII[1:]
+		} else {
+			s.Decks.StageI = s.Decks.StageI[1:]
 		}
 		s.Decks.Revealed = append(s.Decks.Revealed, e.Card)
 	case EvGameOver:
@@ -411,6 +411,16 @@ func endStatus(s *State) {
 	}
 	sortStrategy(s.Strategy)
 	s.Status = nil
+	if s.AgendaPhase { // 8.1
+		s.Phase, s.Turn = PhaseAgenda, None
+		s.Agenda = &AgendaStep{Number: 1}
+		return
+	}
+	beginRound(s)
+}
+
+// beginRound starts a new game round with the strategy phase (40.1).
+func beginRound(s *State) {
 	s.Round++
 	s.Phase = PhaseStrategy
 	s.Turn = s.SpeakerOrder()[0]

@@ -46,6 +46,9 @@ func (Rules) Decide(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	if p.Eliminated {
 		return nil, engine.Refuse("33.2", "%s has been eliminated and is no longer in the game", p)
 	}
+	if ev, err, ok := decideAgendaKinds(s, a); ok {
+		return ev, err
+	}
 	switch a.Kind {
 	case ActPlace:
 		return decidePlace(s, a)
@@ -197,7 +200,16 @@ func (Rules) Follow(s *State, rng *engine.RNG) []Event {
 	if ev := excessFollowUps(s); len(ev) > 0 {
 		return ev
 	}
+	if ev := choiceFollowUps(s); len(ev) > 0 {
+		return ev
+	}
 	if ev := strategicFollowUps(s); len(ev) > 0 {
+		return ev
+	}
+	if ev := pendingFollowUps(s); len(ev) > 0 {
+		return ev
+	}
+	if ev := agendaFollowUps(s, rng); len(ev) > 0 {
 		return ev
 	}
 	return roundFollowUps(s, rng)
@@ -247,7 +259,7 @@ func (Rules) Apply(s *State, e Event) {
 	case EvZeroTokenGone:
 		s.ZeroToken = nil
 	default:
-		if !applyRound(s, e) && !applyStrategic(s, e) && !applyTactical(s, e) && !applyCombat(s, e) && !applyScoring(s, e) && !applyCards(s, e) && !applyTrade(s, e) {
+		if !applyRound(s, e) && !applyStrategic(s, e) && !applyTactical(s, e) && !applyCombat(s, e) && !applyScoring(s, e) && !applyCards(s, e) && !applyTrade(s, e) && !applyAgenda(s, e) && !applyAgendaEffects(s, e) {
 			panic("ti4: no rule applies event " + e.Kind)
 		}
 	}

@@ -94,7 +94,7 @@ type Player struct {
 	TradedWith     []int     `json:"traded_with,omitempty"`   // neighbors transacted with this turn (94.1)
 	Feats          []string  `json:"feats,omitempty"`         // this turn's deeds for action-phase secrets
 	Promissory     []string  `json:"promissory,omitempty"`    // "<owner faction>:<note>"
-	Agendas        []string  `json:"agendas,omitempty"`       // agenda cards this player owns
+	AgendaVP       int       `json:"agenda_vp,omitempty"`     // points gained (or lost) through agendas
 	RelicFragments []string  `json:"relic_fragments,omitempty"`
 	Relics         []string  `json:"relics,omitempty"`
 	Captured       []Captive `json:"captured,omitempty"`
@@ -167,6 +167,10 @@ type State struct {
 	Status       *StatusStep    `json:"status,omitempty"`
 	Invasion     *Invasion      `json:"invasion,omitempty"`
 	ZeroToken    *ZeroToken     `json:"zero_token,omitempty"`
+	Agenda       *AgendaStep    `json:"agenda,omitempty"`
+	Laws         []Law          `json:"laws,omitempty"`    // laws in play (7.3)
+	Choices      []Step         `json:"choices,omitempty"` // effects waiting for a player's choice, in order
+	Pending      []Pending      `json:"pending,omitempty"` // effects for the start of the next strategy phase
 
 	galaxy *galaxy.Map
 }

@@ -34,6 +34,14 @@ type Step struct {
 	Credits   map[string]int `json:"credits,omitempty"`
 	Prod      *Production    `json:"production,omitempty"`
 	Then      string         `json:"then,omitempty"` // a payment's step to go back to
+	// Agenda choices: how many to do, of which units, where, and whether
+	// the player may stop early or is spared prerequisites.
+	Need     int      `json:"need,omitempty"`
+	Units    []string `json:"units,omitempty"`
+	Systems  []int    `json:"systems,omitempty"`
+	Planet   string   `json:"planet,omitempty"`
+	Optional bool     `json:"optional,omitempty"`
+	Free     bool     `json:"free,omitempty"`
 }
 
 // Step kinds.
@@ -667,6 +675,8 @@ func applyStrategic(s *State, e Event) bool {
 		s.Players[e.Seat].VP += e.Count
 		if e.Card == "imperial" {
 			s.Players[e.Seat].ImperialVP += e.Count
+		} else if _, ok := agendaCard(e.Card); ok {
+			s.Players[e.Seat].AgendaVP += e.Count
 		}
 	case EvAgendasOrdered:
 		s.Decks.Agendas = slices.Clone(e.NewDeck)

@@ -34,7 +34,10 @@ func ViewFor(s *State, seat int) (*View, error) {
 		h.SecretChoice = append(h.SecretChoice, len(p.SecretChoice))
 		h.Promissory = append(h.Promissory, len(p.Promissory))
 		if p.Seat != seat {
-			p.ActionCards, p.Secrets, p.SecretChoice, p.Promissory = nil, nil, nil, nil
+			p.ActionCards, p.SecretChoice, p.Promissory = nil, nil, nil
+			if !c.OwnsLaw(p.Seat, "search_warrant") { // its owner plays with secrets revealed
+				p.Secrets = nil
+			}
 		}
 	}
 	if t := c.Trade; t != nil && t.Seats[0] != seat && t.Seats[1] != seat {
@@ -43,6 +46,9 @@ func ViewFor(s *State, seat int) (*View, error) {
 				t.Give[i].Note = "hidden" // a note on offer is shown to the two players only
 			}
 		}
+	}
+	if ag := c.Agenda; ag != nil && ag.Hidden && seat != c.Speaker {
+		ag.Subject = "hidden" // Covert Legislation: the speaker alone has seen it
 	}
 	d := &c.Decks
 	for name, deck := range d.Exploration {

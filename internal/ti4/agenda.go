@@ -1,0 +1,505 @@
+package ti4
+
+import (
+	"slices"
+	"strconv"
+
+	"github.com/mecatol/mecatol/internal/engine"
+	"github.com/mecatol/mecatol/internal/ti4/data"
+)
+
+// The agenda phase (LRR 8): once the custodians token has left Mecatol Rex
+// (27.4), each round ends with two agendas voted on and resolved (8.2,
+// 8.3), then every planet is readied (8.4). Card effects are in agendas.go.
+
+// PhaseAgenda is the agenda phase.
+const PhaseAgenda = "agenda"
+
+// Agenda-phase action kinds.
+const (
+	ActVote     = "cast_votes"      // outcome: open a ballot; planets are then exhausted one by one
+	ActAbstain  = "abstain"         // 8.14
+	ActBreakTie = "speaker_decides" // outcome (8.19)
+)
+
+// Agenda-phase event kinds.
+const (
+	EvAgendaShuffled  = "agenda_deck_shuffled"
+	EvAgendaSkipped   = "agenda_discarded_on_reveal"
+	EvAgendaRevealed  = "agenda_revealed"
+	EvBallotOpened    = "ballot_opened"
+	EvVotesCast       = "votes_cast"
+	EvBallotClosed    = "ballot_closed"
+	EvAgendaTied      = "agenda_tied"
+	EvAgendaOutcome   = "agenda_outcome"
+	EvAgendaResolved  = "agenda_resolved"
+	EvAgendaDone      = "agenda_done"
+	EvAgendaPhaseDone = "agenda_phase_ended"
+	EvReadyQueued     = "ready_choices_queued"
+	EvRevote          = "agenda_revote" // Miscount Disclosed: the elected law is voted on again
+)
+
+// Outcomes of a "for or against" agenda (8.8).
+const (
+	For     = "for"
+	Against = "against"
+)
+
+// Ballot is one player's votes on the current agenda.
+type Ballot struct {
+	Seat    int    `json:"seat"`
+	Outcome string `json:"outcome,omitempty"` // empty: abstained
+	Votes   int    `json:"votes"`
+}
+
+// AgendaStep is the agenda phase in progress.
+type AgendaStep struct {
+	Number   int      `json:"number"`            // 1 or 2 (8.2, 8.3)
+	Card     string   `json:"card,omitempty"`    // the agenda revealed
+	Subject  string   `json:"subject,omitempty"` // the agenda voted on and resolved: Card, or the law Miscount Disclosed names, or Covert Legislation's hidden card
+	Hidden   bool     `json:"hidden,omitempty"`  // Subject is seen by the speaker only
+	Voters   []int    `json:"voters,omitempty"`  // still to vote, in order (8.2 ii)
+	Ballots  []Ballot `json:"ballots,omitempty"`
+	Voting   bool     `json:"voting,omitempty"` // the last ballot is still open
+	Barred   []int    `json:"barred,omitempty"` // may not vote in this phase (8.16)
+	Tied     []string `json:"tied,omitempty"`   // the speaker decides among these (8.19)
+	Outcome  string   `json:"outcome,omitempty"`
+	Resolved bool     `json:"resolved,omitempty"`
+	// Checks and Balances: at 8.4 each player readies only three planets,
+	// chosen once the choices are queued.
+	ReadyLimit  bool `json:"ready_limit,omitempty"`
+	ReadyQueued bool `json:"ready_queued,omitempty"`
+}
+
+// Law is a law in play (7.3, 7.4).
+type Law struct {
+	Card    string `json:"card"`
+	Owner   int    `json:"owner"`             // None: the common play area
+	Elected string `json:"elected,omitempty"` // the planet or objective it was elected for
+}
+
+// Law returns the law in play with this id, or nil.
+func (s *State) Law(id string) *Law {
+	for i := range s.Laws {
+		if s.Laws[i].Card == id {
+			return &s.Laws[i]
+		}
+	}
+	return nil
+}
+
+// OwnsLaw reports whether seat owns the law (7.4).
+func (s *State) OwnsLaw(seat int, id string) bool {
+	l := s.Law(id)
+	return l != nil && l.Owner == seat
+}
+
+func agendaCard(id string) (data.Card, bool) {
+	for _, a := range data.MustLoad().Agendas {
+		if a.ID == id {
+			return a, true
+		}
+	}
+	return data.Card{}, false
+}
+
+// Outcomes lists what may be voted for on an agenda (8.8-8.11). A player is
+// named by their seat number.
+func (s *State) Outcomes(id string) []string {
+	a, _ := agendaCard(id)
+	c := data.MustLoad()
+	var out []string
+	planets := func(ok func(*Planet, *System, *data.Planet) bool) {
+		for _, sys := range s.Systems {
+			for _, pl := range sys.Planets {
+				if pl.Controller != None && ok(pl, sys, c.Planet(pl.Name)) { // 8.11
+					out = append(out, pl.Name)
+				}
+			}
+		}
+	}
+	switch a.Elect {
+	case "for_against":
+		out = []string{For, Against}
+	case "player":
+		for _, q := range s.Active() {
+			out = append(out, strconv.Itoa(q))
+		}
+	case "planet":
+		planets(func(*Planet, *System, *data.Planet) bool { return true })
+	case "cultural_planet", "industrial_planet", "hazardous_planet":
+		trait := a.Elect[:len(a.Elect)-len("_planet")]
+		planets(func(_ *Planet, _ *System, i *data.Planet) bool { return i.Trait == trait })
+	case "non_home_planet_other_than_mecatol":
+		planets(func(pl *Planet, sys *System, _ *data.Planet) bool {
+			return !s.IsHomeSystem(sys.Pos) && pl.Name != MecatolRex
+		})
+	case "law":
+		for _, l := range s.Laws {
+			out = append(out, l.Card)
+		}
+	case "secret_objective":
+		for _, p := range s.Players {
+			out = append(out, p.ScoredSecrets...)
+		}
+	case "strategy_card":
+		for _, sc := range data.MustLoad().Strategy {
+			out = append(out, sc.ID)
+		}
+	}
+	return out
+}
+
+// Voting order: from the speaker's left, clockwise, the speaker last (8.2 ii).
+func (s *State) votingOrder() []int {
+	o := s.SpeakerOrder()
+	return append(o[1:], o[0])
+}
+
+// agendaFollowUps drives the phase: reveal, tally, resolve, and move on.
+func agendaFollowUps(s *State, rng *engine.RNG) []Event {
+	ag := s.Agenda
+	if s.Phase != PhaseAgenda || ag == nil || s.Step != nil {
+		return nil
+	}
+	switch {
+	case ag.Card == "":
+		return revealAgenda(s, rng)
+	case len(ag.Voters) > 0 || ag.Voting || ag.Tied != nil:
+		return nil
+	case ag.Outcome == "":
+		return tally(s)
+	case ag.Card == "miscount_disclosed" && ag.Subject == ag.Card && ag.Outcome != "none":
+		return []Event{{Kind: EvRevote, Card: ag.Outcome}}
+	case !ag.Resolved:
+		ev := resolveAgenda(s, rng)
+		return append(ev, Event{Kind: EvAgendaResolved, Card: ag.Subject, Outcome: ag.Outcome})
+	case ag.Number == 1:
+		return []Event{{Kind: EvAgendaDone}}
+	case ag.ReadyLimit && !ag.ReadyQueued:
+		ev := []Event{{Kind: EvReadyQueued}}
+		for _, q := range s.Active() {
+			ev = append(ev, queue(Step{Kind: StepReadyUpTo, Seat: q, Card: "checks_and_balances", Need: 3, Optional: true}))
+		}
+		return ev
+	case len(s.Choices) > 0:
+		return nil
+	}
+	return []Event{{Kind: EvAgendaPhaseDone}}
+}
+
+// revealAgenda draws the top agenda (8.2 i), reshuffling the discard pile
+// when the deck is empty. Agendas that cannot be resolved now are discarded
+// as they are revealed, and another is drawn.
+func revealAgenda(s *State, rng *engine.RNG) []Event {
+	var ev []Event
+	deck, discard := slices.Clone(s.Decks.Agendas), slices.Clone(s.Decks.AgendaDiscard)
+	for range len(deck) + len(discard) + 1 {
+		if len(deck) == 0 {
+			if len(discard) == 0 {
+				break
+			}
+			deck, discard = discard, nil
+			shuffle(rng, deck)
+			ev = append(ev, Event{Kind: EvAgendaShuffled, NewDeck: slices.Clone(deck)})
+		}
+		top := deck[0]
+		deck = deck[1:]
+		if !revealable(s, top) {
+			ev = append(ev, Event{Kind: EvAgendaSkipped, Card: top})
+			discard = append(discard, top)
+			continue
+		}
+		e := Event{Kind: EvAgendaRevealed, Card: top}
+		if top == "covert_legislation" && len(deck) > 0 {
+			e.Outcome = deck[0] // the speaker draws it in secret
+		}
+		return append(ev, e)
+	}
+	// No agenda can be revealed: the phase goes on without this one.
+	return append(ev, Event{Kind: EvAgendaPhaseDone})
+}
+
+// voters lists who votes, in order, leaving out those barred (8.16).
+func (s *State) voters() []int {
+	var out []int
+	for _, q := range s.votingOrder() {
+		if !slices.Contains(s.Agenda.Barred, q) {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+func atoi(x string) int { n, _ := strconv.Atoi(x); return n }
+
+// tally counts the votes (8.2 iii); ties and no votes go to the speaker (8.19).
+func tally(s *State) []Event {
+	ag := s.Agenda
+	totals := map[string]int{}
+	var order []string
+	for _, b := range ag.Ballots {
+		if b.Outcome == "" {
+			continue
+		}
+		if _, ok := totals[b.Outcome]; !ok {
+			order = append(order, b.Outcome)
+		}
+		totals[b.Outcome] += b.Votes
+	}
+	best := 0
+	var top []string
+	for _, o := range order {
+		switch v := totals[o]; {
+		case v > best:
+			best, top = v, []string{o}
+		case v == best && v > 0:
+			top = append(top, o)
+		}
+	}
+	if len(top) == 1 {
+		return []Event{{Kind: EvAgendaOutcome, Card: ag.Subject, Outcome: top[0]}}
+	}
+	if best == 0 {
+		top = s.Outcomes(ag.Subject)
+	}
+	if len(top) == 0 {
+		return []Event{{Kind: EvAgendaOutcome, Card: ag.Subject}} // nothing could be elected
+	}
+	return []Event{{Kind: EvAgendaTied, Cards: top}}
+}
+
+// votesFrom is what exhausting a planet adds to a ballot (8.6).
+func votesFrom(s *State, pl *Planet) int {
+	if s.Law("representative_government") != nil {
+		return 0
+	}
+	return data.MustLoad().Planet(pl.Name).Influence
+}
+
+func decideVote(s *State, a Action) ([]Event, error) {
+	ag := s.Agenda
+	if s.Phase != PhaseAgenda || ag == nil || ag.Card == "" || ag.Outcome != "" {
+		return nil, engine.Refuse("8.2", "votes are cast only during the agenda phase, on a revealed agenda")
+	}
+	if ag.Voting && len(ag.Voters) > 0 && ag.Voters[0] == a.Seat {
+		return nil, engine.Refuse("8.7", "all of a player's votes go to the one outcome already chosen")
+	}
+	if len(ag.Voters) == 0 || ag.Voters[0] != a.Seat {
+		if slices.Contains(ag.Barred, a.Seat) {
+			return nil, engine.Refuse("8.16", "%s may not vote in this agenda phase", s.Players[a.Seat])
+		}
+		return nil, engine.Refuse("8.2", "players vote in turn from the speaker's left; it is not your turn to vote")
+	}
+	if a.Kind == ActAbstain {
+		return []Event{{Kind: EvBallotClosed, Seat: a.Seat}}, nil
+	}
+	if !slices.Contains(s.Outcomes(ag.Subject), a.Outcome) {
+		return nil, engine.Refuse(electRule(ag.Subject), "%q is not an outcome of this agenda; choose one of %v", a.Outcome, s.Outcomes(ag.Subject))
+	}
+	ev := []Event{{Kind: EvBallotOpened, Seat: a.Seat, Outcome: a.Outcome}}
+	if s.Law("representative_government") != nil {
+		// Each player casts exactly one vote, without exhausting planets.
+		ev = append(ev, Event{Kind: EvVotesCast, Seat: a.Seat, Count: 1}, Event{Kind: EvBallotClosed, Seat: a.Seat})
+	}
+	return ev, nil
+}
+
+func electRule(id string) string {
+	switch a, _ := agendaCard(id); a.Elect {
+	case "for_against":
+		return "8.8"
+	case "player", "strategy_card", "law", "secret_objective":
+		return "8.9"
+	}
+	return "8.11"
+}
+
+// inBallot checks that seat has a ballot open.
+func inBallot(s *State, seat int) bool {
+	ag := s.Agenda
+	return s.Phase == PhaseAgenda && ag != nil && ag.Voting && len(ag.Voters) > 0 && ag.Voters[0] == seat && s.Step == nil
+}
+
+// Exhausting a planet for its full influence in votes (8.6, 8.6a, 8.13).
+func decideVotePlanet(s *State, a Action) ([]Event, error) {
+	pl, _, err := findPlanet(s, a.Planet)
+	if err != nil {
+		return nil, err
+	}
+	if pl.Controller != a.Seat {
+		return nil, engine.Refuse("8.6", "%s is not yours to exhaust", pl.Name)
+	}
+	if pl.Exhausted {
+		return nil, engine.Refuse("8.6", "%s is already exhausted", pl.Name)
+	}
+	if s.Law("representative_government") != nil {
+		return nil, engine.Refuse("8.15", "under Representative Government each player casts one vote and exhausts no planets")
+	}
+	return []Event{{Kind: EvPlanetExhausted, Seat: a.Seat, Planet: pl.Name}, {Kind: EvVotesCast, Seat: a.Seat, Planet: pl.Name, Count: votesFrom(s, pl)}}, nil
+}
+
+func decideBreakTie(s *State, a Action) ([]Event, error) {
+	ag := s.Agenda
+	if s.Phase != PhaseAgenda || ag == nil || ag.Tied == nil {
+		return nil, engine.Refuse("8.19", "the speaker decides an outcome only when the votes are tied")
+	}
+	if a.Seat != s.Speaker {
+		return nil, engine.Refuse("8.19", "the speaker decides between tied outcomes")
+	}
+	if !slices.Contains(ag.Tied, a.Outcome) {
+		return nil, engine.Refuse("8.19", "%q is not one of the tied outcomes %v", a.Outcome, ag.Tied)
+	}
+	return []Event{{Kind: EvAgendaOutcome, Card: ag.Subject, Outcome: a.Outcome}}, nil
+}
+
+func applyAgenda(s *State, e Event) bool {
+	ag := s.Agenda
+	switch e.Kind {
+	case EvAgendaShuffled:
+		s.Decks.Agendas, s.Decks.AgendaDiscard = slices.Clone(e.NewDeck), []string{}
+	case EvAgendaSkipped:
+		s.Decks.Agendas = s.Decks.Agendas[1:]
+		s.Decks.AgendaDiscard = append(s.Decks.AgendaDiscard, e.Card)
+	case EvAgendaRevealed:
+		s.Decks.Agendas = s.Decks.Agendas[1:]
+		ag.Card, ag.Subject = e.Card, e.Card
+		if e.Outcome != "" {
+			ag.Subject, ag.Hidden = e.Outcome, true
+			s.Decks.Agendas = s.Decks.Agendas[1:]
+		}
+		ag.Voters = s.voters()
+	case EvBallotOpened:
+		ag.Ballots = append(ag.Ballots, Ballot{Seat: e.Seat, Outcome: e.Outcome})
+		ag.Voting = true
+	case EvVotesCast:
+		ag.Ballots[len(ag.Ballots)-1].Votes += e.Count
+	case EvBallotClosed:
+		if !ag.Voting {
+			ag.Ballots = append(ag.Ballots, Ballot{Seat: e.Seat})
+		}
+		ag.Voting = false
+		ag.Voters = ag.Voters[1:]
+	case EvAgendaTied:
+		ag.Tied = slices.Clone(e.Cards)
+	case EvAgendaOutcome:
+		ag.Outcome, ag.Tied = e.Outcome, nil
+		if e.Outcome == "" {
+			ag.Outcome = "none"
+		}
+	case EvAgendaResolved:
+		placeAgenda(s, e)
+		ag.Resolved = true
+	case EvRevote:
+		ag.Subject, ag.Ballots, ag.Outcome, ag.Tied = e.Card, nil, "", nil
+		ag.Voters = s.voters()
+	case EvReadyQueued:
+		ag.ReadyQueued = true
+	case EvAgendaDone:
+		s.Agenda = &AgendaStep{Number: 2, Barred: ag.Barred, ReadyLimit: ag.ReadyLimit}
+	case EvAgendaPhaseDone:
+		// 8.4: ready every planet (unless Checks and Balances had each
+		// player choose three); then a new round begins.
+		for _, sys := range s.Systems {
+			for _, pl := range sys.Planets {
+				pl.Exhausted = pl.Exhausted && ag != nil && ag.ReadyLimit
+			}
+		}
+		s.Agenda = nil
+		beginRound(s)
+	default:
+		return false
+	}
+	return true
+}
+
+// placeAgenda puts the resolved agenda where it goes: laws that passed or
+// elected stay in play (7.3, 8.20); the rest are discarded (7.6, 7.8, 8.21).
+func placeAgenda(s *State, e Event) {
+	ag := s.Agenda
+	a, _ := agendaCard(ag.Subject)
+	stays := a.Type == "law" && e.Outcome != Against && e.Outcome != "none"
+	switch {
+	case ag.Card == "miscount_disclosed" && ag.Subject != ag.Card:
+		// The named law was already in play: it stays, elected anew, or goes.
+		s.Decks.AgendaDiscard = append(s.Decks.AgendaDiscard, ag.Card)
+		l := s.Law(ag.Subject)
+		if !stays {
+			discardLaw(s, ag.Subject)
+		} else if l != nil && a.Elect != "for_against" {
+			lawLeaves(s, *l)
+			*l = newLaw(a, e.Outcome)
+		}
+		return
+	case ag.Card != ag.Subject: // Covert Legislation
+		s.Decks.AgendaDiscard = append(s.Decks.AgendaDiscard, ag.Card)
+	}
+	if !stays {
+		s.Decks.AgendaDiscard = append(s.Decks.AgendaDiscard, ag.Subject)
+		return
+	}
+	s.Laws = append(s.Laws, newLaw(a, e.Outcome))
+}
+
+func newLaw(a data.Card, outcome string) Law {
+	l := Law{Card: a.ID, Owner: None}
+	switch a.Elect {
+	case "player":
+		l.Owner = atoi(outcome)
+	case "for_against":
+	default:
+		l.Elected = outcome
+	}
+	return l
+}
+
+// discardLaw takes a law out of play (7.5).
+func discardLaw(s *State, id string) {
+	i := slices.IndexFunc(s.Laws, func(l Law) bool { return l.Card == id })
+	if i < 0 {
+		return
+	}
+	lawLeaves(s, s.Laws[i])
+	s.Laws = slices.Delete(s.Laws, i, i+1)
+	s.Decks.AgendaDiscard = append(s.Decks.AgendaDiscard, id)
+}
+
+// decideAgendaKinds routes the actions of the agenda phase and of agenda
+// choices; ok is false for actions that belong elsewhere.
+func decideAgendaKinds(s *State, a Action) (ev []Event, err error, ok bool) {
+	kind := ""
+	if s.Step != nil {
+		kind = s.Step.Kind
+	}
+	switch {
+	case a.Kind == ActVote || a.Kind == ActAbstain:
+		ev, err = decideVote(s, a)
+	case a.Kind == ActBreakTie:
+		ev, err = decideBreakTie(s, a)
+	case a.Kind == ActDestroy:
+		ev, err = decideDestroy(s, a)
+	case a.Kind == ActChoosePlanet:
+		ev, err = decidePlaceMech(s, a)
+	case a.Kind == ActSpendPlanet && inBallot(s, a.Seat):
+		ev, err = decideVotePlanet(s, a)
+	case a.Kind == ActSpendTG && inBallot(s, a.Seat):
+		err = engine.Refuse("8.13", "trade goods cannot be spent to cast votes")
+	case a.Kind == ActDone && inBallot(s, a.Seat):
+		ev = []Event{{Kind: EvBallotClosed, Seat: a.Seat}}
+	case a.Kind == ActSpendPlanet && kind == StepExhaust:
+		ev, err = decideAgendaExhaust(s, a)
+	case a.Kind == ActReadyPlanet && kind == StepReadyUpTo:
+		ev, err = decideAgendaReady(s, a)
+	case a.Kind == ActResearch && kind == StepAgendaTech:
+		ev, err = decideAgendaTech(s, a)
+	case a.Kind == ActDone && kind == StepDropTokens:
+		ev, err = decideDropTokens(s, a)
+	case a.Kind == ActDone && (kind == StepAgendaTech || kind == StepReadyUpTo):
+		ev, err = decideAgendaDone(s, a)
+	case a.Kind == ActChoosePlayer && kind == StepPickPlayer:
+		ev, err = decidePickFewest(s, a)
+	default:
+		return nil, nil, false
+	}
+	return ev, err, true
+}

@@ -1,0 +1,851 @@
+package ti4
+
+import (
+	"slices"
+	"strconv"
+
+	"github.com/mecatol/mecatol/internal/engine"
+	"github.com/mecatol/mecatol/internal/ti4/data"
+)
+
+// The agenda cards (LRR 7): what each outcome does. Directives act once
+// (7.7, 7.8); laws that pass stay in play (7.3) and the rules they change
+// ask State.Law. Effects that need a player's choice queue a step for that
+// player (State.Choices); the rest resolve at once.
+
+// Pending is an effect that waits for the start of the next strategy phase.
+type Pending struct {
+	Card  string `json:"card"`
+	Seats []int  `json:"seats,omitempty"`
+}
+
+// Agenda choice steps.
+const (
+	StepDestroy    = "destroy_units"   // Need units of Units (any if empty), in Systems (any if empty)
+	StepAgendaTech = "gain_technology" // Need technologies
+	StepExhaust    = "exhaust_planets" // Need planets
+	StepReadyUpTo  = "ready_planets_up_to"
+	StepPlaceMech  = "place_mech" // on a planet in the home system
+	StepDropTokens = "return_command_tokens"
+	StepPickPlayer = "choose_player_fewest_vp"
+)
+
+// Agenda choice actions.
+const (
+	ActDestroy      = "destroy_unit"
+	ActChoosePlanet = "choose_planet"
+)
+
+// Agenda effect events.
+const (
+	EvChoiceQueued = "choice_queued"
+	EvChoiceNext   = "choice_next"
+	EvPending      = "effect_pending"
+	EvPendingDone  = "pending_effects_resolved"
+	EvLawDiscarded = "law_discarded"
+)
+
+// revealable reports whether an agenda can be resolved now; those whose
+// election would have no candidate are discarded when revealed.
+func revealable(s *State, id string) bool {
+	switch id {
+	case "classified_document_leaks":
+		return len(s.Outcomes(id)) > 0
+	case "judicial_abolishment", "miscount_disclosed", "new_constitution":
+		return len(s.Laws) > 0
+	case "covert_legislation":
+		return len(s.Decks.Agendas) > 1
+	}
+	return true
+}
+
+// votersFor lists the seats whose ballot was for outcome.
+func votersFor(ag *AgendaStep, outcome string) []int {
+	var out []int
+	for _, b := range ag.Ballots {
+		if b.Outcome == outcome {
+			out = append(out, b.Seat)
+		}
+	}
+	return out
+}
+
+func queue(st Step) Event { return Event{Kind: EvChoiceQueued, Seat: st.Seat, Step: &st} }
+
+func discardHand(s *State, seat int) []Event {
+	var ev []Event
+	for _, c := range s.Players[seat].ActionCards {
+		ev = append(ev, Event{Kind: EvACDiscarded, Seat: seat, Card: c})
+	}
+	return ev
+}
+
+func vp(seat, n int, card string) Event {
+	return Event{Kind: EvVictoryPoint, Seat: seat, Count: n, Card: card}
+}
+
+// destroyAll removes every unit matching keep from the board.
+func destroyAll(s *State, keep func(sys *System, pl *Planet, st Stack) bool) []Event {
+	var ev []Event
+	for _, sys := range s.Systems {
+		for _, st := range sys.Space {
+			if keep(sys, nil, st) {
+				ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: st.Owner, System: sys.Pos, Unit: st.Unit, Count: st.Count})
+			}
+		}
+		for _, pl := range sys.Planets {
+			for _, st := range pl.Units {
+				if keep(sys, pl, st) {
+					ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: st.Owner, System: sys.Pos, Planet: pl.Name, Unit: st.Unit, Count: st.Count})
+				}
+			}
+		}
+	}
+	return ev
+}
+
+// resolveAgenda returns the effects of the outcome (8.18).
+func resolveAgenda(s *State, rng *engine.RNG) []Event {
+	ag := s.Agenda
+	out := ag.Outcome
+	if out == "none" {
+		return nil
+	}
+	var ev []Event
+	active := s.Active()
+	each := func(f func(q int)) {
+		for _, q := range active {
+			f(q)
+		}
+	}
+	switch ag.Subject + "/" + out {
+	case "anti_intellectual_revolution/" + Against, "arms_reduction/" + Against, "new_constitution/" + For:
+		ev = append(ev, Event{Kind: EvPending, Card: ag.Subject})
+	case "representative_government/" + Against:
+		ev = append(ev, Event{Kind: EvPending, Card: ag.Subject, Cards: seatsToStrings(votersFor(ag, Against))})
+	case "arms_reduction/" + For:
+		each(func(q int) {
+			for typ, keep := range map[string]int{"dreadnought": 2, "cruiser": 4} {
+				if n := s.OnBoard(q, typ) - keep; n > 0 {
+					ev = append(ev, queue(Step{Kind: StepDestroy, Seat: q, Card: ag.Subject, Need: n, Units: []string{typ}}))
+				}
+			}
+		})
+		slices.SortStableFunc(ev, func(a, b Event) int { return a.Seat - b.Seat })
+	case "conventions_of_war/" + Against, "unconventional_measures/" + Against:
+		voters := votersFor(ag, For)
+		if ag.Subject == "conventions_of_war" {
+			voters = votersFor(ag, Against)
+		}
+		for _, q := range voters {
+			ev = append(ev, discardHand(s, q)...)
+		}
+	case "economic_equality/" + For, "economic_equality/" + Against:
+		each(func(q int) {
+			n := -s.Players[q].TradeGoods
+			if out == For {
+				n += 5
+			}
+			ev = append(ev, Event{Kind: EvTradeGoods, Seat: q, Count: n})
+		})
+	case "enforced_travel_ban/" + Against:
+		ev = destroyAll(s, func(sys *System, pl *Planet, st Stack) bool {
+			if pl == nil || st.Unit != "pds" {
+				return false
+			}
+			if s.hasWormhole(sys.Pos) {
+				return true
+			}
+			for _, q := range s.galaxy.Neighbors(sys.Pos, s.Wormholes) {
+				if s.hasWormhole(q) {
+					return true
+				}
+			}
+			return false
+		})
+	case "executive_sanctions/" + Against:
+		each(func(q int) {
+			if h := s.Players[q].ActionCards; len(h) > 0 {
+				ev = append(ev, Event{Kind: EvACDiscarded, Seat: q, Card: h[rng.IntN(len(h))]})
+			}
+		})
+	case "fleet_regulations/" + For:
+		each(func(q int) {
+			if p := s.Players[q]; p.Fleet > 4 {
+				ev = append(ev, Event{Kind: EvTokensSet, Seat: q, Pools: &Pools{p.Tactic, 4, p.Strategy}})
+			}
+		})
+	case "fleet_regulations/" + Against:
+		each(func(q int) {
+			if p := s.Players[q]; s.CommandReinforcements(q) > 0 {
+				ev = append(ev, Event{Kind: EvTokensSet, Seat: q, Pools: &Pools{p.Tactic, p.Fleet + 1, p.Strategy}})
+			}
+		})
+	case "homeland_defense_act/" + Against:
+		each(func(q int) {
+			if s.OnBoard(q, "pds") > 0 {
+				ev = append(ev, queue(Step{Kind: StepDestroy, Seat: q, Card: ag.Subject, Need: 1, Units: []string{"pds"}}))
+			}
+		})
+	case "incentive_program/" + For, "incentive_program/" + Against:
+		deck, list := "stage_i", s.Decks.StageI
+		if out == Against {
+			deck, list = "stage_ii", s.Decks.StageII
+		}
+		if len(list) > 0 {
+			ev = append(ev, Event{Kind: EvRevealed, Card: list[0], Deck: deck})
+		}
+	case "ixthian_artifact/" + For:
+		roll := rng.Die()
+		ev = append(ev, Event{Kind: EvDice, Seat: s.Speaker, Card: ag.Subject, Rolls: []int{roll}})
+		if roll >= 6 {
+			each(func(q int) {
+				ev = append(ev, queue(Step{Kind: StepAgendaTech, Seat: q, Card: ag.Subject, Need: 2, Optional: true}))
+			})
+			break
+		}
+		rex := s.mecatolPos()
+		ev = append(ev, destroyAll(s, func(sys *System, _ *Planet, _ Stack) bool { return sys.Pos == rex })...)
+		for _, q := range s.galaxy.Neighbors(rex, s.Wormholes) {
+			for _, p := range active {
+				if s.unitsIn(q, p) > 0 {
+					ev = append(ev, queue(Step{Kind: StepDestroy, Seat: p, Card: ag.Subject, Need: 3, Systems: []int{q}}))
+				}
+			}
+		}
+	case "mutiny/" + For, "mutiny/" + Against:
+		for _, q := range votersFor(ag, For) {
+			if out == For {
+				ev = append(ev, vp(q, 1, ag.Subject))
+			} else if s.Players[q].VP > 0 {
+				ev = append(ev, vp(q, -1, ag.Subject))
+			}
+		}
+	case "publicize_weapon_schematics/" + Against:
+		each(func(q int) {
+			if s.ownsWarSunTech(q) {
+				ev = append(ev, discardHand(s, q)...)
+			}
+		})
+	case "seed_of_an_empire/" + For, "seed_of_an_empire/" + Against:
+		best := s.Players[active[0]].VP
+		for _, q := range active {
+			v := s.Players[q].VP
+			if (out == For && v > best) || (out == Against && v < best) {
+				best = v
+			}
+		}
+		each(func(q int) {
+			if s.Players[q].VP == best {
+				ev = append(ev, vp(q, 1, ag.Subject))
+			}
+		})
+	case "shared_research/" + Against:
+		each(func(q int) {
+			home := s.Players[q].Home
+			if s.CommandReinforcements(q) > 0 && !slices.Contains(s.System(home).Command, q) {
+				ev = append(ev, Event{Kind: EvCommandToken, Seat: q, System: home, Count: 1})
+			}
+		})
+	case "swords_to_plowshares/" + For:
+		each(func(q int) {
+			for _, sys := range s.Systems {
+				for _, pl := range sys.Planets {
+					if n := count(pl.Units, q, "infantry"); n > 0 && pl.Controller == q {
+						k := (n + 1) / 2
+						ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: q, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: k},
+							Event{Kind: EvTradeGoods, Seat: q, Count: k})
+					}
+				}
+			}
+		})
+	case "swords_to_plowshares/" + Against:
+		each(func(q int) {
+			left := s.Reinforcements(q, "infantry")
+			for _, sys := range s.Systems {
+				for _, pl := range sys.Planets {
+					if pl.Controller == q && left > 0 {
+						left--
+						ev = append(ev, Event{Kind: EvUnitsPlaced, Seat: q, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: 1})
+					}
+				}
+			}
+		})
+	case "unconventional_measures/" + For:
+		deck, discard := slices.Clone(s.Decks.ActionCards), slices.Clone(s.Decks.ActionDiscard)
+		for _, q := range votersFor(ag, For) {
+			ev = append(ev, drawFrom(&deck, &discard, rng, q, "action", 2)...)
+		}
+	case "wormhole_reconstruction/" + Against:
+		for _, sys := range s.Systems {
+			if !s.hasWormhole(sys.Pos) {
+				continue
+			}
+			for _, q := range active {
+				if hasShips(sys, q) && !slices.Contains(sys.Command, q) && s.CommandReinforcements(q) > 0 {
+					ev = append(ev, Event{Kind: EvCommandToken, Seat: q, System: sys.Pos, Count: 1})
+				}
+			}
+		}
+	case "wormhole_research/" + For:
+		each(func(q int) {
+			for _, sys := range s.Systems {
+				if s.hasWormhole(sys.Pos) && hasShips(sys, q) {
+					ev = append(ev, queue(Step{Kind: StepAgendaTech, Seat: q, Card: ag.Subject, Need: 1, Optional: true}))
+					return
+				}
+			}
+		})
+		ev = append(ev, destroyAll(s, func(sys *System, pl *Planet, st Stack) bool {
+			t := tileOf(sys)
+			ab := t.HasWormhole("alpha") || t.HasWormhole("beta") || slices.ContainsFunc(sys.Tokens, func(k Token) bool { return k.Kind == "alpha" || k.Kind == "beta" })
+			return pl == nil && isShip(st.Unit) && ab
+		})...)
+	case "wormhole_research/" + Against:
+		for _, q := range votersFor(ag, Against) {
+			if p := s.Players[q]; p.Tactic+p.Fleet+p.Strategy > 0 {
+				ev = append(ev, queue(Step{Kind: StepDropTokens, Seat: q, Card: ag.Subject, Need: 1}))
+			}
+		}
+	case "articles_of_war/" + Against:
+		for _, q := range votersFor(ag, For) {
+			ev = append(ev, Event{Kind: EvTradeGoods, Seat: q, Count: 3})
+		}
+	case "checks_and_balances/" + Against:
+		ev = append(ev, Event{Kind: EvReadyLimit})
+	case "clandestine_operations/" + For:
+		each(func(q int) {
+			if p := s.Players[q]; p.Tactic+p.Fleet+p.Strategy > 0 {
+				ev = append(ev, queue(Step{Kind: StepDropTokens, Seat: q, Card: ag.Subject, Need: min(2, p.Tactic+p.Fleet+p.Strategy)}))
+			}
+		})
+	case "clandestine_operations/" + Against:
+		each(func(q int) {
+			if p := s.Players[q]; p.Fleet > 0 {
+				ev = append(ev, Event{Kind: EvTokensSet, Seat: q, Pools: &Pools{p.Tactic, p.Fleet - 1, p.Strategy}})
+			}
+		})
+	case "nexus_sovereignty/" + Against:
+		ev = append(ev, Event{Kind: EvTokenPlaced, System: s.mecatolPos(), Card: "gamma", Seat: None})
+	case "rearmament_agreement/" + For:
+		each(func(q int) {
+			if s.Reinforcements(q, "mech") > 0 && s.controlled(q, func(_ *Planet, sys *System, _ *data.Planet) bool { return sys.Pos == s.Players[q].Home }) > 0 {
+				ev = append(ev, queue(Step{Kind: StepPlaceMech, Seat: q, Card: ag.Subject, Need: 1}))
+			}
+		})
+	case "rearmament_agreement/" + Against:
+		left := map[int]int{}
+		each(func(q int) { left[q] = s.Reinforcements(q, "infantry") })
+		ev = destroyAll(s, func(_ *System, pl *Planet, st Stack) bool { return st.Unit == "mech" })
+		n := len(ev)
+		for _, e := range ev[:n] {
+			k := min(e.Count, left[e.Seat])
+			left[e.Seat] -= k
+			if k > 0 {
+				ev = append(ev, Event{Kind: EvUnitsPlaced, Seat: e.Seat, System: e.System, Planet: e.Planet, Unit: "infantry", Count: k})
+			}
+		}
+	}
+	ev = append(ev, electedEffects(s, ag, out, rng)...)
+	return ev
+}
+
+// electedEffects are the effects of agendas that elect something.
+func electedEffects(s *State, ag *AgendaStep, out string, rng *engine.RNG) []Event {
+	var ev []Event
+	seat := atoi(out)
+	switch ag.Subject {
+	case "archived_secret":
+		ev = append(ev, Event{Kind: EvDrawSecret, Seat: seat})
+	case "search_warrant":
+		ev = append(ev, Event{Kind: EvDrawSecret, Seat: seat}, Event{Kind: EvDrawSecret, Seat: seat})
+	case "political_censure":
+		ev = append(ev, vp(seat, 1, ag.Subject))
+	case "public_execution":
+		ev = append(ev, discardHand(s, seat)...)
+		if s.Speaker == seat {
+			ev = append(ev, Event{Kind: EvSpeakerChanged, Speaker: s.LeftOf(seat)})
+		}
+		ev = append(ev, Event{Kind: EvBarred, Seat: seat})
+	case "minister_of_antiquities":
+		if len(s.Decks.Relics) > 0 {
+			ev = append(ev, Event{Kind: EvRelicGained, Seat: seat, Card: s.Decks.Relics[0]})
+		}
+	case "armed_forces_standardization":
+		p := s.Players[seat]
+		have := p.Tactic + p.Fleet + p.Strategy + s.CommandReinforcements(seat)
+		want := Pools{3, 3, 2}
+		for want.Sum() > have { // too few tokens in all: fill in order
+			switch {
+			case want.Strategy > 0:
+				want.Strategy--
+			case want.Fleet > 0:
+				want.Fleet--
+			default:
+				want.Tactic--
+			}
+		}
+		ev = append(ev, Event{Kind: EvTokensSet, Seat: seat, Pools: &want})
+	case "research_grant_reallocation":
+		ev = append(ev, queue(Step{Kind: StepAgendaTech, Seat: seat, Card: ag.Subject, Need: 1, Free: true}))
+	case "compensated_disarmament":
+		pl, sys := s.Planet(out)
+		for _, st := range pl.Units {
+			if isGroundForce(st.Unit) {
+				ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: st.Owner, System: sys.Pos, Planet: pl.Name, Unit: st.Unit, Count: st.Count})
+				if pl.Controller != None {
+					ev = append(ev, Event{Kind: EvTradeGoods, Seat: pl.Controller, Count: st.Count})
+				}
+			}
+		}
+	case "colonial_redistribution":
+		pl, sys := s.Planet(out)
+		for _, st := range pl.Units {
+			ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: st.Owner, System: sys.Pos, Planet: pl.Name, Unit: st.Unit, Count: st.Count})
+		}
+		ev = append(ev, queue(Step{Kind: StepPickPlayer, Seat: pl.Controller, Card: ag.Subject, Planet: pl.Name}))
+	case "judicial_abolishment":
+		ev = append(ev, Event{Kind: EvLawDiscarded, Card: out})
+	case "new_constitution":
+		if out == For {
+			for _, l := range s.Laws {
+				ev = append(ev, Event{Kind: EvLawDiscarded, Card: l.Card})
+			}
+		}
+	}
+	return ev
+}
+
+func seatsToStrings(xs []int) []string {
+	var out []string
+	for _, x := range xs {
+		out = append(out, strconv.Itoa(x))
+	}
+	return out
+}
+
+// Agenda bookkeeping events.
+const (
+	EvBarred      = "barred_from_voting"
+	EvRelicGained = "relic_gained"
+	EvTokenPlaced = "token_placed"
+	EvReadyLimit  = "ready_limit" // Checks and Balances: 8.4 readies three planets each
+)
+
+// mecatolPos is the position of the Mecatol Rex system.
+func (s *State) mecatolPos() int {
+	_, sys := s.Planet(MecatolRex)
+	if sys == nil {
+		return None
+	}
+	return sys.Pos
+}
+
+// hasWormhole reports a system that contains a wormhole, printed or token.
+func (s *State) hasWormhole(pos int) bool {
+	sys := s.System(pos)
+	return sys != nil && (len(tileOf(sys).Wormholes) > 0 || len(s.Wormholes(pos)) > 0)
+}
+
+func hasShips(sys *System, seat int) bool {
+	for _, st := range sys.Space {
+		if st.Owner == seat && isShip(st.Unit) {
+			return true
+		}
+	}
+	return false
+}
+
+// unitsIn counts seat's units in a system, in space and on its planets.
+func (s *State) unitsIn(pos, seat int) int {
+	sys := s.System(pos)
+	if sys == nil {
+		return 0
+	}
+	n := count(sys.Space, seat, "")
+	for _, pl := range sys.Planets {
+		n += count(pl.Units, seat, "")
+	}
+	return n
+}
+
+func (s *State) ownsWarSunTech(seat int) bool {
+	for _, id := range s.Players[seat].Techs {
+		if t := data.MustLoad().Technology(id); t != nil && (t.Unit == "war_sun" || id == "prototype_war_sun_2") {
+			return true
+		}
+	}
+	return false
+}
+
+// pendingFollowUps resolves, at the start of the strategy phase, the
+// effects agendas left for it.
+func pendingFollowUps(s *State) []Event {
+	if s.Phase != PhaseStrategy || len(s.Pending) == 0 || s.Step != nil {
+		return nil
+	}
+	var ev []Event
+	exhaust := func(q int, ok func(*Planet, *System, *data.Planet) bool) {
+		s.controlled(q, func(pl *Planet, sys *System, i *data.Planet) bool {
+			if !pl.Exhausted && ok(pl, sys, i) {
+				ev = append(ev, Event{Kind: EvPlanetExhausted, Seat: q, Planet: pl.Name})
+			}
+			return false
+		})
+	}
+	for _, p := range s.Pending {
+		switch p.Card {
+		case "anti_intellectual_revolution":
+			for _, q := range s.Active() {
+				if n := len(s.Players[q].Techs); n > 0 {
+					ev = append(ev, queue(Step{Kind: StepExhaust, Seat: q, Card: p.Card, Need: n}))
+				}
+			}
+		case "arms_reduction":
+			for _, q := range s.Active() {
+				exhaust(q, func(_ *Planet, _ *System, i *data.Planet) bool { return i.Tech != "" })
+			}
+		case "new_constitution":
+			for _, q := range s.Active() {
+				exhaust(q, func(_ *Planet, sys *System, _ *data.Planet) bool { return sys.Pos == s.Players[q].Home })
+			}
+		case "representative_government":
+			for _, q := range p.Seats {
+				exhaust(q, func(_ *Planet, _ *System, i *data.Planet) bool { return i.Trait == "cultural" })
+			}
+		}
+	}
+	return append(ev, Event{Kind: EvPendingDone})
+}
+
+// choiceFollowUps hands the next queued choice to its player, and closes a
+// choice that is complete or has nothing left to choose.
+func choiceFollowUps(s *State) []Event {
+	if st := s.Step; st != nil {
+		if isAgendaStep(st.Kind) && (st.Count >= st.Need || !choiceLeft(s, st)) {
+			return []Event{{Kind: EvStepCleared, Seat: st.Seat}}
+		}
+		return nil
+	}
+	if len(s.Choices) > 0 && s.Combat == nil {
+		return []Event{{Kind: EvChoiceNext, Seat: s.Choices[0].Seat}}
+	}
+	return nil
+}
+
+func isAgendaStep(kind string) bool {
+	switch kind {
+	case StepDestroy, StepAgendaTech, StepExhaust, StepReadyUpTo, StepPlaceMech, StepDropTokens, StepPickPlayer:
+		return true
+	}
+	return false
+}
+
+// choiceLeft reports whether a step still has a possible choice.
+func choiceLeft(s *State, st *Step) bool {
+	switch st.Kind {
+	case StepDestroy:
+		return len(destroyTargets(s, st)) > 0
+	case StepExhaust, StepReadyUpTo:
+		want := st.Kind == StepReadyUpTo
+		return s.controlled(st.Seat, func(pl *Planet, _ *System, _ *data.Planet) bool { return pl.Exhausted == want }) > 0
+	case StepPlaceMech:
+		return s.Reinforcements(st.Seat, "mech") > 0
+	}
+	return true
+}
+
+// destroyTargets lists (system, planet, unit) a destroy step may take.
+func destroyTargets(s *State, st *Step) []Action {
+	var out []Action
+	for _, sys := range s.Systems {
+		if len(st.Systems) > 0 && !slices.Contains(st.Systems, sys.Pos) {
+			continue
+		}
+		ok := func(u string) bool { return len(st.Units) == 0 || slices.Contains(st.Units, u) }
+		for _, x := range sys.Space {
+			if x.Owner == st.Seat && ok(x.Unit) {
+				out = append(out, Action{Kind: ActDestroy, System: ip(sys.Pos), Unit: x.Unit})
+			}
+		}
+		for _, pl := range sys.Planets {
+			for _, x := range pl.Units {
+				if x.Owner == st.Seat && ok(x.Unit) {
+					out = append(out, Action{Kind: ActDestroy, System: ip(sys.Pos), Planet: pl.Name, Unit: x.Unit})
+				}
+			}
+		}
+	}
+	return out
+}
+
+func decideDestroy(s *State, a Action) ([]Event, error) {
+	st, err := inStep(s, a.Seat, StepDestroy)
+	if err != nil {
+		return nil, err
+	}
+	for _, t := range destroyTargets(s, st) {
+		if *t.System == *a.System && t.Planet == a.Planet && t.Unit == a.Unit {
+			return []Event{{Kind: EvUnitsRemoved, Seat: a.Seat, System: *a.System, Planet: a.Planet, Unit: a.Unit, Count: 1}, {Kind: EvStepProgress, Seat: a.Seat}}, nil
+		}
+	}
+	return nil, engine.Refuse("7.8", "%s must destroy one of its own %v units%s", s.Players[a.Seat], st.Units, inSystems(st.Systems))
+}
+
+func inSystems(sys []int) string {
+	if len(sys) == 0 {
+		return ""
+	}
+	return " in system " + strconv.Itoa(sys[0])
+}
+
+// decideAgendaTech gains a technology an agenda grants: with prerequisites
+// (90.6) unless the agenda waives them; Research Grant Reallocation then
+// costs a fleet token per prerequisite.
+func decideAgendaTech(s *State, a Action) ([]Event, error) {
+	st, err := inStep(s, a.Seat, StepAgendaTech)
+	if err != nil {
+		return nil, err
+	}
+	var t *data.Technology
+	if st.Free {
+		t = data.MustLoad().Technology(a.Card)
+		if t == nil {
+			return nil, engine.BadInput("card", "unknown technology %q", a.Card)
+		}
+		if err := s.techOpen(a.Seat, t); err != nil {
+			return nil, err
+		}
+	} else if t, err = checkResearch(s, a.Seat, a.Card, nil); err != nil {
+		return nil, err
+	}
+	ev := []Event{{Kind: EvTechGained, Seat: a.Seat, Card: t.ID}, {Kind: EvStepProgress, Seat: a.Seat}}
+	if st.Free {
+		p := s.Players[a.Seat]
+		n := min(p.Fleet, prereqCount(t))
+		if n > 0 {
+			ev = append(ev, Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &Pools{p.Tactic, p.Fleet - n, p.Strategy}})
+		}
+	}
+	return append(ev, afterResearch(s, a.Seat)...), nil
+}
+
+// afterResearch is Anti-Intellectual Revolution's law: a player who
+// researches a technology then destroys one of their non-fighter ships.
+func afterResearch(s *State, seat int) []Event {
+	if s.Law("anti_intellectual_revolution") == nil {
+		return nil
+	}
+	ships := []string{"war_sun", "flagship", "dreadnought", "carrier", "cruiser", "destroyer"}
+	return []Event{queue(Step{Kind: StepDestroy, Seat: seat, Card: "anti_intellectual_revolution", Need: 1, Units: ships})}
+}
+
+// Exhausting a planet for an agenda (Anti-Intellectual Revolution).
+func decideAgendaExhaust(s *State, a Action) ([]Event, error) {
+	st, err := inStep(s, a.Seat, StepExhaust)
+	if err != nil {
+		return nil, err
+	}
+	pl, _, err := findPlanet(s, a.Planet)
+	if err != nil {
+		return nil, err
+	}
+	if pl.Controller != a.Seat || pl.Exhausted {
+		return nil, engine.Refuse("7.8", "exhaust a readied planet you control for %s", st.Card)
+	}
+	return []Event{{Kind: EvPlanetExhausted, Seat: a.Seat, Planet: pl.Name}, {Kind: EvStepProgress, Seat: a.Seat}}, nil
+}
+
+func decideAgendaReady(s *State, a Action) ([]Event, error) {
+	st, err := inStep(s, a.Seat, StepReadyUpTo)
+	if err != nil {
+		return nil, err
+	}
+	pl, _, err := findPlanet(s, a.Planet)
+	if err != nil {
+		return nil, err
+	}
+	if pl.Controller != a.Seat || !pl.Exhausted {
+		return nil, engine.Refuse("7.8", "ready an exhausted planet you control for %s", st.Card)
+	}
+	return []Event{{Kind: EvPlanetReadied, Seat: a.Seat, Planet: pl.Name}, {Kind: EvStepProgress, Seat: a.Seat}}, nil
+}
+
+// Rearmament Agreement: a mech on a planet the player controls in their
+// home system.
+func decidePlaceMech(s *State, a Action) ([]Event, error) {
+	if _, err := inStep(s, a.Seat, StepPlaceMech); err != nil {
+		return nil, err
+	}
+	pl, sys, err := findPlanet(s, a.Planet)
+	if err != nil {
+		return nil, err
+	}
+	if pl.Controller != a.Seat || sys.Pos != s.Players[a.Seat].Home {
+		return nil, engine.Refuse("7.8", "the mech goes on a planet you control in your home system")
+	}
+	return []Event{{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: "mech", Count: 1}, {Kind: EvStepProgress, Seat: a.Seat}}, nil
+}
+
+// Clandestine Operations: tokens returned from the command sheet; pools
+// says how many from each.
+func decideDropTokens(s *State, a Action) ([]Event, error) {
+	st, err := inStep(s, a.Seat, StepDropTokens)
+	if err != nil {
+		return nil, err
+	}
+	d, err := need(a.Pools, "pools")
+	if err != nil {
+		return nil, err
+	}
+	p := s.Players[a.Seat]
+	if d.Tactic < 0 || d.Fleet < 0 || d.Strategy < 0 || d.Tactic > p.Tactic || d.Fleet > p.Fleet || d.Strategy > p.Strategy || d.Sum() != st.Need {
+		return nil, engine.Refuse("7.8", "return exactly %d command tokens from your pools for %s", st.Need, st.Card)
+	}
+	return []Event{{Kind: EvTokensSet, Seat: a.Seat, Pools: &Pools{p.Tactic - d.Tactic, p.Fleet - d.Fleet, p.Strategy - d.Strategy}}, {Kind: EvStepCleared, Seat: a.Seat}}, nil
+}
+
+// Colonial Redistribution: the planet's controller picks a player with the
+// fewest points, who places an infantry on the planet.
+func decidePickFewest(s *State, a Action) ([]Event, error) {
+	st, err := inStep(s, a.Seat, StepPickPlayer)
+	if err != nil {
+		return nil, err
+	}
+	q, err := need(a.Player, "player")
+	if err != nil {
+		return nil, err
+	}
+	fewest := 1 << 30
+	for _, x := range s.Active() {
+		fewest = min(fewest, s.Players[x].VP)
+	}
+	if s.Player(q) == nil || s.Players[q].Eliminated || s.Players[q].VP != fewest {
+		return nil, engine.Refuse("7.8", "choose a player with the fewest victory points (%d)", fewest)
+	}
+	ev := []Event{{Kind: EvStepCleared, Seat: a.Seat}}
+	if pl, sys := s.Planet(st.Planet); pl != nil && s.Reinforcements(q, "infantry") > 0 {
+		ev = append(ev, Event{Kind: EvUnitsPlaced, Seat: q, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: 1})
+	}
+	return ev, nil
+}
+
+// decideAgendaDone ends an optional agenda choice early.
+func decideAgendaDone(s *State, a Action) ([]Event, error) {
+	st, err := inStep(s, a.Seat, StepAgendaTech, StepReadyUpTo)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Optional {
+		return nil, engine.Refuse("7.8", "%s must be resolved in full", st.Card)
+	}
+	return []Event{{Kind: EvStepCleared, Seat: a.Seat}}, nil
+}
+
+// lawLeaves undoes what a law gave while it was in play.
+func lawLeaves(s *State, l Law) {
+	if l.Card == "political_censure" && l.Owner != None {
+		p := s.Players[l.Owner]
+		if p.VP > 0 {
+			p.VP--
+			p.AgendaVP--
+		}
+	}
+}
+
+func applyAgendaEffects(s *State, e Event) bool {
+	switch e.Kind {
+	case EvChoiceQueued:
+		s.Choices = append(s.Choices, *e.Step)
+	case EvChoiceNext:
+		st := s.Choices[0]
+		s.Step = &st
+		s.Choices = s.Choices[1:]
+	case EvPending:
+		p := Pending{Card: e.Card}
+		for _, x := range e.Cards {
+			p.Seats = append(p.Seats, atoi(x))
+		}
+		s.Pending = append(s.Pending, p)
+	case EvPendingDone:
+		s.Pending = nil
+	case EvLawDiscarded:
+		discardLaw(s, e.Card)
+	case EvReadyLimit:
+		s.Agenda.ReadyLimit = true
+	case EvBarred:
+		s.Agenda.Barred = append(s.Agenda.Barred, e.Seat)
+	case EvRelicGained:
+		s.Decks.Relics = s.Decks.Relics[1:]
+		s.Players[e.Seat].Relics = append(s.Players[e.Seat].Relics, e.Card)
+	case EvTokenPlaced:
+		sys := s.System(e.System)
+		sys.Tokens = append(sys.Tokens, Token{Kind: e.Card, Owner: e.Seat})
+	default:
+		return false
+	}
+	return true
+}
+
+// agendaOptions lists the candidate actions of the agenda phase and of
+// agenda choices for seat.
+func agendaOptions(s *State, seat int, add func(Action)) {
+	if st := s.Step; st != nil && isAgendaStep(st.Kind) {
+		if st.Seat != seat {
+			return
+		}
+		switch st.Kind {
+		case StepDestroy:
+			for _, a := range destroyTargets(s, st) {
+				add(a)
+			}
+		case StepAgendaTech:
+			for _, t := range data.MustLoad().Technologies {
+				add(Action{Kind: ActResearch, Card: t.ID})
+			}
+			add(Action{Kind: ActDone})
+		case StepExhaust, StepReadyUpTo, StepPlaceMech:
+			kind := map[string]string{StepExhaust: ActSpendPlanet, StepReadyUpTo: ActReadyPlanet, StepPlaceMech: ActChoosePlanet}[st.Kind]
+			s.controlled(seat, func(pl *Planet, _ *System, _ *data.Planet) bool {
+				add(Action{Kind: kind, Planet: pl.Name})
+				return false
+			})
+			add(Action{Kind: ActDone})
+		case StepDropTokens:
+			for _, d := range distributions(st.Need) {
+				add(Action{Kind: ActDone, Pools: &d})
+			}
+		case StepPickPlayer:
+			for _, q := range s.Active() {
+				add(Action{Kind: ActChoosePlayer, Player: ip(q)})
+			}
+		}
+		return
+	}
+	ag := s.Agenda
+	if s.Phase != PhaseAgenda || ag == nil {
+		return
+	}
+	if ag.Tied != nil && seat == s.Speaker {
+		for _, o := range ag.Tied {
+			add(Action{Kind: ActBreakTie, Outcome: o})
+		}
+	}
+	if len(ag.Voters) == 0 || ag.Voters[0] != seat || s.Step != nil {
+		return
+	}
+	if ag.Voting {
+		s.controlled(seat, func(pl *Planet, _ *System, i *data.Planet) bool {
+			if !pl.Exhausted && i.Influence > 0 {
+				add(Action{Kind: ActSpendPlanet, Planet: pl.Name})
+			}
+			return false
+		})
+		add(Action{Kind: ActDone})
+		return
+	}
+	for _, o := range s.Outcomes(ag.Subject) {
+		add(Action{Kind: ActVote, Outcome: o})
+	}
+	add(Action{Kind: ActAbstain})
+}
