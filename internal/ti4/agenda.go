@@ -334,7 +334,7 @@ func decideVotePlanet(s *State, a Action) ([]Event, error) {
 		return nil, engine.Refuse("8.6", "%s is already exhausted", pl.Name)
 	}
 	if s.Law("representative_government") != nil {
-		return nil, engine.Refuse("8.15", "under Representative Government each player casts one vote and exhausts no planets")
+		return nil, engine.Refuse("7.3", "under Representative Government each player casts one vote and exhausts no planets")
 	}
 	return []Event{{Kind: EvPlanetExhausted, Seat: a.Seat, Planet: pl.Name}, {Kind: EvVotesCast, Seat: a.Seat, Planet: pl.Name, Count: votesFrom(s, pl)}}, nil
 }

@@ -3,6 +3,7 @@ package ti4
 import (
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/mecatol/mecatol/internal/engine"
 	"github.com/mecatol/mecatol/internal/ti4/data"
@@ -403,7 +404,7 @@ func electedEffects(s *State, ag *AgendaStep, out string, rng *engine.RNG) []Eve
 		for _, st := range pl.Units {
 			ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: st.Owner, System: sys.Pos, Planet: pl.Name, Unit: st.Unit, Count: st.Count})
 		}
-		ev = append(ev, queue(Step{Kind: StepPickPlayer, Seat: pl.Controller, Card: ag.Subject, Planet: pl.Name}))
+		ev = append(ev, queue(Step{Kind: StepPickPlayer, Seat: pl.Controller, Card: ag.Subject, Planet: pl.Name, Need: 1}))
 	case "judicial_abolishment":
 		ev = append(ev, Event{Kind: EvLawDiscarded, Card: out})
 	case "new_constitution":
@@ -848,4 +849,58 @@ func agendaOptions(s *State, seat int, add func(Action)) {
 		add(Action{Kind: ActVote, Outcome: o})
 	}
 	add(Action{Kind: ActAbstain})
+}
+
+// commerce is Minister of Commerce: after replenishing commodities its owner
+// gains a trade good per neighbor.
+func commerce(s *State, seat int) []Event {
+	if !s.OwnsLaw(seat, "minister_of_commerce") {
+		return nil
+	}
+	n := len(s.Neighbors(seat))
+	if n == 0 {
+		return nil
+	}
+	return []Event{{Kind: EvTradeGoods, Seat: seat, Count: n}}
+}
+
+// policyDraw is Minister of Policy: its owner draws an action card at the
+// end of the status phase.
+func policyDraw(s *State, rng *engine.RNG) []Event {
+	for _, l := range s.Laws {
+		if l.Card == "minister_of_policy" && l.Owner != None && !s.Players[l.Owner].Eliminated {
+			deck, discard := slices.Clone(s.Decks.ActionCards), slices.Clone(s.Decks.ActionDiscard)
+			return drawFrom(&deck, &discard, rng, l.Owner, "action", 1)
+		}
+	}
+	return nil
+}
+
+// schematicsPublic is Publicize Weapon Schematics: once anyone owns a war
+// sun technology, war sun technologies need no prerequisites.
+func (s *State) schematicsPublic(t *data.Technology) bool {
+	if s.Law("publicize_weapon_schematics") == nil || t.Unit == "" || !strings.Contains(t.ID, "war_sun") {
+		return false
+	}
+	for _, q := range s.Active() {
+		if s.ownsWarSunTech(q) {
+			return true
+		}
+	}
+	return false
+}
+
+// leaked reports the secret objective Classified Document Leaks made public.
+func (s *State) leaked(id string) bool {
+	l := s.Law("classified_document_leaks")
+	return l != nil && l.Elected == id
+}
+
+// scorablePublics are the public objectives: those revealed, and a secret
+// objective made public by Classified Document Leaks.
+func (s *State) scorablePublics() []string {
+	if l := s.Law("classified_document_leaks"); l != nil {
+		return append(slices.Clip(s.Decks.Revealed), l.Elected)
+	}
+	return s.Decks.Revealed
 }

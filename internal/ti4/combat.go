@@ -5,6 +5,7 @@ import (
 
 	"github.com/mecatol/mecatol/internal/combat"
 	"github.com/mecatol/mecatol/internal/engine"
+	"github.com/mecatol/mecatol/internal/ti4/data"
 )
 
 // Combat in the tactical action: space cannon offense (77), space combat
@@ -102,6 +103,23 @@ func (s *State) roll(seat int, stacks []Stack, f func(*combat.Profile) combat.Ro
 	return hits
 }
 
+// combatRoll is a space combat round's roll (78.3): Prophecy of Ixth adds
+// one to its owner's fighters.
+func (s *State) combatRoll(seat int, stacks []Stack, mod int, rng *engine.RNG, faces *[]int) int {
+	if !s.OwnsLaw(seat, "prophecy_of_ixth") {
+		return s.roll(seat, stacks, combatOf, mod, rng, faces)
+	}
+	var fighters, rest []Stack
+	for _, st := range stacks {
+		if st.Unit == "fighter" {
+			fighters = append(fighters, st)
+		} else {
+			rest = append(rest, st)
+		}
+	}
+	return s.roll(seat, rest, combatOf, mod, rng, faces) + s.roll(seat, fighters, combatOf, mod+1, rng, faces)
+}
+
 func cannonOf(p *combat.Profile) combat.Roll  { return p.Cannon }
 func barrageOf(p *combat.Profile) combat.Roll { return p.AFB }
 func combatOf(p *combat.Profile) combat.Roll  { return p.Combat }
@@ -190,8 +208,8 @@ func combatFollowUps(s *State, rng *engine.RNG) []Event {
 			if s.anomaly(c.System, "nebula") {
 				mod = 1
 			}
-			ha := s.roll(c.Attacker, shipStacks(sys.Space), combatOf, 0, rng, &rolls)
-			hd := s.roll(c.Defender, shipStacks(sys.Space), combatOf, mod, rng, &rolls)
+			ha := s.combatRoll(c.Attacker, shipStacks(sys.Space), 0, rng, &rolls)
+			hd := s.combatRoll(c.Defender, shipStacks(sys.Space), mod, rng, &rolls)
 			n.Owed = nil
 			if hd > 0 {
 				n.Owed = append(n.Owed, Owed{Seat: c.Attacker, Hits: hd, Rule: "78.6", By: c.Defender})
@@ -402,6 +420,9 @@ func decideAssignHit(s *State, a Action) ([]Event, error) {
 		if !s.UnitCard(a.Seat, a.Unit).Sustain {
 			return nil, engine.Refuse("87.1", "%s cannot sustain damage", a.Unit)
 		}
+		if a.Unit == "war_sun" && s.Law("publicize_weapon_schematics") != nil {
+			return nil, engine.Refuse("7.3", "Publicize Weapon Schematics is in play: war suns cannot sustain damage")
+		}
 		if st.Damaged >= st.Count {
 			return nil, engine.Refuse("87.3", "every %s there is already damaged", a.Unit)
 		}
@@ -438,6 +459,9 @@ func decideBombard(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	}
 	if owner == None {
 		return nil, engine.Refuse("15.2", "no other player's ground forces on %s", pl.Name)
+	}
+	if s.Law("conventions_of_war") != nil && data.MustLoad().Planet(pl.Name).Trait == "cultural" {
+		return nil, engine.Refuse("7.3", "Conventions of War is in play: no bombardment of units on cultural planet %s", pl.Name)
 	}
 	if s.shielded(pl, sys, a.Seat) {
 		return nil, engine.Refuse("65", "%s has a planetary shield and no war sun of yours is here", pl.Name)

@@ -63,6 +63,9 @@ func applyControlGained(s *State, e Event) {
 	pl.Controller = e.Seat
 	pl.Exhausted = true     // 25.1
 	pl.ControlToken = false // the previous controller's token leaves (25.7)
+	if s.OwnsLaw(e.Seat, "minister_of_exploration") {
+		s.Players[e.Seat].TradeGoods++
+	}
 }
 
 func applyControlLost(s *State, e Event) {

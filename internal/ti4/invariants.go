@@ -135,7 +135,7 @@ func backedVP(p *Player) int {
 	}
 	for _, id := range p.Publics {
 		o, _ := objective(id)
-		n += o.Points
+		n += max(1, o.Points) // a leaked secret is worth one
 	}
 	return n
 }

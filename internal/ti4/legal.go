@@ -115,7 +115,7 @@ func candidates(s *State, seat int) []Action {
 			}
 		}
 		if s.Status != nil && s.Step == nil && len(s.Status.Scoring) > 0 && s.Status.Scoring[0] == seat {
-			for _, o := range s.Decks.Revealed {
+			for _, o := range s.scorablePublics() {
 				add(Action{Kind: ActScore, Card: o})
 			}
 			for _, o := range p.Secrets {
@@ -165,7 +165,7 @@ func candidates(s *State, seat int) []Action {
 		case StepPay:
 			payOptions(s, seat, st, add)
 		case StepImperial:
-			for _, o := range s.Decks.Revealed {
+			for _, o := range s.scorablePublics() {
 				add(Action{Kind: ActScore, Card: o})
 			}
 			add(Action{Kind: ActDone})

@@ -198,15 +198,18 @@ func decideRedistribute(s *State, a Action) ([]Event, error) {
 	}
 	p := s.Players[a.Seat]
 	total := p.Tactic + p.Fleet + p.Strategy + s.Status.Gain[a.Seat]
-	if err := checkPools(pools, total, "81.5"); err != nil {
+	if err := checkPools(s, pools, total, "81.5"); err != nil {
 		return nil, err
 	}
 	return []Event{{Kind: EvTokensSet, Seat: a.Seat, Pools: &pools}, {Kind: EvStatusDone, Seat: a.Seat}}, nil
 }
 
-func checkPools(p Pools, total int, rule string) error {
+func checkPools(s *State, p Pools, total int, rule string) error {
 	if p.Tactic < 0 || p.Fleet < 0 || p.Strategy < 0 {
 		return engine.BadInput("pools", "negative pool")
+	}
+	if s.Law("fleet_regulations") != nil && p.Fleet > 4 {
+		return engine.Refuse("7.3", "Fleet Regulations is in play: no more than 4 tokens in a fleet pool")
 	}
 	if p.Sum() != total {
 		return engine.Refuse(rule, "the pools must hold %d command tokens in all, not %d", total, p.Sum())
@@ -238,7 +241,7 @@ func roundFollowUps(s *State, rng *engine.RNG) []Event {
 			return statusTokens(s, rng)
 		}
 		if s.Status != nil && s.Status.Tokens && len(s.Status.Waiting) == 0 && s.Step == nil {
-			return append(EndStatusPhase(s), Event{Kind: EvStatusPhaseEnd})
+			return append(append(EndStatusPhase(s), policyDraw(s, rng)...), Event{Kind: EvStatusPhaseEnd})
 		}
 	}
 	return nil

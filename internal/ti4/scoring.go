@@ -65,26 +65,28 @@ func decideScore(s *State, a Action) ([]Event, error) {
 		return nil, engine.BadInput("card", "no objective %q", a.Card)
 	}
 	p := s.Players[a.Seat]
-	if o.Stage == 0 && o.Phase == "action" {
+	leaked := s.leaked(o.ID) // Classified Document Leaks made it public
+	if o.Stage == 0 && o.Phase == "action" && !leaked {
 		return decideFeat(s, a, p, o)
 	}
+	isPublic := o.Stage > 0 || leaked
 	paying := s.Step != nil && s.Step.Kind == StepPay && s.Step.Seat == a.Seat && s.Step.Card == a.Card
 	if !paying {
 		public, secret, rule := scoreWindow(s, a.Seat)
 		switch {
-		case o.Stage > 0 && !public:
+		case slices.Contains(p.Publics, o.ID) || slices.Contains(p.ScoredSecrets, o.ID):
+			return nil, engine.Refuse("61.8", "%s has already scored %s", p, o.Name)
+		case isPublic && !public:
 			return nil, engine.Refuse(rule, "no public objective can be scored now")
-		case o.Stage == 0 && !secret:
+		case !isPublic && !secret:
 			return nil, engine.Refuse(rule, "no secret objective can be scored now")
 		case o.Stage > 0 && !slices.Contains(s.Decks.Revealed, o.ID):
 			return nil, engine.Refuse("61.11", "%s is not a revealed public objective", o.Name)
-		case o.Stage == 0 && !slices.Contains(p.Secrets, o.ID):
+		case !isPublic && !slices.Contains(p.Secrets, o.ID):
 			return nil, engine.Refuse("61.19", "%s is not one of your unscored secret objectives", o.Name)
-		case o.Stage == 0 && o.Phase != "status":
+		case !isPublic && o.Phase != "status":
 			return nil, engine.Refuse("61.3", "%s is scored in the %s phase", o.Name, o.Phase)
-		case slices.Contains(p.Publics, o.ID) || slices.Contains(p.ScoredSecrets, o.ID):
-			return nil, engine.Refuse("61.8", "%s has already scored %s", p, o.Name)
-		case o.Stage > 0 && !s.holdsHome(a.Seat):
+		case isPublic && !s.holdsHome(a.Seat):
 			return nil, engine.Refuse("61.16", "%s does not control every planet of its home system", p)
 		}
 	}
@@ -118,7 +120,7 @@ func decideScore(s *State, a Action) ([]Event, error) {
 // scored is the events of scoring, and what comes after in the window.
 func scored(s *State, seat int, o data.Card) []Event {
 	deck := "secret"
-	if o.Stage > 0 {
+	if o.Stage > 0 || s.leaked(o.ID) {
 		deck = "public"
 	}
 	ev := []Event{{Kind: EvScored, Seat: seat, Card: o.ID, Count: max(1, o.Points), Deck: deck}}

@@ -348,6 +348,14 @@ func (s *State) Wormholes(pos int) []string {
 			out = append(out, t.Kind)
 		}
 	}
+	if s.Law("wormhole_reconstruction") != nil {
+		// Every system with an alpha or a beta wormhole is adjacent to
+		// every other: each is given both.
+		t := tileOf(sys)
+		if slices.Contains(out, "alpha") || slices.Contains(out, "beta") || t.HasWormhole("alpha") || t.HasWormhole("beta") {
+			out = append(out, "alpha", "beta")
+		}
+	}
 	return out
 }
 

@@ -146,11 +146,8 @@ func primary(s *State, seat int, card string, rng *engine.RNG) []Event {
 		return []Event{step(StepConstruction, seat, card, false)}
 	case "trade": // 92.2, 92.3, then 92.4
 		p := s.Players[seat]
-		return []Event{
-			{Kind: EvTradeGoods, Seat: seat, Count: 3},
-			{Kind: EvCommodities, Seat: seat, Count: commodityValue(p)},
-			step(StepTradeChoose, seat, card, false),
-		}
+		ev := []Event{{Kind: EvTradeGoods, Seat: seat, Count: 3}, {Kind: EvCommodities, Seat: seat, Count: commodityValue(p)}}
+		return append(append(ev, commerce(s, seat)...), step(StepTradeChoose, seat, card, false))
 	case "warfare":
 		for _, sys := range s.Systems {
 			if slices.Contains(sys.Command, seat) {
@@ -210,6 +207,7 @@ func decideSecondary(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		return append(ev, step(StepConstruction, a.Seat, st.Card, true)), nil
 	case "trade": // 92.5: replenish commodities
 		ev = append(ev, Event{Kind: EvCommodities, Seat: a.Seat, Count: commodityValue(p)})
+		ev = append(ev, commerce(s, a.Seat)...)
 		return append(ev, done), nil
 	case "warfare": // 99.3: one home space dock produces; the token stays off the board (99.3a)
 		if s.bestDock(a.Seat, s.System(p.Home)) == 0 {
@@ -301,7 +299,7 @@ func decideGainTokens(s *State, a Action) ([]Event, error) {
 		return nil, err
 	}
 	gain := min(st.Base+st.Spent/3, s.CommandReinforcements(a.Seat))
-	if err := checkPools(pools, gain, "52.4"); err != nil {
+	if err := checkPools(s, pools, gain, "52.4"); err != nil {
 		return nil, err
 	}
 	p := s.Players[a.Seat]
@@ -557,7 +555,7 @@ func decideWarfareRedistribute(s *State, a Action) ([]Event, error) {
 		return nil, err
 	}
 	p := s.Players[a.Seat]
-	if err := checkPools(pools, p.Tactic+p.Fleet+p.Strategy, "99.2"); err != nil {
+	if err := checkPools(s, pools, p.Tactic+p.Fleet+p.Strategy, "99.2"); err != nil {
 		return nil, err
 	}
 	return append([]Event{{Kind: EvTokensSet, Seat: a.Seat, Pools: &pools}}, finish(s)...), nil
@@ -579,6 +577,9 @@ func decideResearch(s *State, a Action) ([]Event, error) {
 	case st.Count == 1:
 		cost = 6
 	}
+	if s.OwnsLaw(a.Seat, "minister_of_sciences") {
+		cost = 0 // the Technology card's research costs its owner nothing
+	}
 	if st.Spent < cost {
 		return nil, engine.Refuse("91.2", "this technology costs %d resources; %d spent", cost, st.Spent)
 	}
@@ -587,6 +588,7 @@ func decideResearch(s *State, a Action) ([]Event, error) {
 		return nil, err
 	}
 	ev := []Event{{Kind: EvTechGained, Seat: a.Seat, Card: t.ID}, {Kind: EvStepProgress, Seat: a.Seat}}
+	ev = append(ev, afterResearch(s, a.Seat)...)
 	if st.Secondary || st.Count == 1 {
 		return append(ev, finish(s)...), nil
 	}

@@ -188,7 +188,7 @@ func (s *State) reach(seat, from, to, move int) int {
 			if left == 0 {
 				continue
 			}
-			for _, q := range s.galaxy.Neighbors(n.pos, s.Wormholes) {
+			for _, q := range s.moveNeighbors(n.pos) {
 				if q != to && blocked(q, false) {
 					continue
 				}
@@ -207,6 +207,15 @@ func (s *State) reach(seat, from, to, move int) int {
 	return result
 }
 
+// moveNeighbors are the systems a ship may move to next: under Enforced
+// Travel Ban alpha and beta wormholes do nothing during movement.
+func (s *State) moveNeighbors(pos int) []int {
+	if s.Law("enforced_travel_ban") == nil {
+		return s.galaxy.Neighbors(pos, s.Wormholes)
+	}
+	return s.galaxy.NeighborsExcept(pos, s.Wormholes, func(w string) bool { return w == "alpha" || w == "beta" })
+}
+
 // blocked reports a system a ship cannot enter (end) or pass through.
 func (s *State) blocked(seat, pos int, end bool) bool {
 	switch {
@@ -214,8 +223,8 @@ func (s *State) blocked(seat, pos int, end bool) bool {
 		return true // 86.1
 	case s.anomaly(pos, "asteroid-field") && !s.Players[seat].HasTech("antimass_deflectors"):
 		return true // 11.1
-	case s.anomaly(pos, "nebula") && !end:
-		return true // 59.1a
+	case s.anomaly(pos, "nebula") && !end && s.Law("shared_research") == nil:
+		return true // 59.1a; Shared Research lets ships pass through
 	case !end && hasOthersShips(s.System(pos), seat):
 		return true // 58.4b
 	}
@@ -230,7 +239,7 @@ func (s *State) steps(seat, from, to int) int {
 	for d := 1; len(frontier) > 0 && d <= 8; d++ {
 		var next []int
 		for _, p := range frontier {
-			for _, q := range s.galaxy.Neighbors(p, s.Wormholes) {
+			for _, q := range s.moveNeighbors(p) {
 				if _, seen := dist[q]; seen {
 					continue
 				}
@@ -579,7 +588,7 @@ func decideProduce(s *State, a Action) ([]Event, error) {
 			return nil, engine.Refuse("16.2", "capacity in the active system allows %d more fighters or ground forces", room)
 		}
 	}
-	cost := unitCost(u, a.Count, t, a.Unit)
+	cost := unitCost(u, a.Count, t, a.Unit, s.Law("regulated_conscription") != nil)
 	if t.Cost+cost-t.Spent > s.spendable(a.Seat) {
 		return nil, engine.Refuse("26.1", "these units cost %d more resources than can be spent", t.Cost+cost-t.Spent-s.spendable(a.Seat))
 	}
@@ -590,9 +599,13 @@ func decideProduce(s *State, a Action) ([]Event, error) {
 }
 
 // unitCost is the cost of n more units of a type: units produced two for a
-// cost are paid per pair, counting any odd one already produced (67.2).
-func unitCost(u *data.Unit, n int, t *Production, typ string) int {
+// cost are paid per pair, counting any odd one already produced (67.2);
+// under Regulated Conscription each costs the full price.
+func unitCost(u *data.Unit, n int, t *Production, typ string, conscription bool) int {
 	per := max(1, u.Produces)
+	if conscription {
+		per = 1
+	}
 	before := declared(t.Placed, 0, typ)
 	pairs := (before+n+per-1)/per - (before+per-1)/per
 	return pairs * int(u.Cost)
@@ -667,7 +680,11 @@ func decideEndTactical(s *State, a Action) ([]Event, error) {
 	if t.Spent < t.Cost {
 		return nil, engine.Refuse("67.1", "the units produced cost %d resources; %d spent", t.Cost, t.Spent)
 	}
-	return []Event{{Kind: EvTacticalEnded, Seat: a.Seat}, {Kind: EvTurnEnded, Seat: a.Seat}}, nil
+	ev := []Event{{Kind: EvTacticalEnded, Seat: a.Seat}, {Kind: EvTurnEnded, Seat: a.Seat}}
+	if t.Made > 0 && s.OwnsLaw(a.Seat, "prophecy_of_ixth") && declared(t.Placed, 0, "fighter") < 2 {
+		ev = append(ev, Event{Kind: EvLawDiscarded, Card: "prophecy_of_ixth"}) // fewer than two fighters produced
+	}
+	return ev, nil
 }
 
 func applyTactical(s *State, e Event) bool {

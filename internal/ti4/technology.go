@@ -66,7 +66,7 @@ func checkResearch(s *State, seat int, id string, credits map[string]int) (*data
 	if err := s.techOpen(seat, t); err != nil {
 		return nil, err
 	}
-	if short := s.missing(seat, t, credits); short > 0 {
+	if short := s.missing(seat, t, credits); short > 0 && !s.schematicsPublic(t) {
 		return nil, engine.Refuse("90.12", "%s lacks %d prerequisite(s) for %s", s.Players[seat], short, t.Name)
 	}
 	return t, nil

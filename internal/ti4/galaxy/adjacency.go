@@ -97,7 +97,11 @@ func (m *Map) Adjacent(a, b int, extra Wormholes) bool {
 }
 
 // Neighbors returns every system adjacent to pos, in position order.
-func (m *Map) Neighbors(pos int, extra Wormholes) []int {
+func (m *Map) Neighbors(pos int, extra Wormholes) []int { return m.NeighborsExcept(pos, extra, nil) }
+
+// NeighborsExcept is Neighbors with the wormhole types ignore reports left
+// out, for effects under which some wormholes do nothing.
+func (m *Map) NeighborsExcept(pos int, extra Wormholes, ignore func(w string) bool) []int {
 	var out []int
 	if pos >= 0 && pos < len(m.adjacent) {
 		out = append(out, m.adjacent[pos]...)
@@ -108,7 +112,7 @@ func (m *Map) Neighbors(pos int, extra Wormholes) []int {
 				continue
 			}
 			for _, w := range m.wormholes(q, extra) {
-				if slices.Contains(wa, w) {
+				if slices.Contains(wa, w) && (ignore == nil || !ignore(w)) {
 					out = append(out, q)
 					break
 				}
