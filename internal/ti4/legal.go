@@ -57,6 +57,14 @@ func candidates(s *State, seat int) []Action {
 		}
 	}
 
+	if st := s.Step; st != nil && st.Kind == StepReturnSecret {
+		if st.Seat == seat {
+			for _, c := range p.Secrets {
+				add(Action{Kind: ActReturnSecret, Card: c})
+			}
+		}
+		return out
+	}
 	if t := s.Trade; t != nil {
 		if t.Seats[0] == seat || t.Seats[1] == seat {
 			tradeOptions(s, seat, add)

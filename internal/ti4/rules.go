@@ -153,6 +153,8 @@ func (Rules) Decide(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		return decideReclaim(s, a)
 	case ActDiscardAC:
 		return decideDiscardAC(s, a)
+	case ActReturnSecret:
+		return decideReturnSecret(s, a, rng)
 	case ActRemoveExcess:
 		return decideRemoveExcess(s, a)
 	case ActAssignHit:
@@ -195,6 +197,9 @@ func (Rules) Follow(s *State, rng *engine.RNG) []Event {
 		return ev
 	}
 	if ev := handFollowUps(s); len(ev) > 0 {
+		return ev
+	}
+	if ev := secretFollowUps(s); len(ev) > 0 {
 		return ev
 	}
 	if ev := excessFollowUps(s); len(ev) > 0 {

@@ -381,6 +381,8 @@ func applyScoring(s *State, e Event) bool {
 		s.Players[e.Seat].Custodian = true
 		s.Invasion.Custodians = true
 		s.AgendaPhase = true // 27.4
+	case EvSecretReturned:
+		applySecretReturned(s, e)
 	case EvDrawSecret:
 		if len(s.Decks.Secrets) > 0 {
 			p := s.Players[e.Seat]
@@ -409,4 +411,57 @@ func decideFeat(s *State, a Action, p *Player, o data.Card) ([]Event, error) {
 		return nil, engine.Refuse("61.5", "%s has not met the requirement of %s this turn", p, o.Name)
 	}
 	return scored(s, a.Seat, o), nil
+}
+
+// The secret objective limit (61.21): three, scored and unscored. A player
+// over it returns an unscored one of their choice to the deck, which is
+// shuffled (61.21a).
+const (
+	StepReturnSecret = "return_secret"
+	ActReturnSecret  = "return_secret"
+	EvSecretReturned = "secret_returned"
+)
+
+// SecretLimit is the most secret objectives a player may have (61.21).
+const SecretLimit = 3
+
+func secretFollowUps(s *State) []Event {
+	if st := s.Step; st != nil {
+		if st.Kind == StepReturnSecret && overSecrets(s.Players[st.Seat]) == 0 {
+			return []Event{{Kind: EvStepCleared, Seat: st.Seat}}
+		}
+		return nil
+	}
+	if s.Combat != nil {
+		return nil
+	}
+	for _, p := range s.Players {
+		if !p.Eliminated && overSecrets(p) > 0 {
+			return []Event{step(StepReturnSecret, p.Seat, "", false)}
+		}
+	}
+	return nil
+}
+
+func overSecrets(p *Player) int {
+	return max(0, len(p.Secrets)+len(p.ScoredSecrets)-SecretLimit)
+}
+
+func decideReturnSecret(s *State, a Action, rng *engine.RNG) ([]Event, error) {
+	if _, err := inStep(s, a.Seat, StepReturnSecret); err != nil {
+		return nil, engine.Refuse("61.21", "only a player over three secret objectives returns one now")
+	}
+	if !slices.Contains(s.Players[a.Seat].Secrets, a.Card) {
+		return nil, engine.Refuse("61.21a", "return one of your unscored secret objectives")
+	}
+	deck := append(slices.Clone(s.Decks.Secrets), a.Card)
+	shuffle(rng, deck)
+	return []Event{{Kind: EvSecretReturned, Seat: a.Seat, Card: a.Card, NewDeck: deck}}, nil
+}
+
+func applySecretReturned(s *State, e Event) {
+	p := s.Players[e.Seat]
+	i := slices.Index(p.Secrets, e.Card)
+	p.Secrets = slices.Delete(p.Secrets, i, i+1)
+	s.Decks.Secrets = slices.Clone(e.NewDeck)
 }

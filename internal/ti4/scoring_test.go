@@ -207,3 +207,31 @@ func TestRule2_4_HandLimit(t *testing.T) {
 	}
 	do(t, g, Action{Kind: ActSecondary, Seat: 2})
 }
+
+// 61.21, 61.21a: three secret objectives at most, scored or not; a player
+// over the limit returns an unscored one of their choice, and the deck is
+// shuffled.
+func TestRule61_21_ThreeSecrets(t *testing.T) {
+	g := resolve(t, "archived_secret", "1", func(s *State) {
+		p := s.Players[1]
+		s.Decks.Secrets = append(s.Decks.Secrets, p.SecretChoice[1:]...)
+		p.Secrets, p.SecretChoice = p.SecretChoice[:1], nil
+		p.ScoredSecrets, p.VP = s.Decks.Secrets[:2], 2
+		s.Decks.Secrets = s.Decks.Secrets[2:]
+	})
+	s := g.State()
+	if s.Step == nil || s.Step.Kind != StepReturnSecret || s.Step.Seat != 1 {
+		t.Fatalf("four secrets: step %+v", s.Step)
+	}
+	refuse(t, g, Action{Kind: ActReturnSecret, Seat: 1, Card: s.Players[1].ScoredSecrets[0]}, "61.21a")
+	refuse(t, g, Action{Kind: ActReturnSecret, Seat: 0, Card: s.Players[1].Secrets[0]}, "61.21")
+	back := s.Players[1].Secrets[1]
+	do(t, g, Action{Kind: ActReturnSecret, Seat: 1, Card: back})
+	s = g.State()
+	if len(s.Players[1].Secrets) != 1 || !slices.Contains(s.Decks.Secrets, back) || s.Step != nil {
+		t.Fatalf("secrets %v; returned %s in deck: %v", s.Players[1].Secrets, back, slices.Contains(s.Decks.Secrets, back))
+	}
+	if err := CheckInvariants(s); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -4,5 +4,5 @@ package ti4
 // after round 9 and the leader wins (81.2b, 98.8).
 var (
 	wantWinner = 2
-	wantVPs    = []int{0, 0, 1}
+	wantVPs    = []int{0, 0, 0}
 )
