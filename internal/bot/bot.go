@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"io"
 	"os/exec"
+	"slices"
+	"strconv"
 
 	"github.com/mecatol/mecatol/internal/engine"
 	"github.com/mecatol/mecatol/internal/ti4"
@@ -60,6 +62,9 @@ func (Greedy) score(v *ti4.View, a ti4.Action) int {
 		if st := s.Step; st != nil && (st.Kind == ti4.StepPay || st.Kind == ti4.StepResearch) {
 			return 40
 		}
+		if spendingForSelf(v) {
+			return 40
+		}
 		if s.Tactical != nil {
 			return 40 // paying for production
 		}
@@ -76,7 +81,10 @@ func (Greedy) score(v *ti4.View, a ti4.Action) int {
 	case ti4.ActMoveShips:
 		return 30 + a.Count
 	case ti4.ActTransport:
-		return 32 + a.Count
+		if a.Unit == "fighter" {
+			return 30
+		}
+		return 38 + a.Count // ground forces to land
 	case ti4.ActAssignHit:
 		if a.Use {
 			return 60 // sustain damage first
@@ -85,7 +93,13 @@ func (Greedy) score(v *ti4.View, a ti4.Action) int {
 	case ti4.ActStrategic:
 		return 40 + cardValue[a.Card]
 	case ti4.ActActivate:
-		return 25
+		if *a.System == v.State.Players[v.Seat].Home {
+			return 30 // produce at home
+		}
+		if e := expansion(v, *a.System); e > 0 {
+			return 25 + e
+		}
+		return 5
 	case ti4.ActSecondary:
 		if a.Use {
 			return 15
@@ -97,8 +111,95 @@ func (Greedy) score(v *ti4.View, a ti4.Action) int {
 		}
 	case ti4.ActPass:
 		return 1
+	case ti4.ActVote:
+		// Vote for itself, for what pays it, and for points it can gain.
+		if a.Outcome == strconv.Itoa(v.Seat) {
+			return 80
+		}
+		if a.Outcome == ti4.For {
+			return 20
+		}
+		return 15
+	case ti4.ActAbstain:
+		return 17
+	case ti4.ActBreakTie:
+		if a.Outcome == strconv.Itoa(v.Seat) {
+			return 80
+		}
+		return 10
+	case ti4.ActDestroy:
+		if a.Unit == "infantry" || a.Unit == "fighter" {
+			return 30 // lose the cheapest first
+		}
+		return 20
+	case ti4.ActReturnSecret, ti4.ActDiscardAC, ti4.ActChoosePlanet, ti4.ActReadyPlanet:
+		return 20
 	}
 	return 10
+}
+
+// spendingForSelf reports an open ballot for the seat itself, where every
+// vote counts.
+func spendingForSelf(v *ti4.View) bool {
+	ag := v.State.Agenda
+	if ag == nil || !ag.Voting || len(ag.Ballots) == 0 {
+		return false
+	}
+	b := ag.Ballots[len(ag.Ballots)-1]
+	return b.Seat == v.Seat && (b.Outcome == strconv.Itoa(v.Seat) || b.Outcome == ti4.For)
+}
+
+// expansion rates activating a system: one with planets the seat does not
+// control, next to its own carrier with ground forces to land, is worth
+// the most; Mecatol Rex the most of all (the custodians token).
+func expansion(v *ti4.View, pos int) int {
+	s := v.State
+	sys := s.System(pos)
+	if sys == nil || len(sys.Planets) == 0 {
+		return 0
+	}
+	open := 0
+	for _, pl := range sys.Planets {
+		if pl.Controller != v.Seat {
+			open++
+		}
+	}
+	for _, st := range sys.Space {
+		if st.Owner != v.Seat {
+			return 0 // not into another player's fleet
+		}
+	}
+	if open == 0 {
+		return 0
+	}
+	for _, other := range s.Systems {
+		if (!s.Adjacent(other.Pos, pos) && other.Pos != pos) || slices.Contains(other.Command, v.Seat) {
+			continue // ships under their own command token cannot move (58.4c)
+		}
+		carrier, ground := false, 0
+		for _, st := range other.Space {
+			if st.Owner == v.Seat && st.Unit == "carrier" {
+				carrier = true
+			}
+			if st.Owner == v.Seat && (st.Unit == "infantry" || st.Unit == "mech") {
+				ground += st.Count
+			}
+		}
+		for _, pl := range other.Planets {
+			for _, st := range pl.Units {
+				if st.Owner == v.Seat && (st.Unit == "infantry" || st.Unit == "mech") {
+					ground += st.Count
+				}
+			}
+		}
+		if carrier && ground > 0 {
+			if sys.Planets[0].Name == ti4.MecatolRex {
+				return 45
+			}
+			return 40
+		}
+	}
+	return 0
 }
 
 // Choose takes the best-rated action.
