@@ -60,9 +60,10 @@ type AgendaStep struct {
 	Hidden   bool     `json:"hidden,omitempty"`  // Subject is seen by the speaker only
 	Voters   []int    `json:"voters,omitempty"`  // still to vote, in order (8.2 ii)
 	Ballots  []Ballot `json:"ballots,omitempty"`
-	Voting   bool     `json:"voting,omitempty"` // the last ballot is still open
-	Barred   []int    `json:"barred,omitempty"` // may not vote in this phase (8.16)
-	Tied     []string `json:"tied,omitempty"`   // the speaker decides among these (8.19)
+	Voting   bool     `json:"voting,omitempty"`   // the last ballot is still open
+	Barred   []int    `json:"barred,omitempty"`   // may not vote in this phase (8.16)
+	Silenced []int    `json:"silenced,omitempty"` // may not vote on this agenda (Political Secret)
+	Tied     []string `json:"tied,omitempty"`     // the speaker decides among these (8.19)
 	Outcome  string   `json:"outcome,omitempty"`
 	Resolved bool     `json:"resolved,omitempty"`
 	// Checks and Balances: at 8.4 each player readies only three planets,
@@ -224,7 +225,7 @@ func revealAgenda(s *State, rng *engine.RNG) []Event {
 func (s *State) voters() []int {
 	var out []int
 	for _, q := range s.votingOrder() {
-		if !slices.Contains(s.Agenda.Barred, q) {
+		if !slices.Contains(s.Agenda.Barred, q) && !slices.Contains(s.Agenda.Silenced, q) {
 			out = append(out, q)
 		}
 	}
@@ -286,7 +287,7 @@ func decideVote(s *State, a Action) ([]Event, error) {
 		return nil, engine.Refuse("8.7", "all of a player's votes go to the one outcome already chosen")
 	}
 	if len(ag.Voters) == 0 || ag.Voters[0] != a.Seat {
-		if slices.Contains(ag.Barred, a.Seat) {
+		if slices.Contains(ag.Barred, a.Seat) || slices.Contains(ag.Silenced, a.Seat) {
 			return nil, engine.Refuse("8.16", "%s may not vote in this agenda phase", s.Players[a.Seat])
 		}
 		return nil, engine.Refuse("8.2", "players vote in turn from the speaker's left; it is not your turn to vote")
@@ -406,6 +407,7 @@ func applyAgenda(s *State, e Event) bool {
 			}
 		}
 		s.Agenda = nil
+		returnPoliticalSecrets(s)
 		beginRound(s)
 	default:
 		return false

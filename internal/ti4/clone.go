@@ -21,6 +21,7 @@ func (s *State) Clone() *State {
 		q.SecretChoice = slices.Clone(p.SecretChoice)
 		q.Publics = slices.Clone(p.Publics)
 		q.Promissory = slices.Clone(p.Promissory)
+		q.NotesInPlay = slices.Clone(p.NotesInPlay)
 		q.RelicFragments = slices.Clone(p.RelicFragments)
 		q.Relics = slices.Clone(p.Relics)
 		q.Captured = slices.Clone(p.Captured)
@@ -65,6 +66,7 @@ func (s *State) Clone() *State {
 	if s.Agenda != nil {
 		x := *s.Agenda
 		x.Voters, x.Ballots, x.Barred, x.Tied = slices.Clone(x.Voters), slices.Clone(x.Ballots), slices.Clone(x.Barred), slices.Clone(x.Tied)
+		x.Silenced = slices.Clone(x.Silenced)
 		c.Agenda = &x
 	}
 	if s.Strategic != nil {

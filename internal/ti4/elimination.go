@@ -134,9 +134,25 @@ func applyEliminated(s *State, e Event) {
 			s.Players[o].Promissory = append(s.Players[o].Promissory, note)
 		}
 	}
-	p.Promissory = nil
+	for _, note := range p.NotesInPlay { // 69.7a: notes in play go home too
+		if o := s.seatOfFaction(noteOwner(note)); o != None && o != seat && !s.Players[o].Eliminated {
+			s.Players[o].Promissory = append(s.Players[o].Promissory, note)
+		}
+	}
+	p.Promissory, p.NotesInPlay = nil, nil
 	for _, q := range s.Players {
 		q.Promissory = slices.DeleteFunc(q.Promissory, func(n string) bool { return noteOwner(n) == p.Faction })
+		// 69.7: the eliminated player's notes in play go to the box; a
+		// Support for the Throne takes its point with it.
+		q.NotesInPlay = slices.DeleteFunc(q.NotesInPlay, func(n string) bool {
+			if noteKind(n) != "support_for_the_throne" || noteOwner(n) != p.Faction {
+				return noteOwner(n) == p.Faction
+			}
+			if q.VP > 0 {
+				q.VP--
+			}
+			return true
+		})
 	}
 
 	// 33.6: strategy cards return to the common play area.

@@ -130,6 +130,11 @@ func CheckInvariants(s *State) error {
 // Imperial's points add up to.
 func backedVP(p *Player) int {
 	n := len(p.ScoredSecrets) + p.ImperialVP + p.AgendaVP
+	for _, note := range p.NotesInPlay {
+		if noteKind(note) == "support_for_the_throne" {
+			n++
+		}
+	}
 	if p.Custodian {
 		n++
 	}

@@ -49,6 +49,11 @@ func candidates(s *State, seat int) []Action {
 	for _, card := range p.SecretChoice {
 		add(Action{Kind: ActKeepSecret, Card: card})
 	}
+	if s.Tactical != nil || s.Phase == PhaseAgenda { // the windows of the notes one plays
+		for _, n := range p.Promissory {
+			add(Action{Kind: ActPlayNote, Card: n})
+		}
+	}
 	if s.Phase == PhaseAction && s.Combat == nil {
 		for _, f := range p.Feats {
 			if slices.Contains(p.Secrets, f) {

@@ -46,6 +46,9 @@ func (Rules) Decide(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	if p.Eliminated {
 		return nil, engine.Refuse("33.2", "%s has been eliminated and is no longer in the game", p)
 	}
+	if a.Kind == ActPlayNote {
+		return decidePlayNote(s, a)
+	}
 	if ev, err, ok := decideAgendaKinds(s, a); ok {
 		return ev, err
 	}
@@ -187,6 +190,9 @@ func (Rules) Follow(s *State, rng *engine.RNG) []Event {
 	if ev := eliminationFollowUps(s, rng); len(ev) > 0 {
 		return ev
 	}
+	if ev := notesFollowUps(s); len(ev) > 0 {
+		return ev
+	}
 	if ev := victoryFollowUps(s); len(ev) > 0 {
 		return ev
 	}
@@ -264,7 +270,7 @@ func (Rules) Apply(s *State, e Event) {
 	case EvZeroTokenGone:
 		s.ZeroToken = nil
 	default:
-		if !applyRound(s, e) && !applyStrategic(s, e) && !applyTactical(s, e) && !applyCombat(s, e) && !applyScoring(s, e) && !applyCards(s, e) && !applyTrade(s, e) && !applyAgenda(s, e) && !applyAgendaEffects(s, e) {
+		if !applyRound(s, e) && !applyStrategic(s, e) && !applyTactical(s, e) && !applyCombat(s, e) && !applyScoring(s, e) && !applyCards(s, e) && !applyTrade(s, e) && !applyAgenda(s, e) && !applyAgendaEffects(s, e) && !applyNotes(s, e) {
 			panic("ti4: no rule applies event " + e.Kind)
 		}
 	}

@@ -94,6 +94,7 @@ type Player struct {
 	TradedWith     []int     `json:"traded_with,omitempty"`   // neighbors transacted with this turn (94.1)
 	Feats          []string  `json:"feats,omitempty"`         // this turn's deeds for action-phase secrets
 	Promissory     []string  `json:"promissory,omitempty"`    // "<owner faction>:<note>"
+	NotesInPlay    []string  `json:"notes_in_play,omitempty"` // promissory notes face up in this player's play area
 	AgendaVP       int       `json:"agenda_vp,omitempty"`     // points gained (or lost) through agendas
 	RelicFragments []string  `json:"relic_fragments,omitempty"`
 	Relics         []string  `json:"relics,omitempty"`

@@ -147,7 +147,8 @@ func primary(s *State, seat int, card string, rng *engine.RNG) []Event {
 	case "trade": // 92.2, 92.3, then 92.4
 		p := s.Players[seat]
 		ev := []Event{{Kind: EvTradeGoods, Seat: seat, Count: 3}, {Kind: EvCommodities, Seat: seat, Count: commodityValue(p)}}
-		return append(append(ev, commerce(s, seat)...), step(StepTradeChoose, seat, card, false))
+		ev = append(append(ev, commerce(s, seat)...), tradeAgreement(s, seat, commodityValue(p))...)
+		return append(ev, step(StepTradeChoose, seat, card, false))
 	case "warfare":
 		for _, sys := range s.Systems {
 			if slices.Contains(sys.Command, seat) {
@@ -207,7 +208,7 @@ func decideSecondary(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		return append(ev, step(StepConstruction, a.Seat, st.Card, true)), nil
 	case "trade": // 92.5: replenish commodities
 		ev = append(ev, Event{Kind: EvCommodities, Seat: a.Seat, Count: commodityValue(p)})
-		ev = append(ev, commerce(s, a.Seat)...)
+		ev = append(append(ev, commerce(s, a.Seat)...), tradeAgreement(s, a.Seat, commodityValue(p))...)
 		return append(ev, done), nil
 	case "warfare": // 99.3: one home space dock produces; the token stays off the board (99.3a)
 		if s.bestDock(a.Seat, s.System(p.Home)) == 0 {

@@ -19,6 +19,8 @@ type Tactical struct {
 	Step   string  `json:"step"`
 	Moves  []Cargo `json:"moves,omitempty"` // ships declared to move (58.6)
 	Cargo  []Cargo `json:"cargo,omitempty"` // fighters and ground forces they carry
+	// Ceasefire was played: no units move into the active system.
+	Ceasefire bool `json:"ceasefire,omitempty"`
 	Production
 }
 
@@ -121,11 +123,12 @@ func decideActivate(s *State, a Action) ([]Event, error) {
 		return nil, engine.Refuse("20.4", "%s has no command token in the tactic pool", p)
 	}
 	pools := Pools{p.Tactic - 1, p.Fleet, p.Strategy}
-	return []Event{
+	ev := []Event{
 		{Kind: EvTokensSet, Seat: a.Seat, Pools: &pools},
 		{Kind: EvCommandToken, Seat: a.Seat, System: sys.Pos, Count: 1},
 		{Kind: EvTacticalBegun, Seat: a.Seat, System: sys.Pos},
-	}, nil
+	}
+	return append(ev, throneLost(s, a.Seat, sys.Pos)...), nil
 }
 
 func inTactical(s *State, seat int, stepName string) (*Tactical, error) {
@@ -328,6 +331,9 @@ func decideMoveShips(s *State, a Action) ([]Event, error) {
 	}
 	if !isShip(a.Unit) {
 		return nil, engine.Refuse("58.4", "only ships move; %q is carried by ships", a.Unit)
+	}
+	if t.Ceasefire {
+		return nil, engine.Refuse("69.1", "a Ceasefire was played: no units move into this system")
 	}
 	if err := checkCount(a.Count); err != nil {
 		return nil, err
