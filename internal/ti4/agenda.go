@@ -48,6 +48,7 @@ const (
 // Ballot is one player's votes on the current agenda.
 type Ballot struct {
 	Seat    int    `json:"seat"`
+	Card    string `json:"card,omitempty"`    // a rider: the action card that predicted Outcome
 	Outcome string `json:"outcome,omitempty"` // empty: abstained
 	Votes   int    `json:"votes"`
 }
@@ -62,10 +63,15 @@ type AgendaStep struct {
 	Ballots  []Ballot `json:"ballots,omitempty"`
 	Voting   bool     `json:"voting,omitempty"`   // the last ballot is still open
 	Barred   []int    `json:"barred,omitempty"`   // may not vote in this phase (8.16)
-	Silenced []int    `json:"silenced,omitempty"` // may not vote on this agenda (Political Secret)
-	Tied     []string `json:"tied,omitempty"`     // the speaker decides among these (8.19)
-	Outcome  string   `json:"outcome,omitempty"`
-	Resolved bool     `json:"resolved,omitempty"`
+	Silenced []int    `json:"silenced,omitempty"` // may not vote on this agenda (Political Secret, riders)
+	// The "when" then "after" window after the reveal: who has yet to
+	// play or pass, in turn from the speaker (1.15, 1.16, 1.20).
+	Window      string   `json:"window,omitempty"`
+	WindowQueue []int    `json:"window_queue,omitempty"`
+	Riders      []Ballot `json:"riders,omitempty"` // predictions (8.22)
+	Tied        []string `json:"tied,omitempty"`   // the speaker decides among these (8.19)
+	Outcome     string   `json:"outcome,omitempty"`
+	Resolved    bool     `json:"resolved,omitempty"`
 	// Checks and Balances: at 8.4 each player readies only three planets,
 	// chosen once the choices are queued.
 	ReadyLimit  bool `json:"ready_limit,omitempty"`
@@ -166,7 +172,7 @@ func agendaFollowUps(s *State, rng *engine.RNG) []Event {
 	switch {
 	case ag.Card == "":
 		return revealAgenda(s, rng)
-	case len(ag.Voters) > 0 || ag.Voting || ag.Tied != nil:
+	case ag.Window != "" || len(ag.Voters) > 0 || ag.Voting || ag.Tied != nil:
 		return nil
 	case ag.Outcome == "":
 		return tally(s)
@@ -283,6 +289,9 @@ func decideVote(s *State, a Action) ([]Event, error) {
 	if s.Phase != PhaseAgenda || ag == nil || ag.Card == "" || ag.Outcome != "" {
 		return nil, engine.Refuse("8.2", "votes are cast only during the agenda phase, on a revealed agenda")
 	}
+	if ag.Window != "" {
+		return nil, engine.Refuse("1.20", "the %q window comes before the votes; seat %d answers next", ag.Window, ag.WindowQueue[0])
+	}
 	if ag.Voting && len(ag.Voters) > 0 && ag.Voters[0] == a.Seat {
 		return nil, engine.Refuse("8.7", "all of a player's votes go to the one outcome already chosen")
 	}
@@ -370,6 +379,7 @@ func applyAgenda(s *State, e Event) bool {
 			s.Decks.Agendas = s.Decks.Agendas[1:]
 		}
 		ag.Voters = s.voters()
+		ag.Window, ag.WindowQueue = "when", windowOrder(s)
 	case EvBallotOpened:
 		ag.Ballots = append(ag.Ballots, Ballot{Seat: e.Seat, Outcome: e.Outcome})
 		ag.Voting = true
@@ -468,7 +478,7 @@ func discardLaw(s *State, id string) {
 
 // decideAgendaKinds routes the actions of the agenda phase and of agenda
 // choices; ok is false for actions that belong elsewhere.
-func decideAgendaKinds(s *State, a Action) (ev []Event, err error, ok bool) {
+func decideAgendaKinds(s *State, a Action, rng *engine.RNG) (ev []Event, err error, ok bool) {
 	kind := ""
 	if s.Step != nil {
 		kind = s.Step.Kind
@@ -480,6 +490,12 @@ func decideAgendaKinds(s *State, a Action) (ev []Event, err error, ok bool) {
 		ev, err = decideBreakTie(s, a)
 	case a.Kind == ActDestroy:
 		ev, err = decideDestroy(s, a)
+	case a.Kind == ActPlayAC:
+		ev, err = decidePlayAC(s, a, rng)
+	case a.Kind == ActPassWindow:
+		ev, err = decidePassWindow(s, a)
+	case (a.Kind == ActChoosePlanet && kind == StepPlaceDock) || (a.Kind == ActChooseSystem && (kind == StepPlaceShip || kind == StepDiploRider)) || (a.Kind == ActGainTokens && kind == StepGainTokens):
+		ev, err = decideRiderChoice(s, a)
 	case a.Kind == ActChoosePlanet:
 		ev, err = decidePlaceMech(s, a)
 	case a.Kind == ActSpendPlanet && inBallot(s, a.Seat):

@@ -13,26 +13,23 @@ import (
 // Seat 0 is the speaker, so seats vote 1, 2, 0 (8.2 ii).
 func agendaFixture(t *testing.T, top []string, stage func(s *State)) *Game {
 	t.Helper()
-	g := fixture(t, fixtureConfig(), func(s *State) {
-		s.AgendaPhase, s.Custodians = true, false
-		s.Phase, s.Turn = PhaseStatus, None
-		s.Status = &StatusStep{Tokens: true, Gain: make([]int, 3), Waiting: []int{0}}
-		for i := len(top) - 1; i >= 0; i-- {
-			d := slices.DeleteFunc(s.Decks.Agendas, func(c string) bool { return c == top[i] })
-			s.Decks.Agendas = append([]string{top[i]}, d...)
-		}
-		if stage != nil {
-			stage(s)
-		}
-	})
-	p := g.State().Players[0]
-	do(t, g, Action{Kind: ActRedistribute, Seat: 0, Pools: &Pools{p.Tactic, p.Fleet, p.Strategy}})
+	g := fixtureAgendaWindows(t, top, stage)
+	passWindows(t, g)
 	return g
+}
+
+// passWindows has everyone pass the "when" and "after" windows.
+func passWindows(t *testing.T, g *Game) {
+	t.Helper()
+	for ag := g.State().Agenda; ag != nil && ag.Window != ""; ag = g.State().Agenda {
+		do(t, g, act(ActPassWindow, ag.WindowQueue[0]))
+	}
 }
 
 // vote casts seat's votes for outcome by exhausting planets (8.6).
 func vote(t *testing.T, g *Game, seat int, outcome string, planets ...string) {
 	t.Helper()
+	passWindows(t, g)
 	do(t, g, Action{Kind: ActVote, Seat: seat, Outcome: outcome})
 	if g.State().Agenda.Voting {
 		for _, p := range planets {
@@ -42,7 +39,11 @@ func vote(t *testing.T, g *Game, seat int, outcome string, planets ...string) {
 	}
 }
 
-func abstain(t *testing.T, g *Game, seat int) { do(t, g, act(ActAbstain, seat)) }
+func abstain(t *testing.T, g *Game, seat int) {
+	t.Helper()
+	passWindows(t, g)
+	do(t, g, act(ActAbstain, seat))
+}
 
 func seatStr(q int) string { return strconv.Itoa(q) }
 
@@ -126,6 +127,7 @@ func TestRule8_9_Elections(t *testing.T) {
 		t.Fatalf("8.10a: the elected player (seat 1, 2 votes) draws a secret: %v", s.Players[1].Secrets)
 	}
 	// Compensated Disarmament elects a planet: one with a controller (8.11).
+	passWindows(t, g)
 	refuse(t, g, Action{Kind: ActVote, Seat: 1, Outcome: "Lodor"}, "8.11")
 	vote(t, g, 1, "Jol")
 }
@@ -210,6 +212,8 @@ func TestRule8_16_BarredFromVoting(t *testing.T) {
 	if len(s.Players[0].ActionCards) != 0 || s.Speaker != 1 {
 		t.Fatalf("Public Execution: hand %v, speaker %d (want none, and seat 1)", s.Players[0].ActionCards, s.Speaker)
 	}
+	passWindows(t, g)
+	s = g.State()
 	if !slices.Equal(s.Agenda.Voters, []int{2, 1}) {
 		t.Fatalf("8.16: seat 0 may not vote on the second agenda; voters %v", s.Agenda.Voters)
 	}

@@ -348,7 +348,7 @@ func resolveAgenda(s *State, rng *engine.RNG) []Event {
 		}
 	}
 	ev = append(ev, electedEffects(s, ag, out, rng)...)
-	return ev
+	return append(ev, riderRewards(s, ag, rng)...)
 }
 
 // electedEffects are the effects of agendas that elect something.
@@ -536,7 +536,8 @@ func choiceFollowUps(s *State) []Event {
 
 func isAgendaStep(kind string) bool {
 	switch kind {
-	case StepDestroy, StepAgendaTech, StepExhaust, StepReadyUpTo, StepPlaceMech, StepDropTokens, StepPickPlayer:
+	case StepDestroy, StepAgendaTech, StepExhaust, StepReadyUpTo, StepPlaceMech, StepDropTokens, StepPickPlayer,
+		StepGainTokens, StepPlaceDock, StepPlaceShip, StepDiploRider:
 		return true
 	}
 	return false
@@ -552,6 +553,14 @@ func choiceLeft(s *State, st *Step) bool {
 		return s.controlled(st.Seat, func(pl *Planet, _ *System, _ *data.Planet) bool { return pl.Exhausted == want }) > 0
 	case StepPlaceMech:
 		return s.Reinforcements(st.Seat, "mech") > 0
+	case StepPlaceShip:
+		return slices.ContainsFunc(s.Systems, func(sys *System) bool { return hasShips(sys, st.Seat) })
+	case StepPlaceDock:
+		return s.controlled(st.Seat, func(pl *Planet, _ *System, _ *data.Planet) bool {
+			return checkPlacement(s, st.Seat, "space_dock", 1, pl) == nil
+		}) > 0
+	case StepDiploRider:
+		return s.controlled(st.Seat, func(*Planet, *System, *data.Planet) bool { return true }) > 0
 	}
 	return true
 }
@@ -820,6 +829,19 @@ func agendaOptions(s *State, seat int, add func(Action)) {
 			for _, q := range s.Active() {
 				add(Action{Kind: ActChoosePlayer, Player: ip(q)})
 			}
+		case StepGainTokens:
+			for _, d := range distributions(st.Need) {
+				add(Action{Kind: ActGainTokens, Pools: &d})
+			}
+		case StepPlaceDock:
+			s.controlled(seat, func(pl *Planet, _ *System, _ *data.Planet) bool {
+				add(Action{Kind: ActChoosePlanet, Planet: pl.Name})
+				return false
+			})
+		case StepPlaceShip, StepDiploRider:
+			for _, sys := range s.Systems {
+				add(Action{Kind: ActChooseSystem, System: ip(sys.Pos)})
+			}
 		}
 		return
 	}
@@ -832,10 +854,18 @@ func agendaOptions(s *State, seat int, add func(Action)) {
 			add(Action{Kind: ActBreakTie, Outcome: o})
 		}
 	}
+	if ag.Window != "" {
+		if len(ag.WindowQueue) > 0 && ag.WindowQueue[0] == seat {
+			add(Action{Kind: ActPassWindow})
+			acOptions(s, seat, add)
+		}
+		return
+	}
 	if len(ag.Voters) == 0 || ag.Voters[0] != seat || s.Step != nil {
 		return
 	}
 	if ag.Voting {
+		acOptions(s, seat, add)
 		s.controlled(seat, func(pl *Planet, _ *System, i *data.Planet) bool {
 			if !pl.Exhausted && i.Influence > 0 {
 				add(Action{Kind: ActSpendPlanet, Planet: pl.Name})

@@ -27,6 +27,8 @@ func settle(t *testing.T, g *Game) {
 	for i := 0; g.State().Phase == PhaseAgenda && i < 20; i++ {
 		s := g.State()
 		switch {
+		case s.Agenda.Window != "":
+			do(t, g, act(ActPassWindow, s.Agenda.WindowQueue[0]))
 		case s.Agenda.Tied != nil:
 			do(t, g, Action{Kind: ActBreakTie, Seat: s.Speaker, Outcome: Against})
 		case len(s.Agenda.Voters) > 0:

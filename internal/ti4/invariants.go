@@ -129,7 +129,7 @@ func CheckInvariants(s *State) error {
 // backedVP is what a player's scored objectives, the custodians token and
 // Imperial's points add up to.
 func backedVP(p *Player) int {
-	n := len(p.ScoredSecrets) + p.ImperialVP + p.AgendaVP
+	n := len(p.ScoredSecrets) + p.ImperialVP + p.AgendaVP + p.CardVP
 	for _, note := range p.NotesInPlay {
 		if noteKind(note) == "support_for_the_throne" {
 			n++

@@ -311,6 +311,7 @@ func candidates(s *State, seat int) []Action {
 		for _, id := range componentIDs() {
 			add(Action{Kind: ActComponent, Card: id})
 		}
+		acOptions(s, seat, add)
 		add(Action{Kind: ActPass})
 	}
 	return out

@@ -81,6 +81,7 @@ func TestRule69_TradeAgreement(t *testing.T) {
 func TestRule69_PoliticalSecret(t *testing.T) {
 	g := agendaFixture(t, []string{"mutiny", "economic_equality"}, giveNote("sol:political_secret", 2))
 	do(t, g, Action{Kind: ActPlayNote, Seat: 2, Card: "sol:political_secret"})
+	passWindows(t, g)
 	refuse(t, g, Action{Kind: ActVote, Seat: 1, Outcome: For}, "8.16")
 	if v := g.State().Agenda.Voters; !slices.Equal(v, []int{2, 0}) {
 		t.Fatalf("voters %v", v)
@@ -89,6 +90,7 @@ func TestRule69_PoliticalSecret(t *testing.T) {
 	abstain(t, g, 0)
 	do(t, g, Action{Kind: ActBreakTie, Seat: 0, Outcome: Against})
 	refuse(t, g, Action{Kind: ActPlayNote, Seat: 1, Card: "sol:ceasefire"}, "69.2")
+	passWindows(t, g)
 	if v := g.State().Agenda.Voters; !slices.Equal(v, []int{1, 2, 0}) {
 		t.Fatalf("the second agenda: voters %v", v)
 	}

@@ -96,6 +96,7 @@ type Player struct {
 	Promissory     []string  `json:"promissory,omitempty"`    // "<owner faction>:<note>"
 	NotesInPlay    []string  `json:"notes_in_play,omitempty"` // promissory notes face up in this player's play area
 	AgendaVP       int       `json:"agenda_vp,omitempty"`     // points gained (or lost) through agendas
+	CardVP         int       `json:"card_vp,omitempty"`       // points from action cards (Imperial Rider)
 	RelicFragments []string  `json:"relic_fragments,omitempty"`
 	Relics         []string  `json:"relics,omitempty"`
 	Captured       []Captive `json:"captured,omitempty"`

@@ -680,6 +680,8 @@ func applyStrategic(s *State, e Event) bool {
 			s.Players[e.Seat].ImperialVP += e.Count
 		} else if _, ok := agendaCard(e.Card); ok {
 			s.Players[e.Seat].AgendaVP += e.Count
+		} else if e.Card == "imperial_rider" {
+			s.Players[e.Seat].CardVP += e.Count
 		}
 	case EvAgendasOrdered:
 		s.Decks.Agendas = slices.Clone(e.NewDeck)

@@ -1,0 +1,638 @@
+package ti4
+
+import (
+	"slices"
+
+	"github.com/mecatol/mecatol/internal/engine"
+	"github.com/mecatol/mecatol/internal/ti4/data"
+)
+
+// Playing action cards (LRR 2.7, 2.8). A card is played in its window:
+// "Action" cards as the player's action on their turn (3.1), agenda cards
+// in the agenda phase's "when" and "after" windows (1.15, 1.16, 1.20) or
+// in the player's own ballot. The card is discarded once resolved (2.7).
+
+// Action-card kinds.
+const (
+	ActPlayAC     = "play_action_card" // card; system, planet, player, unit or outcome as the card needs
+	ActPassWindow = "pass_window"      // nothing to play in this "when" or "after" window
+	EvACPlayed    = "action_card_played"
+	EvACTaken     = "action_card_taken" // Spy: from Owner's hand to Seat's
+	EvWindowPass  = "window_passed"
+	EvWindowPlay  = "window_played" // a card played in a window: everyone may answer
+	EvVetoed      = "agenda_vetoed"
+	EvRider       = "rider_placed"
+)
+
+// actionWindow are the cards played as an action (3.1).
+var actionWindow = map[string]func(s *State, a Action, rng *engine.RNG) ([]Event, error){
+	"economic_initiative": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+		var ev []Event
+		s.controlled(a.Seat, func(pl *Planet, _ *System, i *data.Planet) bool {
+			if i.Trait == "cultural" && pl.Exhausted {
+				ev = append(ev, Event{Kind: EvPlanetReadied, Seat: a.Seat, Planet: pl.Name})
+			}
+			return false
+		})
+		return ev, nil
+	},
+	"industrial_initiative": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+		n := s.traitCount(a.Seat, "industrial")
+		return []Event{{Kind: EvTradeGoods, Seat: a.Seat, Count: n}}, nil
+	},
+	"mining_initiative": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+		pl, _, err := ownPlanet(s, a)
+		if err != nil {
+			return nil, err
+		}
+		return []Event{{Kind: EvTradeGoods, Seat: a.Seat, Count: data.MustLoad().Planet(pl.Name).Resources}}, nil
+	},
+	"frontline_deployment": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+		pl, sys, err := ownPlanet(s, a)
+		if err != nil {
+			return nil, err
+		}
+		return []Event{{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: 3}}, nil
+	},
+	"rise_of_a_messiah": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+		var ev []Event
+		s.controlled(a.Seat, func(pl *Planet, sys *System, _ *data.Planet) bool {
+			ev = append(ev, Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: 1})
+			return false
+		})
+		return ev, nil
+	},
+	"war_effort": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+		sys, _, err := where(s, a.System, "", "system")
+		if err != nil {
+			return nil, err
+		}
+		if !hasShips(sys, a.Seat) {
+			return nil, engine.Refuse("2.7", "War Effort places a cruiser where you have ships")
+		}
+		if s.Reinforcements(a.Seat, "cruiser") == 0 {
+			return nil, engine.Refuse("67.5", "no cruiser in reinforcements")
+		}
+		return []Event{{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Unit: "cruiser", Count: 1}}, nil
+	},
+	"repeal_law": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+		if s.Law(a.Outcome) == nil {
+			return nil, engine.Refuse("2.7", "Repeal Law names a law in play; %q is not", a.Outcome)
+		}
+		return []Event{{Kind: EvLawDiscarded, Card: a.Outcome}}, nil
+	},
+	"insubordination": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+		q, err := otherPlayer(s, a)
+		if err != nil {
+			return nil, err
+		}
+		p := s.Players[q]
+		if p.Tactic == 0 {
+			return nil, engine.Refuse("2.7", "%s has no token in the tactic pool", p)
+		}
+		return []Event{{Kind: EvTokensSet, Seat: q, Pools: &Pools{p.Tactic - 1, p.Fleet, p.Strategy}}}, nil
+	},
+	"lucky_shot": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+		sys, _, err := where(s, a.System, "", "system")
+		if err != nil {
+			return nil, err
+		}
+		q, err := otherPlayer(s, a)
+		if err != nil {
+			return nil, err
+		}
+		mine := slices.ContainsFunc(sys.Planets, func(pl *Planet) bool { return pl.Controller == a.Seat })
+		if !mine || (a.Unit != "dreadnought" && a.Unit != "cruiser" && a.Unit != "destroyer") || count(sys.Space, q, a.Unit) == 0 {
+			return nil, engine.Refuse("2.7", "Lucky Shot destroys a dreadnought, cruiser or destroyer in a system with a planet you control")
+		}
+		return []Event{{Kind: EvUnitsRemoved, Seat: q, System: sys.Pos, Unit: a.Unit, Count: 1}}, nil
+	},
+	"cripple_defenses": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+		pl, sys, err := findPlanet(s, a.Planet)
+		if err != nil {
+			return nil, err
+		}
+		var ev []Event
+		for _, st := range pl.Units {
+			if st.Unit == "pds" {
+				ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: st.Owner, System: sys.Pos, Planet: pl.Name, Unit: "pds", Count: st.Count})
+			}
+		}
+		return ev, nil
+	},
+	"reactor_meltdown": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+		sys, pl, err := where(s, a.System, a.Planet, "system")
+		if err != nil {
+			return nil, err
+		}
+		stacks := sys.Space
+		if pl != nil {
+			stacks = pl.Units
+		}
+		i := slices.IndexFunc(stacks, func(st Stack) bool { return st.Unit == "space_dock" })
+		if s.IsHomeSystem(sys.Pos) || i < 0 {
+			return nil, engine.Refuse("2.7", "Reactor Meltdown destroys a space dock outside home systems")
+		}
+		return []Event{{Kind: EvUnitsRemoved, Seat: stacks[i].Owner, System: sys.Pos, Planet: a.Planet, Unit: "space_dock", Count: 1}}, nil
+	},
+	"unstable_planet": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+		pl, sys, err := findPlanet(s, a.Planet)
+		if err != nil {
+			return nil, err
+		}
+		if data.MustLoad().Planet(pl.Name).Trait != "hazardous" {
+			return nil, engine.Refuse("2.7", "Unstable Planet chooses a hazardous planet")
+		}
+		var ev []Event
+		if pl.Controller != None && !pl.Exhausted {
+			ev = append(ev, Event{Kind: EvPlanetExhausted, Seat: pl.Controller, Planet: pl.Name})
+		}
+		left := 3
+		for _, st := range pl.Units {
+			if st.Unit == "infantry" && left > 0 {
+				k := min(left, st.Count)
+				left -= k
+				ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: st.Owner, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: k})
+			}
+		}
+		return ev, nil
+	},
+	"uprising": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+		pl, sys, err := findPlanet(s, a.Planet)
+		if err != nil {
+			return nil, err
+		}
+		if pl.Controller == None || pl.Controller == a.Seat || s.IsHomeSystem(sys.Pos) || pl.Exhausted {
+			return nil, engine.Refuse("2.7", "Uprising exhausts a readied non-home planet another player controls")
+		}
+		return []Event{{Kind: EvPlanetExhausted, Seat: pl.Controller, Planet: pl.Name}, {Kind: EvTradeGoods, Seat: a.Seat, Count: data.MustLoad().Planet(pl.Name).Resources}}, nil
+	},
+	"unexpected_action": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+		sys, _, err := where(s, a.System, "", "system")
+		if err != nil {
+			return nil, err
+		}
+		if !slices.Contains(sys.Command, a.Seat) {
+			return nil, engine.Refuse("2.7", "you have no command token in that system")
+		}
+		return []Event{{Kind: EvCommandToken, Seat: a.Seat, System: sys.Pos, Count: -1}}, nil
+	},
+	"ghost_ship": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+		sys, _, err := where(s, a.System, "", "system")
+		if err != nil {
+			return nil, err
+		}
+		if s.IsHomeSystem(sys.Pos) || !s.hasWormhole(sys.Pos) || hasOthersShips(sys, a.Seat) || s.Reinforcements(a.Seat, "destroyer") == 0 {
+			return nil, engine.Refuse("2.7", "Ghost Ship places a destroyer in a non-home wormhole system without other players' ships")
+		}
+		return []Event{{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Unit: "destroyer", Count: 1}}, nil
+	},
+	"signal_jamming": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+		sys, _, err := where(s, a.System, "", "system")
+		if err != nil {
+			return nil, err
+		}
+		q, err := otherPlayer(s, a)
+		if err != nil {
+			return nil, err
+		}
+		near := hasShips(sys, a.Seat) || slices.ContainsFunc(s.galaxy.Neighbors(sys.Pos, s.Wormholes), func(p int) bool { return hasShips(s.System(p), a.Seat) })
+		if s.IsHomeSystem(sys.Pos) || !near || slices.Contains(sys.Command, q) || s.CommandReinforcements(q) == 0 {
+			return nil, engine.Refuse("2.7", "Signal Jamming puts another player's token in a non-home system in or next to your ships")
+		}
+		return []Event{{Kind: EvCommandToken, Seat: q, System: sys.Pos, Count: 1}}, nil
+	},
+	"spy": func(s *State, a Action, rng *engine.RNG) ([]Event, error) {
+		q, err := otherPlayer(s, a)
+		if err != nil {
+			return nil, err
+		}
+		h := s.Players[q].ActionCards
+		if len(h) == 0 {
+			return nil, engine.Refuse("2.7", "%s has no action cards", s.Players[q])
+		}
+		return []Event{{Kind: EvACTaken, Seat: a.Seat, Owner: q, Card: h[rng.IntN(len(h))]}}, nil
+	},
+	"tactical_bombardment": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+		sys, _, err := where(s, a.System, "", "system")
+		if err != nil {
+			return nil, err
+		}
+		bombards := slices.ContainsFunc(sys.Space, func(st Stack) bool {
+			p := profile(s, a.Seat, st.Unit)
+			return st.Owner == a.Seat && p.Bombard.Dice > 0
+		})
+		if !bombards {
+			return nil, engine.Refuse("2.7", "Tactical Bombardment needs your units with Bombardment in the system")
+		}
+		var ev []Event
+		for _, pl := range sys.Planets {
+			if pl.Controller != None && pl.Controller != a.Seat && !pl.Exhausted {
+				ev = append(ev, Event{Kind: EvPlanetExhausted, Seat: pl.Controller, Planet: pl.Name})
+			}
+		}
+		return ev, nil
+	},
+	"plague": func(s *State, a Action, rng *engine.RNG) ([]Event, error) {
+		pl, sys, err := findPlanet(s, a.Planet)
+		if err != nil {
+			return nil, err
+		}
+		if pl.Controller == None || pl.Controller == a.Seat {
+			return nil, engine.Refuse("2.7", "Plague chooses a planet another player controls")
+		}
+		n := count(pl.Units, pl.Controller, "infantry")
+		var rolls []int
+		hits := 0
+		for range n {
+			r := rng.Die()
+			rolls = append(rolls, r)
+			if r >= 6 {
+				hits++
+			}
+		}
+		ev := []Event{{Kind: EvDice, Seat: a.Seat, Card: "plague", Rolls: rolls}}
+		if hits > 0 {
+			ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: pl.Controller, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: hits})
+		}
+		return ev, nil
+	},
+	"focused_research": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+		if s.Players[a.Seat].TradeGoods < 4 {
+			return nil, engine.Refuse("2.7", "Focused Research costs 4 trade goods")
+		}
+		t, err := checkResearch(s, a.Seat, a.Outcome, nil)
+		if err != nil {
+			return nil, err
+		}
+		ev := []Event{{Kind: EvTradeGoods, Seat: a.Seat, Count: -4}, {Kind: EvTechGained, Seat: a.Seat, Card: t.ID}}
+		return append(ev, afterResearch(s, a.Seat)...), nil
+	},
+}
+
+// ownPlanet is the action's planet, which the player must control.
+func ownPlanet(s *State, a Action) (*Planet, *System, error) {
+	pl, sys, err := findPlanet(s, a.Planet)
+	if err != nil {
+		return nil, nil, err
+	}
+	if pl.Controller != a.Seat {
+		return nil, nil, engine.Refuse("2.7", "%s is not a planet you control", pl.Name)
+	}
+	return pl, sys, nil
+}
+
+// otherPlayer is the action's player, who must be another player in the game.
+func otherPlayer(s *State, a Action) (int, error) {
+	q, err := need(a.Player, "player")
+	if err != nil {
+		return None, err
+	}
+	if p := s.Player(q); p == nil || p.Eliminated || q == a.Seat {
+		return None, engine.Refuse("2.7", "choose another player still in the game")
+	}
+	return q, nil
+}
+
+// riders reward a correct prediction (8.22).
+var riders = []string{"construction_rider", "diplomacy_rider", "imperial_rider", "leadership_rider",
+	"politics_rider", "technology_rider", "trade_rider", "warfare_rider"}
+
+func decidePlayAC(s *State, a Action, rng *engine.RNG) ([]Event, error) {
+	p := s.Players[a.Seat]
+	if !slices.Contains(p.ActionCards, a.Card) {
+		return nil, engine.BadInput("card", "%q is not in your hand", a.Card)
+	}
+	if s.OwnsLaw(a.Seat, "political_censure") {
+		return nil, engine.Refuse("7.3", "Political Censure: its owner cannot play action cards")
+	}
+	played := Event{Kind: EvACPlayed, Seat: a.Seat, Card: a.Card}
+	if f, ok := actionWindow[a.Card]; ok {
+		if err := checkTurn(s, a.Seat); err != nil {
+			return nil, err
+		}
+		ev, err := f(s, a, rng)
+		if err != nil {
+			return nil, err
+		}
+		return append(append([]Event{played}, ev...), Event{Kind: EvTurnEnded, Seat: a.Seat}), nil
+	}
+	ag := s.Agenda
+	if a.Card == "distinguished_councilor" {
+		if !inBallot(s, a.Seat) {
+			return nil, engine.Refuse("2.7", "Distinguished Councilor is played as you cast your votes")
+		}
+		return []Event{played, {Kind: EvVotesCast, Seat: a.Seat, Count: 5}}, nil
+	}
+	window := ""
+	switch {
+	case a.Card == "veto":
+		window = "when"
+	case a.Card == "assassinate_representative" || slices.Contains(riders, a.Card):
+		window = "after"
+	default:
+		return nil, engine.Refuse("2.7", "%s cannot be played by the engine yet", a.Card)
+	}
+	if s.Phase != PhaseAgenda || ag == nil || ag.Window != window || len(ag.WindowQueue) == 0 {
+		return nil, engine.Refuse("1.15", "%s is played in the %q window of an agenda", a.Card, window)
+	}
+	if ag.WindowQueue[0] != a.Seat {
+		return nil, engine.Refuse("1.20", "in the agenda phase abilities are resolved in turn from the speaker; seat %d is next", ag.WindowQueue[0])
+	}
+	ev := []Event{played, {Kind: EvWindowPlay, Seat: a.Seat}}
+	switch {
+	case a.Card == "veto":
+		return append(ev, Event{Kind: EvVetoed, Card: ag.Card}), nil
+	case a.Card == "assassinate_representative":
+		q, err := need(a.Player, "player")
+		if err != nil {
+			return nil, err
+		}
+		if p := s.Player(q); p == nil || p.Eliminated {
+			return nil, engine.Refuse("2.7", "choose a player still in the game")
+		}
+		return append(ev, Event{Kind: EvSilenced, Seat: q}), nil
+	}
+	// A rider: its player cannot vote, and predicts an outcome (8.22, 8.22a).
+	if !slices.Contains(s.Outcomes(ag.Subject), a.Outcome) {
+		return nil, engine.Refuse("8.22a", "predict one of this agenda's outcomes: %v", s.Outcomes(ag.Subject))
+	}
+	return append(ev, Event{Kind: EvRider, Seat: a.Seat, Card: a.Card, Outcome: a.Outcome}, Event{Kind: EvSilenced, Seat: a.Seat}), nil
+}
+
+func decidePassWindow(s *State, a Action) ([]Event, error) {
+	ag := s.Agenda
+	if s.Phase != PhaseAgenda || ag == nil || ag.Window == "" || len(ag.WindowQueue) == 0 {
+		return nil, engine.Refuse("1.20", "no window is open")
+	}
+	if ag.WindowQueue[0] != a.Seat {
+		return nil, engine.Refuse("1.20", "seat %d answers first", ag.WindowQueue[0])
+	}
+	return []Event{{Kind: EvWindowPass, Seat: a.Seat}}, nil
+}
+
+// windowOrder is everyone in the game from the speaker, clockwise (1.20).
+func windowOrder(s *State) []int { return s.SpeakerOrder() }
+
+// riderRewards pays the riders that predicted the outcome (8.22b).
+func riderRewards(s *State, ag *AgendaStep, rng *engine.RNG) []Event {
+	var ev []Event
+	for _, r := range ag.Riders {
+		if r.Outcome != ag.Outcome {
+			continue
+		}
+		q := r.Seat
+		switch r.Card {
+		case "imperial_rider":
+			ev = append(ev, vp(q, 1, r.Card))
+		case "trade_rider":
+			ev = append(ev, Event{Kind: EvTradeGoods, Seat: q, Count: 5})
+		case "politics_rider":
+			deck, discard := slices.Clone(s.Decks.ActionCards), slices.Clone(s.Decks.ActionDiscard)
+			ev = append(ev, drawFrom(&deck, &discard, rng, q, "action", 3)...)
+			ev = append(ev, Event{Kind: EvSpeakerChanged, Speaker: q})
+		case "leadership_rider":
+			if n := min(3, s.CommandReinforcements(q)); n > 0 {
+				ev = append(ev, queue(Step{Kind: StepGainTokens, Seat: q, Card: r.Card, Need: n}))
+			}
+		case "technology_rider":
+			ev = append(ev, queue(Step{Kind: StepAgendaTech, Seat: q, Card: r.Card, Need: 1}))
+		case "construction_rider":
+			if s.Reinforcements(q, "space_dock") > 0 {
+				ev = append(ev, queue(Step{Kind: StepPlaceDock, Seat: q, Card: r.Card, Need: 1}))
+			}
+		case "warfare_rider":
+			if s.Reinforcements(q, "dreadnought") > 0 {
+				ev = append(ev, queue(Step{Kind: StepPlaceShip, Seat: q, Card: r.Card, Need: 1, Units: []string{"dreadnought"}}))
+			}
+		case "diplomacy_rider":
+			ev = append(ev, queue(Step{Kind: StepDiploRider, Seat: q, Card: r.Card, Need: 1}))
+		}
+	}
+	return ev
+}
+
+// Rider choice steps.
+const (
+	StepGainTokens = "gain_command_tokens" // pools: where the tokens go
+	StepPlaceDock  = "place_space_dock"    // on a planet you control
+	StepPlaceShip  = "place_ship"          // in a system with your ships
+	StepDiploRider = "diplomacy_rider_system"
+)
+
+func decideRiderChoice(s *State, a Action) ([]Event, error) {
+	st, err := inStep(s, a.Seat, StepGainTokens, StepPlaceDock, StepPlaceShip, StepDiploRider)
+	if err != nil {
+		return nil, err
+	}
+	done := Event{Kind: EvStepCleared, Seat: a.Seat}
+	switch st.Kind {
+	case StepGainTokens:
+		d, err := need(a.Pools, "pools")
+		if err != nil {
+			return nil, err
+		}
+		if d.Tactic < 0 || d.Fleet < 0 || d.Strategy < 0 || d.Sum() != st.Need {
+			return nil, engine.Refuse("2.7", "place exactly %d command tokens", st.Need)
+		}
+		p := s.Players[a.Seat]
+		after := Pools{p.Tactic + d.Tactic, p.Fleet + d.Fleet, p.Strategy + d.Strategy}
+		if err := checkPools(s, after, after.Sum(), "2.7"); err != nil {
+			return nil, err
+		}
+		return []Event{{Kind: EvTokensSet, Seat: a.Seat, Pools: &after}, done}, nil
+	case StepPlaceDock:
+		pl, sys, err := ownPlanet(s, a)
+		if err != nil {
+			return nil, err
+		}
+		if err := checkPlacement(s, a.Seat, "space_dock", 1, pl); err != nil {
+			return nil, err
+		}
+		return []Event{{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: "space_dock", Count: 1}, done}, nil
+	case StepPlaceShip:
+		sys, _, err := where(s, a.System, "", "system")
+		if err != nil {
+			return nil, err
+		}
+		if !hasShips(sys, a.Seat) {
+			return nil, engine.Refuse("2.7", "the dreadnought goes in a system with your ships")
+		}
+		return []Event{{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Unit: st.Units[0], Count: 1}, done}, nil
+	}
+	sys, _, err := where(s, a.System, "", "system")
+	if err != nil {
+		return nil, err
+	}
+	if !slices.ContainsFunc(sys.Planets, func(pl *Planet) bool { return pl.Controller == a.Seat }) {
+		return nil, engine.Refuse("2.7", "choose a system with a planet you control")
+	}
+	ev := []Event{done}
+	for _, q := range s.Active() {
+		if q != a.Seat && !slices.Contains(sys.Command, q) && s.CommandReinforcements(q) > 0 {
+			ev = append(ev, Event{Kind: EvCommandToken, Seat: q, System: sys.Pos, Count: 1})
+		}
+	}
+	return ev, nil
+}
+
+func applyActionCards(s *State, e Event) bool {
+	ag := s.Agenda
+	switch e.Kind {
+	case EvACPlayed:
+		p := s.Players[e.Seat]
+		i := slices.Index(p.ActionCards, e.Card)
+		p.ActionCards = slices.Delete(p.ActionCards, i, i+1)
+		s.Decks.ActionDiscard = append(s.Decks.ActionDiscard, e.Card)
+	case EvACTaken:
+		from := s.Players[e.Owner]
+		i := slices.Index(from.ActionCards, e.Card)
+		from.ActionCards = slices.Delete(from.ActionCards, i, i+1)
+		s.Players[e.Seat].ActionCards = append(s.Players[e.Seat].ActionCards, e.Card)
+	case EvWindowPass:
+		ag.WindowQueue = ag.WindowQueue[1:]
+		if len(ag.WindowQueue) == 0 {
+			nextWindow(s)
+		}
+	case EvWindowPlay:
+		// Everyone may answer a card played in a window: the queue starts
+		// again after the player who played (1.20).
+		o := windowOrder(s)
+		i := slices.Index(o, e.Seat)
+		ag.WindowQueue = append(slices.Clone(o[i+1:]), o[:i+1]...)
+	case EvVetoed:
+		s.Decks.AgendaDiscard = append(s.Decks.AgendaDiscard, ag.Card)
+		if ag.Hidden {
+			s.Decks.AgendaDiscard = append(s.Decks.AgendaDiscard, ag.Subject)
+		}
+		s.Agenda = &AgendaStep{Number: ag.Number, Barred: ag.Barred, ReadyLimit: ag.ReadyLimit}
+	case EvRider:
+		ag.Riders = append(ag.Riders, Ballot{Seat: e.Seat, Outcome: e.Outcome, Card: e.Card})
+	default:
+		return false
+	}
+	return true
+}
+
+// nextWindow moves from "when" to "after", and from "after" to the votes.
+func nextWindow(s *State) {
+	ag := s.Agenda
+	if ag.Window == "when" {
+		ag.Window, ag.WindowQueue = "after", windowOrder(s)
+		return
+	}
+	ag.Window, ag.WindowQueue = "", nil
+	ag.Voters = slices.DeleteFunc(ag.Voters, func(q int) bool { return slices.Contains(ag.Silenced, q) })
+}
+
+// acOptions lists the action cards seat might play now, for Legal: only
+// targets that could be accepted are proposed, to keep Legal cheap.
+func acOptions(s *State, seat int, add func(Action)) {
+	p := s.Players[seat]
+	for _, c := range p.ActionCards {
+		if _, ok := actionWindow[c]; ok {
+			if s.Phase == PhaseAction && s.Turn == seat && !s.busy() {
+				actionTargets(s, seat, c, add)
+			}
+			continue
+		}
+		switch {
+		case c == "veto" || c == "distinguished_councilor":
+			add(Action{Kind: ActPlayAC, Card: c})
+		case c == "assassinate_representative":
+			for _, q := range s.Active() {
+				add(Action{Kind: ActPlayAC, Card: c, Player: ip(q)})
+			}
+		case slices.Contains(riders, c):
+			if ag := s.Agenda; ag != nil && ag.Window == "after" {
+				for _, o := range s.Outcomes(ag.Subject) {
+					add(Action{Kind: ActPlayAC, Card: c, Outcome: o})
+				}
+			}
+		}
+	}
+}
+
+// actionTargets proposes the targets of an "Action" card.
+func actionTargets(s *State, seat int, c string, add func(Action)) {
+	planets := func(ok func(pl *Planet, sys *System) bool) {
+		for _, sys := range s.Systems {
+			for _, pl := range sys.Planets {
+				if ok(pl, sys) {
+					add(Action{Kind: ActPlayAC, Card: c, Planet: pl.Name})
+				}
+			}
+		}
+	}
+	systems := func(ok func(sys *System) bool, extra func(a Action)) {
+		for _, sys := range s.Systems {
+			if ok(sys) {
+				a := Action{Kind: ActPlayAC, Card: c, System: ip(sys.Pos)}
+				if extra != nil {
+					extra(a)
+				} else {
+					add(a)
+				}
+			}
+		}
+	}
+	others := func(a Action) {
+		for _, q := range s.Active() {
+			if q != seat {
+				a.Player = ip(q)
+				add(a)
+			}
+		}
+	}
+	switch c {
+	case "economic_initiative", "industrial_initiative", "rise_of_a_messiah":
+		add(Action{Kind: ActPlayAC, Card: c})
+	case "mining_initiative", "frontline_deployment":
+		planets(func(pl *Planet, _ *System) bool { return pl.Controller == seat })
+	case "uprising", "plague":
+		planets(func(pl *Planet, _ *System) bool { return pl.Controller != None && pl.Controller != seat })
+	case "cripple_defenses":
+		planets(func(pl *Planet, _ *System) bool {
+			return slices.ContainsFunc(pl.Units, func(x Stack) bool { return x.Unit == "pds" })
+		})
+	case "unstable_planet":
+		planets(func(pl *Planet, _ *System) bool { return data.MustLoad().Planet(pl.Name).Trait == "hazardous" })
+	case "reactor_meltdown":
+		for _, sys := range s.Systems {
+			for _, pl := range sys.Planets {
+				if slices.ContainsFunc(pl.Units, func(x Stack) bool { return x.Unit == "space_dock" }) {
+					add(Action{Kind: ActPlayAC, Card: c, System: ip(sys.Pos), Planet: pl.Name})
+				}
+			}
+		}
+	case "war_effort", "tactical_bombardment":
+		systems(func(sys *System) bool { return hasShips(sys, seat) }, nil)
+	case "unexpected_action":
+		systems(func(sys *System) bool { return slices.Contains(sys.Command, seat) }, nil)
+	case "ghost_ship":
+		systems(func(sys *System) bool { return s.hasWormhole(sys.Pos) }, nil)
+	case "signal_jamming":
+		systems(func(sys *System) bool { return !s.IsHomeSystem(sys.Pos) }, others)
+	case "lucky_shot":
+		systems(func(sys *System) bool {
+			return slices.ContainsFunc(sys.Planets, func(pl *Planet) bool { return pl.Controller == seat })
+		}, func(a Action) {
+			for _, u := range []string{"dreadnought", "cruiser", "destroyer"} {
+				a.Unit = u
+				others(a)
+			}
+		})
+	case "insubordination", "spy":
+		others(Action{Kind: ActPlayAC, Card: c})
+	case "repeal_law":
+		for _, l := range s.Laws {
+			add(Action{Kind: ActPlayAC, Card: c, Outcome: l.Card})
+		}
+	case "focused_research":
+		if s.Players[seat].TradeGoods >= 4 {
+			for _, t := range data.MustLoad().Technologies {
+				add(Action{Kind: ActPlayAC, Card: c, Outcome: t.ID})
+			}
+		}
+	}
+}

@@ -1,0 +1,206 @@
+package ti4
+
+import (
+	"slices"
+	"testing"
+)
+
+// giveAC moves action cards from the deck into a seat's hand.
+func giveAC(seat int, cards ...string) func(s *State) {
+	return func(s *State) {
+		for _, c := range cards {
+			i := slices.Index(s.Decks.ActionCards, c)
+			s.Decks.ActionCards = slices.Delete(s.Decks.ActionCards, i, i+1)
+			s.Players[seat].ActionCards = append(s.Players[seat].ActionCards, c)
+		}
+	}
+}
+
+func playAC(seat int, card string) Action { return Action{Kind: ActPlayAC, Seat: seat, Card: card} }
+
+// 2.7, 3.1: an "Action" card is the player's action on their turn; it is
+// resolved, then discarded.
+func TestRule2_7_ActionCards(t *testing.T) {
+	g := tacticalFixture(t, giveAC(0, "rise_of_a_messiah", "industrial_initiative"))
+	refuse(t, g, playAC(1, "rise_of_a_messiah"), "")
+	refuse(t, g, playAC(0, "veto"), "")
+	before := count(planet(t, g, "Nar").Units, 0, "infantry")
+	do(t, g, playAC(0, "rise_of_a_messiah"))
+	s := g.State()
+	if count(planet(t, g, "Nar").Units, 0, "infantry") != before+1 || s.Turn == 0 || !slices.Contains(s.Decks.ActionDiscard, "rise_of_a_messiah") {
+		t.Fatalf("an infantry on each planet, the turn over, the card discarded: turn %d", s.Turn)
+	}
+	if err := CheckInvariants(s); err != nil {
+		t.Fatal(err)
+	}
+	refuse(t, g, playAC(0, "industrial_initiative"), "4") // not seat 0's turn
+}
+
+func TestRule2_7_ActionWindowCards(t *testing.T) {
+	cases := []struct {
+		card  string
+		act   Action
+		stage func(s *State)
+		check func(t *testing.T, s *State)
+	}{
+		{"mining_initiative", Action{Planet: "Nar"}, nil, func(t *testing.T, s *State) {
+			if s.Players[0].TradeGoods != 2 {
+				t.Fatalf("Nar's resources in trade goods: %d", s.Players[0].TradeGoods)
+			}
+		}},
+		{"frontline_deployment", Action{Planet: "Jol"}, nil, func(t *testing.T, s *State) {
+			if pl, _ := s.Planet("Jol"); count(pl.Units, 0, "infantry") < 3 {
+				t.Fatal("three infantry on Jol")
+			}
+		}},
+		{"insubordination", Action{Player: ip(2)}, nil, func(t *testing.T, s *State) {
+			if s.Players[2].Tactic != 2 {
+				t.Fatalf("tactic pool %d", s.Players[2].Tactic)
+			}
+		}},
+		{"spy", Action{Player: ip(1)}, giveAC(1, "sabotage"), func(t *testing.T, s *State) {
+			if !slices.Contains(s.Players[0].ActionCards, "sabotage") || len(s.Players[1].ActionCards) != 0 {
+				t.Fatal("Spy takes the card")
+			}
+		}},
+		{"repeal_law", Action{Outcome: "fleet_regulations"}, withLaw("fleet_regulations", None), func(t *testing.T, s *State) {
+			if len(s.Laws) != 0 {
+				t.Fatal("the law is repealed")
+			}
+		}},
+		{"focused_research", Action{Outcome: "gravity_drive"}, func(s *State) { s.Players[0].TradeGoods = 5 }, func(t *testing.T, s *State) {
+			if !s.Players[0].HasTech("gravity_drive") || s.Players[0].TradeGoods != 1 {
+				t.Fatal("4 trade goods for a technology")
+			}
+		}},
+		{"uprising", Action{Planet: "Quann"}, func(s *State) { pl, _ := s.Planet("Quann"); pl.Controller = 2 }, func(t *testing.T, s *State) {
+			if pl, _ := s.Planet("Quann"); !pl.Exhausted || s.Players[0].TradeGoods != 2 {
+				t.Fatal("Quann exhausted, its 2 resources gained")
+			}
+		}},
+		{"lucky_shot", Action{System: ip(22), Player: ip(1), Unit: "destroyer"}, func(s *State) {
+			s.System(22).Space = add(s.System(22).Space, 1, "destroyer", 1)
+		}, func(t *testing.T, s *State) {
+			if count(s.System(22).Space, 1, "destroyer") != 0 {
+				t.Fatal("the destroyer is destroyed")
+			}
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.card, func(t *testing.T) {
+			g := tacticalFixture(t, func(s *State) {
+				giveAC(0, c.card)(s)
+				if c.stage != nil {
+					c.stage(s)
+				}
+			})
+			a := c.act
+			a.Kind, a.Seat, a.Card = ActPlayAC, 0, c.card
+			do(t, g, a)
+			c.check(t, g.State())
+			if err := CheckInvariants(g.State()); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+	// Political Censure: its owner plays no action cards.
+	g := tacticalFixture(t, func(s *State) { giveAC(0, "industrial_initiative")(s); withLaw("political_censure", 0)(s) })
+	refuse(t, g, playAC(0, "industrial_initiative"), "7.3")
+}
+
+// 1.15, 1.16, 1.20: after an agenda is revealed, a "when" window then an
+// "after" window, each answered in turn from the speaker; a card played
+// gives everyone another chance.
+func TestRule1_20_AgendaWindows(t *testing.T) {
+	g := fixtureAgendaWindows(t, []string{"mutiny", "economic_equality", "seed_of_an_empire"}, giveAC(1, "veto", "trade_rider"))
+	s := g.State()
+	if s.Agenda.Window != "when" || !slices.Equal(s.Agenda.WindowQueue, []int{0, 1, 2}) {
+		t.Fatalf("window %q queue %v", s.Agenda.Window, s.Agenda.WindowQueue)
+	}
+	refuse(t, g, Action{Kind: ActVote, Seat: 1, Outcome: For}, "1.20")
+	refuse(t, g, act(ActPassWindow, 1), "1.20")
+	refuse(t, g, Action{Kind: ActPlayAC, Seat: 1, Card: "trade_rider", Outcome: For}, "1.15")
+	do(t, g, act(ActPassWindow, 0))
+	do(t, g, playAC(1, "veto"))
+	s = g.State()
+	if s.Agenda.Card != "economic_equality" || !slices.Contains(s.Decks.AgendaDiscard, "mutiny") || s.Agenda.Window != "when" {
+		t.Fatalf("Veto: %+v, discard %v", s.Agenda, s.Decks.AgendaDiscard)
+	}
+	for _, q := range []int{0, 1, 2} {
+		do(t, g, act(ActPassWindow, q))
+	}
+	// The after window: a rider predicting For; its player cannot vote.
+	refuse(t, g, Action{Kind: ActPlayAC, Seat: 1, Card: "trade_rider", Outcome: For}, "1.20")
+	do(t, g, act(ActPassWindow, 0))
+	refuse(t, g, Action{Kind: ActPlayAC, Seat: 1, Card: "trade_rider", Outcome: "0"}, "8.22a")
+	do(t, g, Action{Kind: ActPlayAC, Seat: 1, Card: "trade_rider", Outcome: For})
+	for _, q := range []int{2, 0, 1} {
+		do(t, g, act(ActPassWindow, q))
+	}
+	s = g.State()
+	if !slices.Equal(s.Agenda.Voters, []int{2, 0}) {
+		t.Fatalf("the rider's player does not vote: voters %v", s.Agenda.Voters)
+	}
+	vote(t, g, 2, For, "Hercant")
+	abstain(t, g, 0)
+	// Economic Equality for: everyone has 5; the rider adds 5.
+	if tg := g.State().Players[1].TradeGoods; tg != 10 {
+		t.Fatalf("correct prediction: %d trade goods, want 10", tg)
+	}
+	if err := CheckInvariants(g.State()); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Distinguished Councilor adds five votes to the player's own ballot;
+// Imperial Rider's point is backed; Assassinate Representative silences.
+func TestRule8_15_AdditionalVotes(t *testing.T) {
+	g := fixtureAgendaWindows(t, []string{"mutiny"}, func(s *State) {
+		giveAC(1, "distinguished_councilor")(s)
+		giveAC(0, "imperial_rider", "assassinate_representative")(s)
+	})
+	for _, q := range []int{0, 1, 2} { // no "when" cards
+		do(t, g, act(ActPassWindow, q))
+	}
+	do(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "assassinate_representative", Player: ip(2)})
+	do(t, g, act(ActPassWindow, 1))
+	do(t, g, act(ActPassWindow, 2))
+	do(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "imperial_rider", Outcome: For})
+	for _, q := range []int{1, 2, 0} {
+		do(t, g, act(ActPassWindow, q))
+	}
+	s := g.State()
+	if !slices.Equal(s.Agenda.Voters, []int{1}) {
+		t.Fatalf("voters %v: seat 2 assassinated, seat 0 on a rider", s.Agenda.Voters)
+	}
+	do(t, g, Action{Kind: ActVote, Seat: 1, Outcome: For})
+	do(t, g, playAC(1, "distinguished_councilor"))
+	do(t, g, act(ActDone, 1))
+	s = g.State()
+	if s.Players[1].VP != 1 || s.Players[0].VP != 1 || s.Players[0].CardVP != 1 {
+		t.Fatalf("Mutiny for: seat 1 gains; the rider gains: %d %d", s.Players[1].VP, s.Players[0].VP)
+	}
+	if err := CheckInvariants(s); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// fixtureAgendaWindows is agendaFixture with the windows left open.
+func fixtureAgendaWindows(t *testing.T, top []string, stage func(s *State)) *Game {
+	t.Helper()
+	g := fixture(t, fixtureConfig(), func(s *State) {
+		s.AgendaPhase, s.Custodians = true, false
+		s.Phase, s.Turn = PhaseStatus, None
+		s.Status = &StatusStep{Tokens: true, Gain: make([]int, 3), Waiting: []int{0}}
+		for i := len(top) - 1; i >= 0; i-- {
+			d := slices.DeleteFunc(s.Decks.Agendas, func(c string) bool { return c == top[i] })
+			s.Decks.Agendas = append([]string{top[i]}, d...)
+		}
+		if stage != nil {
+			stage(s)
+		}
+	})
+	p := g.State().Players[0]
+	do(t, g, Action{Kind: ActRedistribute, Seat: 0, Pools: &Pools{p.Tactic, p.Fleet, p.Strategy}})
+	return g
+}
