@@ -317,6 +317,12 @@ func decidePlayAC(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		}
 		return append(append([]Event{played}, ev...), Event{Kind: EvTurnEnded, Seat: a.Seat}), nil
 	}
+	if ev, err, ok := tacticalCards(s, a); ok {
+		if err != nil {
+			return nil, err
+		}
+		return append([]Event{played}, ev...), nil
+	}
 	ag := s.Agenda
 	if a.Card == "distinguished_councilor" {
 		if !inBallot(s, a.Seat) {
@@ -537,7 +543,21 @@ func acOptions(s *State, seat int, add func(Action)) {
 			continue
 		}
 		switch {
-		case c == "veto" || c == "distinguished_councilor":
+		case c == "skilled_retreat":
+			if cb := s.Combat; cb != nil {
+				for _, q := range s.galaxy.Neighbors(cb.System, s.Wormholes) {
+					add(Action{Kind: ActPlayAC, Card: c, System: ip(q)})
+				}
+			}
+		case c == "in_the_silence_of_space":
+			if s.Tactical != nil {
+				for _, sys := range s.Systems {
+					if hasShips(sys, seat) {
+						add(Action{Kind: ActPlayAC, Card: c, System: ip(sys.Pos)})
+					}
+				}
+			}
+		case c == "veto" || c == "distinguished_councilor" || tacticalCard(c):
 			add(Action{Kind: ActPlayAC, Card: c})
 		case c == "assassinate_representative":
 			for _, q := range s.Active() {
@@ -635,4 +655,12 @@ func actionTargets(s *State, seat int, c string, add func(Action)) {
 			}
 		}
 	}
+}
+
+func tacticalCard(c string) bool {
+	switch c {
+	case "flank_speed", "lost_star_chart", "upgrade", "morale_boost", "fighter_prototype", "emergency_repairs", "shields_holding", "maneuvering_jets":
+		return true
+	}
+	return false
 }

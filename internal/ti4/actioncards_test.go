@@ -204,3 +204,81 @@ func fixtureAgendaWindows(t *testing.T, top []string, stage func(s *State)) *Gam
 	do(t, g, Action{Kind: ActRedistribute, Seat: 0, Pools: &Pools{p.Tactic, p.Fleet, p.Strategy}})
 	return g
 }
+
+// Cards of a tactical action, each played where its player already
+// decides: after activation, at the start of a space combat round, before
+// assigning hits.
+func TestRule1_14_TacticalCards(t *testing.T) {
+	t.Run("upgrade_and_flank_speed", func(t *testing.T) {
+		g := tacticalFixture(t, func(s *State) {
+			giveAC(0, "upgrade", "flank_speed")(s)
+			s.System(23).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 1}}
+		})
+		refuse(t, g, playAC(0, "upgrade"), "1.14") // before any activation
+		do(t, g, activate(0, 23))
+		do(t, g, playAC(0, "upgrade"))
+		do(t, g, playAC(0, "flank_speed"))
+		s := g.State()
+		if count(s.System(23).Space, 0, "dreadnought") != 1 || count(s.System(23).Space, 0, "cruiser") != 0 || s.Tactical.MoveBonus != 1 {
+			t.Fatalf("space %v, move bonus %d", s.System(23).Space, s.Tactical.MoveBonus)
+		}
+		if err := CheckInvariants(s); err != nil {
+			t.Fatal(err)
+		}
+	})
+	t.Run("round_start_and_hits", func(t *testing.T) {
+		g := tacticalFixture(t, func(s *State) {
+			giveAC(1, "morale_boost", "shields_holding", "skilled_retreat")(s)
+			s.System(9).Space = []Stack{{Owner: 0, Unit: "dreadnought", Count: 2}, {Owner: 0, Unit: "carrier", Count: 1}}
+			s.System(23).Space = []Stack{{Owner: 1, Unit: "war_sun", Count: 1}, {Owner: 1, Unit: "dreadnought", Count: 1}}
+		})
+		do(t, g, activate(0, 23))
+		do(t, g, moveShips(0, 9, "dreadnought", 2))
+		do(t, g, moveShips(0, 9, "carrier", 1))
+		do(t, g, act(ActEndMovement, 0))
+		refuse(t, g, playAC(1, "shields_holding"), "1.14") // no hits owed yet
+		do(t, g, playAC(1, "morale_boost"))
+		if c := g.State().Combat; len(c.Boost) != 1 || c.Boost[0] != 1 {
+			t.Fatalf("boost %v", c.Boost)
+		}
+		do(t, g, act(ActNoRetreat, 1))
+		do(t, g, act(ActNoRetreat, 0))
+		// The roll: if the attacker hit, Sol may cancel two hits first.
+		for c := g.State().Combat; c != nil && len(c.Owed) > 0; c = g.State().Combat {
+			o := c.Owed[0]
+			if o.Seat == 1 && o.Rule == "78.6" && slices.Contains(g.State().Players[1].ActionCards, "shields_holding") {
+				do(t, g, playAC(1, "shields_holding"))
+				if c2 := g.State().Combat; c2 != nil && len(c2.Owed) > 0 && c2.Owed[0].Seat == 1 && c2.Owed[0].Rule == "78.6" && c2.Owed[0].Hits != o.Hits-2 {
+					t.Fatalf("two hits cancelled: %d then %d", o.Hits, c2.Owed[0].Hits)
+				}
+				continue
+			}
+			do(t, g, Legal(g.State(), engineRNG(), o.Seat)[0])
+		}
+		if c := g.State().Combat; c != nil && c.Boost != nil {
+			t.Fatal("Morale Boost lasts one round")
+		}
+		if err := CheckInvariants(g.State()); err != nil {
+			t.Fatal(err)
+		}
+	})
+	t.Run("skilled_retreat", func(t *testing.T) {
+		g := tacticalFixture(t, func(s *State) {
+			giveAC(1, "skilled_retreat")(s)
+			s.System(9).Space = []Stack{{Owner: 0, Unit: "dreadnought", Count: 2}}
+			s.System(23).Space = []Stack{{Owner: 1, Unit: "war_sun", Count: 1}}
+		})
+		do(t, g, activate(0, 23))
+		do(t, g, moveShips(0, 9, "dreadnought", 2))
+		do(t, g, act(ActEndMovement, 0))
+		refuse(t, g, Action{Kind: ActPlayAC, Seat: 1, Card: "skilled_retreat", System: ip(34)}, "2.7") // not adjacent
+		ev := do(t, g, Action{Kind: ActPlayAC, Seat: 1, Card: "skilled_retreat", System: ip(10)})
+		s := g.State()
+		if s.Combat != nil || shipsOf(s.System(23), 1) || !shipsOf(s.System(10), 1) || !slices.Contains(s.System(10).Command, 1) || hasKind(ev, EvCombatWon) {
+			t.Fatal("Skilled Retreat: the ships leave with a command token and the combat ends in a draw")
+		}
+		if err := CheckInvariants(s); err != nil {
+			t.Fatal(err)
+		}
+	})
+}

@@ -81,11 +81,13 @@ func (s *State) Clone() *State {
 	if s.Tactical != nil {
 		x := *s.Tactical
 		x.Moves, x.Cargo, x.Placed = slices.Clone(x.Moves), slices.Clone(x.Cargo), slices.Clone(x.Placed)
+		x.Silence = slices.Clone(x.Silence)
 		c.Tactical = &x
 	}
 	if s.Combat != nil {
 		x := *s.Combat
 		x.Owed, x.Queue = slices.Clone(x.Owed), slices.Clone(x.Queue)
+		x.Boost, x.Proto = slices.Clone(x.Boost), slices.Clone(x.Proto)
 		c.Combat = &x
 	}
 	if s.Status != nil {

@@ -28,6 +28,8 @@ type Combat struct {
 	RetreatTo int      `json:"retreat_to"`
 	Owed      []Owed   `json:"owed,omitempty"`
 	Queue     []string `json:"queue,omitempty"` // ground: planets still to fight over
+	Boost     []int    `json:"boost,omitempty"` // Morale Boost played this round, by seat
+	Proto     []int    `json:"proto,omitempty"` // Fighter Prototype played this round, by seat
 }
 
 // Owed is hits a player must assign.
@@ -103,10 +105,14 @@ func (s *State) roll(seat int, stacks []Stack, f func(*combat.Profile) combat.Ro
 	return hits
 }
 
-// combatRoll is a space combat round's roll (78.3): Prophecy of Ixth adds
-// one to its owner's fighters.
-func (s *State) combatRoll(seat int, stacks []Stack, mod int, rng *engine.RNG, faces *[]int) int {
-	if !s.OwnsLaw(seat, "prophecy_of_ixth") {
+// combatRoll is a space combat round's roll (78.3), with mod on every die
+// and fighterMod more on fighters' (Fighter Prototype); Prophecy of Ixth
+// adds one to its owner's fighters.
+func (s *State) combatRoll(seat int, stacks []Stack, mod, fighterMod int, rng *engine.RNG, faces *[]int) int {
+	if s.OwnsLaw(seat, "prophecy_of_ixth") {
+		fighterMod++
+	}
+	if fighterMod == 0 {
 		return s.roll(seat, stacks, combatOf, mod, rng, faces)
 	}
 	var fighters, rest []Stack
@@ -117,7 +123,7 @@ func (s *State) combatRoll(seat int, stacks []Stack, mod int, rng *engine.RNG, f
 			rest = append(rest, st)
 		}
 	}
-	return s.roll(seat, rest, combatOf, mod, rng, faces) + s.roll(seat, fighters, combatOf, mod+1, rng, faces)
+	return s.roll(seat, rest, combatOf, mod, rng, faces) + s.roll(seat, fighters, combatOf, mod+fighterMod, rng, faces)
 }
 
 func cannonOf(p *combat.Profile) combat.Roll  { return p.Cannon }
@@ -131,6 +137,7 @@ func setCombat(c *Combat, rolls []int) Event {
 		x := *c
 		x.Owed = slices.Clone(c.Owed)
 		x.Queue = slices.Clone(c.Queue)
+		x.Boost, x.Proto = slices.Clone(c.Boost), slices.Clone(c.Proto)
 		cp = &x
 	}
 	return Event{Kind: EvCombat, Combat: cp, Rolls: rolls}
@@ -208,8 +215,10 @@ func combatFollowUps(s *State, rng *engine.RNG) []Event {
 			if s.anomaly(c.System, "nebula") {
 				mod = 1
 			}
-			ha := s.combatRoll(c.Attacker, shipStacks(sys.Space), 0, rng, &rolls)
-			hd := s.combatRoll(c.Defender, shipStacks(sys.Space), mod, rng, &rolls)
+			ba, fa := boosts(c, c.Attacker)
+			bd, fd := boosts(c, c.Defender)
+			ha := s.combatRoll(c.Attacker, shipStacks(sys.Space), ba, fa, rng, &rolls)
+			hd := s.combatRoll(c.Defender, shipStacks(sys.Space), mod+bd, fd, rng, &rolls)
 			n.Owed = nil
 			if hd > 0 {
 				n.Owed = append(n.Owed, Owed{Seat: c.Attacker, Hits: hd, Rule: "78.6", By: c.Defender})
@@ -227,6 +236,7 @@ func combatFollowUps(s *State, rng *engine.RNG) []Event {
 			}
 			n.Round++
 			n.Step, n.Retreat = CbAnnounceD, None
+			n.Boost, n.Proto = nil, nil // cards for one round only
 		}
 	case "ground":
 		return groundFollowUps(s, c, rng)

@@ -77,6 +77,9 @@ func candidates(s *State, seat int) []Action {
 		return out
 	}
 
+	if s.Combat != nil || (s.Tactical != nil && s.Tactical.Seat == seat && s.Tactical.Step == TacMovement) {
+		acOptions(s, seat, add) // cards of the moment: after activation, at a round's start, before hits
+	}
 	if cb := s.Combat; cb != nil {
 		if len(cb.Owed) > 0 {
 			if o := cb.Owed[0]; o.Seat == seat {

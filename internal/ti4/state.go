@@ -350,7 +350,7 @@ func (s *State) Wormholes(pos int) []string {
 			out = append(out, t.Kind)
 		}
 	}
-	if s.Law("wormhole_reconstruction") != nil {
+	if s.Law("wormhole_reconstruction") != nil || (s.Tactical != nil && s.Tactical.StarChart) {
 		// Every system with an alpha or a beta wormhole is adjacent to
 		// every other: each is given both.
 		t := tileOf(sys)

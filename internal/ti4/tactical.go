@@ -21,6 +21,11 @@ type Tactical struct {
 	Cargo  []Cargo `json:"cargo,omitempty"` // fighters and ground forces they carry
 	// Ceasefire was played: no units move into the active system.
 	Ceasefire bool `json:"ceasefire,omitempty"`
+	// Cards played after activation: Flank Speed, Lost Star Chart, In the
+	// Silence of Space (the systems whose ships may pass others' ships).
+	MoveBonus int   `json:"move_bonus,omitempty"`
+	StarChart bool  `json:"star_chart,omitempty"`
+	Silence   []int `json:"silence,omitempty"`
 	Production
 }
 
@@ -165,7 +170,13 @@ func (s *State) anomaly(pos int, a string) bool {
 // (57.1, 58.4, 11.1, 41.1, 59, 86.1). Among paths, the one leaving the
 // fewest rifts is taken.
 func (s *State) reach(seat, from, to, move int) int {
-	blocked := func(pos int, end bool) bool { return s.blocked(seat, pos, end) }
+	silent := s.Tactical != nil && slices.Contains(s.Tactical.Silence, from)
+	blocked := func(pos int, end bool) bool {
+		if silent && !end && hasOthersShips(s.System(pos), seat) {
+			return s.blockedTerrain(seat, pos, end) // In the Silence of Space
+		}
+		return s.blocked(seat, pos, end)
+	}
 	if s.anomaly(from, "nebula") {
 		move = 1 // 59.2
 	}
@@ -221,6 +232,11 @@ func (s *State) moveNeighbors(pos int) []int {
 
 // blocked reports a system a ship cannot enter (end) or pass through.
 func (s *State) blocked(seat, pos int, end bool) bool {
+	return s.blockedTerrain(seat, pos, end) || (!end && hasOthersShips(s.System(pos), seat)) // 58.4b
+}
+
+// blockedTerrain is blocked by anomalies alone.
+func (s *State) blockedTerrain(seat, pos int, end bool) bool {
 	switch {
 	case s.anomaly(pos, "supernova"):
 		return true // 86.1
@@ -228,8 +244,6 @@ func (s *State) blocked(seat, pos int, end bool) bool {
 		return true // 11.1
 	case s.anomaly(pos, "nebula") && !end && s.Law("shared_research") == nil:
 		return true // 59.1a; Shared Research lets ships pass through
-	case !end && hasOthersShips(s.System(pos), seat):
-		return true // 58.4b
 	}
 	return false
 }
@@ -268,7 +282,7 @@ func (s *State) via(seat int, t *Tactical, origin, p int) bool {
 	move := 99
 	for _, m := range t.Moves {
 		if m.From == origin {
-			move = min(move, s.UnitCard(seat, m.Unit).Move)
+			move = min(move, s.UnitCard(seat, m.Unit).Move+s.moveBonus())
 		}
 	}
 	if s.anomaly(origin, "nebula") {
@@ -351,8 +365,8 @@ func decideMoveShips(s *State, a Action) ([]Event, error) {
 	if u.Move == 0 {
 		return nil, engine.Refuse("57.1", "%s has no move value", u.Name)
 	}
-	if s.reach(a.Seat, from.Pos, t.System, u.Move) < 0 {
-		return nil, engine.Refuse("58.4", "%s cannot reach the active system (move %d, anomalies and other players' ships block the way)", u.Name, u.Move)
+	if s.reach(a.Seat, from.Pos, t.System, u.Move+s.moveBonus()) < 0 {
+		return nil, engine.Refuse("58.4", "%s cannot reach the active system (move %d, anomalies and other players' ships block the way)", u.Name, u.Move+s.moveBonus())
 	}
 	active := s.System(t.System)
 	if a.Unit != "fighter" {
@@ -437,7 +451,7 @@ func decideEndMovement(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	for _, m := range t.Moves {
 		ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: m.From, Unit: m.Unit, Count: m.Count})
 		u := s.UnitCard(a.Seat, m.Unit)
-		rifts := s.reach(a.Seat, m.From, t.System, u.Move)
+		rifts := s.reach(a.Seat, m.From, t.System, u.Move+s.moveBonus())
 		survive := m.Count
 		for i := 0; i < m.Count; i++ {
 			for r := 0; r < rifts; r++ {

@@ -1,0 +1,181 @@
+package ti4
+
+import (
+	"slices"
+
+	"github.com/mecatol/mecatol/internal/engine"
+)
+
+// Action cards played in a tactical action, each at a moment where its
+// player is already the one to decide, so no extra pause is needed: after
+// activating a system (before moving), at the start of a space combat
+// round (when announcing retreats, 78.4), and before assigning hits.
+
+// Tactical-card events.
+const (
+	EvTacticalMod = "tactical_modified" // Card: flank_speed, lost_star_chart, in_the_silence_of_space
+	EvRepaired    = "units_repaired"
+)
+
+// tacticalCards resolve a card played during a tactical action; ok is
+// false for other cards.
+func tacticalCards(s *State, a Action) (ev []Event, err error, ok bool) {
+	switch a.Card {
+	case "flank_speed", "lost_star_chart", "in_the_silence_of_space", "upgrade":
+		ev, err = afterActivation(s, a)
+	case "morale_boost", "fighter_prototype", "emergency_repairs", "skilled_retreat":
+		ev, err = roundStart(s, a)
+	case "shields_holding", "maneuvering_jets":
+		ev, err = beforeHits(s, a)
+	default:
+		return nil, nil, false
+	}
+	return ev, err, true
+}
+
+// afterActivation: the active player, after activating and before moving.
+func afterActivation(s *State, a Action) ([]Event, error) {
+	t := s.Tactical
+	if t == nil || t.Seat != a.Seat || t.Step != TacMovement || len(t.Moves) > 0 {
+		return nil, engine.Refuse("1.14", "%s is played after you activate a system, before ships move", a.Card)
+	}
+	sys := s.System(t.System)
+	switch a.Card {
+	case "upgrade":
+		if count(sys.Space, a.Seat, "cruiser") == 0 || s.Reinforcements(a.Seat, "dreadnought") == 0 {
+			return nil, engine.Refuse("2.7", "Upgrade needs one of your cruisers in the active system and a dreadnought in reinforcements")
+		}
+		return []Event{{Kind: EvUnitsRemoved, Seat: a.Seat, System: sys.Pos, Unit: "cruiser", Count: 1}, {Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Unit: "dreadnought", Count: 1}}, nil
+	case "in_the_silence_of_space":
+		from, _, err := where(s, a.System, "", "system")
+		if err != nil {
+			return nil, err
+		}
+		return []Event{{Kind: EvTacticalMod, Seat: a.Seat, Card: a.Card, System: from.Pos}}, nil
+	}
+	return []Event{{Kind: EvTacticalMod, Seat: a.Seat, Card: a.Card}}, nil
+}
+
+// announcer is the seat deciding at the start of a space combat round.
+func announcer(c *Combat) int {
+	switch {
+	case c == nil || c.Kind != "space" || len(c.Owed) > 0:
+		return None
+	case c.Step == CbAnnounceD:
+		return c.Defender
+	case c.Step == CbAnnounceA:
+		return c.Attacker
+	}
+	return None
+}
+
+func roundStart(s *State, a Action) ([]Event, error) {
+	c := s.Combat
+	if announcer(c) != a.Seat {
+		return nil, engine.Refuse("1.14", "%s is played at the start of a space combat round, as you announce retreats", a.Card)
+	}
+	n := *c
+	switch a.Card {
+	case "morale_boost":
+		n.Boost = append(slices.Clone(c.Boost), a.Seat)
+	case "fighter_prototype":
+		if c.Round != 1 {
+			return nil, engine.Refuse("2.7", "Fighter Prototype is played in the first round only")
+		}
+		n.Proto = append(slices.Clone(c.Proto), a.Seat)
+	case "emergency_repairs":
+		return []Event{{Kind: EvRepaired, Seat: a.Seat, System: c.System}}, nil
+	case "skilled_retreat":
+		to, _, err := where(s, a.System, "", "system")
+		if err != nil {
+			return nil, err
+		}
+		if !s.Adjacent(c.System, to.Pos) || hasOthersShips(to, a.Seat) {
+			return nil, engine.Refuse("2.7", "Skilled Retreat goes to an adjacent system without other players' ships")
+		}
+		n.Retreat, n.RetreatTo = a.Seat, to.Pos
+		ev := retreat(s, &n)
+		// The combat ends in a draw: no one wins it.
+		return append(ev, setCombat(nil, nil), Event{Kind: EvTacStep, Seat: s.Tactical.Seat, Deck: nextTacStep(s, s.Tactical.Seat, TacMovement)}), nil
+	}
+	return []Event{setCombat(&n, nil)}, nil
+}
+
+func beforeHits(s *State, a Action) ([]Event, error) {
+	c := s.Combat
+	if c == nil || len(c.Owed) == 0 || c.Owed[0].Seat != a.Seat {
+		return nil, engine.Refuse("1.14", "%s is played before you assign hits", a.Card)
+	}
+	o := c.Owed[0]
+	cancel := 0
+	switch {
+	case a.Card == "shields_holding" && c.Kind == "space" && (o.Rule == "78.6" || o.Rule == "10.2"):
+		cancel = 2
+	case a.Card == "maneuvering_jets" && (o.Rule == "77.5" || o.Rule == "77.8"):
+		cancel = 1
+	default:
+		return nil, engine.Refuse("2.7", "%s does not cancel these hits (%s)", a.Card, o.Rule)
+	}
+	n := *c
+	n.Owed = slices.Clone(c.Owed)
+	n.Owed[0].Hits -= min(cancel, o.Hits)
+	if n.Owed[0].Hits == 0 {
+		n.Owed = n.Owed[1:]
+	}
+	return []Event{setCombat(&n, nil)}, nil
+}
+
+func applyTacticalCards(s *State, e Event) bool {
+	switch e.Kind {
+	case EvTacticalMod:
+		t := s.Tactical
+		switch e.Card {
+		case "flank_speed":
+			t.MoveBonus++
+		case "lost_star_chart":
+			t.StarChart = true
+		case "in_the_silence_of_space":
+			t.Silence = append(t.Silence, e.System)
+		}
+	case EvRepaired:
+		sys := s.System(e.System)
+		for i := range sys.Space {
+			if sys.Space[i].Owner == e.Seat {
+				sys.Space[i].Damaged = 0
+			}
+		}
+		for _, pl := range sys.Planets {
+			for i := range pl.Units {
+				if pl.Units[i].Owner == e.Seat {
+					pl.Units[i].Damaged = 0
+				}
+			}
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+// moveBonus is Flank Speed's +1 to move values in this tactical action.
+func (s *State) moveBonus() int {
+	if s.Tactical != nil {
+		return s.Tactical.MoveBonus
+	}
+	return 0
+}
+
+// boosts counts a seat's Morale Boosts and Fighter Prototypes this round.
+func boosts(c *Combat, seat int) (all, fighters int) {
+	for _, q := range c.Boost {
+		if q == seat {
+			all++
+		}
+	}
+	for _, q := range c.Proto {
+		if q == seat {
+			fighters += 2
+		}
+	}
+	return all, fighters
+}
