@@ -31,6 +31,39 @@ func (s *State) Summary() string {
 	if len(s.Decks.Revealed) > 0 {
 		fmt.Fprintf(&b, "Public objectives revealed: %s\n", strings.Join(s.Decks.Revealed, ", "))
 	}
+	for _, l := range s.Laws {
+		owner := "in the common area"
+		if l.Owner != None {
+			owner = fmt.Sprintf("owned by seat %d", l.Owner)
+		}
+		if l.Elected != "" {
+			owner += ", elected " + l.Elected
+		}
+		fmt.Fprintf(&b, "Law in play: %s (%s)\n", l.Card, owner)
+	}
+	if ag := s.Agenda; ag != nil && ag.Card != "" {
+		fmt.Fprintf(&b, "Agenda %d: %s", ag.Number, ag.Card)
+		if ag.Subject != ag.Card {
+			fmt.Fprintf(&b, " (voting on %s)", ag.Subject)
+		}
+		fmt.Fprintf(&b, "; outcomes: %s\n", strings.Join(s.Outcomes(ag.Subject), ", "))
+		if ag.Window != "" {
+			fmt.Fprintf(&b, "  %q window: seats %v still to play or pass\n", ag.Window, ag.WindowQueue)
+		}
+		for _, v := range ag.Ballots {
+			if v.Outcome == "" {
+				fmt.Fprintf(&b, "  seat %d abstained\n", v.Seat)
+			} else {
+				fmt.Fprintf(&b, "  seat %d: %d votes for %s\n", v.Seat, v.Votes, v.Outcome)
+			}
+		}
+		for _, r := range ag.Riders {
+			fmt.Fprintf(&b, "  seat %d: %s predicts %s\n", r.Seat, r.Card, r.Outcome)
+		}
+		if len(ag.Voters) > 0 && ag.Window == "" {
+			fmt.Fprintf(&b, "  still to vote: %v\n", ag.Voters)
+		}
+	}
 	for _, p := range s.Players {
 		f := c.Faction(p.Faction)
 		status := ""
