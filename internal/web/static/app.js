@@ -60,9 +60,32 @@ function render(gv) {
     return d;
   }));
   const me = s.players[gv.seat];
-  $("#hand").textContent = me ? `Action cards: ${(me.action_cards || []).join(", ") || "none"}. Secret objectives: ${[...(me.secrets || []), ...(me.secret_choice || []).map((c) => c + " (to choose)")].join(", ") || "none"}.` : "You are watching.";
+  $("#hand").textContent = me ? `Action cards: ${(me.action_cards || []).join(", ") || "none"}. Secret objectives: ${[...(me.secrets || []), ...(me.secret_choice || []).map((c) => c + " (to choose)")].join(", ") || "none"}. Promissory notes: ${(me.promissory || []).join(", ") || "none"}.` : "You are watching.";
+  renderCouncil(s);
   loadMap();
   loadLog();
+}
+
+// renderCouncil shows the public objectives, the laws in play and the
+// agenda being voted on, with its ballots and riders.
+function renderCouncil(s) {
+  const lines = [];
+  lines.push(`Public objectives: ${(s.decks.revealed || []).join(", ") || "none"}`);
+  for (const l of s.laws || []) {
+    lines.push(`Law: ${l.card}` + (l.owner >= 0 ? ` (seat ${l.owner})` : "") + (l.elected ? ` — ${l.elected}` : ""));
+  }
+  const ag = s.agenda;
+  if (ag && ag.card) {
+    lines.push(`Agenda ${ag.number}: ${ag.card}` + (ag.subject !== ag.card ? ` (voting on ${ag.subject})` : ""));
+    if (ag.window) lines.push(`"${ag.window}" window: seats ${ag.window_queue.join(", ")} to play or pass`);
+    for (const b of ag.ballots || []) lines.push(b.outcome ? `seat ${b.seat}: ${b.votes} for ${b.outcome}` : `seat ${b.seat} abstained`);
+    for (const r of ag.riders || []) lines.push(`seat ${r.seat}: ${r.card} predicts ${r.outcome}`);
+    if (ag.tied) lines.push(`tied: ${ag.tied.join(", ")} — the speaker decides`);
+  }
+  for (const p of s.players) {
+    if ((p.notes_in_play || []).length) lines.push(`seat ${p.seat} has in play: ${p.notes_in_play.join(", ")}`);
+  }
+  $("#council").replaceChildren(...lines.map((t) => { const d = document.createElement("div"); d.textContent = t; return d; }));
 }
 
 async function loadMap() {
