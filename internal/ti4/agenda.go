@@ -3,6 +3,7 @@ package ti4
 import (
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/mecatol/mecatol/internal/engine"
 	"github.com/mecatol/mecatol/internal/ti4/data"
@@ -399,6 +400,7 @@ func applyAgenda(s *State, e Event) bool {
 			ag.Outcome = "none"
 		}
 	case EvAgendaResolved:
+		debateFeat(s, e)
 		placeAgenda(s, e)
 		ag.Resolved = true
 	case EvRevote:
@@ -418,6 +420,9 @@ func applyAgenda(s *State, e Event) bool {
 		}
 		s.Agenda = nil
 		returnPoliticalSecrets(s)
+		for _, p := range s.Players {
+			p.Feats = nil // the agenda phase's deeds (Drive the Debate) end with it
+		}
 		beginRound(s)
 	default:
 		return false
@@ -520,4 +525,20 @@ func decideAgendaKinds(s *State, a Action, rng *engine.RNG) (ev []Event, err err
 		return nil, nil, false
 	}
 	return ev, err, true
+}
+
+// debateFeat: a player elected, or whose planet is elected (Drive the
+// Debate).
+func debateFeat(s *State, e Event) {
+	a, _ := agendaCard(e.Card)
+	switch {
+	case a.Elect == "player":
+		if p := s.Player(atoi(e.Outcome)); p != nil {
+			p.feat("drive_the_debate")
+		}
+	case strings.HasSuffix(a.Elect, "planet") || strings.HasSuffix(a.Elect, "mecatol"):
+		if pl, _ := s.Planet(e.Outcome); pl != nil && pl.Controller != None {
+			s.Players[pl.Controller].feat("drive_the_debate")
+		}
+	}
 }

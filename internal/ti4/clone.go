@@ -81,7 +81,7 @@ func (s *State) Clone() *State {
 	if s.Tactical != nil {
 		x := *s.Tactical
 		x.Moves, x.Cargo, x.Placed = slices.Clone(x.Moves), slices.Clone(x.Cargo), slices.Clone(x.Placed)
-		x.Silence = slices.Clone(x.Silence)
+		x.Silence, x.Friends = slices.Clone(x.Silence), slices.Clone(x.Friends)
 		c.Tactical = &x
 	}
 	if s.Combat != nil {

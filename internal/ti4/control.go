@@ -59,6 +59,7 @@ func decideLosePlanet(s *State, a Action) ([]Event, error) {
 }
 
 func applyControlGained(s *State, e Event) {
+	martyrFeat(s, e.From, e.Planet)
 	pl, _ := s.Planet(e.Planet)
 	pl.Controller = e.Seat
 	pl.Exhausted = true     // 25.1
@@ -69,6 +70,7 @@ func applyControlGained(s *State, e Event) {
 }
 
 func applyControlLost(s *State, e Event) {
+	martyrFeat(s, e.Seat, e.Planet)
 	pl, _ := s.Planet(e.Planet)
 	pl.Controller = None
 	pl.Exhausted = false

@@ -1,6 +1,11 @@
 package ti4
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/mecatol/mecatol/internal/engine"
+	"github.com/mecatol/mecatol/internal/ti4/data"
+)
 
 // Feats are things a player did during the current turn that an action
 // phase secret objective rewards (61.3, 61.7). They are noted as they
@@ -11,7 +16,13 @@ import "slices"
 var featObjectives = []string{
 	"destroy_their_greatest_ship", "fight_with_precision", "turn_their_fleets_to_dust",
 	"make_an_example_of_their_world", "brave_the_void", "darken_the_skies", "unveil_flagship",
-	"demonstrate_your_power", "spark_a_rebellion",
+	"demonstrate_your_power", "spark_a_rebellion", "become_a_martyr", "betray_a_friend",
+}
+
+// agendaObjectives are the agenda-phase secret objectives (61.3).
+var agendaObjectives = map[string]func(s *State, p *Player) bool{
+	"dictate_policy":   func(s *State, _ *Player) bool { return len(s.Laws) >= 3 },
+	"drive_the_debate": func(_ *State, p *Player) bool { return slices.Contains(p.Feats, "drive_the_debate") },
 }
 
 // EvCombatWon ends a combat with a winner (78.10, 42.4c); Deck is "space"
@@ -77,6 +88,9 @@ func combatWonFeats(s *State, e Event) {
 	if e.Owner >= 0 && s.Players[e.Owner].VP == most { // ties count (98.5)
 		w.feat("spark_a_rebellion")
 	}
+	if t := s.Tactical; t != nil && t.Seat == e.Seat && e.Owner >= 0 && slices.Contains(t.Friends, e.Owner) {
+		w.feat("betray_a_friend")
+	}
 }
 
 // winnerOf is the one side left with units in a combat, or None.
@@ -89,4 +103,56 @@ func winnerOf(c *Combat, left func(seat int) bool) (int, int) {
 		return c.Defender, c.Attacker
 	}
 	return None, None
+}
+
+// martyrFeat: losing a planet in a home system (Become a Martyr).
+func martyrFeat(s *State, loser int, planet string) {
+	if loser < 0 {
+		return
+	}
+	if _, sys := s.Planet(planet); sys != nil && s.IsHomeSystem(sys.Pos) {
+		s.Players[loser].feat("become_a_martyr")
+	}
+}
+
+// friendsOf are the players whose notes seat has in play, at the start of a
+// tactical action (Betray a Friend).
+func (s *State) friendsOf(seat int) []int {
+	var out []int
+	for _, n := range s.Players[seat].NotesInPlay {
+		if o := s.seatOfFaction(noteOwner(n)); o != None && !slices.Contains(out, o) {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// enduranceScore: the last player to pass in a round scores Prove
+// Endurance at once, if they hold it (its moment passes with the phase).
+func enduranceScore(s *State, seat int) []Event {
+	p := s.Players[seat]
+	if !slices.Contains(p.Secrets, "prove_endurance") {
+		return nil
+	}
+	for _, q := range s.Active() {
+		if q != seat && !s.Players[q].Passed {
+			return nil
+		}
+	}
+	o, _ := objective("prove_endurance")
+	return scored(s, seat, o)
+}
+
+// decideAgendaSecret scores an agenda-phase secret objective in the agenda
+// phase, when its requirement is met.
+func decideAgendaSecret(s *State, a Action, p *Player, o data.Card) ([]Event, error) {
+	switch {
+	case !slices.Contains(p.Secrets, o.ID):
+		return nil, engine.Refuse("61.19", "%s is not one of your unscored secret objectives", o.Name)
+	case s.Phase != PhaseAgenda:
+		return nil, engine.Refuse("61.3", "%s is scored in the agenda phase", o.Name)
+	case !agendaObjectives[o.ID](s, p):
+		return nil, engine.Refuse("61.5", "%s does not meet the requirement of %s", p, o.Name)
+	}
+	return scored(s, a.Seat, o), nil
 }

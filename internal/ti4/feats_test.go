@@ -1,6 +1,7 @@
 package ti4
 
 import (
+	"slices"
 	"testing"
 )
 
@@ -48,4 +49,83 @@ func TestRule61_7_FeatsLastATurn(t *testing.T) {
 	g := wonAgainstWarSun(t)
 	do(t, g, act(ActEndTactical, 0))
 	refuse(t, g, Action{Kind: ActScore, Seat: 0, Card: "destroy_their_greatest_ship"}, "61.5")
+}
+
+// 61.3, 61.7: the other Prophecy of Kings secret objectives. Become a
+// Martyr (losing a planet in a home system), Prove Endurance (the last to
+// pass, scored as they pass), Dictate Policy (three laws in play, in the
+// agenda phase) and Drive the Debate (elected by an agenda).
+func TestRule61_7_MoreSecrets(t *testing.T) {
+	t.Run("become_a_martyr", func(t *testing.T) {
+		g := tacticalFixture(t, func(s *State) { s.Players[1].Secrets = []string{"become_a_martyr"}; s.Players[1].SecretChoice = nil })
+		do(t, g, Action{Kind: ActLosePlanet, Seat: Referee, Player: ip(1), Planet: "Jord"})
+		do(t, g, Action{Kind: ActScore, Seat: 1, Card: "become_a_martyr"})
+		if g.State().Players[1].VP != 1 {
+			t.Fatal("scored for losing a home planet")
+		}
+	})
+	t.Run("prove_endurance", func(t *testing.T) {
+		g := fixture(t, fixtureConfig(), func(s *State) {
+			p := s.Players[2]
+			s.Decks.Secrets = append(s.Decks.Secrets, p.SecretChoice...)
+			p.Secrets, p.SecretChoice = []string{"prove_endurance"}, nil
+			s.Decks.Secrets = slices.DeleteFunc(s.Decks.Secrets, func(c string) bool { return c == "prove_endurance" })
+		})
+		toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+		for g.State().Phase == PhaseAction {
+			s := g.State()
+			seat := Waiting(s, engineRNG())[0]
+			opts := Legal(s, engineRNG(), seat)
+			chosen := opts[len(opts)-1]
+			for _, o := range opts {
+				if o.Kind == ActStrategic {
+					chosen = o
+					break
+				}
+			}
+			if seat != s.Turn && s.Step == nil {
+				for _, o := range opts {
+					if o.Kind == ActSecondary && !o.Use {
+						chosen = o
+					}
+				}
+			}
+			do(t, g, chosen)
+		}
+		if p := g.State().Players[2]; p.VP != 1 || !slices.Contains(p.ScoredSecrets, "prove_endurance") {
+			t.Fatalf("the last to pass is Hacan (seat 2): VP %d, scored %v", p.VP, p.ScoredSecrets)
+		}
+	})
+	t.Run("dictate_policy_and_drive_the_debate", func(t *testing.T) {
+		g := agendaFixture(t, []string{"minister_of_policy", "mutiny"}, func(s *State) {
+			p := s.Players[1]
+			s.Decks.Secrets = append(s.Decks.Secrets, p.SecretChoice...)
+			p.Secrets, p.SecretChoice = []string{"dictate_policy", "drive_the_debate"}, nil
+			for _, c := range p.Secrets {
+				s.Decks.Secrets = slices.DeleteFunc(s.Decks.Secrets, func(x string) bool { return x == c })
+				for _, q := range s.Players {
+					if q.Seat != 1 && slices.Contains(q.SecretChoice, c) {
+						q.SecretChoice = slices.DeleteFunc(q.SecretChoice, func(x string) bool { return x == c })
+						q.SecretChoice = append(q.SecretChoice, s.Decks.Secrets[0])
+						s.Decks.Secrets = s.Decks.Secrets[1:]
+					}
+				}
+			}
+			withLaw("fleet_regulations", None)(s)
+			withLaw("shared_research", None)(s)
+		})
+		refuse(t, g, Action{Kind: ActScore, Seat: 1, Card: "dictate_policy"}, "61.5")
+		vote(t, g, 1, "1", "Jord")
+		abstain(t, g, 2)
+		abstain(t, g, 0)
+		do(t, g, Action{Kind: ActScore, Seat: 1, Card: "dictate_policy"})
+		do(t, g, Action{Kind: ActScore, Seat: 1, Card: "drive_the_debate"})
+		s := g.State()
+		if s.Players[1].VP != 2 {
+			t.Fatalf("three laws, and elected: VP %d", s.Players[1].VP)
+		}
+		if err := CheckInvariants(s); err != nil {
+			t.Fatal(err)
+		}
+	})
 }

@@ -99,6 +99,13 @@ func candidates(s *State, seat int) []Action {
 		return out
 	}
 
+	if s.Phase == PhaseAgenda {
+		for _, o := range p.Secrets {
+			if _, ok := agendaObjectives[o]; ok {
+				add(Action{Kind: ActScore, Card: o})
+			}
+		}
+	}
 	if (s.Step != nil && isAgendaStep(s.Step.Kind)) || s.Phase == PhaseAgenda {
 		switch st := s.Step; {
 		case st != nil && st.Kind == StepExcess && st.Seat == seat:

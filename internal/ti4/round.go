@@ -163,7 +163,9 @@ func decidePass(s *State, a Action) ([]Event, error) {
 			return nil, engine.Refuse(rule, "%s has not yet used the strategic action of %s", p, c)
 		}
 	}
-	return []Event{{Kind: EvPassed, Seat: a.Seat}, {Kind: EvTurnEnded, Seat: a.Seat}}, nil
+	ev := []Event{{Kind: EvPassed, Seat: a.Seat}}
+	ev = append(ev, enduranceScore(s, a.Seat)...)
+	return append(ev, Event{Kind: EvTurnEnded, Seat: a.Seat}), nil
 }
 
 // checkTurn refuses a turn's action from anyone but the active player, or

@@ -69,6 +69,9 @@ func decideScore(s *State, a Action) ([]Event, error) {
 	if o.Stage == 0 && o.Phase == "action" && !leaked {
 		return decideFeat(s, a, p, o)
 	}
+	if o.Stage == 0 && o.Phase == "agenda" && !leaked {
+		return decideAgendaSecret(s, a, p, o)
+	}
 	isPublic := o.Stage > 0 || leaked
 	paying := s.Step != nil && s.Step.Kind == StepPay && s.Step.Seat == a.Seat && s.Step.Card == a.Card
 	if !paying {

@@ -24,6 +24,7 @@ type Tactical struct {
 	// Cards played after activation: Flank Speed, Lost Star Chart, In the
 	// Silence of Space (the systems whose ships may pass others' ships).
 	MoveBonus int   `json:"move_bonus,omitempty"`
+	Friends   []int `json:"friends,omitempty"` // players whose notes were in play at the start (Betray a Friend)
 	StarChart bool  `json:"star_chart,omitempty"`
 	Silence   []int `json:"silence,omitempty"`
 	Production
@@ -710,7 +711,7 @@ func decideEndTactical(s *State, a Action) ([]Event, error) {
 func applyTactical(s *State, e Event) bool {
 	switch e.Kind {
 	case EvTacticalBegun:
-		s.Tactical = &Tactical{Seat: e.Seat, System: e.System, Step: TacMovement}
+		s.Tactical = &Tactical{Seat: e.Seat, System: e.System, Step: TacMovement, Friends: s.friendsOf(e.Seat)}
 	case EvDeclared:
 		c := Cargo{From: e.System, Unit: e.Unit, Count: e.Count}
 		if e.Deck == "cargo" {
