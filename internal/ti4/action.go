@@ -40,7 +40,7 @@ var actionKinds = []string{ActPlace, ActRemove, ActMove, ActGainPlanet, ActLoseP
 	ActActivate, ActMoveShips, ActTransport, ActEndMovement, ActProduce, ActEndTactical, ActComponent, ActRemoveExcess, ActAssignHit, ActRetreat, ActNoRetreat, ActBombard,
 	ActScore, ActKeepSecret, ActSpendTokens, ActTakeCustodians, ActDiscardAC,
 	ActTradeOpen, ActTradeAdd, ActTradeAccept, ActTradeCancel, ActReclaim,
-	ActVote, ActAbstain, ActBreakTie, ActDestroy, ActChoosePlanet, ActReturnSecret, ActPlayNote, ActPlayAC, ActPassWindow}
+	ActVote, ActAbstain, ActBreakTie, ActDestroy, ActChoosePlanet, ActReturnSecret, ActPlayNote, ActPlayAC, ActPassWindow, ActUseLaw}
 
 // Action is one thing a player (or a game effect acting for them) does.
 // Which fields matter depends on Kind.
@@ -177,7 +177,7 @@ var fieldsOf = map[string]string{
 	ActAssignHit: "unit planet use", ActRetreat: "system", ActNoRetreat: "", ActBombard: "planet",
 	ActScore: "card", ActKeepSecret: "card", ActSpendTokens: "pools", ActTakeCustodians: "", ActDiscardAC: "card",
 	ActReclaim: "system planet unit", ActTradeOpen: "player", ActTradeAdd: "card", ActTradeAccept: "", ActTradeCancel: "",
-	ActVote: "outcome", ActAbstain: "", ActBreakTie: "outcome", ActDestroy: "system planet unit", ActChoosePlanet: "planet", ActReturnSecret: "card", ActPlayNote: "card", ActPlayAC: "card system planet player unit outcome", ActPassWindow: "",
+	ActVote: "outcome", ActAbstain: "", ActBreakTie: "outcome", ActDestroy: "system planet unit", ActChoosePlanet: "planet", ActReturnSecret: "card", ActPlayNote: "card", ActPlayAC: "card system planet player unit outcome", ActPassWindow: "", ActUseLaw: "card player outcome",
 }
 
 // checkFields refuses fields the action's kind does not read.

@@ -396,6 +396,7 @@ func applyAgenda(s *State, e Event) bool {
 		ag.Tied = slices.Clone(e.Cards)
 	case EvAgendaOutcome:
 		ag.Outcome, ag.Tied = e.Outcome, nil
+		ag.Window, ag.WindowQueue, ag.Voters = "", nil, nil // decided without (more) votes
 		if e.Outcome == "" {
 			ag.Outcome = "none"
 		}

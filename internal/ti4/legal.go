@@ -49,6 +49,10 @@ func candidates(s *State, seat int) []Action {
 	for _, card := range p.SecretChoice {
 		add(Action{Kind: ActKeepSecret, Card: card})
 	}
+	lawOptions(s, seat, add)
+	if st := s.Step; st != nil && (st.Kind == StepArbiter || st.Kind == StepPeace) {
+		return out
+	}
 	if s.Tactical != nil || s.Phase == PhaseAgenda { // the windows of the notes one plays
 		for _, n := range p.Promissory {
 			add(Action{Kind: ActPlayNote, Card: n})

@@ -225,7 +225,7 @@ func checkPools(s *State, p Pools, total int, rule string) error {
 func roundFollowUps(s *State, rng *engine.RNG) []Event {
 	switch s.Phase {
 	case PhaseStrategy:
-		if s.Turn == None {
+		if s.Turn == None && s.Step == nil {
 			return []Event{{Kind: EvStrategyPhaseEnded}}
 		}
 	case PhaseAction:

@@ -49,6 +49,15 @@ func (Rules) Decide(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	if a.Kind == ActPlayNote {
 		return decidePlayNote(s, a)
 	}
+	if a.Kind == ActUseLaw {
+		return decideUseLaw(s, a)
+	}
+	if a.Kind == ActDone && s.Step != nil && (s.Step.Kind == StepArbiter || s.Step.Kind == StepPeace) {
+		if s.Step.Seat != a.Seat {
+			return nil, engine.Refuse("7.4", "seat %d decides whether to use the law", s.Step.Seat)
+		}
+		return []Event{{Kind: EvStepCleared, Seat: a.Seat}}, nil
+	}
 	if ev, err, ok := decideAgendaKinds(s, a, rng); ok {
 		return ev, err
 	}
@@ -217,6 +226,9 @@ func (Rules) Follow(s *State, rng *engine.RNG) []Event {
 	if ev := strategicFollowUps(s); len(ev) > 0 {
 		return ev
 	}
+	if ev := lawWindowFollowUps(s); len(ev) > 0 {
+		return ev
+	}
 	if ev := pendingFollowUps(s); len(ev) > 0 {
 		return ev
 	}
@@ -270,7 +282,7 @@ func (Rules) Apply(s *State, e Event) {
 	case EvZeroTokenGone:
 		s.ZeroToken = nil
 	default:
-		if !applyRound(s, e) && !applyStrategic(s, e) && !applyTactical(s, e) && !applyCombat(s, e) && !applyScoring(s, e) && !applyCards(s, e) && !applyTrade(s, e) && !applyAgenda(s, e) && !applyAgendaEffects(s, e) && !applyNotes(s, e) && !applyActionCards(s, e) && !applyTacticalCards(s, e) {
+		if !applyRound(s, e) && !applyStrategic(s, e) && !applyTactical(s, e) && !applyCombat(s, e) && !applyScoring(s, e) && !applyCards(s, e) && !applyTrade(s, e) && !applyAgenda(s, e) && !applyAgendaEffects(s, e) && !applyNotes(s, e) && !applyActionCards(s, e) && !applyTacticalCards(s, e) && !applyLawWindows(s, e) {
 			panic("ti4: no rule applies event " + e.Kind)
 		}
 	}

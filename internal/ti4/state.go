@@ -170,9 +170,10 @@ type State struct {
 	Invasion     *Invasion      `json:"invasion,omitempty"`
 	ZeroToken    *ZeroToken     `json:"zero_token,omitempty"`
 	Agenda       *AgendaStep    `json:"agenda,omitempty"`
-	Laws         []Law          `json:"laws,omitempty"`    // laws in play (7.3)
-	Choices      []Step         `json:"choices,omitempty"` // effects waiting for a player's choice, in order
-	Pending      []Pending      `json:"pending,omitempty"` // effects for the start of the next strategy phase
+	Laws         []Law          `json:"laws,omitempty"`          // laws in play (7.3)
+	Choices      []Step         `json:"choices,omitempty"`       // effects waiting for a player's choice, in order
+	Pending      []Pending      `json:"pending,omitempty"`       // effects for the start of the next strategy phase
+	ArbiterRound int            `json:"arbiter_round,omitempty"` // the round Imperial Arbiter was last offered
 
 	galaxy *galaxy.Map
 }

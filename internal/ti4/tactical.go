@@ -23,10 +23,11 @@ type Tactical struct {
 	Ceasefire bool `json:"ceasefire,omitempty"`
 	// Cards played after activation: Flank Speed, Lost Star Chart, In the
 	// Silence of Space (the systems whose ships may pass others' ships).
-	MoveBonus int   `json:"move_bonus,omitempty"`
-	Friends   []int `json:"friends,omitempty"` // players whose notes were in play at the start (Betray a Friend)
-	StarChart bool  `json:"star_chart,omitempty"`
-	Silence   []int `json:"silence,omitempty"`
+	MoveBonus  int   `json:"move_bonus,omitempty"`
+	Friends    []int `json:"friends,omitempty"`     // players whose notes were in play at the start (Betray a Friend)
+	PeaceAsked bool  `json:"peace_asked,omitempty"` // Minister of Peace was offered after this activation
+	StarChart  bool  `json:"star_chart,omitempty"`
+	Silence    []int `json:"silence,omitempty"`
 	Production
 }
 
