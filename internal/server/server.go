@@ -614,7 +614,7 @@ func redact(a ti4.Action, seat int) ti4.Action {
 		return a
 	}
 	switch a.Kind {
-	case ti4.ActKeepSecret:
+	case ti4.ActKeepSecret, ti4.ActReturnSecret: // secrets chosen or returned face down (61.20, 61.21a)
 		a.Card = ""
 	case ti4.ActOrderAgendas:
 		a.Top, a.Bottom = nil, nil

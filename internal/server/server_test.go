@@ -272,7 +272,11 @@ func TestNoLeaksOverAGame(t *testing.T) {
 		if p.Seat == 1 {
 			continue
 		}
-		for _, c := range append(append([]string{}, p.ActionCards...), p.Secrets...) {
+		hidden := append([]string{}, p.ActionCards...)
+		if !s.OwnsLaw(p.Seat, "search_warrant") { // its owner plays with secrets revealed
+			hidden = append(hidden, p.Secrets...)
+		}
+		for _, c := range hidden {
 			if mine[c] || visible(s, c) {
 				continue
 			}

@@ -129,6 +129,7 @@ type Event struct {
 	Rolls   []int    `json:"rolls,omitempty"` // dice as rolled, for the log
 	Trade   *Trade   `json:"trade,omitempty"`
 	Outcome string   `json:"outcome,omitempty"`
+	Act     *Action  `json:"act,omitempty"` // an action card awaiting Sabotage
 }
 
 func (e Event) String() string {

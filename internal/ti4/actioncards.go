@@ -306,6 +306,23 @@ func decidePlayAC(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	if s.OwnsLaw(a.Seat, "political_censure") {
 		return nil, engine.Refuse("7.3", "Political Censure: its owner cannot play action cards")
 	}
+	if a.Card == "sabotage" {
+		return decideSabotage(s, a)
+	}
+	trial := *rng // the effects are worked out again when the card resolves
+	ev, err := resolveAC(s, a, &trial)
+	if err != nil {
+		return nil, err
+	}
+	if len(sabotageOrder(s, a.Seat)) == 0 {
+		return ev, nil
+	}
+	act := a
+	return []Event{{Kind: EvACPending, Seat: a.Seat, Card: a.Card, Act: &act}}, nil
+}
+
+// resolveAC is what playing a card does, the card's discard first (2.7).
+func resolveAC(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	played := Event{Kind: EvACPlayed, Seat: a.Seat, Card: a.Card}
 	if f, ok := actionWindow[a.Card]; ok {
 		if err := checkTurn(s, a.Seat); err != nil {
@@ -663,4 +680,95 @@ func tacticalCard(c string) bool {
 		return true
 	}
 	return false
+}
+
+// Sabotage (2.8): any action card but Sabotage waits, once played, while
+// every other player in turn may cancel it with Sabotage or let it pass:
+// in initiative order from the active player in the action phase (1.19),
+// from the speaker otherwise (1.20). Everyone is asked, whatever their
+// hand, so the wait tells no one who holds a Sabotage.
+const (
+	EvACPending   = "action_card_pending"
+	EvACResolved  = "action_card_resolved"
+	EvACCancelled = "action_card_cancelled"
+)
+
+// PendingAC is an action card played and not yet resolved.
+type PendingAC struct {
+	Act   Action `json:"act"`
+	Queue []int  `json:"queue"` // still to answer
+}
+
+func sabotageOrder(s *State, seat int) []int {
+	var order []int
+	if s.Phase == PhaseAction {
+		order = s.InitiativeOrder()
+		if i := slices.Index(order, s.Turn); i > 0 {
+			order = append(order[i:], order[:i]...)
+		}
+	} else {
+		order = s.SpeakerOrder()
+	}
+	return slices.DeleteFunc(order, func(q int) bool { return q == seat })
+}
+
+func decideSabotage(s *State, a Action) ([]Event, error) {
+	pa := s.PendingAC
+	if pa == nil {
+		return nil, engine.Refuse("2.8", "Sabotage cancels an action card as it is played; none is")
+	}
+	if pa.Queue[0] != a.Seat {
+		return nil, engine.Refuse("1.19", "seat %d answers the action card first", pa.Queue[0])
+	}
+	ev := []Event{{Kind: EvACPlayed, Seat: a.Seat, Card: a.Card}, {Kind: EvACCancelled, Seat: pa.Act.Seat, Card: pa.Act.Card}}
+	if _, ok := actionWindow[pa.Act.Card]; ok {
+		ev = append(ev, Event{Kind: EvTurnEnded, Seat: pa.Act.Seat}) // the action was taken, to no effect
+	}
+	return ev, nil
+}
+
+func decidePassSabotage(s *State, a Action) ([]Event, error) {
+	if s.PendingAC.Queue[0] != a.Seat {
+		return nil, engine.Refuse("1.19", "seat %d answers the action card first", s.PendingAC.Queue[0])
+	}
+	return []Event{{Kind: EvSabotagePass, Seat: a.Seat}}, nil
+}
+
+// EvSabotagePass: a player lets a pending action card resolve.
+const EvSabotagePass = "sabotage_passed"
+
+// sabotageFollowUps resolves a card nobody cancelled.
+func sabotageFollowUps(s *State, rng *engine.RNG) []Event {
+	pa := s.PendingAC
+	if pa == nil || len(pa.Queue) > 0 {
+		return nil
+	}
+	done := Event{Kind: EvACResolved, Seat: pa.Act.Seat, Card: pa.Act.Card}
+	// Back in hand for a moment, so the card resolves as when it was played.
+	x := s.Clone()
+	x.PendingAC = nil
+	x.Players[pa.Act.Seat].ActionCards = append(x.Players[pa.Act.Seat].ActionCards, pa.Act.Card)
+	ev, err := resolveAC(x, pa.Act, rng)
+	if err != nil {
+		return []Event{done} // it can no longer do anything: discarded (2.8)
+	}
+	return append([]Event{done}, ev[1:]...)
+}
+
+func applySabotage(s *State, e Event) bool {
+	switch e.Kind {
+	case EvACPending:
+		p := s.Players[e.Seat]
+		i := slices.Index(p.ActionCards, e.Card)
+		p.ActionCards = slices.Delete(p.ActionCards, i, i+1)
+		s.PendingAC = &PendingAC{Act: *e.Act, Queue: sabotageOrder(s, e.Seat)}
+	case EvSabotagePass:
+		s.PendingAC.Queue = s.PendingAC.Queue[1:]
+	case EvACResolved, EvACCancelled:
+		s.Decks.ActionDiscard = append(s.Decks.ActionDiscard, e.Card)
+		s.PendingAC = nil
+	default:
+		return false
+	}
+	return true
 }

@@ -18,6 +18,16 @@ func giveAC(seat int, cards ...string) func(s *State) {
 
 func playAC(seat int, card string) Action { return Action{Kind: ActPlayAC, Seat: seat, Card: card} }
 
+// play plays an action card and has everyone else let it resolve (2.8).
+func play(t *testing.T, g *Game, a Action) []Event {
+	t.Helper()
+	ev := do(t, g, a)
+	for pa := g.State().PendingAC; pa != nil; pa = g.State().PendingAC {
+		ev = do(t, g, act(ActPassWindow, pa.Queue[0]))
+	}
+	return ev
+}
+
 // 2.7, 3.1: an "Action" card is the player's action on their turn; it is
 // resolved, then discarded.
 func TestRule2_7_ActionCards(t *testing.T) {
@@ -25,7 +35,7 @@ func TestRule2_7_ActionCards(t *testing.T) {
 	refuse(t, g, playAC(1, "rise_of_a_messiah"), "")
 	refuse(t, g, playAC(0, "veto"), "")
 	before := count(planet(t, g, "Nar").Units, 0, "infantry")
-	do(t, g, playAC(0, "rise_of_a_messiah"))
+	play(t, g, playAC(0, "rise_of_a_messiah"))
 	s := g.State()
 	if count(planet(t, g, "Nar").Units, 0, "infantry") != before+1 || s.Turn == 0 || !slices.Contains(s.Decks.ActionDiscard, "rise_of_a_messiah") {
 		t.Fatalf("an infantry on each planet, the turn over, the card discarded: turn %d", s.Turn)
@@ -96,7 +106,7 @@ func TestRule2_7_ActionWindowCards(t *testing.T) {
 			})
 			a := c.act
 			a.Kind, a.Seat, a.Card = ActPlayAC, 0, c.card
-			do(t, g, a)
+			play(t, g, a)
 			c.check(t, g.State())
 			if err := CheckInvariants(g.State()); err != nil {
 				t.Fatal(err)
@@ -121,7 +131,7 @@ func TestRule1_20_AgendaWindows(t *testing.T) {
 	refuse(t, g, act(ActPassWindow, 1), "1.20")
 	refuse(t, g, Action{Kind: ActPlayAC, Seat: 1, Card: "trade_rider", Outcome: For}, "1.15")
 	do(t, g, act(ActPassWindow, 0))
-	do(t, g, playAC(1, "veto"))
+	play(t, g, playAC(1, "veto"))
 	s = g.State()
 	if s.Agenda.Card != "economic_equality" || !slices.Contains(s.Decks.AgendaDiscard, "mutiny") || s.Agenda.Window != "when" {
 		t.Fatalf("Veto: %+v, discard %v", s.Agenda, s.Decks.AgendaDiscard)
@@ -133,7 +143,7 @@ func TestRule1_20_AgendaWindows(t *testing.T) {
 	refuse(t, g, Action{Kind: ActPlayAC, Seat: 1, Card: "trade_rider", Outcome: For}, "1.20")
 	do(t, g, act(ActPassWindow, 0))
 	refuse(t, g, Action{Kind: ActPlayAC, Seat: 1, Card: "trade_rider", Outcome: "0"}, "8.22a")
-	do(t, g, Action{Kind: ActPlayAC, Seat: 1, Card: "trade_rider", Outcome: For})
+	play(t, g, Action{Kind: ActPlayAC, Seat: 1, Card: "trade_rider", Outcome: For})
 	for _, q := range []int{2, 0, 1} {
 		do(t, g, act(ActPassWindow, q))
 	}
@@ -162,10 +172,10 @@ func TestRule8_15_AdditionalVotes(t *testing.T) {
 	for _, q := range []int{0, 1, 2} { // no "when" cards
 		do(t, g, act(ActPassWindow, q))
 	}
-	do(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "assassinate_representative", Player: ip(2)})
+	play(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "assassinate_representative", Player: ip(2)})
 	do(t, g, act(ActPassWindow, 1))
 	do(t, g, act(ActPassWindow, 2))
-	do(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "imperial_rider", Outcome: For})
+	play(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "imperial_rider", Outcome: For})
 	for _, q := range []int{1, 2, 0} {
 		do(t, g, act(ActPassWindow, q))
 	}
@@ -174,7 +184,7 @@ func TestRule8_15_AdditionalVotes(t *testing.T) {
 		t.Fatalf("voters %v: seat 2 assassinated, seat 0 on a rider", s.Agenda.Voters)
 	}
 	do(t, g, Action{Kind: ActVote, Seat: 1, Outcome: For})
-	do(t, g, playAC(1, "distinguished_councilor"))
+	play(t, g, playAC(1, "distinguished_councilor"))
 	do(t, g, act(ActDone, 1))
 	s = g.State()
 	if s.Players[1].VP != 1 || s.Players[0].VP != 1 || s.Players[0].CardVP != 1 {
@@ -216,8 +226,8 @@ func TestRule1_14_TacticalCards(t *testing.T) {
 		})
 		refuse(t, g, playAC(0, "upgrade"), "1.14") // before any activation
 		do(t, g, activate(0, 23))
-		do(t, g, playAC(0, "upgrade"))
-		do(t, g, playAC(0, "flank_speed"))
+		play(t, g, playAC(0, "upgrade"))
+		play(t, g, playAC(0, "flank_speed"))
 		s := g.State()
 		if count(s.System(23).Space, 0, "dreadnought") != 1 || count(s.System(23).Space, 0, "cruiser") != 0 || s.Tactical.MoveBonus != 1 {
 			t.Fatalf("space %v, move bonus %d", s.System(23).Space, s.Tactical.MoveBonus)
@@ -237,7 +247,7 @@ func TestRule1_14_TacticalCards(t *testing.T) {
 		do(t, g, moveShips(0, 9, "carrier", 1))
 		do(t, g, act(ActEndMovement, 0))
 		refuse(t, g, playAC(1, "shields_holding"), "1.14") // no hits owed yet
-		do(t, g, playAC(1, "morale_boost"))
+		play(t, g, playAC(1, "morale_boost"))
 		if c := g.State().Combat; len(c.Boost) != 1 || c.Boost[0] != 1 {
 			t.Fatalf("boost %v", c.Boost)
 		}
@@ -247,7 +257,7 @@ func TestRule1_14_TacticalCards(t *testing.T) {
 		for c := g.State().Combat; c != nil && len(c.Owed) > 0; c = g.State().Combat {
 			o := c.Owed[0]
 			if o.Seat == 1 && o.Rule == "78.6" && slices.Contains(g.State().Players[1].ActionCards, "shields_holding") {
-				do(t, g, playAC(1, "shields_holding"))
+				play(t, g, playAC(1, "shields_holding"))
 				if c2 := g.State().Combat; c2 != nil && len(c2.Owed) > 0 && c2.Owed[0].Seat == 1 && c2.Owed[0].Rule == "78.6" && c2.Owed[0].Hits != o.Hits-2 {
 					t.Fatalf("two hits cancelled: %d then %d", o.Hits, c2.Owed[0].Hits)
 				}
@@ -272,7 +282,7 @@ func TestRule1_14_TacticalCards(t *testing.T) {
 		do(t, g, moveShips(0, 9, "dreadnought", 2))
 		do(t, g, act(ActEndMovement, 0))
 		refuse(t, g, Action{Kind: ActPlayAC, Seat: 1, Card: "skilled_retreat", System: ip(34)}, "2.7") // not adjacent
-		ev := do(t, g, Action{Kind: ActPlayAC, Seat: 1, Card: "skilled_retreat", System: ip(10)})
+		ev := play(t, g, Action{Kind: ActPlayAC, Seat: 1, Card: "skilled_retreat", System: ip(10)})
 		s := g.State()
 		if s.Combat != nil || shipsOf(s.System(23), 1) || !shipsOf(s.System(10), 1) || !slices.Contains(s.System(10).Command, 1) || hasKind(ev, EvCombatWon) {
 			t.Fatal("Skilled Retreat: the ships leave with a command token and the combat ends in a draw")
@@ -281,4 +291,36 @@ func TestRule1_14_TacticalCards(t *testing.T) {
 			t.Fatal(err)
 		}
 	})
+}
+
+// 2.8, 1.19: a played card waits while the others, in initiative order
+// from the active player, answer; Sabotage cancels it, and it is discarded
+// without effect.
+func TestRule2_8_Sabotage(t *testing.T) {
+	g := tacticalFixture(t, func(s *State) {
+		giveAC(0, "industrial_initiative")(s)
+		giveAC(2, "sabotage")(s)
+		pl, _ := s.Planet("Wellon")
+		pl.Controller = 0
+	})
+	do(t, g, playAC(0, "industrial_initiative"))
+	s := g.State()
+	if s.PendingAC == nil || !slices.Equal(s.PendingAC.Queue, []int{1, 2}) {
+		t.Fatalf("pending %+v", s.PendingAC)
+	}
+	refuse(t, g, activate(0, 9), "1.19")
+	refuse(t, g, act(ActPassWindow, 2), "1.19")
+	do(t, g, act(ActPassWindow, 1))
+	refuse(t, g, playAC(1, "sabotage"), "")
+	do(t, g, playAC(2, "sabotage"))
+	s = g.State()
+	if s.PendingAC != nil || s.Players[0].TradeGoods != 0 || !slices.Contains(s.Decks.ActionDiscard, "industrial_initiative") || !slices.Contains(s.Decks.ActionDiscard, "sabotage") {
+		t.Fatalf("cancelled: tg %d, discard %v", s.Players[0].TradeGoods, s.Decks.ActionDiscard)
+	}
+	if s.Turn == 0 {
+		t.Fatal("the cancelled card was still seat 0's action")
+	}
+	if err := CheckInvariants(s); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -69,6 +69,11 @@ func (s *State) Clone() *State {
 		x.Silenced, x.WindowQueue, x.Riders = slices.Clone(x.Silenced), slices.Clone(x.WindowQueue), slices.Clone(x.Riders)
 		c.Agenda = &x
 	}
+	if s.PendingAC != nil {
+		x := *s.PendingAC
+		x.Queue = slices.Clone(x.Queue)
+		c.PendingAC = &x
+	}
 	if s.Strategic != nil {
 		x := *s.Strategic
 		x.Queue, x.Free = slices.Clone(x.Queue), slices.Clone(x.Free)

@@ -79,6 +79,9 @@ func CheckInvariants(s *State) error {
 		held += len(p.ActionCards)
 		heldS += len(p.Secrets) + len(p.ScoredSecrets) + len(p.SecretChoice)
 	}
+	if s.PendingAC != nil {
+		held++ // played, waiting on Sabotage
+	}
 	heldA := len(s.Decks.Agendas) + len(s.Decks.AgendaDiscard)
 	heldA += len(s.Laws)
 	if ag := s.Agenda; ag != nil && ag.Card != "" && !ag.Resolved {

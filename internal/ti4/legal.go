@@ -46,6 +46,15 @@ func candidates(s *State, seat int) []Action {
 	if s.Phase == PhaseOver {
 		return nil
 	}
+	if pa := s.PendingAC; pa != nil {
+		if pa.Queue[0] == seat {
+			add(Action{Kind: ActPassWindow})
+			if slices.Contains(p.ActionCards, "sabotage") {
+				add(Action{Kind: ActPlayAC, Card: "sabotage"})
+			}
+		}
+		return out
+	}
 	for _, card := range p.SecretChoice {
 		add(Action{Kind: ActKeepSecret, Card: card})
 	}

@@ -46,6 +46,16 @@ func (Rules) Decide(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	if p.Eliminated {
 		return nil, engine.Refuse("33.2", "%s has been eliminated and is no longer in the game", p)
 	}
+	if s.PendingAC != nil {
+		switch {
+		case a.Kind == ActPassWindow:
+			return decidePassSabotage(s, a)
+		case a.Kind == ActPlayAC && a.Card == "sabotage":
+			return decidePlayAC(s, a, rng)
+		case a.Seat != Referee:
+			return nil, engine.Refuse("1.19", "%s waits for every player to answer with Sabotage or pass", s.PendingAC.Act.Card)
+		}
+	}
 	if a.Kind == ActPlayNote {
 		return decidePlayNote(s, a)
 	}
@@ -190,6 +200,9 @@ func (Rules) Decide(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 // 81). One step's events are applied
 // before the next step is looked at.
 func (Rules) Follow(s *State, rng *engine.RNG) []Event {
+	if ev := sabotageFollowUps(s, rng); len(ev) > 0 {
+		return ev
+	}
 	if ev := structureFollowUps(s); len(ev) > 0 {
 		return ev
 	}
@@ -282,7 +295,7 @@ func (Rules) Apply(s *State, e Event) {
 	case EvZeroTokenGone:
 		s.ZeroToken = nil
 	default:
-		if !applyRound(s, e) && !applyStrategic(s, e) && !applyTactical(s, e) && !applyCombat(s, e) && !applyScoring(s, e) && !applyCards(s, e) && !applyTrade(s, e) && !applyAgenda(s, e) && !applyAgendaEffects(s, e) && !applyNotes(s, e) && !applyActionCards(s, e) && !applyTacticalCards(s, e) && !applyLawWindows(s, e) {
+		if !applyRound(s, e) && !applyStrategic(s, e) && !applyTactical(s, e) && !applyCombat(s, e) && !applyScoring(s, e) && !applyCards(s, e) && !applyTrade(s, e) && !applyAgenda(s, e) && !applyAgendaEffects(s, e) && !applyNotes(s, e) && !applyActionCards(s, e) && !applyTacticalCards(s, e) && !applyLawWindows(s, e) && !applySabotage(s, e) {
 			panic("ti4: no rule applies event " + e.Kind)
 		}
 	}

@@ -174,6 +174,7 @@ type State struct {
 	Choices      []Step         `json:"choices,omitempty"`       // effects waiting for a player's choice, in order
 	Pending      []Pending      `json:"pending,omitempty"`       // effects for the start of the next strategy phase
 	ArbiterRound int            `json:"arbiter_round,omitempty"` // the round Imperial Arbiter was last offered
+	PendingAC    *PendingAC     `json:"pending_ac,omitempty"`    // an action card waiting on Sabotage (2.8)
 
 	galaxy *galaxy.Map
 }
