@@ -136,7 +136,7 @@ func interact(g *ti4.Game, in io.Reader, out io.Writer) error {
 		if err != nil {
 			var re *engine.RuleError
 			if errors.As(err, &re) {
-				fmt.Fprintf(out, "Refused under LRR %s: %s\n", re.Rule, re.Reason)
+				fmt.Fprintf(out, "Refused under LRR %s: %s\n", re.Rule, re.Reason())
 				continue
 			}
 			return err

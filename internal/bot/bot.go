@@ -26,6 +26,13 @@ type Bot interface {
 // Random picks uniformly among the legal actions.
 type Random struct{ RNG *engine.RNG }
 
+// Blind is a bot that never looks at the view: Play passes it nil and
+// saves building one.
+type Blind interface{ Blind() }
+
+// Blind: the random bot ignores the view.
+func (Random) Blind() {}
+
 // Name is "random".
 func (Random) Name() string { return "random" }
 

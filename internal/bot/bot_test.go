@@ -11,10 +11,12 @@ import (
 
 // spy is a bot that remembers every view it was given.
 type spy struct {
-	Random
+	r     Random // not embedded: a spy is not Blind
 	seat  int
 	views []string
 }
+
+func (s *spy) Name() string { return "spy" }
 
 func (s *spy) Choose(v *ti4.View, legal []ti4.Action) (ti4.Action, error) {
 	b, _ := json.Marshal(v)
@@ -22,7 +24,7 @@ func (s *spy) Choose(v *ti4.View, legal []ti4.Action) (ti4.Action, error) {
 	if v.Seat != s.seat {
 		panic("a bot was shown another seat's view")
 	}
-	return s.Random.Choose(v, legal)
+	return s.r.Choose(v, legal)
 }
 
 // Random games from many seeds, invariants checked after every action: CI

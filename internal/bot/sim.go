@@ -43,24 +43,37 @@ func Play(cfg ti4.Config, bots []Bot, maxRounds int, check bool) (out Outcome) {
 			out.Replay = replay(cfg, g)
 		}
 	}()
+	last := ti4.None
 	for g.State().Phase != ti4.PhaseOver && g.State().Round <= maxRounds {
 		s := g.State()
+		// The seat to act: most often the one that just did; otherwise the
+		// first seat, in seat order, with a legal action.
 		seat, legal := ti4.None, []ti4.Action(nil)
-		for _, q := range s.Active() {
-			if legal = ti4.Legal(s, engine.NewRNG(0), q); len(legal) > 0 {
-				seat = q
-				break
+		if last != ti4.None {
+			if legal = ti4.Legal(s, engine.NewRNG(0), last); len(legal) > 0 {
+				seat = last
 			}
 		}
+		for _, q := range s.Active() {
+			if seat != ti4.None {
+				break
+			}
+			if legal = ti4.Legal(s, engine.NewRNG(0), q); len(legal) > 0 {
+				seat = q
+			}
+		}
+		last = seat
 		if seat == ti4.None {
 			out.Ended, out.Err = "stuck", "no seat has a legal action"
 			out.Replay = replay(cfg, g)
 			return out
 		}
-		v, err := ti4.ViewFor(s, seat)
-		if err != nil {
-			out.Ended, out.Err = "view failed", err.Error()
-			return out
+		var v *ti4.View
+		if _, blind := bots[seat].(Blind); !blind {
+			if v, err = ti4.ViewFor(s, seat); err != nil {
+				out.Ended, out.Err = "view failed", err.Error()
+				return out
+			}
 		}
 		a, err := bots[seat].Choose(v, legal)
 		if err != nil {

@@ -1,28 +1,43 @@
 package engine
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 )
 
 // RuleError is a refusal: the action breaks a rule. Rule is the rule id in the
-// ruleset the module plays (for TI4, an LRR number such as "25.2"); Reason
-// says what was wrong in plain words. A refused action changes nothing.
+// ruleset the module plays (for TI4, an LRR number such as "25.2"); the
+// reason says what was wrong in plain words. A refused action changes
+// nothing. The reason is formatted only when asked for: legal-move
+// generation makes and drops many refusals.
 type RuleError struct {
-	Rule   string `json:"rule"`
-	Reason string `json:"reason"`
+	Rule   string
+	format string
+	args   []any
 }
+
+// Reason is the refusal in plain words.
+func (e *RuleError) Reason() string { return fmt.Sprintf(e.format, e.args...) }
 
 func (e *RuleError) Error() string {
 	if e.Rule == "" {
-		return e.Reason
+		return e.Reason()
 	}
-	return fmt.Sprintf("rule %s: %s", e.Rule, e.Reason)
+	return "rule " + e.Rule + ": " + e.Reason()
+}
+
+// MarshalJSON writes {"rule", "reason"}.
+func (e *RuleError) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Rule   string `json:"rule"`
+		Reason string `json:"reason"`
+	}{e.Rule, e.Reason()})
 }
 
 // Refuse builds a RuleError.
 func Refuse(rule, format string, args ...any) *RuleError {
-	return &RuleError{Rule: rule, Reason: fmt.Sprintf(format, args...)}
+	return &RuleError{Rule: rule, format: format, args: args}
 }
 
 // RuleOf returns the rule id carried by err, or "" when err is not a refusal.

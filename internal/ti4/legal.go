@@ -2,6 +2,7 @@ package ti4
 
 import (
 	"slices"
+	"sync"
 
 	"github.com/mecatol/mecatol/internal/engine"
 	"github.com/mecatol/mecatol/internal/ti4/data"
@@ -12,17 +13,30 @@ import (
 // every listed action is accepted; the property tests check that nothing
 // Decide accepts is missing.
 func Legal(s *State, rng engine.RNG, seat int) []Action {
-	cands := candidates(s, seat)
-	out := cands[:0] // filter in place: each candidate is read before its slot is reused
+	buf := scratch.Get().(*[]Action)
+	cands := candidates(s, seat, (*buf)[:0])
 	r := Rules{}
+	n := 0
 	for _, a := range cands {
 		trial := rng
 		if _, err := r.Decide(s, a, &trial); err == nil {
-			out = append(out, a)
+			cands[n] = a // filter in place: each candidate is read before its slot is reused
+			n++
 		}
 	}
+	var out []Action
+	if n > 0 {
+		out = slices.Clone(cands[:n])
+	}
+	clear(cands) // drop the pointers the candidates hold
+	*buf = cands[:0]
+	scratch.Put(buf)
 	return out
 }
+
+// scratch holds candidate lists between calls of Legal, which is the hot
+// path of self-play: most calls are for seats with nothing to do.
+var scratch = sync.Pool{New: func() any { b := make([]Action, 0, 128); return &b }}
 
 // distributions lists every way to put n tokens into the three pools.
 func distributions(n int) []Pools {
@@ -35,12 +49,11 @@ func distributions(n int) []Pools {
 	return out
 }
 
-func candidates(s *State, seat int) []Action {
+func candidates(s *State, seat int, out []Action) []Action {
 	p := s.Player(seat)
 	if p == nil || p.Eliminated {
 		return nil
 	}
-	out := make([]Action, 0, 64)
 	add := func(a Action) { a.Seat = seat; out = append(out, a) }
 	c := data.MustLoad()
 	if s.Phase == PhaseOver {

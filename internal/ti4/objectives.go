@@ -385,17 +385,6 @@ func (s *State) seatOfEmpire(seat int) bool {
 // Neighbors are the players with units or planets in a system that holds or
 // is adjacent to one where seat has units or planets (60).
 func (s *State) Neighbors(seat int) []int {
-	present := func(sys *System, q int) bool {
-		if unitsIn(sys, q) {
-			return true
-		}
-		for _, pl := range sys.Planets {
-			if pl.Controller == q {
-				return true
-			}
-		}
-		return false
-	}
 	// Where seat is, and every system next to those.
 	near := map[int]bool{}
 	for _, sys := range s.Systems {
@@ -419,6 +408,38 @@ func (s *State) Neighbors(seat int) []int {
 		}
 	}
 	return out
+}
+
+// present reports a player's units or planets in a system.
+func present(sys *System, q int) bool {
+	if unitsIn(sys, q) {
+		return true
+	}
+	for _, pl := range sys.Planets {
+		if pl.Controller == q {
+			return true
+		}
+	}
+	return false
+}
+
+// AreNeighbors reports whether two players are neighbors (60), without
+// listing every neighbor.
+func (s *State) AreNeighbors(a, b int) bool {
+	for _, x := range s.Systems {
+		if !present(x, b) {
+			continue
+		}
+		if present(x, a) {
+			return true
+		}
+		for _, y := range s.Systems {
+			if present(y, a) && s.Adjacent(x.Pos, y.Pos) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (s *State) outnumberedNeighbors(seat int) int {

@@ -49,7 +49,7 @@ func decideTradeOpen(s *State, a Action) ([]Event, error) {
 	if s.Player(q) == nil || s.Players[q].Eliminated || q == a.Seat {
 		return nil, engine.BadInput("player", "no other player %d in the game", q)
 	}
-	if !slices.Contains(s.Neighbors(a.Seat), q) {
+	if !s.AreNeighbors(a.Seat, q) {
 		return nil, engine.Refuse("60.1", "transactions are with neighbors; seat %d is not one", q)
 	}
 	if slices.Contains(s.Players[a.Seat].TradedWith, q) {

@@ -24,34 +24,44 @@ type View struct {
 }
 
 // ViewFor builds seat's view. Seat Referee sees the hands of no one either:
-// the referee's view is the public one.
+// the referee's view is the public one. A view shares what it does not
+// hide with the state it comes from: it is read-only, and stale once the
+// game moves on.
 func ViewFor(s *State, seat int) (*View, error) {
-	c := s.Clone()
+	c := *s
 	h := Hidden{Decks: map[string]int{}}
-	for _, p := range c.Players {
-		h.ActionCards = append(h.ActionCards, len(p.ActionCards))
-		h.Secrets = append(h.Secrets, len(p.Secrets))
-		h.SecretChoice = append(h.SecretChoice, len(p.SecretChoice))
-		h.Promissory = append(h.Promissory, len(p.Promissory))
-		if p.Seat != seat {
-			p.ActionCards, p.SecretChoice, p.Promissory = nil, nil, nil
-			if !c.OwnsLaw(p.Seat, "search_warrant") { // its owner plays with secrets revealed
-				p.Secrets = nil
+	c.Players = make([]*Player, len(s.Players))
+	for i, p := range s.Players {
+		q := *p
+		h.ActionCards = append(h.ActionCards, len(q.ActionCards))
+		h.Secrets = append(h.Secrets, len(q.Secrets))
+		h.SecretChoice = append(h.SecretChoice, len(q.SecretChoice))
+		h.Promissory = append(h.Promissory, len(q.Promissory))
+		if q.Seat != seat {
+			q.ActionCards, q.SecretChoice, q.Promissory = nil, nil, nil
+			if !s.OwnsLaw(q.Seat, "search_warrant") { // its owner plays with secrets revealed
+				q.Secrets = nil
 			}
 		}
+		c.Players[i] = &q
 	}
-	if t := c.Trade; t != nil && t.Seats[0] != seat && t.Seats[1] != seat {
-		for i := range t.Give {
-			if t.Give[i].Note != "" {
-				t.Give[i].Note = "hidden" // a note on offer is shown to the two players only
+	if t := s.Trade; t != nil && t.Seats[0] != seat && t.Seats[1] != seat {
+		x := *t
+		for i := range x.Give {
+			if x.Give[i].Note != "" {
+				x.Give[i].Note = "hidden" // a note on offer is shown to the two players only
 			}
 		}
+		c.Trade = &x
 	}
-	if ag := c.Agenda; ag != nil && ag.Hidden && seat != c.Speaker {
-		ag.Subject = "hidden" // Covert Legislation: the speaker alone has seen it
+	if ag := s.Agenda; ag != nil && ag.Hidden && seat != s.Speaker {
+		x := *ag
+		x.Subject = "hidden" // Covert Legislation: the speaker alone has seen it
+		c.Agenda = &x
 	}
 	d := &c.Decks
-	for name, deck := range d.Exploration {
+	d.Exploration = map[string][]string{}
+	for name, deck := range s.Decks.Exploration {
 		h.Decks["exploration_"+name] = len(deck)
 		d.Exploration[name] = nil
 	}
@@ -60,5 +70,5 @@ func ViewFor(s *State, seat int) (*View, error) {
 		h.Decks[name] = len(*list)
 		*list = nil
 	}
-	return &View{Seat: seat, State: c, Hidden: h}, nil
+	return &View{Seat: seat, State: &c, Hidden: h}, nil
 }
