@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mecatol/mecatol/internal/engine"
@@ -183,20 +184,38 @@ var fieldsOf = map[string]string{
 
 // checkFields refuses fields the action's kind does not read.
 func checkFields(a Action) error {
-	allowed := " " + fieldsOf[a.Kind] + " "
-	present := []struct {
-		name string
-		set  bool
-	}{
-		{"player", a.Player != nil}, {"owner", a.Owner != nil}, {"system", a.System != nil},
-		{"planet", a.Planet != ""}, {"to", a.To != nil}, {"to_planet", a.ToPl != ""},
-		{"unit", a.Unit != ""}, {"count", a.Count != 0}, {"card", a.Card != ""}, {"use", a.Use},
-		{"pools", a.Pools != nil}, {"top", a.Top != nil}, {"bottom", a.Bottom != nil}, {"outcome", a.Outcome != ""},
-	}
-	for _, f := range present {
-		if f.set && !strings.Contains(allowed, " "+f.name+" ") {
-			return engine.BadInput(f.name, "%s does not take %s", a.Kind, f.name)
+	set := fieldMask(a)
+	if extra := set &^ allowedFields[a.Kind]; extra != 0 {
+		for i, name := range fieldNames {
+			if extra&(1<<i) != 0 {
+				return engine.BadInput(name, "%s does not take %s", a.Kind, name)
+			}
 		}
 	}
 	return nil
 }
+
+// fieldNames are the optional fields, in bit order for fieldMask.
+var fieldNames = []string{"player", "owner", "system", "planet", "to", "to_planet", "unit", "count", "card", "use", "pools", "top", "bottom", "outcome"}
+
+func fieldMask(a Action) uint32 {
+	var m uint32
+	for i, set := range [...]bool{a.Player != nil, a.Owner != nil, a.System != nil, a.Planet != "", a.To != nil, a.ToPl != "",
+		a.Unit != "", a.Count != 0, a.Card != "", a.Use, a.Pools != nil, a.Top != nil, a.Bottom != nil, a.Outcome != ""} {
+		if set {
+			m |= 1 << i
+		}
+	}
+	return m
+}
+
+// allowedFields is fieldsOf as bit masks, built once.
+var allowedFields = func() map[string]uint32 {
+	out := map[string]uint32{}
+	for kind, list := range fieldsOf {
+		for _, f := range strings.Fields(list) {
+			out[kind] |= 1 << slices.Index(fieldNames, f)
+		}
+	}
+	return out
+}()

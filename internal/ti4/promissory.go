@@ -52,7 +52,7 @@ func notesFollowUps(s *State) []Event {
 	}
 	for _, p := range s.Players {
 		for _, n := range p.Promissory {
-			if noteKind(n) == "support_for_the_throne" && noteOwner(n) != p.Faction && !p.Eliminated {
+			if strings.HasSuffix(n, ":support_for_the_throne") && noteOwner(n) != p.Faction && !p.Eliminated {
 				return []Event{{Kind: EvNotePlayed, Seat: p.Seat, Card: n}, {Kind: EvVictoryPoint, Seat: p.Seat, Count: 1, Card: "support_for_the_throne"}}
 			}
 		}
