@@ -96,6 +96,27 @@ func TestExternalBot(t *testing.T) {
 	}
 }
 
+// BenchmarkFullGame6 plays random 6-player games to their end (the public
+// objectives run out after about nine rounds), without the checks.
+func BenchmarkFullGame6(b *testing.B) {
+	actions, rounds := 0, 0
+	for i := 0; b.Loop(); i++ {
+		rng := engine.NewRNG(uint64(i))
+		bots := make([]Bot, 6)
+		for k := range bots {
+			bots[k] = Random{&rng}
+		}
+		o := Play(ti4.Config{Players: 6, Seed: uint64(i)}, bots, 30, false)
+		if o.Err != "" {
+			b.Fatal(o.Err)
+		}
+		actions += o.Actions
+		rounds += o.Rounds
+	}
+	b.ReportMetric(float64(actions)/b.Elapsed().Seconds(), "actions/s")
+	b.ReportMetric(float64(rounds)/float64(b.N), "rounds/game")
+}
+
 func BenchmarkRandomGame6(b *testing.B) {
 	for _, check := range []bool{false, true} {
 		name := "unchecked"

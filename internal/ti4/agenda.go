@@ -167,7 +167,7 @@ func (s *State) votingOrder() []int {
 // agendaFollowUps drives the phase: reveal, tally, resolve, and move on.
 func agendaFollowUps(s *State, rng *engine.RNG) []Event {
 	ag := s.Agenda
-	if s.Phase != PhaseAgenda || ag == nil || s.Step != nil {
+	if s.Phase != PhaseAgenda || ag == nil || s.Step != nil || s.Strategic != nil {
 		return nil
 	}
 	switch {

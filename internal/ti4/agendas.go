@@ -407,6 +407,9 @@ func electedEffects(s *State, ag *AgendaStep, out string, rng *engine.RNG) []Eve
 		ev = append(ev, queue(Step{Kind: StepPickPlayer, Seat: pl.Controller, Card: ag.Subject, Planet: pl.Name, Need: 1}))
 	case "judicial_abolishment":
 		ev = append(ev, Event{Kind: EvLawDiscarded, Card: out})
+	case "galactic_crisis_pact":
+		// Everyone may use the elected card's secondary, free of a token.
+		ev = append(ev, Event{Kind: EvCrisisPact, Card: out})
 	case "new_constitution":
 		if out == For {
 			for _, l := range s.Laws {
@@ -431,6 +434,7 @@ const (
 	EvRelicGained = "relic_gained"
 	EvTokenPlaced = "token_placed"
 	EvReadyLimit  = "ready_limit" // Checks and Balances: 8.4 readies three planets each
+	EvCrisisPact  = "crisis_pact" // Galactic Crisis Pact: every player is offered a secondary
 )
 
 // mecatolPos is the position of the Mecatol Rex system.
@@ -783,6 +787,9 @@ func applyAgendaEffects(s *State, e Event) bool {
 		discardLaw(s, e.Card)
 	case EvReadyLimit:
 		s.Agenda.ReadyLimit = true
+	case EvCrisisPact:
+		order := s.SpeakerOrder()
+		s.Strategic = &Strategic{Card: e.Card, Seat: None, PrimaryDone: true, Queue: order, Free: slices.Clone(order)}
 	case EvBarred:
 		s.Agenda.Barred = append(s.Agenda.Barred, e.Seat)
 	case EvRelicGained:

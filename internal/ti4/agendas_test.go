@@ -246,6 +246,21 @@ func TestRule7_8_Directives(t *testing.T) {
 			t.Fatalf("the hidden agenda resolves: tg %d, discard %v", s.Players[2].TradeGoods, s.Decks.AgendaDiscard)
 		}
 	})
+	t.Run("galactic_crisis_pact", func(t *testing.T) {
+		g := resolve(t, "galactic_crisis_pact", "politics", func(s *State) { s.Players[2].Strategy = 0 })
+		s := g.State()
+		if s.Strategic == nil || s.Strategic.Card != "politics" || !slices.Equal(s.Strategic.Queue, []int{0, 1, 2}) {
+			t.Fatalf("each player is offered Politics' secondary: %+v", s.Strategic)
+		}
+		refuse(t, g, Action{Kind: ActVote, Seat: 1, Outcome: For}, "8.2") // the second agenda waits
+		do(t, g, Action{Kind: ActSecondary, Seat: 0, Use: true})
+		do(t, g, Action{Kind: ActSecondary, Seat: 1})
+		do(t, g, Action{Kind: ActSecondary, Seat: 2, Use: true}) // no strategy token needed
+		s = checked(t, g)
+		if len(s.Players[0].ActionCards) != 2 || len(s.Players[2].ActionCards) != 2 || s.Strategic != nil || s.Agenda.Number != 2 {
+			t.Fatalf("hands %d %d; strategic %+v; agenda %d", len(s.Players[0].ActionCards), len(s.Players[2].ActionCards), s.Strategic, s.Agenda.Number)
+		}
+	})
 	t.Run("miscount_disclosed", func(t *testing.T) {
 		g := agendaFixture(t, []string{"miscount_disclosed", "mutiny"}, withLaw("fleet_regulations", None))
 		vote(t, g, 1, "fleet_regulations", "Jord")

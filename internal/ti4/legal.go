@@ -132,7 +132,7 @@ func candidates(s *State, seat int, out []Action) []Action {
 			}
 		}
 	}
-	if (s.Step != nil && isAgendaStep(s.Step.Kind)) || s.Phase == PhaseAgenda {
+	if (s.Step != nil && isAgendaStep(s.Step.Kind)) || (s.Phase == PhaseAgenda && s.Strategic == nil) {
 		switch st := s.Step; {
 		case st != nil && st.Kind == StepExcess && st.Seat == seat:
 			excessOptions(s, seat, add)

@@ -621,6 +621,9 @@ func strategicFollowUps(s *State) []Event {
 	if st == nil || !st.PrimaryDone || s.Step != nil || len(st.Queue) > 0 {
 		return nil
 	}
+	if st.Seat == None { // Galactic Crisis Pact: secondaries only, outside any turn
+		return []Event{{Kind: EvStrategicEnded, Seat: None, Card: st.Card}}
+	}
 	return []Event{{Kind: EvStrategicEnded, Seat: st.Seat, Card: st.Card}, {Kind: EvTurnEnded, Seat: st.Seat}}
 }
 
@@ -646,8 +649,10 @@ func applyStrategic(s *State, e Event) bool {
 	case EvSecondaryDone:
 		s.Strategic.Queue = slices.DeleteFunc(s.Strategic.Queue, func(q int) bool { return q == e.Seat })
 	case EvStrategicEnded:
-		p := s.Players[e.Seat]
-		p.UsedStrategy = append(p.UsedStrategy, e.Card)
+		if e.Seat != None {
+			p := s.Players[e.Seat]
+			p.UsedStrategy = append(p.UsedStrategy, e.Card)
+		}
 		s.Strategic = nil
 	case EvPlanetExhausted:
 		pl, _ := s.Planet(e.Planet)
