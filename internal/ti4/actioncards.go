@@ -2,6 +2,7 @@ package ti4
 
 import (
 	"slices"
+	"strconv"
 
 	"github.com/mecatol/mecatol/internal/engine"
 	"github.com/mecatol/mecatol/internal/ti4/data"
@@ -14,14 +15,16 @@ import (
 
 // Action-card kinds.
 const (
-	ActPlayAC     = "play_action_card" // card; system, planet, player, unit or outcome as the card needs
-	ActPassWindow = "pass_window"      // nothing to play in this "when" or "after" window
-	EvACPlayed    = "action_card_played"
-	EvACTaken     = "action_card_taken" // Spy: from Owner's hand to Seat's
-	EvWindowPass  = "window_passed"
-	EvWindowPlay  = "window_played" // a card played in a window: everyone may answer
-	EvVetoed      = "agenda_vetoed"
-	EvRider       = "rider_placed"
+	ActPlayAC        = "play_action_card" // card; system, planet, player, unit or outcome as the card needs
+	ActPassWindow    = "pass_window"      // nothing to play in this "when" or "after" window
+	EvACPlayed       = "action_card_played"
+	EvACTaken        = "action_card_taken" // Spy: from Owner's hand to Seat's
+	EvWindowPass     = "window_passed"
+	EvWindowPlay     = "window_played" // a card played in a window: everyone may answer
+	EvVetoed         = "agenda_vetoed"
+	EvRider          = "rider_placed"
+	EvElectedWin     = "elected_window"  // the elected player may answer (Confusing Legal Text)
+	EvElectedInstead = "elected_instead" // another player is the elected player
 )
 
 // actionWindow are the cards played as an action (3.1).
@@ -341,6 +344,20 @@ func resolveAC(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		return append([]Event{played}, ev...), nil
 	}
 	ag := s.Agenda
+	if a.Card == "confusing_legal_text" {
+		// When you are elected: another player is elected instead.
+		if ag == nil || ag.Window != "elected" || len(ag.WindowQueue) == 0 || ag.WindowQueue[0] != a.Seat {
+			return nil, engine.Refuse("1.15", "Confusing Legal Text is played when you are elected")
+		}
+		q, err := need(a.Player, "player")
+		if err != nil {
+			return nil, err
+		}
+		if !slices.Contains(s.Outcomes(ag.Subject), strconv.Itoa(q)) || q == a.Seat {
+			return nil, engine.Refuse("2.7", "choose another player who could be elected")
+		}
+		return []Event{played, {Kind: EvElectedInstead, Seat: q, Card: ag.Subject, Outcome: strconv.Itoa(q)}}, nil
+	}
 	if a.Card == "distinguished_councilor" {
 		if !inBallot(s, a.Seat) {
 			return nil, engine.Refuse("2.7", "Distinguished Councilor is played as you cast your votes")
@@ -529,6 +546,10 @@ func applyActionCards(s *State, e Event) bool {
 			s.Decks.AgendaDiscard = append(s.Decks.AgendaDiscard, ag.Subject)
 		}
 		s.Agenda = &AgendaStep{Number: ag.Number, Barred: ag.Barred, ReadyLimit: ag.ReadyLimit}
+	case EvElectedWin:
+		ag.Window, ag.WindowQueue, ag.ElectedAsked = "elected", []int{e.Seat}, true
+	case EvElectedInstead:
+		ag.Outcome, ag.Window, ag.WindowQueue = e.Outcome, "", nil
 	case EvRider:
 		ag.Riders = append(ag.Riders, Ballot{Seat: e.Seat, Outcome: e.Outcome, Card: e.Card})
 	default:
@@ -542,6 +563,10 @@ func nextWindow(s *State) {
 	ag := s.Agenda
 	if ag.Window == "when" {
 		ag.Window, ag.WindowQueue = "after", windowOrder(s)
+		return
+	}
+	if ag.Window == "elected" {
+		ag.Window, ag.WindowQueue = "", nil
 		return
 	}
 	ag.Window, ag.WindowQueue = "", nil
@@ -572,6 +597,12 @@ func acOptions(s *State, seat int, add func(Action)) {
 					if hasShips(sys, seat) {
 						add(Action{Kind: ActPlayAC, Card: c, System: ip(sys.Pos)})
 					}
+				}
+			}
+		case c == "confusing_legal_text":
+			if ag := s.Agenda; ag != nil && ag.Window == "elected" {
+				for _, q := range s.Active() {
+					add(Action{Kind: ActPlayAC, Card: c, Player: ip(q)})
 				}
 			}
 		case c == "veto" || c == "distinguished_councilor" || tacticalCard(c):

@@ -324,3 +324,28 @@ func TestRule2_8_Sabotage(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// Confusing Legal Text: when elected, the player names another player, who
+// is elected instead. The elected player is always asked, whatever their
+// hand.
+func TestRule1_15_ConfusingLegalText(t *testing.T) {
+	g := agendaFixture(t, []string{"archived_secret", "mutiny"}, giveAC(1, "confusing_legal_text"))
+	do(t, g, Action{Kind: ActVote, Seat: 1, Outcome: "1"})
+	do(t, g, Action{Kind: ActSpendPlanet, Seat: 1, Planet: "Jord"})
+	do(t, g, act(ActDone, 1))
+	do(t, g, act(ActAbstain, 2))
+	do(t, g, act(ActAbstain, 0))
+	s := g.State()
+	if s.Agenda.Window != "elected" || !slices.Equal(s.Agenda.WindowQueue, []int{1}) {
+		t.Fatalf("the elected player's window: %q %v", s.Agenda.Window, s.Agenda.WindowQueue)
+	}
+	refuse(t, g, Action{Kind: ActPlayAC, Seat: 1, Card: "confusing_legal_text", Player: ip(1)}, "2.7")
+	play(t, g, Action{Kind: ActPlayAC, Seat: 1, Card: "confusing_legal_text", Player: ip(2)})
+	s = g.State()
+	if len(s.Players[2].Secrets) != 1 || len(s.Players[1].Secrets) != 0 {
+		t.Fatalf("seat 2 draws the secret instead: %v / %v", s.Players[2].Secrets, s.Players[1].Secrets)
+	}
+	if err := CheckInvariants(s); err != nil {
+		t.Fatal(err)
+	}
+}

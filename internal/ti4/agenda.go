@@ -75,8 +75,9 @@ type AgendaStep struct {
 	Resolved    bool     `json:"resolved,omitempty"`
 	// Checks and Balances: at 8.4 each player readies only three planets,
 	// chosen once the choices are queued.
-	ReadyLimit  bool `json:"ready_limit,omitempty"`
-	ReadyQueued bool `json:"ready_queued,omitempty"`
+	ElectedAsked bool `json:"elected_asked,omitempty"` // the elected player had their "when elected" window
+	ReadyLimit   bool `json:"ready_limit,omitempty"`
+	ReadyQueued  bool `json:"ready_queued,omitempty"`
 }
 
 // Law is a law in play (7.3, 7.4).
@@ -179,6 +180,8 @@ func agendaFollowUps(s *State, rng *engine.RNG) []Event {
 		return tally(s)
 	case ag.Card == "miscount_disclosed" && ag.Subject == ag.Card && ag.Outcome != "none":
 		return []Event{{Kind: EvRevote, Card: ag.Outcome}}
+	case !ag.Resolved && !ag.ElectedAsked && electsPlayer(ag.Subject) && ag.Outcome != "none":
+		return []Event{{Kind: EvElectedWin, Seat: atoi(ag.Outcome)}}
 	case !ag.Resolved:
 		ev := resolveAgenda(s, rng)
 		return append(ev, Event{Kind: EvAgendaResolved, Card: ag.Subject, Outcome: ag.Outcome})
@@ -542,4 +545,9 @@ func debateFeat(s *State, e Event) {
 			s.Players[pl.Controller].feat("drive_the_debate")
 		}
 	}
+}
+
+func electsPlayer(id string) bool {
+	a, _ := agendaCard(id)
+	return a.Elect == "player"
 }

@@ -37,12 +37,14 @@ func vote(t *testing.T, g *Game, seat int, outcome string, planets ...string) {
 		}
 		do(t, g, act(ActDone, seat))
 	}
+	passWindows(t, g)
 }
 
 func abstain(t *testing.T, g *Game, seat int) {
 	t.Helper()
 	passWindows(t, g)
 	do(t, g, act(ActAbstain, seat))
+	passWindows(t, g)
 }
 
 func seatStr(q int) string { return strconv.Itoa(q) }
@@ -146,6 +148,7 @@ func TestRule8_19_SpeakerBreaksTies(t *testing.T) {
 	refuse(t, g, Action{Kind: ActBreakTie, Seat: 1, Outcome: For}, "8.19")
 	refuse(t, g, Action{Kind: ActBreakTie, Seat: 0, Outcome: "1"}, "8.19")
 	do(t, g, Action{Kind: ActBreakTie, Seat: 0, Outcome: For})
+	passWindows(t, g)
 	if vp := g.State().Players[2].VP; vp != 4 {
 		t.Fatalf("Seed of an Empire for: the leader (seat 2) should gain a point, has %d", vp)
 	}

@@ -396,6 +396,7 @@ func TestRule7_3_LawEffects(t *testing.T) {
 		abstain(t, g, 2)
 		abstain(t, g, 0)
 		do(t, g, Action{Kind: ActBreakTie, Seat: 0, Outcome: Against})
+		passWindows(t, g)
 		// Losing the card loses the point.
 		s := g.State().Clone()
 		discardLaw(s, "political_censure")

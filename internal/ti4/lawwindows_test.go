@@ -13,6 +13,7 @@ func TestRule7_5_LawsUsedAndDiscarded(t *testing.T) {
 		do(t, g, act(ActPassWindow, 0))
 		refuse(t, g, Action{Kind: ActUseLaw, Seat: 2, Card: "committee_formation", Outcome: "2"}, "7.4")
 		do(t, g, Action{Kind: ActUseLaw, Seat: 1, Card: "committee_formation", Outcome: "1"})
+		passWindows(t, g)
 		s := g.State()
 		if !s.OwnsLaw(1, "political_censure") || s.Law("committee_formation") != nil || s.Players[1].VP != 1 {
 			t.Fatalf("seat 1 chose itself without a vote: laws %v", s.Laws)

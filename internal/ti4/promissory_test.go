@@ -89,6 +89,7 @@ func TestRule69_PoliticalSecret(t *testing.T) {
 	abstain(t, g, 2)
 	abstain(t, g, 0)
 	do(t, g, Action{Kind: ActBreakTie, Seat: 0, Outcome: Against})
+	passWindows(t, g)
 	refuse(t, g, Action{Kind: ActPlayNote, Seat: 1, Card: "sol:ceasefire"}, "69.2")
 	passWindows(t, g)
 	if v := g.State().Agenda.Voters; !slices.Equal(v, []int{1, 2, 0}) {
