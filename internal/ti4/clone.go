@@ -93,6 +93,10 @@ func (s *State) Clone() *State {
 		x := *s.Combat
 		x.Owed, x.Queue = slices.Clone(x.Owed), slices.Clone(x.Queue)
 		x.Boost, x.Proto = slices.Clone(x.Boost), slices.Clone(x.Proto)
+		if x.Answer != nil {
+			y := *x.Answer
+			x.Answer = &y
+		}
 		c.Combat = &x
 	}
 	if s.Status != nil {

@@ -30,6 +30,16 @@ type Combat struct {
 	Queue     []string `json:"queue,omitempty"` // ground: planets still to fight over
 	Boost     []int    `json:"boost,omitempty"` // Morale Boost played this round, by seat
 	Proto     []int    `json:"proto,omitempty"` // Fighter Prototype played this round, by seat
+	// A ship just sustained damage from Answer.Seat's hit: that player may
+	// answer (Direct Hit) or pass before the combat goes on.
+	Answer *Answer `json:"answer,omitempty"`
+}
+
+// Answer is a window for the player whose hit a ship cancelled.
+type Answer struct {
+	Seat  int    `json:"seat"`
+	Owner int    `json:"owner"`
+	Unit  string `json:"unit"`
 }
 
 // Owed is hits a player must assign.
@@ -138,6 +148,10 @@ func setCombat(c *Combat, rolls []int) Event {
 		x.Owed = slices.Clone(c.Owed)
 		x.Queue = slices.Clone(c.Queue)
 		x.Boost, x.Proto = slices.Clone(c.Boost), slices.Clone(c.Proto)
+		if c.Answer != nil {
+			y := *c.Answer
+			x.Answer = &y
+		}
 		cp = &x
 	}
 	return Event{Kind: EvCombat, Combat: cp, Rolls: rolls}
@@ -153,7 +167,7 @@ func beginSpace(s *State, t *Tactical) Event {
 // dice are the game's to roll.
 func combatFollowUps(s *State, rng *engine.RNG) []Event {
 	c := s.Combat
-	if c == nil {
+	if c == nil || c.Answer != nil {
 		return nil
 	}
 	// Hits with nothing left to hit are lost (10.2a, 15.2a).
@@ -406,6 +420,9 @@ func hitTargets(s *State, c *Combat, o Owed) []Stack {
 // of the units hit, or cancel the hit with an undamaged unit's Sustain Damage.
 func decideAssignHit(s *State, a Action) ([]Event, error) {
 	c := s.Combat
+	if c != nil && c.Answer != nil {
+		return nil, engine.Refuse("1.14", "seat %d may answer the sustained hit first", c.Answer.Seat)
+	}
 	if c == nil || len(c.Owed) == 0 {
 		return nil, engine.Refuse("31.1", "no hits are waiting to be assigned")
 	}
@@ -607,6 +624,9 @@ func applyCombat(s *State, e Event) bool {
 				if (*stacks)[i].Owner == e.Seat && (*stacks)[i].Unit == e.Unit {
 					(*stacks)[i].Damaged++
 				}
+			}
+			if by := s.Combat.Owed[0].By; e.Planet == "" && isShip(e.Unit) && by >= 0 && by != e.Seat && !s.Players[by].Eliminated {
+				s.Combat.Answer = &Answer{Seat: by, Owner: e.Seat, Unit: e.Unit}
 			}
 		} else {
 			*stacks = add(*stacks, e.Seat, e.Unit, -1)

@@ -15,7 +15,16 @@ import (
 const (
 	EvTacticalMod = "tactical_modified" // Card: flank_speed, lost_star_chart, in_the_silence_of_space
 	EvRepaired    = "units_repaired"
+	EvDirectHit   = "direct_hit"    // the damaged ship is destroyed
+	EvAnswerPass  = "answer_passed" // no Direct Hit
 )
+
+func decideAnswerPass(s *State, a Action) ([]Event, error) {
+	if s.Combat.Answer.Seat != a.Seat {
+		return nil, engine.Refuse("1.14", "seat %d answers the sustained hit", s.Combat.Answer.Seat)
+	}
+	return []Event{{Kind: EvAnswerPass, Seat: a.Seat}}, nil
+}
 
 // tacticalCards resolve a card played during a tactical action; ok is
 // false for other cards.
@@ -27,6 +36,12 @@ func tacticalCards(s *State, a Action) (ev []Event, err error, ok bool) {
 		ev, err = roundStart(s, a)
 	case "shields_holding", "maneuvering_jets":
 		ev, err = beforeHits(s, a)
+	case "direct_hit":
+		c := s.Combat
+		if c == nil || c.Answer == nil || c.Answer.Seat != a.Seat {
+			return nil, engine.Refuse("1.14", "Direct Hit is played after another player's ship sustains damage from your hit"), true
+		}
+		ev = []Event{{Kind: EvDirectHit, Seat: c.Answer.Owner, System: c.System, Unit: c.Answer.Unit}}
 	default:
 		return nil, nil, false
 	}
@@ -137,6 +152,18 @@ func applyTacticalCards(s *State, e Event) bool {
 		case "in_the_silence_of_space":
 			t.Silence = append(t.Silence, e.System)
 		}
+	case EvAnswerPass:
+		s.Combat.Answer = nil
+	case EvDirectHit:
+		sys := s.System(e.System)
+		for i := range sys.Space {
+			if st := &sys.Space[i]; st.Owner == e.Seat && st.Unit == e.Unit && st.Damaged > 0 {
+				st.Damaged--
+				sys.Space = add(sys.Space, e.Seat, e.Unit, -1)
+				break
+			}
+		}
+		s.Combat.Answer = nil
 	case EvRepaired:
 		sys := s.System(e.System)
 		for i := range sys.Space {

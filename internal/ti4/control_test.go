@@ -250,6 +250,10 @@ func fightOut(t *testing.T, g *Game) {
 		}
 		s := g.State()
 		seat := s.Combat.Attacker
+		if a := s.Combat.Answer; a != nil {
+			do(t, g, act(ActPassWindow, a.Seat)) // no Direct Hit
+			continue
+		}
 		if len(s.Combat.Owed) > 0 {
 			seat = s.Combat.Owed[0].Seat
 		} else if s.Combat.Step == CbAnnounceD {

@@ -107,6 +107,12 @@ func candidates(s *State, seat int, out []Action) []Action {
 		acOptions(s, seat, add) // cards of the moment: after activation, at a round's start, before hits
 	}
 	if cb := s.Combat; cb != nil {
+		if cb.Answer != nil {
+			if cb.Answer.Seat == seat {
+				add(Action{Kind: ActPassWindow})
+			}
+			return out
+		}
 		if len(cb.Owed) > 0 {
 			if o := cb.Owed[0]; o.Seat == seat {
 				for _, st := range hitTargets(s, cb, o) {

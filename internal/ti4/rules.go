@@ -68,6 +68,9 @@ func (Rules) Decide(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		}
 		return []Event{{Kind: EvStepCleared, Seat: a.Seat}}, nil
 	}
+	if a.Kind == ActPassWindow && s.Combat != nil && s.Combat.Answer != nil {
+		return decideAnswerPass(s, a)
+	}
 	if ev, err, ok := decideAgendaKinds(s, a, rng); ok {
 		return ev, err
 	}
