@@ -24,6 +24,7 @@ const (
 	EvVetoed         = "agenda_vetoed"
 	EvRider          = "rider_placed"
 	EvElectedWin     = "elected_window"  // the elected player may answer (Confusing Legal Text)
+	EvBribe          = "votes_bought"    // Bribery: votes added to the player\'s ballot
 	EvElectedInstead = "elected_instead" // another player is the elected player
 )
 
@@ -358,6 +359,19 @@ func resolveAC(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		}
 		return []Event{played, {Kind: EvElectedInstead, Seat: q, Card: ag.Subject, Outcome: strconv.Itoa(q)}}, nil
 	}
+	if a.Card == "bribery" {
+		if ag == nil || ag.Window != "bribery" || len(ag.WindowQueue) == 0 || ag.WindowQueue[0] != a.Seat {
+			return nil, engine.Refuse("1.15", "Bribery is played after the speaker votes, in turn from the speaker")
+		}
+		i := slices.IndexFunc(ag.Ballots, func(b Ballot) bool { return b.Seat == a.Seat && b.Outcome != "" })
+		if i < 0 {
+			return nil, engine.Refuse("2.7", "Bribery adds votes to the outcome you voted for; you did not vote")
+		}
+		if a.Count < 1 || a.Count > s.Players[a.Seat].TradeGoods {
+			return nil, engine.Refuse("2.7", "spend between 1 and %d trade goods", s.Players[a.Seat].TradeGoods)
+		}
+		return []Event{played, {Kind: EvWindowPlay, Seat: a.Seat}, {Kind: EvTradeGoods, Seat: a.Seat, Count: -a.Count}, {Kind: EvBribe, Seat: a.Seat, Count: a.Count}}, nil
+	}
 	if a.Card == "distinguished_councilor" {
 		if !inBallot(s, a.Seat) {
 			return nil, engine.Refuse("2.7", "Distinguished Councilor is played as you cast your votes")
@@ -546,6 +560,9 @@ func applyActionCards(s *State, e Event) bool {
 			s.Decks.AgendaDiscard = append(s.Decks.AgendaDiscard, ag.Subject)
 		}
 		s.Agenda = &AgendaStep{Number: ag.Number, Barred: ag.Barred, ReadyLimit: ag.ReadyLimit}
+	case EvBribe:
+		i := slices.IndexFunc(ag.Ballots, func(b Ballot) bool { return b.Seat == e.Seat && b.Outcome != "" })
+		ag.Ballots[i].Votes += e.Count
 	case EvElectedWin:
 		ag.Window, ag.WindowQueue, ag.ElectedAsked = "elected", []int{e.Seat}, true
 	case EvElectedInstead:
@@ -565,7 +582,7 @@ func nextWindow(s *State) {
 		ag.Window, ag.WindowQueue = "after", windowOrder(s)
 		return
 	}
-	if ag.Window == "elected" {
+	if ag.Window == "elected" || ag.Window == "bribery" {
 		ag.Window, ag.WindowQueue = "", nil
 		return
 	}
@@ -597,6 +614,12 @@ func acOptions(s *State, seat int, add func(Action)) {
 					if hasShips(sys, seat) {
 						add(Action{Kind: ActPlayAC, Card: c, System: ip(sys.Pos)})
 					}
+				}
+			}
+		case c == "bribery":
+			if ag := s.Agenda; ag != nil && ag.Window == "bribery" {
+				for n := 1; n <= p.TradeGoods; n++ {
+					add(Action{Kind: ActPlayAC, Card: c, Count: n})
 				}
 			}
 		case c == "confusing_legal_text":

@@ -186,6 +186,7 @@ func TestRule8_15_AdditionalVotes(t *testing.T) {
 	do(t, g, Action{Kind: ActVote, Seat: 1, Outcome: For})
 	play(t, g, playAC(1, "distinguished_councilor"))
 	do(t, g, act(ActDone, 1))
+	passWindows(t, g)
 	s = g.State()
 	if s.Players[1].VP != 1 || s.Players[0].VP != 1 || s.Players[0].CardVP != 1 {
 		t.Fatalf("Mutiny for: seat 1 gains; the rider gains: %d %d", s.Players[1].VP, s.Players[0].VP)
@@ -335,6 +336,9 @@ func TestRule1_15_ConfusingLegalText(t *testing.T) {
 	do(t, g, act(ActDone, 1))
 	do(t, g, act(ActAbstain, 2))
 	do(t, g, act(ActAbstain, 0))
+	for ag := g.State().Agenda; ag.Window == "bribery"; ag = g.State().Agenda {
+		do(t, g, act(ActPassWindow, ag.WindowQueue[0]))
+	}
 	s := g.State()
 	if s.Agenda.Window != "elected" || !slices.Equal(s.Agenda.WindowQueue, []int{1}) {
 		t.Fatalf("the elected player's window: %q %v", s.Agenda.Window, s.Agenda.WindowQueue)
@@ -387,4 +391,33 @@ func TestRule87_DirectHit(t *testing.T) {
 		return
 	}
 	t.Fatal("no seed gave the cruisers a hit")
+}
+
+// Bribery: after the speaker votes, everyone in turn from the speaker may
+// spend trade goods for votes on the outcome they voted for.
+func TestRule8_15_Bribery(t *testing.T) {
+	g := agendaFixture(t, []string{"mutiny"}, func(s *State) {
+		giveAC(2, "bribery")(s)
+		s.Players[2].TradeGoods = 3
+	})
+	do(t, g, Action{Kind: ActVote, Seat: 1, Outcome: For})
+	do(t, g, Action{Kind: ActSpendPlanet, Seat: 1, Planet: "Jord"})
+	do(t, g, act(ActDone, 1))
+	do(t, g, Action{Kind: ActVote, Seat: 2, Outcome: Against})
+	do(t, g, Action{Kind: ActSpendPlanet, Seat: 2, Planet: "Hercant"})
+	do(t, g, act(ActDone, 2))
+	refuse(t, g, Action{Kind: ActPlayAC, Seat: 2, Card: "bribery", Count: 2}, "1.15") // the speaker has not voted
+	do(t, g, act(ActAbstain, 0))
+	do(t, g, act(ActPassWindow, 0))
+	do(t, g, act(ActPassWindow, 1))
+	refuse(t, g, Action{Kind: ActPlayAC, Seat: 2, Card: "bribery", Count: 4}, "2.7")
+	play(t, g, Action{Kind: ActPlayAC, Seat: 2, Card: "bribery", Count: 2})
+	passWindows(t, g)
+	s := g.State()
+	if s.Players[2].TradeGoods != 1 || s.Players[1].VP != 0 || !slices.Contains(s.Decks.AgendaDiscard, "mutiny") {
+		t.Fatalf("against wins 3 to 2: tg %d, vp %d", s.Players[2].TradeGoods, s.Players[1].VP)
+	}
+	if err := CheckInvariants(s); err != nil {
+		t.Fatal(err)
+	}
 }
