@@ -513,7 +513,7 @@ func decideAgendaKinds(s *State, a Action, rng *engine.RNG) (ev []Event, err err
 	case a.Kind == ActSpendPlanet && inBallot(s, a.Seat):
 		ev, err = decideVotePlanet(s, a)
 	case a.Kind == ActSpendTG && inBallot(s, a.Seat):
-		err = engine.Refuse("8.13", "trade goods cannot be spent to cast votes")
+		err = engine.Refuse("8.13", "votes come from planets; trade goods buy none")
 	case a.Kind == ActDone && inBallot(s, a.Seat):
 		ev = []Event{{Kind: EvBallotClosed, Seat: a.Seat}}
 	case a.Kind == ActSpendPlanet && kind == StepExhaust:
