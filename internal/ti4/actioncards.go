@@ -730,7 +730,7 @@ func actionTargets(s *State, seat int, c string, add func(Action)) {
 
 func tacticalCard(c string) bool {
 	switch c {
-	case "flank_speed", "lost_star_chart", "upgrade", "morale_boost", "fighter_prototype", "emergency_repairs", "shields_holding", "maneuvering_jets", "direct_hit":
+	case "flank_speed", "lost_star_chart", "upgrade", "morale_boost", "fighter_prototype", "emergency_repairs", "shields_holding", "maneuvering_jets", "direct_hit", "disable", "intercept":
 		return true
 	}
 	return false

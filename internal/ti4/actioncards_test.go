@@ -421,3 +421,42 @@ func TestRule8_15_Bribery(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// Intercept: after a retreat is announced, the opponent is always asked,
+// and may forbid it this round. Disable: at the start of an invasion, the
+// opponents' PDS lose Planetary Shield and Space Cannon.
+func TestRule78_4_InterceptAndDisable(t *testing.T) {
+	g := tacticalFixture(t, func(s *State) {
+		giveAC(0, "intercept")(s)
+		s.System(9).Space = []Stack{{Owner: 0, Unit: "dreadnought", Count: 2}, {Owner: 0, Unit: "carrier", Count: 1}}
+		s.System(23).Space = []Stack{{Owner: 1, Unit: "war_sun", Count: 1}, {Owner: 1, Unit: "dreadnought", Count: 1}}
+		s.System(10).Space = []Stack{{Owner: 1, Unit: "carrier", Count: 1}}
+	})
+	do(t, g, activate(0, 23))
+	do(t, g, moveShips(0, 9, "dreadnought", 2))
+	do(t, g, moveShips(0, 9, "carrier", 1))
+	do(t, g, act(ActEndMovement, 0))
+	do(t, g, Action{Kind: ActRetreat, Seat: 1, System: ip(10)})
+	if a := g.State().Combat.Answer; a == nil || a.Kind != "retreat" || a.Seat != 0 {
+		t.Fatalf("the attacker answers the retreat: %+v", a)
+	}
+	play(t, g, playAC(0, "intercept"))
+	if c := g.State().Combat; c.Retreat != None || c.Step != CbAnnounceA {
+		t.Fatalf("no retreat this round: %+v", c)
+	}
+
+	g = tacticalFixture(t, func(s *State) {
+		giveAC(0, "disable")(s)
+		pl, _ := s.Planet("Arnor")
+		pl.Controller, pl.Units = 1, []Stack{{Owner: 1, Unit: "pds", Count: 1}, {Owner: 1, Unit: "infantry", Count: 1}}
+	})
+	do(t, g, activate(0, 9))
+	do(t, g, moveShips(0, 22, "dreadnought", 1))
+	do(t, g, act(ActEndMovement, 0))
+	refuse(t, g, Action{Kind: ActBombard, Seat: 0, Planet: "Arnor"}, "65")
+	play(t, g, playAC(0, "disable"))
+	if !g.State().Invasion.Disabled {
+		t.Fatal("the PDS are disabled for this invasion")
+	}
+	do(t, g, Action{Kind: ActBombard, Seat: 0, Planet: "Arnor"})
+}

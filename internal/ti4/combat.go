@@ -35,8 +35,11 @@ type Combat struct {
 	Answer *Answer `json:"answer,omitempty"`
 }
 
-// Answer is a window for the player whose hit a ship cancelled.
+// Answer is a window for one player to answer the other: after a ship
+// sustains their hit (Direct Hit), after the opponent announces a retreat
+// (Intercept).
 type Answer struct {
+	Kind  string `json:"kind"` // sustain, retreat
 	Seat  int    `json:"seat"`
 	Owner int    `json:"owner"`
 	Unit  string `json:"unit"`
@@ -387,6 +390,11 @@ func decideRetreat(s *State, a Action) ([]Event, error) {
 		return nil, engine.Refuse("78.7c", "retreat to an adjacent system with your units or planet and no other player's ships")
 	}
 	n.Retreat, n.RetreatTo, n.Step = a.Seat, to, CbRoll // 78.4b: the attacker then cannot announce
+	opp := c.Attacker
+	if a.Seat == c.Attacker {
+		opp = c.Defender
+	}
+	n.Answer = &Answer{Kind: "retreat", Seat: opp, Owner: a.Seat} // Intercept's moment
 	return []Event{setCombat(&n, nil)}, nil
 }
 
@@ -518,8 +526,11 @@ func (s *State) shielded(pl *Planet, sys *System, attacker int) bool {
 			shield = true
 		}
 	}
-	return shield && count(sys.Space, attacker, "war_sun") == 0 // 65.3
+	return shield && count(sys.Space, attacker, "war_sun") == 0 && !s.pdsDisabled() // 65.3
 }
+
+// pdsDisabled: Disable was played at the start of this invasion.
+func (s *State) pdsDisabled() bool { return s.Invasion != nil && s.Invasion.Disabled }
 
 // Ground combat (42) on each committed planet, after space cannon defense
 // (77.6-77.8); then the Establish Control step (49.5).
@@ -544,7 +555,11 @@ func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
 			if q == c.Attacker || !groundOn(pl, c.Attacker) {
 				continue
 			}
-			if h := s.roll(q, pl.Units, cannonOf, 0, rng, &rolls); h > 0 {
+			cannons := pl.Units
+			if s.pdsDisabled() {
+				cannons = slices.DeleteFunc(slices.Clone(cannons), func(st Stack) bool { return st.Unit == "pds" })
+			}
+			if h := s.roll(q, cannons, cannonOf, 0, rng, &rolls); h > 0 {
 				n.Owed = append(n.Owed, Owed{Seat: c.Attacker, Hits: h, Planet: pl.Name, Rule: "77.8", By: q})
 			}
 		}
@@ -626,7 +641,7 @@ func applyCombat(s *State, e Event) bool {
 				}
 			}
 			if by := s.Combat.Owed[0].By; e.Planet == "" && isShip(e.Unit) && by >= 0 && by != e.Seat && !s.Players[by].Eliminated {
-				s.Combat.Answer = &Answer{Seat: by, Owner: e.Seat, Unit: e.Unit}
+				s.Combat.Answer = &Answer{Kind: "sustain", Seat: by, Owner: e.Seat, Unit: e.Unit}
 			}
 		} else {
 			*stacks = add(*stacks, e.Seat, e.Unit, -1)

@@ -17,6 +17,7 @@ const (
 	EvRepaired    = "units_repaired"
 	EvDirectHit   = "direct_hit"    // the damaged ship is destroyed
 	EvAnswerPass  = "answer_passed" // no Direct Hit
+	EvDisabled    = "pds_disabled"
 )
 
 func decideAnswerPass(s *State, a Action) ([]Event, error) {
@@ -36,9 +37,31 @@ func tacticalCards(s *State, a Action) (ev []Event, err error, ok bool) {
 		ev, err = roundStart(s, a)
 	case "shields_holding", "maneuvering_jets":
 		ev, err = beforeHits(s, a)
+	case "disable":
+		inv := s.Invasion
+		if inv == nil || inv.Seat != a.Seat || inv.Bombarded || len(inv.Committed) > 0 || s.Combat != nil {
+			return nil, engine.Refuse("1.14", "Disable is played at the start of your invasion"), true
+		}
+		if !slices.ContainsFunc(s.System(inv.Pos).Planets, func(pl *Planet) bool {
+			return slices.ContainsFunc(pl.Units, func(st Stack) bool { return st.Unit == "pds" && st.Owner != a.Seat })
+		}) {
+			return nil, engine.Refuse("2.7", "Disable needs an opponent's PDS in the system"), true
+		}
+		ev = []Event{{Kind: EvDisabled, Seat: a.Seat}}
+	case "intercept":
+		c := s.Combat
+		if c == nil || c.Answer == nil || c.Answer.Seat != a.Seat || c.Answer.Kind != "retreat" {
+			return nil, engine.Refuse("1.14", "Intercept is played after your opponent announces a retreat"), true
+		}
+		n := *c
+		n.Retreat, n.Answer = None, nil
+		if n.Step == CbRoll && c.Retreat == c.Defender {
+			n.Step = CbAnnounceA // the attacker may now announce (78.4b no longer applies)
+		}
+		ev = []Event{setCombat(&n, nil)}
 	case "direct_hit":
 		c := s.Combat
-		if c == nil || c.Answer == nil || c.Answer.Seat != a.Seat {
+		if c == nil || c.Answer == nil || c.Answer.Seat != a.Seat || c.Answer.Kind != "sustain" {
 			return nil, engine.Refuse("1.14", "Direct Hit is played after another player's ship sustains damage from your hit"), true
 		}
 		ev = []Event{{Kind: EvDirectHit, Seat: c.Answer.Owner, System: c.System, Unit: c.Answer.Unit}}
@@ -154,6 +177,8 @@ func applyTacticalCards(s *State, e Event) bool {
 		}
 	case EvAnswerPass:
 		s.Combat.Answer = nil
+	case EvDisabled:
+		s.Invasion.Disabled = true
 	case EvDirectHit:
 		sys := s.System(e.System)
 		for i := range sys.Space {

@@ -115,6 +115,7 @@ type Invasion struct {
 	Committed  []string `json:"committed,omitempty"` // planets ground forces were committed to
 	Bombarded  bool     `json:"bombarded,omitempty"`
 	Custodians bool     `json:"custodians,omitempty"` // the custodians token was taken in this invasion
+	Disabled   bool     `json:"disabled,omitempty"`   // Disable: opponents' PDS lose Planetary Shield and Space Cannon
 }
 
 // ZeroToken is the Naalu "0" token held by another player.
