@@ -184,6 +184,7 @@ func Setup(cfg Config) (*State, engine.RNG, error) {
 		p.SecretChoice = slices.Clone(s.Decks.Secrets[:2])
 		s.Decks.Secrets = s.Decks.Secrets[2:]
 	}
+	s.index()
 	return s, rng, nil
 }
 

@@ -178,6 +178,11 @@ type State struct {
 	PendingAC    *PendingAC     `json:"pending_ac,omitempty"`    // an action card waiting on Sabotage (2.8)
 
 	galaxy *galaxy.Map
+	// where systems and planets are in Systems, by position and name: built
+	// once the systems are set, shared by clones (it never changes), and
+	// always checked before use, so a stale entry only costs a search.
+	posIdx    []int16
+	planetIdx map[string][2]int16
 }
 
 // UnmarshalJSON decodes a state and rebuilds the galaxy from its map string.
@@ -195,6 +200,7 @@ func (s *State) link() error {
 		return err
 	}
 	s.galaxy = m
+	s.index()
 	return nil
 }
 
@@ -203,6 +209,11 @@ func (s *State) Galaxy() *galaxy.Map { return s.galaxy }
 
 // System returns the system at pos, or nil.
 func (s *State) System(pos int) *System {
+	if pos >= 0 && pos < len(s.posIdx) {
+		if i := int(s.posIdx[pos]); i >= 0 && i < len(s.Systems) && s.Systems[i].Pos == pos {
+			return s.Systems[i]
+		}
+	}
 	for _, sys := range s.Systems {
 		if sys.Pos == pos {
 			return sys
@@ -213,6 +224,12 @@ func (s *State) System(pos int) *System {
 
 // Planet finds a planet on the board and its system.
 func (s *State) Planet(name string) (*Planet, *System) {
+	if ix, ok := s.planetIdx[name]; ok {
+		i, k := int(ix[0]), int(ix[1])
+		if i < len(s.Systems) && k < len(s.Systems[i].Planets) && s.Systems[i].Planets[k].Name == name {
+			return s.Systems[i].Planets[k], s.Systems[i]
+		}
+	}
 	for _, sys := range s.Systems {
 		for _, p := range sys.Planets {
 			if p.Name == name {
@@ -221,6 +238,29 @@ func (s *State) Planet(name string) (*Planet, *System) {
 		}
 	}
 	return nil, nil
+}
+
+// index builds the lookups of System and Planet.
+func (s *State) index() {
+	maxPos := 0
+	for _, sys := range s.Systems {
+		if sys.Pos < 4096 {
+			maxPos = max(maxPos, sys.Pos)
+		}
+	}
+	s.posIdx = make([]int16, maxPos+1)
+	for i := range s.posIdx {
+		s.posIdx[i] = -1
+	}
+	s.planetIdx = map[string][2]int16{}
+	for i, sys := range s.Systems {
+		if sys.Pos >= 0 && sys.Pos < len(s.posIdx) {
+			s.posIdx[sys.Pos] = int16(i)
+		}
+		for k, p := range sys.Planets {
+			s.planetIdx[p.Name] = [2]int16{int16(i), int16(k)}
+		}
+	}
 }
 
 // Player returns the player in seat, or nil.
