@@ -359,6 +359,12 @@ func resolveAC(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		}
 		return []Event{played, {Kind: EvElectedInstead, Seat: q, Card: ag.Subject, Outcome: strconv.Itoa(q)}}, nil
 	}
+	if ev, err, ok := phaseCards(s, a); ok {
+		if err != nil {
+			return nil, err
+		}
+		return append([]Event{played}, ev...), nil
+	}
 	if a.Card == "bribery" {
 		if ag == nil || ag.Window != "bribery" || len(ag.WindowQueue) == 0 || ag.WindowQueue[0] != a.Seat {
 			return nil, engine.Refuse("1.15", "Bribery is played after the speaker votes, in turn from the speaker")
@@ -560,6 +566,8 @@ func applyActionCards(s *State, e Event) bool {
 			s.Decks.AgendaDiscard = append(s.Decks.AgendaDiscard, ag.Subject)
 		}
 		s.Agenda = &AgendaStep{Number: ag.Number, Barred: ag.Barred, ReadyLimit: ag.ReadyLimit}
+	case EvKeepStrategy:
+		s.Players[e.Seat].KeepStrategy = true
 	case EvBribe:
 		i := slices.IndexFunc(ag.Ballots, func(b Ballot) bool { return b.Seat == e.Seat && b.Outcome != "" })
 		ag.Ballots[i].Votes += e.Count
@@ -615,6 +623,16 @@ func acOptions(s *State, seat int, add func(Action)) {
 						add(Action{Kind: ActPlayAC, Card: c, System: ip(sys.Pos)})
 					}
 				}
+			}
+		case c == "summit":
+			if s.Phase == PhaseStrategy && !s.Picking {
+				for _, d := range distributions(min(2, s.CommandReinforcements(seat))) {
+					add(Action{Kind: ActPlayAC, Card: c, Pools: &d})
+				}
+			}
+		case c == "political_stability":
+			if s.Phase == PhaseStatus {
+				add(Action{Kind: ActPlayAC, Card: c})
 			}
 		case c == "bribery":
 			if ag := s.Agenda; ag != nil && ag.Window == "bribery" {
@@ -826,3 +844,38 @@ func applySabotage(s *State, e Event) bool {
 	}
 	return true
 }
+
+// phaseCards are played at a phase's moment, without pausing anyone:
+// Summit before the first strategy card is chosen (the window closes with
+// that choice), Political Stability during the status phase, before the
+// strategy cards go back (81.8); ok is false for other cards.
+func phaseCards(s *State, a Action) (ev []Event, err error, ok bool) {
+	p := s.Players[a.Seat]
+	switch a.Card {
+	case "summit":
+		if s.Phase != PhaseStrategy || s.Picking {
+			return nil, engine.Refuse("1.14", "Summit is played at the start of the strategy phase, before any card is chosen"), true
+		}
+		d, err := need(a.Pools, "pools")
+		if err != nil {
+			return nil, err, true
+		}
+		if d.Tactic < 0 || d.Fleet < 0 || d.Strategy < 0 || d.Sum() != min(2, s.CommandReinforcements(a.Seat)) {
+			return nil, engine.Refuse("2.7", "Summit gains 2 command tokens (as many as reinforcements allow)"), true
+		}
+		after := Pools{p.Tactic + d.Tactic, p.Fleet + d.Fleet, p.Strategy + d.Strategy}
+		if err := checkPools(s, after, after.Sum(), "2.7"); err != nil {
+			return nil, err, true
+		}
+		return []Event{{Kind: EvTokensSet, Seat: a.Seat, Pools: &after}}, nil, true
+	case "political_stability":
+		if s.Phase != PhaseStatus || len(p.StrategyCards) == 0 || p.KeepStrategy {
+			return nil, engine.Refuse("1.15", "Political Stability is played in the status phase by a player with strategy cards"), true
+		}
+		return []Event{{Kind: EvKeepStrategy, Seat: a.Seat}}, nil, true
+	}
+	return nil, nil, false
+}
+
+// EvKeepStrategy: the player keeps their strategy cards into the next round.
+const EvKeepStrategy = "strategy_cards_kept"

@@ -460,3 +460,39 @@ func TestRule78_4_InterceptAndDisable(t *testing.T) {
 	}
 	do(t, g, Action{Kind: ActBombard, Seat: 0, Planet: "Arnor"})
 }
+
+// Summit at the start of the strategy phase (closed by the first choice),
+// and Political Stability in the status phase: its player keeps their
+// strategy cards and chooses none in the next strategy phase.
+func TestRule84_SummitAndPoliticalStability(t *testing.T) {
+	g := fixture(t, fixtureConfig(), giveAC(1, "summit"))
+	fleet := g.State().Players[1].Fleet
+	play(t, g, Action{Kind: ActPlayAC, Seat: 1, Card: "summit", Pools: &Pools{0, 2, 0}})
+	if q := g.State().Players[1]; q.Fleet != fleet+2 {
+		t.Fatalf("fleet %d, want %d", q.Fleet, fleet+2)
+	}
+
+	g = fixture(t, fixtureConfig(), func(s *State) {
+		giveAC(1, "summit")(s)
+		giveAC(2, "political_stability")(s)
+		s.Phase, s.Turn = PhaseStatus, None
+		s.Players[2].StrategyCards = []string{"politics"}
+		s.Strategy = slices.DeleteFunc(s.Strategy, func(c string) bool { return c == "politics" })
+		s.Status = &StatusStep{Tokens: true, Gain: make([]int, 3), Waiting: []int{0, 1, 2}}
+	})
+	play(t, g, playAC(2, "political_stability"))
+	for _, q := range []int{0, 1, 2} {
+		p := g.State().Players[q]
+		do(t, g, Action{Kind: ActRedistribute, Seat: q, Pools: &Pools{p.Tactic, p.Fleet, p.Strategy}})
+	}
+	s := g.State()
+	if s.Phase != PhaseStrategy || !slices.Equal(s.Players[2].StrategyCards, []string{"politics"}) || slices.Contains(s.Strategy, "politics") {
+		t.Fatalf("Hacan keeps Politics: %v, common %v", s.Players[2].StrategyCards, s.Strategy)
+	}
+	do(t, g, pick(0, "leadership"))
+	refuse(t, g, Action{Kind: ActPlayAC, Seat: 1, Card: "summit", Pools: &Pools{2, 0, 0}}, "1.14")
+	do(t, g, pick(1, "diplomacy"))
+	if s := g.State(); s.Turn != 0 {
+		t.Fatalf("Hacan does not choose: the second cards begin with seat 0, not %d", s.Turn)
+	}
+}

@@ -156,8 +156,10 @@ func candidates(s *State, seat int, out []Action) []Action {
 		for _, card := range s.Strategy {
 			add(Action{Kind: ActPick, Card: card})
 		}
+		acOptions(s, seat, add)
 		return out
 	case PhaseStatus:
+		acOptions(s, seat, add)
 		if st := s.Step; st != nil && st.Kind == StepExcess && st.Seat == seat {
 			excessOptions(s, seat, add)
 		}

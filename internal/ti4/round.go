@@ -312,6 +312,7 @@ func drawFrom(deck, discard *[]string, rng *engine.RNG, seat int, name string, n
 func applyRound(s *State, e Event) bool {
 	switch e.Kind {
 	case EvStrategyPicked:
+		s.Picking = true
 		p := s.Players[e.Seat]
 		p.StrategyCards = append(p.StrategyCards, e.Card)
 		sortStrategy(p.StrategyCards)
@@ -411,6 +412,10 @@ func endStatus(s *State) {
 		}
 	}
 	for _, p := range s.Players {
+		if p.KeepStrategy { // Political Stability: the cards stay, readied
+			p.UsedStrategy, p.Passed, p.KeepStrategy = nil, false, false
+			continue
+		}
 		s.Strategy = append(s.Strategy, p.StrategyCards...)
 		p.StrategyCards, p.UsedStrategy, p.Passed = nil, nil, false
 	}
@@ -426,7 +431,8 @@ func endStatus(s *State) {
 
 // beginRound starts a new game round with the strategy phase (40.1).
 func beginRound(s *State) {
+	s.Picking = false
 	s.Round++
 	s.Phase = PhaseStrategy
-	s.Turn = s.SpeakerOrder()[0]
+	s.Turn = s.nextPicker() // the speaker, unless Political Stability kept their cards
 }

@@ -91,6 +91,7 @@ type Player struct {
 	Publics        []string  `json:"publics,omitempty"`       // public objectives scored
 	ImperialVP     int       `json:"imperial_vp,omitempty"`   // points from Imperial for holding Mecatol Rex (45.2)
 	Custodian      bool      `json:"custodian,omitempty"`     // took the custodians token (27.3)
+	KeepStrategy   bool      `json:"keep_strategy,omitempty"` // Political Stability: keeps its strategy cards this status phase
 	TradedWith     []int     `json:"traded_with,omitempty"`   // neighbors transacted with this turn (94.1)
 	Feats          []string  `json:"feats,omitempty"`         // this turn's deeds for action-phase secrets
 	Promissory     []string  `json:"promissory,omitempty"`    // "<owner faction>:<note>"
@@ -156,6 +157,7 @@ type State struct {
 	Custodians   bool           `json:"custodians"`             // the custodians token is on Mecatol Rex
 	AgendaPhase  bool           `json:"agenda_phase,omitempty"` // 27.4: rounds now have an agenda phase
 	Winner       int            `json:"winner"`
+	Picking      bool           `json:"picking,omitempty"` // a strategy card has been chosen this strategy phase
 	Players      []*Player      `json:"players"`
 	Systems      []*System      `json:"systems"`
 	Strategy     []string       `json:"strategy"` // strategy cards in the common play area
