@@ -1,10 +1,15 @@
-# The whole suite: formatting, vet, unit/scenario/property tests, and a short
-# run of every fuzz target over its committed corpus.
-.PHONY: test vet fmt fuzz
+# The whole suite: formatting, vet, unit/scenario/property tests, the race
+# detector over the packages that share state across goroutines, and a
+# short run of every fuzz target over its committed corpus.
+.PHONY: test vet fmt fuzz race
 
 test: fmt vet
 	go test -count=1 ./...
+	$(MAKE) race
 	$(MAKE) fuzz FUZZTIME=5s
+
+race:
+	go test -count=1 -race -short ./internal/ti4 ./internal/bot ./internal/server ./internal/store ./internal/engine
 
 vet:
 	go vet ./...

@@ -70,7 +70,7 @@ func Play(cfg ti4.Config, bots []Bot, maxRounds int, check bool) (out Outcome) {
 		}
 		var v *ti4.View
 		if _, blind := bots[seat].(Blind); !blind {
-			if v, err = ti4.ViewFor(s, seat); err != nil {
+			if v, err = ti4.SharedView(s, seat); err != nil { // read before the game moves on
 				out.Ended, out.Err = "view failed", err.Error()
 				return out
 			}

@@ -24,10 +24,15 @@ type View struct {
 }
 
 // ViewFor builds seat's view. Seat Referee sees the hands of no one either:
-// the referee's view is the public one. A view shares what it does not
-// hide with the state it comes from: it is read-only, and stale once the
-// game moves on.
-func ViewFor(s *State, seat int) (*View, error) {
+// the referee's view is the public one. The view owns its memory: it may
+// be kept and read while the game goes on (the server broadcasts it from
+// other goroutines).
+func ViewFor(s *State, seat int) (*View, error) { return SharedView(s.Clone(), seat) }
+
+// SharedView is ViewFor without the copy: it shares what it does not hide
+// with the state, so it is read-only and good only until the game moves on
+// and only in the goroutine that moves it. Self-play uses it.
+func SharedView(s *State, seat int) (*View, error) {
 	c := *s
 	h := Hidden{Decks: map[string]int{}}
 	c.Players = make([]*Player, len(s.Players))
