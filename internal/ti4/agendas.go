@@ -126,13 +126,15 @@ func resolveAgenda(s *State, rng *engine.RNG) []Event {
 		ev = append(ev, Event{Kind: EvPending, Card: ag.Subject, Cards: seatsToStrings(votersFor(ag, Against))})
 	case "arms_reduction/" + For:
 		each(func(q int) {
-			for typ, keep := range map[string]int{"dreadnought": 2, "cruiser": 4} {
-				if n := s.OnBoard(q, typ) - keep; n > 0 {
-					ev = append(ev, queue(Step{Kind: StepDestroy, Seat: q, Card: ag.Subject, Need: n, Units: []string{typ}}))
+			for _, cap := range []struct {
+				typ  string
+				keep int
+			}{{"dreadnought", 2}, {"cruiser", 4}} { // a fixed order: the choices queue the same way on every replay
+				if n := s.OnBoard(q, cap.typ) - cap.keep; n > 0 {
+					ev = append(ev, queue(Step{Kind: StepDestroy, Seat: q, Card: ag.Subject, Need: n, Units: []string{cap.typ}}))
 				}
 			}
 		})
-		slices.SortStableFunc(ev, func(a, b Event) int { return a.Seat - b.Seat })
 	case "conventions_of_war/" + Against, "unconventional_measures/" + Against:
 		voters := votersFor(ag, For)
 		if ag.Subject == "conventions_of_war" {
