@@ -281,12 +281,7 @@ func tally(s *State) []Event {
 }
 
 // votesFrom is what exhausting a planet adds to a ballot (8.6).
-func votesFrom(s *State, pl *Planet) int {
-	if s.Law("representative_government") != nil {
-		return 0
-	}
-	return data.MustLoad().Planet(pl.Name).Influence
-}
+func votesFrom(pl *Planet) int { return data.MustLoad().Planet(pl.Name).Influence }
 
 func decideVote(s *State, a Action) ([]Event, error) {
 	ag := s.Agenda
@@ -350,7 +345,7 @@ func decideVotePlanet(s *State, a Action) ([]Event, error) {
 	if s.Law("representative_government") != nil {
 		return nil, engine.Refuse("7.3", "under Representative Government each player casts one vote and exhausts no planets")
 	}
-	return []Event{{Kind: EvPlanetExhausted, Seat: a.Seat, Planet: pl.Name}, {Kind: EvVotesCast, Seat: a.Seat, Planet: pl.Name, Count: votesFrom(s, pl)}}, nil
+	return []Event{{Kind: EvPlanetExhausted, Seat: a.Seat, Planet: pl.Name}, {Kind: EvVotesCast, Seat: a.Seat, Planet: pl.Name, Count: votesFrom(pl)}}, nil
 }
 
 func decideBreakTie(s *State, a Action) ([]Event, error) {
@@ -517,9 +512,9 @@ func decideAgendaKinds(s *State, a Action, rng *engine.RNG) (ev []Event, err err
 	case a.Kind == ActDone && inBallot(s, a.Seat):
 		ev = []Event{{Kind: EvBallotClosed, Seat: a.Seat}}
 	case a.Kind == ActSpendPlanet && kind == StepExhaust:
-		ev, err = decideAgendaExhaust(s, a)
+		ev, err = decideAgendaPlanet(s, a, false)
 	case a.Kind == ActReadyPlanet && kind == StepReadyUpTo:
-		ev, err = decideAgendaReady(s, a)
+		ev, err = decideAgendaPlanet(s, a, true)
 	case a.Kind == ActResearch && kind == StepAgendaTech:
 		ev, err = decideAgendaTech(s, a)
 	case a.Kind == ActDone && kind == StepDropTokens:

@@ -126,12 +126,12 @@ func resolveAgenda(s *State, rng *engine.RNG) []Event {
 		ev = append(ev, Event{Kind: EvPending, Card: ag.Subject, Cards: seatsToStrings(votersFor(ag, Against))})
 	case "arms_reduction/" + For:
 		each(func(q int) {
-			for _, cap := range []struct {
+			for _, limit := range []struct {
 				typ  string
 				keep int
 			}{{"dreadnought", 2}, {"cruiser", 4}} { // a fixed order: the choices queue the same way on every replay
-				if n := s.OnBoard(q, cap.typ) - cap.keep; n > 0 {
-					ev = append(ev, queue(Step{Kind: StepDestroy, Seat: q, Card: ag.Subject, Need: n, Units: []string{cap.typ}}))
+				if n := s.OnBoard(q, limit.typ) - limit.keep; n > 0 {
+					ev = append(ev, queue(Step{Kind: StepDestroy, Seat: q, Card: ag.Subject, Need: n, Units: []string{limit.typ}}))
 				}
 			}
 		})
@@ -656,9 +656,14 @@ func afterResearch(s *State, seat int) []Event {
 	return []Event{queue(Step{Kind: StepDestroy, Seat: seat, Card: "anti_intellectual_revolution", Need: 1, Units: ships})}
 }
 
-// Exhausting a planet for an agenda (Anti-Intellectual Revolution).
-func decideAgendaExhaust(s *State, a Action) ([]Event, error) {
-	st, err := inStep(s, a.Seat, StepExhaust)
+// Exhausting (Anti-Intellectual Revolution) or readying (Checks and
+// Balances) one of your planets for an agenda: ready selects which.
+func decideAgendaPlanet(s *State, a Action, ready bool) ([]Event, error) {
+	kind, verb, ev := StepExhaust, "exhaust a readied", EvPlanetExhausted
+	if ready {
+		kind, verb, ev = StepReadyUpTo, "ready an exhausted", EvPlanetReadied
+	}
+	st, err := inStep(s, a.Seat, kind)
 	if err != nil {
 		return nil, err
 	}
@@ -666,25 +671,10 @@ func decideAgendaExhaust(s *State, a Action) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	if pl.Controller != a.Seat || pl.Exhausted {
-		return nil, engine.Refuse("7.8", "exhaust a readied planet you control for %s", st.Card)
+	if pl.Controller != a.Seat || pl.Exhausted != ready {
+		return nil, engine.Refuse("7.8", "%s planet you control for %s", verb, st.Card)
 	}
-	return []Event{{Kind: EvPlanetExhausted, Seat: a.Seat, Planet: pl.Name}, {Kind: EvStepProgress, Seat: a.Seat}}, nil
-}
-
-func decideAgendaReady(s *State, a Action) ([]Event, error) {
-	st, err := inStep(s, a.Seat, StepReadyUpTo)
-	if err != nil {
-		return nil, err
-	}
-	pl, _, err := findPlanet(s, a.Planet)
-	if err != nil {
-		return nil, err
-	}
-	if pl.Controller != a.Seat || !pl.Exhausted {
-		return nil, engine.Refuse("7.8", "ready an exhausted planet you control for %s", st.Card)
-	}
-	return []Event{{Kind: EvPlanetReadied, Seat: a.Seat, Planet: pl.Name}, {Kind: EvStepProgress, Seat: a.Seat}}, nil
+	return []Event{{Kind: ev, Seat: a.Seat, Planet: pl.Name}, {Kind: EvStepProgress, Seat: a.Seat}}, nil
 }
 
 // Rearmament Agreement: a mech on a planet the player controls in their
