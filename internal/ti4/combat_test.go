@@ -91,15 +91,20 @@ func containsInt(xs []int, x int) bool {
 	return false
 }
 
-// 87.1-87.3, 31.1: a hit is cancelled by an undamaged unit's Sustain
-// Damage; a damaged unit cannot sustain again; units without it cannot.
-func TestRule87_SustainDamageInCombat(t *testing.T) {
+// cruisersHit plays, over seeds, Jol-Nar's dreadnought and carrier
+// attacking three Sol cruisers until the cruisers' first roll hits; the
+// game then waits for Jol-Nar to assign that hit. stage adds to the board.
+func cruisersHit(t *testing.T, stage func(s *State)) *Game {
+	t.Helper()
 	for seed := uint64(1); seed < 40; seed++ {
 		cfg := fixtureConfig()
 		cfg.Seed = seed
 		g := fixture(t, cfg, func(s *State) {
 			s.System(9).Space = []Stack{{Owner: 0, Unit: "dreadnought", Count: 1}, {Owner: 0, Unit: "carrier", Count: 1}}
 			s.System(23).Space = []Stack{{Owner: 1, Unit: "cruiser", Count: 3}}
+			if stage != nil {
+				stage(s)
+			}
 		})
 		toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
 		do(t, g, activate(0, 23))
@@ -108,22 +113,27 @@ func TestRule87_SustainDamageInCombat(t *testing.T) {
 		do(t, g, act(ActEndMovement, 0))
 		do(t, g, act(ActNoRetreat, 1))
 		do(t, g, act(ActNoRetreat, 0))
-		c := g.State().Combat
-		if len(c.Owed) == 0 || c.Owed[0].Seat != 0 {
-			continue // the cruisers missed: try another seed
-		}
-		refuse(t, g, Action{Kind: ActAssignHit, Seat: 0, Unit: "carrier", Use: true}, "87.1")
-		refuse(t, g, Action{Kind: ActAssignHit, Seat: 1, Unit: "cruiser"}, "78.6")
-		do(t, g, Action{Kind: ActAssignHit, Seat: 0, Unit: "dreadnought", Use: true})
-		if d := g.State().System(23).Space; count(d, 0, "dreadnought") != 1 || d[0].Damaged != 1 {
-			t.Fatalf("the dreadnought should be damaged, not destroyed: %+v", d)
-		}
 		if c := g.State().Combat; len(c.Owed) > 0 && c.Owed[0].Seat == 0 {
-			refuse(t, g, Action{Kind: ActAssignHit, Seat: 0, Unit: "dreadnought", Use: true}, "87.3")
+			return g
 		}
-		return
 	}
 	t.Fatal("no seed gave the cruisers a hit")
+	return nil
+}
+
+// 87.1-87.3, 31.1: a hit is cancelled by an undamaged unit's Sustain
+// Damage; a damaged unit cannot sustain again; units without it cannot.
+func TestRule87_SustainDamageInCombat(t *testing.T) {
+	g := cruisersHit(t, nil)
+	refuse(t, g, Action{Kind: ActAssignHit, Seat: 0, Unit: "carrier", Use: true}, "87.1")
+	refuse(t, g, Action{Kind: ActAssignHit, Seat: 1, Unit: "cruiser"}, "78.6")
+	do(t, g, Action{Kind: ActAssignHit, Seat: 0, Unit: "dreadnought", Use: true})
+	if d := g.State().System(23).Space; count(d, 0, "dreadnought") != 1 || d[0].Damaged != 1 {
+		t.Fatalf("the dreadnought should be damaged, not destroyed: %+v", d)
+	}
+	if c := g.State().Combat; len(c.Owed) > 0 && c.Owed[0].Seat == 0 {
+		refuse(t, g, Action{Kind: ActAssignHit, Seat: 0, Unit: "dreadnought", Use: true}, "87.3")
+	}
 }
 
 // 77.3-77.5, 89.2c: after movement, other players' space cannon on planets
