@@ -89,16 +89,7 @@ func (s *State) Clone() *State {
 		x.Silence, x.Friends = slices.Clone(x.Silence), slices.Clone(x.Friends)
 		c.Tactical = &x
 	}
-	if s.Combat != nil {
-		x := *s.Combat
-		x.Owed, x.Queue = slices.Clone(x.Owed), slices.Clone(x.Queue)
-		x.Boost, x.Proto = slices.Clone(x.Boost), slices.Clone(x.Proto)
-		if x.Answer != nil {
-			y := *x.Answer
-			x.Answer = &y
-		}
-		c.Combat = &x
-	}
+	c.Combat = s.Combat.clone()
 	if s.Status != nil {
 		x := *s.Status
 		x.Scoring, x.ScoredPublic, x.ScoredSecret = slices.Clone(x.Scoring), slices.Clone(x.ScoredPublic), slices.Clone(x.ScoredSecret)

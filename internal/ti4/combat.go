@@ -145,19 +145,22 @@ func combatOf(p *combat.Profile) combat.Roll  { return p.Combat }
 func bombardOf(p *combat.Profile) combat.Roll { return p.Bombard }
 
 func setCombat(c *Combat, rolls []int) Event {
-	var cp *Combat
-	if c != nil {
-		x := *c
-		x.Owed = slices.Clone(c.Owed)
-		x.Queue = slices.Clone(c.Queue)
-		x.Boost, x.Proto = slices.Clone(c.Boost), slices.Clone(c.Proto)
-		if c.Answer != nil {
-			y := *c.Answer
-			x.Answer = &y
-		}
-		cp = &x
+	return Event{Kind: EvCombat, Combat: c.clone(), Rolls: rolls}
+}
+
+// clone is a deep copy of a combat, or nil.
+func (c *Combat) clone() *Combat {
+	if c == nil {
+		return nil
 	}
-	return Event{Kind: EvCombat, Combat: cp, Rolls: rolls}
+	x := *c
+	x.Owed, x.Queue = slices.Clone(c.Owed), slices.Clone(c.Queue)
+	x.Boost, x.Proto = slices.Clone(c.Boost), slices.Clone(c.Proto)
+	if c.Answer != nil {
+		y := *c.Answer
+		x.Answer = &y
+	}
+	return &x
 }
 
 // beginSpace starts the steps after movement: space cannon offense, then
