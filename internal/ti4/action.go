@@ -174,7 +174,7 @@ var fieldsOf = map[string]string{
 	ActChooseSystem: "system", ActReadyPlanet: "planet", ActDone: "pools", ActChooseSpeaker: "player",
 	ActOrderAgendas: "top bottom", ActPlaceStructure: "unit planet", ActChoosePlayer: "player",
 	ActRemoveToken: "system", ActResearch: "card", ActActivate: "system",
-	ActMoveShips: "system unit count", ActTransport: "system unit count", ActEndMovement: "",
+	ActMoveShips: "system unit count", ActTransport: "system planet unit count", ActEndMovement: "",
 	ActProduce: "unit count planet", ActEndTactical: "", ActComponent: "card", ActRemoveExcess: "system unit count",
 	ActAssignHit: "unit planet use", ActRetreat: "system", ActNoRetreat: "", ActBombard: "planet",
 	ActScore: "card", ActKeepSecret: "card", ActSpendTokens: "pools", ActTakeCustodians: "", ActDiscardAC: "card",

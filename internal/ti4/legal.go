@@ -301,6 +301,15 @@ func candidates(s *State, seat int, out []Action) []Action {
 		switch t.Step {
 		case TacMovement:
 			for _, sys := range s.Systems {
+				for _, pl := range sys.Planets { // 95.1: ground forces on planets
+					for _, st := range pl.Units {
+						if st.Owner == seat && isGroundForce(st.Unit) {
+							for n := 1; n <= st.Count; n++ {
+								add(Action{Kind: ActTransport, System: ip(sys.Pos), Planet: pl.Name, Unit: st.Unit, Count: n})
+							}
+						}
+					}
+				}
 				if sys.Pos == t.System {
 					continue
 				}

@@ -83,6 +83,8 @@ type Cargo struct {
 	Unit  string `json:"unit"`
 	Count int    `json:"count"`
 	By    int    `json:"by,omitempty"` // cargo: the system whose moving ships carry it
+	// cargo picked up from a planet in From rather than its space area
+	Planet string `json:"planet,omitempty"`
 }
 
 // Tactical steps.
@@ -412,33 +414,54 @@ func decideTransport(s *State, a Action) ([]Event, error) {
 	if err := checkCount(a.Count); err != nil {
 		return nil, err
 	}
-	if have := count(from.Space, a.Seat, a.Unit) - declared(t.Cargo, from.Pos, a.Unit); have < a.Count {
-		return nil, engine.BadInput("count", "only %d %s in that space area not yet declared", have, a.Unit)
+	area := from.Space
+	if a.Planet != "" { // 95.1: ground forces are picked up from planets too
+		pl := planetIn(from, a.Planet)
+		if pl == nil {
+			return nil, engine.BadInput("planet", "%q is not in system %d", a.Planet, from.Pos)
+		}
+		if !isGroundForce(a.Unit) {
+			return nil, engine.Refuse("95.2", "only ground forces are picked up from a planet")
+		}
+		area = pl.Units
+	}
+	if have := count(area, a.Seat, a.Unit) - loaded(t.Cargo, from.Pos, a.Planet, a.Unit); have < a.Count {
+		return nil, engine.BadInput("count", "only %d %s there not yet declared", have, a.Unit)
 	}
 	spare := func(o int) int { return s.capacityOf(a.Seat, t.Moves, o) - carriedBy(t.Cargo, o) }
 	by := None
-	if declared(t.Moves, from.Pos, "") > 0 {
+	switch {
+	case declared(t.Moves, from.Pos, "") > 0:
 		if spare(from.Pos) < a.Count {
 			return nil, engine.Refuse("16.1", "the ships moving from there can carry %d more", spare(from.Pos))
 		}
 		by = from.Pos
-	} else {
-		if from.Pos == t.System {
-			return nil, engine.BadInput("system", "those units are already in the active system")
-		}
-		if slices.Contains(from.Command, a.Seat) {
-			return nil, engine.Refuse("95.3", "units are not picked up from a system with your command token")
-		}
+	case from.Pos == t.System && a.Planet == "":
+		return nil, engine.BadInput("system", "those units are already in the active system")
+	case from.Pos != t.System && slices.Contains(from.Command, a.Seat):
+		return nil, engine.Refuse("95.3", "units are not picked up from a system with your command token")
+	default:
 		for _, m := range t.Moves {
-			if by == None && spare(m.From) >= a.Count && s.via(a.Seat, t, m.From, from.Pos) {
+			if by == None && spare(m.From) >= a.Count && (from.Pos == t.System || s.via(a.Seat, t, m.From, from.Pos)) {
 				by = m.From
 			}
 		}
 		if by == None {
-			return nil, engine.Refuse("95.1", "no moving ship with room to spare starts in or passes through that system")
+			return nil, engine.Refuse("95.1", "no moving ship with room to spare starts in, passes through or enters that system")
 		}
 	}
-	return []Event{{Kind: EvDeclared, Seat: a.Seat, System: from.Pos, Unit: a.Unit, Count: a.Count, Deck: "cargo", From: by}}, nil
+	return []Event{{Kind: EvDeclared, Seat: a.Seat, System: from.Pos, Planet: a.Planet, Unit: a.Unit, Count: a.Count, Deck: "cargo", From: by}}, nil
+}
+
+// loaded counts cargo already declared from one space area or planet.
+func loaded(list []Cargo, from int, planet, unit string) int {
+	n := 0
+	for _, c := range list {
+		if c.From == from && c.Planet == planet && c.Unit == unit {
+			n += c.Count
+		}
+	}
+	return n
 }
 
 // End of the move ships step: every declared ship leaves its system and
@@ -471,7 +494,7 @@ func decideEndMovement(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		}
 	}
 	for _, c := range t.Cargo {
-		ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: c.From, Unit: c.Unit, Count: c.Count})
+		ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: c.From, Planet: c.Planet, Unit: c.Unit, Count: c.Count})
 	}
 	// Cargo of ships a rift removed goes with them (41.2b): the excess over
 	// the surviving capacity from each origin, fighters first, then
@@ -714,7 +737,7 @@ func applyTactical(s *State, e Event) bool {
 	case EvTacticalBegun:
 		s.Tactical = &Tactical{Seat: e.Seat, System: e.System, Step: TacMovement, Friends: s.friendsOf(e.Seat)}
 	case EvDeclared:
-		c := Cargo{From: e.System, Unit: e.Unit, Count: e.Count}
+		c := Cargo{From: e.System, Unit: e.Unit, Count: e.Count, Planet: e.Planet}
 		if e.Deck == "cargo" {
 			c.By = e.From
 			s.Tactical.Cargo = append(s.Tactical.Cargo, c)

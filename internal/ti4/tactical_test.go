@@ -303,6 +303,71 @@ func TestRule95_PickUpOnTheWay(t *testing.T) {
 	refuse(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(22), Unit: "infantry", Count: 2}, "95.3")
 }
 
+// 95.1, 95.2, 95.3, 25.4: ground forces are picked up from planets as well
+// as space: Nar's two infantry ride the carrier to Arnor, and Nar, left
+// Jol's lone infantry goes too, and Jol, left empty, stays Jol-Nar's under
+// a control token. Fighters are never on a planet, a planet holds only so
+// many, and a command token still forbids pick-up.
+func TestRule95_1_PickUpFromAPlanet(t *testing.T) {
+	g := tacticalFixture(t, func(s *State) {
+		jol := planetIn(s.System(22), "Jol")
+		jol.Units = add(jol.Units, 0, "infantry", 1)
+	})
+	do(t, g, activate(0, 9))
+	refuse(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(22), Planet: "Nar", Unit: "infantry", Count: 1}, "95.1") // no ship moves yet
+	do(t, g, moveShips(0, 22, "carrier", 1))
+	refuse(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(22), Planet: "Nar", Unit: "fighter", Count: 1}, "95.2")
+	if _, err := g.Do(Action{Kind: ActTransport, Seat: 0, System: ip(22), Planet: "Nar", Unit: "infantry", Count: 3}); err == nil {
+		t.Fatal("Nar holds two infantry, not three")
+	}
+	if _, err := g.Do(Action{Kind: ActTransport, Seat: 0, System: ip(22), Planet: "Mecatol Rex", Unit: "infantry", Count: 1}); err == nil {
+		t.Fatal("a planet outside the system is refused")
+	}
+	do(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(22), Planet: "Nar", Unit: "infantry", Count: 2})
+	if _, err := g.Do(Action{Kind: ActTransport, Seat: 0, System: ip(22), Planet: "Nar", Unit: "infantry", Count: 1}); err == nil {
+		t.Fatal("both infantry are already declared")
+	}
+	do(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(22), Planet: "Jol", Unit: "infantry", Count: 1})
+	do(t, g, act(ActEndMovement, 0))
+	s := g.State()
+	nar, jol := planet(t, g, "Nar"), planet(t, g, "Jol")
+	if count(s.System(9).Space, 0, "infantry") != 3 || count(nar.Units, 0, "infantry") != 0 || len(jol.Units) != 0 {
+		t.Fatal("the infantry should leave Nar and Jol with the carrier")
+	}
+	if nar.Controller != 0 || nar.ControlToken || jol.Controller != 0 || !jol.ControlToken {
+		t.Fatal("Nar keeps its structures; Jol, left without units, stays controlled under a control token (25.4)")
+	}
+	do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: "infantry", Count: 2})
+	do(t, g, act(ActEstablishControl, 0))
+	if planet(t, g, "Arnor").Controller != 0 {
+		t.Fatal("the infantry from Nar take Arnor")
+	}
+
+	g = tacticalFixture(t, func(s *State) {
+		s.System(21).Space = []Stack{{Owner: 0, Unit: "carrier", Count: 1}}
+		s.System(22).Command = []int{0}
+	})
+	do(t, g, activate(0, 9))
+	do(t, g, moveShips(0, 21, "carrier", 1))
+	refuse(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(22), Planet: "Nar", Unit: "infantry", Count: 1}, "95.3")
+
+	// From the active system: a ship entering it lifts infantry off Arnor,
+	// and they land on Lor.
+	g = tacticalFixture(t, func(s *State) {
+		arnor := planetIn(s.System(9), "Arnor")
+		arnor.Controller, arnor.Units = 0, []Stack{{Owner: 0, Unit: "infantry", Count: 1}}
+	})
+	do(t, g, activate(0, 9))
+	do(t, g, moveShips(0, 22, "carrier", 1))
+	do(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(9), Planet: "Arnor", Unit: "infantry", Count: 1})
+	do(t, g, act(ActEndMovement, 0))
+	do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Lor", Unit: "infantry", Count: 1})
+	do(t, g, act(ActEstablishControl, 0))
+	if planet(t, g, "Lor").Controller != 0 || planet(t, g, "Arnor").Controller != 0 {
+		t.Fatal("Lor taken by the infantry from Arnor, which stays controlled")
+	}
+}
+
 // 23.4a, 67.5a: out of carriers, a player producing one takes one back from
 // a system without their command token, then produces it.
 func TestRule23_4a_TakeBackAUnit(t *testing.T) {
