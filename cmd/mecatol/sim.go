@@ -71,8 +71,16 @@ func cmdSim(args []string, out io.Writer) error {
 	ended := map[string]int{}
 	bySeat, byFaction, byBot := map[int]int{}, map[string]int{}, map[string]int{}
 	actions, rounds, done, failed := 0, 0, 0, 0
+	winVP, seatVP, seats := 0, 0, 0
 	for o := range results {
 		done++
+		for i, v := range o.VP {
+			seatVP += v
+			seats++
+			if i == o.Winner {
+				winVP += v
+			}
+		}
 		actions += o.Actions
 		rounds += o.Rounds
 		ended[o.Ended]++
@@ -104,6 +112,9 @@ func cmdSim(args []string, out io.Writer) error {
 	fmt.Fprintf(out, "%d games in %.1fs: %.1f games/s, %.0f actions/s (%d workers, checks %v)\n", done, secs, float64(done)/secs, float64(actions)/secs, *workers, *check)
 	if done > 0 {
 		fmt.Fprintf(out, "per game: %.0f actions, %.1f rounds\n", float64(actions)/float64(done), float64(rounds)/float64(done))
+	}
+	if seats > 0 {
+		fmt.Fprintf(out, "victory points: winners %.1f, all seats %.1f on average\n", float64(winVP)/float64(max(1, done-failed)), float64(seatVP)/float64(seats))
 	}
 	fmt.Fprintf(out, "ended: %s\n", counts(ended))
 	fmt.Fprintf(out, "winners by seat: %s\n", countsInt(bySeat))

@@ -14,6 +14,7 @@ import (
 
 	"github.com/mecatol/mecatol/internal/engine"
 	"github.com/mecatol/mecatol/internal/ti4"
+	"github.com/mecatol/mecatol/internal/ti4/data"
 )
 
 // Bot chooses one of the legal actions for its seat, from what the seat
@@ -54,7 +55,7 @@ var cardValue = map[string]int{"imperial": 8, "technology": 7, "leadership": 6, 
 	"warfare": 4, "trade": 3, "politics": 2, "diplomacy": 1}
 
 // score rates an action for a seat; the highest is taken, ties at random.
-func (Greedy) score(v *ti4.View, a ti4.Action) int {
+func (Greedy) score(v *ti4.View, a ti4.Action, pads map[int]int) int {
 	s := v.State
 	switch a.Kind {
 	case ti4.ActScore, ti4.ActTakeCustodians:
@@ -77,10 +78,13 @@ func (Greedy) score(v *ti4.View, a ti4.Action) int {
 		}
 		return 5
 	case ti4.ActCommit:
-		return 70 + a.Count
+		return commitScore(v, a)
 	case ti4.ActPlaceStructure:
 		return 45
 	case ti4.ActProduce:
+		if t := s.Tactical; a.Unit == "carrier" && t != nil && count(s.System(t.System).Space, v.Seat, "carrier") == 0 {
+			return 50 // a carrier to take the next planets
+		}
 		if a.Unit == "infantry" || a.Unit == "carrier" || a.Unit == "dreadnought" {
 			return 35 + a.Count
 		}
@@ -103,10 +107,10 @@ func (Greedy) score(v *ti4.View, a ti4.Action) int {
 		if *a.System == v.State.Players[v.Seat].Home {
 			return 30 // produce at home
 		}
-		if e := expansion(v, *a.System); e > 0 {
-			return 25 + e
+		if e := expansion(v, *a.System, pads); e > 0 {
+			return e
 		}
-		return 5
+		return 0 // a wasted token: passing is better
 	case ti4.ActSecondary:
 		if a.Use {
 			return 15
@@ -114,6 +118,13 @@ func (Greedy) score(v *ti4.View, a ti4.Action) int {
 		return 10
 	case ti4.ActGainTokens, ti4.ActRedistribute:
 		if a.Pools != nil {
+			fleet := a.Pools.Fleet
+			if a.Kind == ti4.ActGainTokens {
+				fleet += s.Players[v.Seat].Fleet
+			}
+			if fleet < fleetNeeded(v) {
+				return 2 // it would cost ships (37.2)
+			}
 			return 10 + a.Pools.Tactic
 		}
 	case ti4.ActPass:
@@ -157,63 +168,139 @@ func spendingForSelf(v *ti4.View) bool {
 }
 
 // expansion rates activating a system: one with planets the seat does not
-// control, next to its own carrier with ground forces to land, is worth
-// the most; Mecatol Rex the most of all (the custodians token).
-func expansion(v *ti4.View, pos int) int {
+// control, within reach of its own carrier that has ground forces to pick
+// up, is worth more the more its planets yield; Mecatol Rex the most of
+// all (the custodians token). Enemy fleets are left alone.
+func expansion(v *ti4.View, pos int, launch map[int]int) int {
 	s := v.State
 	sys := s.System(pos)
 	if sys == nil || len(sys.Planets) == 0 {
 		return 0
 	}
-	open := 0
-	for _, pl := range sys.Planets {
-		if pl.Controller != v.Seat {
-			open++
-		}
-	}
 	for _, st := range sys.Space {
 		if st.Owner != v.Seat {
-			return 0 // not into another player's fleet
+			return 0
 		}
 	}
-	if open == 0 {
+	yield := 0
+	c := data.MustLoad()
+	for _, pl := range sys.Planets {
+		if pl.Controller != v.Seat {
+			info := c.Planet(pl.Name)
+			yield += 1 + info.Resources + info.Influence
+			if pl.Name == ti4.MecatolRex {
+				yield += 10
+			}
+		}
+	}
+	if yield == 0 {
 		return 0
 	}
-	for _, other := range s.Systems {
-		if (!s.Adjacent(other.Pos, pos) && other.Pos != pos) || slices.Contains(other.Command, v.Seat) {
-			continue // ships under their own command token cannot move (58.4c)
-		}
-		carrier, ground := false, 0
-		for _, st := range other.Space {
-			if st.Owner == v.Seat && st.Unit == "carrier" {
-				carrier = true
-			}
-			if st.Owner == v.Seat && (st.Unit == "infantry" || st.Unit == "mech") {
-				ground += st.Count
-			}
-		}
-		for _, pl := range other.Planets {
-			for _, st := range pl.Units {
-				if st.Owner == v.Seat && (st.Unit == "infantry" || st.Unit == "mech") {
-					ground += st.Count
-				}
-			}
-		}
-		if carrier && ground > 0 {
-			if sys.Planets[0].Name == ti4.MecatolRex {
-				return 45
-			}
-			return 40
+	for from, move := range launch {
+		if from != pos && within(s, from, pos, move) {
+			return 40 + min(yield, 15)
 		}
 	}
 	return 0
 }
 
+// fleetNeeded is the most non-fighter ships the seat has in one system,
+// plus one to grow.
+func fleetNeeded(v *ti4.View) int {
+	n := 0
+	for _, sys := range v.State.Systems {
+		k := 0
+		for _, st := range sys.Space {
+			if st.Owner == v.Seat && st.Unit != "fighter" && st.Unit != "infantry" && st.Unit != "mech" {
+				k += st.Count
+			}
+		}
+		n = max(n, k)
+	}
+	return n + 1
+}
+
+// launchPads are the systems holding one of the seat's carriers that may
+// move (no command token of its own there, 58.4c) and ground forces to
+// carry, in space or on a planet; each with the carrier's move.
+func launchPads(v *ti4.View) map[int]int {
+	s := v.State
+	pads := map[int]int{}
+	for _, sys := range s.Systems {
+		if slices.Contains(sys.Command, v.Seat) || count(sys.Space, v.Seat, "carrier") == 0 {
+			continue
+		}
+		ground := count(sys.Space, v.Seat, "infantry") + count(sys.Space, v.Seat, "mech")
+		for _, pl := range sys.Planets {
+			ground += count(pl.Units, v.Seat, "infantry") + count(pl.Units, v.Seat, "mech")
+		}
+		if ground > 0 {
+			pads[sys.Pos] = s.UnitCard(v.Seat, "carrier").Move
+		}
+	}
+	return pads
+}
+
+// within reports whether to is at most n steps from from, by adjacency.
+func within(s *ti4.State, from, to, n int) bool {
+	front := []int{from}
+	seen := map[int]bool{from: true}
+	for step := 0; step < n; step++ {
+		var next []int
+		for _, p := range front {
+			for _, q := range s.Galaxy().Neighbors(p, s.Wormholes) {
+				if q == to {
+					return true
+				}
+				if !seen[q] {
+					seen[q] = true
+					next = append(next, q)
+				}
+			}
+		}
+		front = next
+	}
+	return false
+}
+
+func count(st []ti4.Stack, seat int, unit string) int {
+	n := 0
+	for _, x := range st {
+		if x.Owner == seat && x.Unit == unit {
+			n += x.Count
+		}
+	}
+	return n
+}
+
+// commitScore lands enough to win: all in against defenders, otherwise one
+// unit on each free planet first, keeping the rest aboard.
+func commitScore(v *ti4.View, a ti4.Action) int {
+	s := v.State
+	pl, _ := s.Planet(a.Planet)
+	if pl == nil {
+		return 0
+	}
+	for _, st := range pl.Units {
+		if st.Owner != v.Seat {
+			return 70 + a.Count
+		}
+	}
+	if in := s.Invasion; in != nil && slices.Contains(in.Committed, a.Planet) {
+		return 5
+	}
+	return 90 - a.Count
+}
+
 // Choose takes the best-rated action.
 func (b Greedy) Choose(v *ti4.View, legal []ti4.Action) (ti4.Action, error) {
 	best, pick := -1, []ti4.Action{}
+	var pads map[int]int
 	for _, a := range legal {
-		switch sc := b.score(v, a); {
+		if a.Kind == ti4.ActActivate && pads == nil {
+			pads = launchPads(v)
+		}
+		switch sc := b.score(v, a, pads); {
 		case sc > best:
 			best, pick = sc, []ti4.Action{a}
 		case sc == best:

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -137,4 +138,37 @@ func BenchmarkRandomGame6(b *testing.B) {
 			b.ReportMetric(float64(actions)/b.Elapsed().Seconds(), "actions/s")
 		})
 	}
+}
+
+// The greedy bot plays to win: three greedy seats reach the 10-point target
+// in some games (ending them, 18.1) and outscore random seats, with every
+// invariant checked after every action.
+func TestGreedyPlaysForPoints(t *testing.T) {
+	const games = 10
+	targets, top := 0, 0
+	for seed := uint64(0); seed < games; seed++ {
+		rng := engine.NewRNG(seed)
+		o := Play(ti4.Config{Players: 3, Seed: seed}, []Bot{Greedy{&rng}, Greedy{&rng}, Greedy{&rng}}, 12, true)
+		if o.Err != "" {
+			t.Fatalf("seed %d: %s: %s", seed, o.Ended, o.Err)
+		}
+		if o.Ended == "target reached" {
+			targets++
+		}
+		top += slices.Max(o.VP)
+	}
+	if targets == 0 || top < 5*games {
+		t.Fatalf("greedy bots reached the target in %d of %d games, leaders averaging %.1f points", targets, games, float64(top)/games)
+	}
+	greedy, random := 0, 0
+	for seed := uint64(0); seed < games; seed++ {
+		rng := engine.NewRNG(seed)
+		o := Play(ti4.Config{Players: 4, Seed: seed}, []Bot{Greedy{&rng}, Random{&rng}, Greedy{&rng}, Random{&rng}}, 12, false)
+		greedy += o.VP[0] + o.VP[2]
+		random += o.VP[1] + o.VP[3]
+	}
+	if greedy <= 2*random {
+		t.Fatalf("greedy seats scored %d, random seats %d", greedy, random)
+	}
+	t.Logf("%d of %d greedy games reached the target; greedy %d points against random %d", targets, games, greedy, random)
 }

@@ -16,6 +16,7 @@ type Outcome struct {
 	Rounds   int
 	Ended    string // target reached, objectives ran out, round limit, invariant broken, panic, bot error
 	Winner   int
+	VP       []int // each seat's victory points at the end
 	Factions []string
 	Bots     []string
 	Err      string
@@ -96,6 +97,9 @@ func Play(cfg ti4.Config, bots []Bot, maxRounds int, check bool) (out Outcome) {
 	}
 	s := g.State()
 	out.Rounds = s.Round
+	for _, p := range s.Players {
+		out.VP = append(out.VP, p.VP)
+	}
 	switch {
 	case s.Phase != ti4.PhaseOver:
 		out.Ended = "round limit"
