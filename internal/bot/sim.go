@@ -25,7 +25,13 @@ type Outcome struct {
 
 // Play runs one game to its end or the round limit, each seat's bot seeing
 // only its view; with check, the invariants are tested after every action.
-func Play(cfg ti4.Config, bots []Bot, maxRounds int, check bool) (out Outcome) {
+func Play(cfg ti4.Config, bots []Bot, maxRounds int, check bool) Outcome {
+	out, _ := Run(cfg, bots, maxRounds, check)
+	return out
+}
+
+// Run is Play that also returns the game, for its log (nil if setup failed).
+func Run(cfg ti4.Config, bots []Bot, maxRounds int, check bool) (out Outcome, g *ti4.Game) {
 	out = Outcome{Seed: cfg.Seed, Winner: ti4.None}
 	for _, b := range bots {
 		out.Bots = append(out.Bots, b.Name())
@@ -33,7 +39,7 @@ func Play(cfg ti4.Config, bots []Bot, maxRounds int, check bool) (out Outcome) {
 	g, err := ti4.NewGame(cfg)
 	if err != nil {
 		out.Ended, out.Err = "setup failed", err.Error()
-		return out
+		return out, nil
 	}
 	for _, p := range g.State().Players {
 		out.Factions = append(out.Factions, p.Faction)
@@ -67,31 +73,31 @@ func Play(cfg ti4.Config, bots []Bot, maxRounds int, check bool) (out Outcome) {
 		if seat == ti4.None {
 			out.Ended, out.Err = "stuck", "no seat has a legal action"
 			out.Replay = replay(cfg, g)
-			return out
+			return out, g
 		}
 		var v *ti4.View
 		if _, blind := bots[seat].(Blind); !blind {
 			if v, err = ti4.SharedView(s, seat); err != nil { // read before the game moves on
 				out.Ended, out.Err = "view failed", err.Error()
-				return out
+				return out, g
 			}
 		}
 		a, err := bots[seat].Choose(v, legal)
 		if err != nil {
 			out.Ended, out.Err = "bot error", err.Error()
-			return out
+			return out, g
 		}
 		if _, err := g.Do(a); err != nil {
 			out.Ended, out.Err = "refused", fmt.Sprintf("%v: %v", a, err)
 			out.Replay = replay(cfg, g)
-			return out
+			return out, g
 		}
 		out.Actions++
 		if check {
 			if err := ti4.CheckInvariants(g.State()); err != nil {
 				out.Ended, out.Err = "invariant broken", err.Error()
 				out.Replay = replay(cfg, g)
-				return out
+				return out, g
 			}
 		}
 	}
@@ -108,7 +114,7 @@ func Play(cfg ti4.Config, bots []Bot, maxRounds int, check bool) (out Outcome) {
 	default:
 		out.Ended, out.Winner = "objectives ran out", s.Winner
 	}
-	return out
+	return out, g
 }
 
 // replay writes the game so far as a scenario that `mecatol replay` runs.

@@ -20,6 +20,38 @@ func (Rules) NewState() *State { return &State{} }
 
 // Decide checks an action and returns its events.
 func (Rules) Decide(s *State, a Action, rng *engine.RNG) ([]Event, error) {
+	ev, err := decide(s, a, rng)
+	if err != nil {
+		return nil, err
+	}
+	return untilVictory(s, ev), nil
+}
+
+// untilVictory cuts an action's events at the one that brings a player to
+// the target: the game ends there and then (98.7), so the rest of the
+// ability (Imperial's point for Mecatol Rex after its objective) is lost.
+func untilVictory(s *State, ev []Event) []Event {
+	var gained [8]int
+	for i, e := range ev {
+		n := 0
+		switch e.Kind {
+		case EvScored, EvVictoryPoint:
+			n = e.Count
+		case EvCustodians:
+			n = 1
+		}
+		if n <= 0 || e.Seat < 0 || e.Seat >= len(s.Players) || e.Seat >= len(gained) {
+			continue
+		}
+		gained[e.Seat] += n
+		if s.Players[e.Seat].VP+gained[e.Seat] >= s.Options.VictoryPoints {
+			return ev[:i+1]
+		}
+	}
+	return ev
+}
+
+func decide(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	if !slices.Contains(actionKinds, a.Kind) {
 		return nil, unknownKind(a.Kind)
 	}

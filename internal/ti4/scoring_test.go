@@ -163,6 +163,29 @@ func TestRule45_2_ImperialScores(t *testing.T) {
 	}
 }
 
+// 98.7: the game ends the moment a player reaches the target. Imperial's
+// objective brings seat 0 from 9 to 10 points, so the point for holding
+// Mecatol Rex that would follow is never gained.
+func TestRule98_7_EndsMidAbility(t *testing.T) {
+	g := fixture(t, fixtureConfig(), func(s *State) {
+		s.Decks.Revealed = []string{"expand_borders"}
+		giveNonHome(s, 0, 6)
+		m, _ := s.Planet(MecatolRex)
+		m.Controller, m.ControlToken = 0, true
+	})
+	toActionPhase(t, g, "imperial", "diplomacy", "trade", "leadership", "politics", "warfare")
+	g.State().Players[0].VP, g.State().Players[0].CardVP = 9, 9 // as if from Imperial Riders
+	do(t, g, Action{Kind: ActStrategic, Seat: 0, Card: "imperial"})
+	ev := do(t, g, Action{Kind: ActScore, Seat: 0, Card: "expand_borders"})
+	s := g.State()
+	if s.Phase != PhaseOver || s.Winner != 0 || s.Players[0].VP != 10 || s.Players[0].ImperialVP != 0 {
+		t.Fatalf("phase %s winner %d VP %d (imperial %d); events %v", s.Phase, s.Winner, s.Players[0].VP, s.Players[0].ImperialVP, ev)
+	}
+	if err := CheckInvariants(s); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // Every public objective and the status-phase secrets the engine knows
 // have a working condition: on a fresh board none is met by anyone, and
 // each is listed as scorable.
