@@ -338,7 +338,7 @@ func resolveAC(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		}
 		return append(append([]Event{played}, ev...), Event{Kind: EvTurnEnded, Seat: a.Seat}), nil
 	}
-	if ev, err, ok := tacticalCards(s, a); ok {
+	if ev, err, ok := tacticalCards(s, a, rng); ok {
 		if err != nil {
 			return nil, err
 		}
@@ -616,6 +616,14 @@ func acOptions(s *State, seat int, add func(Action)) {
 					add(Action{Kind: ActPlayAC, Card: c, System: ip(q)})
 				}
 			}
+		case c == "courageous_to_the_end":
+			if cb := s.Combat; cb != nil && cb.Answer != nil && cb.Answer.Kind == "destroyed" && cb.Answer.Seat == seat {
+				for _, st := range cb.Lost {
+					if st.Owner == seat {
+						add(Action{Kind: ActPlayAC, Card: c, Unit: st.Unit})
+					}
+				}
+			}
 		case c == "in_the_silence_of_space":
 			if s.Tactical != nil {
 				for _, sys := range s.Systems {
@@ -748,7 +756,8 @@ func actionTargets(s *State, seat int, c string, add func(Action)) {
 
 func tacticalCard(c string) bool {
 	switch c {
-	case "flank_speed", "lost_star_chart", "upgrade", "morale_boost", "fighter_prototype", "emergency_repairs", "shields_holding", "maneuvering_jets", "direct_hit", "disable", "intercept":
+	case "flank_speed", "lost_star_chart", "upgrade", "morale_boost", "fighter_prototype", "emergency_repairs", "shields_holding", "maneuvering_jets", "direct_hit", "disable", "intercept",
+		"fire_team", "salvage":
 		return true
 	}
 	return false

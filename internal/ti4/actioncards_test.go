@@ -255,7 +255,11 @@ func TestRule1_14_TacticalCards(t *testing.T) {
 		do(t, g, act(ActNoRetreat, 1))
 		do(t, g, act(ActNoRetreat, 0))
 		// The roll: if the attacker hit, Sol may cancel two hits first.
-		for c := g.State().Combat; c != nil && len(c.Owed) > 0; c = g.State().Combat {
+		for c := g.State().Combat; c != nil && (len(c.Owed) > 0 || c.Answer != nil); c = g.State().Combat {
+			if c.Answer != nil {
+				do(t, g, act(ActPassWindow, c.Answer.Seat))
+				continue
+			}
 			o := c.Owed[0]
 			if o.Seat == 1 && o.Rule == "78.6" && slices.Contains(g.State().Players[1].ActionCards, "shields_holding") {
 				play(t, g, playAC(1, "shields_holding"))

@@ -30,16 +30,30 @@ type Combat struct {
 	Queue     []string `json:"queue,omitempty"` // ground: planets still to fight over
 	Boost     []int    `json:"boost,omitempty"` // Morale Boost played this round, by seat
 	Proto     []int    `json:"proto,omitempty"` // Fighter Prototype played this round, by seat
-	// A ship just sustained damage from Answer.Seat's hit: that player may
-	// answer (Direct Hit) or pass before the combat goes on.
+	// A window for one player to answer before the combat goes on.
 	Answer *Answer `json:"answer,omitempty"`
+	// Ships destroyed in this space combat whose owners have yet to answer
+	// (Courageous to the End), ground dice that missed this round (Fire
+	// Team), and whether the winner was asked (Salvage).
+	Lost     []Stack `json:"lost,omitempty"`
+	Misses   []Miss  `json:"misses,omitempty"`
+	Salvaged bool    `json:"salvaged,omitempty"`
+}
+
+// Miss is dice of one player that missed, and the value they needed.
+type Miss struct {
+	Seat  int `json:"seat"`
+	Hit   int `json:"hit"`
+	Count int `json:"count"`
 }
 
 // Answer is a window for one player to answer the other: after a ship
 // sustains their hit (Direct Hit), after the opponent announces a retreat
-// (Intercept).
+// (Intercept), after their own ships are destroyed (Courageous to the End),
+// after a ground combat roll (Fire Team), after winning (Salvage). Owner is
+// the other player concerned.
 type Answer struct {
-	Kind  string `json:"kind"` // sustain, retreat
+	Kind  string `json:"kind"` // sustain, retreat, destroyed, ground_roll, won
 	Seat  int    `json:"seat"`
 	Owner int    `json:"owner"`
 	Unit  string `json:"unit"`
@@ -53,6 +67,8 @@ type Owed struct {
 	Only   string `json:"only,omitempty"`   // "fighter": barrage hits only fighters
 	Rule   string `json:"rule"`
 	By     int    `json:"by"` // the player whose units produced the hits
+	// ships to destroy, not hits: no sustaining damage (Courageous to the End)
+	Destroy bool `json:"destroy,omitempty"`
 }
 
 // Combat steps.
@@ -156,6 +172,7 @@ func (c *Combat) clone() *Combat {
 	x := *c
 	x.Owed, x.Queue = slices.Clone(c.Owed), slices.Clone(c.Queue)
 	x.Boost, x.Proto = slices.Clone(c.Boost), slices.Clone(c.Proto)
+	x.Lost, x.Misses = slices.Clone(c.Lost), slices.Clone(c.Misses)
 	if c.Answer != nil {
 		y := *c.Answer
 		x.Answer = &y
@@ -186,8 +203,18 @@ func combatFollowUps(s *State, rng *engine.RNG) []Event {
 		n.Owed = n.Owed[1:]
 		return []Event{setCombat(&n, nil)}
 	}
-	n := *c
 	sys := s.System(c.System)
+	if len(c.Lost) > 0 { // the owners of ships just destroyed answer in turn
+		n := c.clone()
+		seat := c.Lost[0].Owner
+		if opp := opponent(c, seat); opp != None && shipsOf(sys, opp) {
+			n.Answer = &Answer{Kind: "destroyed", Seat: seat, Owner: opp}
+		} else {
+			n.Lost = dropSeat(n.Lost, seat)
+		}
+		return []Event{setCombat(n, nil)}
+	}
+	n := *c
 	var rolls []int
 	switch c.Kind {
 	case "bombardment":
@@ -307,6 +334,11 @@ func endSpace(s *State) []Event {
 	if c := s.Combat; c != nil && c.Defender != None {
 		sys := s.System(c.System)
 		if w, l := winnerOf(c, func(q int) bool { return shipsOf(sys, q) }); w != None {
+			if !c.Salvaged && s.Players[l].Commodities > 0 { // the winner may answer (Salvage)
+				n := c.clone()
+				n.Salvaged, n.Answer = true, &Answer{Kind: "won", Seat: w, Owner: l}
+				return []Event{setCombat(n, nil)}
+			}
 			ev = append(ev, Event{Kind: EvCombatWon, Seat: w, Owner: l, System: c.System, Deck: "space"})
 		}
 	}
@@ -366,6 +398,9 @@ func (s *State) retreatOK(seat, from, to int) bool {
 
 func decideRetreat(s *State, a Action) ([]Event, error) {
 	c := s.Combat
+	if c != nil && c.Answer != nil {
+		return nil, engine.Refuse("1.14", "seat %d may answer first", c.Answer.Seat)
+	}
 	if c == nil || c.Kind != "space" || (c.Step != CbAnnounceD && c.Step != CbAnnounceA) || len(c.Owed) > 0 {
 		return nil, engine.Refuse("78.4", "retreats are announced before the combat roll")
 	}
@@ -432,7 +467,7 @@ func hitTargets(s *State, c *Combat, o Owed) []Stack {
 func decideAssignHit(s *State, a Action) ([]Event, error) {
 	c := s.Combat
 	if c != nil && c.Answer != nil {
-		return nil, engine.Refuse("1.14", "seat %d may answer the sustained hit first", c.Answer.Seat)
+		return nil, engine.Refuse("1.14", "seat %d may answer first", c.Answer.Seat)
 	}
 	if c == nil || len(c.Owed) == 0 {
 		return nil, engine.Refuse("31.1", "no hits are waiting to be assigned")
@@ -455,6 +490,9 @@ func decideAssignHit(s *State, a Action) ([]Event, error) {
 		return nil, engine.Refuse(o.Rule, "no %s of yours can take this hit on %s", a.Unit, where2(o))
 	}
 	if a.Use { // sustain damage
+		if o.Destroy {
+			return nil, engine.Refuse("2.7", "these ships are destroyed, not hit: damage cannot be sustained")
+		}
 		if !s.UnitCard(a.Seat, a.Unit).Sustain {
 			return nil, engine.Refuse("87.1", "%s cannot sustain damage", a.Unit)
 		}
@@ -591,8 +629,10 @@ func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
 				ground = append(ground, st)
 			}
 		}
-		ha := s.roll(c.Attacker, ground, combatOf, 0, rng, &rolls)
-		hd := s.roll(d, ground, combatOf, 0, rng, &rolls)
+		n.Misses = nil
+		ha := s.groundRoll(c.Attacker, ground, rng, &rolls, &n.Misses)
+		hd := s.groundRoll(d, ground, rng, &rolls, &n.Misses)
+		n.Answer = nextRoller(&n)
 		n.Owed = nil
 		if hd > 0 {
 			n.Owed = append(n.Owed, Owed{Seat: c.Attacker, Hits: hd, Planet: pl.Name, Rule: "42.2", By: d})
@@ -602,6 +642,46 @@ func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
 		}
 	}
 	return []Event{setCombat(&n, rolls)}
+}
+
+// groundRoll is one side's ground combat roll (42.2), keeping the dice
+// that missed for a reroll.
+func (s *State) groundRoll(seat int, stacks []Stack, rng *engine.RNG, faces *[]int, misses *[]Miss) int {
+	hits := 0
+	for _, st := range stacks {
+		if st.Owner != seat {
+			continue
+		}
+		r := profile(s, seat, st.Unit).Combat
+		h := combat.Hits(rng, r, st.Count, 0, false, faces)
+		if m := st.Count*r.Dice - h; m > 0 && r.Hit > 0 {
+			*misses = append(*misses, Miss{Seat: seat, Hit: r.Hit, Count: m})
+		}
+		hits += h
+	}
+	return hits
+}
+
+// nextRoller opens the window after a ground combat roll for the first
+// player with dice that missed (Fire Team), or none.
+func nextRoller(c *Combat) *Answer {
+	if len(c.Misses) == 0 {
+		return nil
+	}
+	q := c.Misses[0].Seat
+	return &Answer{Kind: "ground_roll", Seat: q, Owner: opponent(c, q)}
+}
+
+// opponent is the other player in a combat.
+func opponent(c *Combat, seat int) int {
+	if seat == c.Attacker {
+		return c.Defender
+	}
+	return c.Attacker
+}
+
+func dropSeat(st []Stack, seat int) []Stack {
+	return slices.DeleteFunc(slices.Clone(st), func(x Stack) bool { return x.Owner == seat })
 }
 
 // establish is the Establish Control step (49.5): each committed planet
@@ -648,7 +728,11 @@ func applyCombat(s *State, e Event) bool {
 			}
 		} else {
 			*stacks = add(*stacks, e.Seat, e.Unit, -1)
-			hitFeats(s, s.Combat.Owed[0], sys, e.Unit)
+			o := s.Combat.Owed[0]
+			hitFeats(s, o, sys, e.Unit)
+			if s.Combat.Kind == "space" && e.Planet == "" && isShip(e.Unit) && o.Rule != "77.5" {
+				s.Combat.Lost = add(slices.Clone(s.Combat.Lost), e.Seat, e.Unit, 1)
+			}
 		}
 		o := &s.Combat.Owed[0]
 		o.Hits--

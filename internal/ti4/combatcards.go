@@ -3,6 +3,7 @@ package ti4
 import (
 	"slices"
 
+	"github.com/mecatol/mecatol/internal/combat"
 	"github.com/mecatol/mecatol/internal/engine"
 )
 
@@ -29,8 +30,10 @@ func decideAnswerPass(s *State, a Action) ([]Event, error) {
 
 // tacticalCards resolve a card played during a tactical action; ok is
 // false for other cards.
-func tacticalCards(s *State, a Action) (ev []Event, err error, ok bool) {
+func tacticalCards(s *State, a Action, rng *engine.RNG) (ev []Event, err error, ok bool) {
 	switch a.Card {
+	case "courageous_to_the_end", "fire_team", "salvage":
+		ev, err = combatAnswer(s, a, rng)
 	case "flank_speed", "lost_star_chart", "in_the_silence_of_space", "upgrade":
 		ev, err = afterActivation(s, a)
 	case "morale_boost", "fighter_prototype", "emergency_repairs", "skilled_retreat":
@@ -71,6 +74,53 @@ func tacticalCards(s *State, a Action) (ev []Event, err error, ok bool) {
 	return ev, err, true
 }
 
+// combatAnswer resolves the cards played in a combat's answer windows.
+func combatAnswer(s *State, a Action, rng *engine.RNG) ([]Event, error) {
+	c := s.Combat
+	want := map[string]string{"courageous_to_the_end": "destroyed", "fire_team": "ground_roll", "salvage": "won"}[a.Card]
+	if c == nil || c.Answer == nil || c.Answer.Seat != a.Seat || c.Answer.Kind != want {
+		moment := map[string]string{"destroyed": "after one of your ships is destroyed in a space combat",
+			"ground_roll": "after your ground forces roll in a ground combat", "won": "after you win a space combat"}[want]
+		return nil, engine.Refuse("1.14", "%s is played %s", a.Card, moment)
+	}
+	opp := c.Answer.Owner
+	n := c.clone()
+	n.Answer = nil
+	var faces []int
+	switch a.Card {
+	case "courageous_to_the_end": // two dice at the lost ship's combat value
+		if count(c.Lost, a.Seat, a.Unit) == 0 {
+			return nil, engine.Refuse("2.7", "name a ship of yours destroyed in this combat")
+		}
+		n.Lost = dropSeat(n.Lost, a.Seat)
+		r := profile(s, a.Seat, a.Unit).Combat
+		if h := combat.Hits(rng, combat.Roll{Hit: r.Hit, Dice: 2}, 1, 0, false, &faces); h > 0 {
+			n.Owed = append(n.Owed, Owed{Seat: opp, Hits: h, Rule: "2.7", By: a.Seat, Destroy: true})
+		}
+	case "fire_team": // every die that missed is rolled again
+		extra := 0
+		for _, m := range c.Misses {
+			if m.Seat == a.Seat {
+				extra += combat.Hits(rng, combat.Roll{Hit: m.Hit, Dice: 1}, m.Count, 0, false, &faces)
+			}
+		}
+		n.Misses = slices.DeleteFunc(n.Misses, func(m Miss) bool { return m.Seat == a.Seat })
+		n.Answer = nextRoller(n)
+		if extra > 0 {
+			i := slices.IndexFunc(n.Owed, func(o Owed) bool { return o.Seat == opp })
+			if i < 0 {
+				n.Owed = append(n.Owed, Owed{Seat: opp, Planet: c.Planet, Rule: "42.2", By: a.Seat})
+				i = len(n.Owed) - 1
+			}
+			n.Owed[i].Hits += extra
+		}
+	case "salvage": // the loser's commodities come over as trade goods
+		got := s.Players[opp].Commodities
+		return []Event{{Kind: EvCommodities, Seat: opp, Count: 0}, {Kind: EvTradeGoods, Seat: a.Seat, Count: got}, setCombat(n, nil)}, nil
+	}
+	return []Event{setCombat(n, faces)}, nil
+}
+
 // afterActivation: the active player, after activating and before moving.
 func afterActivation(s *State, a Action) ([]Event, error) {
 	t := s.Tactical
@@ -97,7 +147,7 @@ func afterActivation(s *State, a Action) ([]Event, error) {
 // announcer is the seat deciding at the start of a space combat round.
 func announcer(c *Combat) int {
 	switch {
-	case c == nil || c.Kind != "space" || len(c.Owed) > 0:
+	case c == nil || c.Kind != "space" || len(c.Owed) > 0 || c.Answer != nil:
 		return None
 	case c.Step == CbAnnounceD:
 		return c.Defender
@@ -141,7 +191,7 @@ func roundStart(s *State, a Action) ([]Event, error) {
 
 func beforeHits(s *State, a Action) ([]Event, error) {
 	c := s.Combat
-	if c == nil || len(c.Owed) == 0 || c.Owed[0].Seat != a.Seat {
+	if c == nil || len(c.Owed) == 0 || c.Owed[0].Seat != a.Seat || c.Answer != nil {
 		return nil, engine.Refuse("1.14", "%s is played before you assign hits", a.Card)
 	}
 	o := c.Owed[0]
@@ -176,7 +226,17 @@ func applyTacticalCards(s *State, e Event) bool {
 			t.Silence = append(t.Silence, e.System)
 		}
 	case EvAnswerPass:
-		s.Combat.Answer = nil
+		c := s.Combat
+		switch c.Answer.Kind {
+		case "destroyed":
+			c.Lost = dropSeat(c.Lost, c.Answer.Seat)
+		case "ground_roll":
+			q := c.Answer.Seat
+			c.Misses = slices.DeleteFunc(slices.Clone(c.Misses), func(m Miss) bool { return m.Seat == q })
+			c.Answer = nextRoller(c)
+			return true
+		}
+		c.Answer = nil
 	case EvDisabled:
 		s.Invasion.Disabled = true
 	case EvDirectHit:
@@ -185,6 +245,7 @@ func applyTacticalCards(s *State, e Event) bool {
 			if st := &sys.Space[i]; st.Owner == e.Seat && st.Unit == e.Unit && st.Damaged > 0 {
 				st.Damaged--
 				sys.Space = add(sys.Space, e.Seat, e.Unit, -1)
+				s.Combat.Lost = add(slices.Clone(s.Combat.Lost), e.Seat, e.Unit, 1)
 				break
 			}
 		}

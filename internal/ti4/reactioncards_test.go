@@ -1,0 +1,183 @@
+package ti4
+
+import (
+	"testing"
+)
+
+// spaceFight stages a space combat at system 23: seat 0 (Jol-Nar) attacks
+// with a dreadnought and a carrier, seat 1 (Sol) defends with what stage
+// puts there. It stops where Sol announces retreats.
+func spaceFight(t *testing.T, seed uint64, stage func(s *State)) *Game {
+	t.Helper()
+	cfg := fixtureConfig()
+	cfg.Seed = seed
+	g := fixture(t, cfg, func(s *State) {
+		s.System(9).Space = []Stack{{Owner: 0, Unit: "dreadnought", Count: 1}, {Owner: 0, Unit: "carrier", Count: 1}}
+		stage(s)
+	})
+	toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+	do(t, g, activate(0, 23))
+	do(t, g, moveShips(0, 9, "dreadnought", 1))
+	do(t, g, moveShips(0, 9, "carrier", 1))
+	do(t, g, act(ActEndMovement, 0))
+	if c := g.State().Combat; c == nil || c.Step != CbAnnounceD || len(c.Owed) > 0 {
+		t.Fatalf("combat %+v", c)
+	}
+	return g
+}
+
+// 1.14, 2.7: Courageous to the End. Once the carrier is destroyed and the
+// hits are all assigned, its owner answers; two dice at the carrier's
+// combat value each destroy one of the opponent's ships, which cannot
+// sustain damage; the opponent then answers for its own losses.
+func TestRule2_7_CourageousToTheEnd(t *testing.T) {
+	hit, miss := false, false
+	for seed := uint64(1); seed < 60 && !(hit && miss); seed++ {
+		g := spaceFight(t, seed, func(s *State) {
+			giveAC(0, "courageous_to_the_end")(s)
+			s.System(23).Space = []Stack{{Owner: 1, Unit: "dreadnought", Count: 1}, {Owner: 1, Unit: "cruiser", Count: 2}}
+		})
+		refuse(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "courageous_to_the_end", Unit: "carrier"}, "1.14")
+		g.State().Combat.Owed = []Owed{{Seat: 0, Hits: 1, Rule: "78.6", By: 1}} // as if Sol's roll hit once
+		do(t, g, Action{Kind: ActAssignHit, Seat: 0, Unit: "carrier"})
+		c := g.State().Combat
+		if c.Answer == nil || c.Answer.Kind != "destroyed" || c.Answer.Seat != 0 {
+			t.Fatalf("Jol-Nar answers for its carrier: %+v", c.Answer)
+		}
+		refuse(t, g, act(ActNoRetreat, 1), "1.14")
+		refuse(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "courageous_to_the_end", Unit: "dreadnought"}, "2.7")
+		play(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "courageous_to_the_end", Unit: "carrier"})
+		c = g.State().Combat
+		if len(c.Lost) != 0 || c.Answer != nil {
+			t.Fatalf("the window closes: lost %v answer %+v", c.Lost, c.Answer)
+		}
+		if len(c.Owed) == 0 {
+			miss = true
+			continue
+		}
+		hit = true
+		if o := c.Owed[0]; o.Seat != 1 || !o.Destroy || o.Hits > 2 {
+			t.Fatalf("owed %+v", o)
+		}
+		refuse(t, g, Action{Kind: ActAssignHit, Seat: 1, Unit: "dreadnought", Use: true}, "2.7")
+		for len(g.State().Combat.Owed) > 0 {
+			do(t, g, Action{Kind: ActAssignHit, Seat: 1, Unit: "cruiser"})
+		}
+		if c := g.State().Combat; c.Answer == nil || c.Answer.Kind != "destroyed" || c.Answer.Seat != 1 {
+			t.Fatalf("Sol answers for its cruisers in turn: %+v", c.Answer)
+		}
+		do(t, g, act(ActPassWindow, 1))
+		if err := CheckInvariants(g.State()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !hit || !miss {
+		t.Fatalf("seeds gave hit %v miss %v", hit, miss)
+	}
+}
+
+// 1.14, 2.7: Salvage. The winner of a space combat answers before the
+// combat closes: the loser's commodities become the winner's trade goods.
+// Nobody is asked when the loser has no commodities.
+func TestRule2_7_Salvage(t *testing.T) {
+	for _, commodities := range []int{3, 0} {
+		g := spaceFight(t, 3, func(s *State) {
+			giveAC(0, "salvage")(s)
+			s.System(23).Space = []Stack{{Owner: 1, Unit: "destroyer", Count: 1}}
+			s.Players[1].Commodities = commodities
+		})
+		g.State().Combat.Owed = []Owed{{Seat: 1, Hits: 1, Rule: "78.6", By: 0}}
+		do(t, g, Action{Kind: ActAssignHit, Seat: 1, Unit: "destroyer"})
+		c := g.State().Combat
+		if c != nil && c.Answer != nil && c.Answer.Kind == "destroyed" {
+			do(t, g, act(ActPassWindow, 1)) // Sol lost its destroyer, but Jol-Nar has ships to lose
+			c = g.State().Combat
+		}
+		if commodities == 0 {
+			if c != nil {
+				t.Fatalf("no one to salvage from, the combat ends: %+v", c)
+			}
+			continue
+		}
+		if c == nil || c.Answer == nil || c.Answer.Kind != "won" || c.Answer.Seat != 0 {
+			t.Fatalf("the winner answers: %+v", c)
+		}
+		tg := g.State().Players[0].TradeGoods
+		play(t, g, playAC(0, "salvage"))
+		s := g.State()
+		if s.Players[0].TradeGoods != tg+3 || s.Players[1].Commodities != 0 || s.Combat != nil {
+			t.Fatalf("trade goods %d, Sol's commodities %d, combat %+v", s.Players[0].TradeGoods, s.Players[1].Commodities, s.Combat)
+		}
+		if err := CheckInvariants(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// 1.14, 2.7: Fire Team. After a ground combat roll each player with dice
+// that missed answers in turn; the card rolls those dice again and adds
+// their hits to what the opponent must assign.
+func TestRule2_7_FireTeam(t *testing.T) {
+	for seed := uint64(1); seed < 40; seed++ {
+		cfg := fixtureConfig()
+		cfg.Seed = seed
+		g := fixture(t, cfg, func(s *State) {
+			giveAC(0, "fire_team")(s)
+			arnor := planetIn(s.System(9), "Arnor")
+			arnor.Controller, arnor.Units = 1, []Stack{{Owner: 1, Unit: "infantry", Count: 3}}
+			s.System(22).Space = append(s.System(22).Space, Stack{Owner: 0, Unit: "infantry", Count: 4})
+		})
+		toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+		do(t, g, activate(0, 9))
+		do(t, g, moveShips(0, 22, "carrier", 1))
+		do(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(22), Unit: "infantry", Count: 4})
+		do(t, g, act(ActEndMovement, 0))
+		do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: "infantry", Count: 4})
+		do(t, g, act(ActEstablishControl, 0))
+		c := g.State().Combat
+		if c == nil || c.Kind != "ground" {
+			t.Fatalf("ground combat: %+v", c)
+		}
+		if c.Answer == nil || c.Answer.Seat != 0 || c.Answer.Kind != "ground_roll" {
+			continue // Jol-Nar's dice all hit: no reroll to offer
+		}
+		missed := 0
+		for _, m := range c.Misses {
+			if m.Seat == 0 {
+				missed += m.Count
+			}
+		}
+		owedToSol := func(c *Combat) int {
+			n := 0
+			for _, o := range c.Owed {
+				if o.Seat == 1 {
+					n += o.Hits
+				}
+			}
+			return n
+		}
+		before := owedToSol(c)
+		refuse(t, g, Action{Kind: ActAssignHit, Seat: 1, Unit: "infantry", Planet: "Arnor"}, "1.14")
+		ev := play(t, g, playAC(0, "fire_team"))
+		c = g.State().Combat
+		after := owedToSol(c)
+		rolled := 0
+		for _, e := range ev {
+			if e.Kind == EvCombat {
+				rolled = len(e.Rolls)
+			}
+		}
+		if rolled != missed || after < before || after-before > missed {
+			t.Fatalf("%d dice missed, %d rerolled; hits on Sol %d then %d", missed, rolled, before, after)
+		}
+		if c.Answer != nil && (c.Answer.Seat != 1 || c.Answer.Kind != "ground_roll") {
+			t.Fatalf("Sol answers next, if its dice missed: %+v", c.Answer)
+		}
+		if err := CheckInvariants(g.State()); err != nil {
+			t.Fatal(err)
+		}
+		fightOut(t, g)
+		return
+	}
+	t.Fatal("no seed left Jol-Nar a miss")
+}
