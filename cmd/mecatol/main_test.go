@@ -112,7 +112,7 @@ func TestSimAndReplay(t *testing.T) {
 		t.Fatalf("an unknown bot must fail: %d %s", code, errOut)
 	}
 	code, out, _ = cli(t, "replay", "../../examples/invasion.yaml")
-	if code != 0 || !strings.Contains(out, "4 actions replayed") {
+	if code != 0 || !strings.Contains(out, "5 actions replayed") {
 		t.Fatalf("replay: %d %s", code, out)
 	}
 }

@@ -437,6 +437,7 @@ func TestRule78_4_InterceptAndDisable(t *testing.T) {
 	do(t, g, activate(0, 9))
 	do(t, g, moveShips(0, 22, "dreadnought", 1))
 	do(t, g, act(ActEndMovement, 0))
+	declineWindows(t, g) // Bunker
 	refuse(t, g, Action{Kind: ActBombard, Seat: 0, Planet: "Arnor"}, "65")
 	play(t, g, playAC(0, "disable"))
 	if !g.State().Invasion.Disabled {

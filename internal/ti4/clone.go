@@ -99,6 +99,11 @@ func (s *State) Clone() *State {
 	if s.Invasion != nil {
 		x := *s.Invasion
 		x.Committed = slices.Clone(x.Committed)
+		x.Asks, x.Bunker = slices.Clone(x.Asks), slices.Clone(x.Bunker)
+		if x.Ask != nil {
+			y := *x.Ask
+			x.Ask = &y
+		}
 		c.Invasion = &x
 	}
 	if s.Trade != nil {

@@ -53,10 +53,11 @@ type Miss struct {
 // after a ground combat roll (Fire Team), after winning (Salvage). Owner is
 // the other player concerned.
 type Answer struct {
-	Kind  string `json:"kind"` // sustain, retreat, destroyed, ground_roll, won
-	Seat  int    `json:"seat"`
-	Owner int    `json:"owner"`
-	Unit  string `json:"unit"`
+	Kind   string `json:"kind"` // sustain, retreat, destroyed, ground_roll, won
+	Seat   int    `json:"seat"`
+	Owner  int    `json:"owner"`
+	Unit   string `json:"unit"`
+	Planet string `json:"planet,omitempty"`
 }
 
 // Owed is hits a player must assign.
@@ -190,7 +191,7 @@ func beginSpace(s *State, t *Tactical) Event {
 // dice are the game's to roll.
 func combatFollowUps(s *State, rng *engine.RNG) []Event {
 	c := s.Combat
-	if c == nil || c.Answer != nil {
+	if c == nil || c.Answer != nil || invasionWaits(s) {
 		return nil
 	}
 	// Hits with nothing left to hit are lost (10.2a, 15.2a).
@@ -543,7 +544,11 @@ func decideBombard(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		return nil, engine.Refuse("65", "%s has a planetary shield and no war sun of yours is here", pl.Name)
 	}
 	var rolls []int
-	h := s.roll(a.Seat, sys.Space, bombardOf, 0, rng, &rolls)
+	mod := 0
+	if slices.Contains(s.Invasion.Bunker, pl.Controller) {
+		mod = -4 // Bunker
+	}
+	h := s.roll(a.Seat, sys.Space, bombardOf, mod, rng, &rolls)
 	if len(rolls) == 0 {
 		return nil, engine.Refuse("15.1", "none of your units here has Bombardment")
 	}
@@ -587,6 +592,9 @@ func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
 	sys := s.System(c.System)
 	var rolls []int
 	if len(n.Queue) == 0 {
+		if ev := infiltrateAsk(s, c.Attacker); ev != nil {
+			return ev
+		}
 		return append([]Event{setCombat(nil, nil)}, establish(s, c.Attacker, rng)...)
 	}
 	pl := planetIn(sys, n.Queue[0])
@@ -696,14 +704,24 @@ func establish(s *State, seat int, rng *engine.RNG) []Event {
 		if !groundOn(pl, seat) || pl.Controller == seat {
 			continue
 		}
+		taken := map[string]int{}
 		for _, st := range pl.Units {
 			if st.Owner != seat && isStructure(st.Unit) {
 				ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: st.Owner, System: sys.Pos, Planet: name, Unit: st.Unit, Count: st.Count})
+				if s.Invasion.Infiltrate { // Infiltrate: matching units from reinforcements
+					if n := min(st.Count, s.Reinforcements(seat, st.Unit)-taken[st.Unit]); n > 0 {
+						taken[st.Unit] += n
+						ev = append(ev, Event{Kind: EvUnitsPlaced, Seat: seat, System: sys.Pos, Planet: name, Unit: st.Unit, Count: n})
+					}
+				}
 			}
+		}
+		if was := pl.Controller; was != None && was != seat {
+			ev = append(ev, Event{Kind: EvAskQueued, Seat: was, Owner: seat, Planet: name, Deck: "reparations"})
 		}
 		ev = append(ev, gain(s, x, seat, pl)...)
 	}
-	return append(ev, Event{Kind: EvInvasionEnded, Seat: seat, System: sys.Pos})
+	return append(ev, Event{Kind: EvEstablished, Seat: seat, System: sys.Pos})
 }
 
 func applyCombat(s *State, e Event) bool {

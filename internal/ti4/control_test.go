@@ -197,7 +197,7 @@ func TestRule25_5b_InvasionEstablishControl(t *testing.T) {
 		t.Fatal("control changed before the Establish Control step")
 	}
 	do(t, g, place(2, 2, "Lodor", "pds", 1))
-	ev := do(t, g, Action{Kind: ActEstablishControl, Seat: 0})
+	ev := establishControl(t, g, 0)
 	pl := planet(t, g, "Lodor")
 	if pl.Controller != 0 || !pl.Exhausted || g.State().Invasion != nil {
 		t.Fatalf("Lodor %+v after establish control", pl)
@@ -223,7 +223,7 @@ func TestRule25_5b_GroundCombatFirstAndCustodians(t *testing.T) {
 	do(t, g, Action{Kind: ActBeginInvasion, Seat: Referee, Player: ip(0), System: ip(2)})
 	refuse(t, g, Action{Kind: ActBeginInvasion, Seat: Referee, Player: ip(1), System: ip(0)}, "49")
 	do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Lodor", Unit: "infantry", Count: 2})
-	do(t, g, Action{Kind: ActEstablishControl, Seat: 0})
+	establishControl(t, g, 0)
 	fightOut(t, g)
 	s := g.State()
 	pl, _ := s.Planet("Lodor")
@@ -281,6 +281,7 @@ func fightOut(t *testing.T, g *Game) {
 		}
 		do(t, g, chosen)
 	}
+	declineWindows(t, g) // Infiltrate, Reparations
 }
 
 // 25.6 and 25.7: losing a planet by a game effect returns its card to the

@@ -40,7 +40,7 @@ func invadeLodor(t *testing.T, g *Game) []Event {
 	if ev := do(t, g, remove(2, 2, "Lodor", "infantry", 1)); hasKind(ev, EvEliminated) {
 		t.Fatal("seat 2 still controls Lodor until Establish Control (25.5b)")
 	}
-	return do(t, g, Action{Kind: ActEstablishControl, Seat: 0})
+	return establishControl(t, g, 0)
 }
 
 func eliminated(t *testing.T, cfg Config, extra func(s *State)) *Game {

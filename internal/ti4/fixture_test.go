@@ -102,3 +102,20 @@ func hasKind(ev []Event, kind string) bool {
 }
 
 func engineRNG() engine.RNG { return engine.NewRNG(0) }
+
+// declineWindows has each player asked in an open invasion window decline.
+func declineWindows(t *testing.T, g *Game) []Event {
+	t.Helper()
+	var ev []Event
+	for s := g.State(); s.Invasion != nil && s.Invasion.Ask != nil; s = g.State() {
+		ev = append(ev, do(t, g, act(ActPassWindow, s.Invasion.Ask.Seat))...)
+	}
+	return ev
+}
+
+// establishControl ends the commits and declines the windows that follow.
+func establishControl(t *testing.T, g *Game, seat int) []Event {
+	t.Helper()
+	ev := do(t, g, act(ActEstablishControl, seat))
+	return append(ev, declineWindows(t, g)...)
+}

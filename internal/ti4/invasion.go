@@ -30,6 +30,9 @@ func invading(s *State, a Action, rule string) error {
 	if s.Invasion.Seat != a.Seat {
 		return engine.Refuse(rule, "only the active player, seat %d, acts in this invasion", s.Invasion.Seat)
 	}
+	if invasionWaits(s) {
+		return engine.Refuse("1.14", "a player may answer first")
+	}
 	return nil
 }
 
@@ -79,5 +82,17 @@ func decideEstablishControl(s *State, a Action, rng *engine.RNG) ([]Event, error
 	if s.Invasion.Custodians && !slices.Contains(s.Invasion.Committed, MecatolRex) {
 		return nil, engine.Refuse("27.2", "having taken the custodians token, commit at least one ground force to Mecatol Rex")
 	}
-	return beginGround(s, a.Seat), nil
+	// The controllers of planets committed to may answer first (Parley);
+	// the ground combat then begins by itself.
+	var ev []Event
+	sys := s.System(s.Invasion.Pos)
+	for _, name := range s.Invasion.Committed {
+		if pl := planetIn(sys, name); pl.Controller != None && pl.Controller != a.Seat {
+			ev = append(ev, Event{Kind: EvAskQueued, Seat: pl.Controller, Owner: a.Seat, Planet: name, Deck: "committed"})
+		}
+	}
+	if ev == nil {
+		return beginGround(s, a.Seat), nil
+	}
+	return append(ev, Event{Kind: EvCommitsDone, Seat: a.Seat}), nil
 }

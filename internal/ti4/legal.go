@@ -103,6 +103,10 @@ func candidates(s *State, seat int, out []Action) []Action {
 		return out
 	}
 
+	if inv := s.Invasion; inv != nil && inv.Ask != nil {
+		invasionCardOptions(s, seat, add)
+		return out
+	}
 	if s.Combat != nil || (s.Tactical != nil && s.Tactical.Seat == seat && s.Tactical.Step == TacMovement) {
 		acOptions(s, seat, add) // cards of the moment: after activation, at a round's start, before hits
 	}

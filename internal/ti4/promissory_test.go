@@ -36,7 +36,7 @@ func TestRule69_SupportForTheThrone(t *testing.T) {
 	// Sol activates a system with Jol-Nar's units: the point goes.
 	do(t, g, activate(0, 9))
 	do(t, g, act(ActEndMovement, 0))
-	do(t, g, act(ActEstablishControl, 0))
+	establishControl(t, g, 0)
 	do(t, g, act(ActEndTactical, 0))
 	do(t, g, activate(1, 22))
 	s = g.State()

@@ -133,7 +133,7 @@ func TestRule2_7_FireTeam(t *testing.T) {
 		do(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(22), Unit: "infantry", Count: 4})
 		do(t, g, act(ActEndMovement, 0))
 		do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: "infantry", Count: 4})
-		do(t, g, act(ActEstablishControl, 0))
+		establishControl(t, g, 0)
 		c := g.State().Combat
 		if c == nil || c.Kind != "ground" {
 			t.Fatalf("ground combat: %+v", c)
@@ -180,4 +180,143 @@ func TestRule2_7_FireTeam(t *testing.T) {
 		return
 	}
 	t.Fatal("no seed left Jol-Nar a miss")
+}
+
+// invadeArnor has Jol-Nar bring a carrier and ships from its home (22) to
+// Arnor's system (9), which stage sets up, and commit its infantry there.
+func invadeArnor(t *testing.T, seed uint64, stage func(s *State), ships ...string) *Game {
+	t.Helper()
+	cfg := fixtureConfig()
+	cfg.Seed = seed
+	g := fixture(t, cfg, func(s *State) {
+		s.System(22).Space = append(s.System(22).Space, Stack{Owner: 0, Unit: "infantry", Count: 2})
+		stage(s)
+	})
+	toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+	do(t, g, activate(0, 9))
+	for _, u := range append([]string{"carrier"}, ships...) {
+		do(t, g, moveShips(0, 22, u, 1))
+	}
+	do(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(22), Unit: "infantry", Count: 2})
+	do(t, g, act(ActEndMovement, 0))
+	return g
+}
+
+func arnorHeldBy(seat int, units ...Stack) func(s *State) {
+	return func(s *State) {
+		arnor := planetIn(s.System(9), "Arnor")
+		arnor.Controller, arnor.Units = seat, units
+	}
+}
+
+// 1.14, 2.7: Parley. When the invader is done committing, the controller of
+// each planet committed to answers; Parley sends the committed ground
+// forces back to the space area and there is no ground combat there.
+func TestRule2_7_Parley(t *testing.T) {
+	g := invadeArnor(t, 7, func(s *State) {
+		giveAC(1, "parley")(s)
+		arnorHeldBy(1, Stack{Owner: 1, Unit: "infantry", Count: 1})(s)
+	})
+	do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: "infantry", Count: 2})
+	do(t, g, act(ActEstablishControl, 0))
+	inv := g.State().Invasion
+	if inv.Ask == nil || inv.Ask.Seat != 1 || inv.Ask.Kind != "committed" || inv.Ask.Planet != "Arnor" {
+		t.Fatalf("Sol answers the commit: %+v", inv.Ask)
+	}
+	refuse(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Lor", Unit: "infantry", Count: 1}, "1.14")
+	refuse(t, g, act(ActPassWindow, 0), "1.14")
+	play(t, g, playAC(1, "parley"))
+	s := g.State()
+	arnor := planetIn(s.System(9), "Arnor")
+	if count(s.System(9).Space, 0, "infantry") != 2 || count(arnor.Units, 0, "infantry") != 0 || arnor.Controller != 1 {
+		t.Fatalf("space %v, Arnor %+v", s.System(9).Space, arnor)
+	}
+	if s.Invasion != nil || s.Combat != nil || s.Tactical.Step != TacProduction {
+		t.Fatalf("the invasion ends without a ground combat: %+v %+v", s.Invasion, s.Combat)
+	}
+	if err := CheckInvariants(s); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// 1.14, 2.7: Bunker. At the start of an invasion by a player with
+// bombardment units, each player with ground forces there answers; Bunker
+// takes 4 from every bombardment die against its planets.
+func TestRule2_7_Bunker(t *testing.T) {
+	for seed := uint64(1); seed < 30; seed++ {
+		g := invadeArnor(t, seed, func(s *State) {
+			giveAC(1, "bunker")(s)
+			arnorHeldBy(1, Stack{Owner: 1, Unit: "infantry", Count: 2})(s)
+		}, "dreadnought")
+		inv := g.State().Invasion
+		if inv == nil || inv.Ask == nil || inv.Ask.Seat != 1 || inv.Ask.Kind != "bunker" {
+			t.Fatalf("Sol answers at the start of the invasion: %+v", inv)
+		}
+		refuse(t, g, Action{Kind: ActBombard, Seat: 0, Planet: "Arnor"}, "1.14")
+		play(t, g, playAC(1, "bunker"))
+		ev := do(t, g, Action{Kind: ActBombard, Seat: 0, Planet: "Arnor"})
+		rolls, hits := 0, 0
+		for _, e := range ev {
+			for _, r := range e.Rolls {
+				rolls++
+				if r >= 9 { // the dreadnought's 5, plus 4
+					hits++
+				}
+			}
+		}
+		owed := 0
+		if c := g.State().Combat; c != nil && len(c.Owed) > 0 {
+			owed = c.Owed[0].Hits
+		}
+		if rolls != 1 || owed != hits {
+			t.Fatalf("%d dice, %d of 9 or more, %d hits owed", rolls, hits, owed)
+		}
+		if hits == 0 && ev[len(ev)-1].Rolls[0] >= 5 { // a hit that Bunker saved
+			return
+		}
+	}
+	t.Fatal("no seed rolled between 5 and 8")
+}
+
+// 1.14, 2.7: Infiltrate and Reparations. Before control is established over
+// a planet with another player's structures, the invader answers;
+// Infiltrate replaces the space dock with its own. Then the former
+// controller answers; Reparations exhausts one of the new controller's
+// planets and readies one of its own.
+func TestRule2_7_InfiltrateAndReparations(t *testing.T) {
+	g := invadeArnor(t, 7, func(s *State) {
+		giveAC(0, "infiltrate")(s)
+		giveAC(1, "reparations")(s)
+		arnorHeldBy(1, Stack{Owner: 1, Unit: "space_dock", Count: 1})(s)
+		jord, _ := s.Planet("Jord")
+		jord.Exhausted = true
+	})
+	do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: "infantry", Count: 2})
+	do(t, g, act(ActEstablishControl, 0))
+	do(t, g, act(ActPassWindow, 1)) // no Parley
+	inv := g.State().Invasion
+	if inv.Ask == nil || inv.Ask.Seat != 0 || inv.Ask.Kind != "infiltrate" {
+		t.Fatalf("Jol-Nar answers before establishing control: %+v", inv.Ask)
+	}
+	play(t, g, playAC(0, "infiltrate"))
+	s := g.State()
+	arnor := planetIn(s.System(9), "Arnor")
+	if arnor.Controller != 0 || count(arnor.Units, 0, "space_dock") != 1 || count(arnor.Units, 1, "space_dock") != 0 {
+		t.Fatalf("Arnor %+v", arnor)
+	}
+	inv = s.Invasion
+	if inv == nil || inv.Ask == nil || inv.Ask.Seat != 1 || inv.Ask.Kind != "reparations" {
+		t.Fatalf("Sol answers the loss of Arnor: %+v", inv)
+	}
+	refuse(t, g, Action{Kind: ActPlayAC, Seat: 1, Card: "reparations", Planet: "Jord", ToPl: "Jord"}, "2.7")
+	play(t, g, Action{Kind: ActPlayAC, Seat: 1, Card: "reparations", Planet: "Nar", ToPl: "Jord"})
+	s = g.State()
+	nar, _ := s.Planet("Nar")
+	jord, _ := s.Planet("Jord")
+	if !nar.Exhausted || jord.Exhausted || s.Invasion != nil {
+		t.Fatalf("Nar exhausted %v, Jord exhausted %v, invasion %+v", nar.Exhausted, jord.Exhausted, s.Invasion)
+	}
+	if err := CheckInvariants(s); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -100,6 +100,9 @@ func decide(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		}
 		return []Event{{Kind: EvStepCleared, Seat: a.Seat}}, nil
 	}
+	if a.Kind == ActPassWindow && s.Invasion != nil && s.Invasion.Ask != nil {
+		return decideInvasionPass(s, a)
+	}
 	if a.Kind == ActPassWindow && s.Combat != nil && s.Combat.Answer != nil {
 		return decideAnswerPass(s, a)
 	}
@@ -253,6 +256,9 @@ func (Rules) Follow(s *State, rng *engine.RNG) []Event {
 	if ev := victoryFollowUps(s); len(ev) > 0 {
 		return ev
 	}
+	if ev := invasionFollowUps(s); len(ev) > 0 {
+		return ev
+	}
 	if ev := combatFollowUps(s, rng); len(ev) > 0 {
 		return ev
 	}
@@ -330,7 +336,7 @@ func (Rules) Apply(s *State, e Event) {
 	case EvZeroTokenGone:
 		s.ZeroToken = nil
 	default:
-		if !applyRound(s, e) && !applyStrategic(s, e) && !applyTactical(s, e) && !applyCombat(s, e) && !applyScoring(s, e) && !applyCards(s, e) && !applyTrade(s, e) && !applyAgenda(s, e) && !applyAgendaEffects(s, e) && !applyNotes(s, e) && !applyActionCards(s, e) && !applyTacticalCards(s, e) && !applyLawWindows(s, e) && !applySabotage(s, e) {
+		if !applyRound(s, e) && !applyStrategic(s, e) && !applyTactical(s, e) && !applyCombat(s, e) && !applyScoring(s, e) && !applyCards(s, e) && !applyTrade(s, e) && !applyAgenda(s, e) && !applyAgendaEffects(s, e) && !applyNotes(s, e) && !applyActionCards(s, e) && !applyTacticalCards(s, e) && !applyLawWindows(s, e) && !applySabotage(s, e) && !applyInvasionCards(s, e) {
 			panic("ti4: no rule applies event " + e.Kind)
 		}
 	}

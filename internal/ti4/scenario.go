@@ -188,8 +188,16 @@ func (b *Board) stage(s *State) error {
 		}
 		p := s.Players[*key.Seat]
 		faction, home := p.Faction, p.Home
+		hand, secrets, frags := slices.Clone(p.ActionCards), slices.Clone(p.Secrets), slices.Clone(p.RelicFragments)
 		if err := strict(raw, p); err != nil {
 			return bad(fmt.Sprintf("players[%d]", i), err)
+		}
+		// Cards a board hands a player leave their deck, so each card stays
+		// in one place.
+		s.Decks.ActionCards = takeFrom(s.Decks.ActionCards, hand, p.ActionCards)
+		s.Decks.Secrets = takeFrom(s.Decks.Secrets, secrets, p.Secrets)
+		for trait, deck := range s.Decks.Exploration {
+			s.Decks.Exploration[trait] = takeFrom(deck, frags, p.RelicFragments)
 		}
 		if p.Seat != *key.Seat || p.Faction != faction || p.Home != home {
 			return bad(fmt.Sprintf("players[%d]", i), fmt.Errorf("seat, faction and home are fixed by the setup"))
@@ -204,6 +212,22 @@ func (b *Board) stage(s *State) error {
 		return bad("", err)
 	}
 	return nil
+}
+
+// takeFrom removes from deck one copy of each card in now that was not in
+// before.
+func takeFrom(deck, before, now []string) []string {
+	before = slices.Clone(before)
+	for _, c := range now {
+		if i := slices.Index(before, c); i >= 0 {
+			before = slices.Delete(before, i, i+1)
+			continue
+		}
+		if i := slices.Index(deck, c); i >= 0 {
+			deck = slices.Delete(slices.Clone(deck), i, i+1)
+		}
+	}
+	return deck
 }
 
 // Validate checks a state for things no position can hold: unknown seats,

@@ -34,6 +34,11 @@ func TestScenarioExamples(t *testing.T) {
 	if !s.Players[2].Eliminated || s.Speaker != 0 {
 		t.Fatalf("Hacan should be out and the speaker token with Jol-Nar; speaker %d", s.Speaker)
 	}
+	// The board's Sabotage and relic fragment left their decks: every card
+	// is in one place.
+	if err := CheckInvariants(s); err != nil {
+		t.Fatal(err)
+	}
 	_, _, err = example(t, "refused.json")
 	var se *ScenarioError
 	if !errors.As(err, &se) || engine.RuleOf(err) != "25.2" || !strings.Contains(se.Where, "actions[1]") {

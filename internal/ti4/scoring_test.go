@@ -141,7 +141,7 @@ func TestRule27_CustodiansToken(t *testing.T) {
 	}
 	refuse(t, g, act(ActEstablishControl, 0), "27.2")
 	do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: MecatolRex, Unit: "infantry", Count: 2})
-	do(t, g, act(ActEstablishControl, 0))
+	establishControl(t, g, 0)
 	if planet(t, g, MecatolRex).Controller != 0 {
 		t.Fatal("Mecatol Rex taken")
 	}

@@ -117,6 +117,15 @@ type Invasion struct {
 	Bombarded  bool     `json:"bombarded,omitempty"`
 	Custodians bool     `json:"custodians,omitempty"` // the custodians token was taken in this invasion
 	Disabled   bool     `json:"disabled,omitempty"`   // Disable: opponents' PDS lose Planetary Shield and Space Cannon
+	// Windows for cards answering the invasion (invasioncards.go).
+	Started         bool     `json:"started,omitempty"` // the start-of-invasion windows were opened
+	Ask             *Answer  `json:"ask,omitempty"`     // the window open now
+	Asks            []Answer `json:"asks,omitempty"`    // windows still to open, in order
+	Bunker          []int    `json:"bunker,omitempty"`  // players who played Bunker
+	InfiltrateAsked bool     `json:"infiltrate_asked,omitempty"`
+	Infiltrate      bool     `json:"infiltrate,omitempty"`   // structures are taken over, not destroyed
+	Established     bool     `json:"established,omitempty"`  // control is established; the windows close it
+	CommitsDone     bool     `json:"commits_done,omitempty"` // the invader is done committing; Parley windows are open
 }
 
 // ZeroToken is the Naalu "0" token held by another player.

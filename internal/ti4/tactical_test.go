@@ -50,7 +50,7 @@ func TestRule89_TacticalAction(t *testing.T) {
 		t.Fatal("the carrier and its infantry should have arrived together")
 	}
 	do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: "infantry", Count: 1})
-	ev := do(t, g, act(ActEstablishControl, 0))
+	ev := establishControl(t, g, 0)
 	if planet(t, g, "Arnor").Controller != 0 || !hasKind(ev, EvExplored) {
 		t.Fatal("Arnor gained and explored")
 	}
@@ -193,7 +193,7 @@ func TestRule67_68_Production(t *testing.T) {
 	g := tacticalFixture(t, func(s *State) { s.Players[0].TradeGoods = 1 })
 	do(t, g, activate(0, 22))
 	do(t, g, act(ActEndMovement, 0))
-	do(t, g, act(ActEstablishControl, 0))
+	establishControl(t, g, 0)
 	// Jol-Nar's dock is on Nar (2 resources): production 2 + 2 = 4.
 	refuse(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "fighter", Count: 5}, "68.1")
 	refuse(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "pds", Count: 1}, "26.3")
@@ -222,7 +222,7 @@ func TestRule67_6_NoShipsBesideEnemies(t *testing.T) {
 	})
 	do(t, g, activate(0, 22))
 	do(t, g, act(ActEndMovement, 0))
-	do(t, g, act(ActEstablishControl, 0))
+	establishControl(t, g, 0)
 	refuse(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "cruiser", Count: 1}, "67.6")
 	do(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "infantry", Count: 2, Planet: "Nar"})
 }
@@ -237,7 +237,7 @@ func TestRule26_1_Affordable(t *testing.T) {
 	})
 	do(t, g, activate(0, 22))
 	do(t, g, act(ActEndMovement, 0))
-	do(t, g, act(ActEstablishControl, 0))
+	establishControl(t, g, 0)
 	refuse(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "fighter", Count: 1}, "26.1")
 	do(t, g, act(ActEndTactical, 0))
 }
@@ -338,7 +338,7 @@ func TestRule95_1_PickUpFromAPlanet(t *testing.T) {
 		t.Fatal("Nar keeps its structures; Jol, left without units, stays controlled under a control token (25.4)")
 	}
 	do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: "infantry", Count: 2})
-	do(t, g, act(ActEstablishControl, 0))
+	establishControl(t, g, 0)
 	if planet(t, g, "Arnor").Controller != 0 {
 		t.Fatal("the infantry from Nar take Arnor")
 	}
@@ -362,7 +362,7 @@ func TestRule95_1_PickUpFromAPlanet(t *testing.T) {
 	do(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(9), Planet: "Arnor", Unit: "infantry", Count: 1})
 	do(t, g, act(ActEndMovement, 0))
 	do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Lor", Unit: "infantry", Count: 1})
-	do(t, g, act(ActEstablishControl, 0))
+	establishControl(t, g, 0)
 	if planet(t, g, "Lor").Controller != 0 || planet(t, g, "Arnor").Controller != 0 {
 		t.Fatal("Lor taken by the infantry from Arnor, which stays controlled")
 	}
@@ -380,7 +380,7 @@ func TestRule23_4a_TakeBackAUnit(t *testing.T) {
 	refuse(t, g, Action{Kind: ActReclaim, Seat: 0, System: ip(21), Unit: "carrier"}, "23.4a")
 	do(t, g, activate(0, 22))
 	do(t, g, act(ActEndMovement, 0))
-	do(t, g, act(ActEstablishControl, 0))
+	establishControl(t, g, 0)
 	refuse(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "carrier", Count: 1}, "67.5")
 	refuse(t, g, Action{Kind: ActReclaim, Seat: 0, System: ip(9), Unit: "carrier"}, "23.4a")
 	refuse(t, g, Action{Kind: ActReclaim, Seat: 0, System: ip(21), Unit: "infantry"}, "23.4b")
