@@ -622,6 +622,18 @@ func acOptions(s *State, seat int, add func(Action)) {
 					add(Action{Kind: ActPlayAC, Card: c, System: ip(q)})
 				}
 			}
+		case c == "experimental_battlestation":
+			if cb := s.Combat; cb != nil && cb.Answer != nil && cb.Answer.Kind == "moved" && cb.Answer.Seat == seat {
+				for _, sys := range s.Systems {
+					if sys.Pos == cb.System || s.Adjacent(sys.Pos, cb.System) {
+						for _, pl := range sys.Planets {
+							if count(pl.Units, seat, "space_dock") > 0 {
+								add(Action{Kind: ActPlayAC, Card: c, Planet: pl.Name})
+							}
+						}
+					}
+				}
+			}
 		case c == "courageous_to_the_end":
 			if cb := s.Combat; cb != nil && cb.Answer != nil && cb.Answer.Kind == "destroyed" && cb.Answer.Seat == seat {
 				for _, st := range cb.Lost {

@@ -313,6 +313,17 @@ func TestRule7_3_LawEffects(t *testing.T) {
 		if n := units(checked(t, g), 0, "pds"); n != 1 {
 			t.Fatalf("against: one PDS destroyed; %d left", n)
 		}
+		// Once the law leaves play (New Constitution), a third PDS on a
+		// planet goes back to reinforcements (85.5).
+		g = resolve(t, "new_constitution", For, func(s *State) {
+			withLaw("homeland_defense_act", None)(s)
+			nar := planetIn(s.System(22), "Nar")
+			nar.Units = add(nar.Units, 0, "pds", 1)
+		})
+		settle(t, g)
+		if nar := planetIn(checked(t, g).System(22), "Nar"); count(nar.Units, 0, "pds") != 2 {
+			t.Fatalf("Nar %v", nar.Units)
+		}
 	})
 	t.Run("fleet_regulations", func(t *testing.T) {
 		g := fixture(t, fixtureConfig(), func(s *State) {

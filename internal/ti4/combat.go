@@ -38,6 +38,12 @@ type Combat struct {
 	Lost     []Stack `json:"lost,omitempty"`
 	Misses   []Miss  `json:"misses,omitempty"`
 	Salvaged bool    `json:"salvaged,omitempty"`
+	// Ships moved in (Moved); the players with a space dock in or next to
+	// the system still to answer (Docks) once asking began (Stationed), for
+	// Experimental Battlestation.
+	Moved     bool  `json:"moved,omitempty"`
+	Stationed bool  `json:"stationed,omitempty"`
+	Docks     []int `json:"docks,omitempty"`
 }
 
 // Miss is dice of one player that missed, and the value they needed.
@@ -173,7 +179,7 @@ func (c *Combat) clone() *Combat {
 	x := *c
 	x.Owed, x.Queue = slices.Clone(c.Owed), slices.Clone(c.Queue)
 	x.Boost, x.Proto = slices.Clone(c.Boost), slices.Clone(c.Proto)
-	x.Lost, x.Misses = slices.Clone(c.Lost), slices.Clone(c.Misses)
+	x.Lost, x.Misses, x.Docks = slices.Clone(c.Lost), slices.Clone(c.Misses), slices.Clone(c.Docks)
 	if c.Answer != nil {
 		y := *c.Answer
 		x.Answer = &y
@@ -184,7 +190,7 @@ func (c *Combat) clone() *Combat {
 // beginSpace starts the steps after movement: space cannon offense, then
 // space combat if two players have ships there (89.2c, 89.3).
 func beginSpace(s *State, t *Tactical) Event {
-	return setCombat(&Combat{Kind: "space", System: t.System, Attacker: t.Seat, Defender: None, Step: CbCannon, Retreat: None}, nil)
+	return setCombat(&Combat{Kind: "space", System: t.System, Attacker: t.Seat, Defender: None, Step: CbCannon, Retreat: None, Moved: len(t.Moves) > 0}, nil)
 }
 
 // combatFollowUps advances a combat whenever no player owes a choice: the
@@ -223,6 +229,11 @@ func combatFollowUps(s *State, rng *engine.RNG) []Event {
 	case "space":
 		switch c.Step {
 		case CbCannon: // 77.2-77.5
+			if c.Moved && !c.Stationed { // first, players with a space dock near may answer
+				n.Stationed, n.Docks = true, s.docksNear(c.System, c.Attacker)
+				n.Answer = nextDock(&n)
+				return []Event{setCombat(&n, nil)}
+			}
 			for _, q := range s.Active() {
 				target := c.Attacker
 				if q == c.Attacker {
@@ -678,6 +689,45 @@ func nextRoller(c *Combat) *Answer {
 	}
 	q := c.Misses[0].Seat
 	return &Answer{Kind: "ground_roll", Seat: q, Owner: opponent(c, q)}
+}
+
+// docksNear lists, in initiative order, the players other than seat with
+// a space dock in the system or next to it.
+func (s *State) docksNear(pos, seat int) []int {
+	var out []int
+	for _, q := range s.InitiativeOrder() {
+		if q != seat && s.dockNear(pos, q) != "" {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// dockNear is a planet holding one of seat's space docks in the system or
+// next to it, or "".
+func (s *State) dockNear(pos, seat int) string {
+	for _, sys := range s.Systems {
+		if sys.Pos != pos && !s.Adjacent(sys.Pos, pos) {
+			continue
+		}
+		for _, pl := range sys.Planets {
+			if count(pl.Units, seat, "space_dock") > 0 {
+				return pl.Name
+			}
+		}
+	}
+	return ""
+}
+
+// nextDock opens Experimental Battlestation's window for the next player
+// with a dock near, taking them off the list.
+func nextDock(c *Combat) *Answer {
+	if len(c.Docks) == 0 {
+		return nil
+	}
+	q := c.Docks[0]
+	c.Docks = c.Docks[1:]
+	return &Answer{Kind: "moved", Seat: q, Owner: c.Attacker}
 }
 
 // opponent is the other player in a combat.

@@ -32,7 +32,7 @@ func decideAnswerPass(s *State, a Action) ([]Event, error) {
 // false for other cards.
 func tacticalCards(s *State, a Action, rng *engine.RNG) (ev []Event, err error, ok bool) {
 	switch a.Card {
-	case "courageous_to_the_end", "fire_team", "salvage":
+	case "courageous_to_the_end", "fire_team", "salvage", "experimental_battlestation":
 		ev, err = combatAnswer(s, a, rng)
 	case "flank_speed", "lost_star_chart", "in_the_silence_of_space", "upgrade":
 		ev, err = afterActivation(s, a)
@@ -77,10 +77,11 @@ func tacticalCards(s *State, a Action, rng *engine.RNG) (ev []Event, err error, 
 // combatAnswer resolves the cards played in a combat's answer windows.
 func combatAnswer(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	c := s.Combat
-	want := map[string]string{"courageous_to_the_end": "destroyed", "fire_team": "ground_roll", "salvage": "won"}[a.Card]
+	want := map[string]string{"courageous_to_the_end": "destroyed", "fire_team": "ground_roll", "salvage": "won", "experimental_battlestation": "moved"}[a.Card]
 	if c == nil || c.Answer == nil || c.Answer.Seat != a.Seat || c.Answer.Kind != want {
 		moment := map[string]string{"destroyed": "after one of your ships is destroyed in a space combat",
-			"ground_roll": "after your ground forces roll in a ground combat", "won": "after you win a space combat"}[want]
+			"ground_roll": "after your ground forces roll in a ground combat", "won": "after you win a space combat",
+			"moved": "after another player moves ships into a system next to or holding your space dock"}[want]
 		return nil, engine.Refuse("1.14", "%s is played %s", a.Card, moment)
 	}
 	opp := c.Answer.Owner
@@ -113,6 +114,15 @@ func combatAnswer(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 				i = len(n.Owed) - 1
 			}
 			n.Owed[i].Hits += extra
+		}
+	case "experimental_battlestation": // a space dock fires three space cannon dice at 5
+		pl, sys := s.Planet(a.Planet)
+		if pl == nil || count(pl.Units, a.Seat, "space_dock") == 0 || (sys.Pos != c.System && !s.Adjacent(sys.Pos, c.System)) {
+			return nil, engine.Refuse("2.7", "choose a planet with your space dock in or next to the active system")
+		}
+		n.Answer = nextDock(n)
+		if h := combat.Hits(rng, combat.Roll{Hit: 5, Dice: 3}, 1, 0, false, &faces); h > 0 {
+			n.Owed = append(n.Owed, Owed{Seat: opp, Hits: h, Rule: "77.5", By: a.Seat})
 		}
 	case "salvage": // the loser's commodities come over as trade goods
 		got := s.Players[opp].Commodities
@@ -230,6 +240,10 @@ func applyTacticalCards(s *State, e Event) bool {
 		switch c.Answer.Kind {
 		case "destroyed":
 			c.Lost = dropSeat(c.Lost, c.Answer.Seat)
+		case "moved":
+			c.Docks = slices.Clone(c.Docks)
+			c.Answer = nextDock(c)
+			return true
 		case "ground_roll":
 			q := c.Answer.Seat
 			c.Misses = slices.DeleteFunc(slices.Clone(c.Misses), func(m Miss) bool { return m.Seat == q })

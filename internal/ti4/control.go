@@ -144,5 +144,23 @@ func structureFollowUps(s *State) []Event {
 			}
 		}
 	}
+	return pdsLimitFollowUps(s)
+}
+
+// pdsLimitFollowUps: once Homeland Defense Act leaves play, PDS over the
+// limit of two per planet go back to reinforcements (85.5, 7.3).
+func pdsLimitFollowUps(s *State) []Event {
+	if s.Law("homeland_defense_act") != nil {
+		return nil
+	}
+	for _, sys := range s.Systems {
+		for _, pl := range sys.Planets {
+			for _, st := range pl.Units {
+				if st.Unit == "pds" && st.Count > 2 {
+					return []Event{{Kind: EvUnitsRemoved, Seat: st.Owner, System: sys.Pos, Planet: pl.Name, Unit: "pds", Count: st.Count - 2}}
+				}
+			}
+		}
+	}
 	return nil
 }

@@ -103,14 +103,21 @@ func hasKind(ev []Event, kind string) bool {
 
 func engineRNG() engine.RNG { return engine.NewRNG(0) }
 
-// declineWindows has each player asked in an open invasion window decline.
+// declineWindows has each player asked in an open invasion or combat
+// window decline.
 func declineWindows(t *testing.T, g *Game) []Event {
 	t.Helper()
 	var ev []Event
-	for s := g.State(); s.Invasion != nil && s.Invasion.Ask != nil; s = g.State() {
-		ev = append(ev, do(t, g, act(ActPassWindow, s.Invasion.Ask.Seat))...)
+	for s := g.State(); ; s = g.State() {
+		switch {
+		case s.Invasion != nil && s.Invasion.Ask != nil:
+			ev = append(ev, do(t, g, act(ActPassWindow, s.Invasion.Ask.Seat))...)
+		case s.Combat != nil && s.Combat.Answer != nil:
+			ev = append(ev, do(t, g, act(ActPassWindow, s.Combat.Answer.Seat))...)
+		default:
+			return ev
+		}
 	}
-	return ev
 }
 
 // establishControl ends the commits and declines the windows that follow.

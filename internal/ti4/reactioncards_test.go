@@ -133,7 +133,8 @@ func TestRule2_7_FireTeam(t *testing.T) {
 		do(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(22), Unit: "infantry", Count: 4})
 		do(t, g, act(ActEndMovement, 0))
 		do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: "infantry", Count: 4})
-		establishControl(t, g, 0)
+		do(t, g, act(ActEstablishControl, 0))
+		do(t, g, act(ActPassWindow, 1)) // no Parley
 		c := g.State().Combat
 		if c == nil || c.Kind != "ground" {
 			t.Fatalf("ground combat: %+v", c)
@@ -291,6 +292,10 @@ func TestRule2_7_InfiltrateAndReparations(t *testing.T) {
 		jord, _ := s.Planet("Jord")
 		jord.Exhausted = true
 	})
+	if c := g.State().Combat; c == nil || c.Answer == nil || c.Answer.Kind != "moved" || c.Answer.Seat != 1 {
+		t.Fatalf("Sol, with a space dock on Arnor, answers the move (Experimental Battlestation): %+v", c)
+	}
+	declineWindows(t, g)
 	do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: "infantry", Count: 2})
 	do(t, g, act(ActEstablishControl, 0))
 	do(t, g, act(ActPassWindow, 1)) // no Parley
@@ -318,5 +323,57 @@ func TestRule2_7_InfiltrateAndReparations(t *testing.T) {
 	}
 	if err := CheckInvariants(s); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// 1.14, 2.7: Experimental Battlestation. After ships move into a system,
+// each other player with a space dock in it or next to it answers, in
+// initiative order; the card has that dock fire three space cannon dice
+// at 5 at the active player's ships there, before space cannon offense.
+func TestRule2_7_ExperimentalBattlestation(t *testing.T) {
+	g := invadeArnor(t, 7, func(s *State) {
+		giveAC(1, "experimental_battlestation")(s)
+		arnorHeldBy(1, Stack{Owner: 1, Unit: "space_dock", Count: 1})(s)
+	}, "dreadnought")
+	c := g.State().Combat
+	if c == nil || c.Answer == nil || c.Answer.Kind != "moved" || c.Answer.Seat != 1 {
+		t.Fatalf("Sol answers the move: %+v", c)
+	}
+	refuse(t, g, Action{Kind: ActPlayAC, Seat: 1, Card: "experimental_battlestation", Planet: "Jord"}, "2.7")
+	ev := play(t, g, Action{Kind: ActPlayAC, Seat: 1, Card: "experimental_battlestation", Planet: "Arnor"})
+	var rolls []int
+	for _, e := range ev {
+		if e.Kind == EvCombat {
+			rolls = e.Rolls
+		}
+	}
+	hits := 0
+	for _, r := range rolls {
+		if r >= 5 {
+			hits++
+		}
+	}
+	c = g.State().Combat
+	owed := 0
+	if c != nil && len(c.Owed) > 0 {
+		if o := c.Owed[0]; o.Seat != 0 || o.Rule != "77.5" || o.By != 1 {
+			t.Fatalf("owed %+v", o)
+		}
+		owed = c.Owed[0].Hits
+	}
+	if len(rolls) != 3 || owed != hits || (c != nil && c.Answer != nil) {
+		t.Fatalf("rolls %v, %d hits owed; combat %+v", rolls, owed, c)
+	}
+	fightOut(t, g)
+	if err := CheckInvariants(g.State()); err != nil {
+		t.Fatal(err)
+	}
+
+	// Nobody is asked when no ship moved in.
+	g = tacticalFixture(t, arnorHeldBy(1, Stack{Owner: 1, Unit: "space_dock", Count: 1}))
+	do(t, g, activate(0, 9))
+	do(t, g, act(ActEndMovement, 0))
+	if c := g.State().Combat; c != nil && c.Answer != nil {
+		t.Fatalf("no window without a move: %+v", c.Answer)
 	}
 }
