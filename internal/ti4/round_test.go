@@ -168,6 +168,26 @@ func TestRule32_Diplomacy(t *testing.T) {
 	if planet(t, g, "Jol").Exhausted || g.State().Step != nil {
 		t.Fatal("two planets readied end the primary")
 	}
+
+	// A player with no planet outside the Mecatol Rex system has no system
+	// to choose: the primary goes straight to readying, and can end.
+	g = fixture(t, fixtureConfig(), func(s *State) {
+		for _, n := range []string{"Jol", "Nar"} {
+			pl, _ := s.Planet(n)
+			pl.Controller, pl.Units = None, nil
+		}
+		m, _ := s.Planet(MecatolRex)
+		m.Controller, m.Units = 0, []Stack{{Owner: 0, Unit: "infantry", Count: 1}}
+	})
+	toActionPhase(t, g, "diplomacy", "politics", "trade", "leadership", "warfare", "technology")
+	do(t, g, Action{Kind: ActStrategic, Seat: 0, Card: "diplomacy"})
+	if st := g.State().Step; st == nil || st.Kind != StepReady {
+		t.Fatalf("step %+v", st)
+	}
+	do(t, g, act(ActDone, 0))
+	if g.State().Step != nil || len(Legal(g.State(), engineRNG(), 1)) == 0 {
+		t.Fatal("the secondaries follow")
+	}
 }
 
 // turnTo passes picks until seat is active; with these fixtures the first
@@ -225,6 +245,28 @@ func TestRule24_Construction(t *testing.T) {
 	s := g.State()
 	if !slices.Contains(s.System(2).Command, 1) || s.Players[1].Strategy != 1 || s.OnBoard(1, "pds") != 1 {
 		t.Fatal("24.3: the spent strategy token goes to the system built in")
+	}
+}
+
+// 20.3b: a command token to place with none in reinforcements comes from a
+// pool (the Construction secondary, made free by Galactic Crisis Pact).
+func TestRule20_3b_TokenFromAPool(t *testing.T) {
+	g := fixture(t, fixtureConfig(), func(s *State) {
+		pl, _ := s.Planet("Lodor")
+		pl.Controller, pl.ControlToken = 1, true
+	})
+	toActionPhase(t, g, "construction", "diplomacy", "trade", "leadership", "warfare", "technology")
+	do(t, g, Action{Kind: ActStrategic, Seat: 0, Card: "construction"})
+	do(t, g, Action{Kind: ActPlaceStructure, Seat: 0, Unit: "pds", Planet: "Jol"})
+	do(t, g, Action{Kind: ActPlaceStructure, Seat: 0, Unit: "pds", Planet: "Jol"})
+	do(t, g, Action{Kind: ActSecondary, Seat: 1, Use: true})
+	p := g.State().Players[1]
+	p.Tactic += g.State().CommandReinforcements(1) // every token on the sheet
+	tactic := p.Tactic
+	do(t, g, Action{Kind: ActPlaceStructure, Seat: 1, Unit: "pds", Planet: "Lodor"})
+	s := checked(t, g)
+	if !slices.Contains(s.System(2).Command, 1) || s.Players[1].Tactic != tactic-1 || s.CommandReinforcements(1) != 0 {
+		t.Fatalf("tactic %d (was %d), tokens at Lodor %v", s.Players[1].Tactic, tactic, s.System(2).Command)
 	}
 }
 

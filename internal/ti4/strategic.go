@@ -139,7 +139,12 @@ func primary(s *State, seat int, card string, rng *engine.RNG) []Event {
 		e.Step.Base = 3
 		return []Event{e}
 	case "diplomacy":
-		return []Event{step(StepDiploSystem, seat, card, false)}
+		for _, sys := range s.Systems {
+			if planetIn(sys, MecatolRex) == nil && slices.ContainsFunc(sys.Planets, func(pl *Planet) bool { return pl.Controller == seat }) {
+				return []Event{step(StepDiploSystem, seat, card, false)}
+			}
+		}
+		return []Event{step(StepReady, seat, card, false)} // no system to choose: only the readying is left
 	case "politics":
 		return []Event{step(StepSpeaker, seat, card, false)}
 	case "construction":
@@ -496,7 +501,7 @@ func decidePlaceStructure(s *State, a Action) ([]Event, error) {
 	ev := []Event{{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: a.Unit, Count: 1}, {Kind: EvStepProgress, Seat: a.Seat}}
 	if st.Secondary {
 		if !slices.Contains(sys.Command, a.Seat) { // 24.3: else the token returns to reinforcements
-			ev = append(ev, Event{Kind: EvCommandToken, Seat: a.Seat, System: sys.Pos, Count: 1})
+			ev = append(ev, placeToken(s, a.Seat, sys.Pos)...) // 20.3b when reinforcements are empty
 		}
 		return append(ev, finish(s)...), nil
 	}
