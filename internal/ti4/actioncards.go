@@ -498,8 +498,9 @@ func decideRiderChoice(s *State, a Action) ([]Event, error) {
 		if err != nil {
 			return nil, err
 		}
-		if d.Tactic < 0 || d.Fleet < 0 || d.Strategy < 0 || d.Sum() != st.Need {
-			return nil, engine.Refuse("2.7", "place exactly %d command tokens", st.Need)
+		n := min(st.Need, s.CommandReinforcements(a.Seat)) // 20.3a: only what reinforcements hold
+		if d.Tactic < 0 || d.Fleet < 0 || d.Strategy < 0 || d.Sum() != n {
+			return nil, engine.Refuse("2.7", "place exactly %d command tokens", n)
 		}
 		p := s.Players[a.Seat]
 		after := Pools{p.Tactic + d.Tactic, p.Fleet + d.Fleet, p.Strategy + d.Strategy}

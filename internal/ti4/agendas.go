@@ -829,7 +829,7 @@ func agendaOptions(s *State, seat int, add func(Action)) {
 				add(Action{Kind: ActChoosePlayer, Player: ip(q)})
 			}
 		case StepGainTokens:
-			for _, d := range distributions(st.Need) {
+			for _, d := range distributions(min(st.Need, s.CommandReinforcements(seat))) {
 				add(Action{Kind: ActGainTokens, Pools: &d})
 			}
 		case StepPlaceDock:

@@ -758,8 +758,8 @@ func establish(s *State, seat int, rng *engine.RNG) []Event {
 		for _, st := range pl.Units {
 			if st.Owner != seat && isStructure(st.Unit) {
 				ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: st.Owner, System: sys.Pos, Planet: name, Unit: st.Unit, Count: st.Count})
-				if s.Invasion.Infiltrate { // Infiltrate: matching units from reinforcements
-					if n := min(st.Count, s.Reinforcements(seat, st.Unit)-taken[st.Unit]); n > 0 {
+				if s.Invasion.Infiltrate { // Infiltrate: matching units from reinforcements, where they may stand
+					if n := min(st.Count, s.Reinforcements(seat, st.Unit)-taken[st.Unit]); n > 0 && checkPlacement(s, seat, st.Unit, n, pl) == nil {
 						taken[st.Unit] += n
 						ev = append(ev, Event{Kind: EvUnitsPlaced, Seat: seat, System: sys.Pos, Planet: name, Unit: st.Unit, Count: n})
 					}

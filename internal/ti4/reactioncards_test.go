@@ -189,6 +189,11 @@ func invadeArnor(t *testing.T, seed uint64, stage func(s *State), ships ...strin
 	t.Helper()
 	cfg := fixtureConfig()
 	cfg.Seed = seed
+	return invadeArnorAs(t, cfg, stage, ships...)
+}
+
+func invadeArnorAs(t *testing.T, cfg Config, stage func(s *State), ships ...string) *Game {
+	t.Helper()
 	g := fixture(t, cfg, func(s *State) {
 		s.System(22).Space = append(s.System(22).Space, Stack{Owner: 0, Unit: "infantry", Count: 2})
 		stage(s)
@@ -323,6 +328,23 @@ func TestRule2_7_InfiltrateAndReparations(t *testing.T) {
 	}
 	if err := CheckInvariants(s); err != nil {
 		t.Fatal(err)
+	}
+
+	// The Clan of Saar's space docks float in space: Infiltrate cannot put
+	// one on a planet, so the dock is only destroyed.
+	g = invadeArnorAs(t, fixtureConfig("saar", "sol", "hacan"), func(s *State) {
+		giveAC(0, "infiltrate")(s)
+		arnorHeldBy(1, Stack{Owner: 1, Unit: "space_dock", Count: 1})(s)
+	})
+	declineWindows(t, g)
+	do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: "infantry", Count: 2})
+	do(t, g, act(ActEstablishControl, 0))
+	do(t, g, act(ActPassWindow, 1))
+	play(t, g, playAC(0, "infiltrate"))
+	declineWindows(t, g)
+	arnor = planetIn(checked(t, g).System(9), "Arnor")
+	if arnor.Controller != 0 || len(arnor.Units) != 1 {
+		t.Fatalf("Arnor %+v", arnor)
 	}
 }
 

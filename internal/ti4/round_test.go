@@ -248,6 +248,25 @@ func TestRule24_Construction(t *testing.T) {
 	}
 }
 
+// 20.3a: a player gains only the command tokens their reinforcements
+// hold; a Leadership Rider's three become one when one is left.
+func TestRule20_3a_GainOnlyFromReinforcements(t *testing.T) {
+	g := fixture(t, fixtureConfig(), nil)
+	s := g.State()
+	s.Players[0].Tactic += s.CommandReinforcements(0) - 1
+	s.Step = &Step{Kind: StepGainTokens, Seat: 0, Card: "leadership_rider", Need: 3}
+	refuse(t, g, Action{Kind: ActGainTokens, Seat: 0, Pools: &Pools{Tactic: 3}}, "2.7")
+	for _, a := range Legal(g.State(), engineRNG(), 0) {
+		if a.Kind == ActGainTokens && a.Pools.Sum() != 1 {
+			t.Fatalf("offered %+v", a.Pools)
+		}
+	}
+	do(t, g, Action{Kind: ActGainTokens, Seat: 0, Pools: &Pools{Fleet: 1}})
+	if s := checked(t, g); s.CommandReinforcements(0) != 0 || s.Step != nil {
+		t.Fatalf("reinforcements %d, step %+v", s.CommandReinforcements(0), s.Step)
+	}
+}
+
 // 20.3b: a command token to place with none in reinforcements comes from a
 // pool (the Construction secondary, made free by Galactic Crisis Pact).
 func TestRule20_3b_TokenFromAPool(t *testing.T) {
