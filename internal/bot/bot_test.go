@@ -56,6 +56,35 @@ func TestManyRandomGames(t *testing.T) {
 	t.Logf("%d games: %v", n, ended)
 }
 
+// Whole games, greedy and random seats side by side, to their end, with
+// the invariants checked after every action: greedy play reaches the late
+// rounds, laws and invasions that short random games do not.
+func TestFullMixedGames(t *testing.T) {
+	n := 50
+	if testing.Short() {
+		n = 4
+	}
+	for i := 0; i < n; i++ {
+		rng := engine.NewRNG(uint64(1000 + i))
+		players := 3 + i%4
+		var bots []Bot
+		for k := range players {
+			if k%2 == 0 {
+				bots = append(bots, Greedy{&rng})
+			} else {
+				bots = append(bots, Random{&rng})
+			}
+		}
+		o := Play(ti4.Config{Players: players, Seed: uint64(1000 + i)}, bots, 12, true)
+		if o.Err != "" {
+			t.Fatalf("game %d (%d players): %s: %s", i, players, o.Ended, o.Err)
+		}
+		if o.Ended == "round limit" {
+			t.Fatalf("game %d did not end by round 12", i)
+		}
+	}
+}
+
 // A bot is only ever shown its own seat's view: no other hand, no deck
 // order, no RNG.
 func TestBotsSeeOnlyTheirSeat(t *testing.T) {
