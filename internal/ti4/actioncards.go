@@ -20,6 +20,7 @@ const (
 	EvACPlayed       = "action_card_played"
 	EvACTaken        = "action_card_taken" // Spy: from Owner's hand to Seat's
 	EvWindowPass     = "window_passed"
+	EvAgendaStart    = "agenda_phase_started"
 	EvWindowPlay     = "window_played" // a card played in a window: everyone may answer
 	EvVetoed         = "agenda_vetoed"
 	EvRider          = "rider_placed"
@@ -394,6 +395,8 @@ func resolveAC(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	switch {
 	case a.Card == "veto":
 		window = "when"
+	case a.Card == "ancient_burial_sites":
+		window = "start"
 	case a.Card == "assassinate_representative" || slices.Contains(riders, a.Card):
 		window = "after"
 	default:
@@ -409,6 +412,21 @@ func resolveAC(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	switch {
 	case a.Card == "veto":
 		return append(ev, Event{Kind: EvVetoed, Card: ag.Card}), nil
+	case a.Card == "ancient_burial_sites": // a player's cultural planets are exhausted
+		q, err := need(a.Player, "player")
+		if err != nil {
+			return nil, err
+		}
+		if p := s.Player(q); p == nil || p.Eliminated {
+			return nil, engine.Refuse("2.7", "choose a player still in the game")
+		}
+		s.controlled(q, func(pl *Planet, _ *System, i *data.Planet) bool {
+			if i.Trait == "cultural" && !pl.Exhausted {
+				ev = append(ev, Event{Kind: EvPlanetExhausted, Seat: q, Planet: pl.Name})
+			}
+			return false
+		})
+		return ev, nil
 	case a.Card == "assassinate_representative":
 		q, err := need(a.Player, "player")
 		if err != nil {
@@ -572,7 +590,7 @@ func applyActionCards(s *State, e Event) bool {
 		if ag.Hidden {
 			s.Decks.AgendaDiscard = append(s.Decks.AgendaDiscard, ag.Subject)
 		}
-		s.Agenda = &AgendaStep{Number: ag.Number, Barred: ag.Barred, ReadyLimit: ag.ReadyLimit}
+		s.Agenda = &AgendaStep{Number: ag.Number, Barred: ag.Barred, ReadyLimit: ag.ReadyLimit, Started: true}
 	case EvKeepStrategy:
 		s.Players[e.Seat].KeepStrategy = true
 	case EvBribe:
@@ -597,7 +615,7 @@ func nextWindow(s *State) {
 		ag.Window, ag.WindowQueue = "after", windowOrder(s)
 		return
 	}
-	if ag.Window == "elected" || ag.Window == "bribery" {
+	if ag.Window == "elected" || ag.Window == "bribery" || ag.Window == "start" {
 		ag.Window, ag.WindowQueue = "", nil
 		return
 	}
@@ -675,6 +693,12 @@ func acOptions(s *State, seat int, add func(Action)) {
 			}
 		case c == "veto" || c == "distinguished_councilor" || tacticalCard(c):
 			add(Action{Kind: ActPlayAC, Card: c})
+		case c == "ancient_burial_sites":
+			if ag := s.Agenda; ag != nil && ag.Window == "start" {
+				for _, q := range s.Active() {
+					add(Action{Kind: ActPlayAC, Card: c, Player: ip(q)})
+				}
+			}
 		case c == "assassinate_representative":
 			for _, q := range s.Active() {
 				add(Action{Kind: ActPlayAC, Card: c, Player: ip(q)})
@@ -896,6 +920,9 @@ func phaseCards(s *State, a Action) (ev []Event, err error, ok bool) {
 			return nil, err, true
 		}
 		return []Event{{Kind: EvTokensSet, Seat: a.Seat, Pools: &after}}, nil, true
+	case "public_disgrace":
+		ev, err := disgrace(s, a)
+		return ev, err, true
 	case "political_stability":
 		if s.Phase != PhaseStatus || len(p.StrategyCards) == 0 || p.KeepStrategy {
 			return nil, engine.Refuse("1.15", "Political Stability is played in the status phase by a player with strategy cards"), true

@@ -199,6 +199,16 @@ func TestRule8_15_AdditionalVotes(t *testing.T) {
 // fixtureAgendaWindows is agendaFixture with the windows left open.
 func fixtureAgendaWindows(t *testing.T, top []string, stage func(s *State)) *Game {
 	t.Helper()
+	g := fixtureAgendaStart(t, top, stage)
+	for ag := g.State().Agenda; ag != nil && ag.Window == "start"; ag = g.State().Agenda {
+		do(t, g, act(ActPassWindow, ag.WindowQueue[0]))
+	}
+	return g
+}
+
+// fixtureAgendaStart stops at the window that opens the agenda phase.
+func fixtureAgendaStart(t *testing.T, top []string, stage func(s *State)) *Game {
+	t.Helper()
 	g := fixture(t, fixtureConfig(), func(s *State) {
 		s.AgendaPhase, s.Custodians = true, false
 		s.Phase, s.Turn = PhaseStatus, None
@@ -474,10 +484,41 @@ func TestRule84_SummitAndPoliticalStability(t *testing.T) {
 	if s.Phase != PhaseStrategy || !slices.Equal(s.Players[2].StrategyCards, []string{"politics"}) || slices.Contains(s.Strategy, "politics") {
 		t.Fatalf("Hacan keeps Politics: %v, common %v", s.Players[2].StrategyCards, s.Strategy)
 	}
-	do(t, g, pick(0, "leadership"))
+	pickAndPass(t, g, 0, "leadership")
 	refuse(t, g, Action{Kind: ActPlayAC, Seat: 1, Card: "summit", Pools: &Pools{2, 0, 0}}, "1.14")
-	do(t, g, pick(1, "diplomacy"))
+	pickAndPass(t, g, 1, "diplomacy")
 	if s := g.State(); s.Turn != 0 {
 		t.Fatalf("Hacan does not choose: the second cards begin with seat 0, not %d", s.Turn)
 	}
+}
+
+// 1.16, 2.7: Ancient Burial Sites. The agenda phase opens with a window
+// everyone answers in turn from the speaker, before the first agenda is
+// revealed; the card exhausts every cultural planet of the player chosen.
+func TestRule1_16_AncientBurialSites(t *testing.T) {
+	g := fixtureAgendaStart(t, []string{"mutiny"}, func(s *State) {
+		giveAC(1, "ancient_burial_sites")(s)
+		for _, name := range []string{"Quann", "Arnor"} { // Quann is cultural; Arnor industrial
+			pl, _ := s.Planet(name)
+			pl.Controller, pl.ControlToken = 0, true
+		}
+	})
+	ag := g.State().Agenda
+	if ag.Window != "start" || ag.Card != "" || !slices.Equal(ag.WindowQueue, windowOrder(g.State())) {
+		t.Fatalf("agenda %+v", ag)
+	}
+	refuse(t, g, Action{Kind: ActPlayAC, Seat: 1, Card: "ancient_burial_sites", Player: ip(0)}, "1.20") // seat 0 speaks first
+	do(t, g, act(ActPassWindow, 0))
+	play(t, g, Action{Kind: ActPlayAC, Seat: 1, Card: "ancient_burial_sites", Player: ip(0)})
+	if !planet(t, g, "Quann").Exhausted || planet(t, g, "Arnor").Exhausted {
+		t.Fatal("Quann, cultural, is exhausted; Arnor is not")
+	}
+	for ag := g.State().Agenda; ag.Window == "start"; ag = g.State().Agenda {
+		do(t, g, act(ActPassWindow, ag.WindowQueue[0]))
+	}
+	if ag := g.State().Agenda; ag.Card != "mutiny" || ag.Window != "when" {
+		t.Fatalf("the first agenda follows: %+v", ag)
+	}
+	refuse(t, g, Action{Kind: ActPlayAC, Seat: 1, Card: "ancient_burial_sites", Player: ip(0)}, "")
+	checked(t, g)
 }

@@ -68,6 +68,7 @@ type AgendaStep struct {
 	// The "when" then "after" window after the reveal: who has yet to
 	// play or pass, in turn from the speaker (1.15, 1.16, 1.20).
 	Window      string   `json:"window,omitempty"`
+	Started     bool     `json:"started,omitempty"` // the start-of-phase window was opened (Ancient Burial Sites)
 	WindowQueue []int    `json:"window_queue,omitempty"`
 	Riders      []Ballot `json:"riders,omitempty"` // predictions (8.22)
 	Tied        []string `json:"tied,omitempty"`   // the speaker decides among these (8.19)
@@ -172,7 +173,9 @@ func agendaFollowUps(s *State, rng *engine.RNG) []Event {
 		return nil
 	}
 	switch {
-	case ag.Card == "":
+	case ag.Number == 1 && !ag.Started:
+		return []Event{{Kind: EvAgendaStart}}
+	case ag.Card == "" && ag.Window == "":
 		return revealAgenda(s, rng)
 	case ag.Window != "" || len(ag.Voters) > 0 || ag.Voting || ag.Tied != nil:
 		return nil
@@ -410,6 +413,8 @@ func applyAgenda(s *State, e Event) bool {
 		ag.Voters = s.voters()
 	case EvReadyQueued:
 		ag.ReadyQueued = true
+	case EvAgendaStart: // everyone may answer the start of the phase, from the speaker
+		ag.Started, ag.Window, ag.WindowQueue = true, "start", windowOrder(s)
 	case EvAgendaDone:
 		s.Agenda = &AgendaStep{Number: 2, Barred: ag.Barred, ReadyLimit: ag.ReadyLimit}
 	case EvAgendaPhaseDone:

@@ -96,6 +96,11 @@ func (s *State) Clone() *State {
 		x.Gain, x.Waiting = slices.Clone(x.Gain), slices.Clone(x.Waiting)
 		c.Status = &x
 	}
+	if s.PickAsk != nil {
+		x := *s.PickAsk
+		x.Queue = slices.Clone(x.Queue)
+		c.PickAsk = &x
+	}
 	if s.Invasion != nil {
 		x := *s.Invasion
 		x.Committed = slices.Clone(x.Committed)

@@ -25,7 +25,7 @@ func TestRule7_5_LawsUsedAndDiscarded(t *testing.T) {
 	t.Run("imperial_arbiter", func(t *testing.T) {
 		g := fixture(t, fixtureConfig(), withLaw("imperial_arbiter", 2))
 		for i, c := range []string{"leadership", "diplomacy", "politics", "trade", "warfare", "technology"} {
-			do(t, g, pick(i%3, c))
+			pickAndPass(t, g, i%3, c)
 		}
 		s := g.State()
 		if s.Phase != PhaseStrategy || s.Step == nil || s.Step.Kind != StepArbiter || s.Step.Seat != 2 {

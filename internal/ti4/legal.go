@@ -157,6 +157,15 @@ func candidates(s *State, seat int, out []Action) []Action {
 	}
 	switch s.Phase {
 	case PhaseStrategy:
+		if w := s.PickAsk; w != nil {
+			if w.Queue[0] == seat {
+				add(Action{Kind: ActPassWindow})
+				if slices.Contains(p.ActionCards, "public_disgrace") {
+					add(Action{Kind: ActPlayAC, Card: "public_disgrace"})
+				}
+			}
+			return out
+		}
 		for _, card := range s.Strategy {
 			add(Action{Kind: ActPick, Card: card})
 		}

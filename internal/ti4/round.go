@@ -140,6 +140,12 @@ func decidePick(s *State, a Action) ([]Event, error) {
 	if a.Seat != s.Turn {
 		return nil, engine.Refuse("84.1", "seat %d chooses a strategy card now, clockwise from the speaker", s.Turn)
 	}
+	if s.PickAsk != nil {
+		return nil, engine.Refuse("1.19", "seat %d may answer the last choice first", s.PickAsk.Queue[0])
+	}
+	if a.Card == s.Disgraced && a.Card != "" {
+		return nil, engine.Refuse("2.7", "Public Disgrace: choose a strategy card other than %s", a.Card)
+	}
 	if !slices.Contains(s.Strategy, a.Card) {
 		if _, ok := initiative[a.Card]; !ok {
 			return nil, engine.BadInput("card", "no strategy card %q", a.Card)
@@ -225,7 +231,7 @@ func checkPools(s *State, p Pools, total int, rule string) error {
 func roundFollowUps(s *State, rng *engine.RNG) []Event {
 	switch s.Phase {
 	case PhaseStrategy:
-		if s.Turn == None && s.Step == nil {
+		if s.Turn == None && s.Step == nil && s.PickAsk == nil {
 			return []Event{{Kind: EvStrategyPhaseEnded}}
 		}
 	case PhaseAction:
@@ -312,7 +318,7 @@ func drawFrom(deck, discard *[]string, rng *engine.RNG, seat int, name string, n
 func applyRound(s *State, e Event) bool {
 	switch e.Kind {
 	case EvStrategyPicked:
-		s.Picking = true
+		s.Picking, s.Disgraced = true, ""
 		p := s.Players[e.Seat]
 		p.StrategyCards = append(p.StrategyCards, e.Card)
 		sortStrategy(p.StrategyCards)
@@ -320,6 +326,7 @@ func applyRound(s *State, e Event) bool {
 		p.TradeGoods += e.Count // 84.1a
 		delete(s.StrategyTG, e.Card)
 		s.Turn = s.nextPicker()
+		s.PickAsk = pickWindow(s, e)
 	case EvStrategyPhaseEnded:
 		if s.StrategyTG == nil {
 			s.StrategyTG = map[string]int{}

@@ -16,10 +16,19 @@ func pick(seat int, card string) Action { return Action{Kind: ActPick, Seat: sea
 func toActionPhase(t *testing.T, g *Game, cards ...string) {
 	t.Helper()
 	for i, c := range cards {
-		do(t, g, pick(i%3, c))
+		pickAndPass(t, g, i%3, c)
 	}
 	if g.State().Phase != PhaseAction {
 		t.Fatalf("phase %s after picks", g.State().Phase)
+	}
+}
+
+// pickAndPass chooses a card, and the others let the choice stand.
+func pickAndPass(t *testing.T, g *Game, seat int, card string) {
+	t.Helper()
+	do(t, g, pick(seat, card))
+	for w := g.State().PickAsk; w != nil; w = g.State().PickAsk {
+		do(t, g, act(ActPassWindow, w.Queue[0]))
 	}
 }
 
@@ -28,17 +37,17 @@ func toActionPhase(t *testing.T, g *Game, cards ...string) {
 func TestRule84_1_PickingOrder(t *testing.T) {
 	g := fixture(t, fixtureConfig(), nil)
 	refuse(t, g, pick(1, "leadership"), "84.1")
-	do(t, g, pick(0, "leadership"))
+	pickAndPass(t, g, 0, "leadership")
 	refuse(t, g, pick(1, "leadership"), "84.1b")
-	do(t, g, pick(1, "diplomacy"))
-	do(t, g, pick(2, "politics"))
+	pickAndPass(t, g, 1, "diplomacy")
+	pickAndPass(t, g, 2, "politics")
 	if g.State().Turn != 0 {
 		t.Fatalf("84.1c: the speaker picks the second card first, not seat %d", g.State().Turn)
 	}
-	do(t, g, pick(0, "trade"))
-	do(t, g, pick(1, "warfare"))
+	pickAndPass(t, g, 0, "trade")
+	pickAndPass(t, g, 1, "warfare")
 	refuse(t, g, act(ActPass, 2), "3")
-	do(t, g, pick(2, "technology"))
+	pickAndPass(t, g, 2, "technology")
 	if s := g.State(); s.Phase != PhaseAction || len(s.Players[0].StrategyCards) != 2 {
 		t.Fatal("strategy phase should be over with two cards each")
 	}
@@ -472,7 +481,7 @@ func TestRule81_2_RevealAndEnd(t *testing.T) {
 	})
 	statusOnce := func() {
 		for _, c := range []string{"leadership", "diplomacy", "politics", "trade", "warfare", "technology"} {
-			do(t, g, pick(g.State().Turn, c))
+			pickAndPass(t, g, g.State().Turn, c)
 		}
 		for g.State().Phase == PhaseAction {
 			opts := Legal(g.State(), engine.NewRNG(0), Waiting(g.State(), engine.NewRNG(0))[0])
@@ -507,5 +516,35 @@ func skipScoring(t *testing.T, g *Game) {
 	t.Helper()
 	for g.State().Status != nil && len(g.State().Status.Scoring) > 0 {
 		do(t, g, act(ActDone, g.State().Status.Scoring[0]))
+	}
+}
+
+// 1.19, 2.7: Public Disgrace. Each choice of a strategy card, while
+// another is left, waits on every other player in turn from the picker's
+// left; the card sends the choice back with its trade goods, and the
+// picker chooses a different card.
+func TestRule2_7_PublicDisgrace(t *testing.T) {
+	g := fixture(t, fixtureConfig(), func(s *State) {
+		giveAC(2, "public_disgrace")(s)
+		s.StrategyTG = map[string]int{"leadership": 2}
+	})
+	do(t, g, pick(0, "leadership"))
+	w := g.State().PickAsk
+	if w == nil || !slices.Equal(w.Queue, []int{1, 2}) || g.State().Players[0].TradeGoods != 2 {
+		t.Fatalf("window %+v", w)
+	}
+	refuse(t, g, pick(1, "diplomacy"), "1.19")
+	refuse(t, g, playAC(2, "public_disgrace"), "1.15") // seat 1 answers first
+	do(t, g, act(ActPassWindow, 1))
+	play(t, g, playAC(2, "public_disgrace"))
+	s := g.State()
+	if s.Turn != 0 || len(s.Players[0].StrategyCards) != 0 || s.Players[0].TradeGoods != 0 || s.StrategyTG["leadership"] != 2 || !slices.Contains(s.Strategy, "leadership") {
+		t.Fatalf("turn %d, cards %v, trade goods %d", s.Turn, s.Players[0].StrategyCards, s.Players[0].TradeGoods)
+	}
+	refuse(t, g, pick(0, "leadership"), "2.7")
+	pickAndPass(t, g, 0, "diplomacy")
+	pickAndPass(t, g, 1, "leadership")
+	if s := checked(t, g); s.Turn != 2 || s.Disgraced != "" || s.Players[1].TradeGoods != 2 {
+		t.Fatalf("turn %d, disgraced %q", s.Turn, s.Disgraced)
 	}
 }

@@ -187,6 +187,8 @@ type State struct {
 	Pending      []Pending      `json:"pending,omitempty"`       // effects for the start of the next strategy phase
 	ArbiterRound int            `json:"arbiter_round,omitempty"` // the round Imperial Arbiter was last offered
 	PendingAC    *PendingAC     `json:"pending_ac,omitempty"`    // an action card waiting on Sabotage (2.8)
+	PickAsk      *PickAsk       `json:"pick_ask,omitempty"`      // a strategy card just chosen, waiting on Public Disgrace
+	Disgraced    string         `json:"disgraced,omitempty"`     // the card the picker may not choose again
 
 	galaxy *galaxy.Map
 	// where systems and planets are in Systems, by position and name: built

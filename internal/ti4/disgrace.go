@@ -1,0 +1,85 @@
+package ti4
+
+import (
+	"slices"
+
+	"github.com/mecatol/mecatol/internal/engine"
+)
+
+// PickAsk is the window after a strategy card is chosen, while another
+// card is left to choose instead (Public Disgrace): every other player
+// answers in turn from the picker's left, so a pause tells nobody who
+// holds the card (1.19).
+type PickAsk struct {
+	Picker int    `json:"picker"`
+	Card   string `json:"card"`
+	TG     int    `json:"trade_goods,omitempty"` // the trade goods that came with it (84.1a)
+	Queue  []int  `json:"queue"`
+}
+
+// Public Disgrace events.
+const (
+	EvPickPassed = "pick_window_passed"
+	EvDisgraced  = "strategy_choice_undone" // the card returns with its trade goods
+)
+
+func pickWindow(s *State, e Event) *PickAsk {
+	if len(s.Strategy) == 0 {
+		return nil // nothing else to choose
+	}
+	o := s.SpeakerOrder()
+	i := slices.Index(o, e.Seat)
+	var q []int
+	for k := 1; k < len(o); k++ {
+		q = append(q, o[(i+k)%len(o)])
+	}
+	if len(q) == 0 {
+		return nil
+	}
+	return &PickAsk{Picker: e.Seat, Card: e.Card, TG: e.Count, Queue: q}
+}
+
+func decidePickPass(s *State, a Action) ([]Event, error) {
+	if s.PickAsk.Queue[0] != a.Seat {
+		return nil, engine.Refuse("1.19", "seat %d answers first", s.PickAsk.Queue[0])
+	}
+	return []Event{{Kind: EvPickPassed, Seat: a.Seat}}, nil
+}
+
+// disgrace resolves Public Disgrace: the picker takes back the choice and
+// must choose another card.
+func disgrace(s *State, a Action) ([]Event, error) {
+	w := s.PickAsk
+	if s.Phase != PhaseStrategy || w == nil || w.Queue[0] != a.Seat {
+		return nil, engine.Refuse("1.15", "Public Disgrace is played when another player chooses a strategy card")
+	}
+	return []Event{{Kind: EvDisgraced, Seat: w.Picker, Card: w.Card, Count: w.TG}}, nil
+}
+
+func applyDisgrace(s *State, e Event) bool {
+	switch e.Kind {
+	case EvPickPassed:
+		w := *s.PickAsk
+		w.Queue = slices.Clone(w.Queue[1:])
+		s.PickAsk = &w
+		if len(w.Queue) == 0 {
+			s.PickAsk = nil
+		}
+	case EvDisgraced:
+		p := s.Players[e.Seat]
+		p.StrategyCards = slices.DeleteFunc(slices.Clone(p.StrategyCards), func(c string) bool { return c == e.Card })
+		p.TradeGoods -= e.Count
+		s.Strategy = append(slices.Clone(s.Strategy), e.Card)
+		sortStrategy(s.Strategy)
+		if e.Count > 0 {
+			if s.StrategyTG == nil {
+				s.StrategyTG = map[string]int{}
+			}
+			s.StrategyTG[e.Card] = e.Count
+		}
+		s.Turn, s.Disgraced, s.PickAsk = e.Seat, e.Card, nil
+	default:
+		return false
+	}
+	return true
+}
