@@ -104,8 +104,26 @@ func eliminationFollowUps(s *State, rng *engine.RNG) []Event {
 
 func applyEliminated(s *State, e Event) {
 	p := s.Players[e.Seat]
-	p.Eliminated = true
 	seat := p.Seat
+	// A player eliminated in their own turn takes it no further: what they
+	// had under way ends, and the next player in initiative order who has
+	// not passed takes the turn (33.2, 4.2).
+	if s.Phase == PhaseAction && s.Turn == seat {
+		s.Tactical, s.Invasion, s.Trade = nil, nil, nil
+		if s.Combat != nil && s.Combat.Attacker == seat {
+			s.Combat = nil
+		}
+		if s.Strategic != nil && s.Strategic.Seat == seat {
+			s.Strategic = nil
+		}
+		if s.Step != nil && s.Step.Seat == seat {
+			s.Step = nil
+		}
+		if s.Turn = s.nextActive(seat); s.Turn == seat {
+			s.Turn = None // everyone else has passed: the phase ends
+		}
+	}
+	p.Eliminated = true
 
 	// 33.2: units, command and control tokens go to the box.
 	for _, sys := range s.Systems {

@@ -436,3 +436,30 @@ func TestRule14_Blockade(t *testing.T) {
 	}
 	refuse(t, g, Action{Kind: ActCapture, Seat: Referee, Player: ip(0), Owner: ip(1), System: ip(3), Unit: "cruiser", Count: 1}, "17.6")
 }
+
+// 33.2, 4.2: a player eliminated during their own tactical action (their
+// last ground forces removed for want of capacity) takes no further part:
+// the action ends and the next player takes the turn.
+func TestRule33_2_EliminatedInOwnTurn(t *testing.T) {
+	g := tacticalFixture(t, func(s *State) {
+		home := s.System(22)
+		home.Space = nil
+		for _, pl := range home.Planets {
+			pl.Controller, pl.Units, pl.ControlToken = None, nil, false
+		}
+		s.System(9).Space = []Stack{{Owner: 0, Unit: "carrier", Count: 1}, {Owner: 0, Unit: "infantry", Count: 2}}
+	})
+	do(t, g, activate(0, 23))
+	do(t, g, moveShips(0, 9, "carrier", 1))
+	do(t, g, act(ActEndMovement, 0))
+	for s := g.State(); s.Step != nil && s.Step.Kind == StepExcess; s = g.State() {
+		do(t, g, Action{Kind: ActRemoveExcess, Seat: 0, System: ip(9), Unit: "infantry", Count: 1})
+	}
+	s := checked(t, g)
+	if !s.Players[0].Eliminated || s.Tactical != nil || s.Turn != 1 {
+		t.Fatalf("eliminated %v, tactical %+v, turn %d", s.Players[0].Eliminated, s.Tactical, s.Turn)
+	}
+	if len(Legal(s, engineRNG(), 1)) == 0 {
+		t.Fatal("seat 1 has its turn")
+	}
+}
