@@ -459,7 +459,7 @@ func decidePassWindow(s *State, a Action) ([]Event, error) {
 func windowOrder(s *State) []int { return s.SpeakerOrder() }
 
 // riderRewards pays the riders that predicted the outcome (8.22b).
-func riderRewards(s *State, ag *AgendaStep, rng *engine.RNG) []Event {
+func riderRewards(s *State, ag *AgendaStep, before []Event, rng *engine.RNG) []Event {
 	var ev []Event
 	for _, r := range ag.Riders {
 		if r.Outcome != ag.Outcome {
@@ -472,7 +472,7 @@ func riderRewards(s *State, ag *AgendaStep, rng *engine.RNG) []Event {
 		case "trade_rider":
 			ev = append(ev, Event{Kind: EvTradeGoods, Seat: q, Count: 5})
 		case "politics_rider":
-			deck, discard := slices.Clone(s.Decks.ActionCards), slices.Clone(s.Decks.ActionDiscard)
+			deck, discard := actionDeckAfter(s, append(slices.Clone(before), ev...))
 			ev = append(ev, drawFrom(&deck, &discard, rng, q, "action", 3)...)
 			ev = append(ev, Event{Kind: EvSpeakerChanged, Speaker: q})
 		case "leadership_rider":

@@ -522,3 +522,33 @@ func TestRule1_16_AncientBurialSites(t *testing.T) {
 	refuse(t, g, Action{Kind: ActPlayAC, Seat: 1, Card: "ancient_burial_sites", Player: ip(0)}, "")
 	checked(t, g)
 }
+
+// 8.22b with 2.3: riders are paid after the agenda resolves, from the deck
+// as the agenda left it. Unconventional Measures draws for its voters and
+// a Politics Rider then draws three more, through a reshuffle, each card
+// drawn once.
+func TestRule8_22_RiderDrawsAfterTheAgendaDraws(t *testing.T) {
+	g := fixtureAgendaWindows(t, []string{"unconventional_measures"}, func(s *State) {
+		giveAC(1, "politics_rider")(s)
+		s.Decks.ActionDiscard = append(s.Decks.ActionDiscard, s.Decks.ActionCards[5:]...)
+		s.Decks.ActionCards = s.Decks.ActionCards[:5]
+	})
+	for ag := g.State().Agenda; ag.Window == "when" || (ag.Window == "after" && ag.WindowQueue[0] != 1); ag = g.State().Agenda {
+		do(t, g, act(ActPassWindow, ag.WindowQueue[0]))
+	}
+	play(t, g, Action{Kind: ActPlayAC, Seat: 1, Card: "politics_rider", Outcome: For})
+	passWindows(t, g)
+	for ag := g.State().Agenda; len(ag.Voters) > 0; ag = g.State().Agenda {
+		q := ag.Voters[0]
+		do(t, g, Action{Kind: ActVote, Seat: q, Outcome: For})
+		do(t, g, act(ActDone, q))
+		passWindows(t, g)
+	}
+	if ag := g.State().Agenda; ag.Tied != nil {
+		do(t, g, Action{Kind: ActBreakTie, Seat: g.State().Speaker, Outcome: For})
+	}
+	s := checked(t, g)
+	if n := len(s.Players[1].ActionCards); n != 3 {
+		t.Fatalf("the rider drew %d cards, want 3", n)
+	}
+}

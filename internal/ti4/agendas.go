@@ -350,7 +350,7 @@ func resolveAgenda(s *State, rng *engine.RNG) []Event {
 		}
 	}
 	ev = append(ev, electedEffects(s, ag, out, rng)...)
-	return append(ev, riderRewards(s, ag, rng)...)
+	return append(ev, riderRewards(s, ag, ev, rng)...)
 }
 
 // electedEffects are the effects of agendas that elect something.

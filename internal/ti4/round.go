@@ -315,6 +315,21 @@ func drawFrom(deck, discard *[]string, rng *engine.RNG, seat int, name string, n
 	return ev
 }
 
+// actionDeckAfter is the action deck and discard pile as they will be once
+// the draws among events, decided but not yet applied, are made.
+func actionDeckAfter(s *State, events []Event) (deck, discard []string) {
+	deck, discard = slices.Clone(s.Decks.ActionCards), slices.Clone(s.Decks.ActionDiscard)
+	for _, e := range events {
+		if e.Kind == EvCardsDrawn && e.Deck == "action" {
+			if e.NewDeck != nil {
+				deck, discard = slices.Clone(e.NewDeck), nil
+			}
+			deck = deck[len(e.Cards):]
+		}
+	}
+	return deck, discard
+}
+
 func applyRound(s *State, e Event) bool {
 	switch e.Kind {
 	case EvStrategyPicked:
