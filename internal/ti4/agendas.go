@@ -895,10 +895,10 @@ func commerce(s *State, seat int) []Event {
 
 // policyDraw is Minister of Policy: its owner draws an action card at the
 // end of the status phase.
-func policyDraw(s *State, rng *engine.RNG) []Event {
+func policyDraw(s *State, before []Event, rng *engine.RNG) []Event {
 	for _, l := range s.Laws {
 		if l.Card == "minister_of_policy" && l.Owner != None && !s.Players[l.Owner].Eliminated {
-			deck, discard := slices.Clone(s.Decks.ActionCards), slices.Clone(s.Decks.ActionDiscard)
+			deck, discard := actionDeckAfter(s, before)
 			return drawFrom(&deck, &discard, rng, l.Owner, "action", 1)
 		}
 	}

@@ -249,7 +249,8 @@ func roundFollowUps(s *State, rng *engine.RNG) []Event {
 			return statusTokens(s, rng)
 		}
 		if s.Status != nil && s.Status.Tokens && len(s.Status.Waiting) == 0 && s.Step == nil {
-			return append(append(EndStatusPhase(s), policyDraw(s, rng)...), Event{Kind: EvStatusPhaseEnd})
+			end := EndStatusPhase(s)
+			return append(append(end, policyDraw(s, end, rng)...), Event{Kind: EvStatusPhaseEnd})
 		}
 	}
 	return nil
