@@ -64,6 +64,13 @@ func excessFollowUps(s *State) []Event {
 	if (s.Tactical != nil && s.Tactical.Step == TacMovement) || s.Combat != nil {
 		return nil // judged once movement and combat are over (16.3c)
 	}
+	any := false
+	for _, p := range s.Players { // cheap test first; the order only matters when someone has excess
+		any = any || (!p.Eliminated && s.hasExcess(p.Seat))
+	}
+	if !any {
+		return nil
+	}
 	for _, q := range s.InitiativeOrder() {
 		if s.hasExcess(q) {
 			return []Event{step(StepExcess, q, "", false)}

@@ -332,7 +332,7 @@ func (s *State) affordable(seat int, c Cost) bool {
 // victoryFollowUps ends the game when a player reaches the target (98.7):
 // with several at once, the earliest in initiative order wins.
 func victoryFollowUps(s *State) []Event {
-	if s.Phase == PhaseOver {
+	if s.Phase == PhaseOver || !slices.ContainsFunc(s.Players, func(p *Player) bool { return p.VP >= s.Options.VictoryPoints }) {
 		return nil
 	}
 	for _, q := range s.InitiativeOrder() {
