@@ -179,7 +179,7 @@ var fieldsOf = map[string]string{
 	ActAssignHit: "unit planet use", ActRetreat: "system", ActNoRetreat: "", ActBombard: "planet",
 	ActScore: "card", ActKeepSecret: "card", ActSpendTokens: "pools", ActTakeCustodians: "", ActDiscardAC: "card",
 	ActReclaim: "system planet unit", ActTradeOpen: "player", ActTradeAdd: "card", ActTradeAccept: "", ActTradeCancel: "",
-	ActVote: "outcome", ActAbstain: "", ActBreakTie: "outcome", ActDestroy: "system planet unit", ActChoosePlanet: "planet", ActReturnSecret: "card", ActPlayNote: "card", ActPlayAC: "card system planet to_planet player unit outcome count pools", ActPassWindow: "", ActUseLaw: "card player outcome",
+	ActVote: "outcome", ActAbstain: "", ActBreakTie: "outcome", ActDestroy: "system planet unit", ActChoosePlanet: "planet", ActReturnSecret: "card", ActPlayNote: "card", ActPlayAC: "card system planet to_planet player unit outcome count pools", ActPassWindow: "", ActUseLaw: "card system player outcome",
 }
 
 // checkFields refuses fields the action's kind does not read.

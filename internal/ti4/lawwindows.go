@@ -10,14 +10,18 @@ import (
 // Laws their owner uses at a moment of the game, discarding them (7.5):
 // Committee Formation before a player election is voted on, Imperial
 // Arbiter at the end of the strategy phase, and Minister of Peace after a
-// player activates a system holding another player's units. Who owns a law
-// is public, so pausing for its owner reveals nothing.
+// player activates a system holding another player's units, Minister of
+// War after its owner performs an action (one of their command tokens
+// leaves the board). Who owns a law is public, so pausing for its owner
+// reveals nothing.
 
 // Law-window kinds.
 const (
 	ActUseLaw    = "use_law" // card: the law; player or outcome as it needs
 	StepArbiter  = "imperial_arbiter"
 	StepPeace    = "minister_of_peace"
+	StepWar      = "minister_of_war"
+	EvWarAsked   = "war_offered"
 	EvArbiterMet = "arbiter_offered"
 	EvSwapped    = "strategy_cards_swapped"
 )
@@ -56,6 +60,18 @@ func decideUseLaw(s *State, a Action) ([]Event, error) {
 		}
 		t := s.Tactical
 		return []Event{discard, {Kind: EvStepCleared, Seat: a.Seat}, {Kind: EvTacticalEnded, Seat: t.Seat}, {Kind: EvTurnEnded, Seat: t.Seat}}, nil
+	case "minister_of_war":
+		if _, err := inStep(s, a.Seat, StepWar); err != nil {
+			return nil, err
+		}
+		sys, _, err := where(s, a.System, "", "system")
+		if err != nil {
+			return nil, err
+		}
+		if !slices.Contains(sys.Command, a.Seat) {
+			return nil, engine.Refuse("7.3", "Minister of War takes back one of your command tokens on the board; none is in system %d", sys.Pos)
+		}
+		return []Event{discard, {Kind: EvCommandToken, Seat: a.Seat, System: sys.Pos, Count: -1}, {Kind: EvStepCleared, Seat: a.Seat}}, nil
 	}
 	return nil, engine.Refuse("7.3", "%s is not used this way", a.Card)
 }
@@ -77,6 +93,13 @@ func lawWindowFollowUps(s *State) []Event {
 	}
 	if l := s.Law("imperial_arbiter"); l != nil && l.Owner != None && s.Phase == PhaseStrategy && s.Turn == None && s.ArbiterRound != s.Round {
 		return []Event{{Kind: EvArbiterMet}, step(StepArbiter, l.Owner, "imperial_arbiter", false)}
+	}
+	if s.WarAsk {
+		ev := []Event{{Kind: EvWarAsked}}
+		if l := s.Law("minister_of_war"); l != nil && l.Owner != None && s.tokensOnBoard(l.Owner) {
+			ev = append(ev, step(StepWar, l.Owner, "minister_of_war", false))
+		}
+		return ev
 	}
 	if l := s.Law("minister_of_peace"); l != nil && l.Owner != None {
 		t := s.Tactical
@@ -106,6 +129,8 @@ func applyLawWindows(s *State, e Event) bool {
 		s.ArbiterRound = s.Round
 	case EvPeaceAsked:
 		s.Tactical.PeaceAsked = true
+	case EvWarAsked:
+		s.WarAsk = false
 	case EvSwapped:
 		mine, theirs := e.Cards[0], e.Cards[1]
 		p, q := s.Players[e.Seat], s.Players[e.Owner]
@@ -148,9 +173,29 @@ func lawOptions(s *State, seat int, add func(Action)) {
 			if st := s.Step; st != nil && st.Kind == StepPeace && st.Seat == seat {
 				add(Action{Kind: ActUseLaw, Card: l.Card})
 			}
+		case "minister_of_war":
+			if st := s.Step; st != nil && st.Kind == StepWar && st.Seat == seat {
+				for _, sys := range s.Systems {
+					if slices.Contains(sys.Command, seat) {
+						add(Action{Kind: ActUseLaw, Card: l.Card, System: ip(sys.Pos)})
+					}
+				}
+			}
 		}
 	}
-	if st := s.Step; st != nil && (st.Kind == StepArbiter || st.Kind == StepPeace) && st.Seat == seat {
+	if st := s.Step; st != nil && isLawStep(st.Kind) && st.Seat == seat {
 		add(Action{Kind: ActDone})
 	}
+}
+
+func isLawStep(kind string) bool { return kind == StepArbiter || kind == StepPeace || kind == StepWar }
+
+// tokensOnBoard reports one of seat's command tokens in a system.
+func (s *State) tokensOnBoard(seat int) bool {
+	for _, sys := range s.Systems {
+		if slices.Contains(sys.Command, seat) {
+			return true
+		}
+	}
+	return false
 }

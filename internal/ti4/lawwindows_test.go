@@ -58,4 +58,35 @@ func TestRule7_5_LawsUsedAndDiscarded(t *testing.T) {
 			t.Fatalf("the turn ends, the token stays: tactical %+v turn %d", s.Tactical, s.Turn)
 		}
 	})
+	t.Run("minister_of_war", func(t *testing.T) {
+		g := tacticalFixture(t, withLaw("minister_of_war", 0))
+		do(t, g, activate(0, 23))
+		do(t, g, act(ActEndMovement, 0))
+		do(t, g, act(ActEndTactical, 0))
+		s := g.State()
+		if s.Step == nil || s.Step.Kind != StepWar || s.Step.Seat != 0 || s.Turn != 1 {
+			t.Fatalf("after its action, the owner may take a token back: %+v, turn %d", s.Step, s.Turn)
+		}
+		refuse(t, g, activate(1, 10), "3.1") // the next player waits for the owner
+		refuse(t, g, Action{Kind: ActUseLaw, Seat: 0, Card: "minister_of_war", System: ip(10)}, "7.3")
+		do(t, g, Action{Kind: ActUseLaw, Seat: 0, Card: "minister_of_war", System: ip(23)})
+		s = checked(t, g)
+		if slices.Contains(s.System(23).Command, 0) || s.Law("minister_of_war") != nil || s.Step != nil {
+			t.Fatalf("the token leaves system 23 and the law is discarded: %v", s.System(23).Command)
+		}
+		do(t, g, activate(1, 10)) // the game goes on
+
+		// Declined, the law stays; another player's action asks nothing.
+		g = tacticalFixture(t, withLaw("minister_of_war", 0))
+		do(t, g, activate(0, 23))
+		do(t, g, act(ActEndMovement, 0))
+		do(t, g, act(ActEndTactical, 0))
+		do(t, g, act(ActDone, 0))
+		do(t, g, activate(1, 21))
+		do(t, g, act(ActEndMovement, 1))
+		do(t, g, act(ActEndTactical, 1))
+		if s := checked(t, g); s.Step != nil || s.Law("minister_of_war") == nil {
+			t.Fatalf("step %+v", s.Step)
+		}
+	})
 }

@@ -72,7 +72,7 @@ func candidates(s *State, seat int, out []Action) []Action {
 		add(Action{Kind: ActKeepSecret, Card: card})
 	}
 	lawOptions(s, seat, add)
-	if st := s.Step; st != nil && (st.Kind == StepArbiter || st.Kind == StepPeace) {
+	if st := s.Step; st != nil && isLawStep(st.Kind) {
 		return out
 	}
 	if s.Tactical != nil || s.Phase == PhaseAgenda { // the windows of the notes one plays

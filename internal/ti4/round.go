@@ -358,6 +358,9 @@ func applyRound(s *State, e Event) bool {
 	case EvPassed:
 		s.Players[e.Seat].Passed = true
 	case EvTurnEnded:
+		if l := s.Law("minister_of_war"); l != nil && l.Owner == e.Seat && !s.Players[e.Seat].Passed && s.Phase == PhaseAction {
+			s.WarAsk = true // after an action, not a pass (7.3; see the LRR's FAQ)
+		}
 		s.Players[e.Seat].TradedWith = nil
 		for _, p := range s.Players {
 			p.Feats = nil
