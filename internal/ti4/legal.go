@@ -18,6 +18,14 @@ func Legal(s *State, rng engine.RNG, seat int) []Action {
 	r := Rules{}
 	n := 0
 	for _, a := range cands {
+		if a.Kind == ActActivate && s.PendingAC == nil && s.Phase == PhaseAction {
+			// the hot candidate: checked without building its events
+			if _, err := checkActivate(s, a); err == nil && checkFields(a) == nil {
+				cands[n] = a
+				n++
+			}
+			continue
+		}
 		trial := rng
 		if _, err := r.Decide(s, a, &trial); err == nil {
 			cands[n] = a // filter in place: each candidate is read before its slot is reused
@@ -77,7 +85,9 @@ func candidates(s *State, seat int, out []Action) []Action {
 	}
 	if s.Tactical != nil || s.Phase == PhaseAgenda { // the windows of the notes one plays
 		for _, n := range p.Promissory {
-			add(Action{Kind: ActPlayNote, Card: n})
+			if noteMoment(s, seat, n) {
+				add(Action{Kind: ActPlayNote, Card: n})
+			}
 		}
 	}
 	if s.Phase == PhaseAction && s.Combat == nil {

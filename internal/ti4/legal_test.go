@@ -95,9 +95,10 @@ func key(a Action) string {
 	return string(b)
 }
 
-// The generator is complete: any player action Decide accepts is listed.
-// (Each listed action is accepted by construction.) The states come from
-// random legal play.
+// The generator is complete and sound: any player action Decide accepts is
+// listed, and every listed action is accepted (Legal checks its hottest
+// candidates, activations, without Decide). The states come from random
+// legal play.
 func TestLegalIsComplete(t *testing.T) {
 	checked, accepted := 0, 0
 	for seed := uint64(0); seed < 6; seed++ {
@@ -130,6 +131,11 @@ func TestLegalIsComplete(t *testing.T) {
 			}
 			if len(all) == 0 {
 				t.Fatalf("seed %d step %d: nobody can act", seed, step)
+			}
+			for _, a := range all {
+				if err := g.Check(a); err != nil {
+					t.Fatalf("seed %d step %d: %v is listed but refused: %v", seed, step, a, err)
+				}
 			}
 			if _, err := g.Do(all[r.IntN(len(all))]); err != nil {
 				t.Fatal(err)

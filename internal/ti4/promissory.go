@@ -112,6 +112,20 @@ func decidePlayNote(s *State, a Action) ([]Event, error) {
 	return nil, engine.Refuse("69.1", "%s has no window to be played now", a.Card)
 }
 
+// noteMoment is a cheap first test, for Legal, that a note's moment may be
+// now; decidePlayNote makes the full one.
+func noteMoment(s *State, seat int, note string) bool {
+	switch noteKind(note) {
+	case "ceasefire":
+		t := s.Tactical
+		return t != nil && t.Seat != seat && t.Step == TacMovement && len(t.Moves) == 0
+	case "political_secret":
+		ag := s.Agenda
+		return s.Phase == PhaseAgenda && ag != nil && ag.Card != "" && len(ag.Ballots) == 0
+	}
+	return false
+}
+
 // Note effects.
 const (
 	EvCeasefire = "ceasefire"          // the active player may not move units into the active system

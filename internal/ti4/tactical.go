@@ -117,6 +117,23 @@ const (
 // Activation (89.1, 5): a command token from the tactic pool goes into a
 // system that holds none of the player's tokens.
 func decideActivate(s *State, a Action) ([]Event, error) {
+	sys, err := checkActivate(s, a)
+	if err != nil {
+		return nil, err
+	}
+	p := s.Players[a.Seat]
+	pools := Pools{p.Tactic - 1, p.Fleet, p.Strategy}
+	ev := []Event{
+		{Kind: EvTokensSet, Seat: a.Seat, Pools: &pools},
+		{Kind: EvCommandToken, Seat: a.Seat, System: sys.Pos, Count: 1},
+		{Kind: EvTacticalBegun, Seat: a.Seat, System: sys.Pos},
+	}
+	return append(ev, throneLost(s, a.Seat, sys.Pos)...), nil
+}
+
+// checkActivate is decideActivate's refusals, without building events:
+// Legal asks it of every system.
+func checkActivate(s *State, a Action) (*System, error) {
 	if err := checkTurn(s, a.Seat); err != nil {
 		return nil, err
 	}
@@ -127,17 +144,10 @@ func decideActivate(s *State, a Action) ([]Event, error) {
 	if slices.Contains(sys.Command, a.Seat) {
 		return nil, engine.Refuse("5.2", "you already have a command token in that system")
 	}
-	p := s.Players[a.Seat]
-	if p.Tactic < 1 {
+	if p := s.Players[a.Seat]; p.Tactic < 1 {
 		return nil, engine.Refuse("20.4", "%s has no command token in the tactic pool", p)
 	}
-	pools := Pools{p.Tactic - 1, p.Fleet, p.Strategy}
-	ev := []Event{
-		{Kind: EvTokensSet, Seat: a.Seat, Pools: &pools},
-		{Kind: EvCommandToken, Seat: a.Seat, System: sys.Pos, Count: 1},
-		{Kind: EvTacticalBegun, Seat: a.Seat, System: sys.Pos},
-	}
-	return append(ev, throneLost(s, a.Seat, sys.Pos)...), nil
+	return sys, nil
 }
 
 func inTactical(s *State, seat int, stepName string) (*Tactical, error) {
