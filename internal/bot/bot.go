@@ -18,7 +18,8 @@ import (
 )
 
 // Bot chooses one of the legal actions for its seat, from what the seat
-// may see.
+// may see. Neither view nor legal may be kept after Choose returns: Play
+// reuses them.
 type Bot interface {
 	Name() string
 	Choose(view *ti4.View, legal []ti4.Action) (ti4.Action, error)

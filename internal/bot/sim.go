@@ -51,13 +51,14 @@ func Run(cfg ti4.Config, bots []Bot, maxRounds int, check bool) (out Outcome, g 
 		}
 	}()
 	last := ti4.None
+	var buf []ti4.Action // reused by every Legal call: a bot reads legal only during Choose
 	for g.State().Phase != ti4.PhaseOver && g.State().Round <= maxRounds {
 		s := g.State()
 		// The seat to act: most often the one that just did; otherwise the
 		// first seat, in seat order, with a legal action.
 		seat, legal := ti4.None, []ti4.Action(nil)
 		if last != ti4.None {
-			if legal = ti4.Legal(s, engine.NewRNG(0), last); len(legal) > 0 {
+			if legal = ti4.AppendLegal(buf[:0], s, engine.NewRNG(0), last); len(legal) > 0 {
 				seat = last
 			}
 		}
@@ -65,10 +66,11 @@ func Run(cfg ti4.Config, bots []Bot, maxRounds int, check bool) (out Outcome, g 
 			if seat != ti4.None {
 				break
 			}
-			if legal = ti4.Legal(s, engine.NewRNG(0), q); len(legal) > 0 {
+			if legal = ti4.AppendLegal(buf[:0], s, engine.NewRNG(0), q); len(legal) > 0 {
 				seat = q
 			}
 		}
+		buf = legal
 		last = seat
 		if seat == ti4.None {
 			out.Ended, out.Err = "stuck", "no seat has a legal action"

@@ -13,6 +13,12 @@ import (
 // every listed action is accepted; the property tests check that nothing
 // Decide accepts is missing.
 func Legal(s *State, rng engine.RNG, seat int) []Action {
+	return AppendLegal(nil, s, rng, seat)
+}
+
+// AppendLegal is Legal appending to dst, so a caller that asks often (the
+// self-play loop) can reuse one slice.
+func AppendLegal(dst []Action, s *State, rng engine.RNG, seat int) []Action {
 	buf := scratch.Get().(*[]Action)
 	cands := candidates(s, seat, (*buf)[:0])
 	r := Rules{}
@@ -32,9 +38,9 @@ func Legal(s *State, rng engine.RNG, seat int) []Action {
 			n++
 		}
 	}
-	var out []Action
+	out := dst
 	if n > 0 {
-		out = slices.Clone(cands[:n])
+		out = append(dst, cands[:n]...)
 	}
 	clear(cands) // drop the pointers the candidates hold
 	*buf = cands[:0]
