@@ -64,6 +64,17 @@ type Action struct {
 	// Outcome is what votes are cast for (8.8-8.11): "for", "against", a
 	// seat number, a planet, a law, a secret objective or a strategy card.
 	Outcome string `json:"outcome,omitempty"`
+	// Units names one or more units on the board, for cards that choose
+	// several (Scuttle, Refit Troops).
+	Units []UnitRef `json:"units,omitempty"`
+}
+
+// UnitRef names one unit: in a system's space area, or on one of its
+// planets.
+type UnitRef struct {
+	System int    `json:"system"`
+	Planet string `json:"planet,omitempty"`
+	Unit   string `json:"unit"`
 }
 
 // Pools are the three pools of a command sheet (LRR 19, 20).
@@ -179,7 +190,7 @@ var fieldsOf = map[string]string{
 	ActAssignHit: "unit planet use", ActRetreat: "system", ActNoRetreat: "", ActBombard: "planet",
 	ActScore: "card", ActKeepSecret: "card", ActSpendTokens: "pools", ActTakeCustodians: "", ActDiscardAC: "card",
 	ActReclaim: "system planet unit", ActTradeOpen: "player", ActTradeAdd: "card", ActTradeAccept: "", ActTradeCancel: "",
-	ActVote: "outcome", ActAbstain: "", ActBreakTie: "outcome", ActDestroy: "system planet unit", ActChoosePlanet: "planet", ActReturnSecret: "card", ActPlayNote: "card", ActPlayAC: "card system planet to_planet player unit outcome count pools", ActPassWindow: "", ActUseLaw: "card system player outcome",
+	ActVote: "outcome", ActAbstain: "", ActBreakTie: "outcome", ActDestroy: "system planet unit", ActChoosePlanet: "planet", ActReturnSecret: "card", ActPlayNote: "card", ActPlayAC: "card system planet to_planet player unit outcome count pools units", ActPassWindow: "", ActUseLaw: "card system player outcome",
 }
 
 // checkFields refuses fields the action's kind does not read.
@@ -196,12 +207,12 @@ func checkFields(a Action) error {
 }
 
 // fieldNames are the optional fields, in bit order for fieldMask.
-var fieldNames = []string{"player", "owner", "system", "planet", "to", "to_planet", "unit", "count", "card", "use", "pools", "top", "bottom", "outcome"}
+var fieldNames = []string{"player", "owner", "system", "planet", "to", "to_planet", "unit", "count", "card", "use", "pools", "top", "bottom", "outcome", "units"}
 
 func fieldMask(a Action) uint32 {
 	var m uint32
 	for i, set := range [...]bool{a.Player != nil, a.Owner != nil, a.System != nil, a.Planet != "", a.To != nil, a.ToPl != "",
-		a.Unit != "", a.Count != 0, a.Card != "", a.Use, a.Pools != nil, a.Top != nil, a.Bottom != nil, a.Outcome != ""} {
+		a.Unit != "", a.Count != 0, a.Card != "", a.Use, a.Pools != nil, a.Top != nil, a.Bottom != nil, a.Outcome != "", a.Units != nil} {
 		if set {
 			m |= 1 << i
 		}

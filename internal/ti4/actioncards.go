@@ -745,6 +745,8 @@ func actionTargets(s *State, seat int, c string, add func(Action)) {
 		}
 	}
 	switch c {
+	case "scuttle", "refit_troops", "seize_artifact":
+		pokTargets(s, seat, c, add)
 	case "economic_initiative", "industrial_initiative", "rise_of_a_messiah":
 		add(Action{Kind: ActPlayAC, Card: c})
 	case "mining_initiative", "frontline_deployment":
@@ -800,7 +802,7 @@ func actionTargets(s *State, seat int, c string, add func(Action)) {
 func tacticalCard(c string) bool {
 	switch c {
 	case "flank_speed", "lost_star_chart", "upgrade", "morale_boost", "fighter_prototype", "emergency_repairs", "shields_holding", "maneuvering_jets", "direct_hit", "disable", "intercept",
-		"fire_team", "salvage":
+		"fire_team", "salvage", "rout":
 		return true
 	}
 	return false

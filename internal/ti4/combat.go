@@ -41,6 +41,7 @@ type Combat struct {
 	// Ships moved in (Moved); the players with a space dock in or next to
 	// the system still to answer (Docks) once asking began (Stationed), for
 	// Experimental Battlestation.
+	Routed    bool  `json:"routed,omitempty"` // Rout: the attacker must announce a retreat this round, if able
 	Moved     bool  `json:"moved,omitempty"`
 	Stationed bool  `json:"stationed,omitempty"`
 	Docks     []int `json:"docks,omitempty"`
@@ -295,7 +296,7 @@ func combatFollowUps(s *State, rng *engine.RNG) []Event {
 			}
 			n.Round++
 			n.Step, n.Retreat = CbAnnounceD, None
-			n.Boost, n.Proto = nil, nil // cards for one round only
+			n.Boost, n.Proto, n.Routed = nil, nil, false // cards for one round only
 		}
 	case "ground":
 		return groundFollowUps(s, c, rng)
@@ -425,6 +426,9 @@ func decideRetreat(s *State, a Action) ([]Event, error) {
 	}
 	n := *c
 	if a.Kind == ActNoRetreat {
+		if c.Routed && c.Step == CbAnnounceA && slices.ContainsFunc(s.galaxy.Neighbors(c.System, s.Wormholes), func(q int) bool { return s.retreatOK(a.Seat, c.System, q) }) {
+			return nil, engine.Refuse("2.7", "Rout was played: you must announce a retreat")
+		}
 		if c.Step == CbAnnounceD {
 			n.Step = CbAnnounceA
 		} else {

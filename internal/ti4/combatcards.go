@@ -36,7 +36,7 @@ func tacticalCards(s *State, a Action, rng *engine.RNG) (ev []Event, err error, 
 		ev, err = combatAnswer(s, a, rng)
 	case "flank_speed", "lost_star_chart", "in_the_silence_of_space", "upgrade":
 		ev, err = afterActivation(s, a)
-	case "morale_boost", "fighter_prototype", "emergency_repairs", "skilled_retreat":
+	case "morale_boost", "fighter_prototype", "emergency_repairs", "skilled_retreat", "rout":
 		ev, err = roundStart(s, a)
 	case "shields_holding", "maneuvering_jets":
 		ev, err = beforeHits(s, a)
@@ -183,6 +183,11 @@ func roundStart(s *State, a Action) ([]Event, error) {
 		n.Proto = append(slices.Clone(c.Proto), a.Seat)
 	case "emergency_repairs":
 		return []Event{{Kind: EvRepaired, Seat: a.Seat, System: c.System}}, nil
+	case "rout": // the defender's card: the attacker must retreat this round, if able
+		if a.Seat != c.Defender {
+			return nil, engine.Refuse("2.7", "Rout is played by the defender")
+		}
+		n.Routed = true
 	case "skilled_retreat":
 		to, _, err := where(s, a.System, "", "system")
 		if err != nil {

@@ -1,0 +1,176 @@
+package ti4
+
+import (
+	"slices"
+
+	"github.com/mecatol/mecatol/internal/engine"
+)
+
+// Action cards of Prophecy of Kings (2.7). Rout is a combat card, in
+// combatcards.go; these are played as a player's action.
+
+// EvFragmentTaken: a relic fragment passes from Owner to Seat.
+const EvFragmentTaken = "relic_fragment_taken"
+
+func init() {
+	actionWindow["scuttle"] = playScuttle
+	actionWindow["refit_troops"] = playRefitTroops
+	actionWindow["seize_artifact"] = playSeizeArtifact
+}
+
+// units checks one or two of seat's units named by refs, each matching
+// ok, counting a stack named twice as two units.
+func (s *State) unitRefs(seat int, refs []UnitRef, ok func(r UnitRef) bool, what string) error {
+	if len(refs) < 1 || len(refs) > 2 {
+		return engine.Refuse("2.7", "choose 1 or 2 %s", what)
+	}
+	for i, r := range refs {
+		sys := s.System(r.System)
+		if sys == nil {
+			return engine.BadInput("units", "no system at position %d", r.System)
+		}
+		stacks := sys.Space
+		if r.Planet != "" {
+			pl := planetIn(sys, r.Planet)
+			if pl == nil {
+				return engine.BadInput("units", "%q is not in system %d", r.Planet, r.System)
+			}
+			stacks = pl.Units
+		}
+		same := 0
+		for _, o := range refs[:i+1] {
+			if o == r {
+				same++
+			}
+		}
+		if count(stacks, seat, r.Unit) < same || !ok(r) {
+			return engine.Refuse("2.7", "choose 1 or 2 %s", what)
+		}
+	}
+	return nil
+}
+
+// Scuttle: one or two of your non-fighter ships go back to reinforcements,
+// for trade goods equal to their cost.
+func playScuttle(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+	ok := func(r UnitRef) bool { return r.Planet == "" && isShip(r.Unit) && r.Unit != "fighter" }
+	if err := s.unitRefs(a.Seat, a.Units, ok, "of your non-fighter ships"); err != nil {
+		return nil, err
+	}
+	var ev []Event
+	cost := 0
+	for _, r := range a.Units {
+		ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: r.System, Unit: r.Unit, Count: 1})
+		cost += int(s.UnitCard(a.Seat, r.Unit).Cost)
+	}
+	return append(ev, Event{Kind: EvTradeGoods, Seat: a.Seat, Count: cost}), nil
+}
+
+// Refit Troops: one or two of your infantry become mechs where they stand.
+func playRefitTroops(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+	ok := func(r UnitRef) bool { return r.Unit == "infantry" }
+	if err := s.unitRefs(a.Seat, a.Units, ok, "of your infantry"); err != nil {
+		return nil, err
+	}
+	if s.Reinforcements(a.Seat, "mech") < len(a.Units) {
+		return nil, engine.Refuse("23.2", "only %d mechs left in reinforcements", s.Reinforcements(a.Seat, "mech"))
+	}
+	var ev []Event
+	for _, r := range a.Units {
+		ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: r.System, Planet: r.Planet, Unit: "infantry", Count: 1},
+			Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: r.System, Planet: r.Planet, Unit: "mech", Count: 1})
+	}
+	return ev, nil
+}
+
+// Seize Artifact: a neighbor gives you one of their relic fragments, the
+// one you name (outcome).
+func playSeizeArtifact(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+	q, err := otherPlayer(s, a)
+	if err != nil {
+		return nil, err
+	}
+	if !s.AreNeighbors(a.Seat, q) {
+		return nil, engine.Refuse("2.7", "Seize Artifact takes from a neighbor; %s is not one", s.Players[q])
+	}
+	if !slices.Contains(s.Players[q].RelicFragments, a.Outcome) {
+		return nil, engine.Refuse("2.7", "%s holds no relic fragment %q", s.Players[q], a.Outcome)
+	}
+	return []Event{{Kind: EvFragmentTaken, Seat: a.Seat, Owner: q, Card: a.Outcome}}, nil
+}
+
+func applyPoKCards(s *State, e Event) bool {
+	switch e.Kind {
+	case EvFragmentTaken:
+		from := s.Players[e.Owner]
+		i := slices.Index(from.RelicFragments, e.Card)
+		from.RelicFragments = slices.Delete(slices.Clone(from.RelicFragments), i, i+1)
+		s.Players[e.Seat].RelicFragments = append(s.Players[e.Seat].RelicFragments, e.Card)
+	default:
+		return false
+	}
+	return true
+}
+
+// pokTargets proposes the targets of the Prophecy of Kings "Action" cards.
+func pokTargets(s *State, seat int, c string, add func(Action)) {
+	var refs []UnitRef
+	switch c {
+	case "scuttle":
+		for _, sys := range s.Systems {
+			for _, st := range sys.Space {
+				if st.Owner == seat && isShip(st.Unit) && st.Unit != "fighter" {
+					for range min(st.Count, 2) {
+						refs = append(refs, UnitRef{System: sys.Pos, Unit: st.Unit})
+					}
+				}
+			}
+		}
+	case "refit_troops":
+		for _, sys := range s.Systems {
+			if n := count(sys.Space, seat, "infantry"); n > 0 {
+				for range min(n, 2) {
+					refs = append(refs, UnitRef{System: sys.Pos, Unit: "infantry"})
+				}
+			}
+			for _, pl := range sys.Planets {
+				for range min(count(pl.Units, seat, "infantry"), 2) {
+					refs = append(refs, UnitRef{System: sys.Pos, Planet: pl.Name, Unit: "infantry"})
+				}
+			}
+		}
+	case "seize_artifact":
+		for _, q := range s.Active() {
+			if q == seat {
+				continue
+			}
+			var seen []string
+			for _, f := range s.Players[q].RelicFragments {
+				if !slices.Contains(seen, f) {
+					seen = append(seen, f)
+					add(Action{Kind: ActPlayAC, Card: c, Player: ip(q), Outcome: f})
+				}
+			}
+		}
+		return
+	}
+	// each unit alone, and each pair (a stack of two or more twice), once
+	var seen [][2]UnitRef
+	for i := range refs {
+		for j := i; j < len(refs); j++ {
+			pair := [2]UnitRef{refs[i], refs[j]}
+			if j == i {
+				pair[1] = UnitRef{}
+			}
+			if slices.Contains(seen, pair) {
+				continue
+			}
+			seen = append(seen, pair)
+			if j == i {
+				add(Action{Kind: ActPlayAC, Card: c, Units: []UnitRef{refs[i]}})
+			} else {
+				add(Action{Kind: ActPlayAC, Card: c, Units: []UnitRef{refs[i], refs[j]}})
+			}
+		}
+	}
+}

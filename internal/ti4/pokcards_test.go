@@ -1,0 +1,89 @@
+package ti4
+
+import (
+	"testing"
+)
+
+// 2.7, Scuttle: one or two of your non-fighter ships return to
+// reinforcements for trade goods equal to their cost; fighters and more
+// than two ships are refused.
+func TestRule2_7_Scuttle(t *testing.T) {
+	g := tacticalFixture(t, giveAC(0, "scuttle"))
+	home := ip(22)
+	refuse(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "scuttle", Units: []UnitRef{{System: 22, Unit: "fighter"}}}, "2.7")
+	refuse(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "scuttle", Units: []UnitRef{{System: 22, Unit: "dreadnought"}, {System: 22, Unit: "dreadnought"}}}, "2.7") // only one
+	refuse(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "scuttle", Units: []UnitRef{{System: 22, Unit: "carrier"}, {System: 22, Unit: "carrier"}, {System: 22, Unit: "dreadnought"}}}, "2.7")
+	found := false
+	for _, a := range Legal(g.State(), engineRNG(), 0) {
+		found = found || (a.Card == "scuttle" && len(a.Units) == 2 && a.Units[0].Unit == "dreadnought" && a.Units[1].Unit == "carrier")
+	}
+	if !found {
+		t.Fatal("Legal offers the dreadnought with a carrier")
+	}
+	tg := g.State().Players[0].TradeGoods
+	play(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "scuttle", Units: []UnitRef{{System: *home, Unit: "dreadnought"}, {System: *home, Unit: "carrier"}}})
+	s := g.State()
+	if s.Players[0].TradeGoods != tg+4+3 || count(s.System(22).Space, 0, "dreadnought") != 0 || count(s.System(22).Space, 0, "carrier") != 1 {
+		t.Fatalf("trade goods %d (was %d), space %v", s.Players[0].TradeGoods, tg, s.System(22).Space)
+	}
+	checked(t, g)
+}
+
+// 2.7, Refit Troops: one or two of your infantry become mechs where they
+// stand.
+func TestRule2_7_RefitTroops(t *testing.T) {
+	g := tacticalFixture(t, giveAC(0, "refit_troops"))
+	refuse(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "refit_troops", Units: []UnitRef{{System: 22, Planet: "Jol", Unit: "infantry"}}}, "2.7") // none on Jol
+	play(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "refit_troops", Units: []UnitRef{{System: 22, Planet: "Nar", Unit: "infantry"}, {System: 22, Planet: "Nar", Unit: "infantry"}}})
+	nar := planet(t, g, "Nar")
+	if count(nar.Units, 0, "infantry") != 0 || count(nar.Units, 0, "mech") != 2 {
+		t.Fatalf("Nar %v", nar.Units)
+	}
+	checked(t, g)
+}
+
+// 2.7, Seize Artifact: a neighbor gives you the relic fragment you name;
+// a player who is not a neighbor is refused.
+func TestRule2_7_SeizeArtifact(t *testing.T) {
+	g := tacticalFixture(t, func(s *State) {
+		giveAC(0, "seize_artifact")(s)
+		for q := 1; q <= 2; q++ {
+			d := s.Decks.Exploration["cultural"]
+			i := 0
+			for d[i] != "cultural_relic_fragment" {
+				i++
+			}
+			s.Decks.Exploration["cultural"] = append(d[:i:i], d[i+1:]...)
+			s.Players[q].RelicFragments = []string{"cultural_relic_fragment"}
+		}
+		s.System(9).Space = []Stack{{Owner: 1, Unit: "destroyer", Count: 1}} // next to Jol-Nar's home
+	})
+	s := g.State()
+	if !s.AreNeighbors(0, 1) || s.AreNeighbors(0, 2) {
+		t.Fatalf("neighbors %v", s.Neighbors(0))
+	}
+	refuse(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "seize_artifact", Player: ip(2), Outcome: "cultural_relic_fragment"}, "2.7")
+	refuse(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "seize_artifact", Player: ip(1), Outcome: "hazardous_relic_fragment"}, "2.7")
+	play(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "seize_artifact", Player: ip(1), Outcome: "cultural_relic_fragment"})
+	s = checked(t, g)
+	if len(s.Players[0].RelicFragments) != 1 || len(s.Players[1].RelicFragments) != 0 {
+		t.Fatalf("fragments %v %v", s.Players[0].RelicFragments, s.Players[1].RelicFragments)
+	}
+}
+
+// 2.7, Rout: the defender plays it as it announces retreats; the attacker
+// must then announce a retreat, since it can.
+func TestRule2_7_Rout(t *testing.T) {
+	g := spaceFight(t, 3, func(s *State) {
+		giveAC(1, "rout")(s)
+		s.System(23).Space = []Stack{{Owner: 1, Unit: "dreadnought", Count: 2}}
+	})
+	refuse(t, g, playAC(0, "rout"), "")
+	play(t, g, playAC(1, "rout"))
+	do(t, g, act(ActNoRetreat, 1))
+	refuse(t, g, act(ActNoRetreat, 0), "2.7")
+	do(t, g, Action{Kind: ActRetreat, Seat: 0, System: ip(22)})
+	if c := g.State().Combat; c == nil || c.Retreat != 0 {
+		t.Fatalf("Jol-Nar retreats: %+v", c)
+	}
+}
