@@ -114,8 +114,9 @@ func FuzzDecodeAction(f *testing.F) {
 	f.Add([]byte(`{"kind": "place_units", "seat": 1, "system": 2, "planet": "Lodor", "unit": "infantry", "count": 3}`))
 	f.Add([]byte(`{"kind": "move_units", "seat": 0, "system": 22, "unit": "carrier", "count": 1, "to": 9}`))
 	f.Add([]byte(`{"kind": "capture", "seat": 0, "owner": 1, "system": 28, "unit": "destroyer", "count": 1}`))
+	f.Add([]byte(`{"kind": "play_action_card", "seat": 0, "card": "scuttle", "units": [{"system": 22, "unit": "carrier"}, {"system": 99, "planet": "Nar", "unit": "mech"}]}`))
 	f.Add([]byte(`[]`))
-	g := fixture(f, fixtureConfig(), nil)
+	g := fixture(f, fixtureConfig(), giveAC(0, "scuttle", "refit_troops"))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		a, err := DecodeAction(b)
 		if err != nil {
