@@ -39,7 +39,7 @@ func browser(t *testing.T) context.Context {
 	// exits before its debugging port answers): try three times.
 	var err error
 	for try := 0; try < 3; try++ {
-		alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), append(opts, chromedp.UserDataDir(t.TempDir()))...)
+		alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), append(opts, chromedp.UserDataDir(profileDir(t)))...)
 		ctx, cancel := chromedp.NewContext(alloc)
 		if err = chromedp.Run(ctx); err == nil {
 			t.Cleanup(func() { cancel(); cancelAlloc() })
@@ -51,6 +51,26 @@ func browser(t *testing.T) context.Context {
 	}
 	t.Fatalf("start chromium: %v", err)
 	return nil
+}
+
+// profileDir is a chromium profile directory removed after the test. A
+// chromium that failed to start may still be writing to it as it exits, so
+// removal is retried and never fails the test (t.TempDir's would).
+func profileDir(t *testing.T) string {
+	dir, err := os.MkdirTemp("", "mecatol-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		for try := 0; try < 10; try++ {
+			if os.RemoveAll(dir) == nil {
+				return
+			}
+			time.Sleep(200 * time.Millisecond)
+		}
+		t.Logf("could not remove %s", dir)
+	})
+	return dir
 }
 
 func artefacts(t *testing.T) string {

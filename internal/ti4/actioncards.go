@@ -397,6 +397,8 @@ func resolveAC(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		window = "when"
 	case a.Card == "ancient_burial_sites":
 		window = "start"
+	case a.Card == "diplomatic_pressure":
+		window = "when"
 	case a.Card == "assassinate_representative" || slices.Contains(riders, a.Card):
 		window = "after"
 	default:
@@ -412,6 +414,15 @@ func resolveAC(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	switch {
 	case a.Card == "veto":
 		return append(ev, Event{Kind: EvVetoed, Card: ag.Card}), nil
+	case a.Card == "diplomatic_pressure": // another player gives you a promissory note of their choice
+		q, err := otherPlayer(s, a)
+		if err != nil {
+			return nil, err
+		}
+		if len(s.Players[q].Promissory) > 0 {
+			ev = append(ev, queue(Step{Kind: StepGiveNote, Seat: q, Card: a.Card, Need: 1, Receiver: ip(a.Seat)}))
+		}
+		return ev, nil
 	case a.Card == "ancient_burial_sites": // a player's cultural planets are exhausted
 		q, err := need(a.Player, "player")
 		if err != nil {
@@ -693,6 +704,14 @@ func acOptions(s *State, seat int, add func(Action)) {
 			}
 		case c == "veto" || c == "distinguished_councilor" || tacticalCard(c):
 			add(Action{Kind: ActPlayAC, Card: c})
+		case c == "diplomatic_pressure":
+			if ag := s.Agenda; ag != nil && ag.Window == "when" {
+				for _, q := range s.Active() {
+					if q != seat {
+						add(Action{Kind: ActPlayAC, Card: c, Player: ip(q)})
+					}
+				}
+			}
 		case c == "ancient_burial_sites":
 			if ag := s.Agenda; ag != nil && ag.Window == "start" {
 				for _, q := range s.Active() {

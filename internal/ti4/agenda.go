@@ -526,6 +526,8 @@ func decideAgendaKinds(s *State, a Action, rng *engine.RNG) (ev []Event, err err
 		ev, err = decideDropTokens(s, a)
 	case a.Kind == ActDone && (kind == StepAgendaTech || kind == StepReadyUpTo):
 		ev, err = decideAgendaDone(s, a)
+	case a.Kind == ActGiveNote && kind == StepGiveNote:
+		ev, err = decideGiveNote(s, a)
 	case a.Kind == ActChoosePlayer && kind == StepPickPlayer:
 		ev, err = decidePickFewest(s, a)
 	default:

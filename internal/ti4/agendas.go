@@ -543,7 +543,7 @@ func choiceFollowUps(s *State) []Event {
 func isAgendaStep(kind string) bool {
 	switch kind {
 	case StepDestroy, StepAgendaTech, StepExhaust, StepReadyUpTo, StepPlaceMech, StepDropTokens, StepPickPlayer,
-		StepGainTokens, StepPlaceDock, StepPlaceShip, StepDiploRider:
+		StepGainTokens, StepPlaceDock, StepPlaceShip, StepDiploRider, StepGiveNote:
 		return true
 	}
 	return false
@@ -552,6 +552,8 @@ func isAgendaStep(kind string) bool {
 // choiceLeft reports whether a step still has a possible choice.
 func choiceLeft(s *State, st *Step) bool {
 	switch st.Kind {
+	case StepGiveNote:
+		return len(s.Players[st.Seat].Promissory) > 0
 	case StepDestroy:
 		return len(destroyTargets(s, st)) > 0
 	case StepExhaust, StepReadyUpTo:
@@ -827,6 +829,10 @@ func agendaOptions(s *State, seat int, add func(Action)) {
 		case StepPickPlayer:
 			for _, q := range s.Active() {
 				add(Action{Kind: ActChoosePlayer, Player: ip(q)})
+			}
+		case StepGiveNote:
+			for _, n := range s.Players[seat].Promissory {
+				add(Action{Kind: ActGiveNote, Card: n})
 			}
 		case StepGainTokens:
 			for _, d := range distributions(min(st.Need, s.CommandReinforcements(seat))) {

@@ -9,8 +9,13 @@ import (
 // Action cards of Prophecy of Kings (2.7). Rout is a combat card, in
 // combatcards.go; these are played as a player's action.
 
-// EvFragmentTaken: a relic fragment passes from Owner to Seat.
-const EvFragmentTaken = "relic_fragment_taken"
+// Prophecy of Kings card kinds.
+const (
+	EvFragmentTaken = "relic_fragment_taken"  // a relic fragment passes from Owner to Seat
+	EvNoteGiven     = "promissory_note_given" // Seat gives a note to Owner
+	ActGiveNote     = "give_note"             // card: the note given
+	StepGiveNote    = "give_note"             // Diplomatic Pressure: choose a note to give
+)
 
 func init() {
 	actionWindow["scuttle"] = playScuttle
@@ -99,8 +104,26 @@ func playSeizeArtifact(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 	return []Event{{Kind: EvFragmentTaken, Seat: a.Seat, Owner: q, Card: a.Outcome}}, nil
 }
 
+// decideGiveNote: the player under Diplomatic Pressure gives the note of
+// their choice.
+func decideGiveNote(s *State, a Action) ([]Event, error) {
+	st, err := inStep(s, a.Seat, StepGiveNote)
+	if err != nil {
+		return nil, err
+	}
+	if !slices.Contains(s.Players[a.Seat].Promissory, a.Card) {
+		return nil, engine.BadInput("card", "%q is not a promissory note in your hand", a.Card)
+	}
+	return []Event{{Kind: EvNoteGiven, Seat: a.Seat, Owner: *st.Receiver, Card: a.Card}, {Kind: EvStepCleared, Seat: a.Seat}}, nil
+}
+
 func applyPoKCards(s *State, e Event) bool {
 	switch e.Kind {
+	case EvNoteGiven:
+		from := s.Players[e.Seat]
+		i := slices.Index(from.Promissory, e.Card)
+		from.Promissory = slices.Delete(slices.Clone(from.Promissory), i, i+1)
+		s.Players[e.Owner].Promissory = append(s.Players[e.Owner].Promissory, e.Card)
 	case EvFragmentTaken:
 		from := s.Players[e.Owner]
 		i := slices.Index(from.RelicFragments, e.Card)

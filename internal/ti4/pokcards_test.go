@@ -1,6 +1,7 @@
 package ti4
 
 import (
+	"slices"
 	"testing"
 )
 
@@ -85,5 +86,36 @@ func TestRule2_7_Rout(t *testing.T) {
 	do(t, g, Action{Kind: ActRetreat, Seat: 0, System: ip(22)})
 	if c := g.State().Combat; c == nil || c.Retreat != 0 {
 		t.Fatalf("Jol-Nar retreats: %+v", c)
+	}
+}
+
+// 2.7, Diplomatic Pressure: in an agenda's "when" window, another player
+// must give you a promissory note; they choose which.
+func TestRule2_7_DiplomaticPressure(t *testing.T) {
+	g := fixtureAgendaWindows(t, []string{"mutiny"}, giveAC(0, "diplomatic_pressure"))
+	if ag := g.State().Agenda; ag.Window != "when" || ag.WindowQueue[0] != 0 {
+		t.Fatalf("agenda %+v", ag)
+	}
+	refuse(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "diplomatic_pressure", Player: ip(0)}, "2.7")
+	play(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "diplomatic_pressure", Player: ip(1)})
+	s := g.State()
+	if s.Step == nil || s.Step.Kind != StepGiveNote || s.Step.Seat != 1 {
+		t.Fatalf("step %+v", s.Step)
+	}
+	note := "sol:ceasefire"
+	opts := 0
+	for _, a := range Legal(s, engineRNG(), 1) {
+		if a.Kind == ActGiveNote {
+			opts++
+		}
+	}
+	if opts != len(s.Players[1].Promissory) {
+		t.Fatalf("%d notes offered of %d", opts, len(s.Players[1].Promissory))
+	}
+	refuse(t, g, Action{Kind: ActGiveNote, Seat: 0, Card: note}, "82.3")
+	do(t, g, Action{Kind: ActGiveNote, Seat: 1, Card: note})
+	s = checked(t, g)
+	if !slices.Contains(s.Players[0].Promissory, note) || slices.Contains(s.Players[1].Promissory, note) || s.Step != nil {
+		t.Fatalf("note %s: Jol-Nar %v, Sol %v", note, s.Players[0].Promissory, s.Players[1].Promissory)
 	}
 }

@@ -42,6 +42,7 @@ type Step struct {
 	Planet   string   `json:"planet,omitempty"`
 	Optional bool     `json:"optional,omitempty"`
 	Free     bool     `json:"free,omitempty"`
+	Receiver *int     `json:"receiver,omitempty"` // the player a note is given to (Diplomatic Pressure)
 }
 
 // Step kinds.
