@@ -54,10 +54,17 @@ func Run(cfg ti4.Config, bots []Bot, maxRounds int, check bool) (out Outcome, g 
 	var buf []ti4.Action // reused by every Legal call: a bot reads legal only during Choose
 	for g.State().Phase != ti4.PhaseOver && g.State().Round <= maxRounds {
 		s := g.State()
-		// The seat to act: most often the one that just did; otherwise the
-		// first seat, in seat order, with a legal action.
+		// The seat to act: the one the game waits on (Deciding), else the
+		// one that just acted, else the first seat in seat order with a
+		// legal action.
 		seat, legal := ti4.None, []ti4.Action(nil)
-		if last != ti4.None {
+		for _, q := range ti4.Deciding(s) {
+			if legal = ti4.AppendLegal(buf[:0], s, engine.NewRNG(0), q); len(legal) > 0 {
+				seat = q
+				break
+			}
+		}
+		if seat == ti4.None && last != ti4.None {
 			if legal = ti4.AppendLegal(buf[:0], s, engine.NewRNG(0), last); len(legal) > 0 {
 				seat = last
 			}

@@ -525,3 +525,58 @@ func reclaimOptions(s *State, seat int, add func(Action)) {
 		}
 	}
 }
+
+// Deciding lists, cheaply, the seats the game is most likely waiting on:
+// whoever heads an open window, owns the step or the hits, answers a
+// strategic action, votes, or holds the turn. It is a hint for a caller
+// choosing whom to ask first (self-play); it may miss a seat with an
+// optional action, so such a caller falls back to asking every seat.
+func Deciding(s *State) []int {
+	var out []int
+	one := func(q int) []int {
+		if q == None {
+			return nil
+		}
+		return append(out, q)
+	}
+	switch {
+	case s.Phase == PhaseOver:
+		return nil
+	case s.PendingAC != nil && len(s.PendingAC.Queue) > 0:
+		return one(s.PendingAC.Queue[0])
+	case s.PickAsk != nil:
+		return one(s.PickAsk.Queue[0])
+	case s.Step != nil:
+		return one(s.Step.Seat)
+	case s.Combat != nil && s.Combat.Answer != nil:
+		return one(s.Combat.Answer.Seat)
+	case s.Combat != nil && len(s.Combat.Owed) > 0:
+		return one(s.Combat.Owed[0].Seat)
+	case s.Combat != nil:
+		return one(announcer(s.Combat))
+	case s.Invasion != nil && s.Invasion.Ask != nil:
+		return one(s.Invasion.Ask.Seat)
+	case s.Trade != nil:
+		return append(out, s.Trade.Seats[0], s.Trade.Seats[1])
+	case s.Strategic != nil && s.Strategic.PrimaryDone && len(s.Strategic.Queue) > 0:
+		return one(s.Strategic.Queue[0])
+	case s.Agenda != nil && s.Phase == PhaseAgenda:
+		ag := s.Agenda
+		switch {
+		case len(ag.WindowQueue) > 0:
+			return one(ag.WindowQueue[0])
+		case ag.Tied != nil:
+			return one(s.Speaker)
+		case len(ag.Voters) > 0:
+			return one(ag.Voters[0])
+		}
+	case s.Status != nil && s.Phase == PhaseStatus:
+		if len(s.Status.Scoring) > 0 {
+			return one(s.Status.Scoring[0])
+		}
+		return append(out, s.Status.Waiting...)
+	case s.Tactical != nil:
+		return one(s.Tactical.Seat)
+	}
+	return one(s.Turn)
+}
