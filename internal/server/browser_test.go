@@ -145,6 +145,11 @@ func TestBrowserTwoSeats(t *testing.T) {
 		t.Fatalf("refusal shows %q, want the rule id", refusal)
 	}
 	shot(t, b, "seat1-refusal.png")
+
+	// Once seat 1 has kept its secret it has nothing to do, and the page
+	// says whom the game waits on (every seat is named "p" here).
+	run(b, chromedp.Click(`#actions button.act`, chromedp.NodeVisible),
+		chromedp.Poll(`document.querySelector("#actions").textContent.includes("waiting for p")`, nil, chromedp.WithPollingTimeout(5*time.Second)))
 	run(b, chromedp.EmulateViewport(390, 844))
 	shot(t, b, "seat1-phone.png")
 }

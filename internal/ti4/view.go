@@ -21,6 +21,8 @@ type View struct {
 	Seat   int    `json:"seat"`
 	State  *State `json:"state"`
 	Hidden Hidden `json:"hidden"`
+	// Deciding is whom the game waits on (public: turns, windows, steps).
+	Deciding []int `json:"deciding"`
 }
 
 // ViewFor builds seat's view. Seat Referee sees the hands of no one either:
@@ -75,5 +77,5 @@ func SharedView(s *State, seat int) (*View, error) {
 		h.Decks[name] = len(*list)
 		*list = nil
 	}
-	return &View{Seat: seat, State: &c, Hidden: h}, nil
+	return &View{Seat: seat, State: &c, Hidden: h, Deciding: Deciding(s)}, nil
 }

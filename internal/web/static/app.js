@@ -48,7 +48,10 @@ function render(gv) {
     b.onclick = () => act(a);
     return b;
   }));
-  if (!(gv.legal || []).length) actions.textContent = "Nothing to do: waiting for others.";
+  if (!(gv.legal || []).length) {
+    const who = (gv.view.deciding || []).map((q) => gv.names[q] || `seat ${q}`);
+    actions.textContent = who.length ? `Nothing to do: waiting for ${who.join(", ")}.` : "Nothing to do: waiting for others.";
+  }
   $("#players").replaceChildren(...s.players.map((p) => {
     const d = document.createElement("div");
     d.className = "player";
