@@ -21,6 +21,8 @@ const (
 	EvACTaken        = "action_card_taken" // Spy: from Owner's hand to Seat's
 	EvWindowPass     = "window_passed"
 	EvAgendaStart    = "agenda_phase_started"
+	EvPlotWindow     = "agenda_resolution_window"
+	EvPlotted        = "agenda_discarded_unresolved"
 	EvWindowPlay     = "window_played" // a card played in a window: everyone may answer
 	EvVetoed         = "agenda_vetoed"
 	EvRider          = "rider_placed"
@@ -354,7 +356,7 @@ func resolveAC(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	ag := s.Agenda
 	if a.Card == "confusing_legal_text" {
 		// When you are elected: another player is elected instead.
-		if ag == nil || ag.Window != "elected" || len(ag.WindowQueue) == 0 || ag.WindowQueue[0] != a.Seat {
+		if ag == nil || ag.Window != "elected" || len(ag.WindowQueue) == 0 || ag.WindowQueue[0] != a.Seat || ag.Outcome != strconv.Itoa(a.Seat) {
 			return nil, engine.Refuse("1.15", "Confusing Legal Text is played when you are elected")
 		}
 		q, err := need(a.Player, "player")
@@ -365,6 +367,13 @@ func resolveAC(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 			return nil, engine.Refuse("2.7", "choose another player who could be elected")
 		}
 		return []Event{played, {Kind: EvElectedInstead, Seat: q, Card: ag.Subject, Outcome: strconv.Itoa(q)}}, nil
+	}
+	if a.Card == "confounding_legal_text" {
+		// When another player is elected: you are elected instead.
+		if ag == nil || ag.Window != "elected" || len(ag.WindowQueue) == 0 || ag.WindowQueue[0] != a.Seat || ag.Outcome == strconv.Itoa(a.Seat) {
+			return nil, engine.Refuse("1.15", "Confounding Legal Text is played when another player is elected")
+		}
+		return []Event{played, {Kind: EvElectedInstead, Seat: a.Seat, Card: ag.Subject, Outcome: strconv.Itoa(a.Seat)}}, nil
 	}
 	if ev, err, ok := phaseCards(s, a); ok {
 		if err != nil {
@@ -399,6 +408,8 @@ func resolveAC(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		window = "start"
 	case a.Card == "diplomatic_pressure":
 		window = "when"
+	case a.Card == "deadly_plot":
+		window = "resolve"
 	case a.Card == "assassinate_representative" || slices.Contains(riders, a.Card):
 		window = "after"
 	default:
@@ -414,6 +425,15 @@ func resolveAC(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	switch {
 	case a.Card == "veto":
 		return append(ev, Event{Kind: EvVetoed, Card: ag.Card}), nil
+	case a.Card == "deadly_plot": // the agenda goes, unresolved; then all your planets are exhausted
+		ev = append(ev, Event{Kind: EvPlotted, Seat: a.Seat, Card: ag.Card})
+		s.controlled(a.Seat, func(pl *Planet, _ *System, _ *data.Planet) bool {
+			if !pl.Exhausted {
+				ev = append(ev, Event{Kind: EvPlanetExhausted, Seat: a.Seat, Planet: pl.Name})
+			}
+			return false
+		})
+		return ev, nil
 	case a.Card == "diplomatic_pressure": // another player gives you a promissory note of their choice
 		q, err := otherPlayer(s, a)
 		if err != nil {
@@ -607,8 +627,14 @@ func applyActionCards(s *State, e Event) bool {
 	case EvBribe:
 		i := slices.IndexFunc(ag.Ballots, func(b Ballot) bool { return b.Seat == e.Seat && b.Outcome != "" })
 		ag.Ballots[i].Votes += e.Count
-	case EvElectedWin:
-		ag.Window, ag.WindowQueue, ag.ElectedAsked = "elected", []int{e.Seat}, true
+	case EvElectedWin: // the elected player answers first, then everyone else from the speaker
+		q := []int{e.Seat}
+		for _, o := range windowOrder(s) {
+			if o != e.Seat {
+				q = append(q, o)
+			}
+		}
+		ag.Window, ag.WindowQueue, ag.ElectedAsked = "elected", q, true
 	case EvElectedInstead:
 		ag.Outcome, ag.Window, ag.WindowQueue = e.Outcome, "", nil
 	case EvRider:
@@ -626,7 +652,7 @@ func nextWindow(s *State) {
 		ag.Window, ag.WindowQueue = "after", windowOrder(s)
 		return
 	}
-	if ag.Window == "elected" || ag.Window == "bribery" || ag.Window == "start" {
+	if ag.Window == "elected" || ag.Window == "bribery" || ag.Window == "start" || ag.Window == "resolve" {
 		ag.Window, ag.WindowQueue = "", nil
 		return
 	}
@@ -695,6 +721,14 @@ func acOptions(s *State, seat int, add func(Action)) {
 				for n := 1; n <= p.TradeGoods; n++ {
 					add(Action{Kind: ActPlayAC, Card: c, Count: n})
 				}
+			}
+		case c == "deadly_plot":
+			if ag := s.Agenda; ag != nil && ag.Window == "resolve" {
+				add(Action{Kind: ActPlayAC, Card: c})
+			}
+		case c == "confounding_legal_text":
+			if ag := s.Agenda; ag != nil && ag.Window == "elected" {
+				add(Action{Kind: ActPlayAC, Card: c})
 			}
 		case c == "confusing_legal_text":
 			if ag := s.Agenda; ag != nil && ag.Window == "elected" {

@@ -341,8 +341,8 @@ func TestRule2_8_Sabotage(t *testing.T) {
 }
 
 // Confusing Legal Text: when elected, the player names another player, who
-// is elected instead. The elected player is always asked, whatever their
-// hand.
+// is elected instead. The elected player is always asked first, then every
+// other player (Confounding Legal Text), whatever their hands.
 func TestRule1_15_ConfusingLegalText(t *testing.T) {
 	g := agendaFixture(t, []string{"archived_secret", "mutiny"}, giveAC(1, "confusing_legal_text"))
 	do(t, g, Action{Kind: ActVote, Seat: 1, Outcome: "1"})
@@ -354,17 +354,39 @@ func TestRule1_15_ConfusingLegalText(t *testing.T) {
 		do(t, g, act(ActPassWindow, ag.WindowQueue[0]))
 	}
 	s := g.State()
-	if s.Agenda.Window != "elected" || !slices.Equal(s.Agenda.WindowQueue, []int{1}) {
-		t.Fatalf("the elected player's window: %q %v", s.Agenda.Window, s.Agenda.WindowQueue)
+	if s.Agenda.Window != "elected" || !slices.Equal(s.Agenda.WindowQueue, []int{1, 0, 2}) {
+		t.Fatalf("the elected player's window, then everyone's from the speaker: %q %v", s.Agenda.Window, s.Agenda.WindowQueue)
 	}
 	refuse(t, g, Action{Kind: ActPlayAC, Seat: 1, Card: "confusing_legal_text", Player: ip(1)}, "2.7")
 	play(t, g, Action{Kind: ActPlayAC, Seat: 1, Card: "confusing_legal_text", Player: ip(2)})
+	passWindows(t, g) // seat 1 voted otherwise: Deadly Plot's window
 	s = g.State()
 	if len(s.Players[2].Secrets) != 1 || len(s.Players[1].Secrets) != 0 {
 		t.Fatalf("seat 2 draws the secret instead: %v / %v", s.Players[2].Secrets, s.Players[1].Secrets)
 	}
 	if err := CheckInvariants(s); err != nil {
 		t.Fatal(err)
+	}
+
+	// Confounding Legal Text: another player, in turn, takes the election.
+	g = agendaFixture(t, []string{"archived_secret", "mutiny"}, giveAC(2, "confounding_legal_text", "confusing_legal_text"))
+	do(t, g, Action{Kind: ActVote, Seat: 1, Outcome: "1"})
+	do(t, g, Action{Kind: ActSpendPlanet, Seat: 1, Planet: "Jord"})
+	do(t, g, act(ActDone, 1))
+	do(t, g, act(ActAbstain, 2))
+	do(t, g, act(ActAbstain, 0))
+	for ag := g.State().Agenda; ag.Window == "bribery"; ag = g.State().Agenda {
+		do(t, g, act(ActPassWindow, ag.WindowQueue[0]))
+	}
+	refuse(t, g, playAC(2, "confounding_legal_text"), "1.15") // seat 1 answers first
+	do(t, g, act(ActPassWindow, 1))
+	do(t, g, act(ActPassWindow, 0))
+	refuse(t, g, Action{Kind: ActPlayAC, Seat: 2, Card: "confusing_legal_text", Player: ip(0)}, "1.15") // not elected
+	play(t, g, playAC(2, "confounding_legal_text"))
+	passWindows(t, g)
+	s = checked(t, g)
+	if len(s.Players[2].Secrets) != 1 || len(s.Players[1].Secrets) != 0 {
+		t.Fatalf("seat 2 draws the secret instead: %v / %v", s.Players[2].Secrets, s.Players[1].Secrets)
 	}
 }
 

@@ -68,7 +68,8 @@ type AgendaStep struct {
 	// The "when" then "after" window after the reveal: who has yet to
 	// play or pass, in turn from the speaker (1.15, 1.16, 1.20).
 	Window      string   `json:"window,omitempty"`
-	Started     bool     `json:"started,omitempty"` // the start-of-phase window was opened (Ancient Burial Sites)
+	Started     bool     `json:"started,omitempty"`    // the start-of-phase window was opened (Ancient Burial Sites)
+	PlotAsked   bool     `json:"plot_asked,omitempty"` // the window before resolution was opened (Deadly Plot)
 	WindowQueue []int    `json:"window_queue,omitempty"`
 	Riders      []Ballot `json:"riders,omitempty"` // predictions (8.22)
 	Tied        []string `json:"tied,omitempty"`   // the speaker decides among these (8.19)
@@ -185,6 +186,8 @@ func agendaFollowUps(s *State, rng *engine.RNG) []Event {
 		return []Event{{Kind: EvRevote, Card: ag.Outcome}}
 	case !ag.Resolved && !ag.ElectedAsked && electsPlayer(ag.Subject) && ag.Outcome != "none":
 		return []Event{{Kind: EvElectedWin, Seat: atoi(ag.Outcome)}}
+	case !ag.Resolved && !ag.PlotAsked && ag.Outcome != "none":
+		return []Event{{Kind: EvPlotWindow}}
 	case !ag.Resolved:
 		ev := resolveAgenda(s, rng)
 		return append(ev, Event{Kind: EvAgendaResolved, Card: ag.Subject, Outcome: ag.Outcome})
@@ -415,6 +418,24 @@ func applyAgenda(s *State, e Event) bool {
 		ag.ReadyQueued = true
 	case EvAgendaStart: // everyone may answer the start of the phase, from the speaker
 		ag.Started, ag.Window, ag.WindowQueue = true, "start", windowOrder(s)
+	case EvPlotWindow: // before the outcome resolves, those who voted or predicted otherwise answer
+		ag.PlotAsked = true
+		var q []int
+		for _, o := range windowOrder(s) {
+			if slices.ContainsFunc(ag.Ballots, func(b Ballot) bool { return b.Seat == o && b.Outcome != "" && b.Outcome != ag.Outcome }) ||
+				slices.ContainsFunc(ag.Riders, func(b Ballot) bool { return b.Seat == o && b.Outcome != ag.Outcome }) {
+				q = append(q, o)
+			}
+		}
+		if len(q) > 0 {
+			ag.Window, ag.WindowQueue = "resolve", q
+		}
+	case EvPlotted: // Deadly Plot: the agenda is discarded unresolved, and not replaced
+		s.Decks.AgendaDiscard = append(s.Decks.AgendaDiscard, ag.Card)
+		if ag.Hidden {
+			s.Decks.AgendaDiscard = append(s.Decks.AgendaDiscard, ag.Subject)
+		}
+		ag.Resolved, ag.Window, ag.WindowQueue = true, "", nil
 	case EvAgendaDone:
 		s.Agenda = &AgendaStep{Number: 2, Barred: ag.Barred, ReadyLimit: ag.ReadyLimit}
 	case EvAgendaPhaseDone:

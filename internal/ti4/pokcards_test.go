@@ -119,3 +119,39 @@ func TestRule2_7_DiplomaticPressure(t *testing.T) {
 		t.Fatalf("note %s: Jol-Nar %v, Sol %v", note, s.Players[0].Promissory, s.Players[1].Promissory)
 	}
 }
+
+// 2.7, Deadly Plot: before an outcome resolves, each player who voted for
+// (or predicted) another outcome is asked, in turn from the speaker; the
+// card discards the agenda unresolved, without a replacement, and exhausts
+// all its player's planets. Those who voted for the outcome are not asked.
+func TestRule2_7_DeadlyPlot(t *testing.T) {
+	g := agendaFixture(t, []string{"mutiny", "archived_secret"}, giveAC(2, "deadly_plot"))
+	do(t, g, Action{Kind: ActVote, Seat: 1, Outcome: For})
+	do(t, g, Action{Kind: ActSpendPlanet, Seat: 1, Planet: "Jord"})
+	do(t, g, act(ActDone, 1))
+	do(t, g, Action{Kind: ActVote, Seat: 2, Outcome: Against})
+	do(t, g, act(ActDone, 2))
+	do(t, g, act(ActAbstain, 0))
+	for ag := g.State().Agenda; ag.Window == "bribery"; ag = g.State().Agenda {
+		do(t, g, act(ActPassWindow, ag.WindowQueue[0]))
+	}
+	ag := g.State().Agenda
+	if ag.Window != "resolve" || !slices.Equal(ag.WindowQueue, []int{2}) || ag.Outcome != For {
+		t.Fatalf("only Hacan, who voted against, is asked: %q %v outcome %q", ag.Window, ag.WindowQueue, ag.Outcome)
+	}
+	play(t, g, playAC(2, "deadly_plot"))
+	s := checked(t, g)
+	if s.Law("mutiny") != nil || s.Players[1].VP != 0 || !slices.Contains(s.Decks.AgendaDiscard, "mutiny") {
+		t.Fatalf("Mutiny is discarded unresolved: laws %v, Sol's VP %d", s.Laws, s.Players[1].VP)
+	}
+	for _, sys := range s.Systems {
+		for _, pl := range sys.Planets {
+			if pl.Controller == 2 && !pl.Exhausted {
+				t.Fatalf("%s is not exhausted", pl.Name)
+			}
+		}
+	}
+	if s.Agenda.Number != 2 || s.Agenda.Card != "archived_secret" {
+		t.Fatalf("the second agenda follows, the first not replaced: %+v", s.Agenda)
+	}
+}
