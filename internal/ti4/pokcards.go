@@ -12,6 +12,7 @@ import (
 // Prophecy of Kings card kinds.
 const (
 	EvFragmentTaken = "relic_fragment_taken"  // a relic fragment passes from Owner to Seat
+	EvExcavated     = "exploration_revealed"  // Archaeological Expedition: Cards revealed, Count of them before a reshuffle
 	EvNoteGiven     = "promissory_note_given" // Seat gives a note to Owner
 	ActGiveNote     = "give_note"             // card: the note given
 	StepGiveNote    = "give_note"             // Diplomatic Pressure: choose a note to give
@@ -21,6 +22,41 @@ func init() {
 	actionWindow["scuttle"] = playScuttle
 	actionWindow["refit_troops"] = playRefitTroops
 	actionWindow["seize_artifact"] = playSeizeArtifact
+	actionWindow["archaeological_expedition"] = playExpedition
+}
+
+// Archaeological Expedition: the top three cards of the exploration deck
+// of a trait among your planets (outcome) are revealed; you keep the relic
+// fragments and the rest are discarded. A deck that runs out is reshuffled
+// from its discard pile (23.5).
+func playExpedition(s *State, a Action, rng *engine.RNG) ([]Event, error) {
+	d := a.Outcome
+	if d != "cultural" && d != "hazardous" && d != "industrial" {
+		return nil, engine.BadInput("outcome", "name an exploration deck: cultural, hazardous or industrial")
+	}
+	if s.traitCount(a.Seat, d) == 0 {
+		return nil, engine.Refuse("2.7", "you control no %s planet", d)
+	}
+	// All three are revealed before any is discarded: a reshuffle takes
+	// only the discard pile as it was.
+	deck, discard := s.Decks.Exploration[d], s.Decks.ExplorationDiscard[d]
+	e := Event{Kind: EvExcavated, Seat: a.Seat, Deck: d}
+	for len(e.Cards) < 3 {
+		if len(deck) == 0 {
+			if e.NewDeck != nil || len(discard) == 0 {
+				break
+			}
+			deck = slices.Clone(discard)
+			rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+			e.NewDeck = slices.Clone(deck)
+		}
+		e.Cards = append(e.Cards, deck[0])
+		deck = deck[1:]
+		if e.NewDeck == nil {
+			e.Count++ // drawn from the deck as it was
+		}
+	}
+	return []Event{e}, nil
 }
 
 // units checks one or two of seat's units named by refs, each matching
@@ -119,6 +155,19 @@ func decideGiveNote(s *State, a Action) ([]Event, error) {
 
 func applyPoKCards(s *State, e Event) bool {
 	switch e.Kind {
+	case EvExcavated:
+		d := &s.Decks
+		d.Exploration[e.Deck] = d.Exploration[e.Deck][e.Count:]
+		if e.NewDeck != nil {
+			d.Exploration[e.Deck], d.ExplorationDiscard[e.Deck] = slices.Clone(e.NewDeck[len(e.Cards)-e.Count:]), nil
+		}
+		for _, c := range e.Cards {
+			if ExplorationKind(c) == "relic_fragment" {
+				s.Players[e.Seat].RelicFragments = append(s.Players[e.Seat].RelicFragments, c)
+			} else {
+				d.ExplorationDiscard[e.Deck] = append(d.ExplorationDiscard[e.Deck], c)
+			}
+		}
 	case EvNoteGiven:
 		from := s.Players[e.Seat]
 		i := slices.Index(from.Promissory, e.Card)
@@ -162,6 +211,11 @@ func pokTargets(s *State, seat int, c string, add func(Action)) {
 				}
 			}
 		}
+	case "archaeological_expedition":
+		for _, d := range []string{"cultural", "hazardous", "industrial"} {
+			add(Action{Kind: ActPlayAC, Card: c, Outcome: d})
+		}
+		return
 	case "seize_artifact":
 		for _, q := range s.Active() {
 			if q == seat {

@@ -155,3 +155,47 @@ func TestRule2_7_DeadlyPlot(t *testing.T) {
 		t.Fatalf("the second agenda follows, the first not replaced: %+v", s.Agenda)
 	}
 }
+
+// 2.7, Archaeological Expedition: the top three cards of an exploration
+// deck matching one of your planets' traits are revealed; the relic
+// fragments among them are yours, the rest go to the discard pile, and a
+// deck that runs out is reshuffled from its discard pile first.
+func TestRule2_7_ArchaeologicalExpedition(t *testing.T) {
+	g := tacticalFixture(t, func(s *State) {
+		giveAC(0, "archaeological_expedition")(s)
+		quann, _ := s.Planet("Quann") // cultural
+		quann.Controller, quann.ControlToken = 0, true
+		deck := s.Decks.Exploration["cultural"]
+		var frag, other []string
+		for _, c := range deck {
+			if c == "cultural_relic_fragment" {
+				frag = append(frag, c)
+			} else {
+				other = append(other, c)
+			}
+		}
+		// two cards left: a fragment and another; the rest discarded
+		s.Decks.Exploration["cultural"] = []string{frag[0], other[0]}
+		s.Decks.ExplorationDiscard["cultural"] = append(frag[1:], other[1:]...)
+	})
+	refuse(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "archaeological_expedition", Outcome: "industrial"}, "2.7")
+	ev := play(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "archaeological_expedition", Outcome: "cultural"})
+	revealed, frags := 0, 0
+	for _, e := range ev {
+		if e.Kind == EvExcavated {
+			for _, c := range e.Cards {
+				revealed++
+				if c == "cultural_relic_fragment" {
+					frags++
+				}
+			}
+			if e.Count != 2 || e.NewDeck == nil {
+				t.Fatalf("two cards from the deck, then a reshuffle: %v", e)
+			}
+		}
+	}
+	s := checked(t, g)
+	if revealed != 3 || len(s.Players[0].RelicFragments) != frags || frags < 1 {
+		t.Fatalf("revealed %d, fragments %d, held %v", revealed, frags, s.Players[0].RelicFragments)
+	}
+}
