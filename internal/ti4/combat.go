@@ -45,6 +45,12 @@ type Combat struct {
 	Moved     bool  `json:"moved,omitempty"`
 	Stationed bool  `json:"stationed,omitempty"`
 	Docks     []int `json:"docks,omitempty"`
+	// Before anti-fighter barrage: the players with barrage units still to
+	// answer (Barrage) once asking began (BarrageAsked), and those whose
+	// barrage hits any ship (Waylay).
+	BarrageAsked bool  `json:"barrage_asked,omitempty"`
+	Barrage      []int `json:"barrage,omitempty"`
+	Waylay       []int `json:"waylay,omitempty"`
 }
 
 // Miss is dice of one player that missed, and the value they needed.
@@ -181,6 +187,7 @@ func (c *Combat) clone() *Combat {
 	x.Owed, x.Queue = slices.Clone(c.Owed), slices.Clone(c.Queue)
 	x.Boost, x.Proto = slices.Clone(c.Boost), slices.Clone(c.Proto)
 	x.Lost, x.Misses, x.Docks = slices.Clone(c.Lost), slices.Clone(c.Misses), slices.Clone(c.Docks)
+	x.Barrage, x.Waylay = slices.Clone(c.Barrage), slices.Clone(c.Waylay)
 	if c.Answer != nil {
 		y := *c.Answer
 		x.Answer = &y
@@ -256,13 +263,29 @@ func combatFollowUps(s *State, rng *engine.RNG) []Event {
 			}
 			n.Defender, n.Round, n.Step = d, 1, CbBarrage
 		case CbBarrage: // 78.3, 10: barrage hits only fighters
+			if !c.BarrageAsked { // first, each player with barrage units may answer (Waylay)
+				n.BarrageAsked = true
+				for _, q := range []int{c.Attacker, c.Defender} {
+					if slices.ContainsFunc(sys.Space, func(st Stack) bool { return st.Owner == q && profile(s, q, st.Unit).AFB.Dice > 0 }) {
+						n.Barrage = append(n.Barrage, q)
+					}
+				}
+				n.Answer = nextBarrage(&n)
+				return []Event{setCombat(&n, nil)}
+			}
+			only := func(q int) string {
+				if slices.Contains(c.Waylay, q) {
+					return "" // Waylay: hits on any ship
+				}
+				return "fighter"
+			}
 			ha := s.roll(c.Attacker, sys.Space, barrageOf, 0, rng, &rolls)
 			hd := s.roll(c.Defender, sys.Space, barrageOf, 0, rng, &rolls)
 			if hd > 0 {
-				n.Owed = append(n.Owed, Owed{Seat: c.Attacker, Hits: hd, Only: "fighter", Rule: "10.2", By: c.Defender})
+				n.Owed = append(n.Owed, Owed{Seat: c.Attacker, Hits: hd, Only: only(c.Defender), Rule: "10.2", By: c.Defender})
 			}
 			if ha > 0 {
-				n.Owed = append(n.Owed, Owed{Seat: c.Defender, Hits: ha, Only: "fighter", Rule: "10.2", By: c.Attacker})
+				n.Owed = append(n.Owed, Owed{Seat: c.Defender, Hits: ha, Only: only(c.Attacker), Rule: "10.2", By: c.Attacker})
 			}
 			n.Step = CbAnnounceD
 		case CbAnnounceD, CbAnnounceA:
@@ -732,6 +755,17 @@ func nextDock(c *Combat) *Answer {
 	q := c.Docks[0]
 	c.Docks = c.Docks[1:]
 	return &Answer{Kind: "moved", Seat: q, Owner: c.Attacker}
+}
+
+// nextBarrage opens the window before anti-fighter barrage for the next
+// player with barrage units, taking them off the list.
+func nextBarrage(c *Combat) *Answer {
+	if len(c.Barrage) == 0 {
+		return nil
+	}
+	q := c.Barrage[0]
+	c.Barrage = c.Barrage[1:]
+	return &Answer{Kind: "barrage", Seat: q, Owner: opponent(c, q)}
 }
 
 // opponent is the other player in a combat.

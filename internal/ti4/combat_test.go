@@ -23,7 +23,11 @@ func TestRule78_SpaceCombat(t *testing.T) {
 	})
 	do(t, g, activate(0, 23))
 	do(t, g, moveShips(0, 9, "dreadnought", 2))
-	ev := do(t, g, act(ActEndMovement, 0))
+	do(t, g, act(ActEndMovement, 0))
+	if c := g.State().Combat; c == nil || c.Answer == nil || c.Answer.Kind != "barrage" || c.Answer.Seat != 1 {
+		t.Fatalf("the destroyer's owner answers before its barrage (Waylay): %+v", c)
+	}
+	ev := declineWindows(t, g)
 	c := g.State().Combat
 	if c == nil || c.Step != CbAnnounceD || c.Defender != 1 || c.Round != 1 {
 		t.Fatalf("combat %+v", c)

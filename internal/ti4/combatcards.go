@@ -32,7 +32,7 @@ func decideAnswerPass(s *State, a Action) ([]Event, error) {
 // false for other cards.
 func tacticalCards(s *State, a Action, rng *engine.RNG) (ev []Event, err error, ok bool) {
 	switch a.Card {
-	case "courageous_to_the_end", "fire_team", "salvage", "experimental_battlestation":
+	case "courageous_to_the_end", "fire_team", "salvage", "experimental_battlestation", "waylay":
 		ev, err = combatAnswer(s, a, rng)
 	case "flank_speed", "lost_star_chart", "in_the_silence_of_space", "upgrade":
 		ev, err = afterActivation(s, a)
@@ -77,11 +77,12 @@ func tacticalCards(s *State, a Action, rng *engine.RNG) (ev []Event, err error, 
 // combatAnswer resolves the cards played in a combat's answer windows.
 func combatAnswer(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	c := s.Combat
-	want := map[string]string{"courageous_to_the_end": "destroyed", "fire_team": "ground_roll", "salvage": "won", "experimental_battlestation": "moved"}[a.Card]
+	want := map[string]string{"courageous_to_the_end": "destroyed", "fire_team": "ground_roll", "salvage": "won", "experimental_battlestation": "moved", "waylay": "barrage"}[a.Card]
 	if c == nil || c.Answer == nil || c.Answer.Seat != a.Seat || c.Answer.Kind != want {
 		moment := map[string]string{"destroyed": "after one of your ships is destroyed in a space combat",
 			"ground_roll": "after your ground forces roll in a ground combat", "won": "after you win a space combat",
-			"moved": "after another player moves ships into a system next to or holding your space dock"}[want]
+			"moved":   "after another player moves ships into a system next to or holding your space dock",
+			"barrage": "before you roll anti-fighter barrage"}[want]
 		return nil, engine.Refuse("1.14", "%s is played %s", a.Card, moment)
 	}
 	opp := c.Answer.Owner
@@ -124,6 +125,9 @@ func combatAnswer(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		if h := combat.Hits(rng, combat.Roll{Hit: 5, Dice: 3}, 1, 0, false, &faces); h > 0 {
 			n.Owed = append(n.Owed, Owed{Seat: opp, Hits: h, Rule: "77.5", By: a.Seat})
 		}
+	case "waylay": // this barrage hits any ship
+		n.Waylay = append(n.Waylay, a.Seat)
+		n.Answer = nextBarrage(n)
 	case "salvage": // the loser's commodities come over as trade goods
 		got := s.Players[opp].Commodities
 		return []Event{{Kind: EvCommodities, Seat: opp, Count: 0}, {Kind: EvTradeGoods, Seat: a.Seat, Count: got}, setCombat(n, nil)}, nil
@@ -248,6 +252,10 @@ func applyTacticalCards(s *State, e Event) bool {
 		case "moved":
 			c.Docks = slices.Clone(c.Docks)
 			c.Answer = nextDock(c)
+			return true
+		case "barrage":
+			c.Barrage = slices.Clone(c.Barrage)
+			c.Answer = nextBarrage(c)
 			return true
 		case "ground_roll":
 			q := c.Answer.Seat

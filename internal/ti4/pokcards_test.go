@@ -199,3 +199,40 @@ func TestRule2_7_ArchaeologicalExpedition(t *testing.T) {
 		t.Fatalf("revealed %d, fragments %d, held %v", revealed, frags, s.Players[0].RelicFragments)
 	}
 }
+
+// 2.7, Waylay: before anti-fighter barrage, each player with barrage units
+// is asked; with the card, the barrage's hits land on any ship, here the
+// dreadnought and carrier of a fleet with no fighters.
+func TestRule2_7_Waylay(t *testing.T) {
+	for seed := uint64(1); seed < 40; seed++ {
+		cfg := fixtureConfig()
+		cfg.Seed = seed
+		g := fixture(t, cfg, func(s *State) {
+			giveAC(1, "waylay")(s)
+			s.System(9).Space = []Stack{{Owner: 0, Unit: "dreadnought", Count: 1}, {Owner: 0, Unit: "carrier", Count: 1}}
+			s.System(23).Space = []Stack{{Owner: 1, Unit: "destroyer", Count: 2}}
+		})
+		toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+		do(t, g, activate(0, 23))
+		do(t, g, moveShips(0, 9, "dreadnought", 1))
+		do(t, g, moveShips(0, 9, "carrier", 1))
+		do(t, g, act(ActEndMovement, 0))
+		c := g.State().Combat
+		if c.Answer == nil || c.Answer.Kind != "barrage" || c.Answer.Seat != 1 {
+			t.Fatalf("Sol, with barrage units, is asked: %+v", c.Answer)
+		}
+		refuse(t, g, playAC(1, "rout"), "") // not in hand
+		play(t, g, playAC(1, "waylay"))
+		c = g.State().Combat
+		if len(c.Owed) == 0 {
+			continue // the barrage missed
+		}
+		if o := c.Owed[0]; o.Seat != 0 || o.Only != "" || o.Rule != "10.2" {
+			t.Fatalf("owed %+v", o)
+		}
+		do(t, g, Action{Kind: ActAssignHit, Seat: 0, Unit: "carrier"})
+		checked(t, g)
+		return
+	}
+	t.Fatal("no seed gave the barrage a hit")
+}

@@ -20,6 +20,7 @@ func spaceFight(t *testing.T, seed uint64, stage func(s *State)) *Game {
 	do(t, g, moveShips(0, 9, "dreadnought", 1))
 	do(t, g, moveShips(0, 9, "carrier", 1))
 	do(t, g, act(ActEndMovement, 0))
+	declineWindows(t, g) // Waylay's, if Sol has barrage units
 	if c := g.State().Combat; c == nil || c.Step != CbAnnounceD || len(c.Owed) > 0 {
 		t.Fatalf("combat %+v", c)
 	}
