@@ -153,8 +153,25 @@ func (Greedy) score(v *ti4.View, a ti4.Action, pads map[int]int) int {
 		return 20
 	case ti4.ActReturnSecret, ti4.ActDiscardAC, ti4.ActChoosePlanet, ti4.ActReadyPlanet:
 		return 20
+	case ti4.ActPlayAC:
+		if cardGain[a.Card] {
+			return 12 // plainly good for its player: played when it can be
+		}
+		return 8 // situational: the bot would rather pass
 	}
 	return 10
+}
+
+// cardGain are action cards whose effect only helps their player, so the
+// greedy bot plays them whenever they are legal.
+var cardGain = map[string]bool{
+	"economic_initiative": true, "industrial_initiative": true, "mining_initiative": true, "rise_of_a_messiah": true,
+	"frontline_deployment": true, "focused_research": true, "war_effort": true, "spy": true, "plague": true,
+	"direct_hit": true, "shields_holding": true, "maneuvering_jets": true, "morale_boost": true, "fighter_prototype": true,
+	"emergency_repairs": true, "courageous_to_the_end": true, "fire_team": true, "salvage": true, "bunker": true,
+	"parley": true, "infiltrate": true, "reparations": true, "experimental_battlestation": true, "waylay": true,
+	"sabotage": true, "diplomatic_pressure": true, "archaeological_expedition": true, "seize_artifact": true,
+	"confounding_legal_text": true, "distinguished_councilor": true, "upgrade": true,
 }
 
 // spendingForSelf reports an open ballot for the seat itself, where every
