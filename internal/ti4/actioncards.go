@@ -798,7 +798,7 @@ func actionTargets(s *State, seat int, c string, add func(Action)) {
 		}
 	}
 	switch c {
-	case "scuttle", "refit_troops", "seize_artifact", "archaeological_expedition":
+	case "scuttle", "refit_troops", "seize_artifact", "archaeological_expedition", "divert_funding":
 		pokTargets(s, seat, c, add)
 	case "economic_initiative", "industrial_initiative", "rise_of_a_messiah":
 		add(Action{Kind: ActPlayAC, Card: c})

@@ -625,6 +625,9 @@ func decideAgendaTech(s *State, a Action) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
+	if a.Card == st.Except && a.Card != "" {
+		return nil, engine.Refuse("2.7", "research another technology than %s", a.Card)
+	}
 	var t *data.Technology
 	if st.Free {
 		t = data.MustLoad().Technology(a.Card)

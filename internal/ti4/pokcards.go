@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/mecatol/mecatol/internal/engine"
+	"github.com/mecatol/mecatol/internal/ti4/data"
 )
 
 // Action cards of Prophecy of Kings (2.7). Rout is a combat card, in
@@ -13,6 +14,7 @@ import (
 const (
 	EvFragmentTaken = "relic_fragment_taken"  // a relic fragment passes from Owner to Seat
 	EvExcavated     = "exploration_revealed"  // Archaeological Expedition: Cards revealed, Count of them before a reshuffle
+	EvTechReturned  = "technology_returned"   // Divert Funding: Seat loses a technology
 	EvNoteGiven     = "promissory_note_given" // Seat gives a note to Owner
 	ActGiveNote     = "give_note"             // card: the note given
 	StepGiveNote    = "give_note"             // Diplomatic Pressure: choose a note to give
@@ -23,6 +25,19 @@ func init() {
 	actionWindow["refit_troops"] = playRefitTroops
 	actionWindow["seize_artifact"] = playSeizeArtifact
 	actionWindow["archaeological_expedition"] = playExpedition
+	actionWindow["divert_funding"] = playDivertFunding
+}
+
+// Divert Funding: a technology of yours that is neither a unit upgrade nor
+// a faction technology (outcome) goes back to your deck, and you research
+// another (with its prerequisites, 90.12).
+func playDivertFunding(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+	t := data.MustLoad().Technology(a.Outcome)
+	if t == nil || !slices.Contains(s.Players[a.Seat].Techs, t.ID) || t.Color == "unit" || t.Faction != "" {
+		return nil, engine.Refuse("2.7", "return a technology you own that is neither a unit upgrade nor a faction technology")
+	}
+	return []Event{{Kind: EvTechReturned, Seat: a.Seat, Card: t.ID},
+		queue(Step{Kind: StepAgendaTech, Seat: a.Seat, Card: "divert_funding", Need: 1, Except: t.ID})}, nil
 }
 
 // Archaeological Expedition: the top three cards of the exploration deck
@@ -155,6 +170,9 @@ func decideGiveNote(s *State, a Action) ([]Event, error) {
 
 func applyPoKCards(s *State, e Event) bool {
 	switch e.Kind {
+	case EvTechReturned:
+		p := s.Players[e.Seat]
+		p.Techs = slices.DeleteFunc(slices.Clone(p.Techs), func(t string) bool { return t == e.Card })
 	case EvExcavated:
 		d := &s.Decks
 		d.Exploration[e.Deck] = d.Exploration[e.Deck][e.Count:]
@@ -211,6 +229,13 @@ func pokTargets(s *State, seat int, c string, add func(Action)) {
 				}
 			}
 		}
+	case "divert_funding":
+		for _, id := range s.Players[seat].Techs {
+			if t := data.MustLoad().Technology(id); t != nil && t.Color != "unit" && t.Faction == "" {
+				add(Action{Kind: ActPlayAC, Card: c, Outcome: id})
+			}
+		}
+		return
 	case "archaeological_expedition":
 		for _, d := range []string{"cultural", "hazardous", "industrial"} {
 			add(Action{Kind: ActPlayAC, Card: c, Outcome: d})

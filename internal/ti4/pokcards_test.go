@@ -236,3 +236,24 @@ func TestRule2_7_Waylay(t *testing.T) {
 	}
 	t.Fatal("no seed gave the barrage a hit")
 }
+
+// 2.7, 90.12: Divert Funding returns a technology (not a unit upgrade, not a
+// faction technology) and researches another, whose prerequisites still
+// count: with Neural Motivator gone, Dacxive Animators lacks its green.
+func TestRule2_7_DivertFunding(t *testing.T) {
+	g := tacticalFixture(t, giveAC(0, "divert_funding"))
+	refuse(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "divert_funding", Outcome: "gravity_drive"}, "2.7") // not owned
+	play(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "divert_funding", Outcome: "neural_motivator"})
+	s := g.State()
+	if slices.Contains(s.Players[0].Techs, "neural_motivator") || s.Step == nil || s.Step.Kind != StepAgendaTech || s.Step.Seat != 0 {
+		t.Fatalf("techs %v, step %+v", s.Players[0].Techs, s.Step)
+	}
+	refuse(t, g, Action{Kind: ActResearch, Seat: 0, Card: "neural_motivator"}, "2.7")
+	refuse(t, g, Action{Kind: ActResearch, Seat: 0, Card: "dacxive_animators"}, "90.12")
+	refuse(t, g, act(ActDone, 0), "7.8") // the research is not optional
+	do(t, g, Action{Kind: ActResearch, Seat: 0, Card: "gravity_drive"})
+	s = checked(t, g)
+	if !slices.Contains(s.Players[0].Techs, "gravity_drive") || s.Step != nil || s.Turn == 0 {
+		t.Fatalf("techs %v, step %+v, turn %d", s.Players[0].Techs, s.Step, s.Turn)
+	}
+}

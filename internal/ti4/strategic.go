@@ -43,6 +43,7 @@ type Step struct {
 	Optional bool     `json:"optional,omitempty"`
 	Free     bool     `json:"free,omitempty"`
 	Receiver *int     `json:"receiver,omitempty"` // the player a note is given to (Diplomatic Pressure)
+	Except   string   `json:"except,omitempty"`   // a technology that may not be chosen (Divert Funding)
 }
 
 // Step kinds.
