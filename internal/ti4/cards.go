@@ -66,5 +66,8 @@ func applyCards(s *State, e Event) bool {
 	i := slices.Index(p.ActionCards, e.Card)
 	p.ActionCards = slices.Delete(p.ActionCards, i, i+1)
 	s.Decks.ActionDiscard = append(s.Decks.ActionDiscard, e.Card)
+	if acTiming(e.Card) == "action" { // the others may answer (Reverse Engineer)
+		s.Discarded = append(slices.Clone(s.Discarded), DiscardAsk{Seat: e.Seat, Card: e.Card})
+	}
 	return true
 }

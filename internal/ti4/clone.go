@@ -96,6 +96,12 @@ func (s *State) Clone() *State {
 		x.Gain, x.Waiting = slices.Clone(x.Gain), slices.Clone(x.Waiting)
 		c.Status = &x
 	}
+	c.Discarded = slices.Clone(s.Discarded)
+	if s.DiscardAsk != nil {
+		x := *s.DiscardAsk
+		x.Queue = slices.Clone(x.Queue)
+		c.DiscardAsk = &x
+	}
 	if s.PickAsk != nil {
 		x := *s.PickAsk
 		x.Queue = slices.Clone(x.Queue)

@@ -73,6 +73,15 @@ func candidates(s *State, seat int, out []Action) []Action {
 	if s.Phase == PhaseOver {
 		return nil
 	}
+	if w := s.DiscardAsk; w != nil && s.PendingAC == nil {
+		if w.Queue[0] == seat {
+			add(Action{Kind: ActPassWindow})
+			if slices.Contains(p.ActionCards, "reverse_engineer") {
+				add(Action{Kind: ActPlayAC, Card: "reverse_engineer"})
+			}
+		}
+		return out
+	}
 	if pa := s.PendingAC; pa != nil {
 		if pa.Queue[0] == seat {
 			add(Action{Kind: ActPassWindow})
@@ -544,6 +553,8 @@ func Deciding(s *State) []int {
 		return nil
 	case s.PendingAC != nil && len(s.PendingAC.Queue) > 0:
 		return one(s.PendingAC.Queue[0])
+	case s.DiscardAsk != nil:
+		return one(s.DiscardAsk.Queue[0])
 	case s.PickAsk != nil:
 		return one(s.PickAsk.Queue[0])
 	case s.Step != nil:

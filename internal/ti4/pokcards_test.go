@@ -257,3 +257,32 @@ func TestRule2_7_DivertFunding(t *testing.T) {
 		t.Fatalf("techs %v, step %+v, turn %d", s.Players[0].Techs, s.Step, s.Turn)
 	}
 }
+
+// 2.7, Reverse Engineer: after a player discards an action card with a
+// component action, every other player answers in turn from the speaker;
+// the card takes the discarded one into its player's hand. Discarding
+// another kind of card asks no one.
+func TestRule2_7_ReverseEngineer(t *testing.T) {
+	g := fixture(t, fixtureConfig(), func(s *State) {
+		giveAC(0, "economic_initiative", "shields_holding")(s)
+		giveAC(2, "reverse_engineer")(s)
+	})
+	g.State().Step = &Step{Kind: StepDiscard, Seat: 0}
+	do(t, g, Action{Kind: ActDiscardAC, Seat: 0, Card: "shields_holding"})
+	if w := g.State().DiscardAsk; w != nil {
+		t.Fatalf("a combat card asks no one: %+v", w)
+	}
+	g.State().Step = &Step{Kind: StepDiscard, Seat: 0}
+	do(t, g, Action{Kind: ActDiscardAC, Seat: 0, Card: "economic_initiative"})
+	w := g.State().DiscardAsk
+	if w == nil || !slices.Equal(w.Queue, []int{1, 2}) || w.Card != "economic_initiative" {
+		t.Fatalf("window %+v", w)
+	}
+	refuse(t, g, playAC(2, "reverse_engineer"), "1.15") // seat 1 answers first
+	do(t, g, act(ActPassWindow, 1))
+	play(t, g, playAC(2, "reverse_engineer"))
+	s := checked(t, g)
+	if !slices.Contains(s.Players[2].ActionCards, "economic_initiative") || slices.Contains(s.Decks.ActionDiscard, "economic_initiative") || s.DiscardAsk != nil {
+		t.Fatalf("hand %v, discard %v", s.Players[2].ActionCards, s.Decks.ActionDiscard)
+	}
+}

@@ -88,6 +88,16 @@ func decide(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 			return nil, engine.Refuse("1.19", "%s waits for every player to answer with Sabotage or pass", s.PendingAC.Act.Card)
 		}
 	}
+	if w := s.DiscardAsk; w != nil {
+		switch {
+		case a.Kind == ActPassWindow:
+			return decideDiscardPass(s, a)
+		case a.Kind == ActPlayAC && a.Card == "reverse_engineer":
+			return decidePlayAC(s, a, rng)
+		case a.Seat != Referee:
+			return nil, engine.Refuse("1.19", "%s was discarded: each other player may answer first", w.Card)
+		}
+	}
 	if a.Kind == ActPlayNote {
 		return decidePlayNote(s, a)
 	}
@@ -259,6 +269,9 @@ func (Rules) Follow(s *State, rng *engine.RNG) []Event {
 	if ev := victoryFollowUps(s); len(ev) > 0 {
 		return ev
 	}
+	if ev := discardFollowUps(s); len(ev) > 0 {
+		return ev
+	}
 	if ev := invasionFollowUps(s); len(ev) > 0 {
 		return ev
 	}
@@ -339,7 +352,7 @@ func (Rules) Apply(s *State, e Event) {
 	case EvZeroTokenGone:
 		s.ZeroToken = nil
 	default:
-		if !applyRound(s, e) && !applyStrategic(s, e) && !applyTactical(s, e) && !applyCombat(s, e) && !applyScoring(s, e) && !applyCards(s, e) && !applyTrade(s, e) && !applyAgenda(s, e) && !applyAgendaEffects(s, e) && !applyNotes(s, e) && !applyActionCards(s, e) && !applyTacticalCards(s, e) && !applyLawWindows(s, e) && !applySabotage(s, e) && !applyInvasionCards(s, e) && !applyDisgrace(s, e) && !applyPoKCards(s, e) {
+		if !applyRound(s, e) && !applyStrategic(s, e) && !applyTactical(s, e) && !applyCombat(s, e) && !applyScoring(s, e) && !applyCards(s, e) && !applyTrade(s, e) && !applyAgenda(s, e) && !applyAgendaEffects(s, e) && !applyNotes(s, e) && !applyActionCards(s, e) && !applyTacticalCards(s, e) && !applyLawWindows(s, e) && !applySabotage(s, e) && !applyInvasionCards(s, e) && !applyDisgrace(s, e) && !applyPoKCards(s, e) && !applyReverse(s, e) {
 			panic("ti4: no rule applies event " + e.Kind)
 		}
 	}

@@ -190,6 +190,8 @@ type State struct {
 	PendingAC    *PendingAC     `json:"pending_ac,omitempty"`    // an action card waiting on Sabotage (2.8)
 	PickAsk      *PickAsk       `json:"pick_ask,omitempty"`      // a strategy card just chosen, waiting on Public Disgrace
 	Disgraced    string         `json:"disgraced,omitempty"`     // the card the picker may not choose again
+	DiscardAsk   *DiscardAsk    `json:"discard_ask,omitempty"`   // an "Action" card just discarded, waiting on Reverse Engineer
+	Discarded    []DiscardAsk   `json:"discarded,omitempty"`     // such discards whose windows are still to open
 
 	galaxy *galaxy.Map
 	// where systems and planets are in Systems, by position and name: built
