@@ -91,7 +91,7 @@ func lawWindowFollowUps(s *State) []Event {
 	if s.Step != nil {
 		return nil
 	}
-	if l := s.Law("imperial_arbiter"); l != nil && l.Owner != None && s.Phase == PhaseStrategy && s.Turn == None && s.ArbiterRound != s.Round {
+	if l := s.Law("imperial_arbiter"); l != nil && l.Owner != None && s.Phase == PhaseStrategy && s.Turn == None && s.PickAsk == nil && s.ArbiterRound != s.Round {
 		return []Event{{Kind: EvArbiterMet}, step(StepArbiter, l.Owner, "imperial_arbiter", false)}
 	}
 	if s.WarAsk {

@@ -24,8 +24,15 @@ func TestRule7_5_LawsUsedAndDiscarded(t *testing.T) {
 	})
 	t.Run("imperial_arbiter", func(t *testing.T) {
 		g := fixture(t, fixtureConfig(), withLaw("imperial_arbiter", 2))
-		for i, c := range []string{"leadership", "diplomacy", "politics", "trade", "warfare", "technology"} {
+		for i, c := range []string{"leadership", "diplomacy", "politics", "trade", "warfare"} {
 			pickAndPass(t, g, i%3, c)
+		}
+		do(t, g, pick(2, "technology"))
+		if s := g.State(); s.PickAsk == nil || s.Step != nil {
+			t.Fatalf("the last choice's window (Public Disgrace) comes before the law: %+v %+v", s.PickAsk, s.Step)
+		}
+		for w := g.State().PickAsk; w != nil; w = g.State().PickAsk {
+			do(t, g, act(ActPassWindow, w.Queue[0]))
 		}
 		s := g.State()
 		if s.Phase != PhaseStrategy || s.Step == nil || s.Step.Kind != StepArbiter || s.Step.Seat != 2 {
