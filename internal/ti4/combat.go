@@ -222,7 +222,7 @@ func combatFollowUps(s *State, rng *engine.RNG) []Event {
 	if len(c.Lost) > 0 { // the owners of ships just destroyed answer in turn
 		n := c.clone()
 		seat := c.Lost[0].Owner
-		if opp := opponent(c, seat); opp != None && shipsOf(sys, opp) {
+		if opp := opponent(c, seat); opp != None && shipsOf(sys, opp) && !s.Players[seat].Eliminated {
 			n.Answer = &Answer{Kind: "destroyed", Seat: seat, Owner: opp}
 		} else {
 			n.Lost = dropSeat(n.Lost, seat)
