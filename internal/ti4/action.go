@@ -75,6 +75,7 @@ type UnitRef struct {
 	System int    `json:"system"`
 	Planet string `json:"planet,omitempty"`
 	Unit   string `json:"unit"`
+	To     string `json:"to,omitempty"` // where it goes, for cards that move it (Decoy Operation)
 }
 
 // Pools are the three pools of a command sheet (LRR 19, 20).

@@ -341,6 +341,13 @@ func resolveAC(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		}
 		return append(append([]Event{played}, ev...), Event{Kind: EvTurnEnded, Seat: a.Seat}), nil
 	}
+	if a.Card == "decoy_operation" {
+		ev, err := decoyOperation(s, a)
+		if err != nil {
+			return nil, err
+		}
+		return append([]Event{played}, ev...), nil
+	}
 	if ev, err, ok := invasionCards(s, a); ok {
 		if err != nil {
 			return nil, err

@@ -236,7 +236,7 @@ func TestRule1_14_TacticalCards(t *testing.T) {
 			s.System(23).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 1}}
 		})
 		refuse(t, g, playAC(0, "upgrade"), "1.14") // before any activation
-		do(t, g, activate(0, 23))
+		activated(t, g, 0, 23)
 		play(t, g, playAC(0, "upgrade"))
 		play(t, g, playAC(0, "flank_speed"))
 		s := g.State()
@@ -253,7 +253,7 @@ func TestRule1_14_TacticalCards(t *testing.T) {
 			s.System(9).Space = []Stack{{Owner: 0, Unit: "dreadnought", Count: 2}, {Owner: 0, Unit: "carrier", Count: 1}}
 			s.System(23).Space = []Stack{{Owner: 1, Unit: "war_sun", Count: 1}, {Owner: 1, Unit: "dreadnought", Count: 1}}
 		})
-		do(t, g, activate(0, 23))
+		activated(t, g, 0, 23)
 		do(t, g, moveShips(0, 9, "dreadnought", 2))
 		do(t, g, moveShips(0, 9, "carrier", 1))
 		do(t, g, act(ActEndMovement, 0))
@@ -293,7 +293,7 @@ func TestRule1_14_TacticalCards(t *testing.T) {
 			s.System(9).Space = []Stack{{Owner: 0, Unit: "dreadnought", Count: 2}}
 			s.System(23).Space = []Stack{{Owner: 1, Unit: "war_sun", Count: 1}}
 		})
-		do(t, g, activate(0, 23))
+		activated(t, g, 0, 23)
 		do(t, g, moveShips(0, 9, "dreadnought", 2))
 		do(t, g, act(ActEndMovement, 0))
 		refuse(t, g, Action{Kind: ActPlayAC, Seat: 1, Card: "skilled_retreat", System: ip(34)}, "2.7") // not adjacent
@@ -448,7 +448,7 @@ func TestRule78_4_InterceptAndDisable(t *testing.T) {
 		s.System(23).Space = []Stack{{Owner: 1, Unit: "war_sun", Count: 1}, {Owner: 1, Unit: "dreadnought", Count: 1}}
 		s.System(10).Space = []Stack{{Owner: 1, Unit: "carrier", Count: 1}}
 	})
-	do(t, g, activate(0, 23))
+	activated(t, g, 0, 23)
 	do(t, g, moveShips(0, 9, "dreadnought", 2))
 	do(t, g, moveShips(0, 9, "carrier", 1))
 	do(t, g, act(ActEndMovement, 0))
@@ -466,7 +466,7 @@ func TestRule78_4_InterceptAndDisable(t *testing.T) {
 		pl, _ := s.Planet("Arnor")
 		pl.Controller, pl.Units = 1, []Stack{{Owner: 1, Unit: "pds", Count: 1}, {Owner: 1, Unit: "infantry", Count: 1}}
 	})
-	do(t, g, activate(0, 9))
+	activated(t, g, 0, 9)
 	do(t, g, moveShips(0, 22, "dreadnought", 1))
 	do(t, g, act(ActEndMovement, 0))
 	declineWindows(t, g) // Bunker

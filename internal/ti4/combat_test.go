@@ -21,7 +21,7 @@ func TestRule78_SpaceCombat(t *testing.T) {
 		s.System(9).Space = []Stack{{Owner: 0, Unit: "dreadnought", Count: 2}}
 		s.System(23).Space = []Stack{{Owner: 1, Unit: "destroyer", Count: 1}}
 	})
-	do(t, g, activate(0, 23))
+	activated(t, g, 0, 23)
 	do(t, g, moveShips(0, 9, "dreadnought", 2))
 	do(t, g, act(ActEndMovement, 0))
 	if c := g.State().Combat; c == nil || c.Answer == nil || c.Answer.Kind != "barrage" || c.Answer.Seat != 1 {
@@ -65,7 +65,7 @@ func TestRule78_7_Retreat(t *testing.T) {
 		s.System(23).Space = []Stack{{Owner: 1, Unit: "war_sun", Count: 1}, {Owner: 1, Unit: "dreadnought", Count: 1}}
 		s.System(10).Space = []Stack{{Owner: 1, Unit: "carrier", Count: 1}}
 	})
-	do(t, g, activate(0, 23))
+	activated(t, g, 0, 23)
 	do(t, g, moveShips(0, 9, "dreadnought", 2))
 	do(t, g, moveShips(0, 9, "carrier", 1))
 	do(t, g, act(ActEndMovement, 0))
@@ -111,7 +111,7 @@ func cruisersHit(t *testing.T, stage func(s *State)) *Game {
 			}
 		})
 		toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
-		do(t, g, activate(0, 23))
+		activated(t, g, 0, 23)
 		do(t, g, moveShips(0, 9, "dreadnought", 1))
 		do(t, g, moveShips(0, 9, "carrier", 1))
 		do(t, g, act(ActEndMovement, 0))
@@ -150,7 +150,7 @@ func TestRule77_SpaceCannonOffense(t *testing.T) {
 			pl.Units = []Stack{{Owner: 2, Unit: "pds", Count: 1}}
 		}
 	})
-	do(t, g, activate(0, 9))
+	activated(t, g, 0, 9)
 	do(t, g, moveShips(0, 22, "dreadnought", 1))
 	ev := do(t, g, act(ActEndMovement, 0))
 	rolled := 0
@@ -172,7 +172,7 @@ func TestRule15_Bombardment(t *testing.T) {
 		arnor.Controller, arnor.Units = 2, []Stack{{Owner: 2, Unit: "infantry", Count: 2}}
 		s.System(23).Space = []Stack{{Owner: 0, Unit: "dreadnought", Count: 1}, {Owner: 0, Unit: "carrier", Count: 1}, {Owner: 0, Unit: "infantry", Count: 2}}
 	})
-	do(t, g, activate(0, 9))
+	activated(t, g, 0, 9)
 	do(t, g, moveShips(0, 23, "dreadnought", 1))
 	do(t, g, moveShips(0, 23, "carrier", 1))
 	do(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(23), Unit: "infantry", Count: 2})

@@ -449,7 +449,7 @@ func TestRule33_2_EliminatedInOwnTurn(t *testing.T) {
 		}
 		s.System(9).Space = []Stack{{Owner: 0, Unit: "carrier", Count: 1}, {Owner: 0, Unit: "infantry", Count: 2}}
 	})
-	do(t, g, activate(0, 23))
+	activated(t, g, 0, 23)
 	do(t, g, moveShips(0, 9, "carrier", 1))
 	do(t, g, act(ActEndMovement, 0))
 	for s := g.State(); s.Step != nil && s.Step.Kind == StepExcess; s = g.State() {

@@ -21,7 +21,7 @@ func wonAgainstWarSun(t *testing.T) *Game {
 		})
 		toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
 		refuse(t, g, Action{Kind: ActScore, Seat: 0, Card: "destroy_their_greatest_ship"}, "61.5")
-		do(t, g, activate(0, 23))
+		activated(t, g, 0, 23)
 		do(t, g, moveShips(0, 9, "war_sun", 2))
 		do(t, g, moveShips(0, 9, "dreadnought", 3))
 		do(t, g, act(ActEndMovement, 0))

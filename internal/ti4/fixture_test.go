@@ -114,6 +114,8 @@ func declineWindows(t *testing.T, g *Game) []Event {
 			ev = append(ev, do(t, g, act(ActPassWindow, s.Invasion.Ask.Seat))...)
 		case s.Combat != nil && s.Combat.Answer != nil:
 			ev = append(ev, do(t, g, act(ActPassWindow, s.Combat.Answer.Seat))...)
+		case s.Step != nil && s.Step.Kind == StepDecoy:
+			ev = append(ev, do(t, g, act(ActDone, s.Step.Seat))...)
 		default:
 			return ev
 		}
@@ -125,4 +127,15 @@ func establishControl(t *testing.T, g *Game, seat int) []Event {
 	t.Helper()
 	ev := do(t, g, act(ActEstablishControl, seat))
 	return append(ev, declineWindows(t, g)...)
+}
+
+// activated activates a system and has the other players asked after it
+// (Decoy Operation) decline.
+func activated(t *testing.T, g *Game, seat, pos int) []Event {
+	t.Helper()
+	ev := do(t, g, activate(seat, pos))
+	for s := g.State(); s.Step != nil && s.Step.Kind == StepDecoy; s = g.State() {
+		ev = append(ev, do(t, g, act(ActDone, s.Step.Seat))...)
+	}
+	return ev
 }

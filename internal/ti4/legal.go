@@ -95,6 +95,15 @@ func candidates(s *State, seat int, out []Action) []Action {
 		add(Action{Kind: ActKeepSecret, Card: card})
 	}
 	lawOptions(s, seat, add)
+	if st := s.Step; st != nil && st.Kind == StepDecoy {
+		if st.Seat == seat {
+			add(Action{Kind: ActDone})
+			if slices.Contains(p.ActionCards, "decoy_operation") {
+				decoyOptions(s, seat, add)
+			}
+		}
+		return out
+	}
 	if st := s.Step; st != nil && isLawStep(st.Kind) {
 		return out
 	}

@@ -18,6 +18,7 @@ const (
 	EvNoteGiven     = "promissory_note_given" // Seat gives a note to Owner
 	ActGiveNote     = "give_note"             // card: the note given
 	StepGiveNote    = "give_note"             // Diplomatic Pressure: choose a note to give
+	StepDecoy       = "decoy_window"          // after another player's activation: Decoy Operation
 )
 
 func init() {
@@ -272,6 +273,96 @@ func pokTargets(s *State, seat int, c string, add func(Action)) {
 				add(Action{Kind: ActPlayAC, Card: c, Units: []UnitRef{refs[i]}})
 			} else {
 				add(Action{Kind: ActPlayAC, Card: c, Units: []UnitRef{refs[i], refs[j]}})
+			}
+		}
+	}
+}
+
+// decoyWindows asks, after an activation, each other player who controls a
+// planet in the system and has units there (public facts), in initiative
+// order, whether to answer with Decoy Operation.
+func decoyWindows(s *State, seat int, sys *System) []Event {
+	var ev []Event
+	for _, q := range s.InitiativeOrder() {
+		if q != seat && s.unitsIn(sys.Pos, q) > 0 && slices.ContainsFunc(sys.Planets, func(pl *Planet) bool { return pl.Controller == q }) {
+			ev = append(ev, queue(Step{Kind: StepDecoy, Seat: q, Systems: []int{sys.Pos}}))
+		}
+	}
+	return ev
+}
+
+// Decoy Operation: up to two of your ground forces, from anywhere on the
+// board, go to planets you control in the active system (each unit's to).
+func decoyOperation(s *State, a Action) ([]Event, error) {
+	st := s.Step
+	if st == nil || st.Kind != StepDecoy || st.Seat != a.Seat {
+		return nil, engine.Refuse("1.14", "Decoy Operation is played after another player activates a system holding your units")
+	}
+	active := s.System(st.Systems[0])
+	ok := func(r UnitRef) bool {
+		pl := planetIn(active, r.To)
+		return isGroundForce(r.Unit) && pl != nil && pl.Controller == a.Seat
+	}
+	if err := s.unitRefs(a.Seat, a.Units, ok, "of your ground forces, each to a planet you control in the active system"); err != nil {
+		return nil, err
+	}
+	var ev []Event
+	for _, r := range a.Units {
+		ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: r.System, Planet: r.Planet, Unit: r.Unit, Count: 1},
+			Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: active.Pos, Planet: r.To, Unit: r.Unit, Count: 1})
+	}
+	return append(ev, Event{Kind: EvStepCleared, Seat: a.Seat}), nil
+}
+
+// decoyOptions proposes Decoy Operation's moves: one or two ground forces,
+// each to one of the player's planets in the active system.
+func decoyOptions(s *State, seat int, add func(Action)) {
+	st := s.Step
+	var dests []string
+	for _, pl := range s.System(st.Systems[0]).Planets {
+		if pl.Controller == seat {
+			dests = append(dests, pl.Name)
+		}
+	}
+	var refs []UnitRef
+	for _, sys := range s.Systems {
+		places := []string{""}
+		for _, pl := range sys.Planets {
+			places = append(places, pl.Name)
+		}
+		for _, place := range places {
+			stacks := sys.Space
+			if place != "" {
+				stacks = planetIn(sys, place).Units
+			}
+			for _, typ := range []string{"infantry", "mech"} {
+				for range min(count(stacks, seat, typ), 2) {
+					refs = append(refs, UnitRef{System: sys.Pos, Planet: place, Unit: typ})
+				}
+			}
+		}
+	}
+	for i := range refs {
+		if i > 0 && refs[i] == refs[i-1] {
+			continue // the same unit alone once
+		}
+		for _, d := range dests {
+			r := refs[i]
+			r.To = d
+			add(Action{Kind: ActPlayAC, Card: "decoy_operation", Units: []UnitRef{r}})
+		}
+	}
+	for i := range refs {
+		for j := i + 1; j < len(refs); j++ {
+			if (j > i+1 && refs[j] == refs[j-1]) || (i > 0 && refs[i] == refs[i-1]) {
+				continue // each pair of places once
+			}
+			for _, d1 := range dests {
+				for _, d2 := range dests {
+					r1, r2 := refs[i], refs[j]
+					r1.To, r2.To = d1, d2
+					add(Action{Kind: ActPlayAC, Card: "decoy_operation", Units: []UnitRef{r1, r2}})
+				}
 			}
 		}
 	}

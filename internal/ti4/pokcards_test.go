@@ -213,7 +213,7 @@ func TestRule2_7_Waylay(t *testing.T) {
 			s.System(23).Space = []Stack{{Owner: 1, Unit: "destroyer", Count: 2}}
 		})
 		toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
-		do(t, g, activate(0, 23))
+		activated(t, g, 0, 23)
 		do(t, g, moveShips(0, 9, "dreadnought", 1))
 		do(t, g, moveShips(0, 9, "carrier", 1))
 		do(t, g, act(ActEndMovement, 0))
@@ -285,4 +285,31 @@ func TestRule2_7_ReverseEngineer(t *testing.T) {
 	if !slices.Contains(s.Players[2].ActionCards, "economic_initiative") || slices.Contains(s.Decks.ActionDiscard, "economic_initiative") || s.DiscardAsk != nil {
 		t.Fatalf("hand %v, discard %v", s.Players[2].ActionCards, s.Decks.ActionDiscard)
 	}
+}
+
+// 2.7, Decoy Operation: after another player activates a system where you
+// control a planet and have units, you are asked; the card moves up to two
+// of your ground forces from anywhere to your planets there. Declining
+// lets the active player go on.
+func TestRule2_7_DecoyOperation(t *testing.T) {
+	g := tacticalFixture(t, func(s *State) {
+		giveAC(1, "decoy_operation")(s)
+		arnor := planetIn(s.System(9), "Arnor")
+		arnor.Controller, arnor.Units = 1, []Stack{{Owner: 1, Unit: "infantry", Count: 1}}
+	})
+	do(t, g, activate(0, 9))
+	s := g.State()
+	if s.Step == nil || s.Step.Kind != StepDecoy || s.Step.Seat != 1 {
+		t.Fatalf("Sol is asked: %+v", s.Step)
+	}
+	refuse(t, g, moveShips(0, 22, "carrier", 1), "82.3")
+	jord := s.Players[1].Home
+	refuse(t, g, Action{Kind: ActPlayAC, Seat: 1, Card: "decoy_operation", Units: []UnitRef{{System: jord, Planet: "Jord", Unit: "infantry", To: "Lor"}}}, "2.7") // Lor is not Sol's
+	play(t, g, Action{Kind: ActPlayAC, Seat: 1, Card: "decoy_operation", Units: []UnitRef{
+		{System: jord, Planet: "Jord", Unit: "infantry", To: "Arnor"}, {System: jord, Planet: "Jord", Unit: "infantry", To: "Arnor"}}})
+	s = checked(t, g)
+	if n := count(planetIn(s.System(9), "Arnor").Units, 1, "infantry"); n != 3 || s.Step != nil {
+		t.Fatalf("Arnor holds %d of Sol's infantry; step %+v", n, s.Step)
+	}
+	do(t, g, moveShips(0, 22, "carrier", 1)) // the tactical action goes on
 }

@@ -34,11 +34,11 @@ func TestRule69_SupportForTheThrone(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Sol activates a system with Jol-Nar's units: the point goes.
-	do(t, g, activate(0, 9))
+	activated(t, g, 0, 9)
 	do(t, g, act(ActEndMovement, 0))
 	establishControl(t, g, 0)
 	do(t, g, act(ActEndTactical, 0))
-	do(t, g, activate(1, 22))
+	activated(t, g, 1, 22)
 	s = g.State()
 	if s.Players[1].VP != 0 || len(s.Players[1].NotesInPlay) != 0 || !slices.Contains(s.Players[0].Promissory, "jolnar:support_for_the_throne") {
 		t.Fatalf("after activating Jol-Nar's home: VP %d, in play %v", s.Players[1].VP, s.Players[1].NotesInPlay)
@@ -56,7 +56,7 @@ func TestRule69_2_Ceasefire(t *testing.T) {
 		s.System(9).Space = []Stack{{Owner: 1, Unit: "destroyer", Count: 1}}
 	})
 	refuse(t, g, Action{Kind: ActPlayNote, Seat: 1, Card: "jolnar:ceasefire"}, "69.1") // no activation yet
-	do(t, g, activate(0, 9))
+	activated(t, g, 0, 9)
 	refuse(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: "jolnar:alliance"}, "69.2")
 	do(t, g, Action{Kind: ActPlayNote, Seat: 1, Card: "jolnar:ceasefire"})
 	refuse(t, g, moveShips(0, 22, "carrier", 1), "69.1")

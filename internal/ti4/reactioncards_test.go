@@ -16,7 +16,7 @@ func spaceFight(t *testing.T, seed uint64, stage func(s *State)) *Game {
 		stage(s)
 	})
 	toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
-	do(t, g, activate(0, 23))
+	activated(t, g, 0, 23)
 	do(t, g, moveShips(0, 9, "dreadnought", 1))
 	do(t, g, moveShips(0, 9, "carrier", 1))
 	do(t, g, act(ActEndMovement, 0))
@@ -129,7 +129,7 @@ func TestRule2_7_FireTeam(t *testing.T) {
 			s.System(22).Space = append(s.System(22).Space, Stack{Owner: 0, Unit: "infantry", Count: 4})
 		})
 		toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
-		do(t, g, activate(0, 9))
+		activated(t, g, 0, 9)
 		do(t, g, moveShips(0, 22, "carrier", 1))
 		do(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(22), Unit: "infantry", Count: 4})
 		do(t, g, act(ActEndMovement, 0))
@@ -200,7 +200,7 @@ func invadeArnorAs(t *testing.T, cfg Config, stage func(s *State), ships ...stri
 		stage(s)
 	})
 	toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
-	do(t, g, activate(0, 9))
+	activated(t, g, 0, 9)
 	for _, u := range append([]string{"carrier"}, ships...) {
 		do(t, g, moveShips(0, 22, u, 1))
 	}
@@ -394,7 +394,7 @@ func TestRule2_7_ExperimentalBattlestation(t *testing.T) {
 
 	// Nobody is asked when no ship moved in.
 	g = tacticalFixture(t, arnorHeldBy(1, Stack{Owner: 1, Unit: "space_dock", Count: 1}))
-	do(t, g, activate(0, 9))
+	activated(t, g, 0, 9)
 	do(t, g, act(ActEndMovement, 0))
 	if c := g.State().Combat; c != nil && c.Answer != nil {
 		t.Fatalf("no window without a move: %+v", c.Answer)

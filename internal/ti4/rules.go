@@ -104,7 +104,7 @@ func decide(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	if a.Kind == ActUseLaw {
 		return decideUseLaw(s, a)
 	}
-	if a.Kind == ActDone && s.Step != nil && isLawStep(s.Step.Kind) {
+	if a.Kind == ActDone && s.Step != nil && (isLawStep(s.Step.Kind) || s.Step.Kind == StepDecoy) {
 		if s.Step.Seat != a.Seat {
 			return nil, engine.Refuse("7.4", "seat %d decides whether to use the law", s.Step.Seat)
 		}

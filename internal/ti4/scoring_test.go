@@ -124,7 +124,7 @@ func TestRule27_CustodiansToken(t *testing.T) {
 		s.System(1).Space = []Stack{{Owner: 0, Unit: "carrier", Count: 1}, {Owner: 0, Unit: "infantry", Count: 2}}
 		s.Players[0].TradeGoods = 1
 	})
-	do(t, g, activate(0, 0))
+	activated(t, g, 0, 0)
 	do(t, g, moveShips(0, 1, "carrier", 1))
 	do(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(1), Unit: "infantry", Count: 2})
 	do(t, g, act(ActEndMovement, 0))

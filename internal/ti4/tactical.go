@@ -128,7 +128,8 @@ func decideActivate(s *State, a Action) ([]Event, error) {
 		{Kind: EvCommandToken, Seat: a.Seat, System: sys.Pos, Count: 1},
 		{Kind: EvTacticalBegun, Seat: a.Seat, System: sys.Pos},
 	}
-	return append(ev, throneLost(s, a.Seat, sys.Pos)...), nil
+	ev = append(ev, throneLost(s, a.Seat, sys.Pos)...)
+	return append(ev, decoyWindows(s, a.Seat, sys)...), nil
 }
 
 // checkActivate is decideActivate's refusals, without building events:

@@ -25,7 +25,7 @@ func TestRule5_Activation(t *testing.T) {
 	g := tacticalFixture(t, func(s *State) { s.System(9).Command = []int{0} })
 	refuse(t, g, activate(0, 9), "5.2")
 	refuse(t, g, activate(1, 23), "4")
-	do(t, g, activate(0, 23))
+	activated(t, g, 0, 23)
 	if p := g.State().Players[0]; p.Tactic != 2 || g.State().Tactical == nil {
 		t.Fatal("a tactic token should be spent and the tactical action begun")
 	}
@@ -40,7 +40,7 @@ func TestRule89_TacticalAction(t *testing.T) {
 	g := tacticalFixture(t, func(s *State) {
 		s.System(22).Space = append(s.System(22).Space, Stack{Owner: 0, Unit: "infantry", Count: 2})
 	})
-	do(t, g, activate(0, 9))
+	activated(t, g, 0, 9)
 	do(t, g, moveShips(0, 22, "carrier", 1))
 	refuse(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(22), Unit: "carrier", Count: 1}, "95.2")
 	do(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(22), Unit: "infantry", Count: 2})
@@ -71,7 +71,7 @@ func TestRule58_Movement(t *testing.T) {
 		s.System(21).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 1}}
 		s.System(21).Command = []int{0}
 	})
-	do(t, g, activate(0, 10))
+	activated(t, g, 0, 10)
 	refuse(t, g, moveShips(0, 22, "carrier", 1), "58.4") // two away, move 1
 	refuse(t, g, moveShips(0, 21, "cruiser", 1), "58.4c")
 	refuse(t, g, moveShips(0, 10, "carrier", 1), "58.4a")
@@ -81,14 +81,14 @@ func TestRule58_Movement(t *testing.T) {
 		s.System(23).Space = []Stack{{Owner: 1, Unit: "destroyer", Count: 1}}
 		s.Players[0].Fleet = 4
 	})
-	do(t, g, activate(0, 24)) // 22 -> 23 -> 24 is the only two-step way
+	activated(t, g, 0, 24) // 22 -> 23 -> 24 is the only two-step way
 	refuse(t, g, moveShips(0, 22, "cruiser", 1), "58.4")
 
 	g = tacticalFixture(t, func(s *State) {
 		s.System(22).Space = append(s.System(22).Space, Stack{Owner: 0, Unit: "cruiser", Count: 1})
 		s.Players[0].Fleet = 4
 	})
-	do(t, g, activate(0, 10)) // 22 -> 9 -> 10 or 22 -> 23 -> 10
+	activated(t, g, 0, 10) // 22 -> 9 -> 10 or 22 -> 23 -> 10
 	do(t, g, moveShips(0, 22, "cruiser", 1))
 }
 
@@ -98,7 +98,7 @@ func TestRule37_FleetPool(t *testing.T) {
 		s.System(21).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 3}}
 		s.System(9).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 2}, {Owner: 0, Unit: "fighter", Count: 4}, {Owner: 0, Unit: "carrier", Count: 1}}
 	})
-	do(t, g, activate(0, 23))
+	activated(t, g, 0, 23)
 	do(t, g, moveShips(0, 21, "cruiser", 3))
 	refuse(t, g, moveShips(0, 9, "cruiser", 1), "37.1")
 	refuse(t, g, moveShips(0, 9, "carrier", 1), "37.1")
@@ -109,7 +109,7 @@ func TestRule16_Capacity(t *testing.T) {
 	g := tacticalFixture(t, func(s *State) {
 		s.System(22).Space = []Stack{{Owner: 0, Unit: "carrier", Count: 2}, {Owner: 0, Unit: "infantry", Count: 8}}
 	})
-	do(t, g, activate(0, 23))
+	activated(t, g, 0, 23)
 	refuse(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(22), Unit: "infantry", Count: 1}, "95.1")
 	do(t, g, moveShips(0, 22, "carrier", 1))
 	refuse(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(22), Unit: "infantry", Count: 5}, "16.1")
@@ -123,14 +123,14 @@ func TestRule59_Nebula(t *testing.T) {
 		s.System(25).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 1}}
 		s.System(11).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 1}}
 	})
-	do(t, g, activate(0, 12)) // 25 -> 11 -> 12, but a ship in a nebula moves 1
+	activated(t, g, 0, 12) // 25 -> 11 -> 12, but a ship in a nebula moves 1
 	refuse(t, g, moveShips(0, 25, "cruiser", 1), "58.4")
 	do(t, g, moveShips(0, 11, "cruiser", 1))
 
 	g = tacticalFixture(t, func(s *State) {
 		s.System(11).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 1}}
 	})
-	do(t, g, activate(0, 25))
+	activated(t, g, 0, 25)
 	do(t, g, moveShips(0, 11, "cruiser", 1))
 }
 
@@ -139,7 +139,7 @@ func TestRule86_Supernova(t *testing.T) {
 	g := tacticalFixture(t, func(s *State) {
 		s.System(25).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 1}}
 	})
-	do(t, g, activate(0, 26))
+	activated(t, g, 0, 26)
 	refuse(t, g, moveShips(0, 25, "cruiser", 1), "58.4")
 }
 
@@ -150,14 +150,14 @@ func TestRule11_AsteroidField(t *testing.T) {
 		s.System(12).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 1}, {Owner: 1, Unit: "cruiser", Count: 1}}
 	}
 	g := tacticalFixture(t, stage)
-	do(t, g, activate(0, 27))
+	activated(t, g, 0, 27)
 	do(t, g, moveShips(0, 12, "cruiser", 1))
 	g = fixture(t, fixtureConfig(), func(s *State) {
 		stage(s)
 		s.Players[1].Techs = []string{"neural_motivator"} // Sol without Antimass Deflectors
 	})
 	toActionPhase(t, g, "diplomacy", "leadership", "politics", "trade", "warfare", "technology")
-	do(t, g, activate(1, 27))
+	activated(t, g, 1, 27)
 	refuse(t, g, moveShips(1, 12, "cruiser", 1), "58.4")
 }
 
@@ -167,7 +167,7 @@ func TestRule41_GravityRift(t *testing.T) {
 	g := tacticalFixture(t, func(s *State) {
 		s.System(24).Space = []Stack{{Owner: 0, Unit: "carrier", Count: 2}}
 	})
-	do(t, g, activate(0, 9)) // 24 -> 10 -> 9: two steps for move 1 + 1
+	activated(t, g, 0, 9) // 24 -> 10 -> 9: two steps for move 1 + 1
 	do(t, g, moveShips(0, 24, "carrier", 2))
 	ev := do(t, g, act(ActEndMovement, 0))
 	rolls, lost := 0, 0
@@ -191,7 +191,7 @@ func TestRule41_GravityRift(t *testing.T) {
 // before the action ends, ships only where no other player's ships are.
 func TestRule67_68_Production(t *testing.T) {
 	g := tacticalFixture(t, func(s *State) { s.Players[0].TradeGoods = 1 })
-	do(t, g, activate(0, 22))
+	activated(t, g, 0, 22)
 	do(t, g, act(ActEndMovement, 0))
 	establishControl(t, g, 0)
 	// Jol-Nar's dock is on Nar (2 resources): production 2 + 2 = 4.
@@ -220,7 +220,7 @@ func TestRule67_6_NoShipsBesideEnemies(t *testing.T) {
 			pl.Units = dropUnit(pl.Units, "pds") // no space cannon to shoot it down
 		}
 	})
-	do(t, g, activate(0, 22))
+	activated(t, g, 0, 22)
 	do(t, g, act(ActEndMovement, 0))
 	establishControl(t, g, 0)
 	refuse(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "cruiser", Count: 1}, "67.6")
@@ -235,7 +235,7 @@ func TestRule26_1_Affordable(t *testing.T) {
 			pl.Exhausted = true
 		}
 	})
-	do(t, g, activate(0, 22))
+	activated(t, g, 0, 22)
 	do(t, g, act(ActEndMovement, 0))
 	establishControl(t, g, 0)
 	refuse(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "fighter", Count: 1}, "26.1")
@@ -290,7 +290,7 @@ func TestRule95_PickUpOnTheWay(t *testing.T) {
 		}
 	}
 	g := tacticalFixture(t, stage(false))
-	do(t, g, activate(0, 23)) // 21 -> 22 -> 23
+	activated(t, g, 0, 23) // 21 -> 22 -> 23
 	do(t, g, moveShips(0, 21, "carrier", 1))
 	do(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(22), Unit: "infantry", Count: 2})
 	do(t, g, act(ActEndMovement, 0))
@@ -298,7 +298,7 @@ func TestRule95_PickUpOnTheWay(t *testing.T) {
 		t.Fatal("the infantry picked up at 22 should arrive with the carrier")
 	}
 	g = tacticalFixture(t, stage(true))
-	do(t, g, activate(0, 23))
+	activated(t, g, 0, 23)
 	do(t, g, moveShips(0, 21, "carrier", 1))
 	refuse(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(22), Unit: "infantry", Count: 2}, "95.3")
 }
@@ -313,7 +313,7 @@ func TestRule95_1_PickUpFromAPlanet(t *testing.T) {
 		jol := planetIn(s.System(22), "Jol")
 		jol.Units = add(jol.Units, 0, "infantry", 1)
 	})
-	do(t, g, activate(0, 9))
+	activated(t, g, 0, 9)
 	refuse(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(22), Planet: "Nar", Unit: "infantry", Count: 1}, "95.1") // no ship moves yet
 	do(t, g, moveShips(0, 22, "carrier", 1))
 	refuse(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(22), Planet: "Nar", Unit: "fighter", Count: 1}, "95.2")
@@ -347,7 +347,7 @@ func TestRule95_1_PickUpFromAPlanet(t *testing.T) {
 		s.System(21).Space = []Stack{{Owner: 0, Unit: "carrier", Count: 1}}
 		s.System(22).Command = []int{0}
 	})
-	do(t, g, activate(0, 9))
+	activated(t, g, 0, 9)
 	do(t, g, moveShips(0, 21, "carrier", 1))
 	refuse(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(22), Planet: "Nar", Unit: "infantry", Count: 1}, "95.3")
 
@@ -357,7 +357,7 @@ func TestRule95_1_PickUpFromAPlanet(t *testing.T) {
 		arnor := planetIn(s.System(9), "Arnor")
 		arnor.Controller, arnor.Units = 0, []Stack{{Owner: 0, Unit: "infantry", Count: 1}}
 	})
-	do(t, g, activate(0, 9))
+	activated(t, g, 0, 9)
 	do(t, g, moveShips(0, 22, "carrier", 1))
 	do(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(9), Planet: "Arnor", Unit: "infantry", Count: 1})
 	do(t, g, act(ActEndMovement, 0))
@@ -378,7 +378,7 @@ func TestRule23_4a_TakeBackAUnit(t *testing.T) {
 		s.System(9).Command = []int{0}
 	})
 	refuse(t, g, Action{Kind: ActReclaim, Seat: 0, System: ip(21), Unit: "carrier"}, "23.4a")
-	do(t, g, activate(0, 22))
+	activated(t, g, 0, 22)
 	do(t, g, act(ActEndMovement, 0))
 	establishControl(t, g, 0)
 	refuse(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "carrier", Count: 1}, "67.5")
