@@ -861,7 +861,7 @@ func actionTargets(s *State, seat int, c string, add func(Action)) {
 
 func tacticalCard(c string) bool {
 	switch c {
-	case "flank_speed", "lost_star_chart", "upgrade", "morale_boost", "fighter_prototype", "emergency_repairs", "shields_holding", "maneuvering_jets", "direct_hit", "disable", "intercept",
+	case "flank_speed", "lost_star_chart", "nav_suite", "upgrade", "morale_boost", "fighter_prototype", "emergency_repairs", "shields_holding", "maneuvering_jets", "direct_hit", "disable", "intercept",
 		"fire_team", "salvage", "rout", "waylay":
 		return true
 	}

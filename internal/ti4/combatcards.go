@@ -34,7 +34,7 @@ func tacticalCards(s *State, a Action, rng *engine.RNG) (ev []Event, err error, 
 	switch a.Card {
 	case "courageous_to_the_end", "fire_team", "salvage", "experimental_battlestation", "waylay":
 		ev, err = combatAnswer(s, a, rng)
-	case "flank_speed", "lost_star_chart", "in_the_silence_of_space", "upgrade":
+	case "flank_speed", "lost_star_chart", "in_the_silence_of_space", "upgrade", "nav_suite":
 		ev, err = afterActivation(s, a)
 	case "morale_boost", "fighter_prototype", "emergency_repairs", "skilled_retreat", "rout":
 		ev, err = roundStart(s, a)
@@ -241,6 +241,8 @@ func applyTacticalCards(s *State, e Event) bool {
 			t.MoveBonus++
 		case "lost_star_chart":
 			t.StarChart = true
+		case "nav_suite":
+			t.NavSuite = true
 		case "in_the_silence_of_space":
 			t.Silence = append(t.Silence, e.System)
 		}

@@ -313,3 +313,44 @@ func TestRule2_7_DecoyOperation(t *testing.T) {
 	}
 	do(t, g, moveShips(0, 22, "carrier", 1)) // the tactical action goes on
 }
+
+// 2.7, Nav Suite: played after activating a system, the movement that
+// follows ignores anomalies: a cruiser starting in a nebula moves its full
+// 2 (59.2 would hold it to 1), a supernova no longer stops ships (86.1),
+// and a ship leaving a gravity rift neither gains a move nor rolls (41).
+func TestRule2_7_NavSuite(t *testing.T) {
+	g := tacticalFixture(t, func(s *State) {
+		giveAC(0, "nav_suite")(s)
+		s.System(25).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 1}}
+	})
+	activated(t, g, 0, 12) // 25 (nebula) -> 11 -> 12
+	refuse(t, g, moveShips(0, 25, "cruiser", 1), "58.4")
+	play(t, g, playAC(0, "nav_suite"))
+	do(t, g, moveShips(0, 25, "cruiser", 1))
+
+	g = tacticalFixture(t, func(s *State) {
+		giveAC(0, "nav_suite")(s)
+		s.System(25).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 1}}
+	})
+	activated(t, g, 0, 26) // a supernova
+	play(t, g, playAC(0, "nav_suite"))
+	do(t, g, moveShips(0, 25, "cruiser", 1))
+
+	g = tacticalFixture(t, func(s *State) {
+		giveAC(0, "nav_suite")(s)
+		s.System(24).Space = []Stack{{Owner: 0, Unit: "carrier", Count: 2}}
+		s.Players[0].Techs = append(s.Players[0].Techs, "carrier_2") // move 2 without the rift's bonus
+	})
+	activated(t, g, 0, 9) // 24 (gravity rift) -> 10 -> 9
+	play(t, g, playAC(0, "nav_suite"))
+	do(t, g, moveShips(0, 24, "carrier", 2))
+	ev := do(t, g, act(ActEndMovement, 0))
+	for _, e := range ev {
+		if e.Kind == EvRiftRoll {
+			t.Fatal("no rift roll under Nav Suite")
+		}
+	}
+	if got := count(g.State().System(9).Space, 0, "carrier"); got != 2 {
+		t.Fatalf("%d carriers arrived of 2", got)
+	}
+}

@@ -27,6 +27,7 @@ type Tactical struct {
 	Friends    []int `json:"friends,omitempty"`     // players whose notes were in play at the start (Betray a Friend)
 	PeaceAsked bool  `json:"peace_asked,omitempty"` // Minister of Peace was offered after this activation
 	StarChart  bool  `json:"star_chart,omitempty"`
+	NavSuite   bool  `json:"nav_suite,omitempty"` // Nav Suite: anomalies have no effect on this movement
 	Silence    []int `json:"silence,omitempty"`
 	Production
 }
@@ -192,7 +193,8 @@ func (s *State) reach(seat, from, to, move int) int {
 		}
 		return s.blocked(seat, pos, end)
 	}
-	if s.anomaly(from, "nebula") {
+	nav := s.navSuite(seat)
+	if s.anomaly(from, "nebula") && !nav {
 		move = 1 // 59.2
 	}
 	if blocked(to, true) {
@@ -210,7 +212,7 @@ func (s *State) reach(seat, from, to, move int) int {
 		for _, n := range frontier {
 			rifts := best[n]
 			left := n.left
-			if s.anomaly(n.pos, "gravity-rift") {
+			if s.anomaly(n.pos, "gravity-rift") && !nav {
 				left++
 				rifts++
 			}
@@ -236,6 +238,13 @@ func (s *State) reach(seat, from, to, move int) int {
 	return result
 }
 
+// navSuite reports Nav Suite played by seat in the tactical action under
+// way: the movement ignores anomalies.
+func (s *State) navSuite(seat int) bool {
+	t := s.Tactical
+	return t != nil && t.NavSuite && t.Seat == seat && t.Step == TacMovement
+}
+
 // moveNeighbors are the systems a ship may move to next: under Enforced
 // Travel Ban alpha and beta wormholes do nothing during movement.
 func (s *State) moveNeighbors(pos int) []int {
@@ -253,6 +262,8 @@ func (s *State) blocked(seat, pos int, end bool) bool {
 // blockedTerrain is blocked by anomalies alone.
 func (s *State) blockedTerrain(seat, pos int, end bool) bool {
 	switch {
+	case s.navSuite(seat):
+		return false
 	case s.anomaly(pos, "supernova"):
 		return true // 86.1
 	case s.anomaly(pos, "asteroid-field") && !s.Players[seat].HasTech("antimass_deflectors"):
