@@ -39,7 +39,7 @@ var actionKinds = []string{ActPlace, ActRemove, ActMove, ActGainPlanet, ActLoseP
 	ActGainTokens, ActChooseSystem, ActReadyPlanet, ActDone, ActChooseSpeaker, ActOrderAgendas,
 	ActPlaceStructure, ActChoosePlayer, ActRemoveToken, ActResearch,
 	ActActivate, ActMoveShips, ActTransport, ActEndMovement, ActProduce, ActEndTactical, ActComponent, ActRemoveExcess, ActAssignHit, ActRetreat, ActNoRetreat, ActBombard,
-	ActScore, ActKeepSecret, ActSpendTokens, ActTakeCustodians, ActDiscardAC, ActGiveNote,
+	ActScore, ActKeepSecret, ActSpendTokens, ActTakeCustodians, ActDiscardAC, ActGiveNote, ActPlaceTG,
 	ActTradeOpen, ActTradeAdd, ActTradeAccept, ActTradeCancel, ActReclaim,
 	ActVote, ActAbstain, ActBreakTie, ActDestroy, ActChoosePlanet, ActReturnSecret, ActPlayNote, ActPlayAC, ActPassWindow, ActUseLaw}
 
@@ -189,7 +189,7 @@ var fieldsOf = map[string]string{
 	ActMoveShips: "system unit count", ActTransport: "system planet unit count", ActEndMovement: "",
 	ActProduce: "unit count planet", ActEndTactical: "", ActComponent: "card", ActRemoveExcess: "system unit count",
 	ActAssignHit: "unit planet use", ActRetreat: "system", ActNoRetreat: "", ActBombard: "planet",
-	ActScore: "card", ActKeepSecret: "card", ActSpendTokens: "pools", ActTakeCustodians: "", ActDiscardAC: "card", ActGiveNote: "card",
+	ActScore: "card", ActKeepSecret: "card", ActSpendTokens: "pools", ActTakeCustodians: "", ActDiscardAC: "card", ActGiveNote: "card", ActPlaceTG: "card",
 	ActReclaim: "system planet unit", ActTradeOpen: "player", ActTradeAdd: "card", ActTradeAccept: "", ActTradeCancel: "",
 	ActVote: "outcome", ActAbstain: "", ActBreakTie: "outcome", ActDestroy: "system planet unit", ActChoosePlanet: "planet", ActReturnSecret: "card", ActPlayNote: "card", ActPlayAC: "card system planet to_planet player unit outcome count pools units", ActPassWindow: "", ActUseLaw: "card system player outcome",
 }

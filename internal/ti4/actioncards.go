@@ -713,6 +713,10 @@ func acOptions(s *State, seat int, add func(Action)) {
 					}
 				}
 			}
+		case c == "manipulate_investments":
+			if s.Phase == PhaseStrategy && !s.Picking && s.Step == nil {
+				add(Action{Kind: ActPlayAC, Card: c})
+			}
 		case c == "summit":
 			if s.Phase == PhaseStrategy && !s.Picking {
 				for _, d := range distributions(min(2, s.CommandReinforcements(seat))) {
@@ -985,6 +989,11 @@ func phaseCards(s *State, a Action) (ev []Event, err error, ok bool) {
 	case "public_disgrace":
 		ev, err := disgrace(s, a)
 		return ev, err, true
+	case "manipulate_investments":
+		if s.Phase != PhaseStrategy || s.Picking || s.Step != nil {
+			return nil, engine.Refuse("1.14", "Manipulate Investments is played at the start of the strategy phase, before any card is chosen"), true
+		}
+		return []Event{queue(Step{Kind: StepInvest, Seat: a.Seat, Need: 5})}, nil, true
 	case "reverse_engineer":
 		ev, err := reverseEngineer(s, a)
 		return ev, err, true

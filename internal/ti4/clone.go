@@ -145,7 +145,7 @@ func cloneDecks(m map[string][]string) map[string][]string {
 func (st Step) clone() Step {
 	x := st
 	x.Credits = maps.Clone(x.Credits)
-	x.Units, x.Systems = slices.Clone(x.Units), slices.Clone(x.Systems)
+	x.Units, x.Systems, x.Cards = slices.Clone(x.Units), slices.Clone(x.Systems), slices.Clone(x.Cards)
 	if x.Prod != nil {
 		p := *x.Prod
 		p.Placed = slices.Clone(p.Placed)

@@ -95,6 +95,14 @@ func candidates(s *State, seat int, out []Action) []Action {
 		add(Action{Kind: ActKeepSecret, Card: card})
 	}
 	lawOptions(s, seat, add)
+	if st := s.Step; st != nil && st.Kind == StepInvest {
+		if st.Seat == seat {
+			for _, c := range s.Strategy {
+				add(Action{Kind: ActPlaceTG, Card: c})
+			}
+		}
+		return out
+	}
 	if st := s.Step; st != nil && st.Kind == StepDecoy {
 		if st.Seat == seat {
 			add(Action{Kind: ActDone})

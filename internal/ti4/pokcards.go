@@ -19,6 +19,9 @@ const (
 	ActGiveNote     = "give_note"             // card: the note given
 	StepGiveNote    = "give_note"             // Diplomatic Pressure: choose a note to give
 	StepDecoy       = "decoy_window"          // after another player's activation: Decoy Operation
+	StepInvest      = "place_trade_goods"     // Manipulate Investments: five trade goods, one at a time
+	ActPlaceTG      = "place_trade_good"      // card: the strategy card given one
+	EvTGOnCard      = "trade_good_on_card"
 )
 
 func init() {
@@ -171,6 +174,12 @@ func decideGiveNote(s *State, a Action) ([]Event, error) {
 
 func applyPoKCards(s *State, e Event) bool {
 	switch e.Kind {
+	case EvTGOnCard:
+		if s.StrategyTG == nil {
+			s.StrategyTG = map[string]int{}
+		}
+		s.StrategyTG[e.Card]++
+		s.Step.Cards = append(slices.Clone(s.Step.Cards), e.Card)
 	case EvTechReturned:
 		p := s.Players[e.Seat]
 		p.Techs = slices.DeleteFunc(slices.Clone(p.Techs), func(t string) bool { return t == e.Card })
@@ -366,4 +375,32 @@ func decoyOptions(s *State, seat int, add func(Action)) {
 			}
 		}
 	}
+}
+
+// Manipulate Investments, at the start of the strategy phase: five trade
+// goods from the supply go on strategy cards in the common area, one at a
+// time, on at least three different cards.
+func decidePlaceTG(s *State, a Action) ([]Event, error) {
+	st, err := inStep(s, a.Seat, StepInvest)
+	if err != nil {
+		return nil, err
+	}
+	if !slices.Contains(s.Strategy, a.Card) {
+		return nil, engine.Refuse("2.7", "place the trade good on a strategy card in the common area")
+	}
+	cards := append(slices.Clone(st.Cards), a.Card)
+	distinct := 0
+	for i, c := range cards {
+		if !slices.Contains(cards[:i], c) {
+			distinct++
+		}
+	}
+	if distinct+(st.Need-len(cards)) < 3 {
+		return nil, engine.Refuse("2.7", "the five trade goods go on at least three different cards")
+	}
+	ev := []Event{{Kind: EvTGOnCard, Seat: a.Seat, Card: a.Card}}
+	if len(cards) == st.Need {
+		ev = append(ev, Event{Kind: EvStepCleared, Seat: a.Seat})
+	}
+	return ev, nil
 }

@@ -354,3 +354,31 @@ func TestRule2_7_NavSuite(t *testing.T) {
 		t.Fatalf("%d carriers arrived of 2", got)
 	}
 }
+
+// 2.7, 84.1a: Manipulate Investments, before the first strategy card is
+// chosen: five trade goods go one at a time on cards in the common area,
+// on at least three different cards; the picker of such a card takes them.
+func TestRule2_7_ManipulateInvestments(t *testing.T) {
+	g := fixture(t, fixtureConfig(), giveAC(1, "manipulate_investments"))
+	play(t, g, playAC(1, "manipulate_investments"))
+	s := g.State()
+	if s.Step == nil || s.Step.Kind != StepInvest || s.Step.Seat != 1 {
+		t.Fatalf("step %+v", s.Step)
+	}
+	refuse(t, g, pick(0, "leadership"), "82.3") // the picks wait
+	for range 3 {
+		do(t, g, Action{Kind: ActPlaceTG, Seat: 1, Card: "leadership"})
+	}
+	refuse(t, g, Action{Kind: ActPlaceTG, Seat: 1, Card: "leadership"}, "2.7") // two more cards are still owed
+	do(t, g, Action{Kind: ActPlaceTG, Seat: 1, Card: "diplomacy"})
+	do(t, g, Action{Kind: ActPlaceTG, Seat: 1, Card: "politics"})
+	s = checked(t, g)
+	if s.Step != nil || s.StrategyTG["leadership"] != 3 || s.StrategyTG["diplomacy"] != 1 || s.StrategyTG["politics"] != 1 {
+		t.Fatalf("step %+v, trade goods on cards %v", s.Step, s.StrategyTG)
+	}
+	pickAndPass(t, g, 0, "leadership")
+	if tg := g.State().Players[0].TradeGoods; tg != 3 {
+		t.Fatalf("the picker takes the three trade goods: %d", tg)
+	}
+	refuse(t, g, playAC(1, "manipulate_investments"), "")
+}

@@ -143,6 +143,9 @@ func decidePick(s *State, a Action) ([]Event, error) {
 	if s.PickAsk != nil {
 		return nil, engine.Refuse("1.19", "seat %d may answer the last choice first", s.PickAsk.Queue[0])
 	}
+	if err := stepPending(s); err != nil {
+		return nil, err
+	}
 	if a.Card == s.Disgraced && a.Card != "" {
 		return nil, engine.Refuse("2.7", "Public Disgrace: choose a strategy card other than %s", a.Card)
 	}

@@ -104,6 +104,9 @@ func decide(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	if a.Kind == ActUseLaw {
 		return decideUseLaw(s, a)
 	}
+	if a.Kind == ActPlaceTG {
+		return decidePlaceTG(s, a)
+	}
 	if a.Kind == ActDone && s.Step != nil && (isLawStep(s.Step.Kind) || s.Step.Kind == StepDecoy) {
 		if s.Step.Seat != a.Seat {
 			return nil, engine.Refuse("7.4", "seat %d decides whether to use the law", s.Step.Seat)

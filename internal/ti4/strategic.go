@@ -44,6 +44,7 @@ type Step struct {
 	Free     bool     `json:"free,omitempty"`
 	Receiver *int     `json:"receiver,omitempty"` // the player a note is given to (Diplomatic Pressure)
 	Except   string   `json:"except,omitempty"`   // a technology that may not be chosen (Divert Funding)
+	Cards    []string `json:"cards,omitempty"`    // strategy cards given a trade good so far (Manipulate Investments)
 }
 
 // Step kinds.
