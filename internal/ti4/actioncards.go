@@ -997,6 +997,9 @@ func phaseCards(s *State, a Action) (ev []Event, err error, ok bool) {
 	case "reverse_engineer":
 		ev, err := reverseEngineer(s, a)
 		return ev, err, true
+	case "coup_detat":
+		ev, err := coupDetat(s, a)
+		return ev, err, true
 	case "political_stability":
 		if s.Phase != PhaseStatus || len(p.StrategyCards) == 0 || p.KeepStrategy {
 			return nil, engine.Refuse("1.15", "Political Stability is played in the status phase by a player with strategy cards"), true

@@ -384,7 +384,7 @@ func TestRule7_3_LawEffects(t *testing.T) {
 	t.Run("minister_of_sciences", func(t *testing.T) {
 		g := fixture(t, fixtureConfig(), withLaw("minister_of_sciences", 0))
 		toActionPhase(t, g, "leadership", "diplomacy", "politics", "technology", "warfare", "trade")
-		do(t, g, Action{Kind: ActStrategic, Seat: 0, Card: "technology"})
+		strategic(t, g, 0, "technology")
 		do(t, g, Action{Kind: ActResearch, Seat: 0, Card: "graviton_laser_system"})
 		before, _ := g.Snapshot()
 		do(t, g, Action{Kind: ActResearch, Seat: 0, Card: "gravity_drive"}) // the second, normally 6 resources

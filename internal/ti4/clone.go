@@ -97,6 +97,11 @@ func (s *State) Clone() *State {
 		c.Status = &x
 	}
 	c.Discarded = slices.Clone(s.Discarded)
+	if s.CoupAsk != nil {
+		x := *s.CoupAsk
+		x.Queue = slices.Clone(x.Queue)
+		c.CoupAsk = &x
+	}
 	if s.DiscardAsk != nil {
 		x := *s.DiscardAsk
 		x.Queue = slices.Clone(x.Queue)

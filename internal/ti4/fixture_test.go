@@ -139,3 +139,14 @@ func activated(t *testing.T, g *Game, seat, pos int) []Event {
 	}
 	return ev
 }
+
+// strategic performs a strategic action, the others letting it stand (no
+// Coup d'Etat).
+func strategic(t *testing.T, g *Game, seat int, card string) []Event {
+	t.Helper()
+	ev := do(t, g, Action{Kind: ActStrategic, Seat: seat, Card: card})
+	for w := g.State().CoupAsk; w != nil && len(w.Queue) > 0; w = g.State().CoupAsk {
+		ev = append(ev, do(t, g, act(ActPassWindow, w.Queue[0]))...)
+	}
+	return ev
+}

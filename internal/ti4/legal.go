@@ -73,6 +73,15 @@ func candidates(s *State, seat int, out []Action) []Action {
 	if s.Phase == PhaseOver {
 		return nil
 	}
+	if w := s.CoupAsk; w != nil && s.PendingAC == nil {
+		if len(w.Queue) > 0 && w.Queue[0] == seat {
+			add(Action{Kind: ActPassWindow})
+			if slices.Contains(p.ActionCards, "coup_detat") {
+				add(Action{Kind: ActPlayAC, Card: "coup_detat"})
+			}
+		}
+		return out
+	}
 	if w := s.DiscardAsk; w != nil && s.PendingAC == nil {
 		if w.Queue[0] == seat {
 			add(Action{Kind: ActPassWindow})
@@ -570,6 +579,8 @@ func Deciding(s *State) []int {
 		return nil
 	case s.PendingAC != nil && len(s.PendingAC.Queue) > 0:
 		return one(s.PendingAC.Queue[0])
+	case s.CoupAsk != nil && len(s.CoupAsk.Queue) > 0:
+		return one(s.CoupAsk.Queue[0])
 	case s.DiscardAsk != nil:
 		return one(s.DiscardAsk.Queue[0])
 	case s.PickAsk != nil:

@@ -35,7 +35,7 @@ func playRandom(t *testing.T, g *Game, seed uint64, rounds, maxActions int) (dic
 				moves = append(moves, o)
 			}
 		}
-		if len(moves) > 0 && r.IntN(2) == 0 {
+		if len(moves) > 0 && r.IntN(4) > 0 {
 			a = moves[r.IntN(len(moves))]
 		}
 		ev, err := g.Do(a)
@@ -68,8 +68,8 @@ func TestRandomLegalRounds(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		dice += playRandom(t, g, seed, 3, 20000)
-		if g.State().Round <= 3 {
+		dice += playRandom(t, g, seed, 4, 20000)
+		if g.State().Round <= 4 {
 			t.Fatalf("seed %d: stuck in round %d, phase %s", seed, g.State().Round, g.State().Phase)
 		}
 	}

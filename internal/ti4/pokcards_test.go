@@ -382,3 +382,24 @@ func TestRule2_7_ManipulateInvestments(t *testing.T) {
 	}
 	refuse(t, g, playAC(1, "manipulate_investments"), "")
 }
+
+// 2.7, 1.19: Coup d'Etat. A strategic action waits while every other
+// player, in turn from the active player's left, answers; the card ends
+// the active player's turn, the action unresolved and the strategy card
+// not exhausted.
+func TestRule2_7_CoupDetat(t *testing.T) {
+	g := tacticalFixture(t, giveAC(2, "coup_detat"))
+	do(t, g, Action{Kind: ActStrategic, Seat: 0, Card: "leadership"})
+	w := g.State().CoupAsk
+	if w == nil || !slices.Equal(w.Queue, []int{1, 2}) || g.State().Strategic != nil {
+		t.Fatalf("window %+v", w)
+	}
+	refuse(t, g, Action{Kind: ActGainTokens, Seat: 0, Pools: &Pools{Tactic: 3}}, "1.19")
+	refuse(t, g, playAC(2, "coup_detat"), "1.15") // seat 1 answers first
+	do(t, g, act(ActPassWindow, 1))
+	play(t, g, playAC(2, "coup_detat"))
+	s := checked(t, g)
+	if s.Turn == 0 || s.Strategic != nil || s.CoupAsk != nil || slices.Contains(s.Players[0].UsedStrategy, "leadership") {
+		t.Fatalf("turn %d, strategic %+v, used %v", s.Turn, s.Strategic, s.Players[0].UsedStrategy)
+	}
+}

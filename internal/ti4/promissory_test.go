@@ -69,7 +69,7 @@ func TestRule69_2_Ceasefire(t *testing.T) {
 // as trade goods, and the note returns.
 func TestRule69_TradeAgreement(t *testing.T) {
 	g := tacticalFixture(t, giveNote("jolnar:trade_agreement", 2))
-	do(t, g, Action{Kind: ActStrategic, Seat: 0, Card: "trade"})
+	strategic(t, g, 0, "trade")
 	s := g.State()
 	if s.Players[0].Commodities != 0 || s.Players[2].TradeGoods != 4 || !slices.Contains(s.Players[0].Promissory, "jolnar:trade_agreement") {
 		t.Fatalf("Jol-Nar commodities %d, Hacan trade goods %d", s.Players[0].Commodities, s.Players[2].TradeGoods)

@@ -101,7 +101,7 @@ func TestRule3_4_PassOnlyAfterStrategicActions(t *testing.T) {
 // useTrade has seat resolve Trade and every other seat decline.
 func useTrade(t *testing.T, g *Game, seat int) {
 	t.Helper()
-	do(t, g, Action{Kind: ActStrategic, Seat: seat, Card: "trade"})
+	strategic(t, g, seat, "trade")
 	do(t, g, act(ActDone, seat))
 	for g.State().Strategic != nil {
 		do(t, g, act(ActSecondary, g.State().Strategic.Queue[0]))
@@ -113,7 +113,7 @@ func useTrade(t *testing.T, g *Game, seat int) {
 func TestRule82_1_SecondariesInOrder(t *testing.T) {
 	g := fixture(t, fixtureConfig(), func(s *State) { s.Players[2].Strategy = 0 })
 	toActionPhase(t, g, "leadership", "diplomacy", "trade", "politics", "warfare", "technology")
-	do(t, g, Action{Kind: ActStrategic, Seat: 0, Card: "leadership"})
+	strategic(t, g, 0, "leadership")
 	refuse(t, g, Action{Kind: ActSecondary, Seat: 1, Use: true}, "82.1")
 	do(t, g, Action{Kind: ActGainTokens, Seat: 0, Pools: &Pools{1, 1, 1}})
 	refuse(t, g, Action{Kind: ActSecondary, Seat: 2, Use: true}, "82.1")
@@ -125,7 +125,7 @@ func TestRule82_1_SecondariesInOrder(t *testing.T) {
 	}
 	refuse(t, g, Action{Kind: ActStrategic, Seat: 1, Card: "leadership"}, "83.3")
 	// Seat 2 cannot pay for Trade's secondary.
-	do(t, g, Action{Kind: ActStrategic, Seat: 1, Card: "diplomacy"})
+	strategic(t, g, 1, "diplomacy")
 	home := g.State().Players[1].Home
 	do(t, g, Action{Kind: ActChooseSystem, Seat: 1, System: ip(home)})
 	do(t, g, act(ActDone, 1))
@@ -137,7 +137,7 @@ func TestRule82_1_SecondariesInOrder(t *testing.T) {
 func TestRule52_Leadership(t *testing.T) {
 	g := fixture(t, fixtureConfig(), nil)
 	toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
-	do(t, g, Action{Kind: ActStrategic, Seat: 0, Card: "leadership"})
+	strategic(t, g, 0, "leadership")
 	// Jol-Nar's home planets: Jol 1/2 and Nar 2/3: 5 influence buys one token.
 	do(t, g, Action{Kind: ActSpendPlanet, Seat: 0, Planet: "Jol"})
 	do(t, g, Action{Kind: ActSpendPlanet, Seat: 0, Planet: "Nar"})
@@ -164,7 +164,7 @@ func TestRule32_Diplomacy(t *testing.T) {
 	})
 	toActionPhase(t, g, "diplomacy", "politics", "trade", "leadership", "warfare", "technology")
 	turnTo(t, g, 0)
-	do(t, g, Action{Kind: ActStrategic, Seat: 0, Card: "diplomacy"})
+	strategic(t, g, 0, "diplomacy")
 	refuse(t, g, Action{Kind: ActChooseSystem, Seat: 0, System: ip(0)}, "32.2")
 	refuse(t, g, Action{Kind: ActChooseSystem, Seat: 0, System: ip(1)}, "32.2")
 	home := g.State().Players[0].Home
@@ -189,7 +189,7 @@ func TestRule32_Diplomacy(t *testing.T) {
 		m.Controller, m.Units = 0, []Stack{{Owner: 0, Unit: "infantry", Count: 1}}
 	})
 	toActionPhase(t, g, "diplomacy", "politics", "trade", "leadership", "warfare", "technology")
-	do(t, g, Action{Kind: ActStrategic, Seat: 0, Card: "diplomacy"})
+	strategic(t, g, 0, "diplomacy")
 	if st := g.State().Step; st == nil || st.Kind != StepReady {
 		t.Fatalf("step %+v", st)
 	}
@@ -213,7 +213,7 @@ func turnTo(t *testing.T, g *Game, seat int) {
 func TestRule66_Politics(t *testing.T) {
 	g := fixture(t, fixtureConfig(), nil)
 	toActionPhase(t, g, "politics", "diplomacy", "trade", "leadership", "warfare", "technology")
-	do(t, g, Action{Kind: ActStrategic, Seat: 0, Card: "politics"})
+	strategic(t, g, 0, "politics")
 	refuse(t, g, Action{Kind: ActChooseSpeaker, Seat: 0, Player: ip(0)}, "66.2")
 	do(t, g, Action{Kind: ActChooseSpeaker, Seat: 0, Player: ip(2)})
 	s := g.State()
@@ -243,7 +243,7 @@ func TestRule24_Construction(t *testing.T) {
 		pl.Controller, pl.ControlToken = 1, true
 	})
 	toActionPhase(t, g, "construction", "diplomacy", "trade", "leadership", "warfare", "technology")
-	do(t, g, Action{Kind: ActStrategic, Seat: 0, Card: "construction"})
+	strategic(t, g, 0, "construction")
 	refuse(t, g, Action{Kind: ActPlaceStructure, Seat: 0, Unit: "space_dock", Planet: "Lodor"}, "24.2")
 	refuse(t, g, Action{Kind: ActPlaceStructure, Seat: 0, Unit: "war_sun", Planet: "Quann"}, "24.2")
 	do(t, g, Action{Kind: ActPlaceStructure, Seat: 0, Unit: "space_dock", Planet: "Quann"})
@@ -284,7 +284,7 @@ func TestRule20_3b_TokenFromAPool(t *testing.T) {
 		pl.Controller, pl.ControlToken = 1, true
 	})
 	toActionPhase(t, g, "construction", "diplomacy", "trade", "leadership", "warfare", "technology")
-	do(t, g, Action{Kind: ActStrategic, Seat: 0, Card: "construction"})
+	strategic(t, g, 0, "construction")
 	do(t, g, Action{Kind: ActPlaceStructure, Seat: 0, Unit: "pds", Planet: "Jol"})
 	do(t, g, Action{Kind: ActPlaceStructure, Seat: 0, Unit: "pds", Planet: "Jol"})
 	do(t, g, Action{Kind: ActSecondary, Seat: 1, Use: true})
@@ -303,7 +303,7 @@ func TestRule20_3b_TokenFromAPool(t *testing.T) {
 func TestRule92_Trade(t *testing.T) {
 	g := fixture(t, fixtureConfig(), nil)
 	toActionPhase(t, g, "trade", "diplomacy", "politics", "leadership", "warfare", "technology")
-	do(t, g, Action{Kind: ActStrategic, Seat: 0, Card: "trade"})
+	strategic(t, g, 0, "trade")
 	do(t, g, Action{Kind: ActChoosePlayer, Seat: 0, Player: ip(2)})
 	refuse(t, g, Action{Kind: ActChoosePlayer, Seat: 0, Player: ip(2)}, "92.4b")
 	do(t, g, act(ActDone, 0))
@@ -325,7 +325,7 @@ func TestRule92_Trade(t *testing.T) {
 func TestRule99_Warfare(t *testing.T) {
 	g := fixture(t, fixtureConfig(), func(s *State) { s.System(1).Command = []int{0} })
 	toActionPhase(t, g, "warfare", "diplomacy", "trade", "leadership", "politics", "technology")
-	do(t, g, Action{Kind: ActStrategic, Seat: 0, Card: "warfare"})
+	strategic(t, g, 0, "warfare")
 	refuse(t, g, Action{Kind: ActRemoveToken, Seat: 0, System: ip(2)}, "99.1")
 	do(t, g, Action{Kind: ActRemoveToken, Seat: 0, System: ip(1)})
 	refuse(t, g, Action{Kind: ActDone, Seat: 0, Pools: &Pools{9, 1, 0}}, "99.2")
@@ -343,7 +343,7 @@ func TestRule91_Technology(t *testing.T) {
 		pl.Controller, pl.ControlToken = 0, true
 	})
 	toActionPhase(t, g, "technology", "diplomacy", "trade", "leadership", "politics", "warfare")
-	do(t, g, Action{Kind: ActStrategic, Seat: 0, Card: "technology"})
+	strategic(t, g, 0, "technology")
 	refuse(t, g, Action{Kind: ActResearch, Seat: 0, Card: "spec_ops_2"}, "90.11")
 	refuse(t, g, Action{Kind: ActResearch, Seat: 0, Card: "fleet_logistics"}, "90.12") // needs 2 blue; Jol-Nar has 1
 	refuse(t, g, Action{Kind: ActResearch, Seat: 0, Card: "carrier_2"}, "90.12")
@@ -371,7 +371,7 @@ func TestRule45_Imperial(t *testing.T) {
 		m.Controller, m.ControlToken = 0, true
 	})
 	toActionPhase(t, g, "imperial", "diplomacy", "trade", "leadership", "politics", "warfare")
-	do(t, g, Action{Kind: ActStrategic, Seat: 0, Card: "imperial"})
+	strategic(t, g, 0, "imperial")
 	do(t, g, act(ActDone, 0)) // no public objective to score
 	do(t, g, Action{Kind: ActSecondary, Seat: 1, Use: true})
 	s := g.State()
@@ -389,13 +389,7 @@ func TestRule81_StatusPhase(t *testing.T) {
 	// Each seat uses both cards by declining everything it can.
 	for g.State().Phase == PhaseAction {
 		s := g.State()
-		seat := s.Turn
-		if s.Step != nil {
-			seat = s.Step.Seat
-		} else if s.Strategic != nil && s.Strategic.PrimaryDone {
-			seat = s.Strategic.Queue[0]
-		}
-		opts := Legal(s, engine.NewRNG(0), seat)
+		opts := Legal(s, engine.NewRNG(0), Deciding(s)[0])
 		chosen := opts[0]
 		for _, o := range opts { // prefer the quickest way through
 			if o.Kind == ActPass || o.Kind == ActDone || (o.Kind == ActSecondary && !o.Use) {
@@ -456,7 +450,7 @@ func TestRule81_StatusPhase(t *testing.T) {
 func TestRule99_3_WarfareSecondary(t *testing.T) {
 	g := fixture(t, fixtureConfig(), nil)
 	toActionPhase(t, g, "warfare", "diplomacy", "trade", "leadership", "politics", "technology")
-	do(t, g, Action{Kind: ActStrategic, Seat: 0, Card: "warfare"})
+	strategic(t, g, 0, "warfare")
 	do(t, g, Action{Kind: ActDone, Seat: 0, Pools: &Pools{3, 3, 2}}) // no token on the board to take back
 	do(t, g, Action{Kind: ActSecondary, Seat: 1, Use: true})
 	// Sol's dock is on Jord (4 resources): production 6.

@@ -88,6 +88,16 @@ func decide(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 			return nil, engine.Refuse("1.19", "%s waits for every player to answer with Sabotage or pass", s.PendingAC.Act.Card)
 		}
 	}
+	if s.CoupAsk != nil && s.PendingAC == nil {
+		switch {
+		case a.Kind == ActPassWindow:
+			return decideCoupPass(s, a)
+		case a.Kind == ActPlayAC && a.Card == "coup_detat":
+			return decidePlayAC(s, a, rng)
+		case a.Seat != Referee:
+			return nil, engine.Refuse("1.19", "the %s strategic action waits for every other player to answer", s.CoupAsk.Card)
+		}
+	}
 	if w := s.DiscardAsk; w != nil {
 		switch {
 		case a.Kind == ActPassWindow:
@@ -109,7 +119,10 @@ func decide(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	}
 	if a.Kind == ActDone && s.Step != nil && (isLawStep(s.Step.Kind) || s.Step.Kind == StepDecoy) {
 		if s.Step.Seat != a.Seat {
-			return nil, engine.Refuse("7.4", "seat %d decides whether to use the law", s.Step.Seat)
+			return nil, engine.Refuse("7.4", "seat %d decides whether to answer", s.Step.Seat)
+		}
+		if a.Pools != nil {
+			return nil, engine.BadInput("pools", "declining takes no pools")
 		}
 		return []Event{{Kind: EvStepCleared, Seat: a.Seat}}, nil
 	}
@@ -272,6 +285,9 @@ func (Rules) Follow(s *State, rng *engine.RNG) []Event {
 	if ev := victoryFollowUps(s); len(ev) > 0 {
 		return ev
 	}
+	if ev := coupFollowUps(s, rng); len(ev) > 0 {
+		return ev
+	}
 	if ev := discardFollowUps(s); len(ev) > 0 {
 		return ev
 	}
@@ -355,7 +371,7 @@ func (Rules) Apply(s *State, e Event) {
 	case EvZeroTokenGone:
 		s.ZeroToken = nil
 	default:
-		if !applyRound(s, e) && !applyStrategic(s, e) && !applyTactical(s, e) && !applyCombat(s, e) && !applyScoring(s, e) && !applyCards(s, e) && !applyTrade(s, e) && !applyAgenda(s, e) && !applyAgendaEffects(s, e) && !applyNotes(s, e) && !applyActionCards(s, e) && !applyTacticalCards(s, e) && !applyLawWindows(s, e) && !applySabotage(s, e) && !applyInvasionCards(s, e) && !applyDisgrace(s, e) && !applyPoKCards(s, e) && !applyReverse(s, e) {
+		if !applyRound(s, e) && !applyStrategic(s, e) && !applyTactical(s, e) && !applyCombat(s, e) && !applyScoring(s, e) && !applyCards(s, e) && !applyTrade(s, e) && !applyAgenda(s, e) && !applyAgendaEffects(s, e) && !applyNotes(s, e) && !applyActionCards(s, e) && !applyTacticalCards(s, e) && !applyLawWindows(s, e) && !applySabotage(s, e) && !applyInvasionCards(s, e) && !applyDisgrace(s, e) && !applyPoKCards(s, e) && !applyReverse(s, e) && !applyCoup(s, e) {
 			panic("ti4: no rule applies event " + e.Kind)
 		}
 	}

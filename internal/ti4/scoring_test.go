@@ -155,7 +155,7 @@ func TestRule45_2_ImperialScores(t *testing.T) {
 		giveNonHome(s, 0, 6)
 	})
 	toActionPhase(t, g, "imperial", "diplomacy", "trade", "leadership", "politics", "warfare")
-	do(t, g, Action{Kind: ActStrategic, Seat: 0, Card: "imperial"})
+	strategic(t, g, 0, "imperial")
 	do(t, g, Action{Kind: ActScore, Seat: 0, Card: "expand_borders"})
 	s := g.State()
 	if s.Players[0].VP != 1 || len(s.Players[0].Secrets) != 1 || s.Step != nil {
@@ -175,7 +175,7 @@ func TestRule98_7_EndsMidAbility(t *testing.T) {
 	})
 	toActionPhase(t, g, "imperial", "diplomacy", "trade", "leadership", "politics", "warfare")
 	g.State().Players[0].VP, g.State().Players[0].CardVP = 9, 9 // as if from Imperial Riders
-	do(t, g, Action{Kind: ActStrategic, Seat: 0, Card: "imperial"})
+	strategic(t, g, 0, "imperial")
 	ev := do(t, g, Action{Kind: ActScore, Seat: 0, Card: "expand_borders"})
 	s := g.State()
 	if s.Phase != PhaseOver || s.Winner != 0 || s.Players[0].VP != 10 || s.Players[0].ImperialVP != 0 {
@@ -212,7 +212,7 @@ func TestRule2_4_HandLimit(t *testing.T) {
 		s.Decks.ActionCards = s.Decks.ActionCards[7:]
 	})
 	toActionPhase(t, g, "politics", "diplomacy", "trade", "leadership", "warfare", "technology")
-	do(t, g, Action{Kind: ActStrategic, Seat: 0, Card: "politics"})
+	strategic(t, g, 0, "politics")
 	do(t, g, Action{Kind: ActChooseSpeaker, Seat: 0, Player: ip(1)})
 	top := g.State().Decks.Agendas[:2]
 	do(t, g, Action{Kind: ActOrderAgendas, Seat: 0, Top: slices.Clone(top)})

@@ -191,6 +191,7 @@ type State struct {
 	PickAsk      *PickAsk       `json:"pick_ask,omitempty"`      // a strategy card just chosen, waiting on Public Disgrace
 	Disgraced    string         `json:"disgraced,omitempty"`     // the card the picker may not choose again
 	DiscardAsk   *DiscardAsk    `json:"discard_ask,omitempty"`   // an "Action" card just discarded, waiting on Reverse Engineer
+	CoupAsk      *CoupAsk       `json:"coup_ask,omitempty"`      // a strategic action announced, waiting on Coup d'Etat
 	Discarded    []DiscardAsk   `json:"discarded,omitempty"`     // such discards whose windows are still to open
 
 	galaxy *galaxy.Map

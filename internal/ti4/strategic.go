@@ -126,6 +126,12 @@ func decideStrategic(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	if slices.Contains(p.UsedStrategy, a.Card) {
 		return nil, engine.Refuse("82.2", "%s has already been used this round", a.Card)
 	}
+	if s.CoupAsk != nil {
+		return nil, engine.Refuse("1.19", "the %s strategic action is already announced", s.CoupAsk.Card)
+	}
+	if len(s.Active()) > 1 { // the others may answer first (Coup d'Etat)
+		return []Event{{Kind: EvCoupWindow, Seat: a.Seat, Card: a.Card}}, nil
+	}
 	ev := []Event{{Kind: EvStrategicBegun, Seat: a.Seat, Card: a.Card}}
 	return append(ev, primary(s, a.Seat, a.Card, rng)...), nil
 }

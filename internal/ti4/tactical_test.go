@@ -248,7 +248,7 @@ func TestRule37_3_ExcessRemoved(t *testing.T) {
 	g := tacticalFixture(t, func(s *State) {
 		s.System(9).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 2}, {Owner: 0, Unit: "carrier", Count: 1}, {Owner: 0, Unit: "infantry", Count: 4}}
 	})
-	do(t, g, Action{Kind: ActStrategic, Seat: 0, Card: "leadership"})
+	strategic(t, g, 0, "leadership")
 	do(t, g, Action{Kind: ActGainTokens, Seat: 0, Pools: &Pools{3, 0, 0}})
 	// An effect takes the carrier away, leaving infantry beyond capacity.
 	do(t, g, remove(0, 9, "", "carrier", 1))

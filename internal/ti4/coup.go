@@ -1,0 +1,75 @@
+package ti4
+
+import (
+	"slices"
+
+	"github.com/mecatol/mecatol/internal/engine"
+)
+
+// CoupAsk is the window before a strategic action resolves (Coup d'Etat):
+// every other player answers in turn from the active player's left, so a
+// pause tells nobody who holds the card (1.19). The action resolves once
+// all have passed.
+type CoupAsk struct {
+	Seat  int    `json:"seat"` // the active player
+	Card  string `json:"card"` // the strategy card about to be used
+	Queue []int  `json:"queue,omitempty"`
+}
+
+// Coup d'Etat events.
+const (
+	EvCoupWindow = "strategic_action_announced"
+	EvCoupPassed = "strategic_window_passed"
+	EvCouped     = "strategic_action_stopped" // the turn ends; the card stays unused
+	EvCoupClosed = "strategic_window_closed"
+)
+
+// coupFollowUps resolves the announced strategic action once every other
+// player has let it stand.
+func coupFollowUps(s *State, rng *engine.RNG) []Event {
+	w := s.CoupAsk
+	if w == nil || len(w.Queue) > 0 || s.PendingAC != nil {
+		return nil
+	}
+	ev := []Event{{Kind: EvCoupClosed}, {Kind: EvStrategicBegun, Seat: w.Seat, Card: w.Card}}
+	return append(ev, primary(s, w.Seat, w.Card, rng)...)
+}
+
+func decideCoupPass(s *State, a Action) ([]Event, error) {
+	if q := s.CoupAsk.Queue; len(q) == 0 || q[0] != a.Seat {
+		return nil, engine.Refuse("1.19", "it is not your turn to answer the strategic action")
+	}
+	return []Event{{Kind: EvCoupPassed, Seat: a.Seat}}, nil
+}
+
+// coupDetat stops the strategic action: its player's turn ends and the
+// strategy card is not exhausted.
+func coupDetat(s *State, a Action) ([]Event, error) {
+	w := s.CoupAsk
+	if w == nil || len(w.Queue) == 0 || w.Queue[0] != a.Seat {
+		return nil, engine.Refuse("1.15", "Coup d'Etat is played when another player would perform a strategic action")
+	}
+	return []Event{{Kind: EvCouped, Seat: w.Seat, Card: w.Card}, {Kind: EvTurnEnded, Seat: w.Seat}}, nil
+}
+
+func applyCoup(s *State, e Event) bool {
+	switch e.Kind {
+	case EvCoupWindow:
+		o := s.SpeakerOrder()
+		i := slices.Index(o, e.Seat)
+		w := &CoupAsk{Seat: e.Seat, Card: e.Card}
+		for k := 1; k < len(o); k++ {
+			w.Queue = append(w.Queue, o[(i+k)%len(o)])
+		}
+		s.CoupAsk = w
+	case EvCoupPassed:
+		w := *s.CoupAsk
+		w.Queue = slices.Clone(w.Queue[1:])
+		s.CoupAsk = &w
+	case EvCouped, EvCoupClosed:
+		s.CoupAsk = nil
+	default:
+		return false
+	}
+	return true
+}
