@@ -36,8 +36,8 @@ func coupFollowUps(s *State, rng *engine.RNG) []Event {
 }
 
 func decideCoupPass(s *State, a Action) ([]Event, error) {
-	if q := s.CoupAsk.Queue; len(q) == 0 || q[0] != a.Seat {
-		return nil, engine.Refuse("1.19", "it is not your turn to answer the strategic action")
+	if err := answersFirst(s.CoupAsk.Queue, a.Seat); err != nil {
+		return nil, err
 	}
 	return []Event{{Kind: EvCoupPassed, Seat: a.Seat}}, nil
 }
@@ -55,13 +55,7 @@ func coupDetat(s *State, a Action) ([]Event, error) {
 func applyCoup(s *State, e Event) bool {
 	switch e.Kind {
 	case EvCoupWindow:
-		o := s.SpeakerOrder()
-		i := slices.Index(o, e.Seat)
-		w := &CoupAsk{Seat: e.Seat, Card: e.Card}
-		for k := 1; k < len(o); k++ {
-			w.Queue = append(w.Queue, o[(i+k)%len(o)])
-		}
-		s.CoupAsk = w
+		s.CoupAsk = &CoupAsk{Seat: e.Seat, Card: e.Card, Queue: s.othersFromLeft(e.Seat)}
 	case EvCoupPassed:
 		w := *s.CoupAsk
 		w.Queue = slices.Clone(w.Queue[1:])

@@ -27,12 +27,7 @@ func pickWindow(s *State, e Event) *PickAsk {
 	if len(s.Strategy) == 0 {
 		return nil // nothing else to choose
 	}
-	o := s.SpeakerOrder()
-	i := slices.Index(o, e.Seat)
-	var q []int
-	for k := 1; k < len(o); k++ {
-		q = append(q, o[(i+k)%len(o)])
-	}
+	q := s.othersFromLeft(e.Seat)
 	if len(q) == 0 {
 		return nil
 	}
@@ -40,8 +35,8 @@ func pickWindow(s *State, e Event) *PickAsk {
 }
 
 func decidePickPass(s *State, a Action) ([]Event, error) {
-	if s.PickAsk.Queue[0] != a.Seat {
-		return nil, engine.Refuse("1.19", "seat %d answers first", s.PickAsk.Queue[0])
+	if err := answersFirst(s.PickAsk.Queue, a.Seat); err != nil {
+		return nil, err
 	}
 	return []Event{{Kind: EvPickPassed, Seat: a.Seat}}, nil
 }

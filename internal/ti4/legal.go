@@ -48,6 +48,40 @@ func AppendLegal(dst []Action, s *State, rng engine.RNG, seat int) []Action {
 	return out
 }
 
+// answerOptions offers the head of a window's queue its pass, and the card
+// that answers the window if it holds one.
+func answerOptions(p *Player, queue []int, card string, add func(Action)) {
+	if len(queue) == 0 || queue[0] != p.Seat {
+		return
+	}
+	add(Action{Kind: ActPassWindow})
+	if slices.Contains(p.ActionCards, card) {
+		add(Action{Kind: ActPlayAC, Card: card})
+	}
+}
+
+// answersFirst refuses an answer out of a window's order (1.19).
+func answersFirst(queue []int, seat int) error {
+	switch {
+	case len(queue) == 0:
+		return engine.Refuse("1.19", "no one is asked now")
+	case queue[0] != seat:
+		return engine.Refuse("1.19", "seat %d answers first", queue[0])
+	}
+	return nil
+}
+
+// othersFromLeft are the other players in turn from seat's left.
+func (s *State) othersFromLeft(seat int) []int {
+	o := s.SpeakerOrder()
+	i := slices.Index(o, seat)
+	var q []int
+	for k := 1; k < len(o); k++ {
+		q = append(q, o[(i+k)%len(o)])
+	}
+	return q
+}
+
 // scratch holds candidate lists between calls of Legal, which is the hot
 // path of self-play: most calls are for seats with nothing to do.
 var scratch = sync.Pool{New: func() any { b := make([]Action, 0, 128); return &b }}
@@ -74,30 +108,15 @@ func candidates(s *State, seat int, out []Action) []Action {
 		return nil
 	}
 	if w := s.CoupAsk; w != nil && s.PendingAC == nil {
-		if len(w.Queue) > 0 && w.Queue[0] == seat {
-			add(Action{Kind: ActPassWindow})
-			if slices.Contains(p.ActionCards, "coup_detat") {
-				add(Action{Kind: ActPlayAC, Card: "coup_detat"})
-			}
-		}
+		answerOptions(p, w.Queue, "coup_detat", add)
 		return out
 	}
 	if w := s.DiscardAsk; w != nil && s.PendingAC == nil {
-		if w.Queue[0] == seat {
-			add(Action{Kind: ActPassWindow})
-			if slices.Contains(p.ActionCards, "reverse_engineer") {
-				add(Action{Kind: ActPlayAC, Card: "reverse_engineer"})
-			}
-		}
+		answerOptions(p, w.Queue, "reverse_engineer", add)
 		return out
 	}
 	if pa := s.PendingAC; pa != nil {
-		if pa.Queue[0] == seat {
-			add(Action{Kind: ActPassWindow})
-			if slices.Contains(p.ActionCards, "sabotage") {
-				add(Action{Kind: ActPlayAC, Card: "sabotage"})
-			}
-		}
+		answerOptions(p, pa.Queue, "sabotage", add)
 		return out
 	}
 	for _, card := range p.SecretChoice {
@@ -209,12 +228,7 @@ func candidates(s *State, seat int, out []Action) []Action {
 	switch s.Phase {
 	case PhaseStrategy:
 		if w := s.PickAsk; w != nil {
-			if w.Queue[0] == seat {
-				add(Action{Kind: ActPassWindow})
-				if slices.Contains(p.ActionCards, "public_disgrace") {
-					add(Action{Kind: ActPlayAC, Card: "public_disgrace"})
-				}
-			}
+			answerOptions(p, w.Queue, "public_disgrace", add)
 			return out
 		}
 		for _, card := range s.Strategy {

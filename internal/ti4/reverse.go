@@ -43,8 +43,8 @@ func discardFollowUps(s *State) []Event {
 }
 
 func decideDiscardPass(s *State, a Action) ([]Event, error) {
-	if s.DiscardAsk.Queue[0] != a.Seat {
-		return nil, engine.Refuse("1.19", "seat %d answers first", s.DiscardAsk.Queue[0])
+	if err := answersFirst(s.DiscardAsk.Queue, a.Seat); err != nil {
+		return nil, err
 	}
 	return []Event{{Kind: EvDiscardPassed, Seat: a.Seat}}, nil
 }
