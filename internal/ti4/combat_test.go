@@ -101,20 +101,12 @@ func containsInt(xs []int, x int) bool {
 func cruisersHit(t *testing.T, stage func(s *State)) *Game {
 	t.Helper()
 	for seed := uint64(1); seed < 40; seed++ {
-		cfg := fixtureConfig()
-		cfg.Seed = seed
-		g := fixture(t, cfg, func(s *State) {
-			s.System(9).Space = []Stack{{Owner: 0, Unit: "dreadnought", Count: 1}, {Owner: 0, Unit: "carrier", Count: 1}}
+		g := spaceFight(t, seed, func(s *State) {
 			s.System(23).Space = []Stack{{Owner: 1, Unit: "cruiser", Count: 3}}
 			if stage != nil {
 				stage(s)
 			}
 		})
-		toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
-		activated(t, g, 0, 23)
-		do(t, g, moveShips(0, 9, "dreadnought", 1))
-		do(t, g, moveShips(0, 9, "carrier", 1))
-		do(t, g, act(ActEndMovement, 0))
 		do(t, g, act(ActNoRetreat, 1))
 		do(t, g, act(ActNoRetreat, 0))
 		if c := g.State().Combat; len(c.Owed) > 0 && c.Owed[0].Seat == 0 {
