@@ -227,18 +227,7 @@ func pokTargets(s *State, seat int, c string, add func(Action)) {
 			}
 		}
 	case "refit_troops":
-		for _, sys := range s.Systems {
-			if n := count(sys.Space, seat, "infantry"); n > 0 {
-				for range min(n, 2) {
-					refs = append(refs, UnitRef{System: sys.Pos, Unit: "infantry"})
-				}
-			}
-			for _, pl := range sys.Planets {
-				for range min(count(pl.Units, seat, "infantry"), 2) {
-					refs = append(refs, UnitRef{System: sys.Pos, Planet: pl.Name, Unit: "infantry"})
-				}
-			}
-		}
+		refs = s.groundRefs(seat, "infantry")
 	case "divert_funding":
 		for _, id := range s.Players[seat].Techs {
 			if t := data.MustLoad().Technology(id); t != nil && t.Color != "unit" && t.Faction == "" {
@@ -266,8 +255,39 @@ func pokTargets(s *State, seat int, c string, add func(Action)) {
 		}
 		return
 	}
-	// each unit alone, and each pair (a stack of two or more twice), once
+	for _, units := range unitChoices(refs) {
+		add(Action{Kind: ActPlayAC, Card: c, Units: units})
+	}
+}
+
+// groundRefs names seat's units of the given types, in space and on
+// planets, a stack of two or more twice (a card may take two from it).
+func (s *State) groundRefs(seat int, types ...string) []UnitRef {
+	var refs []UnitRef
+	for _, sys := range s.Systems {
+		places := []string{""}
+		for _, pl := range sys.Planets {
+			places = append(places, pl.Name)
+		}
+		for _, place := range places {
+			stacks := sys.Space
+			if place != "" {
+				stacks = planetIn(sys, place).Units
+			}
+			for _, typ := range types {
+				for range min(count(stacks, seat, typ), 2) {
+					refs = append(refs, UnitRef{System: sys.Pos, Planet: place, Unit: typ})
+				}
+			}
+		}
+	}
+	return refs
+}
+
+// unitChoices lists each unit of refs alone and each pair of them, once.
+func unitChoices(refs []UnitRef) [][]UnitRef {
 	var seen [][2]UnitRef
+	var out [][]UnitRef
 	for i := range refs {
 		for j := i; j < len(refs); j++ {
 			pair := [2]UnitRef{refs[i], refs[j]}
@@ -279,12 +299,13 @@ func pokTargets(s *State, seat int, c string, add func(Action)) {
 			}
 			seen = append(seen, pair)
 			if j == i {
-				add(Action{Kind: ActPlayAC, Card: c, Units: []UnitRef{refs[i]}})
+				out = append(out, []UnitRef{refs[i]})
 			} else {
-				add(Action{Kind: ActPlayAC, Card: c, Units: []UnitRef{refs[i], refs[j]}})
+				out = append(out, []UnitRef{refs[i], refs[j]})
 			}
 		}
 	}
+	return out
 }
 
 // decoyWindows asks, after an activation, each other player who controls a
@@ -333,45 +354,20 @@ func decoyOptions(s *State, seat int, add func(Action)) {
 			dests = append(dests, pl.Name)
 		}
 	}
-	var refs []UnitRef
-	for _, sys := range s.Systems {
-		places := []string{""}
-		for _, pl := range sys.Planets {
-			places = append(places, pl.Name)
-		}
-		for _, place := range places {
-			stacks := sys.Space
-			if place != "" {
-				stacks = planetIn(sys, place).Units
+	for _, units := range unitChoices(s.groundRefs(seat, "infantry", "mech")) {
+		if len(units) == 1 {
+			for _, d := range dests {
+				u := units[0]
+				u.To = d
+				add(Action{Kind: ActPlayAC, Card: "decoy_operation", Units: []UnitRef{u}})
 			}
-			for _, typ := range []string{"infantry", "mech"} {
-				for range min(count(stacks, seat, typ), 2) {
-					refs = append(refs, UnitRef{System: sys.Pos, Planet: place, Unit: typ})
-				}
-			}
+			continue
 		}
-	}
-	for i := range refs {
-		if i > 0 && refs[i] == refs[i-1] {
-			continue // the same unit alone once
-		}
-		for _, d := range dests {
-			r := refs[i]
-			r.To = d
-			add(Action{Kind: ActPlayAC, Card: "decoy_operation", Units: []UnitRef{r}})
-		}
-	}
-	for i := range refs {
-		for j := i + 1; j < len(refs); j++ {
-			if (j > i+1 && refs[j] == refs[j-1]) || (i > 0 && refs[i] == refs[i-1]) {
-				continue // each pair of places once
-			}
-			for _, d1 := range dests {
-				for _, d2 := range dests {
-					r1, r2 := refs[i], refs[j]
-					r1.To, r2.To = d1, d2
-					add(Action{Kind: ActPlayAC, Card: "decoy_operation", Units: []UnitRef{r1, r2}})
-				}
+		for _, d1 := range dests {
+			for _, d2 := range dests {
+				u, v := units[0], units[1]
+				u.To, v.To = d1, d2
+				add(Action{Kind: ActPlayAC, Card: "decoy_operation", Units: []UnitRef{u, v}})
 			}
 		}
 	}

@@ -305,8 +305,12 @@ func TestRule2_7_DecoyOperation(t *testing.T) {
 	refuse(t, g, moveShips(0, 22, "carrier", 1), "82.3")
 	jord := s.Players[1].Home
 	refuse(t, g, Action{Kind: ActPlayAC, Seat: 1, Card: "decoy_operation", Units: []UnitRef{{System: jord, Planet: "Jord", Unit: "infantry", To: "Lor"}}}, "2.7") // Lor is not Sol's
-	play(t, g, Action{Kind: ActPlayAC, Seat: 1, Card: "decoy_operation", Units: []UnitRef{
-		{System: jord, Planet: "Jord", Unit: "infantry", To: "Arnor"}, {System: jord, Planet: "Jord", Unit: "infantry", To: "Arnor"}}})
+	decoy := Action{Kind: ActPlayAC, Seat: 1, Card: "decoy_operation", Units: []UnitRef{
+		{System: jord, Planet: "Jord", Unit: "infantry", To: "Arnor"}, {System: jord, Planet: "Jord", Unit: "infantry", To: "Arnor"}}}
+	if !slices.ContainsFunc(Legal(g.State(), engineRNG(), 1), func(a Action) bool { return key(a) == key(decoy) }) {
+		t.Fatal("Legal offers two of Jord's infantry to Arnor")
+	}
+	play(t, g, decoy)
 	s = checked(t, g)
 	if n := count(planetIn(s.System(9), "Arnor").Units, 1, "infantry"); n != 3 || s.Step != nil {
 		t.Fatalf("Arnor holds %d of Sol's infantry; step %+v", n, s.Step)
