@@ -239,7 +239,7 @@ func combatFollowUps(s *State, rng *engine.RNG) []Event {
 		case CbCannon: // 77.2-77.5
 			if c.Moved && !c.Stationed { // first, players with a space dock near may answer
 				n.Stationed, n.Docks = true, s.docksNear(c.System, c.Attacker)
-				n.Answer = nextDock(&n)
+				n.Answer = nextAsk(&n, &n.Docks, "moved")
 				return []Event{setCombat(&n, nil)}
 			}
 			for _, q := range s.Active() {
@@ -270,7 +270,7 @@ func combatFollowUps(s *State, rng *engine.RNG) []Event {
 						n.Barrage = append(n.Barrage, q)
 					}
 				}
-				n.Answer = nextBarrage(&n)
+				n.Answer = nextAsk(&n, &n.Barrage, "barrage")
 				return []Event{setCombat(&n, nil)}
 			}
 			only := func(q int) string {
@@ -746,26 +746,17 @@ func (s *State) dockNear(pos, seat int) string {
 	return ""
 }
 
-// nextDock opens Experimental Battlestation's window for the next player
-// with a dock near, taking them off the list.
-func nextDock(c *Combat) *Answer {
-	if len(c.Docks) == 0 {
+// nextAsk opens a window of kind for the next player on queue, taking
+// them off it: Experimental Battlestation's (the docks near) and the one
+// before anti-fighter barrage (Waylay). The other player concerned is the
+// one they would fight.
+func nextAsk(c *Combat, queue *[]int, kind string) *Answer {
+	if len(*queue) == 0 {
 		return nil
 	}
-	q := c.Docks[0]
-	c.Docks = c.Docks[1:]
-	return &Answer{Kind: "moved", Seat: q, Owner: c.Attacker}
-}
-
-// nextBarrage opens the window before anti-fighter barrage for the next
-// player with barrage units, taking them off the list.
-func nextBarrage(c *Combat) *Answer {
-	if len(c.Barrage) == 0 {
-		return nil
-	}
-	q := c.Barrage[0]
-	c.Barrage = c.Barrage[1:]
-	return &Answer{Kind: "barrage", Seat: q, Owner: opponent(c, q)}
+	q := (*queue)[0]
+	*queue = (*queue)[1:]
+	return &Answer{Kind: kind, Seat: q, Owner: opponent(c, q)}
 }
 
 // opponent is the other player in a combat.

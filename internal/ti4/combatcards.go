@@ -121,13 +121,13 @@ func combatAnswer(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		if pl == nil || count(pl.Units, a.Seat, "space_dock") == 0 || (sys.Pos != c.System && !s.Adjacent(sys.Pos, c.System)) {
 			return nil, engine.Refuse("2.7", "choose a planet with your space dock in or next to the active system")
 		}
-		n.Answer = nextDock(n)
+		n.Answer = nextAsk(n, &n.Docks, "moved")
 		if h := combat.Hits(rng, combat.Roll{Hit: 5, Dice: 3}, 1, 0, false, &faces); h > 0 {
 			n.Owed = append(n.Owed, Owed{Seat: opp, Hits: h, Rule: "77.5", By: a.Seat})
 		}
 	case "waylay": // this barrage hits any ship
 		n.Waylay = append(n.Waylay, a.Seat)
-		n.Answer = nextBarrage(n)
+		n.Answer = nextAsk(n, &n.Barrage, "barrage")
 	case "salvage": // the loser's commodities come over as trade goods
 		got := s.Players[opp].Commodities
 		return []Event{{Kind: EvCommodities, Seat: opp, Count: 0}, {Kind: EvTradeGoods, Seat: a.Seat, Count: got}, setCombat(n, nil)}, nil
@@ -252,12 +252,10 @@ func applyTacticalCards(s *State, e Event) bool {
 		case "destroyed":
 			c.Lost = dropSeat(c.Lost, c.Answer.Seat)
 		case "moved":
-			c.Docks = slices.Clone(c.Docks)
-			c.Answer = nextDock(c)
+			c.Answer = nextAsk(c, &c.Docks, "moved")
 			return true
 		case "barrage":
-			c.Barrage = slices.Clone(c.Barrage)
-			c.Answer = nextBarrage(c)
+			c.Answer = nextAsk(c, &c.Barrage, "barrage")
 			return true
 		case "ground_roll":
 			q := c.Answer.Seat
