@@ -485,3 +485,69 @@ func TestRule7_3_LawEffects(t *testing.T) {
 }
 
 func engineUnit(typ string) *data.Unit { return data.MustLoad().UnitFor("", typ, false) }
+
+// 7.3, Minister of Industry: when its owner places a space dock, their units
+// in that system produce at once, and Construction then goes on; a dock
+// placed by anyone else opens nothing.
+func TestRule7_3_MinisterOfIndustry(t *testing.T) {
+	build := func(owner int) *Game {
+		g := fixture(t, fixtureConfig(), func(s *State) {
+			withLaw("minister_of_industry", owner)(s)
+			for name, seat := range map[string]int{"Quann": 0, "Lodor": 1} {
+				pl, _ := s.Planet(name)
+				pl.Controller, pl.ControlToken = seat, true
+			}
+			s.Players[0].TradeGoods = 3
+		})
+		toActionPhase(t, g, "construction", "diplomacy", "trade", "leadership", "warfare", "technology")
+		strategic(t, g, 0, "construction")
+		return g
+	}
+	g := build(0)
+	_, quann := g.State().Planet("Quann")
+	do(t, g, Action{Kind: ActPlaceStructure, Seat: 0, Unit: "space_dock", Planet: "Quann"})
+	if st := g.State().Step; st == nil || st.Kind != StepIndustry || st.Systems[0] != quann.Pos {
+		t.Fatalf("the owner's production in Quann's system should open; step %+v", g.State().Step)
+	}
+	refuse(t, g, Action{Kind: ActPlaceStructure, Seat: 0, Unit: "pds", Planet: "Quann"}, "82.3")
+	// Quann's dock: 2 resources + 2.
+	refuse(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "infantry", Planet: "Quann", Count: 5}, "68.1")
+	do(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "destroyer", Count: 1})
+	do(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "infantry", Planet: "Quann", Count: 2})
+	refuse(t, g, act(ActDone, 0), "67.1")
+	do(t, g, Action{Kind: ActSpendTG, Seat: 0, Count: 2})
+	do(t, g, act(ActDone, 0))
+	if st := g.State().Step; st == nil || st.Kind != StepConstruction || st.Count != 1 {
+		t.Fatalf("the primary's PDS should still be open; step %+v", g.State().Step)
+	}
+	do(t, g, Action{Kind: ActPlaceStructure, Seat: 0, Unit: "pds", Planet: "Quann"})
+	s := checked(t, g)
+	sys := s.System(quann.Pos)
+	if count(sys.Space, 0, "destroyer") != 1 || count(planetIn(sys, "Quann").Units, 0, "infantry") != 2 || s.Players[0].TradeGoods != 1 {
+		t.Fatalf("space %v, Quann %v, trade goods %d", sys.Space, planetIn(sys, "Quann").Units, s.Players[0].TradeGoods)
+	}
+	if !s.Strategic.PrimaryDone {
+		t.Fatal("the primary is done once its PDS is placed")
+	}
+
+	// The secondary: its owner's production comes before the next player.
+	g = build(1)
+	do(t, g, Action{Kind: ActPlaceStructure, Seat: 0, Unit: "space_dock", Planet: "Quann"})
+	if st := g.State().Step; st == nil || st.Kind != StepConstruction {
+		t.Fatalf("a dock placed by another player opens nothing; step %+v", st)
+	}
+	do(t, g, act(ActDone, 0))
+	do(t, g, Action{Kind: ActSecondary, Seat: 1, Use: true})
+	do(t, g, Action{Kind: ActPlaceStructure, Seat: 1, Unit: "space_dock", Planet: "Lodor"})
+	if st := g.State().Step; st == nil || st.Kind != StepIndustry || !st.Secondary {
+		t.Fatalf("step %+v", st)
+	}
+	legal := Legal(g.State(), engineRNG(), 1)
+	if !slices.ContainsFunc(legal, func(a Action) bool { return a.Kind == ActProduce }) {
+		t.Fatal("Legal should offer production")
+	}
+	do(t, g, act(ActDone, 1))
+	if s := checked(t, g); s.Step != nil && s.Step.Seat == 1 {
+		t.Fatalf("the secondary is over; step %+v", s.Step)
+	}
+}

@@ -352,6 +352,12 @@ func candidates(s *State, seat int, out []Action) []Action {
 			produceOptions(s, seat, st.Prod, s.System(p.Home), s.bestDock(seat, s.System(p.Home)), add)
 			spend(false)
 			add(Action{Kind: ActDone})
+		case StepIndustry:
+			reclaimOptions(s, seat, add)
+			sys := s.System(st.Systems[0])
+			produceOptions(s, seat, st.Prod, sys, s.productionLimit(seat, sys), add)
+			spend(false)
+			add(Action{Kind: ActDone})
 		case StepResearch:
 			spend(false)
 			ownPlanets(func(pl *Planet, _ *System) { add(Action{Kind: ActSpecialty, Planet: pl.Name}) })

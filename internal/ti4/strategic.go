@@ -60,6 +60,7 @@ const (
 	StepRedistribute = "warfare_redistribute"
 	StepResearch     = "research"
 	StepWarfareProd  = "warfare_production"
+	StepIndustry     = "industry_production"
 )
 
 // Action kinds inside strategic actions.
@@ -406,7 +407,7 @@ func decideDone(s *State, a Action) ([]Event, error) {
 		}
 		return []Event{{Kind: EvScoringDone, Seat: a.Seat}}, nil // 81.1: scoring is optional
 	}
-	st, err := inStep(s, a.Seat, StepReady, StepConstruction, StepTradeChoose, StepResearch, StepRedistribute, StepWarfareProd, StepPay, StepImperial)
+	st, err := inStep(s, a.Seat, StepReady, StepConstruction, StepTradeChoose, StepResearch, StepRedistribute, StepWarfareProd, StepIndustry, StepPay, StepImperial)
 	if err != nil {
 		return nil, err
 	}
@@ -426,9 +427,8 @@ func decideDone(s *State, a Action) ([]Event, error) {
 	if st.Prod != nil && st.Prod.Spent < st.Prod.Cost {
 		return nil, engine.Refuse("67.1", "the units produced cost %d resources; %d spent", st.Prod.Cost, st.Prod.Spent)
 	}
-	if st.Kind == StepResearch && st.Count == 0 && !st.Secondary {
-		// The primary's first technology is optional too (91.2 "can").
-		return finish(s), nil
+	if st.Kind == StepIndustry {
+		return industryDone(s, st), nil
 	}
 	return finish(s), nil
 }
@@ -508,16 +508,39 @@ func decidePlaceStructure(s *State, a Action) ([]Event, error) {
 		return nil, engine.Refuse("24.4", "no %s left in reinforcements", a.Unit)
 	}
 	ev := []Event{{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: a.Unit, Count: 1}, {Kind: EvStepProgress, Seat: a.Seat}}
-	if st.Secondary {
-		if !slices.Contains(sys.Command, a.Seat) { // 24.3: else the token returns to reinforcements
-			ev = append(ev, placeToken(s, a.Seat, sys.Pos)...) // 20.3b when reinforcements are empty
-		}
-		return append(ev, finish(s)...), nil
+	if st.Secondary && !slices.Contains(sys.Command, a.Seat) { // 24.3: else the token returns to reinforcements
+		ev = append(ev, placeToken(s, a.Seat, sys.Pos)...) // 20.3b when reinforcements are empty
 	}
-	if st.Count+1 >= 2 {
+	if a.Unit == "space_dock" && s.OwnsLaw(a.Seat, "minister_of_industry") {
+		return append(ev, industry(st, sys.Pos)...), nil
+	}
+	if st.Secondary || st.Count+1 >= 2 {
 		return append(ev, finish(s)...), nil
 	}
 	return ev, nil
+}
+
+// industry is Minister of Industry: once its owner places a space dock, their
+// units in that system may produce, and then Construction goes on (a primary
+// may still place its PDS).
+func industry(st *Step, sys int) []Event {
+	e := step(StepIndustry, st.Seat, st.Card, st.Secondary)
+	e.Step.Prod, e.Step.Systems = &Production{}, []int{sys}
+	if !st.Secondary {
+		e.Step.Then = StepConstruction
+	}
+	return []Event{{Kind: EvStepCleared, Seat: st.Seat}, e}
+}
+
+// industryDone ends Minister of Industry's production: back to the primary's
+// second structure, or the end of the Construction ability.
+func industryDone(s *State, st *Step) []Event {
+	if st.Then != StepConstruction {
+		return finish(s)
+	}
+	e := step(StepConstruction, st.Seat, st.Card, false)
+	e.Step.Count = 1
+	return []Event{{Kind: EvStepCleared, Seat: st.Seat}, e}
 }
 
 // Trade (92.4): choose other players who may use the secondary for free.

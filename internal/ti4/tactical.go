@@ -51,6 +51,13 @@ func (s *State) production(seat int) (*Production, *System, int, error) {
 		home := s.System(s.Players[seat].Home)
 		return st.Prod, home, s.bestDock(seat, home), nil
 	}
+	if st := s.Step; st != nil && st.Kind == StepIndustry {
+		if st.Seat != seat {
+			return nil, nil, 0, engine.Refuse("82.3", "seat %d is resolving an ability", st.Seat)
+		}
+		sys := s.System(st.Systems[0])
+		return st.Prod, sys, s.productionLimit(seat, sys), nil
+	}
 	t, err := inTactical(s, seat, TacProduction)
 	if err != nil {
 		return nil, nil, 0, err
