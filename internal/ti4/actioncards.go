@@ -748,7 +748,9 @@ func acOptions(s *State, seat int, add func(Action)) {
 				}
 			}
 		case c == "veto" || c == "distinguished_councilor" || tacticalCard(c):
-			add(Action{Kind: ActPlayAC, Card: c})
+			if acMoment(s, seat, c) {
+				add(Action{Kind: ActPlayAC, Card: c})
+			}
 		case c == "diplomatic_pressure":
 			if ag := s.Agenda; ag != nil && ag.Window == "when" {
 				for _, q := range s.Active() {
@@ -764,6 +766,9 @@ func acOptions(s *State, seat int, add func(Action)) {
 				}
 			}
 		case c == "assassinate_representative":
+			if ag := s.Agenda; ag == nil || ag.Window != "after" {
+				continue
+			}
 			for _, q := range s.Active() {
 				add(Action{Kind: ActPlayAC, Card: c, Player: ip(q)})
 			}
@@ -837,15 +842,30 @@ func actionTargets(s *State, seat int, c string, add func(Action)) {
 		systems(func(sys *System) bool { return slices.Contains(sys.Command, seat) }, nil)
 	case "ghost_ship":
 		systems(func(sys *System) bool { return s.hasWormhole(sys.Pos) }, nil)
-	case "signal_jamming":
-		systems(func(sys *System) bool { return !s.IsHomeSystem(sys.Pos) }, others)
+	case "signal_jamming": // a non-home system in or next to one of seat's ships
+		systems(func(sys *System) bool {
+			return !s.IsHomeSystem(sys.Pos) && (hasShips(sys, seat) ||
+				slices.ContainsFunc(s.galaxy.Neighbors(sys.Pos, s.Wormholes), func(p int) bool { return hasShips(s.System(p), seat) }))
+		}, func(a Action) {
+			for _, q := range s.Active() {
+				if q != seat && !slices.Contains(s.System(*a.System).Command, q) {
+					a.Player = ip(q)
+					add(a)
+				}
+			}
+		})
 	case "lucky_shot":
 		systems(func(sys *System) bool {
 			return slices.ContainsFunc(sys.Planets, func(pl *Planet) bool { return pl.Controller == seat })
 		}, func(a Action) {
+			sys := s.System(*a.System)
 			for _, u := range []string{"dreadnought", "cruiser", "destroyer"} {
-				a.Unit = u
-				others(a)
+				for _, q := range s.Active() {
+					if q != seat && count(sys.Space, q, u) > 0 {
+						a.Unit, a.Player = u, ip(q)
+						add(a)
+					}
+				}
 			}
 		})
 	case "insubordination", "spy":
@@ -861,6 +881,41 @@ func actionTargets(s *State, seat int, c string, add func(Action)) {
 			}
 		}
 	}
+}
+
+// acMoment is whether seat's card without targets may be played now: the
+// first check its resolution makes, so that Legal proposes it only then.
+func acMoment(s *State, seat int, c string) bool {
+	cb, t, ag := s.Combat, s.Tactical, s.Agenda
+	answer := func(kind string) bool {
+		return cb != nil && cb.Answer != nil && cb.Answer.Seat == seat && cb.Answer.Kind == kind
+	}
+	switch c {
+	case "veto":
+		return ag != nil && ag.Window == "when"
+	case "distinguished_councilor":
+		return inBallot(s, seat)
+	case "flank_speed", "lost_star_chart", "nav_suite", "upgrade":
+		return t != nil && t.Seat == seat && t.Step == TacMovement && len(t.Moves) == 0
+	case "morale_boost", "fighter_prototype", "emergency_repairs", "rout":
+		return announcer(cb) == seat
+	case "shields_holding", "maneuvering_jets":
+		return cb != nil && len(cb.Owed) > 0 && cb.Owed[0].Seat == seat && cb.Answer == nil
+	case "fire_team":
+		return answer("ground_roll")
+	case "salvage":
+		return answer("won")
+	case "waylay":
+		return answer("barrage")
+	case "intercept":
+		return answer("retreat")
+	case "direct_hit":
+		return answer("sustain")
+	case "disable":
+		inv := s.Invasion
+		return inv != nil && inv.Seat == seat && !inv.Bombarded && len(inv.Committed) == 0 && cb == nil
+	}
+	return true
 }
 
 func tacticalCard(c string) bool {

@@ -361,8 +361,12 @@ func candidates(s *State, seat int, out []Action) []Action {
 		case StepResearch:
 			spend(false)
 			ownPlanets(func(pl *Planet, _ *System) { add(Action{Kind: ActSpecialty, Planet: pl.Name}) })
-			for _, t := range c.Technologies {
-				add(Action{Kind: ActResearch, Card: t.ID})
+			if st.Spent >= researchCost(s, st) {
+				for _, t := range c.Technologies {
+					if _, err := checkResearch(s, seat, t.ID, st.Credits); err == nil {
+						add(Action{Kind: ActResearch, Card: t.ID})
+					}
+				}
 			}
 			add(Action{Kind: ActDone})
 		}
@@ -441,7 +445,7 @@ func candidates(s *State, seat int, out []Action) []Action {
 			add(Action{Kind: ActActivate, System: ip(sys.Pos)})
 		}
 		for _, q := range s.Active() {
-			if q != seat {
+			if q != seat && !slices.Contains(p.TradedWith, q) && s.AreNeighbors(seat, q) {
 				add(Action{Kind: ActTradeOpen, Player: ip(q)})
 			}
 		}
@@ -475,12 +479,45 @@ func agendaOrders(look []string) []Action {
 	return out
 }
 
+// produceOptions proposes units to produce, leaving out what decideProduce
+// refuses on its cheapest checks: units without cost, structures, ships
+// under another player's ships, counts over reinforcements, the fleet pool,
+// capacity or what can be paid, and planets where nothing produces.
 func produceOptions(s *State, seat int, prod *Production, sys *System, limit int, add func(Action)) {
+	budget := s.spendable(seat) + prod.Spent - prod.Cost
+	conscription := s.Law("regulated_conscription") != nil
+	inSpace := s.producesInSpace(seat, sys)
+	room := s.capacityIn(seat, sys) - carried(sys.Space, seat)
+	fleet := s.Players[seat].Fleet - fleetCount(sys.Space, seat)
 	for _, typ := range UnitTypes {
-		for n := 1; n <= limit-prod.Made; n++ {
-			add(Action{Kind: ActProduce, Unit: typ, Count: n})
+		u := s.UnitCard(seat, typ)
+		if u.Cost == 0 || isStructure(typ) || (typ == "war_sun" && !s.Players[seat].HasTech("war_sun")) {
+			continue
+		}
+		ship := isShip(typ)
+		if ship && hasOthersShips(sys, seat) {
+			continue
+		}
+		most := limit - prod.Made
+		if !Unlimited(typ) {
+			most = min(most, s.Reinforcements(seat, typ))
+		}
+		if ship && typ != "fighter" {
+			most = min(most, fleet)
+		}
+		for n := 1; n <= most && unitCost(u, n, prod, typ, conscription) <= budget; n++ {
+			if (typ == "fighter" || (!ship && inSpace)) && n <= room {
+				add(Action{Kind: ActProduce, Unit: typ, Count: n})
+			} else if ship && typ != "fighter" {
+				add(Action{Kind: ActProduce, Unit: typ, Count: n})
+			}
+			if ship {
+				continue
+			}
 			for _, pl := range sys.Planets {
-				add(Action{Kind: ActProduce, Unit: typ, Count: n, Planet: pl.Name})
+				if pl.Controller == seat && s.producesOn(seat, pl) {
+					add(Action{Kind: ActProduce, Unit: typ, Count: n, Planet: pl.Name})
+				}
 			}
 		}
 	}

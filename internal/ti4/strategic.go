@@ -603,22 +603,26 @@ func decideWarfareRedistribute(s *State, a Action) ([]Event, error) {
 // may research a second for six resources; the secondary researches one
 // for four. Planets with a matching specialty, exhausted, each stand in
 // for one prerequisite (90.14).
+// researchCost is what the Technology step's next technology costs (91.2,
+// 91.3): nothing for Minister of Sciences' owner.
+func researchCost(s *State, st *Step) int {
+	switch {
+	case s.OwnsLaw(st.Seat, "minister_of_sciences"):
+		return 0
+	case st.Secondary:
+		return 4
+	case st.Count == 1:
+		return 6
+	}
+	return 0
+}
+
 func decideResearch(s *State, a Action) ([]Event, error) {
 	st, err := inStep(s, a.Seat, StepResearch)
 	if err != nil {
 		return nil, err
 	}
-	cost := 0
-	switch {
-	case st.Secondary:
-		cost = 4
-	case st.Count == 1:
-		cost = 6
-	}
-	if s.OwnsLaw(a.Seat, "minister_of_sciences") {
-		cost = 0 // the Technology card's research costs its owner nothing
-	}
-	if st.Spent < cost {
+	if cost := researchCost(s, st); st.Spent < cost {
 		return nil, engine.Refuse("91.2", "this technology costs %d resources; %d spent", cost, st.Spent)
 	}
 	t, err := checkResearch(s, a.Seat, a.Card, st.Credits)
