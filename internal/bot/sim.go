@@ -96,7 +96,7 @@ func Run(cfg ti4.Config, bots []Bot, maxRounds int, check bool) (out Outcome, g 
 			out.Ended, out.Err = "bot error", err.Error()
 			return out, g
 		}
-		if _, err := g.Do(a); err != nil {
+		if err := g.Play(a); err != nil {
 			out.Ended, out.Err = "refused", fmt.Sprintf("%v: %v", a, err)
 			out.Replay = replay(cfg, g)
 			return out, g

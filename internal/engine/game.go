@@ -42,7 +42,7 @@ type Snapshot[S any] struct {
 type Game[S any, A any, E any] struct {
 	rules   Rules[S, A, E]
 	initial []byte
-	log     []A
+	log     chunks[A]
 	state   S
 	rng     RNG
 }
@@ -71,7 +71,7 @@ func (g *Game[S, A, E]) reset() error {
 	if err := json.Unmarshal(g.initial, &snap); err != nil {
 		return fmt.Errorf("engine: decode initial state: %w", err)
 	}
-	g.state, g.rng, g.log = snap.State, snap.RNG, g.log[:0]
+	g.state, g.rng, g.log = snap.State, snap.RNG, chunks[A]{}
 	return nil
 }
 
@@ -82,10 +82,10 @@ func (g *Game[S, A, E]) State() S { return g.state }
 func (g *Game[S, A, E]) Initial() []byte { return bytes.Clone(g.initial) }
 
 // Log returns a copy of the accepted actions, oldest first.
-func (g *Game[S, A, E]) Log() []A { return append([]A(nil), g.log...) }
+func (g *Game[S, A, E]) Log() []A { return g.log.first(g.log.n) }
 
 // Len is the number of accepted actions.
-func (g *Game[S, A, E]) Len() int { return len(g.log) }
+func (g *Game[S, A, E]) Len() int { return g.log.n }
 
 // Check reports whether a would be accepted now, without applying it.
 func (g *Game[S, A, E]) Check(a A) error {
@@ -98,30 +98,67 @@ func (g *Game[S, A, E]) Check(a A) error {
 // automatic follow-up, and appends a to the log. It returns all the events
 // applied. A refused action leaves the game exactly as it was.
 func (g *Game[S, A, E]) Do(a A) ([]E, error) {
+	var all []E
+	err := g.do(a, func(e []E) { all = append(all, e...) })
+	return all, err
+}
+
+// Play is Do for callers that do not read the events (self-play, replay).
+func (g *Game[S, A, E]) Play(a A) error { return g.do(a, nil) }
+
+func (g *Game[S, A, E]) do(a A, seen func([]E)) error {
 	rng := g.rng
 	events, err := g.rules.Decide(g.state, a, &rng)
 	if err != nil {
-		return nil, err
-	}
-	for _, e := range events {
-		g.rules.Apply(g.state, e)
+		return err
 	}
 	for i := 0; ; i++ {
-		more := g.rules.Follow(g.state, &rng)
-		if len(more) == 0 {
+		for _, e := range events {
+			g.rules.Apply(g.state, e)
+		}
+		if seen != nil {
+			seen(events)
+		}
+		if events = g.rules.Follow(g.state, &rng); len(events) == 0 {
 			break
 		}
 		if i == MaxFollowUps {
 			panic(fmt.Sprintf("engine: more than %d rounds of automatic follow-ups", MaxFollowUps))
 		}
-		for _, e := range more {
-			g.rules.Apply(g.state, e)
-		}
-		events = append(events, more...)
 	}
 	g.rng = rng
-	g.log = append(g.log, a)
-	return events, nil
+	g.log.add(a)
+	return nil
+}
+
+// chunks is the log, in blocks that are never copied as it grows: a game of
+// thousands of actions would otherwise move its whole log at each doubling.
+type chunks[A any] struct {
+	blocks [][]A
+	n      int
+}
+
+const chunkLen = 512
+
+func (c *chunks[A]) add(a A) {
+	if k := len(c.blocks); k == 0 || len(c.blocks[k-1]) == chunkLen {
+		c.blocks = append(c.blocks, make([]A, 0, chunkLen))
+	}
+	k := len(c.blocks) - 1
+	c.blocks[k] = append(c.blocks[k], a)
+	c.n++
+}
+
+// first copies out the first n actions.
+func (c *chunks[A]) first(n int) []A {
+	if n == 0 {
+		return nil
+	}
+	out := make([]A, 0, n)
+	for _, b := range c.blocks {
+		out = append(out, b[:min(len(b), n-len(out))]...)
+	}
+	return out
 }
 
 // Snapshot encodes the current state and RNG canonically.
@@ -146,7 +183,7 @@ func Replay[S any, A any, E any](rules Rules[S, A, E], initial []byte, log []A) 
 		return nil, err
 	}
 	for i, a := range log {
-		if _, err := g.Do(a); err != nil {
+		if err := g.Play(a); err != nil {
 			return g, &ReplayError{Step: i, Err: err}
 		}
 	}
@@ -155,18 +192,18 @@ func Replay[S any, A any, E any](rules Rules[S, A, E], initial []byte, log []A) 
 
 // At returns a new game replayed to just after the first n actions.
 func (g *Game[S, A, E]) At(n int) (*Game[S, A, E], error) {
-	if n < 0 || n > len(g.log) {
-		return nil, fmt.Errorf("engine: step %d out of range 0..%d", n, len(g.log))
+	if n < 0 || n > g.log.n {
+		return nil, fmt.Errorf("engine: step %d out of range 0..%d", n, g.log.n)
 	}
-	return Replay(g.rules, g.initial, g.log[:n])
+	return Replay(g.rules, g.initial, g.log.first(n))
 }
 
 // Undo drops the last n actions by replaying the rest.
 func (g *Game[S, A, E]) Undo(n int) error {
-	if n < 0 || n > len(g.log) {
-		return fmt.Errorf("engine: cannot undo %d of %d actions", n, len(g.log))
+	if n < 0 || n > g.log.n {
+		return fmt.Errorf("engine: cannot undo %d of %d actions", n, g.log.n)
 	}
-	back, err := g.At(len(g.log) - n)
+	back, err := g.At(g.log.n - n)
 	if err != nil {
 		return err
 	}

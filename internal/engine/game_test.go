@@ -246,3 +246,54 @@ func BenchmarkDie(b *testing.B) {
 		r.Die()
 	}
 }
+
+// The log keeps every action in order across its blocks, and At and Undo
+// read it back to any length.
+func TestLogAcrossBlocks(t *testing.T) {
+	var c chunks[int]
+	for i := range 3*chunkLen + 7 {
+		c.add(i)
+	}
+	for _, n := range []int{0, 1, chunkLen - 1, chunkLen, chunkLen + 1, 3*chunkLen + 7} {
+		got := c.first(n)
+		if len(got) != n {
+			t.Fatalf("first(%d) has %d actions", n, len(got))
+		}
+		for i, v := range got {
+			if v != i {
+				t.Fatalf("first(%d)[%d] = %d", n, i, v)
+			}
+		}
+	}
+	if c.first(0) != nil {
+		t.Fatal("an empty log is nil, as it encodes to null")
+	}
+}
+
+// Play is Do without the events: the same actions give the same bytes, and
+// Do reports the follow-ups it applied.
+func TestPlayMatchesDo(t *testing.T) {
+	a, b := newRace(t, 5), newRace(t, 5)
+	won := false
+	for a.State().Winner < 0 {
+		ev, err := a.Do(raceAction{Seat: a.State().Turn})
+		if err != nil {
+			t.Fatal(err)
+		}
+		won = won || ev[len(ev)-1].Won
+		if err := b.Play(raceAction{Seat: b.State().Turn}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sa, _ := a.Snapshot()
+	sb, _ := b.Snapshot()
+	if !bytes.Equal(sa, sb) || a.Len() != b.Len() {
+		t.Fatal("Play and Do diverged")
+	}
+	if !won {
+		t.Fatal("Do should return the winning follow-up")
+	}
+	if err := b.Play(raceAction{Seat: b.State().Turn}); RuleOf(err) != "R.2" {
+		t.Fatalf("a refusal through Play: %v", err)
+	}
+}
