@@ -77,9 +77,9 @@ func applyControlLost(s *State, e Event) {
 	pl.ControlToken = false // 25.7
 }
 
-// owners lists the seats with units on a planet, in seat order.
-func owners(pl *Planet) []int {
-	var out []int
+// owners appends to out the seats with units on a planet, in seat order;
+// callers pass a small array's slice so nothing is allocated.
+func owners(pl *Planet, out []int) []int {
 	for _, st := range pl.Units {
 		if st.Count > 0 && (len(out) == 0 || out[len(out)-1] != st.Owner) {
 			out = append(out, st.Owner)
@@ -97,12 +97,13 @@ func owners(pl *Planet) []int {
 func controlFollowUps(s *State, rng *engine.RNG) []Event {
 	var ev []Event
 	var x *explorer
+	var buf [8]int
 	for _, sys := range s.Systems {
 		if s.Invasion != nil && s.Invasion.Pos == sys.Pos {
 			continue
 		}
 		for _, pl := range sys.Planets {
-			here := owners(pl)
+			here := owners(pl, buf[:0])
 			mine := false
 			for _, o := range here {
 				mine = mine || o == pl.Controller

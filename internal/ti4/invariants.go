@@ -18,7 +18,8 @@ func CheckInvariants(s *State) error {
 	c := data.MustLoad()
 	for _, sys := range s.Systems {
 		for _, pl := range sys.Planets {
-			here := owners(pl)
+			var buf [8]int
+			here := owners(pl, buf[:0])
 			if s.Invasion == nil || s.Invasion.Pos != sys.Pos {
 				if len(here) == 1 && pl.Controller != here[0] {
 					return fmt.Errorf("25.5: only seat %d has units on %s, controlled by %d", here[0], pl.Name, pl.Controller)

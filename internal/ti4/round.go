@@ -76,7 +76,7 @@ func (s *State) Initiative(seat int) int {
 
 // InitiativeOrder lists the players still in the game by initiative (48.2).
 func (s *State) InitiativeOrder() []int {
-	order := s.Active()
+	order := slices.Clone(s.Active())
 	slices.SortStableFunc(order, func(a, b int) int { return s.Initiative(a) - s.Initiative(b) })
 	return order
 }

@@ -289,8 +289,18 @@ func (s *State) Player(seat int) *Player {
 }
 
 // Active returns the seats still in the game, in seat order.
+// The slice is shared while no one is eliminated: callers only read it.
 func (s *State) Active() []int {
-	var out []int
+	n := 0
+	for _, p := range s.Players {
+		if !p.Eliminated {
+			n++
+		}
+	}
+	if n == len(s.Players) && n < len(allSeats) {
+		return allSeats[n][:n:n]
+	}
+	out := make([]int, 0, n)
 	for _, p := range s.Players {
 		if !p.Eliminated {
 			out = append(out, p.Seat)
@@ -298,6 +308,17 @@ func (s *State) Active() []int {
 	}
 	return out
 }
+
+// allSeats[n] is seats 0 to n-1.
+var allSeats = func() [][]int {
+	out := make([][]int, 9) // TI4 seats at most 8
+	for n := range out {
+		for q := range n {
+			out[n] = append(out[n], q)
+		}
+	}
+	return out
+}()
 
 // LeftOf is the next seat clockwise that is still in the game (the seat to
 // a player's left), or None when no other seat is.
