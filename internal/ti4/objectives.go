@@ -426,15 +426,19 @@ func present(sys *System, q int) bool {
 // AreNeighbors reports whether two players are neighbors (60), without
 // listing every neighbor.
 func (s *State) AreNeighbors(a, b int) bool {
+	var buf [64]int
+	mine := buf[:0] // where a is
+	for _, y := range s.Systems {
+		if present(y, a) {
+			mine = append(mine, y.Pos)
+		}
+	}
 	for _, x := range s.Systems {
 		if !present(x, b) {
 			continue
 		}
-		if present(x, a) {
-			return true
-		}
-		for _, y := range s.Systems {
-			if present(y, a) && s.Adjacent(x.Pos, y.Pos) {
+		for _, y := range mine {
+			if y == x.Pos || s.Adjacent(x.Pos, y) {
 				return true
 			}
 		}

@@ -3,6 +3,8 @@ package ti4
 import (
 	"slices"
 	"testing"
+
+	"github.com/mecatol/mecatol/internal/engine"
 )
 
 // 94.1-94.4, 60.1, 69.5, 21.5: on the active player's turn, one transaction
@@ -41,5 +43,51 @@ func TestRule94_Transactions(t *testing.T) {
 	v, _ := ViewFor(s, 2)
 	if v.State.Players[1].Promissory != nil {
 		t.Fatal("a third player does not see the notes")
+	}
+}
+
+// 60.1, 60.2: two players are neighbors when they have units or planets in
+// the same or adjacent systems, wormholes included; the pairwise check and
+// the neighbor list agree on boards from random play.
+func TestRule60_NeighborsAgree(t *testing.T) {
+	pairs, near := 0, 0
+	for seed := uint64(0); seed < 3; seed++ {
+		g, err := NewGame(Config{Players: 4 + int(seed), Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := engine.NewRNG(seed)
+		for i := 0; i < 1200 && g.State().Phase != PhaseOver; i++ {
+			s := g.State()
+			if i%100 == 0 {
+				for _, a := range s.Active() {
+					list := s.Neighbors(a)
+					for _, b := range s.Active() {
+						if a == b {
+							continue
+						}
+						pairs++
+						want := slices.Contains(list, b)
+						if s.AreNeighbors(a, b) != want {
+							t.Fatalf("seed %d action %d: seats %d and %d: AreNeighbors %v, Neighbors %v", seed, i, a, b, !want, list)
+						}
+						if want {
+							near++
+						}
+					}
+				}
+			}
+			seats := Deciding(s)
+			if len(seats) == 0 {
+				seats = Waiting(s, engine.NewRNG(0))
+			}
+			legal := Legal(s, engine.NewRNG(0), seats[0])
+			if _, err := g.Do(legal[r.IntN(len(legal))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if near == 0 || near == pairs {
+		t.Fatalf("%d of %d pairs are neighbors: the boards test nothing", near, pairs)
 	}
 }
