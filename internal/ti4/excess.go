@@ -51,6 +51,42 @@ func (s *State) hasExcess(seat int) bool {
 	return false
 }
 
+// anyExcess is hasExcess for every player still in the game at once, in a
+// single pass over the board.
+func (s *State) anyExcess() bool {
+	var ships, cargo, room [8]int
+	for _, sys := range s.Systems {
+		if len(sys.Space) == 0 {
+			continue
+		}
+		clear(ships[:])
+		clear(cargo[:])
+		clear(room[:])
+		for _, st := range sys.Space {
+			q := st.Owner
+			if q < 0 || q >= len(ships) || s.Players[q].Eliminated {
+				continue
+			}
+			switch {
+			case st.Unit == "fighter":
+				cargo[q] += st.Count
+				room[q] += s.UnitCard(q, st.Unit).Capacity * st.Count
+			case isGroundForce(st.Unit):
+				cargo[q] += st.Count
+			case isShip(st.Unit):
+				ships[q] += st.Count
+				room[q] += s.UnitCard(q, st.Unit).Capacity * st.Count
+			}
+		}
+		for q := range ships {
+			if q < len(s.Players) && (ships[q] > s.Players[q].Fleet || cargo[q] > room[q]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // excessFollowUps opens the step for the first player, in initiative
 // order, who has too many units somewhere, and closes it when they no
 // longer do.
@@ -64,11 +100,7 @@ func excessFollowUps(s *State) []Event {
 	if (s.Tactical != nil && s.Tactical.Step == TacMovement) || s.Combat != nil {
 		return nil // judged once movement and combat are over (16.3c)
 	}
-	any := false
-	for _, p := range s.Players { // cheap test first; the order only matters when someone has excess
-		any = any || (!p.Eliminated && s.hasExcess(p.Seat))
-	}
-	if !any {
+	if !s.anyExcess() { // one pass first; the order only matters when someone has excess
 		return nil
 	}
 	for _, q := range s.InitiativeOrder() {

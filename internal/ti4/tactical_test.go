@@ -2,6 +2,8 @@ package ti4
 
 import (
 	"testing"
+
+	"github.com/mecatol/mecatol/internal/engine"
 )
 
 // The three-player fixture in its action phase, Jol-Nar (seat 0) active
@@ -388,5 +390,32 @@ func TestRule23_4a_TakeBackAUnit(t *testing.T) {
 	do(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "carrier", Count: 1})
 	if s := g.State(); count(s.System(22).Space, 0, "carrier") != 3 || count(s.System(21).Space, 0, "carrier") != 0 {
 		t.Fatal("the carrier moved from the board to reinforcements and back")
+	}
+}
+
+// 37.3, 16.3: the one-pass excess check finds excess exactly when some
+// player's own check does, on random boards with extra units dropped in.
+func TestRule37_3_ExcessOnePass(t *testing.T) {
+	r := engine.NewRNG(9)
+	seen := map[bool]int{}
+	randomBoards(t, func(s *State) {
+		x := s.Clone()
+		for range 1 + r.IntN(3) {
+			sys := x.Systems[r.IntN(len(x.Systems))]
+			q := x.Active()[r.IntN(len(x.Active()))]
+			u := []string{"fighter", "infantry", "destroyer", "carrier"}[r.IntN(4)]
+			sys.Space = add(sys.Space, q, u, 1+r.IntN(4))
+		}
+		want := false
+		for _, q := range x.Active() {
+			want = want || x.hasExcess(q)
+		}
+		if x.anyExcess() != want {
+			t.Fatalf("anyExcess %v, players' checks %v", !want, want)
+		}
+		seen[want]++
+	})
+	if seen[true] == 0 || seen[false] == 0 {
+		t.Fatalf("boards with and without excess: %v", seen)
 	}
 }

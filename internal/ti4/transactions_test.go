@@ -51,31 +51,43 @@ func TestRule94_Transactions(t *testing.T) {
 // the neighbor list agree on boards from random play.
 func TestRule60_NeighborsAgree(t *testing.T) {
 	pairs, near := 0, 0
+	randomBoards(t, func(s *State) {
+		for _, a := range s.Active() {
+			list := s.Neighbors(a)
+			for _, b := range s.Active() {
+				if a == b {
+					continue
+				}
+				pairs++
+				want := slices.Contains(list, b)
+				if s.AreNeighbors(a, b) != want {
+					t.Fatalf("seats %d and %d: AreNeighbors %v, Neighbors %v", a, b, !want, list)
+				}
+				if want {
+					near++
+				}
+			}
+		}
+	})
+	if near == 0 || near == pairs {
+		t.Fatalf("%d of %d pairs are neighbors: the boards test nothing", near, pairs)
+	}
+}
+
+// randomBoards calls check on states from random legal play: every 25th
+// action of three games.
+func randomBoards(t *testing.T, check func(s *State)) {
+	t.Helper()
 	for seed := uint64(0); seed < 3; seed++ {
 		g, err := NewGame(Config{Players: 4 + int(seed), Seed: seed})
 		if err != nil {
 			t.Fatal(err)
 		}
 		r := engine.NewRNG(seed)
-		for i := 0; i < 1200 && g.State().Phase != PhaseOver; i++ {
+		for i := 0; i < 1500 && g.State().Phase != PhaseOver; i++ {
 			s := g.State()
-			if i%100 == 0 {
-				for _, a := range s.Active() {
-					list := s.Neighbors(a)
-					for _, b := range s.Active() {
-						if a == b {
-							continue
-						}
-						pairs++
-						want := slices.Contains(list, b)
-						if s.AreNeighbors(a, b) != want {
-							t.Fatalf("seed %d action %d: seats %d and %d: AreNeighbors %v, Neighbors %v", seed, i, a, b, !want, list)
-						}
-						if want {
-							near++
-						}
-					}
-				}
+			if i%25 == 0 {
+				check(s)
 			}
 			seats := Deciding(s)
 			if len(seats) == 0 {
@@ -86,8 +98,5 @@ func TestRule60_NeighborsAgree(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-	}
-	if near == 0 || near == pairs {
-		t.Fatalf("%d of %d pairs are neighbors: the boards test nothing", near, pairs)
 	}
 }
