@@ -170,7 +170,21 @@ func unknownKind(k string) error {
 var _ fmt.Stringer = Action{}
 
 // ip returns a pointer to an int, for building actions.
-func ip(i int) *int { return &i }
+func ip(i int) *int {
+	if i >= 0 && i < len(smallInts) {
+		return &smallInts[i] // shared: an action's pointer fields are never written through
+	}
+	return &i
+}
+
+// smallInts backs ip for seats and positions, so that listing thousands of
+// candidate actions allocates no pointers.
+var smallInts = func() (out [128]int) {
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}()
 
 // fieldsOf lists which fields each kind reads, beyond kind and seat; any
 // other field set is an error, so that no action carries a meaning it

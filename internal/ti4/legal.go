@@ -23,6 +23,7 @@ func AppendLegal(dst []Action, s *State, rng engine.RNG, seat int) []Action {
 	cands := candidates(s, seat, (*buf)[:0])
 	r := Rules{}
 	n := 0
+	trial := new(engine.RNG) // one for all candidates: it escapes into Decide
 	for _, a := range cands {
 		if a.Kind == ActActivate && s.PendingAC == nil && s.Phase == PhaseAction {
 			// the hot candidate: checked without building its events
@@ -32,8 +33,8 @@ func AppendLegal(dst []Action, s *State, rng engine.RNG, seat int) []Action {
 			}
 			continue
 		}
-		trial := rng
-		if _, err := r.Decide(s, a, &trial); err == nil {
+		*trial = rng
+		if _, err := r.Decide(s, a, trial); err == nil {
 			cands[n] = a // filter in place: each candidate is read before its slot is reused
 			n++
 		}
@@ -442,7 +443,9 @@ func candidates(s *State, seat int, out []Action) []Action {
 			add(Action{Kind: ActStrategic, Card: card})
 		}
 		for _, sys := range s.Systems {
-			add(Action{Kind: ActActivate, System: ip(sys.Pos)})
+			if p.Tactic > 0 && !slices.Contains(sys.Command, seat) { // 20.4, 5.2
+				add(Action{Kind: ActActivate, System: ip(sys.Pos)})
+			}
 		}
 		for _, q := range s.Active() {
 			if q != seat && !slices.Contains(p.TradedWith, q) && s.AreNeighbors(seat, q) {
