@@ -174,7 +174,8 @@ func ip(i int) *int {
 	if i >= 0 && i < len(smallInts) {
 		return &smallInts[i] // shared: an action's pointer fields are never written through
 	}
-	return &i
+	v := i // allocated only here, not on every call
+	return &v
 }
 
 // smallInts backs ip for seats and positions, so that listing thousands of

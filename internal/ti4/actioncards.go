@@ -720,7 +720,7 @@ func acOptions(s *State, seat int, add func(Action)) {
 		case c == "summit":
 			if s.Phase == PhaseStrategy && !s.Picking {
 				for _, d := range distributions(min(2, s.CommandReinforcements(seat))) {
-					add(Action{Kind: ActPlayAC, Card: c, Pools: &d})
+					add(Action{Kind: ActPlayAC, Card: c, Pools: d})
 				}
 			}
 		case c == "political_stability":

@@ -827,7 +827,7 @@ func agendaOptions(s *State, seat int, add func(Action)) {
 			add(Action{Kind: ActDone})
 		case StepDropTokens:
 			for _, d := range distributions(st.Need) {
-				add(Action{Kind: ActDone, Pools: &d})
+				add(Action{Kind: ActDone, Pools: d})
 			}
 		case StepPickPlayer:
 			for _, q := range s.Active() {
@@ -839,7 +839,7 @@ func agendaOptions(s *State, seat int, add func(Action)) {
 			}
 		case StepGainTokens:
 			for _, d := range distributions(min(st.Need, s.CommandReinforcements(seat))) {
-				add(Action{Kind: ActGainTokens, Pools: &d})
+				add(Action{Kind: ActGainTokens, Pools: d})
 			}
 		case StepPlaceDock:
 			s.controlled(seat, func(pl *Planet, _ *System, _ *data.Planet) bool {

@@ -88,15 +88,32 @@ func (s *State) othersFromLeft(seat int) []int {
 var scratch = sync.Pool{New: func() any { b := make([]Action, 0, 128); return &b }}
 
 // distributions lists every way to put n tokens into the three pools.
-func distributions(n int) []Pools {
-	var out []Pools
+// distributions lists every way to arrange n command tokens in the three
+// pools. The pools are shared between calls and must not be written.
+func distributions(n int) []*Pools {
+	if n >= 0 && n < len(arrangements) {
+		return arrangements[n]
+	}
+	return arrange(n)
+}
+
+func arrange(n int) []*Pools {
+	var out []*Pools
 	for t := 0; t <= n; t++ {
 		for f := 0; f+t <= n; f++ {
-			out = append(out, Pools{t, f, n - t - f})
+			out = append(out, &Pools{t, f, n - t - f})
 		}
 	}
 	return out
 }
+
+// arrangements are distributions for up to every token a player has.
+var arrangements = func() (out [CommandTokensTotal + 1][]*Pools) {
+	for n := range out {
+		out[n] = arrange(n)
+	}
+	return out
+}()
 
 func candidates(s *State, seat int, out []Action) []Action {
 	p := s.Player(seat)
@@ -261,7 +278,7 @@ func candidates(s *State, seat int, out []Action) []Action {
 		}
 		if s.Status != nil && slices.Contains(s.Status.Waiting, seat) {
 			for _, d := range distributions(p.Tactic + p.Fleet + p.Strategy + s.Status.Gain[seat]) {
-				add(Action{Kind: ActRedistribute, Pools: &d})
+				add(Action{Kind: ActRedistribute, Pools: d})
 			}
 		}
 		return out
@@ -310,7 +327,7 @@ func candidates(s *State, seat int, out []Action) []Action {
 		case StepLeadership:
 			spend(true)
 			for _, d := range distributions(min(st.Base+st.Spent/3, s.CommandReinforcements(seat))) {
-				add(Action{Kind: ActGainTokens, Pools: &d})
+				add(Action{Kind: ActGainTokens, Pools: d})
 			}
 		case StepDiploSystem:
 			for _, sys := range s.Systems {
@@ -346,7 +363,7 @@ func candidates(s *State, seat int, out []Action) []Action {
 			}
 		case StepRedistribute:
 			for _, d := range distributions(p.Tactic + p.Fleet + p.Strategy) {
-				add(Action{Kind: ActDone, Pools: &d})
+				add(Action{Kind: ActDone, Pools: d})
 			}
 		case StepWarfareProd:
 			reclaimOptions(s, seat, add)
