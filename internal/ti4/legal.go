@@ -407,9 +407,13 @@ func candidates(s *State, seat int, out []Action) []Action {
 		switch t.Step {
 		case TacMovement:
 			for _, sys := range s.Systems {
+				// Cargo needs a moving ship (95.1), and stays put under the
+				// player's command token unless ships move from there (95.3).
+				token := slices.Contains(sys.Command, seat)
+				lift := len(t.Moves) > 0 && (sys.Pos == t.System || !token || declared(t.Moves, sys.Pos, "") > 0)
 				for _, pl := range sys.Planets { // 95.1: ground forces on planets
 					for _, st := range pl.Units {
-						if st.Owner == seat && isGroundForce(st.Unit) {
+						if lift && st.Owner == seat && isGroundForce(st.Unit) {
 							for n := 1; n <= st.Count; n++ {
 								add(Action{Kind: ActTransport, System: ip(sys.Pos), Planet: pl.Name, Unit: st.Unit, Count: n})
 							}
@@ -423,9 +427,16 @@ func candidates(s *State, seat int, out []Action) []Action {
 					if st.Owner != seat {
 						continue
 					}
+					ship := isShip(st.Unit)
+					move := ship && !token && !t.Ceasefire // 58.4c, 69.1
+					carry := lift && (st.Unit == "fighter" || !ship)
 					for n := 1; n <= st.Count; n++ {
-						add(Action{Kind: ActMoveShips, System: ip(sys.Pos), Unit: st.Unit, Count: n})
-						add(Action{Kind: ActTransport, System: ip(sys.Pos), Unit: st.Unit, Count: n})
+						if move && n <= st.Count-declared(t.Moves, sys.Pos, st.Unit) {
+							add(Action{Kind: ActMoveShips, System: ip(sys.Pos), Unit: st.Unit, Count: n})
+						}
+						if carry {
+							add(Action{Kind: ActTransport, System: ip(sys.Pos), Unit: st.Unit, Count: n})
+						}
 					}
 				}
 			}

@@ -184,3 +184,69 @@ func TestDecidingFindsTheSeat(t *testing.T) {
 		t.Fatalf("Deciding missed the acting seat in %d of %d states", misses, states)
 	}
 }
+
+// In the movement and production steps, where Legal filters its candidates
+// hardest, every move, transport and production over a grid of systems,
+// planets, unit types and counts that Decide accepts is listed. The states
+// come from random play, with ships already declared in many of them.
+func TestLegalIsCompleteInTacticalSteps(t *testing.T) {
+	states, accepted := 0, 0
+	for seed := uint64(0); seed < 8; seed++ {
+		g, err := NewGame(Config{Players: 3 + int(seed)%4, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := engine.NewRNG(seed + 5)
+		for step := 0; step < 1500 && g.State().Round <= 4; step++ {
+			s := g.State()
+			seat := Deciding(s)[0]
+			legal := Legal(s, engine.NewRNG(0), seat)
+			if tc := s.Tactical; tc != nil && tc.Seat == seat && s.Step == nil && s.Combat == nil && (tc.Step == TacMovement || tc.Step == TacProduction) {
+				states++
+				listed := map[string]bool{}
+				for _, a := range legal {
+					listed[key(a)] = true
+				}
+				kinds := []string{ActMoveShips, ActTransport}
+				if tc.Step == TacProduction {
+					kinds = []string{ActProduce}
+				}
+				for _, sys := range s.Systems {
+					places := []string{""}
+					for _, pl := range sys.Planets {
+						places = append(places, pl.Name)
+					}
+					for _, kind := range kinds {
+						for _, u := range UnitTypes {
+							for n := 1; n <= 4; n++ {
+								for _, pl := range places {
+									a := Action{Kind: kind, Seat: seat, System: ip(sys.Pos), Unit: u, Count: n, Planet: pl}
+									if kind == ActProduce {
+										if sys.Pos != tc.System {
+											continue
+										}
+										a.System = nil
+									}
+									if g.Check(a) != nil {
+										continue
+									}
+									accepted++
+									if !listed[key(a)] {
+										t.Fatalf("seed %d step %d: %v is accepted but not listed", seed, step, a)
+									}
+								}
+							}
+						}
+					}
+				}
+			}
+			if _, err := g.Do(legal[r.IntN(len(legal))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if states < 50 || accepted < 100 {
+		t.Fatalf("%d tactical states, %d accepted actions: too few to test", states, accepted)
+	}
+	t.Logf("%d tactical states, %d accepted actions, all listed", states, accepted)
+}

@@ -1,6 +1,7 @@
 package ti4
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/mecatol/mecatol/internal/engine"
@@ -361,7 +362,11 @@ func TestRule95_1_PickUpFromAPlanet(t *testing.T) {
 	})
 	activated(t, g, 0, 9)
 	do(t, g, moveShips(0, 22, "carrier", 1))
-	do(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(9), Planet: "Arnor", Unit: "infantry", Count: 1})
+	lift := Action{Kind: ActTransport, Seat: 0, System: ip(9), Planet: "Arnor", Unit: "infantry", Count: 1}
+	if !slices.ContainsFunc(Legal(g.State(), engineRNG(), 0), func(a Action) bool { return key(a) == key(lift) }) {
+		t.Fatal("Legal should offer the lift from the active system, which holds the player's token")
+	}
+	do(t, g, lift)
 	do(t, g, act(ActEndMovement, 0))
 	do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Lor", Unit: "infantry", Count: 1})
 	establishControl(t, g, 0)
