@@ -475,8 +475,9 @@ func candidates(s *State, seat int, out []Action) []Action {
 				add(Action{Kind: ActActivate, System: ip(sys.Pos)})
 			}
 		}
+		near := s.neighborMask(seat)
 		for _, q := range s.Active() {
-			if q != seat && !slices.Contains(p.TradedWith, q) && s.AreNeighbors(seat, q) {
+			if near&(1<<uint(q)) != 0 && !slices.Contains(p.TradedWith, q) {
 				add(Action{Kind: ActTradeOpen, Player: ip(q)})
 			}
 		}

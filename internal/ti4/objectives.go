@@ -446,6 +446,43 @@ func (s *State) AreNeighbors(a, b int) bool {
 	return false
 }
 
+// neighborMask is AreNeighbors of seat with every player at once, as a bit
+// per seat, from one pass over the board.
+func (s *State) neighborMask(seat int) uint32 {
+	var buf [64]int
+	mine := buf[:0]
+	for _, y := range s.Systems {
+		if present(y, seat) {
+			mine = append(mine, y.Pos)
+		}
+	}
+	var out uint32
+	for _, x := range s.Systems {
+		var here uint32
+		for _, st := range x.Space {
+			here |= 1 << uint(st.Owner)
+		}
+		for _, pl := range x.Planets {
+			for _, st := range pl.Units {
+				here |= 1 << uint(st.Owner)
+			}
+			if pl.Controller != None {
+				here |= 1 << uint(pl.Controller)
+			}
+		}
+		if here&^out == 0 {
+			continue
+		}
+		for _, y := range mine {
+			if y == x.Pos || s.Adjacent(x.Pos, y) {
+				out |= here
+				break
+			}
+		}
+	}
+	return out &^ (1 << uint(seat))
+}
+
 func (s *State) outnumberedNeighbors(seat int) int {
 	mine := s.controlled(seat, func(*Planet, *System, *data.Planet) bool { return true })
 	n := 0

@@ -51,26 +51,50 @@ func TestRule94_Transactions(t *testing.T) {
 // the neighbor list agree on boards from random play.
 func TestRule60_NeighborsAgree(t *testing.T) {
 	pairs, near := 0, 0
+	r := engine.NewRNG(3)
 	randomBoards(t, func(s *State) {
+		// Half the systems lose their units, so that some players are
+		// present only through planets they still control (60.1).
+		x := s.Clone()
+		for _, sys := range x.Systems {
+			if r.IntN(2) == 0 {
+				sys.Space = nil
+				for _, pl := range sys.Planets {
+					pl.Units = nil
+				}
+			}
+		}
+		for _, s := range []*State{s, x} {
+			neighborsAgree(t, s, &pairs, &near)
+		}
+	})
+	if near == 0 || near == pairs {
+		t.Fatalf("%d of %d pairs are neighbors: the boards test nothing", near, pairs)
+	}
+}
+
+func neighborsAgree(t *testing.T, s *State, pairs, near *int) {
+	t.Helper()
+	{
 		for _, a := range s.Active() {
 			list := s.Neighbors(a)
 			for _, b := range s.Active() {
 				if a == b {
 					continue
 				}
-				pairs++
+				*pairs++
 				want := slices.Contains(list, b)
 				if s.AreNeighbors(a, b) != want {
 					t.Fatalf("seats %d and %d: AreNeighbors %v, Neighbors %v", a, b, !want, list)
 				}
+				if (s.neighborMask(a)&(1<<uint(b)) != 0) != want {
+					t.Fatalf("seats %d and %d: neighborMask %b, Neighbors %v", a, b, s.neighborMask(a), list)
+				}
 				if want {
-					near++
+					*near++
 				}
 			}
 		}
-	})
-	if near == 0 || near == pairs {
-		t.Fatalf("%d of %d pairs are neighbors: the boards test nothing", near, pairs)
 	}
 }
 
