@@ -126,13 +126,22 @@ func controlFollowUps(s *State, rng *engine.RNG) []Event {
 // structureFollowUps destroys a player's PDS and space docks on a planet
 // that holds none of that player's ground forces but another player's
 // units (63.4, 79.4). An invasion in progress decides at Establish Control
-// instead (49.5a).
+// instead (49.5a). After those, once Homeland Defense Act leaves play, PDS
+// over the limit of two per planet go back to reinforcements (85.5, 7.3).
+// One pass over the planets finds both.
 func structureFollowUps(s *State) []Event {
+	limit := s.Law("homeland_defense_act") == nil
+	var over []Event
 	for _, sys := range s.Systems {
-		if s.Invasion != nil && s.Invasion.Pos == sys.Pos {
-			continue
-		}
 		for _, pl := range sys.Planets {
+			for _, st := range pl.Units {
+				if limit && over == nil && st.Unit == "pds" && st.Count > 2 {
+					over = []Event{{Kind: EvUnitsRemoved, Seat: st.Owner, System: sys.Pos, Planet: pl.Name, Unit: "pds", Count: st.Count - 2}}
+				}
+			}
+			if len(pl.Units) < 2 || (s.Invasion != nil && s.Invasion.Pos == sys.Pos) {
+				continue // a lone stack has no other player's units beside it
+			}
 			for _, st := range pl.Units {
 				if !isStructure(st.Unit) || groundOn(pl, st.Owner) {
 					continue
@@ -145,23 +154,5 @@ func structureFollowUps(s *State) []Event {
 			}
 		}
 	}
-	return pdsLimitFollowUps(s)
-}
-
-// pdsLimitFollowUps: once Homeland Defense Act leaves play, PDS over the
-// limit of two per planet go back to reinforcements (85.5, 7.3).
-func pdsLimitFollowUps(s *State) []Event {
-	if s.Law("homeland_defense_act") != nil {
-		return nil
-	}
-	for _, sys := range s.Systems {
-		for _, pl := range sys.Planets {
-			for _, st := range pl.Units {
-				if st.Unit == "pds" && st.Count > 2 {
-					return []Event{{Kind: EvUnitsRemoved, Seat: st.Owner, System: sys.Pos, Planet: pl.Name, Unit: "pds", Count: st.Count - 2}}
-				}
-			}
-		}
-	}
-	return nil
+	return over
 }

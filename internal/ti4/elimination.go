@@ -87,8 +87,16 @@ func (s *State) CardsPerPlayer() int {
 // event carries the reshuffled secret objective deck (33.7) and the new
 // speaker (33.8), so applying it needs no RNG.
 func eliminationFollowUps(s *State, rng *engine.RNG) []Event {
+	var holds uint32 // the seats that control a planet: the cheap part of 33.1, for all at once
+	for _, sys := range s.Systems {
+		for _, pl := range sys.Planets {
+			if pl.Controller != None {
+				holds |= 1 << uint(pl.Controller)
+			}
+		}
+	}
 	for _, p := range s.Players {
-		if p.Eliminated || !s.ShouldBeEliminated(p.Seat) {
+		if p.Eliminated || holds&(1<<uint(p.Seat)) != 0 || !s.ShouldBeEliminated(p.Seat) {
 			continue
 		}
 		deck := slices.Concat(s.Decks.Secrets, p.Secrets, p.ScoredSecrets)
