@@ -2,6 +2,7 @@ package ti4
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/mecatol/mecatol/internal/ti4/data"
 )
@@ -15,7 +16,6 @@ func CheckInvariants(s *State) error {
 	if err := s.Validate(); err != nil {
 		return err
 	}
-	c := data.MustLoad()
 	for _, sys := range s.Systems {
 		for _, pl := range sys.Planets {
 			var buf [8]int
@@ -33,10 +33,11 @@ func CheckInvariants(s *State) error {
 			}
 		}
 	}
+	board := s.tally()
 	for _, p := range s.Players {
 		if p.Eliminated {
-			for _, typ := range UnitTypes {
-				if s.OnBoard(p.Seat, typ) > 0 {
+			for t, typ := range UnitTypes {
+				if board[p.Seat][t] > 0 {
 					return fmt.Errorf("33.2: eliminated %s has %s on the board", p, typ)
 				}
 			}
@@ -63,72 +64,92 @@ func CheckInvariants(s *State) error {
 			}
 		}
 	}
-	// Every action card, secret objective and agenda is in exactly one place.
-	ac, secrets, agendas := 0, 0, 0
-	for _, a := range c.ActionCards {
-		ac += a.Count
-	}
-	for _, a := range c.Agendas {
-		if !a.PoKRemoved {
-			agendas++
-		}
-	}
-	secrets = len(c.Secrets)
-	held := len(s.Decks.ActionCards) + len(s.Decks.ActionDiscard)
-	heldS := len(s.Decks.Secrets)
+	// Every action card, secret objective, agenda and exploration card is in
+	// exactly one place: each copy is counted where it lies.
+	cards := cardIndex()
+	lists := make([][]string, 0, 64)
+	add := func(l ...[]string) { lists = append(lists, l...) }
+	add(s.Decks.ActionCards, s.Decks.ActionDiscard, s.Decks.Secrets, s.Decks.Agendas, s.Decks.AgendaDiscard)
 	for _, p := range s.Players {
-		held += len(p.ActionCards)
-		heldS += len(p.Secrets) + len(p.ScoredSecrets) + len(p.SecretChoice)
+		add(p.ActionCards, p.Secrets, p.ScoredSecrets, p.SecretChoice, p.RelicFragments)
 	}
 	if s.PendingAC != nil {
-		held++ // played, waiting on Sabotage
+		add([]string{s.PendingAC.Act.Card}) // played, waiting on Sabotage
 	}
-	heldA := len(s.Decks.Agendas) + len(s.Decks.AgendaDiscard)
-	heldA += len(s.Laws)
+	for _, l := range s.Laws {
+		add([]string{l.Card})
+	}
 	if ag := s.Agenda; ag != nil && ag.Card != "" && !ag.Resolved {
-		heldA++ // the agenda being voted on
+		add([]string{ag.Card}) // the agenda being voted on
 		if ag.Hidden {
-			heldA++ // and Covert Legislation's hidden one
+			add([]string{ag.Subject}) // and Covert Legislation's hidden one
 		}
 	}
-	if held != ac || heldS != secrets || heldA != agendas {
-		return fmt.Errorf("cards out of place: %d/%d action cards, %d/%d secret objectives, %d/%d agendas", held, ac, heldS, secrets, heldA, agendas)
-	}
-	// Every exploration card is in exactly one place.
-	total := map[string]int{}
-	for _, e := range c.Exploration {
-		total[e.ID] += e.Count
-	}
-	seen := map[string]int{}
 	for _, d := range s.Decks.Exploration {
-		for _, id := range d {
-			seen[id]++
-		}
+		add(d)
 	}
 	for _, d := range s.Decks.ExplorationDiscard {
-		for _, id := range d {
-			seen[id]++
-		}
-	}
-	for _, p := range s.Players {
-		for _, id := range p.RelicFragments {
-			seen[id]++
-		}
+		add(d)
 	}
 	for _, sys := range s.Systems {
 		for _, pl := range sys.Planets {
-			for _, id := range pl.Attachments {
-				seen[id]++
-			}
+			add(pl.Attachments)
 		}
 	}
-	for id, n := range total {
-		if seen[id] != n {
-			return fmt.Errorf("exploration card %s: %d in play, %d in the game", id, seen[id], n)
+	seen := make([]int, len(cards.total))
+	for _, l := range lists {
+		for _, id := range l {
+			i, ok := cards.ids[id]
+			if !ok {
+				return fmt.Errorf("unknown card %q", id)
+			}
+			seen[i]++
+		}
+	}
+	for i, n := range cards.total {
+		if seen[i] != n {
+			return fmt.Errorf("card %s: %d in the game's places, %d in the game", cards.names[i], seen[i], n)
 		}
 	}
 	return nil
 }
+
+// cards indexes every card whose place the invariants check, with how many
+// copies the game has.
+type cards struct {
+	ids   map[string]int
+	names []string
+	total []int
+}
+
+var cardIndex = sync.OnceValue(func() cards {
+	c := data.MustLoad()
+	x := cards{ids: map[string]int{}}
+	put := func(id string, n int) {
+		i, ok := x.ids[id]
+		if !ok {
+			i = len(x.names)
+			x.ids[id] = i
+			x.names, x.total = append(x.names, id), append(x.total, 0)
+		}
+		x.total[i] += n
+	}
+	for _, a := range c.ActionCards {
+		put(a.ID, a.Count)
+	}
+	for _, a := range c.Secrets {
+		put(a.ID, 1)
+	}
+	for _, a := range c.Agendas {
+		if !a.PoKRemoved {
+			put(a.ID, 1)
+		}
+	}
+	for _, e := range c.Exploration {
+		put(e.ID, e.Count)
+	}
+	return x
+})
 
 // backedVP is what a player's scored objectives, the custodians token and
 // Imperial's points add up to.

@@ -236,26 +236,32 @@ func takeFrom(deck, before, now []string) []string {
 func (s *State) Validate() error {
 	c := data.MustLoad()
 	seat := func(o int) bool { return o >= 0 && o < len(s.Players) }
-	checkStacks := func(where string, st []Stack, pl *Planet) error {
+	checkStacks := func(pos int, st []Stack, pl *Planet) error {
+		where := func() string { // only on error: Validate runs after every action in checked play
+			if pl != nil {
+				return "planet " + pl.Name
+			}
+			return fmt.Sprintf("system %d space", pos)
+		}
 		for _, x := range st {
 			if seat(x.Owner) && c.Limits[x.Unit] > 0 && x.Count > 0 {
 				if err := checkPlacement(s, x.Owner, x.Unit, 0, pl); err != nil {
-					return fmt.Errorf("%s: %v", where, err)
+					return fmt.Errorf("%s: %v", where(), err)
 				}
 			}
 			switch {
 			case !seat(x.Owner):
-				return fmt.Errorf("%s: no seat %d", where, x.Owner)
+				return fmt.Errorf("%s: no seat %d", where(), x.Owner)
 			case c.Limits[x.Unit] == 0:
-				return fmt.Errorf("%s: unknown unit type %q", where, x.Unit)
+				return fmt.Errorf("%s: unknown unit type %q", where(), x.Unit)
 			case x.Count <= 0 || x.Damaged < 0 || x.Damaged > x.Count:
-				return fmt.Errorf("%s: bad count %d (damaged %d) of %s", where, x.Count, x.Damaged, x.Unit)
+				return fmt.Errorf("%s: bad count %d (damaged %d) of %s", where(), x.Count, x.Damaged, x.Unit)
 			}
 		}
 		return nil
 	}
 	for _, sys := range s.Systems {
-		if err := checkStacks(fmt.Sprintf("system %d space", sys.Pos), sys.Space, nil); err != nil {
+		if err := checkStacks(sys.Pos, sys.Space, nil); err != nil {
 			return err
 		}
 		for _, o := range sys.Command {
@@ -264,7 +270,7 @@ func (s *State) Validate() error {
 			}
 		}
 		for _, pl := range sys.Planets {
-			if err := checkStacks("planet "+pl.Name, pl.Units, pl); err != nil {
+			if err := checkStacks(sys.Pos, pl.Units, pl); err != nil {
 				return err
 			}
 			if pl.Controller != None && !seat(pl.Controller) {
@@ -272,9 +278,10 @@ func (s *State) Validate() error {
 			}
 		}
 	}
+	board := s.tally()
 	for _, p := range s.Players {
-		for _, typ := range UnitTypes {
-			if !Unlimited(typ) && s.OnBoard(p.Seat, typ)+s.CapturedFrom(p.Seat, typ) > c.Limits[typ] {
+		for t, typ := range UnitTypes {
+			if !Unlimited(typ) && p.Seat < len(board) && board[p.Seat][t]+s.CapturedFrom(p.Seat, typ) > c.Limits[typ] {
 				return fmt.Errorf("%s has more %s than the game has (%d, 23.4)", p, typ, c.Limits[typ])
 			}
 		}

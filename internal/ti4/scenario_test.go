@@ -62,6 +62,7 @@ func TestScenarioErrorsNameThePlace(t *testing.T) {
 		{"ship on a planet", base + `"board": {"planets": [{"name": "Quann", "units": [{"owner": 0, "unit": "carrier", "count": 1}]}]}}`, "76.1"},
 		{"unknown unit", base + `"board": {"systems": [{"pos": 1, "space": [{"owner": 0, "unit": "tie_fighter", "count": 1}]}]}}`, "unknown unit"},
 		{"too many", base + `"board": {"systems": [{"pos": 1, "space": [{"owner": 0, "unit": "war_sun", "count": 3}]}]}}`, "23.4"},
+		{"too many on planets", base + `"board": {"planets": [{"name": "Quann", "units": [{"owner": 0, "unit": "mech", "count": 3}]}, {"name": "Lodor", "units": [{"owner": 0, "unit": "mech", "count": 2}]}]}}`, "23.4"},
 		{"bad owner", base + `"board": {"systems": [{"pos": 1, "space": [{"owner": 5, "unit": "carrier", "count": 1}]}]}}`, "no seat 5"},
 		{"faction fixed", base + `"board": {"players": [{"seat": 0, "faction": "sol"}]}}`, "fixed by the setup"},
 		{"bad player", base + `"board": {"players": [{"seat": 9}]}}`, "board.players[0]"},

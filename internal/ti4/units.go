@@ -22,6 +22,25 @@ func (s *State) OnBoard(seat int, typ string) int {
 	return n
 }
 
+// tally is OnBoard for every seat and unit type at once, indexed by seat
+// and unitOrder, from one pass over the board.
+func (s *State) tally() (n [8][16]int) {
+	add := func(st []Stack) {
+		for _, x := range st {
+			if t := unitOrder(x.Unit); t >= 0 && x.Owner >= 0 && x.Owner < len(n) {
+				n[x.Owner][t] += x.Count
+			}
+		}
+	}
+	for _, sys := range s.Systems {
+		add(sys.Space)
+		for _, p := range sys.Planets {
+			add(p.Units)
+		}
+	}
+	return n
+}
+
 // CapturedFrom counts a player's units of a type held on other players'
 // faction sheets (17.1).
 func (s *State) CapturedFrom(seat int, typ string) int {
