@@ -150,6 +150,9 @@ func TestBrowserTwoSeats(t *testing.T) {
 	// says whom the game waits on (every seat is named "p" here).
 	run(b, chromedp.Click(`#actions button.act`, chromedp.NodeVisible),
 		chromedp.Poll(`document.querySelector("#actions").textContent.includes("waiting for p")`, nil, chromedp.WithPollingTimeout(5*time.Second)))
+	// Automatic passing is a setting the page turns on with a checkbox.
+	run(b, chromedp.Click(`#autopass`, chromedp.NodeVisible),
+		chromedp.Poll(`document.querySelector("#status").textContent.includes("seq 3") && document.querySelector("#autopass").checked && document.querySelector("#refusal").hidden`, nil, chromedp.WithPollingTimeout(5*time.Second)))
 	run(b, chromedp.EmulateViewport(390, 844))
 	shot(t, b, "seat1-phone.png")
 }

@@ -78,6 +78,9 @@ func decide(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	if p.Eliminated {
 		return nil, engine.Refuse("33.2", "%s has been eliminated and is no longer in the game", p)
 	}
+	if a.Kind == ActAutoPass { // a setting, changed at any moment
+		return decideAutoPass(s, a)
+	}
 	if s.PendingAC != nil {
 		switch {
 		case a.Kind == ActPassWindow:
@@ -324,6 +327,9 @@ func (Rules) Follow(s *State, rng *engine.RNG) []Event {
 	if ev := agendaFollowUps(s, rng); len(ev) > 0 {
 		return ev
 	}
+	if ev := autoPassFollowUps(s, rng); len(ev) > 0 {
+		return ev
+	}
 	return roundFollowUps(s, rng)
 }
 
@@ -371,7 +377,7 @@ func (Rules) Apply(s *State, e Event) {
 	case EvZeroTokenGone:
 		s.ZeroToken = nil
 	default:
-		if !applyRound(s, e) && !applyStrategic(s, e) && !applyTactical(s, e) && !applyCombat(s, e) && !applyScoring(s, e) && !applyCards(s, e) && !applyTrade(s, e) && !applyAgenda(s, e) && !applyAgendaEffects(s, e) && !applyNotes(s, e) && !applyActionCards(s, e) && !applyTacticalCards(s, e) && !applyLawWindows(s, e) && !applySabotage(s, e) && !applyInvasionCards(s, e) && !applyDisgrace(s, e) && !applyPoKCards(s, e) && !applyReverse(s, e) && !applyCoup(s, e) {
+		if !applyRound(s, e) && !applyStrategic(s, e) && !applyTactical(s, e) && !applyCombat(s, e) && !applyScoring(s, e) && !applyCards(s, e) && !applyTrade(s, e) && !applyAgenda(s, e) && !applyAgendaEffects(s, e) && !applyNotes(s, e) && !applyActionCards(s, e) && !applyTacticalCards(s, e) && !applyLawWindows(s, e) && !applySabotage(s, e) && !applyInvasionCards(s, e) && !applyDisgrace(s, e) && !applyPoKCards(s, e) && !applyReverse(s, e) && !applyCoup(s, e) && !applyAutoPass(s, e) {
 			panic("ti4: no rule applies event " + e.Kind)
 		}
 	}

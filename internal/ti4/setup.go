@@ -21,6 +21,7 @@ type Config struct {
 	VictoryPoints int                 `json:"victory_points,omitempty"` // 10 (default) or 14
 	Speaker       *int                `json:"speaker,omitempty"`        // empty: random (80.5)
 	StartingTechs map[string][]string `json:"starting_techs,omitempty"` // by faction, for factions that choose
+	AutoPass      bool                `json:"auto_pass,omitempty"`      // every player starts with automatic passing on
 }
 
 // Colors are the eight player colours.
@@ -83,7 +84,7 @@ func Setup(cfg Config) (*State, engine.RNG, error) {
 			color, free = free[0], free[1:]
 		}
 		s.Players = append(s.Players, &Player{Seat: seat, Faction: factions[seat], Color: color,
-			Tactic: 3, Fleet: 3, Strategy: 2, Commander: Locked}) // step 11: 3/3/2
+			Tactic: 3, Fleet: 3, Strategy: 2, Commander: Locked, AutoPass: cfg.AutoPass}) // step 11: 3/3/2
 	}
 	for i, p := range s.Players {
 		for _, q := range s.Players[:i] {

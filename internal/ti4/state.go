@@ -70,7 +70,8 @@ type Player struct {
 	Faction    string `json:"faction"`
 	Color      string `json:"color"`
 	Eliminated bool   `json:"eliminated,omitempty"`
-	Home       int    `json:"home"` // position of the home system; stays after elimination (33 note 2)
+	Home       int    `json:"home"`                // position of the home system; stays after elimination (33 note 2)
+	AutoPass   bool   `json:"auto_pass,omitempty"` // passes forced window answers at once (autopass.go)
 
 	Tactic   int `json:"tactic"`
 	Fleet    int `json:"fleet"`

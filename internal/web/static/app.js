@@ -63,6 +63,8 @@ function render(gv) {
     return d;
   }));
   const me = s.players[gv.seat];
+  $("#autopass-row").hidden = !me || me.eliminated;
+  if (me) $("#autopass").checked = !!me.auto_pass;
   $("#hand").textContent = me ? `Action cards: ${(me.action_cards || []).join(", ") || "none"}. Secret objectives: ${[...(me.secrets || []), ...(me.secret_choice || []).map((c) => c + " (to choose)")].join(", ") || "none"}. Promissory notes: ${(me.promissory || []).join(", ") || "none"}.` : "You are watching.";
   renderCouncil(s);
   loadMap();
@@ -104,6 +106,8 @@ async function loadLog() {
   if (!slider.dataset.moved) slider.value = actions.length;
   $("#step").textContent = `${slider.value} / ${actions.length}`;
 }
+
+$("#autopass").onchange = (e) => act({ kind: "set_auto_pass", seat: game.seat, use: e.target.checked });
 
 async function openGame(id, token) {
   game = { id, token, seq: 0 };

@@ -1,0 +1,89 @@
+package ti4
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/mecatol/mecatol/internal/engine"
+)
+
+// 1.19 and automatic passing: a player who turned it on is passed for at
+// once when passing is all they may do; one who holds Sabotage is still
+// asked. The setting is the player's own, changed at any moment, and not a
+// move Legal lists.
+func TestRule1_19_AutoPass(t *testing.T) {
+	g := tacticalFixture(t, func(s *State) {
+		giveAC(0, "industrial_initiative")(s)
+		giveAC(2, "sabotage")(s)
+		pl, _ := s.Planet("Wellon")
+		pl.Controller = 0
+	})
+	for _, q := range []int{1, 2} {
+		do(t, g, Action{Kind: ActAutoPass, Seat: q, Use: true})
+	}
+	refuse(t, g, Action{Kind: ActAutoPass, Seat: 1, Use: true}, "1.19")
+	if slices.ContainsFunc(Legal(g.State(), engineRNG(), 1), func(a Action) bool { return a.Kind == ActAutoPass }) {
+		t.Fatal("the setting is not a move of the game")
+	}
+	do(t, g, playAC(0, "industrial_initiative"))
+	s := g.State()
+	if s.PendingAC == nil || !slices.Equal(s.PendingAC.Queue, []int{2}) {
+		t.Fatalf("seat 1, with nothing to answer, is passed for; seat 2 holds Sabotage: pending %+v", s.PendingAC)
+	}
+	// Switched off mid-window, then on again: the pass is made once the
+	// setting returns.
+	do(t, g, Action{Kind: ActAutoPass, Seat: 2, Use: false})
+	do(t, g, act(ActPassWindow, 2))
+	if s := checked(t, g); s.PendingAC != nil || s.Players[0].TradeGoods == 0 {
+		t.Fatalf("the card resolves once all have passed: pending %+v", s.PendingAC)
+	}
+
+	// A window where the player holds nothing, with the setting off, waits.
+	g = tacticalFixture(t, func(s *State) {
+		giveAC(0, "industrial_initiative")(s)
+		pl, _ := s.Planet("Wellon")
+		pl.Controller = 0
+	})
+	do(t, g, Action{Kind: ActAutoPass, Seat: 1, Use: true})
+	do(t, g, playAC(0, "industrial_initiative"))
+	if s := g.State(); s.PendingAC == nil || !slices.Equal(s.PendingAC.Queue, []int{2}) {
+		t.Fatalf("seat 2 did not turn it on and is asked: %+v", s.PendingAC)
+	}
+	do(t, g, Action{Kind: ActAutoPass, Seat: 2, Use: true})
+	if s := checked(t, g); s.PendingAC != nil {
+		t.Fatal("turning it on while asked passes at once")
+	}
+}
+
+// Games where every player passes automatically end as cleanly as others,
+// with every invariant holding, and need fewer actions: the forced passes
+// are made by the game.
+func TestAutoPassGames(t *testing.T) {
+	for seed := uint64(0); seed < 6; seed++ {
+		n := [2]int{}
+		for i, auto := range []bool{false, true} {
+			g, err := NewGame(Config{Players: 3 + int(seed), Seed: seed, AutoPass: auto})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := engine.NewRNG(seed)
+			for g.State().Phase != PhaseOver && g.State().Round <= 4 {
+				s := g.State()
+				legal := Legal(s, engine.NewRNG(0), Deciding(s)[0])
+				if auto && len(legal) == 1 && legal[0].Kind == ActPassWindow {
+					t.Fatalf("seed %d: a forced pass was left to the player", seed)
+				}
+				if _, err := g.Do(legal[r.IntN(len(legal))]); err != nil {
+					t.Fatal(err)
+				}
+				if err := CheckInvariants(g.State()); err != nil {
+					t.Fatalf("seed %d: %v", seed, err)
+				}
+				n[i]++
+			}
+		}
+		if n[1] >= n[0] {
+			t.Fatalf("seed %d: %d actions with automatic passing, %d without", seed, n[1], n[0])
+		}
+	}
+}
