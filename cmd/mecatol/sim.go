@@ -28,6 +28,7 @@ func cmdSim(args []string, out io.Writer) error {
 	workers := fs.Int("workers", 2, "games played at once")
 	maxRounds := fs.Int("max-rounds", 10, "stop a game after this many rounds")
 	check := fs.Bool("check", true, "check the invariants after every action")
+	autoPass := fs.Bool("auto-pass", false, "every seat passes automatically when passing is its only legal action (fewer calls to the bots)")
 	outDir := fs.String("out", "sim-failures", "where to write the replays of games that went wrong")
 	if err := fs.Parse(args); err != nil {
 		return usageError{err}
@@ -61,7 +62,7 @@ func cmdSim(args []string, out io.Writer) error {
 					results <- bot.Outcome{Seed: s, Ended: "bot error", Err: berr.Error(), Winner: ti4.None}
 					continue
 				}
-				results <- bot.Play(ti4.Config{Players: *players, Seed: s}, bots, *maxRounds, *check)
+				results <- bot.Play(ti4.Config{Players: *players, Seed: s, AutoPass: *autoPass}, bots, *maxRounds, *check)
 			}
 		}()
 	}

@@ -128,7 +128,13 @@ func TestExternalBot(t *testing.T) {
 
 // BenchmarkFullGame6 plays random 6-player games to their end (the public
 // objectives run out after about nine rounds), without the checks.
-func BenchmarkFullGame6(b *testing.B) {
+func BenchmarkFullGame6(b *testing.B) { benchFullGame(b, false) }
+
+// BenchmarkFullGame6AutoPass is the same with every seat passing forced
+// windows automatically, as `mecatol sim` plays by default.
+func BenchmarkFullGame6AutoPass(b *testing.B) { benchFullGame(b, true) }
+
+func benchFullGame(b *testing.B, autoPass bool) {
 	actions, rounds := 0, 0
 	for i := 0; b.Loop(); i++ {
 		rng := engine.NewRNG(uint64(i))
@@ -136,7 +142,7 @@ func BenchmarkFullGame6(b *testing.B) {
 		for k := range bots {
 			bots[k] = Random{&rng}
 		}
-		o := Play(ti4.Config{Players: 6, Seed: uint64(i)}, bots, 30, false)
+		o := Play(ti4.Config{Players: 6, Seed: uint64(i), AutoPass: autoPass}, bots, 30, false)
 		if o.Err != "" {
 			b.Fatal(o.Err)
 		}

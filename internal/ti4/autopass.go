@@ -53,12 +53,12 @@ func autoPassFollowUps(s *State, rng *engine.RNG) []Event {
 		if !s.Players[q].AutoPass {
 			continue
 		}
-		legal := AppendLegal(nil, s, *rng, q)
-		if len(legal) != 1 || legal[0].Kind != ActPassWindow {
-			continue
+		pass, trial := Action{Kind: ActPassWindow, Seat: q}, *rng
+		ev, err := decide(s, pass, &trial)
+		if err != nil {
+			continue // no window asks them now: the cheap test first
 		}
-		trial := *rng
-		if ev, err := decide(s, legal[0], &trial); err == nil {
+		if legal := AppendLegal(nil, s, *rng, q); len(legal) == 1 && legal[0].Kind == ActPassWindow {
 			*rng = trial
 			return ev
 		}
