@@ -551,3 +551,45 @@ func TestRule7_3_MinisterOfIndustry(t *testing.T) {
 		t.Fatalf("the secondary is over; step %+v", s.Step)
 	}
 }
+
+// 7.3, Articles of War: for, every mech loses its printed abilities but
+// Sustain Damage (Xxcha's space cannon, L1Z1X's bombardment, Arborec's
+// production and planetary shield); the law gone, they return.
+func TestRule7_3_ArticlesOfWar(t *testing.T) {
+	g := resolve(t, "articles_of_war", For, nil)
+	settle(t, g)
+	s := checked(t, g)
+	if s.Law("articles_of_war") == nil {
+		t.Fatal("the law should be in play")
+	}
+	for _, tc := range []struct {
+		faction string
+		has     func(u *data.Unit) bool
+	}{
+		{"xxcha", func(u *data.Unit) bool { return u.SpaceCannon != nil }},
+		{"l1z1x", func(u *data.Unit) bool { return u.Bombardment != nil }},
+		{"arborec", func(u *data.Unit) bool { return u.HasProduction() && u.PlanetaryShield }},
+	} {
+		for _, inPlay := range []bool{true, false} {
+			x := s.Clone()
+			x.Players[0].Faction = tc.faction
+			if !inPlay {
+				x.Laws = nil
+			}
+			u := x.UnitCard(0, "mech")
+			if tc.has(u) == inPlay || !u.Sustain {
+				t.Fatalf("%s mech with the law in play %v: %+v", tc.faction, inPlay, u)
+			}
+		}
+	}
+	// On the board: an Arborec mech on its planet produces only without the law.
+	x := s.Clone()
+	x.Players[1].Faction = "arborec"
+	jord, sys := x.Planet("Jord")
+	jord.Units = []Stack{{Owner: 1, Unit: "mech", Count: 1}}
+	with := x.productionLimit(1, sys)
+	x.Laws = nil
+	if without := x.productionLimit(1, sys); with != 0 || without != 2 {
+		t.Fatalf("production %d with the law, %d without", with, without)
+	}
+}

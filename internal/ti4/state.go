@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"sync"
 
 	"github.com/mecatol/mecatol/internal/ti4/data"
 	"github.com/mecatol/mecatol/internal/ti4/galaxy"
@@ -343,14 +344,32 @@ func (s *State) UnitCard(seat int, typ string) *data.Unit {
 		return c.UnitFor("", typ, false)
 	}
 	base := c.UnitFor(p.Faction, typ, false)
-	if base != nil && base.Upgrade != "" && p.HasTech(base.Upgrade) {
-		return c.Unit(base.Upgrade)
+	switch {
+	case base != nil && base.Upgrade != "" && p.HasTech(base.Upgrade):
+		base = c.Unit(base.Upgrade)
+	case base == nil:
+		base = c.UnitFor(p.Faction, typ, true)
 	}
-	if base == nil {
-		return c.UnitFor(p.Faction, typ, true)
+	if typ == "mech" && base != nil && s.Law("articles_of_war") != nil {
+		return plainMechs()[base.ID]
 	}
 	return base
 }
+
+// plainMechs are the mechs as Articles of War leaves them: every printed
+// ability gone but Sustain Damage (7.3).
+var plainMechs = sync.OnceValue(func() map[string]*data.Unit {
+	out := map[string]*data.Unit{}
+	for _, u := range data.MustLoad().Units {
+		if u.Type == "mech" {
+			plain := *u
+			plain.Bombardment, plain.SpaceCannon, plain.AFB = nil, nil, nil
+			plain.PlanetaryShield, plain.Production, plain.ProductionPlus = false, 0, false
+			out[u.ID] = &plain
+		}
+	}
+	return out
+})
 
 // HasTech reports whether the player owns a technology (by id), counting a
 // unit upgrade technology by the unit it grants.
