@@ -210,9 +210,13 @@ var fieldsOf = map[string]string{
 }
 
 // checkFields refuses fields the action's kind does not read.
+// An unknown kind is refused here too: fieldsOf names every kind.
 func checkFields(a Action) error {
-	set := fieldMask(a)
-	if extra := set &^ allowedFields[a.Kind]; extra != 0 {
+	allowed, ok := allowedFields[a.Kind]
+	if !ok {
+		return unknownKind(a.Kind)
+	}
+	if extra := fieldMask(a) &^ allowed; extra != 0 {
 		for i, name := range fieldNames {
 			if extra&(1<<i) != 0 {
 				return engine.BadInput(name, "%s does not take %s", a.Kind, name)
@@ -240,6 +244,7 @@ func fieldMask(a Action) uint32 {
 var allowedFields = func() map[string]uint32 {
 	out := map[string]uint32{}
 	for kind, list := range fieldsOf {
+		out[kind] = 0 // kinds that take no field are known too
 		for _, f := range strings.Fields(list) {
 			out[kind] |= 1 << slices.Index(fieldNames, f)
 		}

@@ -2,6 +2,7 @@ package ti4
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/mecatol/mecatol/internal/engine"
@@ -249,4 +250,20 @@ func TestLegalIsCompleteInTacticalSteps(t *testing.T) {
 		t.Fatalf("%d tactical states, %d accepted actions: too few to test", states, accepted)
 	}
 	t.Logf("%d tactical states, %d accepted actions, all listed", states, accepted)
+}
+
+// Every action kind has its fields listed, and only listed kinds exist:
+// checkFields is what refuses an unknown kind.
+func TestEveryKindHasItsFields(t *testing.T) {
+	for _, k := range actionKinds {
+		if _, ok := allowedFields[k]; !ok {
+			t.Errorf("%s has no fields listed", k)
+		}
+	}
+	if len(allowedFields) != len(actionKinds) {
+		t.Errorf("%d kinds have fields, %d kinds exist", len(allowedFields), len(actionKinds))
+	}
+	if err := (Rules{}).Check(nil, Action{Kind: "nuke"}); err == nil || !strings.Contains(err.Error(), "unknown action") {
+		t.Fatalf("an unknown kind: %v", err)
+	}
 }

@@ -52,10 +52,7 @@ func untilVictory(s *State, ev []Event) []Event {
 }
 
 func decide(s *State, a Action, rng *engine.RNG) ([]Event, error) {
-	if !slices.Contains(actionKinds, a.Kind) {
-		return nil, unknownKind(a.Kind)
-	}
-	if err := checkFields(a); err != nil {
+	if err := checkFields(a); err != nil { // and the kind is known
 		return nil, err
 	}
 	if s.Phase == PhaseOver {
