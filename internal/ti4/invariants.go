@@ -11,7 +11,8 @@ import (
 // sequence of legal actions may reach: component limits (23), control that
 // does not follow units (25.4, 25.5), eliminated players holding anything
 // (33), players who should be out (33.1), negative tokens, points not
-// backed by objectives (98), and exploration cards not in exactly one place.
+// backed by objectives (98), and cards or promissory notes not in exactly
+// one place.
 func CheckInvariants(s *State) error {
 	if err := s.Validate(); err != nil {
 		return err
@@ -110,6 +111,41 @@ func CheckInvariants(s *State) error {
 		if seen[i] != n {
 			return fmt.Errorf("card %s: %d in the game's places, %d in the game", cards.names[i], seen[i], n)
 		}
+	}
+	return notesInOnePlace(s)
+}
+
+// notesInOnePlace: each promissory note of a player still in the game is in
+// exactly one hand or play area; an eliminated player's are gone (33.4).
+func notesInOnePlace(s *State) error {
+	held := map[string]int{}
+	for _, p := range s.Players {
+		for _, l := range [][]string{p.Promissory, p.NotesInPlay} {
+			for _, n := range l {
+				held[n]++
+			}
+		}
+	}
+	c := data.MustLoad()
+	want := 0
+	for _, p := range s.Players {
+		if p.Eliminated {
+			continue
+		}
+		notes := []string{idOf(c.Faction(p.Faction).Promissory)}
+		for _, n := range c.Promissory {
+			notes = append(notes, n.ID)
+		}
+		for _, id := range notes {
+			note := p.Faction + ":" + id
+			if held[note] != 1 {
+				return fmt.Errorf("promissory note %s is in %d places", note, held[note])
+			}
+			want++
+		}
+	}
+	if got := len(held); got != want {
+		return fmt.Errorf("%d promissory notes are held, %d exist: a note of no player in the game is held", got, want)
 	}
 	return nil
 }

@@ -46,6 +46,10 @@ func TestCheckInvariantsCatchesEachBreak(t *testing.T) {
 			d := s.Decks.Exploration["cultural"]
 			s.Decks.Exploration["cultural"] = append(d, d[0])
 		}},
+		{"a promissory note in two hands", "promissory note", func(s *State) {
+			s.Players[1].Promissory = append(s.Players[1].Promissory, s.Players[0].Promissory[0])
+		}},
+		{"a promissory note lost", "promissory note", func(s *State) { s.Players[2].Promissory = s.Players[2].Promissory[1:] }},
 		{"an unknown card", "unknown card", func(s *State) { s.Decks.AgendaDiscard = append(s.Decks.AgendaDiscard, "no_such_agenda") }},
 		{"an eliminated player with units (33.2)", "33", func(s *State) { s.Players[2].Eliminated = true }},
 	}
