@@ -903,6 +903,8 @@ func acMoment(s *State, seat int, c string) bool {
 		return cb != nil && len(cb.Owed) > 0 && cb.Owed[0].Seat == seat && cb.Answer == nil
 	case "fire_team":
 		return answer("ground_roll")
+	case "reveal_prototype":
+		return answer("start") || (cb != nil && cb.Kind == "space" && cb.Round == 1 && announcer(cb) == seat)
 	case "salvage":
 		return answer("won")
 	case "waylay":
@@ -921,7 +923,7 @@ func acMoment(s *State, seat int, c string) bool {
 func tacticalCard(c string) bool {
 	switch c {
 	case "flank_speed", "lost_star_chart", "nav_suite", "upgrade", "morale_boost", "fighter_prototype", "emergency_repairs", "shields_holding", "maneuvering_jets", "direct_hit", "disable", "intercept",
-		"fire_team", "salvage", "rout", "waylay":
+		"fire_team", "salvage", "rout", "waylay", "reveal_prototype":
 		return true
 	}
 	return false

@@ -51,6 +51,11 @@ type Combat struct {
 	BarrageAsked bool  `json:"barrage_asked,omitempty"`
 	Barrage      []int `json:"barrage,omitempty"`
 	Waylay       []int `json:"waylay,omitempty"`
+	// At the start of a ground combat: the players still to answer
+	// (Starters) once asking began (StartAsked), for Reveal Prototype. A
+	// space combat's start shares the first round's window (78.2a).
+	StartAsked bool  `json:"start_asked,omitempty"`
+	Starters   []int `json:"starters,omitempty"`
 }
 
 // Miss is dice of one player that missed, and the value they needed.
@@ -205,8 +210,8 @@ func beginSpace(s *State, t *Tactical) Event {
 // dice are the game's to roll.
 func combatFollowUps(s *State, rng *engine.RNG) []Event {
 	c := s.Combat
-	if c == nil || c.Answer != nil || invasionWaits(s) {
-		return nil
+	if c == nil || c.Answer != nil || invasionWaits(s) || (s.Step != nil && s.Step.Card == "reveal_prototype") {
+		return nil // the combat waits on an answer, or on Reveal Prototype's research
 	}
 	// Hits with nothing left to hit are lost (10.2a, 15.2a).
 	if len(c.Owed) > 0 {
@@ -659,7 +664,7 @@ func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
 			}
 		}
 		if d == None || !groundOn(pl, c.Attacker) {
-			n.Queue, n.Step = n.Queue[1:], CbCannon
+			n.Queue, n.Step, n.StartAsked = n.Queue[1:], CbCannon, false
 			if c.Round > 0 && c.Defender != None { // a ground combat was fought here (42.4c)
 				if w, l := winnerOf(c, func(q int) bool { return groundOn(pl, q) }); w != None {
 					return []Event{{Kind: EvCombatWon, Seat: w, Owner: l, System: c.System, Deck: "ground"}, setCombat(&n, rolls)}
@@ -668,6 +673,11 @@ func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
 			break
 		}
 		n.Defender = d
+		if c.Round == 0 && !c.StartAsked { // 42.4a: the start of combat, active player first (1.19)
+			n.StartAsked, n.Starters = true, []int{c.Attacker, d}
+			n.Answer = nextAsk(&n, &n.Starters, "start")
+			return []Event{setCombat(&n, nil)}
+		}
 		n.Round++
 		var ground []Stack
 		for _, st := range pl.Units {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/mecatol/mecatol/internal/combat"
 	"github.com/mecatol/mecatol/internal/engine"
+	"github.com/mecatol/mecatol/internal/ti4/data"
 )
 
 // Action cards played in a tactical action, each at a moment where its
@@ -38,6 +39,12 @@ func tacticalCards(s *State, a Action, rng *engine.RNG) (ev []Event, err error, 
 		ev, err = afterActivation(s, a)
 	case "morale_boost", "fighter_prototype", "emergency_repairs", "skilled_retreat", "rout":
 		ev, err = roundStart(s, a)
+	case "reveal_prototype": // the start of combat: a space combat's first round window (78.2a)
+		if c := s.Combat; c != nil && c.Kind == "space" {
+			ev, err = roundStart(s, a)
+		} else {
+			ev, err = combatAnswer(s, a, rng)
+		}
 	case "shields_holding", "maneuvering_jets":
 		ev, err = beforeHits(s, a)
 	case "disable":
@@ -77,12 +84,12 @@ func tacticalCards(s *State, a Action, rng *engine.RNG) (ev []Event, err error, 
 // combatAnswer resolves the cards played in a combat's answer windows.
 func combatAnswer(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	c := s.Combat
-	want := map[string]string{"courageous_to_the_end": "destroyed", "fire_team": "ground_roll", "salvage": "won", "experimental_battlestation": "moved", "waylay": "barrage"}[a.Card]
+	want := map[string]string{"courageous_to_the_end": "destroyed", "fire_team": "ground_roll", "salvage": "won", "experimental_battlestation": "moved", "waylay": "barrage", "reveal_prototype": "start"}[a.Card]
 	if c == nil || c.Answer == nil || c.Answer.Seat != a.Seat || c.Answer.Kind != want {
 		moment := map[string]string{"destroyed": "after one of your ships is destroyed in a space combat",
 			"ground_roll": "after your ground forces roll in a ground combat", "won": "after you win a space combat",
 			"moved":   "after another player moves ships into a system next to or holding your space dock",
-			"barrage": "before you roll anti-fighter barrage"}[want]
+			"barrage": "before you roll anti-fighter barrage", "start": "at the start of a combat"}[want]
 		return nil, engine.Refuse("1.14", "%s is played %s", a.Card, moment)
 	}
 	opp := c.Answer.Owner
@@ -128,6 +135,13 @@ func combatAnswer(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	case "waylay": // this barrage hits any ship
 		n.Waylay = append(n.Waylay, a.Seat)
 		n.Answer = nextAsk(n, &n.Barrage, "barrage")
+	case "reveal_prototype":
+		ev, err := prototype(s, a.Seat)
+		if err != nil {
+			return nil, err
+		}
+		n.Answer = nextAsk(n, &n.Starters, "start")
+		return append([]Event{setCombat(n, nil)}, ev...), nil
 	case "salvage": // the loser's commodities come over as trade goods
 		got := s.Players[opp].Commodities
 		return []Event{{Kind: EvCommodities, Seat: opp, Count: 0}, {Kind: EvTradeGoods, Seat: a.Seat, Count: got}, setCombat(n, nil)}, nil
@@ -187,6 +201,11 @@ func roundStart(s *State, a Action) ([]Event, error) {
 		n.Proto = append(slices.Clone(c.Proto), a.Seat)
 	case "emergency_repairs":
 		return []Event{{Kind: EvRepaired, Seat: a.Seat, System: c.System}}, nil
+	case "reveal_prototype":
+		if c.Round != 1 {
+			return nil, engine.Refuse("1.14", "Reveal Prototype is played at the start of a combat: its first round")
+		}
+		return prototype(s, a.Seat)
 	case "rout": // the defender's card: the attacker must retreat this round, if able
 		if a.Seat != c.Defender {
 			return nil, engine.Refuse("2.7", "Rout is played by the defender")
@@ -257,6 +276,9 @@ func applyTacticalCards(s *State, e Event) bool {
 		case "barrage":
 			c.Answer = nextAsk(c, &c.Barrage, "barrage")
 			return true
+		case "start":
+			c.Answer = nextAsk(c, &c.Starters, "start")
+			return true
 		case "ground_roll":
 			q := c.Answer.Seat
 			c.Misses = slices.DeleteFunc(slices.Clone(c.Misses), func(m Miss) bool { return m.Seat == q })
@@ -319,3 +341,38 @@ func boosts(c *Combat, seat int) (all, fighters int) {
 	}
 	return all, fighters
 }
+
+// prototype is Reveal Prototype: 4 resources for a unit upgrade technology
+// of a type the player has in this combat. It opens a research step that
+// offers only those technologies, at that cost, while the combat waits.
+func prototype(s *State, seat int) ([]Event, error) {
+	c := s.Combat
+	types := map[string]bool{}
+	units := s.System(c.System).Space
+	if c.Kind == "ground" {
+		units = planetIn(s.System(c.System), c.Planet).Units
+	}
+	for _, st := range units {
+		if st.Owner == seat && (c.Kind == "space") == isShip(st.Unit) {
+			types[st.Unit] = true
+		}
+	}
+	cat := data.MustLoad()
+	var techs []string
+	for _, t := range cat.Technologies {
+		if t.Unit != "" && types[cat.Unit(t.Unit).Type] && s.techOpen(seat, t) == nil {
+			techs = append(techs, t.ID)
+		}
+	}
+	if len(techs) == 0 {
+		return nil, engine.Refuse("2.7", "Reveal Prototype needs a unit upgrade you lack, of a type you have in this combat")
+	}
+	if s.spendable(seat) < prototypeCost {
+		return nil, engine.Refuse("2.7", "Reveal Prototype costs %d resources; %d can be spent", prototypeCost, s.spendable(seat))
+	}
+	e := step(StepResearch, seat, "reveal_prototype", false)
+	e.Step.Cards = techs
+	return []Event{e}, nil
+}
+
+const prototypeCost = 4

@@ -122,6 +122,15 @@ func declineWindows(t *testing.T, g *Game) []Event {
 	}
 }
 
+// passStart has both sides of a ground combat pass its start window
+// (Reveal Prototype).
+func passStart(t *testing.T, g *Game) {
+	t.Helper()
+	for c := g.State().Combat; c != nil && c.Answer != nil && c.Answer.Kind == "start"; c = g.State().Combat {
+		do(t, g, act(ActPassWindow, c.Answer.Seat))
+	}
+}
+
 // establishControl ends the commits and declines the windows that follow.
 func establishControl(t *testing.T, g *Game, seat int) []Event {
 	t.Helper()

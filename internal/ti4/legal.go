@@ -194,10 +194,12 @@ func candidates(s *State, seat int, out []Action) []Action {
 		invasionCardOptions(s, seat, add)
 		return out
 	}
-	if s.Combat != nil || (s.Tactical != nil && s.Tactical.Seat == seat && s.Tactical.Step == TacMovement) {
+	// Reveal Prototype's research holds the combat: its step is listed below.
+	proto := s.Step != nil && s.Step.Card == "reveal_prototype"
+	if (s.Combat != nil && !proto) || (s.Tactical != nil && s.Tactical.Seat == seat && s.Tactical.Step == TacMovement) {
 		acOptions(s, seat, add) // cards of the moment: after activation, at a round's start, before hits
 	}
-	if cb := s.Combat; cb != nil {
+	if cb := s.Combat; cb != nil && !proto {
 		if cb.Answer != nil {
 			if cb.Answer.Seat == seat {
 				add(Action{Kind: ActPassWindow})
@@ -380,6 +382,9 @@ func candidates(s *State, seat int, out []Action) []Action {
 			ownPlanets(func(pl *Planet, _ *System) { add(Action{Kind: ActSpecialty, Planet: pl.Name}) })
 			if st.Spent >= researchCost(s, st) {
 				for _, t := range c.Technologies {
+					if st.Card == "reveal_prototype" && !slices.Contains(st.Cards, t.ID) {
+						continue
+					}
 					if _, err := checkResearch(s, seat, t.ID, st.Credits); err == nil {
 						add(Action{Kind: ActResearch, Card: t.ID})
 					}

@@ -3,6 +3,8 @@ package ti4
 import (
 	"slices"
 	"testing"
+
+	"github.com/mecatol/mecatol/internal/ti4/data"
 )
 
 // 2.7, Scuttle: one or two of your non-fighter ships return to
@@ -405,5 +407,77 @@ func TestRule2_7_CoupDetat(t *testing.T) {
 	s := checked(t, g)
 	if s.Turn == 0 || s.Strategic != nil || s.CoupAsk != nil || slices.Contains(s.Players[0].UsedStrategy, "leadership") {
 		t.Fatalf("turn %d, strategic %+v, used %v", s.Turn, s.Strategic, s.Players[0].UsedStrategy)
+	}
+}
+
+// 2.7, 78.2a, 42.4a: Reveal Prototype. At the start of a combat (a space
+// combat's first round window; a window that asks both sides before a
+// ground combat's first roll) the player pays 4 resources and researches a
+// unit upgrade of a type they have in the combat; the combat waits for it.
+func TestRule2_7_RevealPrototype(t *testing.T) {
+	g := spaceFight(t, 1, func(s *State) {
+		giveAC(1, "reveal_prototype")(s)
+		s.System(23).Space = []Stack{{Owner: 1, Unit: "carrier", Count: 1}, {Owner: 1, Unit: "fighter", Count: 2}}
+	})
+	refuse(t, g, playAC(0, "reveal_prototype"), "")
+	if !slices.ContainsFunc(Legal(g.State(), engineRNG(), 1), func(a Action) bool { return a.Card == "reveal_prototype" }) {
+		t.Fatal("the defender, announcing in the first round, may play it")
+	}
+	play(t, g, playAC(1, "reveal_prototype"))
+	st := g.State().Step
+	if st == nil || st.Kind != StepResearch || !slices.Contains(st.Cards, "fighter_2") || slices.Contains(st.Cards, "infantry_2") {
+		t.Fatalf("a research step for the carrier's and fighters' upgrades: %+v", st)
+	}
+	refuse(t, g, Action{Kind: ActResearch, Seat: 1, Card: "fighter_2"}, "91.2") // not paid yet
+	spend := Action{Kind: ActSpendPlanet, Seat: 1, Planet: "Jord"}
+	if !slices.ContainsFunc(Legal(g.State(), engineRNG(), 1), func(a Action) bool { return key(a) == key(spend) }) {
+		t.Fatal("Legal should offer the payment")
+	}
+	refuse(t, g, act(ActNoRetreat, 1), "82.3") // the combat waits
+	do(t, g, Action{Kind: ActSpendPlanet, Seat: 1, Planet: "Jord"})
+	refuse(t, g, Action{Kind: ActResearch, Seat: 1, Card: "gravity_drive"}, "2.7")
+	do(t, g, Action{Kind: ActResearch, Seat: 1, Card: "fighter_2"})
+	s := checked(t, g)
+	if !s.Players[1].HasTech("fighter_2") || s.Step != nil || s.Combat == nil || s.Combat.Step != CbAnnounceD {
+		t.Fatalf("fighter II gained, the combat back at Sol's announcement: step %+v, combat %+v", s.Step, s.Combat)
+	}
+	if s.UnitCard(1, "fighter").Combat >= data.MustLoad().Unit("fighter").Combat {
+		t.Fatal("the fighters fight as fighter II from now on")
+	}
+
+	// Ground: Jol-Nar invades Arnor; the start window asks it, then Sol.
+	g = invadeArnor(t, 1, func(s *State) {
+		giveAC(0, "reveal_prototype")(s)
+		s.Players[0].Techs = append(s.Players[0].Techs, "psychoarchaeology") // a second green prerequisite
+		s.Players[0].TradeGoods = 2
+		arnorHeldBy(1, Stack{Owner: 1, Unit: "infantry", Count: 2})(s)
+	})
+	do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: "infantry", Count: 2})
+	do(t, g, act(ActEstablishControl, 0))
+	do(t, g, act(ActPassWindow, 1)) // no Parley
+	c := g.State().Combat
+	if c == nil || c.Kind != "ground" || c.Answer == nil || c.Answer.Kind != "start" || c.Answer.Seat != 0 || c.Round != 0 {
+		t.Fatalf("the start window, Jol-Nar first: %+v", c)
+	}
+	play(t, g, playAC(0, "reveal_prototype"))
+	do(t, g, Action{Kind: ActSpendTG, Seat: 0, Count: 2})
+	do(t, g, Action{Kind: ActSpendPlanet, Seat: 0, Planet: "Nar"})
+	research := Action{Kind: ActResearch, Seat: 0, Card: "infantry_2"}
+	if legal := Legal(g.State(), engineRNG(), 0); !slices.ContainsFunc(legal, func(a Action) bool { return key(a) == key(research) }) {
+		t.Fatalf("Legal should offer the research once paid: %v", legal)
+	}
+	if legal := Legal(g.State(), engineRNG(), 1); len(legal) != 0 {
+		t.Fatalf("Sol waits while Jol-Nar researches: %v", legal)
+	}
+	do(t, g, research)
+	if c := g.State().Combat; c == nil || c.Answer == nil || c.Answer.Seat != 1 || c.Answer.Kind != "start" {
+		t.Fatalf("then Sol is asked: %+v", c)
+	}
+	do(t, g, act(ActPassWindow, 1))
+	if c := checked(t, g).Combat; c != nil && c.Round == 0 {
+		t.Fatalf("the first round is rolled once both have answered: %+v", c)
+	}
+	if !g.State().Players[0].HasTech("infantry_2") {
+		t.Fatal("Jol-Nar researched infantry II")
 	}
 }

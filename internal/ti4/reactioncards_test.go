@@ -136,6 +136,7 @@ func TestRule2_7_FireTeam(t *testing.T) {
 		do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: "infantry", Count: 4})
 		do(t, g, act(ActEstablishControl, 0))
 		do(t, g, act(ActPassWindow, 1)) // no Parley
+		passStart(t, g)
 		c := g.State().Combat
 		if c == nil || c.Kind != "ground" {
 			t.Fatalf("ground combat: %+v", c)

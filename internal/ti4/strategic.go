@@ -44,7 +44,7 @@ type Step struct {
 	Free     bool     `json:"free,omitempty"`
 	Receiver *int     `json:"receiver,omitempty"` // the player a note is given to (Diplomatic Pressure)
 	Except   string   `json:"except,omitempty"`   // a technology that may not be chosen (Divert Funding)
-	Cards    []string `json:"cards,omitempty"`    // strategy cards given a trade good so far (Manipulate Investments)
+	Cards    []string `json:"cards,omitempty"`    // strategy cards given a trade good so far (Manipulate Investments); technologies offered (Reveal Prototype)
 }
 
 // Step kinds.
@@ -427,8 +427,11 @@ func decideDone(s *State, a Action) ([]Event, error) {
 	if st.Prod != nil && st.Prod.Spent < st.Prod.Cost {
 		return nil, engine.Refuse("67.1", "the units produced cost %d resources; %d spent", st.Prod.Cost, st.Prod.Spent)
 	}
-	if st.Kind == StepIndustry {
+	switch {
+	case st.Kind == StepIndustry:
 		return industryDone(s, st), nil
+	case st.Card == "reveal_prototype": // given up: what was spent is lost
+		return []Event{{Kind: EvStepCleared, Seat: a.Seat}}, nil
 	}
 	return finish(s), nil
 }
@@ -607,6 +610,8 @@ func decideWarfareRedistribute(s *State, a Action) ([]Event, error) {
 // 91.3): nothing for Minister of Sciences' owner.
 func researchCost(s *State, st *Step) int {
 	switch {
+	case st.Card == "reveal_prototype":
+		return prototypeCost
 	case s.OwnsLaw(st.Seat, "minister_of_sciences"):
 		return 0
 	case st.Secondary:
@@ -625,12 +630,18 @@ func decideResearch(s *State, a Action) ([]Event, error) {
 	if cost := researchCost(s, st); st.Spent < cost {
 		return nil, engine.Refuse("91.2", "this technology costs %d resources; %d spent", cost, st.Spent)
 	}
+	if st.Card == "reveal_prototype" && !slices.Contains(st.Cards, a.Card) {
+		return nil, engine.Refuse("2.7", "Reveal Prototype researches a unit upgrade of a type in this combat: one of %v", st.Cards)
+	}
 	t, err := checkResearch(s, a.Seat, a.Card, st.Credits)
 	if err != nil {
 		return nil, err
 	}
 	ev := []Event{{Kind: EvTechGained, Seat: a.Seat, Card: t.ID}, {Kind: EvStepProgress, Seat: a.Seat}}
 	ev = append(ev, afterResearch(s, a.Seat)...)
+	if st.Card == "reveal_prototype" {
+		return append(ev, Event{Kind: EvStepCleared, Seat: a.Seat}), nil
+	}
 	if st.Secondary || st.Count == 1 {
 		return append(ev, finish(s)...), nil
 	}
