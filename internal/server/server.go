@@ -683,6 +683,12 @@ func (s *Server) mapSVG(w http.ResponseWriter, r *http.Request) {
 		for _, q := range sys.Command {
 			notes[sys.Pos] = append(notes[sys.Pos], "token: "+st.Players[q].Color)
 		}
+		if sl := st.Galaxy().Slot(sys.Pos); sl != nil && sl.Tile != nil && sl.Tile.ID != sys.Tile {
+			notes[sys.Pos] = append(notes[sys.Pos], "now tile "+sys.Tile) // the wormhole nexus turned over
+		}
+		if w := st.Wormholes(sys.Pos); len(w) > 0 {
+			notes[sys.Pos] = append(notes[sys.Pos], "wormholes: "+strings.Join(w, ", "))
+		}
 	}
 	var b bytes.Buffer
 	err := st.Galaxy().SVGWith(&b, notes)

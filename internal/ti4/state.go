@@ -451,6 +451,11 @@ func (s *State) Wormholes(pos int) []string {
 			out = append(out, t.Kind)
 		}
 	}
+	if sys.Tile == galaxy.NexusActive { // flipped in play: the board's map still shows the inactive side (100.2)
+		if sl := s.galaxy.Slot(pos); sl != nil && sl.Tile != nil && sl.Tile.ID == galaxy.NexusInactive {
+			out = append(out, "alpha", "beta")
+		}
+	}
 	if s.Law("wormhole_reconstruction") != nil || (s.Tactical != nil && s.Tactical.StarChart) {
 		// Every system with an alpha or a beta wormhole is adjacent to
 		// every other: each is given both.

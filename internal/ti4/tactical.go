@@ -256,7 +256,7 @@ func (s *State) navSuite(seat int) bool {
 // Travel Ban alpha and beta wormholes do nothing during movement.
 func (s *State) moveNeighbors(pos int) []int {
 	if s.Law("enforced_travel_ban") == nil {
-		return s.galaxy.Neighbors(pos, s.Wormholes)
+		return s.nexusSovereign(pos, s.galaxy.Neighbors(pos, s.Wormholes))
 	}
 	return s.galaxy.NeighborsExcept(pos, s.Wormholes, func(w string) bool { return w == "alpha" || w == "beta" })
 }

@@ -230,7 +230,7 @@ func TestSVG(t *testing.T) {
 		t.Fatal(err)
 	}
 	svg := b.String()
-	for _, want := range []string{"<svg", "Mecatol Rex 1/6", "85A0", ">home<", "Quann"} {
+	for _, want := range []string{"<svg", "Mecatol Rex 1/6", "85A0", ">home<", "Quann", ">82A<", "Mallice 0/3"} { // the nexus, off the board
 		if !strings.Contains(svg, want) {
 			t.Errorf("SVG lacks %q", want)
 		}

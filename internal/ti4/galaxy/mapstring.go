@@ -238,12 +238,22 @@ func (m *Map) checkDuplicates() error {
 }
 
 // addOffBoard adds the systems that stand off the board: the Creuss home
-// system when its gate (17) is on the board.
+// system when its gate (17) is on the board, then the wormhole nexus,
+// inactive side up, unless the map places it (100.1).
 func (m *Map) addOffBoard(c *data.Catalog) {
 	if m.Find("17") >= 0 && m.Find("51") < 0 {
 		m.Off = append(m.Off, Slot{Pos: OffBoard, Tile: c.Tile("51"), Home: true, Token: "51"})
 	}
+	if m.Find(NexusInactive) < 0 && m.Find(NexusActive) < 0 {
+		m.Off = append(m.Off, Slot{Pos: OffBoard + len(m.Off), Tile: c.Tile(NexusInactive), Token: NexusInactive})
+	}
 }
+
+// The wormhole nexus's two sides (100.1a).
+const (
+	NexusInactive = "82A"
+	NexusActive   = "82B"
+)
 
 // CheckCounts verifies that the board holds as many systems as one of the
 // LRR's setups for its player count deals.

@@ -39,20 +39,30 @@ func (m *Map) SVGWith(w io.Writer, notes map[int][]string) error {
 		minX, maxX = math.Min(minX, x-hexSize), math.Max(maxX, x+hexSize)
 		minY, maxY = math.Min(minY, y-hexSize), math.Max(maxY, y+hexSize)
 	}
+	// Systems off the board stand in a column to the right of it.
+	offX := maxX + hexSize*1.2
+	for i := range m.Off {
+		maxX = math.Max(maxX, offX+hexSize)
+		maxY = math.Max(maxY, minY+hexSize*(2.2*float64(i)+2))
+	}
 	pad := 10.0
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="%.0f %.0f %.0f %.0f" width="%.0f" height="%.0f" font-family="sans-serif">`+"\n",
 		minX-pad, minY-pad, maxX-minX+2*pad, maxY-minY+2*pad, maxX-minX+2*pad, maxY-minY+2*pad)
 	fmt.Fprintf(&b, `<rect x="%.0f" y="%.0f" width="%.0f" height="%.0f" fill="#0b0d17"/>`+"\n", minX-pad, minY-pad, maxX-minX+2*pad, maxY-minY+2*pad)
-	for i := range m.Slots {
-		m.drawSlot(&b, &m.Slots[i])
-		if lines := notes[m.Slots[i].Pos]; len(lines) > 0 {
-			x, y := hex.Pixel(m.Slots[i].Hex, hexSize)
-			for k, line := range lines {
-				fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" fill="#ffd166" font-size="9" text-anchor="middle" class="units">%s</text>`+"\n",
-					x, y+hexSize*0.25+float64(k)*10, html.EscapeString(line))
-			}
+	draw := func(s *Slot, x, y float64) {
+		m.drawSlotAt(&b, s, x, y)
+		for k, line := range notes[s.Pos] {
+			fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" fill="#ffd166" font-size="9" text-anchor="middle" class="units">%s</text>`+"\n",
+				x, y+hexSize*0.25+float64(k)*10, html.EscapeString(line))
 		}
+	}
+	for i := range m.Slots {
+		x, y := hex.Pixel(m.Slots[i].Hex, hexSize)
+		draw(&m.Slots[i], x, y)
+	}
+	for i := range m.Off {
+		draw(&m.Off[i], offX, minY+hexSize*(2.2*float64(i)+1))
 	}
 	b.WriteString("</svg>\n")
 	_, err := io.WriteString(w, b.String())
@@ -67,8 +77,7 @@ func polygon(x, y, size float64) string {
 	return strings.Join(pts, " ")
 }
 
-func (m *Map) drawSlot(b *strings.Builder, s *Slot) {
-	x, y := hex.Pixel(s.Hex, hexSize)
+func (m *Map) drawSlotAt(b *strings.Builder, s *Slot, x, y float64) {
 	t := s.Tile
 	switch {
 	case t == nil && s.Back != "":
