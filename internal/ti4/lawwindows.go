@@ -17,13 +17,15 @@ import (
 
 // Law-window kinds.
 const (
-	ActUseLaw    = "use_law" // card: the law; player or outcome as it needs
-	StepArbiter  = "imperial_arbiter"
-	StepPeace    = "minister_of_peace"
-	StepWar      = "minister_of_war"
-	EvWarAsked   = "war_offered"
-	EvArbiterMet = "arbiter_offered"
-	EvSwapped    = "strategy_cards_swapped"
+	ActUseLaw   = "use_law" // card: the law; player or outcome as it needs
+	StepArbiter = "imperial_arbiter"
+	StepPeace   = "minister_of_peace"
+	StepWar     = "minister_of_war"
+	EvWarAsked  = "war_offered"
+	// EvExtraAction gives a player an additional action now (Minister of War).
+	EvExtraAction = "extra_action"
+	EvArbiterMet  = "arbiter_offered"
+	EvSwapped     = "strategy_cards_swapped"
 )
 
 func decideUseLaw(s *State, a Action) ([]Event, error) {
@@ -71,7 +73,8 @@ func decideUseLaw(s *State, a Action) ([]Event, error) {
 		if !slices.Contains(sys.Command, a.Seat) {
 			return nil, engine.Refuse("7.3", "Minister of War takes back one of your command tokens on the board; none is in system %d", sys.Pos)
 		}
-		return []Event{discard, {Kind: EvCommandToken, Seat: a.Seat, System: sys.Pos, Count: -1}, {Kind: EvStepCleared, Seat: a.Seat}}, nil
+		// Then its owner may perform one more action.
+		return []Event{discard, {Kind: EvCommandToken, Seat: a.Seat, System: sys.Pos, Count: -1}, {Kind: EvStepCleared, Seat: a.Seat}, {Kind: EvExtraAction, Seat: a.Seat}}, nil
 	}
 	return nil, engine.Refuse("7.3", "%s is not used this way", a.Card)
 }
@@ -131,6 +134,8 @@ func applyLawWindows(s *State, e Event) bool {
 		s.Tactical.PeaceAsked = true
 	case EvWarAsked:
 		s.WarAsk = false
+	case EvExtraAction:
+		s.Turn, s.ExtraAction = e.Seat, true
 	case EvSwapped:
 		mine, theirs := e.Cards[0], e.Cards[1]
 		p, q := s.Players[e.Seat], s.Players[e.Owner]

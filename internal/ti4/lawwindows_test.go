@@ -81,7 +81,29 @@ func TestRule7_5_LawsUsedAndDiscarded(t *testing.T) {
 		if slices.Contains(s.System(23).Command, 0) || s.Law("minister_of_war") != nil || s.Step != nil {
 			t.Fatalf("the token leaves system 23 and the law is discarded: %v", s.System(23).Command)
 		}
+		// Then the owner performs one more action before the next player.
+		if s.Turn != 0 || !s.ExtraAction {
+			t.Fatalf("the owner's additional action: turn %d", s.Turn)
+		}
+		refuse(t, g, activate(1, 10), "4")
+		do(t, g, activate(0, 23)) // the token came back, so the system can be activated again
+		do(t, g, act(ActEndMovement, 0))
+		do(t, g, act(ActEndTactical, 0))
+		if s := checked(t, g); s.Turn != 1 || s.ExtraAction || s.Step != nil {
+			t.Fatalf("then the next player: turn %d, step %+v", s.Turn, s.Step)
+		}
 		do(t, g, activate(1, 10)) // the game goes on
+
+		// The additional action may be declined without passing.
+		g = tacticalFixture(t, withLaw("minister_of_war", 0))
+		do(t, g, activate(0, 23))
+		do(t, g, act(ActEndMovement, 0))
+		do(t, g, act(ActEndTactical, 0))
+		do(t, g, Action{Kind: ActUseLaw, Seat: 0, Card: "minister_of_war", System: ip(23)})
+		do(t, g, act(ActDone, 0))
+		if s := checked(t, g); s.Turn != 1 || s.Players[0].Passed {
+			t.Fatalf("declined: turn %d, passed %v", s.Turn, s.Players[0].Passed)
+		}
 
 		// Declined, the law stays; another player's action asks nothing.
 		g = tacticalFixture(t, withLaw("minister_of_war", 0))

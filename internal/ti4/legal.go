@@ -490,6 +490,9 @@ func candidates(s *State, seat int, out []Action) []Action {
 		}
 		acOptions(s, seat, add)
 		add(Action{Kind: ActPass})
+		if s.ExtraAction {
+			add(Action{Kind: ActDone}) // decline the additional action
+		}
 	}
 	return out
 }

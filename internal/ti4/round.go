@@ -368,7 +368,7 @@ func applyRound(s *State, e Event) bool {
 		for _, p := range s.Players {
 			p.Feats = nil
 		}
-		s.Turn = s.nextActive(e.Seat)
+		s.Turn, s.ExtraAction = s.nextActive(e.Seat), false
 	case EvRevealed:
 		if e.Deck == "stage_ii" || (e.Deck == "" && len(s.Decks.StageI) == 0) {
 			s.Decks.StageII = s.Decks.StageII[1:]

@@ -189,6 +189,7 @@ type State struct {
 	Pending      []Pending      `json:"pending,omitempty"`       // effects for the start of the next strategy phase
 	ArbiterRound int            `json:"arbiter_round,omitempty"` // the round Imperial Arbiter was last offered
 	WarAsk       bool           `json:"war_ask,omitempty"`       // Minister of War's owner just performed an action
+	ExtraAction  bool           `json:"extra_action,omitempty"`  // the player whose turn it is has an additional action, which they may decline (Minister of War)
 	PendingAC    *PendingAC     `json:"pending_ac,omitempty"`    // an action card waiting on Sabotage (2.8)
 	PickAsk      *PickAsk       `json:"pick_ask,omitempty"`      // a strategy card just chosen, waiting on Public Disgrace
 	Disgraced    string         `json:"disgraced,omitempty"`     // the card the picker may not choose again

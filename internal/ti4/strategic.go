@@ -401,6 +401,9 @@ func decideDone(s *State, a Action) ([]Event, error) {
 	if a.Pools != nil && (s.Step == nil || s.Step.Kind != StepRedistribute) {
 		return nil, engine.BadInput("pools", "only the Warfare redistribution is done with pools")
 	}
+	if s.ExtraAction && s.Phase == PhaseAction && s.Step == nil && s.Strategic == nil && s.Tactical == nil && s.Turn == a.Seat {
+		return []Event{{Kind: EvTurnEnded, Seat: a.Seat}}, nil // the additional action declined
+	}
 	if s.Phase == PhaseStatus && s.Status != nil && s.Step == nil && len(s.Status.Scoring) > 0 {
 		if s.Status.Scoring[0] != a.Seat {
 			return nil, engine.Refuse("81.1", "players score in initiative order; seat %d now", s.Status.Scoring[0])
