@@ -142,14 +142,16 @@ func structureFollowUps(s *State) []Event {
 			if len(pl.Units) < 2 || (s.Invasion != nil && s.Invasion.Pos == sys.Pos) {
 				continue // a lone stack has no other player's units beside it
 			}
+			var here, ground uint32 // seats with units, and with ground forces, on the planet
 			for _, st := range pl.Units {
-				if !isStructure(st.Unit) || groundOn(pl, st.Owner) {
-					continue
+				here |= 1 << uint(st.Owner)
+				if isGroundForce(st.Unit) {
+					ground |= 1 << uint(st.Owner)
 				}
-				for _, other := range pl.Units {
-					if other.Owner != st.Owner {
-						return []Event{{Kind: EvUnitsRemoved, Seat: st.Owner, System: sys.Pos, Planet: pl.Name, Unit: st.Unit, Count: st.Count}}
-					}
+			}
+			for _, st := range pl.Units {
+				if me := uint32(1) << uint(st.Owner); isStructure(st.Unit) && ground&me == 0 && here&^me != 0 {
+					return []Event{{Kind: EvUnitsRemoved, Seat: st.Owner, System: sys.Pos, Planet: pl.Name, Unit: st.Unit, Count: st.Count}}
 				}
 			}
 		}

@@ -350,4 +350,15 @@ func TestRule63_4_StructuresAloneAreDestroyed(t *testing.T) {
 	if count(pl.Units, 2, "") != 0 || pl.Controller != 1 {
 		t.Fatalf("Quann %+v: the Hacan structures go, Sol takes the planet", pl)
 	}
+
+	// With their owner's infantry beside them, the structures stay.
+	g = fixture(t, fixtureConfig(), func(s *State) {
+		pl, _ := s.Planet("Quann")
+		pl.Controller = 2
+		pl.Units = []Stack{{Owner: 2, Unit: "pds", Count: 1}, {Owner: 2, Unit: "infantry", Count: 1}}
+	})
+	do(t, g, place(1, 1, "Quann", "infantry", 1))
+	if pl := planet(t, g, "Quann"); count(pl.Units, 2, "pds") != 1 {
+		t.Fatalf("Quann %+v: guarded by Hacan infantry, the PDS stays", pl)
+	}
 }
