@@ -1,6 +1,10 @@
 package ti4
 
-import "github.com/mecatol/mecatol/internal/engine"
+import (
+	"slices"
+
+	"github.com/mecatol/mecatol/internal/engine"
+)
 
 // Blockades (LRR 14): a player's unit with Production is blockaded in a
 // system that holds other players' ships and none of its owner's.
@@ -44,8 +48,8 @@ func containsSeat(xs []int, x int) bool {
 // blockadeFollowUps returns captured units to a player who blockades their
 // captor's space dock (14.2, 17.2c).
 func blockadeFollowUps(s *State) []Event {
-	if s.Combat != nil {
-		return nil
+	if s.Combat != nil || !slices.ContainsFunc(s.Players, func(p *Player) bool { return len(p.Captured) > 0 }) {
+		return nil // nothing captured: nothing to return (the usual case, checked first)
 	}
 	for _, sys := range s.Systems {
 		for _, p := range s.Players {
