@@ -210,7 +210,7 @@ func beginSpace(s *State, t *Tactical) Event {
 // dice are the game's to roll.
 func combatFollowUps(s *State, rng *engine.RNG) []Event {
 	c := s.Combat
-	if c == nil || c.Answer != nil || invasionWaits(s) || (s.Step != nil && s.Step.Card == "reveal_prototype") {
+	if c == nil || c.Answer != nil || invasionWaits(s) || s.prototyping() {
 		return nil // the combat waits on an answer, or on Reveal Prototype's research
 	}
 	// Hits with nothing left to hit are lost (10.2a, 15.2a).

@@ -376,3 +376,7 @@ func prototype(s *State, seat int) ([]Event, error) {
 }
 
 const prototypeCost = 4
+
+// prototyping reports Reveal Prototype's research under way; the combat
+// waits for it.
+func (s *State) prototyping() bool { return s.Step != nil && s.Step.Card == "reveal_prototype" }

@@ -86,7 +86,6 @@ func (s *State) othersFromLeft(seat int) []int {
 // path of self-play: most calls are for seats with nothing to do.
 var scratch = sync.Pool{New: func() any { b := make([]Action, 0, 128); return &b }}
 
-// distributions lists every way to put n tokens into the three pools.
 // distributions lists every way to arrange n command tokens in the three
 // pools. The pools are shared between calls and must not be written.
 func distributions(n int) []*Pools {
@@ -195,7 +194,7 @@ func candidates(s *State, seat int, out []Action) []Action {
 		return out
 	}
 	// Reveal Prototype's research holds the combat: its step is listed below.
-	proto := s.Step != nil && s.Step.Card == "reveal_prototype"
+	proto := s.prototyping()
 	if (s.Combat != nil && !proto) || (s.Tactical != nil && s.Tactical.Seat == seat && s.Tactical.Step == TacMovement) {
 		acOptions(s, seat, add) // cards of the moment: after activation, at a round's start, before hits
 	}
@@ -366,15 +365,11 @@ func candidates(s *State, seat int, out []Action) []Action {
 			for _, d := range distributions(p.Tactic + p.Fleet + p.Strategy) {
 				add(Action{Kind: ActDone, Pools: d})
 			}
-		case StepWarfareProd:
+		case StepWarfareProd, StepIndustry:
 			reclaimOptions(s, seat, add)
-			produceOptions(s, seat, st.Prod, s.System(p.Home), s.bestDock(seat, s.System(p.Home)), add)
-			spend(false)
-			add(Action{Kind: ActDone})
-		case StepIndustry:
-			reclaimOptions(s, seat, add)
-			sys := s.System(st.Systems[0])
-			produceOptions(s, seat, st.Prod, sys, s.productionLimit(seat, sys), add)
+			if prod, sys, limit, err := s.production(seat); err == nil {
+				produceOptions(s, seat, prod, sys, limit, add)
+			}
 			spend(false)
 			add(Action{Kind: ActDone})
 		case StepResearch:
@@ -545,9 +540,11 @@ func produceOptions(s *State, seat int, prod *Production, sys *System, limit int
 			most = min(most, fleet)
 		}
 		for n := 1; n <= most && unitCost(u, n, prod, typ, conscription) <= budget; n++ {
-			if (typ == "fighter" || (!ship && inSpace)) && n <= room {
+			switch {
+			case ship && typ != "fighter": // ships go to space (68.2)
 				add(Action{Kind: ActProduce, Unit: typ, Count: n})
-			} else if ship && typ != "fighter" {
+				continue
+			case (typ == "fighter" || inSpace) && n <= room: // carried in space (16.2, 68.4)
 				add(Action{Kind: ActProduce, Unit: typ, Count: n})
 			}
 			if ship {

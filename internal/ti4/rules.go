@@ -108,11 +108,11 @@ func decide(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 			return nil, engine.Refuse("1.19", "%s was discarded: each other player may answer first", w.Card)
 		}
 	}
-	if st := s.Step; st != nil && st.Card == "reveal_prototype" && s.Combat != nil {
+	if s.prototyping() && s.Combat != nil {
 		switch a.Kind {
 		case ActSpendPlanet, ActSpendTG, ActSpecialty, ActResearch, ActDone:
 		default: // the combat waits for the research (82.3)
-			return nil, engine.Refuse("82.3", "seat %d is paying for Reveal Prototype's research; the combat waits", st.Seat)
+			return nil, engine.Refuse("82.3", "seat %d is paying for Reveal Prototype's research; the combat waits", s.Step.Seat)
 		}
 	}
 	if a.Kind == ActPlayNote {

@@ -605,12 +605,8 @@ func decideWarfareRedistribute(s *State, a Action) ([]Event, error) {
 	return append([]Event{{Kind: EvTokensSet, Seat: a.Seat, Pools: &pools}}, finish(s)...), nil
 }
 
-// Technology (91.2, 91.3): the primary researches one technology free and
-// may research a second for six resources; the secondary researches one
-// for four. Planets with a matching specialty, exhausted, each stand in
-// for one prerequisite (90.14).
-// researchCost is what the Technology step's next technology costs (91.2,
-// 91.3): nothing for Minister of Sciences' owner.
+// researchCost is what a research step's next technology costs (91.2,
+// 91.3): nothing for Minister of Sciences' owner; Reveal Prototype's price.
 func researchCost(s *State, st *Step) int {
 	switch {
 	case st.Card == "reveal_prototype":
@@ -625,6 +621,10 @@ func researchCost(s *State, st *Step) int {
 	return 0
 }
 
+// Technology (91.2, 91.3): the primary researches one technology free and
+// may research a second for six resources; the secondary researches one
+// for four. Planets with a matching specialty, exhausted, each stand in
+// for one prerequisite (90.14).
 func decideResearch(s *State, a Action) ([]Event, error) {
 	st, err := inStep(s, a.Seat, StepResearch)
 	if err != nil {
