@@ -26,25 +26,8 @@ func (s *State) capacityExcess(seat int, sys *System) int {
 // tactical action the active system is judged at the end (16.3c and 37.3
 // apply once movement and combat are done).
 func (s *State) hasExcess(seat int) bool {
-	fleet := s.Players[seat].Fleet
 	for _, sys := range s.Systems {
-		ships, cargo, room := 0, 0, 0
-		for _, st := range sys.Space {
-			if st.Owner != seat {
-				continue
-			}
-			switch {
-			case st.Unit == "fighter":
-				cargo += st.Count
-				room += s.UnitCard(seat, st.Unit).Capacity * st.Count
-			case isGroundForce(st.Unit):
-				cargo += st.Count
-			case isShip(st.Unit):
-				ships += st.Count
-				room += s.UnitCard(seat, st.Unit).Capacity * st.Count
-			}
-		}
-		if ships > fleet || cargo > room {
+		if s.excessIn(sys, seat) {
 			return true
 		}
 	}
@@ -54,34 +37,37 @@ func (s *State) hasExcess(seat int) bool {
 // anyExcess is hasExcess for every player still in the game at once, in a
 // single pass over the board.
 func (s *State) anyExcess() bool {
-	var ships, cargo, room [8]int
 	for _, sys := range s.Systems {
-		if len(sys.Space) == 0 {
+		if s.excessIn(sys, None) {
+			return true
+		}
+	}
+	return false
+}
+
+// excessIn reports ships beyond the fleet pool or fighters and ground
+// forces beyond capacity in a system's space: seat's, or anyone's for None.
+func (s *State) excessIn(sys *System, seat int) bool {
+	var ships, cargo, room [8]int
+	for _, st := range sys.Space {
+		q := st.Owner
+		if q < 0 || q >= len(ships) || (seat != None && q != seat) || s.Players[q].Eliminated {
 			continue
 		}
-		clear(ships[:])
-		clear(cargo[:])
-		clear(room[:])
-		for _, st := range sys.Space {
-			q := st.Owner
-			if q < 0 || q >= len(ships) || s.Players[q].Eliminated {
-				continue
-			}
-			switch {
-			case st.Unit == "fighter":
-				cargo[q] += st.Count
-				room[q] += s.UnitCard(q, st.Unit).Capacity * st.Count
-			case isGroundForce(st.Unit):
-				cargo[q] += st.Count
-			case isShip(st.Unit):
-				ships[q] += st.Count
-				room[q] += s.UnitCard(q, st.Unit).Capacity * st.Count
-			}
+		switch {
+		case st.Unit == "fighter":
+			cargo[q] += st.Count
+			room[q] += s.UnitCard(q, st.Unit).Capacity * st.Count
+		case isGroundForce(st.Unit):
+			cargo[q] += st.Count
+		case isShip(st.Unit):
+			ships[q] += st.Count
+			room[q] += s.UnitCard(q, st.Unit).Capacity * st.Count
 		}
-		for q := range ships {
-			if q < len(s.Players) && (ships[q] > s.Players[q].Fleet || cargo[q] > room[q]) {
-				return true
-			}
+	}
+	for q := range min(len(ships), len(s.Players)) {
+		if ships[q] > s.Players[q].Fleet || cargo[q] > room[q] {
+			return true
 		}
 	}
 	return false
