@@ -118,37 +118,46 @@ func CheckInvariants(s *State) error {
 // notesInOnePlace: each promissory note of a player still in the game is in
 // exactly one hand or play area; an eliminated player's are gone (33.4).
 func notesInOnePlace(s *State) error {
-	held := map[string]int{}
+	held, want := 0, 0
 	for _, p := range s.Players {
-		for _, l := range [][]string{p.Promissory, p.NotesInPlay} {
-			for _, n := range l {
-				held[n]++
-			}
-		}
+		held += len(p.Promissory) + len(p.NotesInPlay)
 	}
-	c := data.MustLoad()
-	want := 0
+	notes := factionNotes()
 	for _, p := range s.Players {
 		if p.Eliminated {
 			continue
 		}
-		notes := []string{idOf(c.Faction(p.Faction).Promissory)}
-		for _, n := range c.Promissory {
-			notes = append(notes, n.ID)
-		}
-		for _, id := range notes {
-			note := p.Faction + ":" + id
-			if held[note] != 1 {
-				return fmt.Errorf("promissory note %s is in %d places", note, held[note])
+		for _, note := range notes[p.Faction] {
+			n := 0
+			for _, q := range s.Players {
+				n += countOf(q.Promissory, note) + countOf(q.NotesInPlay, note)
+			}
+			if n != 1 {
+				return fmt.Errorf("promissory note %s is in %d places", note, n)
 			}
 			want++
 		}
 	}
-	if got := len(held); got != want {
-		return fmt.Errorf("%d promissory notes are held, %d exist: a note of no player in the game is held", got, want)
+	if held != want {
+		return fmt.Errorf("%d promissory notes are held, %d exist: a note of no player in the game is held", held, want)
 	}
 	return nil
 }
+
+// factionNotes are each faction's notes as players hold them: the generic
+// ones and its own, "<faction>:<note>".
+var factionNotes = sync.OnceValue(func() map[string][]string {
+	c := data.MustLoad()
+	out := map[string][]string{}
+	for _, f := range c.Factions {
+		list := []string{f.ID + ":" + idOf(f.Promissory)}
+		for _, n := range c.Promissory {
+			list = append(list, f.ID+":"+n.ID)
+		}
+		out[f.ID] = list
+	}
+	return out
+})
 
 // cards indexes every card whose place the invariants check, with how many
 // copies the game has.
