@@ -61,8 +61,14 @@ func applyDisgrace(s *State, e Event) bool {
 			s.PickAsk = nil
 		}
 	case EvDisgraced:
+		if h := s.holderOfCard(e.Card); h != None { // the picker, or whom Checks and Balances gave it to
+			q := s.Players[h]
+			q.StrategyCards = slices.DeleteFunc(slices.Clone(q.StrategyCards), func(c string) bool { return c == e.Card })
+		}
+		if e.Seat < len(s.Picks) {
+			s.Picks[e.Seat]--
+		}
 		p := s.Players[e.Seat]
-		p.StrategyCards = slices.DeleteFunc(slices.Clone(p.StrategyCards), func(c string) bool { return c == e.Card })
 		p.TradeGoods -= e.Count
 		s.Strategy = append(slices.Clone(s.Strategy), e.Card)
 		sortStrategy(s.Strategy)

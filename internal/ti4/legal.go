@@ -249,8 +249,14 @@ func candidates(s *State, seat int, out []Action) []Action {
 			answerOptions(p, w.Queue, "public_disgrace", add)
 			return out
 		}
+		to := receivers(s, seat) // Checks and Balances
 		for _, card := range s.Strategy {
-			add(Action{Kind: ActPick, Card: card})
+			if len(to) == 0 {
+				add(Action{Kind: ActPick, Card: card})
+			}
+			for _, q := range to {
+				add(Action{Kind: ActPick, Card: card, Player: ip(q)})
+			}
 		}
 		acOptions(s, seat, add)
 		return out

@@ -101,17 +101,27 @@ func (s *State) nextPicker() int {
 	order := s.SpeakerOrder()
 	fewest := s.CardsPerPlayer()
 	for _, q := range order {
-		fewest = min(fewest, len(s.Players[q].StrategyCards))
+		fewest = min(fewest, s.picksOf(q))
 	}
 	if fewest >= s.CardsPerPlayer() {
 		return None
 	}
 	for _, q := range order {
-		if len(s.Players[q].StrategyCards) == fewest {
+		if s.picksOf(q) == fewest {
 			return q
 		}
 	}
 	return None
+}
+
+// picksOf counts the strategy cards seat has chosen this phase, with any it
+// kept (Political Stability): the cards it holds, unless Checks and
+// Balances had choices given away.
+func (s *State) picksOf(seat int) int {
+	if seat < len(s.Picks) {
+		return s.Picks[seat]
+	}
+	return len(s.Players[seat].StrategyCards)
 }
 
 // nextActive is the next player in initiative order after seat who has not
@@ -155,7 +165,12 @@ func decidePick(s *State, a Action) ([]Event, error) {
 		}
 		return nil, engine.Refuse("84.1b", "%s has already been chosen", a.Card)
 	}
-	return []Event{{Kind: EvStrategyPicked, Seat: a.Seat, Card: a.Card, Count: s.StrategyTG[a.Card]}}, nil
+	ev := []Event{{Kind: EvStrategyPicked, Seat: a.Seat, Card: a.Card, Count: s.StrategyTG[a.Card]}}
+	given, err := checksAndBalances(s, a)
+	if err != nil {
+		return nil, err
+	}
+	return append(ev, given...), nil
 }
 
 func decidePass(s *State, a Action) ([]Event, error) {
@@ -337,6 +352,12 @@ func actionDeckAfter(s *State, events []Event) (deck, discard []string) {
 func applyRound(s *State, e Event) bool {
 	switch e.Kind {
 	case EvStrategyPicked:
+		if s.Picks == nil {
+			for _, q := range s.Players {
+				s.Picks = append(s.Picks, len(q.StrategyCards))
+			}
+		}
+		s.Picks[e.Seat]++
 		s.Picking, s.Disgraced = true, ""
 		p := s.Players[e.Seat]
 		p.StrategyCards = append(p.StrategyCards, e.Card)
@@ -347,6 +368,7 @@ func applyRound(s *State, e Event) bool {
 		s.Turn = s.nextPicker()
 		s.PickAsk = pickWindow(s, e)
 	case EvStrategyPhaseEnded:
+		s.Picks = nil
 		if s.StrategyTG == nil {
 			s.StrategyTG = map[string]int{}
 		}

@@ -384,7 +384,7 @@ func (Rules) Apply(s *State, e Event) {
 	case EvZeroTokenGone:
 		s.ZeroToken = nil
 	default:
-		if !applyRound(s, e) && !applyStrategic(s, e) && !applyTactical(s, e) && !applyCombat(s, e) && !applyScoring(s, e) && !applyCards(s, e) && !applyTrade(s, e) && !applyAgenda(s, e) && !applyAgendaEffects(s, e) && !applyNotes(s, e) && !applyActionCards(s, e) && !applyTacticalCards(s, e) && !applyLawWindows(s, e) && !applySabotage(s, e) && !applyInvasionCards(s, e) && !applyDisgrace(s, e) && !applyPoKCards(s, e) && !applyReverse(s, e) && !applyCoup(s, e) && !applyAutoPass(s, e) && !applyNexus(s, e) {
+		if !applyRound(s, e) && !applyStrategic(s, e) && !applyTactical(s, e) && !applyCombat(s, e) && !applyScoring(s, e) && !applyCards(s, e) && !applyTrade(s, e) && !applyAgenda(s, e) && !applyAgendaEffects(s, e) && !applyNotes(s, e) && !applyActionCards(s, e) && !applyTacticalCards(s, e) && !applyLawWindows(s, e) && !applySabotage(s, e) && !applyInvasionCards(s, e) && !applyDisgrace(s, e) && !applyPoKCards(s, e) && !applyReverse(s, e) && !applyCoup(s, e) && !applyAutoPass(s, e) && !applyNexus(s, e) && !applyGiven(s, e) {
 			panic("ti4: no rule applies event " + e.Kind)
 		}
 	}

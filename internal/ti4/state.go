@@ -169,6 +169,7 @@ type State struct {
 	AgendaPhase  bool           `json:"agenda_phase,omitempty"` // 27.4: rounds now have an agenda phase
 	Winner       int            `json:"winner"`
 	Picking      bool           `json:"picking,omitempty"` // a strategy card has been chosen this strategy phase
+	Picks        []int          `json:"picks,omitempty"`   // by seat, the choices made this strategy phase (with the cards kept), once one is made
 	Players      []*Player      `json:"players"`
 	Systems      []*System      `json:"systems"`
 	Strategy     []string       `json:"strategy"` // strategy cards in the common play area
