@@ -47,6 +47,7 @@ func (s *State) Clone() *State {
 		c.Systems[i] = &t
 	}
 	c.Strategy = slices.Clone(s.Strategy)
+	c.Picks = slices.Clone(s.Picks)
 	c.StrategyTG = maps.Clone(s.StrategyTG)
 	d := &c.Decks
 	d.Exploration = cloneDecks(s.Decks.Exploration)

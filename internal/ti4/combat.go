@@ -192,7 +192,7 @@ func (c *Combat) clone() *Combat {
 	x.Owed, x.Queue = slices.Clone(c.Owed), slices.Clone(c.Queue)
 	x.Boost, x.Proto = slices.Clone(c.Boost), slices.Clone(c.Proto)
 	x.Lost, x.Misses, x.Docks = slices.Clone(c.Lost), slices.Clone(c.Misses), slices.Clone(c.Docks)
-	x.Barrage, x.Waylay = slices.Clone(c.Barrage), slices.Clone(c.Waylay)
+	x.Barrage, x.Waylay, x.Starters = slices.Clone(c.Barrage), slices.Clone(c.Waylay), slices.Clone(c.Starters)
 	if c.Answer != nil {
 		y := *c.Answer
 		x.Answer = &y

@@ -66,6 +66,7 @@ func applyDisgrace(s *State, e Event) bool {
 			q.StrategyCards = slices.DeleteFunc(slices.Clone(q.StrategyCards), func(c string) bool { return c == e.Card })
 		}
 		if e.Seat < len(s.Picks) {
+			s.Picks = slices.Clone(s.Picks)
 			s.Picks[e.Seat]--
 		}
 		p := s.Players[e.Seat]

@@ -352,12 +352,14 @@ func actionDeckAfter(s *State, events []Event) (deck, discard []string) {
 func applyRound(s *State, e Event) bool {
 	switch e.Kind {
 	case EvStrategyPicked:
-		if s.Picks == nil {
+		picks := slices.Clone(s.Picks) // copied, not changed in place: views may share it
+		if picks == nil {
 			for _, q := range s.Players {
-				s.Picks = append(s.Picks, len(q.StrategyCards))
+				picks = append(picks, len(q.StrategyCards))
 			}
 		}
-		s.Picks[e.Seat]++
+		picks[e.Seat]++
+		s.Picks = picks
 		s.Picking, s.Disgraced = true, ""
 		p := s.Players[e.Seat]
 		p.StrategyCards = append(p.StrategyCards, e.Card)

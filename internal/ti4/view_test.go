@@ -2,7 +2,9 @@ package ti4
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -124,4 +126,83 @@ func TestCloneIsDeep(t *testing.T) {
 	if after, _ := json.Marshal(s); string(after) != string(a) {
 		t.Fatal("changing the clone changed the original")
 	}
+}
+
+// Along random games, a clone shares no slice, map or pointer reachable
+// through exported fields with the original: views and broadcasts hold
+// clones while the game moves on (a shared one is a data race).
+func TestCloneSharesNothing(t *testing.T) {
+	checkedStates := 0
+	for seed := uint64(0); seed < 4; seed++ {
+		g, err := NewGame(Config{Players: 3 + int(seed), Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := engine.NewRNG(seed)
+		for i := 0; i < 2500 && g.State().Phase != PhaseOver; i++ {
+			s := g.State()
+			if s.Combat != nil || s.Phase == PhaseStrategy || i%5 == 0 { // combats and choices change most
+				checkedStates++
+				if path := shared(reflect.ValueOf(s), reflect.ValueOf(s.Clone()), "state"); path != "" {
+					t.Fatalf("seed %d, action %d: %s is shared by the clone", seed, i, path)
+				}
+			}
+			legal := Legal(s, engine.NewRNG(0), Deciding(s)[0])
+			if _, err := g.Do(legal[r.IntN(len(legal))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if checkedStates < 100 {
+		t.Fatalf("only %d states checked", checkedStates)
+	}
+}
+
+// shared returns the path of the first slice, map or pointer that a and b
+// share, following exported fields only (unexported ones are read-only
+// indexes), or "". Actions are values whose pointers are never written
+// through (ip shares them), so they are not followed.
+func shared(a, b reflect.Value, path string) string {
+	if a.Type() == reflect.TypeFor[Action]() {
+		return ""
+	}
+	switch a.Kind() {
+	case reflect.Pointer:
+		if a.IsNil() || b.IsNil() {
+			return ""
+		}
+		if a.Pointer() == b.Pointer() {
+			return path
+		}
+		return shared(a.Elem(), b.Elem(), path)
+	case reflect.Slice:
+		if a.Len() > 0 && a.Pointer() == b.Pointer() {
+			return path
+		}
+		for i := range min(a.Len(), b.Len()) {
+			if p := shared(a.Index(i), b.Index(i), fmt.Sprintf("%s[%d]", path, i)); p != "" {
+				return p
+			}
+		}
+	case reflect.Map:
+		if a.Len() > 0 && a.Pointer() == b.Pointer() {
+			return path
+		}
+		for _, k := range a.MapKeys() {
+			if bv := b.MapIndex(k); bv.IsValid() {
+				if p := shared(a.MapIndex(k), bv, fmt.Sprintf("%s[%v]", path, k)); p != "" {
+					return p
+				}
+			}
+		}
+	case reflect.Struct:
+		for i := range a.NumField() {
+			if f := a.Type().Field(i); f.IsExported() {
+				if p := shared(a.Field(i), b.Field(i), path+"."+f.Name); p != "" {
+					return p
+				}
+			}
+		}
+	}
+	return ""
 }
