@@ -1,6 +1,7 @@
 package ti4
 
 import (
+	"reflect"
 	"slices"
 	"testing"
 
@@ -458,6 +459,9 @@ func TestRule2_7_RevealPrototype(t *testing.T) {
 	c := g.State().Combat
 	if c == nil || c.Kind != "ground" || c.Answer == nil || c.Answer.Kind != "start" || c.Answer.Seat != 0 || c.Round != 0 {
 		t.Fatalf("the start window, Jol-Nar first: %+v", c)
+	}
+	if p := shared(reflect.ValueOf(g.State()), reflect.ValueOf(g.State().Clone()), "state"); p != "" {
+		t.Fatalf("%s is shared by a clone", p) // Sol, still to answer, waits in Starters
 	}
 	play(t, g, playAC(0, "reveal_prototype"))
 	do(t, g, Action{Kind: ActSpendTG, Seat: 0, Count: 2})
