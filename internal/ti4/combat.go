@@ -788,12 +788,12 @@ func establish(s *State, seat int, rng *engine.RNG) []Event {
 	sys := s.System(s.Invasion.Pos)
 	x := newExplorer(s, rng)
 	var ev []Event
+	taken := map[string]int{} // Infiltrate's units placed so far, on every planet: the events are not yet applied
 	for _, name := range s.Invasion.Committed {
 		pl := planetIn(sys, name)
 		if !groundOn(pl, seat) || pl.Controller == seat {
 			continue
 		}
-		taken := map[string]int{}
 		for _, st := range pl.Units {
 			if st.Owner != seat && isStructure(st.Unit) {
 				ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: st.Owner, System: sys.Pos, Planet: name, Unit: st.Unit, Count: st.Count})

@@ -401,3 +401,33 @@ func TestRule2_7_ExperimentalBattlestation(t *testing.T) {
 		t.Fatalf("no window without a move: %+v", c.Answer)
 	}
 }
+
+// Infiltrate over two planets places no more structures than the
+// invader's reinforcements hold, counted across both (23.4).
+func TestRule2_7_InfiltrateTwoPlanets(t *testing.T) {
+	g := invadeArnor(t, 7, func(s *State) {
+		giveAC(0, "infiltrate")(s)
+		for _, name := range []string{"Arnor", "Lor"} {
+			pl := planetIn(s.System(9), name)
+			pl.Controller, pl.Units = 1, []Stack{{Owner: 1, Unit: "space_dock", Count: 1}}
+		}
+		jol, _ := s.Planet("Jol")
+		jol.Units = append(jol.Units, Stack{Owner: 0, Unit: "space_dock", Count: 1}) // one dock left in reinforcements
+	})
+	declineWindows(t, g)
+	if n := g.State().Reinforcements(0, "space_dock"); n != 1 {
+		t.Fatalf("Jol-Nar has %d space docks left", n)
+	}
+	do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: "infantry", Count: 1})
+	do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Lor", Unit: "infantry", Count: 1})
+	do(t, g, act(ActEstablishControl, 0))
+	for inv := g.State().Invasion; inv != nil && inv.Ask != nil && inv.Ask.Kind != "infiltrate"; inv = g.State().Invasion {
+		do(t, g, act(ActPassWindow, inv.Ask.Seat)) // no Parley
+	}
+	play(t, g, playAC(0, "infiltrate"))
+	declineWindows(t, g) // no Reparations
+	s := checked(t, g)
+	if got := s.OnBoard(0, "space_dock"); got != 3 {
+		t.Fatalf("Jol-Nar has %d space docks on the board; the game has 3", got)
+	}
+}
