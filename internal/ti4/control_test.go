@@ -362,3 +362,30 @@ func TestRule63_4_StructuresAloneAreDestroyed(t *testing.T) {
 		t.Fatalf("Quann %+v: guarded by Hacan infantry, the PDS stays", pl)
 	}
 }
+
+// 23.5, 35.7: two planets explored in one step from a deck holding one card.
+// The first card drawn is discarded, so the reshuffle for the second takes
+// it too, and no card is lost.
+func TestRule35_7_ReshuffleTakesThisStepsDiscards(t *testing.T) {
+	g := invadeArnor(t, 7, func(s *State) {
+		d := s.Decks.Exploration["industrial"]
+		i := slices.Index(d, "abandoned_warehouses")
+		rest := slices.Concat(d[:i], d[i+1:])
+		s.Decks.Exploration["industrial"] = []string{"abandoned_warehouses"}
+		s.Decks.ExplorationDiscard["industrial"] = rest
+	})
+	declineWindows(t, g)
+	do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: "infantry", Count: 1})
+	do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Lor", Unit: "infantry", Count: 1})
+	ev := establishControl(t, g, 0)
+	explored := 0
+	for _, e := range ev {
+		if e.Kind == EvExplored {
+			explored++
+		}
+	}
+	if explored != 2 {
+		t.Fatalf("Arnor and Lor are both explored: %d", explored)
+	}
+	checked(t, g) // every industrial card is still in one place
+}

@@ -48,6 +48,10 @@ func (x *explorer) explore(seat int, planet string) (Event, bool) {
 	}
 	e.Card = deck[0]
 	x.deck[d] = deck[1:]
+	if k := ExplorationKind(e.Card); k != "relic_fragment" && k != "attachment" {
+		// Discarded once applied (35.7): a later reshuffle in this step takes it too.
+		x.discard[d] = append(slices.Clip(x.discard[d]), e.Card)
+	}
 	return e, true
 }
 
