@@ -132,6 +132,11 @@ func applyEliminated(s *State, e Event) {
 		}
 	}
 	p.Eliminated = true
+	// Choices waiting on them are dropped: no one is left to make them.
+	if s.Step != nil && s.Step.Seat == seat {
+		s.Step = nil
+	}
+	s.Choices = slices.DeleteFunc(slices.Clone(s.Choices), func(c Step) bool { return c.Seat == seat })
 
 	// 33.2: units, command and control tokens go to the box.
 	for _, sys := range s.Systems {

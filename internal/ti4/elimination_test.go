@@ -112,6 +112,30 @@ func TestRule33_1_AfterEffect(t *testing.T) {
 	refuse(t, g, Action{Kind: ActGainPlanet, Seat: Referee, Player: ip(2), Planet: "Lodor"}, "33.2")
 }
 
+// 33.2: a choice waiting on a player who is eliminated is dropped, and the
+// next one queued comes up; the game never waits on someone out of it.
+func TestRule33_2_ChoicesDropped(t *testing.T) {
+	g := fixture(t, fixtureConfig(), doom(func(s *State) {
+		pl, _ := s.Planet("Lodor")
+		pl.Units = nil
+		pl.ControlToken = true
+		s.Step = &Step{Kind: StepAgendaTech, Seat: 2, Card: "wormhole_research", Need: 1, Optional: true}
+		s.Choices = []Step{{Kind: StepAgendaTech, Seat: 2, Card: "wormhole_research", Need: 1, Optional: true},
+			{Kind: StepAgendaTech, Seat: 1, Card: "wormhole_research", Need: 1, Optional: true}}
+	}))
+	ev := do(t, g, Action{Kind: ActLosePlanet, Seat: Referee, Player: ip(2), Planet: "Lodor"})
+	if !hasKind(ev, EvEliminated) {
+		t.Fatalf("losing the last planet must eliminate: %v", ev)
+	}
+	s := checked(t, g)
+	if s.Step == nil || s.Step.Seat != 1 || len(s.Choices) != 0 {
+		t.Fatalf("seat 1's choice comes up: step %+v, queued %+v", s.Step, s.Choices)
+	}
+	if len(Legal(s, engineRNG(), 1)) == 0 {
+		t.Fatal("seat 1 has its choice to make")
+	}
+}
+
 // 33.2: units (on the board and in reinforcements), command tokens, control
 // tokens, technologies and the command sheet go to the box.
 func TestRule33_2_ComponentsToBox(t *testing.T) {
