@@ -181,6 +181,8 @@ func applyEliminated(s *State, e Event) {
 			}
 			if q.VP > 0 {
 				q.VP--
+			} else {
+				q.FloorVP++ // the track starts at 0 (98.3)
 			}
 			return true
 		})

@@ -199,7 +199,7 @@ var cardIndex = sync.OnceValue(func() cards {
 // backedVP is what a player's scored objectives, the custodians token and
 // Imperial's points add up to.
 func backedVP(p *Player) int {
-	n := len(p.ScoredSecrets) + p.ImperialVP + p.AgendaVP + p.CardVP
+	n := len(p.ScoredSecrets) + p.ImperialVP + p.AgendaVP + p.CardVP + p.FloorVP
 	for _, note := range p.NotesInPlay {
 		if noteKind(note) == "support_for_the_throne" {
 			n++

@@ -258,3 +258,37 @@ func TestRule61_21_ThreeSecrets(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// 98.3, 33.4: the track starts at 0. A player whose only point, from
+// another's Support for the Throne, was already taken by an agenda keeps 0
+// when that note's owner is eliminated and the note goes; a point scored
+// later counts in full.
+func TestRule98_3_NoPointsBelowZero(t *testing.T) {
+	g := fixture(t, fixtureConfig(), doom(func(s *State) {
+		pl, _ := s.Planet("Lodor")
+		pl.Units = nil
+		pl.ControlToken = true
+		note := "hacan:support_for_the_throne"
+		h := s.Players[2]
+		h.Promissory = slices.DeleteFunc(h.Promissory, func(n string) bool { return n == note })
+		p := s.Players[0]
+		p.NotesInPlay = append(p.NotesInPlay, note)
+		p.VP, p.AgendaVP = 0, -1 // Mutiny took the note's point
+	}))
+	checked(t, g)
+	ev := do(t, g, Action{Kind: ActLosePlanet, Seat: Referee, Player: ip(2), Planet: "Lodor"})
+	if !hasKind(ev, EvEliminated) {
+		t.Fatal("seat 2 is out")
+	}
+	s := checked(t, g)
+	if p := s.Players[0]; p.VP != 0 || len(p.NotesInPlay) != 0 {
+		t.Fatalf("VP %d, notes %v", p.VP, p.NotesInPlay)
+	}
+	// A loss below zero through an event is held the same way.
+	var x Rules
+	x.Apply(s, Event{Kind: EvVictoryPoint, Seat: 0, Count: -1, Card: "mutiny"})
+	x.Apply(s, Event{Kind: EvVictoryPoint, Seat: 0, Count: 1, Card: "mutiny"})
+	if p := checked(t, g).Players[0]; p.VP != 1 {
+		t.Fatalf("one point lost at 0 and one gained: VP %d", p.VP)
+	}
+}

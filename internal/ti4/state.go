@@ -100,6 +100,7 @@ type Player struct {
 	NotesInPlay    []string  `json:"notes_in_play,omitempty"` // promissory notes face up in this player's play area
 	AgendaVP       int       `json:"agenda_vp,omitempty"`     // points gained (or lost) through agendas
 	CardVP         int       `json:"card_vp,omitempty"`       // points from action cards (Imperial Rider)
+	FloorVP        int       `json:"floor_vp,omitempty"`      // points lost below 0 that the track could not take (98.3)
 	RelicFragments []string  `json:"relic_fragments,omitempty"`
 	Relics         []string  `json:"relics,omitempty"`
 	Captured       []Captive `json:"captured,omitempty"`

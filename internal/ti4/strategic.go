@@ -735,7 +735,10 @@ func applyStrategic(s *State, e Event) bool {
 		s.Step.Count++
 		s.Step.Spent = 0
 	case EvVictoryPoint:
-		s.Players[e.Seat].VP += e.Count
+		p := s.Players[e.Seat]
+		if p.VP += e.Count; p.VP < 0 { // the track starts at 0 (98.3)
+			p.FloorVP, p.VP = p.FloorVP-p.VP, 0
+		}
 		if e.Card == "imperial" {
 			s.Players[e.Seat].ImperialVP += e.Count
 		} else if _, ok := agendaCard(e.Card); ok {
