@@ -280,12 +280,14 @@ func resolveAgenda(s *State, rng *engine.RNG) []Event {
 			ev = append(ev, drawFrom(&deck, &discard, rng, q, "action", 2)...)
 		}
 	case "wormhole_reconstruction/" + Against:
+		var placed [8]int // tokens already placed by these events, not yet applied
 		for _, sys := range s.Systems {
 			if !s.hasWormhole(sys.Pos) {
 				continue
 			}
 			for _, q := range active {
-				if hasShips(sys, q) && !slices.Contains(sys.Command, q) && s.CommandReinforcements(q) > 0 {
+				if hasShips(sys, q) && !slices.Contains(sys.Command, q) && s.CommandReinforcements(q) > placed[q] {
+					placed[q]++
 					ev = append(ev, Event{Kind: EvCommandToken, Seat: q, System: sys.Pos, Count: 1})
 				}
 			}

@@ -632,3 +632,25 @@ func TestLawsInRandomPlay(t *testing.T) {
 		})
 	}
 }
+
+// Wormhole Reconstruction (against): a token from reinforcements in each
+// wormhole system with the player's ships, as far as the reinforcements go
+// (20.3a): one left, two systems, one token placed.
+func TestRule7_WormholeReconstructionAgainstRunsOut(t *testing.T) {
+	g := resolve(t, "wormhole_reconstruction", Against, func(s *State) {
+		s.System(1).Space = []Stack{{Owner: 0, Unit: "destroyer", Count: 1}} // Quann: beta
+		s.System(2).Space = []Stack{{Owner: 0, Unit: "destroyer", Count: 1}} // Lodor: alpha
+		s.Players[0].Tactic += s.CommandReinforcements(0) - 1
+	})
+	settle(t, g)
+	s := checked(t, g)
+	placed := 0
+	for _, pos := range []int{1, 2} {
+		if slices.Contains(s.System(pos).Command, 0) {
+			placed++
+		}
+	}
+	if placed != 1 || s.CommandReinforcements(0) != 0 {
+		t.Fatalf("%d tokens placed, %d left", placed, s.CommandReinforcements(0))
+	}
+}
