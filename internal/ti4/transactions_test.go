@@ -102,17 +102,26 @@ func neighborsAgree(t *testing.T, s *State, pairs, near *int) {
 // action of three games.
 func randomBoards(t *testing.T, check func(s *State)) {
 	t.Helper()
-	for seed := uint64(0); seed < 3; seed++ {
-		g, err := NewGame(Config{Players: 4 + int(seed), Seed: seed})
+	randomPlay(t, 3, 4, 1500, func(s *State, _ uint64, i int) {
+		if i%25 == 0 {
+			check(s)
+		}
+	})
+}
+
+// randomPlay plays games of random legal actions, seed 0 up with one more
+// player each from first, and calls visit on every state before its action.
+func randomPlay(t *testing.T, games, first, actions int, visit func(s *State, seed uint64, i int)) {
+	t.Helper()
+	for seed := uint64(0); seed < uint64(games); seed++ {
+		g, err := NewGame(Config{Players: first + int(seed), Seed: seed})
 		if err != nil {
 			t.Fatal(err)
 		}
 		r := engine.NewRNG(seed)
-		for i := 0; i < 1500 && g.State().Phase != PhaseOver; i++ {
+		for i := 0; i < actions && g.State().Phase != PhaseOver; i++ {
 			s := g.State()
-			if i%25 == 0 {
-				check(s)
-			}
+			visit(s, seed, i)
 			seats := Deciding(s)
 			if len(seats) == 0 {
 				seats = Waiting(s, engine.NewRNG(0))

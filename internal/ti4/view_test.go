@@ -133,26 +133,14 @@ func TestCloneIsDeep(t *testing.T) {
 // clones while the game moves on (a shared one is a data race).
 func TestCloneSharesNothing(t *testing.T) {
 	checkedStates := 0
-	for seed := uint64(0); seed < 4; seed++ {
-		g, err := NewGame(Config{Players: 3 + int(seed), Seed: seed})
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := engine.NewRNG(seed)
-		for i := 0; i < 2500 && g.State().Phase != PhaseOver; i++ {
-			s := g.State()
-			if s.Combat != nil || s.Phase == PhaseStrategy || i%5 == 0 { // combats and choices change most
-				checkedStates++
-				if path := shared(reflect.ValueOf(s), reflect.ValueOf(s.Clone()), "state"); path != "" {
-					t.Fatalf("seed %d, action %d: %s is shared by the clone", seed, i, path)
-				}
-			}
-			legal := Legal(s, engine.NewRNG(0), Deciding(s)[0])
-			if _, err := g.Do(legal[r.IntN(len(legal))]); err != nil {
-				t.Fatal(err)
+	randomPlay(t, 4, 3, 2500, func(s *State, seed uint64, i int) {
+		if s.Combat != nil || s.Phase == PhaseStrategy || i%5 == 0 { // combats and choices change most
+			checkedStates++
+			if path := shared(reflect.ValueOf(s), reflect.ValueOf(s.Clone()), "state"); path != "" {
+				t.Fatalf("seed %d, action %d: %s is shared by the clone", seed, i, path)
 			}
 		}
-	}
+	})
 	if checkedStates < 100 {
 		t.Fatalf("only %d states checked", checkedStates)
 	}
