@@ -423,31 +423,13 @@ func present(sys *System, q int) bool {
 	return false
 }
 
-// AreNeighbors reports whether two players are neighbors (60), without
-// listing every neighbor.
+// AreNeighbors reports whether two players are neighbors (60).
 func (s *State) AreNeighbors(a, b int) bool {
-	var buf [64]int
-	mine := buf[:0] // where a is
-	for _, y := range s.Systems {
-		if present(y, a) {
-			mine = append(mine, y.Pos)
-		}
-	}
-	for _, x := range s.Systems {
-		if !present(x, b) {
-			continue
-		}
-		for _, y := range mine {
-			if y == x.Pos || s.Adjacent(x.Pos, y) {
-				return true
-			}
-		}
-	}
-	return false
+	return a != b && b >= 0 && b < 32 && s.neighborMask(a)&(1<<uint(b)) != 0
 }
 
-// neighborMask is AreNeighbors of seat with every player at once, as a bit
-// per seat, from one pass over the board.
+// neighborMask lists seat's neighbors (60.1, 60.2) as a bit per seat, from
+// one pass over the board.
 func (s *State) neighborMask(seat int) uint32 {
 	var buf [64]int
 	mine := buf[:0]
