@@ -25,6 +25,13 @@ type Bot interface {
 	Choose(view *ti4.View, legal []ti4.Action) (ti4.Action, error)
 }
 
+// Sampler is a bot that takes its action from the candidates, checking
+// them itself, so that the game need not work out every legal action
+// first. Sample may reorder cands, and returns false when none is legal.
+type Sampler interface {
+	Sample(cands []ti4.Action, c ti4.Checker) (ti4.Action, bool)
+}
+
 // Random picks uniformly among the legal actions.
 type Random struct{ RNG *engine.RNG }
 
@@ -41,6 +48,20 @@ func (Random) Name() string { return "random" }
 // Choose picks one action at random.
 func (b Random) Choose(_ *ti4.View, legal []ti4.Action) (ti4.Action, error) {
 	return legal[b.RNG.IntN(len(legal))], nil
+}
+
+// Sample visits the candidates in a random order and takes the first legal
+// one: each legal action is as likely as with Choose, and a random game
+// checks a few candidates per action instead of all of them.
+func (b Random) Sample(cands []ti4.Action, c ti4.Checker) (ti4.Action, bool) {
+	for n := len(cands); n > 0; n-- {
+		i := b.RNG.IntN(n)
+		if c.Legal(cands[i]) {
+			return cands[i], true
+		}
+		cands[i] = cands[n-1] // a partial shuffle: the refused one leaves the draw
+	}
+	return ti4.Action{}, false
 }
 
 // Greedy plays with intent: it scores what it can, keeps its first secret,

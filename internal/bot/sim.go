@@ -51,49 +51,20 @@ func Run(cfg ti4.Config, bots []Bot, maxRounds int, check bool) (out Outcome, g 
 		}
 	}()
 	last := ti4.None
-	var buf []ti4.Action // reused by every Legal call: a bot reads legal only during Choose
+	var buf []ti4.Action // reused for every seat's actions: a bot reads them only while it chooses
 	for g.State().Phase != ti4.PhaseOver && g.State().Round <= maxRounds {
 		s := g.State()
-		// The seat to act: the one the game waits on (Deciding), else the
-		// one that just acted, else the first seat in seat order with a
-		// legal action.
-		seat, legal := ti4.None, []ti4.Action(nil)
-		for _, q := range ti4.Deciding(s) {
-			if legal = ti4.AppendLegal(buf[:0], s, engine.NewRNG(0), q); len(legal) > 0 {
-				seat = q
-				break
-			}
-		}
-		if seat == ti4.None && last != ti4.None {
-			if legal = ti4.AppendLegal(buf[:0], s, engine.NewRNG(0), last); len(legal) > 0 {
-				seat = last
-			}
-		}
-		for _, q := range s.Active() {
-			if seat != ti4.None {
-				break
-			}
-			if legal = ti4.AppendLegal(buf[:0], s, engine.NewRNG(0), q); len(legal) > 0 {
-				seat = q
-			}
-		}
-		buf = legal
+		var seat int
+		var a ti4.Action
+		seat, a, buf, err = next(s, bots, last, buf)
 		last = seat
+		if err != nil {
+			out.Ended, out.Err = "bot error", err.Error()
+			return out, g
+		}
 		if seat == ti4.None {
 			out.Ended, out.Err = "stuck", "no seat has a legal action"
 			out.Replay = replay(cfg, g)
-			return out, g
-		}
-		var v *ti4.View
-		if _, blind := bots[seat].(Blind); !blind {
-			if v, err = ti4.SharedView(s, seat); err != nil { // read before the game moves on
-				out.Ended, out.Err = "view failed", err.Error()
-				return out, g
-			}
-		}
-		a, err := bots[seat].Choose(v, legal)
-		if err != nil {
-			out.Ended, out.Err = "bot error", err.Error()
 			return out, g
 		}
 		if err := g.Play(a); err != nil {
@@ -124,6 +95,51 @@ func Run(cfg ti4.Config, bots []Bot, maxRounds int, check bool) (out Outcome, g 
 		out.Ended, out.Winner = "objectives ran out", s.Winner
 	}
 	return out, g
+}
+
+// next finds the seat to act and asks its bot for an action. The seat is
+// the one the game waits on (Deciding), else the one that just acted, else
+// the first seat in seat order with a legal action. A Sampler is handed
+// the candidates to check; any other bot gets every legal action.
+func next(s *ti4.State, bots []Bot, last int, buf []ti4.Action) (int, ti4.Action, []ti4.Action, error) {
+	c := ti4.NewChecker(s, engine.NewRNG(0))
+	try := func(q int) (bool, ti4.Action, error) {
+		if sm, ok := bots[q].(Sampler); ok {
+			buf = ti4.AppendCandidates(buf[:0], s, q)
+			a, ok := sm.Sample(buf, c)
+			return ok, a, nil
+		}
+		legal := ti4.AppendLegal(buf[:0], s, engine.NewRNG(0), q)
+		buf = legal
+		if len(legal) == 0 {
+			return false, ti4.Action{}, nil
+		}
+		var v *ti4.View
+		if _, blind := bots[q].(Blind); !blind {
+			var err error
+			if v, err = ti4.SharedView(s, q); err != nil { // read before the game moves on
+				return true, ti4.Action{}, err
+			}
+		}
+		a, err := bots[q].Choose(v, legal)
+		return true, a, err
+	}
+	for _, q := range ti4.Deciding(s) {
+		if ok, a, err := try(q); ok {
+			return q, a, buf, err
+		}
+	}
+	if last != ti4.None {
+		if ok, a, err := try(last); ok {
+			return last, a, buf, err
+		}
+	}
+	for _, q := range s.Active() {
+		if ok, a, err := try(q); ok {
+			return q, a, buf, err
+		}
+	}
+	return ti4.None, ti4.Action{}, buf, nil
 }
 
 // replay writes the game so far as a scenario that `mecatol replay` runs.

@@ -22,18 +22,9 @@ func AppendLegal(dst []Action, s *State, rng engine.RNG, seat int) []Action {
 	buf := scratch.Get().(*[]Action)
 	cands := candidates(s, seat, (*buf)[:0])
 	n := 0
-	trial := new(engine.RNG) // one for all candidates: it escapes into decide
+	c := NewChecker(s, rng)
 	for _, a := range cands {
-		if a.Kind == ActActivate && s.PendingAC == nil && s.Phase == PhaseAction {
-			// the hot candidate: checked without building its events
-			if _, err := checkActivate(s, a); err == nil && checkFields(a) == nil {
-				cands[n] = a
-				n++
-			}
-			continue
-		}
-		*trial = rng
-		if _, err := decide(s, a, trial); err == nil { // Decide but for cutting events at a victory (98.7)
+		if c.Legal(a) {
 			cands[n] = a // filter in place: each candidate is read before its slot is reused
 			n++
 		}
@@ -46,6 +37,40 @@ func AppendLegal(dst []Action, s *State, rng engine.RNG, seat int) []Action {
 	*buf = cands[:0]
 	scratch.Put(buf)
 	return out
+}
+
+// AppendCandidates appends the actions Legal would check for seat, legal
+// or not, in Legal's order. With a Checker, a caller that needs one legal
+// action rather than all of them (a random player) checks only as many
+// as it must.
+func AppendCandidates(dst []Action, s *State, seat int) []Action {
+	return candidates(s, seat, dst)
+}
+
+// Checker tells which candidates Decide would accept in one state, with one
+// trial RNG shared by every check (it escapes into decide).
+type Checker struct {
+	s     *State
+	rng   engine.RNG
+	trial *engine.RNG
+}
+
+// NewChecker checks actions against s, with rng as the game's RNG.
+func NewChecker(s *State, rng engine.RNG) Checker {
+	return Checker{s: s, rng: rng, trial: new(engine.RNG)}
+}
+
+// Legal reports whether Decide accepts a, without changing anything.
+func (c Checker) Legal(a Action) bool {
+	s := c.s
+	if a.Kind == ActActivate && s.PendingAC == nil && s.Phase == PhaseAction {
+		// the hot candidate: checked without building its events
+		_, err := checkActivate(s, a)
+		return err == nil && checkFields(a) == nil
+	}
+	*c.trial = c.rng
+	_, err := decide(s, a, c.trial) // Decide but for cutting events at a victory (98.7)
+	return err == nil
 }
 
 // answerOptions offers the head of a window's queue its pass, and the card
