@@ -9,6 +9,7 @@ import (
 // it (the galaxy, which never changes, is shared).
 func (s *State) Clone() *State {
 	c := *s
+	c.scans = scans{} // a clone is often changed by hand: its scans start unknown
 	c.Players = make([]*Player, len(s.Players))
 	for i, p := range s.Players {
 		q := *p

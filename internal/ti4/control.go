@@ -95,6 +95,9 @@ func owners(pl *Planet, out []int) []int {
 // (25.1a); a controller with no units there and no rival marks the planet
 // with a control token (25.4).
 func controlFollowUps(s *State, rng *engine.RNG) []Event {
+	if s.quiet(scanControl) {
+		return nil
+	}
 	var ev []Event
 	var x *explorer
 	var buf [8]int
@@ -120,6 +123,9 @@ func controlFollowUps(s *State, rng *engine.RNG) []Event {
 			}
 		}
 	}
+	if len(ev) == 0 {
+		s.setQuiet(scanControl)
+	}
 	return ev
 }
 
@@ -130,6 +136,9 @@ func controlFollowUps(s *State, rng *engine.RNG) []Event {
 // over the limit of two per planet go back to reinforcements (85.5, 7.3).
 // One pass over the planets finds both.
 func structureFollowUps(s *State) []Event {
+	if s.quiet(scanStructures) {
+		return nil
+	}
 	limit := s.Law("homeland_defense_act") == nil
 	var over []Event
 	for _, sys := range s.Systems {
@@ -155,6 +164,9 @@ func structureFollowUps(s *State) []Event {
 				}
 			}
 		}
+	}
+	if over == nil {
+		s.setQuiet(scanStructures)
 	}
 	return over
 }

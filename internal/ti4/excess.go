@@ -37,11 +37,15 @@ func (s *State) hasExcess(seat int) bool {
 // anyExcess is hasExcess for every player still in the game at once, in a
 // single pass over the board.
 func (s *State) anyExcess() bool {
+	if s.quiet(scanExcess) {
+		return false
+	}
 	for _, sys := range s.Systems {
 		if s.excessIn(sys, None) {
 			return true
 		}
 	}
+	s.setQuiet(scanExcess)
 	return false
 }
 

@@ -342,6 +342,7 @@ func (Rules) Follow(s *State, rng *engine.RNG) []Event {
 
 // Apply applies one event.
 func (Rules) Apply(s *State, e Event) {
+	s.noteEvent(&e)
 	switch e.Kind {
 	case EvUnitsPlaced:
 		sys := s.System(e.System)

@@ -205,6 +205,7 @@ type State struct {
 	// always checked before use, so a stale entry only costs a search.
 	posIdx    []int16
 	planetIdx map[string][2]int16
+	scans     scans
 }
 
 // UnmarshalJSON decodes a state and rebuilds the galaxy from its map string.
