@@ -207,3 +207,33 @@ func TestGreedyPlaysForPoints(t *testing.T) {
 	}
 	t.Logf("%d of %d greedy games reached the target; greedy %d points against random %d", targets, games, greedy, random)
 }
+
+// BenchmarkReplay6 validates and applies the logged actions of a whole
+// random 6-player game again, from its setup: the work of a server taking
+// players' actions, or of replaying a stored game, without choosing them.
+func BenchmarkReplay6(b *testing.B) {
+	rng := engine.NewRNG(1)
+	bots := make([]Bot, 6)
+	for k := range bots {
+		bots[k] = Random{&rng}
+	}
+	o, g := Run(ti4.Config{Players: 6, Seed: 1}, bots, 30, false)
+	if o.Err != "" {
+		b.Fatal(o.Err)
+	}
+	initial, log := g.Initial(), g.Log()
+	actions := 0
+	for b.Loop() {
+		r, err := engine.Load[*ti4.State, ti4.Action, ti4.Event](ti4.Rules{}, initial)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, a := range log {
+			if err := r.Play(a); err != nil {
+				b.Fatal(err)
+			}
+		}
+		actions += len(log)
+	}
+	b.ReportMetric(float64(actions)/b.Elapsed().Seconds(), "actions/s")
+}

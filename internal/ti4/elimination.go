@@ -87,6 +87,9 @@ func (s *State) CardsPerPlayer() int {
 // event carries the reshuffled secret objective deck (33.7) and the new
 // speaker (33.8), so applying it needs no RNG.
 func eliminationFollowUps(s *State, rng *engine.RNG) []Event {
+	if s.quiet(scanElimination) {
+		return nil
+	}
 	var holds uint32 // the seats that control a planet: the cheap part of 33.1, for all at once
 	for _, sys := range s.Systems {
 		for _, pl := range sys.Planets {
@@ -107,6 +110,7 @@ func eliminationFollowUps(s *State, rng *engine.RNG) []Event {
 		}
 		return []Event{{Kind: EvEliminated, Seat: p.Seat, Speaker: speaker, NewDeck: deck}}
 	}
+	s.setQuiet(scanElimination)
 	return nil
 }
 

@@ -1,12 +1,13 @@
 package ti4
 
-// The board scans of the follow-ups (structures, control, excess) read
-// only units, planets, command sheets, technologies, laws and who is in the
-// game. Apply counts every event that may change any of those; a scan that
-// found nothing is skipped until the count moves. Events listed in
-// offBoard change none of what the scans read, so they leave the count
-// alone. A state decoded, built by hand or cloned starts with every scan
-// unknown; code that changes units other than by Apply must work on a clone.
+// The board scans of the follow-ups (structures, control, excess,
+// elimination) read only units, planets, command sheets, technologies, laws
+// and who is in the game. Apply counts every event that may change any of
+// those; a scan that found nothing is skipped until the count moves.
+// Events listed in offBoard change none of what the scans read, so they
+// leave the count alone. A state decoded, built by hand or cloned starts
+// with every scan unknown; code that changes units other than by Apply
+// must work on a clone.
 
 type scan int
 
@@ -14,6 +15,7 @@ const (
 	scanStructures scan = iota
 	scanControl
 	scanExcess
+	scanElimination
 	nScans
 )
 

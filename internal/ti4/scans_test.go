@@ -15,9 +15,10 @@ func TestScansSkipOnlyWhatIsQuiet(t *testing.T) {
 		fresh := s.Clone()
 		rng := engine.NewRNG(seed)
 		found := map[scan]bool{
-			scanStructures: len(structureFollowUps(fresh)) > 0,
-			scanControl:    len(controlFollowUps(fresh, &rng)) > 0,
-			scanExcess:     fresh.anyExcess(),
+			scanStructures:  len(structureFollowUps(fresh)) > 0,
+			scanControl:     len(controlFollowUps(fresh, &rng)) > 0,
+			scanExcess:      fresh.anyExcess(),
+			scanElimination: len(eliminationFollowUps(fresh, &rng)) > 0,
 		}
 		for k, f := range found {
 			if s.quiet(k) {
