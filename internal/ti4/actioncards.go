@@ -52,7 +52,7 @@ var actionWindow = map[string]func(s *State, a Action, rng *engine.RNG) ([]Event
 		if err != nil {
 			return nil, err
 		}
-		return []Event{{Kind: EvTradeGoods, Seat: a.Seat, Count: data.MustLoad().Planet(pl.Name).Resources}}, nil
+		return []Event{{Kind: EvTradeGoods, Seat: a.Seat, Count: planetInfo(pl).Resources}}, nil
 	},
 	"frontline_deployment": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 		pl, sys, err := ownPlanet(s, a)
@@ -147,7 +147,7 @@ var actionWindow = map[string]func(s *State, a Action, rng *engine.RNG) ([]Event
 		if err != nil {
 			return nil, err
 		}
-		if data.MustLoad().Planet(pl.Name).Trait != "hazardous" {
+		if planetInfo(pl).Trait != "hazardous" {
 			return nil, engine.Refuse("2.7", "Unstable Planet chooses a hazardous planet")
 		}
 		var ev []Event
@@ -172,7 +172,7 @@ var actionWindow = map[string]func(s *State, a Action, rng *engine.RNG) ([]Event
 		if pl.Controller == None || pl.Controller == a.Seat || s.IsHomeSystem(sys.Pos) || pl.Exhausted {
 			return nil, engine.Refuse("2.7", "Uprising exhausts a readied non-home planet another player controls")
 		}
-		return []Event{{Kind: EvPlanetExhausted, Seat: pl.Controller, Planet: pl.Name}, {Kind: EvTradeGoods, Seat: a.Seat, Count: data.MustLoad().Planet(pl.Name).Resources}}, nil
+		return []Event{{Kind: EvPlanetExhausted, Seat: pl.Controller, Planet: pl.Name}, {Kind: EvTradeGoods, Seat: a.Seat, Count: planetInfo(pl).Resources}}, nil
 	},
 	"unexpected_action": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 		sys, _, err := where(s, a.System, "", "system")
@@ -827,7 +827,7 @@ func actionTargets(s *State, seat int, c string, add func(Action)) {
 			return slices.ContainsFunc(pl.Units, func(x Stack) bool { return x.Unit == "pds" })
 		})
 	case "unstable_planet":
-		planets(func(pl *Planet, _ *System) bool { return data.MustLoad().Planet(pl.Name).Trait == "hazardous" })
+		planets(func(pl *Planet, _ *System) bool { return planetInfo(pl).Trait == "hazardous" })
 	case "reactor_meltdown":
 		for _, sys := range s.Systems {
 			for _, pl := range sys.Planets {

@@ -118,12 +118,11 @@ func agendaCard(id string) (data.Card, bool) {
 // named by their seat number.
 func (s *State) Outcomes(id string) []string {
 	a, _ := agendaCard(id)
-	c := data.MustLoad()
 	var out []string
 	planets := func(ok func(*Planet, *System, *data.Planet) bool) {
 		for _, sys := range s.Systems {
 			for _, pl := range sys.Planets {
-				if pl.Controller != None && ok(pl, sys, c.Planet(pl.Name)) { // 8.11
+				if pl.Controller != None && ok(pl, sys, planetInfo(pl)) { // 8.11
 					out = append(out, pl.Name)
 				}
 			}
@@ -287,7 +286,7 @@ func tally(s *State) []Event {
 }
 
 // votesFrom is what exhausting a planet adds to a ballot (8.6).
-func votesFrom(pl *Planet) int { return data.MustLoad().Planet(pl.Name).Influence }
+func votesFrom(pl *Planet) int { return planetInfo(pl).Influence }
 
 func decideVote(s *State, a Action) ([]Event, error) {
 	ag := s.Agenda

@@ -5,7 +5,6 @@ import (
 
 	"github.com/mecatol/mecatol/internal/combat"
 	"github.com/mecatol/mecatol/internal/engine"
-	"github.com/mecatol/mecatol/internal/ti4/data"
 )
 
 // Combat in the tactical action: space cannon offense (77), space combat
@@ -580,7 +579,7 @@ func decideBombard(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	if owner == None {
 		return nil, engine.Refuse("15.2", "no other player's ground forces on %s", pl.Name)
 	}
-	if s.Law("conventions_of_war") != nil && data.MustLoad().Planet(pl.Name).Trait == "cultural" {
+	if s.Law("conventions_of_war") != nil && planetInfo(pl).Trait == "cultural" {
 		return nil, engine.Refuse("7.3", "Conventions of War is in play: no bombardment of units on cultural planet %s", pl.Name)
 	}
 	if s.shielded(pl, sys, a.Seat) {

@@ -101,11 +101,10 @@ func ObjectiveScorable(id string) bool {
 }
 
 func (s *State) controlled(seat int, f func(pl *Planet, sys *System, info *data.Planet) bool) int {
-	c := data.MustLoad()
 	n := 0
 	for _, sys := range s.Systems {
 		for _, pl := range sys.Planets {
-			if pl.Controller == seat && f(pl, sys, c.Planet(pl.Name)) {
+			if pl.Controller == seat && f(pl, sys, planetInfo(pl)) {
 				n++
 			}
 		}

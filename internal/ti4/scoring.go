@@ -192,7 +192,7 @@ func decidePay(s *State, a Action) ([]Event, error) {
 		if pl.Controller != a.Seat || pl.Exhausted {
 			return nil, engine.Refuse("34.4", "exhaust a readied planet you control")
 		}
-		info := data.MustLoad().Planet(pl.Name)
+		info := planetInfo(pl)
 		what, v := "resources", info.Resources
 		if cost.Resources == 0 || (a.Use && cost.Influence > 0) {
 			what, v = "influence", info.Influence
@@ -311,7 +311,7 @@ func (s *State) affordable(seat int, c Cost) bool {
 			if pl.Controller != seat || pl.Exhausted {
 				continue
 			}
-			info := data.MustLoad().Planet(pl.Name)
+			info := planetInfo(pl)
 			next := map[[2]int]bool{}
 			for k := range reach {
 				next[k] = true

@@ -281,7 +281,7 @@ func decideSpendPlanet(s *State, a Action) ([]Event, error) {
 	if pl.Exhausted {
 		return nil, engine.Refuse("34.4", "%s is already exhausted", pl.Name)
 	}
-	info := data.MustLoad().Planet(pl.Name)
+	info := planetInfo(pl)
 	v := info.Resources
 	if st.currency() == "influence" {
 		v = info.Influence
@@ -659,7 +659,7 @@ func decideSpecialty(s *State, a Action) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	info := data.MustLoad().Planet(pl.Name)
+	info := planetInfo(pl)
 	if pl.Controller != a.Seat || info.Tech == "" {
 		return nil, engine.Refuse("90.14", "exhaust a planet you control that has a technology specialty")
 	}

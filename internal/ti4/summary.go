@@ -108,7 +108,7 @@ func (s *State) Summary() string {
 				if pl.Controller != p.Seat {
 					continue
 				}
-				info := c.Planet(pl.Name)
+				info := planetInfo(pl)
 				mark := ""
 				if pl.Exhausted {
 					mark = " (exhausted)"

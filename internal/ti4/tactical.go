@@ -74,7 +74,7 @@ func (s *State) bestDock(seat int, sys *System) int {
 		if count(pl.Units, seat, "space_dock") > 0 {
 			v := u.Production
 			if u.ProductionPlus {
-				v += data.MustLoad().Planet(pl.Name).Resources
+				v += planetInfo(pl).Resources
 			}
 			best = max(best, v)
 		}
@@ -578,7 +578,7 @@ func (s *State) productionLimit(seat int, sys *System) int {
 			if u := s.UnitCard(seat, st.Unit); u.HasProduction() {
 				v := u.Production
 				if u.ProductionPlus {
-					v += data.MustLoad().Planet(pl.Name).Resources
+					v += planetInfo(pl).Resources
 				}
 				n += v * st.Count
 			}
@@ -594,7 +594,7 @@ func (s *State) spendable(seat int) int {
 	for _, sys := range s.Systems {
 		for _, pl := range sys.Planets {
 			if pl.Controller == seat && !pl.Exhausted {
-				n += data.MustLoad().Planet(pl.Name).Resources
+				n += planetInfo(pl).Resources
 			}
 		}
 	}
@@ -742,7 +742,7 @@ func decideSpendForProduction(s *State, a Action) ([]Event, error) {
 	if pl.Exhausted {
 		return nil, engine.Refuse("34.4", "%s is already exhausted", pl.Name)
 	}
-	return []Event{{Kind: EvPlanetExhausted, Seat: a.Seat, Planet: pl.Name}, {Kind: EvSpent, Seat: a.Seat, Count: data.MustLoad().Planet(pl.Name).Resources}}, nil
+	return []Event{{Kind: EvPlanetExhausted, Seat: a.Seat, Planet: pl.Name}, {Kind: EvSpent, Seat: a.Seat, Count: planetInfo(pl).Resources}}, nil
 }
 
 // Ending the tactical action: production must be paid for (26.1, 67.1).
