@@ -151,6 +151,11 @@ func (Greedy) score(v *ti4.View, a ti4.Action, pads map[int]int) int {
 		}
 	case ti4.ActPass:
 		return 1
+	case ti4.ActExplore:
+		if a.Outcome == "decline" {
+			return 5
+		}
+		return 15 // every other option of an exploration card gains something
 	case ti4.ActVote:
 		// Vote for itself, for what pays it, and for points it can gain.
 		if a.Outcome == strconv.Itoa(v.Seat) {

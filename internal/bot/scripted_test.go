@@ -15,11 +15,11 @@ var update = flag.Bool("update", false, "rewrite the scripted games in testdata"
 
 const threePlayerScript = "testdata/three_player_game.json"
 
-// The scripted game's result, pinned: Jol-Nar reaches the target in round 8 (from 9 points, a stage II objective gives 11).
+// The scripted game's result, pinned: Jol-Nar reaches the target of 10 in round 7.
 var (
 	wantWinner = 0
-	wantVPs    = []int{11, 1, 1}
-	wantRounds = 8
+	wantVPs    = []int{10, 2, 0}
+	wantRounds = 7
 )
 
 func threePlayerSetup() ti4.Config {

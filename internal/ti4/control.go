@@ -26,6 +26,7 @@ func gain(s *State, x *explorer, seat int, pl *Planet) []Event {
 	if pl.Controller == None {
 		if e, ok := x.explore(seat, pl.Name); ok {
 			ev = append(ev, e)
+			ev = append(ev, exploreEffects(s, seat, pl, e.Card)...)
 		}
 	}
 	return ev

@@ -172,6 +172,14 @@ func candidates(s *State, seat int, out []Action) []Action {
 		}
 		return out
 	}
+	if st := s.Step; st != nil && st.Kind == StepExplore {
+		if st.Seat == seat {
+			for _, o := range exploreOptions(s, st) {
+				add(Action{Kind: ActExplore, Outcome: o})
+			}
+		}
+		return out
+	}
 	if st := s.Step; st != nil && st.Kind == StepDecoy {
 		if st.Seat == seat {
 			add(Action{Kind: ActDone})

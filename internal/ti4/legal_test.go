@@ -18,7 +18,7 @@ func randomPlayerAction(s *State, r *engine.RNG) Action {
 		ActSpecialty, ActGainTokens, ActChooseSystem, ActReadyPlanet, ActDone, ActChooseSpeaker, ActOrderAgendas,
 		ActPlaceStructure, ActChoosePlayer, ActRemoveToken, ActResearch, ActActivate, ActMoveShips, ActTransport,
 		ActEndMovement, ActProduce, ActEndTactical, ActCommit, ActEstablishControl, ActRemoveExcess,
-		ActAssignHit, ActRetreat, ActNoRetreat, ActBombard, ActTradeOpen, ActTradeAdd, ActTradeAccept, ActTradeCancel, ActReclaim}
+		ActAssignHit, ActRetreat, ActNoRetreat, ActBombard, ActTradeOpen, ActTradeAdd, ActTradeAccept, ActTradeCancel, ActReclaim, ActExplore}
 	a := Action{Kind: kinds[r.IntN(len(kinds))], Seat: r.IntN(len(s.Players))}
 	var planets []string
 	for _, sys := range s.Systems {
@@ -52,6 +52,9 @@ func randomPlayerAction(s *State, r *engine.RNG) Action {
 		}
 	case ActBombard:
 		a.Planet = planet()
+	case ActExplore:
+		opts := []string{optDecline, optPlace, optRemove, optGain, optConvert, optDrawTG, optDrawCommodity, optMechTG, optMechCommodity, "tactic", "fleet", "strategy"}
+		a.Outcome = opts[r.IntN(len(opts))]
 	case ActChooseSystem, ActRemoveToken, ActActivate, ActRetreat:
 		a.System = sys()
 	case ActTradeAdd:

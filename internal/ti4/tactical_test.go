@@ -60,6 +60,15 @@ func TestRule89_TacticalAction(t *testing.T) {
 	if g.State().Tactical.Step != TacProduction {
 		t.Fatal("production follows the invasion")
 	}
+	// 35.7: the card drawn (Abandoned Warehouses) is resolved before the action goes on.
+	if st := g.State().Step; st == nil || st.Kind != StepExplore || st.Card != "abandoned_warehouses" {
+		t.Fatalf("step %+v, want the exploration card's choice", st)
+	}
+	refuse(t, g, act(ActEndTactical, 0), "35.7")
+	do(t, g, Action{Kind: ActExplore, Seat: 0, Outcome: optGain})
+	if c := g.State().Players[0].Commodities; c != 2 {
+		t.Fatalf("%d commodities, want 2", c)
+	}
 	do(t, g, act(ActEndTactical, 0))
 	if g.State().Tactical != nil || g.State().Turn != 1 {
 		t.Fatal("the turn passes once the tactical action ends")

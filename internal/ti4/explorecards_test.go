@@ -1,0 +1,124 @@
+package ti4
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/mecatol/mecatol/internal/ti4/data"
+)
+
+// exploreFixture stages a game in which seat 0 gains an uncontrolled
+// planet of card's deck, with card on top of that deck and the units
+// given on the planet, and returns the game and the planet.
+func exploreFixture(t *testing.T, card string, units []Stack, stage func(s *State)) (*Game, string) {
+	t.Helper()
+	var name string
+	g := fixture(t, fixtureConfig(), func(s *State) {
+		deck := ""
+		for _, e := range data.MustLoad().Exploration {
+			if e.ID == card {
+				deck = e.Deck
+			}
+		}
+		for _, sys := range s.Systems {
+			for _, pl := range sys.Planets {
+				if info := planetInfo(pl); name == "" && info.Trait == deck && pl.Controller == None {
+					name = pl.Name
+					pl.Units = units
+				}
+			}
+		}
+		d := s.Decks.Exploration[deck]
+		i := slices.Index(d, card)
+		d[0], d[i] = d[i], d[0]
+		if stage != nil {
+			stage(s)
+		}
+	})
+	do(t, g, Action{Kind: ActGainPlanet, Seat: Referee, Player: ip(0), Planet: name})
+	return g, name
+}
+
+func exploreOpts(g *Game) []string {
+	st := g.State().Step
+	if st == nil || st.Kind != StepExplore {
+		return nil
+	}
+	return exploreOptions(g.State(), st)
+}
+
+// 35.7: each planet exploration card's ability, its choices, and what they
+// do; a card with nothing to choose resolves at once.
+func TestRule35_7_ExplorationCards(t *testing.T) {
+	inf := []Stack{{Owner: 0, Unit: "infantry", Count: 2}}
+	mech := []Stack{{Owner: 0, Unit: "mech", Count: 1}}
+	for _, c := range []struct {
+		name   string
+		card   string
+		units  []Stack
+		stage  func(s *State)
+		opts   []string // nil: no step
+		choose string
+		check  func(s *State, planet string) bool
+	}{
+		{"mercenary outfit places an infantry", "mercenary_outfit", nil, nil, []string{optPlace, optDecline}, optPlace,
+			func(s *State, pl string) bool { p, _ := s.Planet(pl); return count(p.Units, 0, "infantry") == 1 }},
+		{"core mine with a mech pays at once", "core_mine", mech, nil, nil, "",
+			func(s *State, _ string) bool { return s.Players[0].TradeGoods == 1 }},
+		{"core mine for an infantry", "core_mine", inf, nil, []string{optRemove, optDecline}, optRemove,
+			func(s *State, pl string) bool {
+				p, _ := s.Planet(pl)
+				return s.Players[0].TradeGoods == 1 && count(p.Units, 0, "infantry") == 1
+			}},
+		{"core mine with no ground forces does nothing", "core_mine", nil, nil, nil, "",
+			func(s *State, _ string) bool { return s.Players[0].TradeGoods == 0 }},
+		{"expedition with a mech readies the planet", "expedition", mech, nil, nil, "",
+			func(s *State, pl string) bool { p, _ := s.Planet(pl); return !p.Exhausted }},
+		{"expedition for an infantry", "expedition", inf, nil, []string{optRemove, optDecline}, optRemove,
+			func(s *State, pl string) bool {
+				p, _ := s.Planet(pl)
+				return !p.Exhausted && count(p.Units, 0, "infantry") == 1
+			}},
+		{"volatile fuel source with a mech: a token, no decline", "volatile_fuel_source", mech, nil, []string{"tactic", "fleet", "strategy"}, "fleet",
+			func(s *State, _ string) bool { return s.Players[0].Fleet == 4 }},
+		{"volatile fuel source for an infantry", "volatile_fuel_source", inf, nil, []string{"tactic", "fleet", "strategy", optDecline}, "strategy",
+			func(s *State, pl string) bool {
+				p, _ := s.Planet(pl)
+				return s.Players[0].Strategy == 3 && count(p.Units, 0, "infantry") == 1
+			}},
+		{"abandoned warehouses: two commodities, up to the value", "abandoned_warehouses", nil, func(s *State) { s.Players[0].Commodities = 3 },
+			[]string{optGain, optConvert, optDecline}, optGain, func(s *State, _ string) bool { return s.Players[0].Commodities == 4 }},
+		{"abandoned warehouses: two commodities become trade goods", "abandoned_warehouses", nil, func(s *State) { s.Players[0].Commodities = 3 },
+			[]string{optGain, optConvert, optDecline}, optConvert,
+			func(s *State, _ string) bool { return s.Players[0].Commodities == 1 && s.Players[0].TradeGoods == 2 }},
+		{"functioning base: an action card for a trade good", "functioning_base", nil, func(s *State) { s.Players[0].TradeGoods = 1 },
+			[]string{optGain, optDrawTG, optDecline}, optDrawTG,
+			func(s *State, _ string) bool {
+				return s.Players[0].TradeGoods == 0 && len(s.Players[0].ActionCards) == 1
+			}},
+		{"local fabricators: a mech for a commodity", "local_fabricators", nil, func(s *State) { s.Players[0].Commodities = 1 },
+			[]string{optGain, optMechCommodity, optDecline}, optMechCommodity,
+			func(s *State, pl string) bool {
+				p, _ := s.Planet(pl)
+				return s.Players[0].Commodities == 0 && count(p.Units, 0, "mech") == 1
+			}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			g, planet := exploreFixture(t, c.card, c.units, c.stage)
+			if got := exploreOpts(g); !slices.Equal(got, c.opts) {
+				t.Fatalf("options %v, want %v", got, c.opts)
+			}
+			if c.opts != nil {
+				refuse(t, g, Action{Kind: ActExplore, Seat: 0, Outcome: "nonsense"}, "35.7")
+				refuse(t, g, Action{Kind: ActExplore, Seat: 1, Outcome: c.choose}, "82.3")
+				do(t, g, Action{Kind: ActExplore, Seat: 0, Outcome: c.choose})
+				if g.State().Step != nil {
+					t.Fatal("the step stays open")
+				}
+			}
+			if !c.check(g.State(), planet) {
+				t.Fatal("the card's ability did not resolve as it should")
+			}
+		})
+	}
+}
