@@ -84,7 +84,7 @@ func TestRule25_1c_ReshuffleAndNoTrait(t *testing.T) {
 	}
 	s := g.State()
 	quann, _ := s.Planet("Quann")
-	if got := len(s.Decks.Exploration["cultural"]) + len(s.Decks.ExplorationDiscard["cultural"]) + len(s.Players[0].RelicFragments) + len(quann.Attachments); got != 20 {
+	if got := len(s.Decks.Exploration["cultural"]) + len(s.Decks.ExplorationDiscard["cultural"]) + len(s.Players[0].RelicFragments) + len(quann.Attachments) + len(s.Decks.Purged); got != 20 {
 		t.Fatalf("cultural cards: %d, want 20 in all", got)
 	}
 	refuse(t, g, Action{Kind: ActGainPlanet, Seat: Referee, Player: ip(1), Planet: "Mecatol Rex"}, "54.1")

@@ -48,7 +48,7 @@ func (x *explorer) explore(seat int, planet string) (Event, bool) {
 	}
 	e.Card = deck[0]
 	x.deck[d] = deck[1:]
-	if k := ExplorationKind(e.Card); k != "relic_fragment" && k != "attachment" {
+	if k := ExplorationKind(e.Card); k != "relic_fragment" && k != "attachment" && k != "token" {
 		// Discarded once applied (35.7): a later reshuffle in this step takes it too.
 		x.discard[d] = append(slices.Clip(x.discard[d]), e.Card)
 	}
@@ -79,6 +79,8 @@ func applyExplored(s *State, e Event) {
 	case "attachment":
 		pl, _ := s.Planet(e.Planet)
 		pl.Attachments = append(pl.Attachments, e.Card)
+	case "token": // its token is placed, and the card purged
+		d.Purged = append(d.Purged, e.Card)
 	default:
 		d.ExplorationDiscard[e.Deck] = append(d.ExplorationDiscard[e.Deck], e.Card)
 	}

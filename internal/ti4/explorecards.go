@@ -38,6 +38,9 @@ func exploreEffects(s *State, seat int, pl *Planet, card string) []Event {
 		return []Event{{Kind: EvTradeGoods, Seat: seat, Count: 1}}
 	case card == "expedition" && mech:
 		return []Event{{Kind: EvPlanetReadied, Seat: seat, Planet: pl.Name}}
+	case card == "gamma_wormhole":
+		_, sys := s.Planet(pl.Name)
+		return []Event{{Kind: EvTokenPlaced, System: sys.Pos, Card: "gamma", Seat: None}}
 	}
 	st := Step{Kind: StepExplore, Seat: seat, Card: card, Planet: pl.Name}
 	if opts := exploreChoices(s, &st, true); len(opts) > 1 || (len(opts) == 1 && opts[0] != optDecline) {

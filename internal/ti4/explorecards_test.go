@@ -122,3 +122,20 @@ func TestRule35_7_ExplorationCards(t *testing.T) {
 		})
 	}
 }
+
+// 35.7: Gamma Wormhole puts a gamma wormhole in the planet's system, and
+// the card is purged, not discarded.
+func TestRule35_7_GammaWormhole(t *testing.T) {
+	g, planet := exploreFixture(t, "gamma_wormhole", nil, nil)
+	s := g.State()
+	_, sys := s.Planet(planet)
+	if !slices.Contains(s.Wormholes(sys.Pos), "gamma") {
+		t.Fatal("no gamma wormhole in the explored planet's system")
+	}
+	if !slices.Contains(s.Decks.Purged, "gamma_wormhole") || slices.Contains(s.Decks.ExplorationDiscard["cultural"], "gamma_wormhole") {
+		t.Fatal("the card is purged")
+	}
+	if err := CheckInvariants(s); err != nil {
+		t.Fatal(err)
+	}
+}

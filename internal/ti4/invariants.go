@@ -89,6 +89,11 @@ func CheckInvariants(s *State) error {
 	for _, d := range s.Decks.Exploration {
 		add(d)
 	}
+	for i, id := range s.Decks.Purged { // relics are purged here too, and not counted
+		if _, ok := cards.ids[id]; ok {
+			add(s.Decks.Purged[i : i+1])
+		}
+	}
 	for _, d := range s.Decks.ExplorationDiscard {
 		add(d)
 	}
