@@ -59,11 +59,17 @@ var actionWindow = map[string]func(s *State, a Action, rng *engine.RNG) ([]Event
 		if err != nil {
 			return nil, err
 		}
+		if demilitarized(pl) {
+			return nil, demilitarizedErr(pl)
+		}
 		return []Event{{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: 3}}, nil
 	},
 	"rise_of_a_messiah": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 		var ev []Event
 		s.controlled(a.Seat, func(pl *Planet, sys *System, _ *data.Planet) bool {
+			if demilitarized(pl) {
+				return false
+			}
 			ev = append(ev, Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: 1})
 			return false
 		})

@@ -267,7 +267,7 @@ func resolveAgenda(s *State, rng *engine.RNG) []Event {
 			left := s.Reinforcements(q, "infantry")
 			for _, sys := range s.Systems {
 				for _, pl := range sys.Planets {
-					if pl.Controller == q && left > 0 {
+					if pl.Controller == q && left > 0 && !demilitarized(pl) {
 						left--
 						ev = append(ev, Event{Kind: EvUnitsPlaced, Seat: q, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: 1})
 					}
@@ -737,7 +737,7 @@ func decidePickFewest(s *State, a Action) ([]Event, error) {
 		return nil, engine.Refuse("7.8", "choose a player with the fewest victory points (%d)", fewest)
 	}
 	ev := []Event{{Kind: EvStepCleared, Seat: a.Seat}}
-	if pl, sys := s.Planet(st.Planet); pl != nil && s.Reinforcements(q, "infantry") > 0 {
+	if pl, sys := s.Planet(st.Planet); pl != nil && s.Reinforcements(q, "infantry") > 0 && !demilitarized(pl) {
 		ev = append(ev, Event{Kind: EvUnitsPlaced, Seat: q, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: 1})
 	}
 	return ev, nil

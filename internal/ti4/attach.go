@@ -1,6 +1,11 @@
 package ti4
 
-import "github.com/mecatol/mecatol/internal/ti4/data"
+import (
+	"slices"
+
+	"github.com/mecatol/mecatol/internal/engine"
+	"github.com/mecatol/mecatol/internal/ti4/data"
+)
 
 // Attach (LRR 12): an exploration card attached to a planet changes what
 // the planet card gives, whoever controls it (12.2).
@@ -41,4 +46,12 @@ func planetInfo(pl *Planet) *data.Planet {
 		}
 	}
 	return &v
+}
+
+// demilitarized reports Demilitarized Zone attached to pl: no unit may be
+// committed to, produced on or placed on it.
+func demilitarized(pl *Planet) bool { return slices.Contains(pl.Attachments, "demilitarized_zone") }
+
+func demilitarizedErr(pl *Planet) error {
+	return engine.Refuse("12.1", "Demilitarized Zone is attached to %s: no unit may be committed to, produced on or placed on it", pl.Name)
 }

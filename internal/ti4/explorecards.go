@@ -38,6 +38,16 @@ func exploreEffects(s *State, seat int, pl *Planet, card string) []Event {
 		return []Event{{Kind: EvTradeGoods, Seat: seat, Count: 1}}
 	case card == "expedition" && mech:
 		return []Event{{Kind: EvPlanetReadied, Seat: seat, Planet: pl.Name}}
+	case card == "demilitarized_zone": // structures to reinforcements, ground forces up to space
+		_, sys := s.Planet(pl.Name)
+		var ev []Event
+		for _, st := range pl.Units {
+			ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: st.Owner, System: sys.Pos, Planet: pl.Name, Unit: st.Unit, Count: st.Count})
+			if isGroundForce(st.Unit) {
+				ev = append(ev, Event{Kind: EvUnitsPlaced, Seat: st.Owner, System: sys.Pos, Unit: st.Unit, Count: st.Count})
+			}
+		}
+		return ev
 	case card == "gamma_wormhole":
 		_, sys := s.Planet(pl.Name)
 		return []Event{{Kind: EvTokenPlaced, System: sys.Pos, Card: "gamma", Seat: None}}
@@ -62,7 +72,7 @@ func exploreChoices(s *State, st *Step, gaining bool) []string {
 	if pl == nil {
 		return []string{optDecline}
 	}
-	mine := gaining || pl.Controller == seat
+	mine := (gaining || pl.Controller == seat) && !demilitarized(pl)
 	mech := count(pl.Units, seat, "mech") > 0
 	infantry := count(pl.Units, seat, "infantry") > 0
 	room := p.Commodities < commodityValue(p)

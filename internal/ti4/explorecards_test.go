@@ -139,3 +139,62 @@ func TestRule35_7_GammaWormhole(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// 35.7, 12.1: Demilitarized Zone sends the planet's structures back to
+// reinforcements and its ground forces up to space; while it is attached,
+// no unit may be placed, produced or committed there.
+func TestRule35_7_DemilitarizedZone(t *testing.T) {
+	units := []Stack{{Owner: 0, Unit: "infantry", Count: 2}, {Owner: 0, Unit: "pds", Count: 1}}
+	g, planet := exploreFixture(t, "demilitarized_zone", units, nil)
+	s := g.State()
+	pl, sys := s.Planet(planet)
+	if len(pl.Units) != 0 || count(sys.Space, 0, "infantry") != 2 || pl.Controller != 0 || !demilitarized(pl) {
+		t.Fatalf("planet %+v, space %+v", pl, sys.Space)
+	}
+	if s.Reinforcements(0, "pds") != 4 {
+		t.Fatalf("%d PDS in reinforcements, want 4 (the other two are at home)", s.Reinforcements(0, "pds"))
+	}
+	refuse(t, g, place(0, sys.Pos, planet, "infantry", 1), "12.1")
+	refuse(t, g, place(0, sys.Pos, planet, "pds", 1), "12.1")
+	if err := CheckInvariants(g.State()); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// 12.1: no ground force may be committed to a demilitarized planet.
+func TestRule12_1_NoCommitToDemilitarized(t *testing.T) {
+	g := tacticalFixture(t, func(s *State) {
+		s.System(22).Space = append(s.System(22).Space, Stack{Owner: 0, Unit: "infantry", Count: 2})
+		pl, _ := s.Planet("Arnor")
+		pl.Attachments = []string{"demilitarized_zone"}
+	})
+	activated(t, g, 0, 9)
+	do(t, g, moveShips(0, 22, "carrier", 1))
+	do(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(22), Unit: "infantry", Count: 2})
+	do(t, g, act(ActEndMovement, 0))
+	refuse(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: "infantry", Count: 1}, "12.1")
+}
+
+// 12.1 with 2.7: Frontline Deployment may not aim at a demilitarized
+// planet, and Rise of a Messiah leaves it out.
+func TestRule12_1_CardsSkipDemilitarized(t *testing.T) {
+	dmz := func(s *State) {
+		pl, _ := s.Planet("Nar")
+		pl.Attachments = []string{"demilitarized_zone"}
+		pl.Units = nil
+		d := s.Decks.Exploration["cultural"] // the card moves from its deck
+		s.Decks.Exploration["cultural"] = slices.DeleteFunc(d, func(c string) bool { return c == "demilitarized_zone" })
+	}
+	g := tacticalFixture(t, func(s *State) {
+		giveAC(0, "frontline_deployment", "rise_of_a_messiah")(s)
+		dmz(s)
+	})
+	refuse(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "frontline_deployment", Planet: "Nar"}, "12.1")
+	play(t, g, playAC(0, "rise_of_a_messiah"))
+	if n := count(planet(t, g, "Nar").Units, 0, "infantry"); n != 0 || count(planet(t, g, "Jol").Units, 0, "infantry") == 0 {
+		t.Fatalf("%d infantry placed on the demilitarized planet", n)
+	}
+	if err := CheckInvariants(g.State()); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -641,6 +641,9 @@ func decideProduce(s *State, a Action) ([]Event, error) {
 			return nil, engine.Refuse("67.6", "no ships are produced in a system with another player's ships")
 		}
 	case isGroundForce(a.Unit):
+		if pl != nil && demilitarized(pl) {
+			return nil, demilitarizedErr(pl)
+		}
 		if pl != nil && (pl.Controller != a.Seat || !s.producesOn(a.Seat, pl)) {
 			return nil, engine.Refuse("68.3", "ground forces go on a planet you control with a unit that has Production")
 		}
