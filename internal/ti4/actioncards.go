@@ -209,8 +209,7 @@ var actionWindow = map[string]func(s *State, a Action, rng *engine.RNG) ([]Event
 		if err != nil {
 			return nil, err
 		}
-		near := hasShips(sys, a.Seat) || slices.ContainsFunc(s.galaxy.Neighbors(sys.Pos, s.Wormholes), func(p int) bool { return hasShips(s.System(p), a.Seat) })
-		if s.IsHomeSystem(sys.Pos) || !near || slices.Contains(sys.Command, q) || s.CommandReinforcements(q) == 0 {
+		if s.IsHomeSystem(sys.Pos) || !s.shipsInOrNextTo(a.Seat, sys.Pos) || slices.Contains(sys.Command, q) || s.CommandReinforcements(q) == 0 {
 			return nil, engine.Refuse("2.7", "Signal Jamming puts another player's token in a non-home system in or next to your ships")
 		}
 		return []Event{{Kind: EvCommandToken, Seat: q, System: sys.Pos, Count: 1}}, nil
@@ -848,11 +847,10 @@ func actionTargets(s *State, seat int, c string, add func(Action)) {
 		systems(func(sys *System) bool { return slices.Contains(sys.Command, seat) }, nil)
 	case "ghost_ship":
 		systems(func(sys *System) bool { return s.hasWormhole(sys.Pos) }, nil)
+	case "exploration_probe":
+		systems(func(sys *System) bool { return hasFrontier(sys) && s.shipsInOrNextTo(seat, sys.Pos) }, nil)
 	case "signal_jamming": // a non-home system in or next to one of seat's ships
-		systems(func(sys *System) bool {
-			return !s.IsHomeSystem(sys.Pos) && (hasShips(sys, seat) ||
-				slices.ContainsFunc(s.galaxy.Neighbors(sys.Pos, s.Wormholes), func(p int) bool { return hasShips(s.System(p), seat) }))
-		}, func(a Action) {
+		systems(func(sys *System) bool { return !s.IsHomeSystem(sys.Pos) && s.shipsInOrNextTo(seat, sys.Pos) }, func(a Action) {
 			for _, q := range s.Active() {
 				if q != seat && !slices.Contains(s.System(*a.System).Command, q) {
 					a.Player = ip(q)

@@ -24,6 +24,7 @@ func (s *State) Clone() *State {
 		q.Promissory = slices.Clone(p.Promissory)
 		q.NotesInPlay = slices.Clone(p.NotesInPlay)
 		q.RelicFragments = slices.Clone(p.RelicFragments)
+		q.PlayArea = slices.Clone(p.PlayArea)
 		q.Relics = slices.Clone(p.Relics)
 		q.Captured = slices.Clone(p.Captured)
 		q.SheetTokens = slices.Clone(p.SheetTokens)
@@ -53,7 +54,7 @@ func (s *State) Clone() *State {
 	d := &c.Decks
 	d.Exploration = cloneDecks(s.Decks.Exploration)
 	d.ExplorationDiscard = cloneDecks(s.Decks.ExplorationDiscard)
-	for _, l := range []*[]string{&d.Relics, &d.ActionCards, &d.ActionDiscard, &d.Secrets, &d.Agendas, &d.AgendaDiscard, &d.Purged, &d.StageI, &d.StageII, &d.Revealed} {
+	for _, l := range []*[]string{&d.Relics, &d.ActionCards, &d.ActionDiscard, &d.Secrets, &d.Agendas, &d.AgendaDiscard, &d.Purged, &d.InPlay, &d.StageI, &d.StageII, &d.Revealed} {
 		*l = slices.Clone(*l)
 	}
 	c.Laws = slices.Clone(s.Laws)

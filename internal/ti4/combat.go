@@ -807,7 +807,7 @@ func establish(s *State, seat int, rng *engine.RNG) []Event {
 		if was := pl.Controller; was != None && was != seat {
 			ev = append(ev, Event{Kind: EvAskQueued, Seat: was, Owner: seat, Planet: name, Deck: "reparations"})
 		}
-		ev = append(ev, gain(s, x, seat, pl)...)
+		ev = append(ev, gain(s, x, seat, sys.Pos, pl)...)
 	}
 	return append(ev, Event{Kind: EvEstablished, Seat: seat, System: sys.Pos})
 }

@@ -21,12 +21,12 @@ func findPlanet(s *State, name string) (*Planet, *System, error) {
 // moves to seat's play area exhausted (25.1), from the deck (25.1a) or from
 // the previous controller (25.1b); an uncontrolled planet is explored
 // (25.1c, 35.1).
-func gain(s *State, x *explorer, seat int, pl *Planet) []Event {
+func gain(s *State, x *explorer, seat, pos int, pl *Planet) []Event {
 	ev := []Event{{Kind: EvControlGained, Seat: seat, Planet: pl.Name, From: pl.Controller}}
 	if pl.Controller == None {
 		if e, ok := x.explore(seat, pl.Name); ok {
 			ev = append(ev, e)
-			ev = append(ev, exploreEffects(s, seat, pl, e.Card)...)
+			ev = append(ev, x.effects(seat, pos, pl, e.Card)...)
 		}
 	}
 	return ev
@@ -34,7 +34,7 @@ func gain(s *State, x *explorer, seat int, pl *Planet) []Event {
 
 // Gaining a planet by a game effect (25.1).
 func decideGainPlanet(s *State, a Action, rng *engine.RNG) ([]Event, error) {
-	pl, _, err := findPlanet(s, a.Planet)
+	pl, sys, err := findPlanet(s, a.Planet)
 	if err != nil {
 		return nil, err
 	}
@@ -44,7 +44,7 @@ func decideGainPlanet(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	if err := checkCustodians(s, pl); err != nil {
 		return nil, err
 	}
-	return gain(s, newExplorer(s, rng), a.Seat, pl), nil
+	return gain(s, newExplorer(s, rng), a.Seat, sys.Pos, pl), nil
 }
 
 // Losing a planet by a game effect (25.6): its card returns to the deck.
@@ -118,7 +118,7 @@ func controlFollowUps(s *State, rng *engine.RNG) []Event {
 				if x == nil {
 					x = newExplorer(s, rng)
 				}
-				ev = append(ev, gain(s, x, here[0], pl)...)
+				ev = append(ev, gain(s, x, here[0], sys.Pos, pl)...)
 			case len(here) == 0 && pl.Controller != None && !pl.ControlToken:
 				ev = append(ev, Event{Kind: EvControlToken, Seat: pl.Controller, Planet: pl.Name})
 			}

@@ -205,12 +205,13 @@ func applyEliminated(s *State, e Event) {
 	s.Speaker = e.Speaker
 
 	// 33 note 3: relic fragments to their exploration discard piles; relics purged.
-	for _, f := range p.RelicFragments {
+	// Enigmatic Device, kept in play the same way, goes with them.
+	for _, f := range slices.Concat(p.RelicFragments, p.PlayArea) {
 		d := explorationDeckOf(f)
 		s.Decks.ExplorationDiscard[d] = append(s.Decks.ExplorationDiscard[d], f)
 	}
 	s.Decks.Purged = append(s.Decks.Purged, p.Relics...)
-	p.RelicFragments, p.Relics = nil, nil
+	p.RelicFragments, p.Relics, p.PlayArea = nil, nil, nil
 
 	// 33.11: units this player captured go back to their owners; captured
 	// fighter and infantry tokens belong to no one and leave (17.4). Units

@@ -30,13 +30,25 @@ func (x *explorer) explore(seat int, planet string) (Event, bool) {
 	if info == nil || info.Trait == "" {
 		return Event{}, false // Mecatol Rex and home planets have no trait
 	}
-	d := info.Trait
+	e, ok := x.draw(seat, info.Trait)
+	e.Planet = planet
+	return e, ok
+}
+
+// exploreFrontier draws for the frontier token in the system at pos (35.5).
+func (x *explorer) exploreFrontier(seat, pos int) (Event, bool) {
+	e, ok := x.draw(seat, "frontier")
+	e.System = pos
+	return e, ok
+}
+
+func (x *explorer) draw(seat int, d string) (Event, bool) {
 	deck, ok := x.deck[d]
 	if !ok {
 		deck = x.s.Decks.Exploration[d]
 		x.discard[d] = x.s.Decks.ExplorationDiscard[d]
 	}
-	e := Event{Kind: EvExplored, Seat: seat, Planet: planet, Deck: d}
+	e := Event{Kind: EvExplored, Seat: seat, Deck: d}
 	if len(deck) == 0 {
 		if len(x.discard[d]) == 0 {
 			return Event{}, false
@@ -48,11 +60,23 @@ func (x *explorer) explore(seat int, planet string) (Event, bool) {
 	}
 	e.Card = deck[0]
 	x.deck[d] = deck[1:]
-	if k := ExplorationKind(e.Card); k != "relic_fragment" && k != "attachment" && k != "token" {
+	if !kept(e.Card) {
 		// Discarded once applied (35.7): a later reshuffle in this step takes it too.
 		x.discard[d] = append(slices.Clip(x.discard[d]), e.Card)
 	}
 	return e, true
+}
+
+// kept reports a card that is not discarded once resolved: relic
+// fragments (35.9), attachments (35.8), cards that place a token (purged,
+// or Ion Storm in the common play area), and Enigmatic Device (its
+// explorer's play area).
+func kept(card string) bool {
+	switch ExplorationKind(card) {
+	case "relic_fragment", "attachment", "token":
+		return true
+	}
+	return card == "enigmatic_device"
 }
 
 // ExplorationKind returns the kind of an exploration card id.
@@ -72,15 +96,25 @@ func applyExplored(s *State, e Event) {
 		d.ExplorationDiscard[e.Deck] = nil
 	}
 	d.Exploration[e.Deck] = d.Exploration[e.Deck][1:]
-	switch ExplorationKind(e.Card) {
-	case "relic_fragment":
-		p := s.Players[e.Seat]
+	if e.Deck == "frontier" { // the token explored goes back to the supply (35.6)
+		sys := s.System(e.System)
+		if i := slices.IndexFunc(sys.Tokens, func(t Token) bool { return t.Kind == "frontier" }); i >= 0 {
+			sys.Tokens = slices.Delete(slices.Clone(sys.Tokens), i, i+1)
+		}
+	}
+	p := s.Players[e.Seat]
+	switch {
+	case ExplorationKind(e.Card) == "relic_fragment":
 		p.RelicFragments = append(p.RelicFragments, e.Card)
-	case "attachment":
+	case ExplorationKind(e.Card) == "attachment":
 		pl, _ := s.Planet(e.Planet)
 		pl.Attachments = append(pl.Attachments, e.Card)
-	case "token": // its token is placed, and the card purged
+	case e.Card == "ion_storm": // its token is placed; the card stays in the common play area
+		d.InPlay = append(d.InPlay, e.Card)
+	case ExplorationKind(e.Card) == "token": // its token is placed, and the card purged
 		d.Purged = append(d.Purged, e.Card)
+	case e.Card == "enigmatic_device":
+		p.PlayArea = append(p.PlayArea, e.Card)
 	default:
 		d.ExplorationDiscard[e.Deck] = append(d.ExplorationDiscard[e.Deck], e.Card)
 	}

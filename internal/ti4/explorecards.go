@@ -12,8 +12,11 @@ import (
 // explorer picks an option (`resolve_exploration`, `outcome`).
 
 const (
-	StepExplore = "exploration"         // Card: the exploration card; Planet: the planet explored
-	ActExplore  = "resolve_exploration" // outcome: one of exploreOptions
+	Mirage        = "Mirage"                // the planet the Mirage card places (a token, on no tile)
+	EvPlanetAdded = "planet_added"          // a planet token placed in a system
+	EvPlayPurged  = "play_area_card_purged" // a card in a player's play area purged (Enigmatic Device)
+	StepExplore   = "exploration"           // Card: the exploration card; Planet: the planet explored
+	ActExplore    = "resolve_exploration"   // outcome: one of exploreOptions
 )
 
 // Options of the exploration step.
@@ -23,40 +26,78 @@ const (
 	optRemove        = "remove_infantry" // Core Mine, Expedition: pay with an infantry from the planet
 	optGain          = "gain"            // commodities
 	optConvert       = "convert"         // Abandoned Warehouses: up to 2 commodities to trade goods
+	optReplenish     = "replenish"       // Merchant Station: commodities up to the faction's value
 	optDrawTG        = "draw_tg"         // Functioning Base: an action card for a trade good
 	optDrawCommodity = "draw_commodity"  // or for a commodity
 	optMechTG        = "mech_tg"         // Local Fabricators: a mech for a trade good
 	optMechCommodity = "mech_commodity"  // or for a commodity
 )
 
-// exploreEffects are a planet's exploration card's consequences when it is
-// drawn: its events if the explorer has no choice, else the queued step.
-func exploreEffects(s *State, seat int, pl *Planet, card string) []Event {
-	mech := count(pl.Units, seat, "mech") > 0
+// effects are an exploration card's consequences when it is drawn for a
+// planet (pl) or the frontier token (pl nil) in the system at pos: its
+// events if the explorer has no choice, else the queued step.
+func (x *explorer) effects(seat, pos int, pl *Planet, card string) []Event {
+	s := x.s
+	mech := pl != nil && count(pl.Units, seat, "mech") > 0
 	switch {
 	case card == "core_mine" && mech:
 		return []Event{{Kind: EvTradeGoods, Seat: seat, Count: 1}}
 	case card == "expedition" && mech:
 		return []Event{{Kind: EvPlanetReadied, Seat: seat, Planet: pl.Name}}
 	case card == "demilitarized_zone": // structures to reinforcements, ground forces up to space
-		_, sys := s.Planet(pl.Name)
 		var ev []Event
 		for _, st := range pl.Units {
-			ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: st.Owner, System: sys.Pos, Planet: pl.Name, Unit: st.Unit, Count: st.Count})
+			ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: st.Owner, System: pos, Planet: pl.Name, Unit: st.Unit, Count: st.Count})
 			if isGroundForce(st.Unit) {
-				ev = append(ev, Event{Kind: EvUnitsPlaced, Seat: st.Owner, System: sys.Pos, Unit: st.Unit, Count: st.Count})
+				ev = append(ev, Event{Kind: EvUnitsPlaced, Seat: st.Owner, System: pos, Unit: st.Unit, Count: st.Count})
 			}
 		}
 		return ev
-	case card == "gamma_wormhole":
-		_, sys := s.Planet(pl.Name)
-		return []Event{{Kind: EvTokenPlaced, System: sys.Pos, Card: "gamma", Seat: None}}
+	case card == "gamma_wormhole" || card == "gamma_relay":
+		return []Event{{Kind: EvTokenPlaced, System: pos, Card: "gamma", Seat: None}}
+	case card == "derelict_vessel":
+		return drawSecret(s, seat, x.rng)
+	case card == "lost_crew":
+		deck, discard := slices.Clone(s.Decks.ActionCards), slices.Clone(s.Decks.ActionDiscard)
+		return drawFrom(&deck, &discard, x.rng, seat, "action", 2)
+	case card == "mirage": // the planet is placed, gained readied, and explored (35.1)
+		m := &Planet{Name: Mirage, Controller: None}
+		g := gain(s, x, seat, pos, m)
+		ev := []Event{{Kind: EvPlanetAdded, Seat: None, System: pos, Planet: Mirage}, g[0]}
+		ev = append(ev, Event{Kind: EvPlanetReadied, Seat: seat, Planet: Mirage})
+		return append(ev, g[1:]...)
 	}
-	st := Step{Kind: StepExplore, Seat: seat, Card: card, Planet: pl.Name}
+	st := Step{Kind: StepExplore, Seat: seat, Card: card, Systems: []int{pos}}
+	if pl != nil {
+		st.Planet = pl.Name
+	}
 	if opts := exploreChoices(s, &st, true); len(opts) > 1 || (len(opts) == 1 && opts[0] != optDecline) {
 		return []Event{queue(st)}
 	}
 	return nil
+}
+
+// hasFrontier reports a frontier token in sys (38).
+func hasFrontier(sys *System) bool {
+	return slices.ContainsFunc(sys.Tokens, func(t Token) bool { return t.Kind == "frontier" })
+}
+
+// shipsInOrNextTo reports seat's ships in the system at pos or in one
+// adjacent to it.
+func (s *State) shipsInOrNextTo(seat, pos int) bool {
+	return hasShips(s.System(pos), seat) ||
+		slices.ContainsFunc(s.galaxy.Neighbors(pos, s.Wormholes), func(p int) bool { return hasShips(s.System(p), seat) })
+}
+
+// exploreFrontier is seat exploring the frontier token at pos (35.4-35.6):
+// the card drawn, and its consequences.
+func exploreFrontier(s *State, seat, pos int, rng *engine.RNG) []Event {
+	x := newExplorer(s, rng)
+	e, ok := x.exploreFrontier(seat, pos)
+	if !ok {
+		return nil // both the deck and its discard pile are empty
+	}
+	return append([]Event{e}, x.effects(seat, pos, nil, e.Card)...)
 }
 
 // exploreOptions lists what the explorer may choose in st now. It is never
@@ -68,6 +109,20 @@ func exploreOptions(s *State, st *Step) []string { return exploreChoices(s, st, 
 // is applied.
 func exploreChoices(s *State, st *Step, gaining bool) []string {
 	seat, p := st.Seat, s.Players[st.Seat]
+	room := p.Commodities < commodityValue(p)
+	var out []string
+	switch st.Card { // the frontier's cards, which have no planet
+	case "merchant_station":
+		if room {
+			out = append(out, optReplenish)
+		}
+		if p.Commodities > 0 {
+			out = append(out, optConvert)
+		}
+		return append(out, optDecline)
+	case "ion_storm": // the side the token shows; not optional
+		return []string{"alpha", "beta"}
+	}
 	pl, _ := s.Planet(st.Planet)
 	if pl == nil {
 		return []string{optDecline}
@@ -75,8 +130,6 @@ func exploreChoices(s *State, st *Step, gaining bool) []string {
 	mine := (gaining || pl.Controller == seat) && !demilitarized(pl)
 	mech := count(pl.Units, seat, "mech") > 0
 	infantry := count(pl.Units, seat, "infantry") > 0
-	room := p.Commodities < commodityValue(p)
-	var out []string
 	switch st.Card {
 	case "mercenary_outfit":
 		if mine && s.Reinforcements(seat, "infantry") > 0 {
@@ -131,9 +184,9 @@ func decideExplore(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		return nil, engine.Refuse("35.7", "%s cannot do %q now; it offers %v", st.Card, a.Outcome, exploreOptions(s, st))
 	}
 	p := s.Players[a.Seat]
-	pl, sys := s.Planet(st.Planet)
+	pos := st.Systems[0]
 	on := func(kind, unit string) Event {
-		return Event{Kind: kind, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: unit, Count: 1}
+		return Event{Kind: kind, Seat: a.Seat, System: pos, Planet: st.Planet, Unit: unit, Count: 1}
 	}
 	commodities := func(n int) Event { return Event{Kind: EvCommodities, Seat: a.Seat, Count: n} }
 	var ev []Event
@@ -145,10 +198,14 @@ func decideExplore(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		if st.Card == "core_mine" {
 			ev = append(ev, Event{Kind: EvTradeGoods, Seat: a.Seat, Count: 1})
 		} else {
-			ev = append(ev, Event{Kind: EvPlanetReadied, Seat: a.Seat, Planet: pl.Name})
+			ev = append(ev, Event{Kind: EvPlanetReadied, Seat: a.Seat, Planet: st.Planet})
 		}
+	case "alpha", "beta":
+		ev = append(ev, Event{Kind: EvTokenPlaced, System: pos, Card: a.Outcome, Seat: None})
+	case optReplenish:
+		ev = append(ev, commodities(commodityValue(p)))
 	case "tactic", "fleet", "strategy":
-		if count(pl.Units, a.Seat, "mech") == 0 {
+		if pl, _ := s.Planet(st.Planet); count(pl.Units, a.Seat, "mech") == 0 {
 			ev = append(ev, on(EvUnitsRemoved, "infantry"))
 		}
 		after := Pools{p.Tactic, p.Fleet, p.Strategy}
@@ -168,7 +225,10 @@ func decideExplore(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		}
 		ev = append(ev, commodities(min(commodityValue(p), p.Commodities+gain)))
 	case optConvert:
-		k := min(2, p.Commodities)
+		k := p.Commodities
+		if st.Card == "abandoned_warehouses" {
+			k = min(2, k)
+		}
 		ev = append(ev, commodities(p.Commodities-k), Event{Kind: EvTradeGoods, Seat: a.Seat, Count: k})
 	case optDrawTG, optMechTG:
 		ev = append(ev, Event{Kind: EvTradeGoods, Seat: a.Seat, Count: -1})
@@ -183,4 +243,39 @@ func decideExplore(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		ev = append(ev, on(EvUnitsPlaced, "mech"))
 	}
 	return append(ev, Event{Kind: EvStepCleared, Seat: a.Seat}), nil
+}
+
+// Enigmatic Device, in its explorer's play area: as a component action,
+// purged to research a technology for 6 resources.
+const enigmaticCost = 6
+
+func init() {
+	RegisterComponent("enigmatic_device", Component{
+		Available: func(s *State, seat int) error {
+			if !slices.Contains(s.Players[seat].PlayArea, "enigmatic_device") {
+				return engine.Refuse("35.7", "Enigmatic Device is not in your play area")
+			}
+			if s.spendable(seat) < enigmaticCost {
+				return engine.Refuse("35.7", "Enigmatic Device's research costs %d resources; %d can be spent", enigmaticCost, s.spendable(seat))
+			}
+			return nil
+		},
+		Resolve: func(s *State, seat int, _ *engine.RNG) []Event {
+			return []Event{{Kind: EvPlayPurged, Seat: seat, Card: "enigmatic_device"}, step(StepResearch, seat, "enigmatic_device", false)}
+		},
+	})
+}
+
+func applyPlayPurged(s *State, e Event) {
+	p := s.Players[e.Seat]
+	i := slices.Index(p.PlayArea, e.Card)
+	p.PlayArea = slices.Delete(slices.Clone(p.PlayArea), i, i+1)
+	s.Decks.Purged = append(s.Decks.Purged, e.Card)
+}
+
+// addPlanet puts a planet token in a system (Mirage), uncontrolled.
+func addPlanet(s *State, e Event) {
+	sys := s.System(e.System)
+	sys.Planets = append(slices.Clip(sys.Planets), &Planet{Name: e.Planet, Controller: None})
+	s.index()
 }

@@ -42,7 +42,7 @@ func CheckInvariants(s *State) error {
 					return fmt.Errorf("33.2: eliminated %s has %s on the board", p, typ)
 				}
 			}
-			if len(p.ActionCards)+len(p.Secrets)+len(p.Promissory)+len(p.Techs)+len(p.Captured) > 0 {
+			if len(p.ActionCards)+len(p.Secrets)+len(p.Promissory)+len(p.Techs)+len(p.Captured)+len(p.RelicFragments)+len(p.Relics)+len(p.PlayArea) > 0 {
 				return fmt.Errorf("33: eliminated %s holds cards", p)
 			}
 		} else if s.ShouldBeEliminated(p.Seat) {
@@ -72,7 +72,7 @@ func CheckInvariants(s *State) error {
 	add := func(l ...[]string) { lists = append(lists, l...) }
 	add(s.Decks.ActionCards, s.Decks.ActionDiscard, s.Decks.Secrets, s.Decks.Agendas, s.Decks.AgendaDiscard)
 	for _, p := range s.Players {
-		add(p.ActionCards, p.Secrets, p.ScoredSecrets, p.SecretChoice, p.RelicFragments)
+		add(p.ActionCards, p.Secrets, p.ScoredSecrets, p.SecretChoice, p.RelicFragments, p.PlayArea)
 	}
 	if s.PendingAC != nil {
 		add([]string{s.PendingAC.Act.Card}) // played, waiting on Sabotage
@@ -89,6 +89,7 @@ func CheckInvariants(s *State) error {
 	for _, d := range s.Decks.Exploration {
 		add(d)
 	}
+	add(s.Decks.InPlay)
 	for i, id := range s.Decks.Purged { // relics are purged here too, and not counted
 		if _, ok := cards.ids[id]; ok {
 			add(s.Decks.Purged[i : i+1])

@@ -30,6 +30,20 @@ func init() {
 	actionWindow["seize_artifact"] = playSeizeArtifact
 	actionWindow["archaeological_expedition"] = playExpedition
 	actionWindow["divert_funding"] = playDivertFunding
+	actionWindow["exploration_probe"] = playExplorationProbe
+}
+
+// Exploration Probe: the frontier token in a system that holds, or is next
+// to, one of the player's ships is explored (35.4).
+func playExplorationProbe(s *State, a Action, rng *engine.RNG) ([]Event, error) {
+	sys, _, err := where(s, a.System, "", "system")
+	if err != nil {
+		return nil, err
+	}
+	if !hasFrontier(sys) || !s.shipsInOrNextTo(a.Seat, sys.Pos) {
+		return nil, engine.Refuse("35.4", "Exploration Probe explores a frontier token in or next to a system with your ships")
+	}
+	return exploreFrontier(s, a.Seat, sys.Pos, rng), nil
 }
 
 // Divert Funding: a technology of yours that is neither a unit upgrade nor

@@ -242,7 +242,7 @@ func decide(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	case ActProduce:
 		return decideProduce(s, a)
 	case ActEndTactical:
-		return decideEndTactical(s, a)
+		return decideEndTactical(s, a, rng)
 	case ActComponent:
 		return decideComponent(s, a, rng)
 	case ActTradeOpen:
@@ -392,6 +392,10 @@ func (Rules) Apply(s *State, e Event) {
 		applyEliminated(s, e)
 	case EvZeroTokenGone:
 		s.ZeroToken = nil
+	case EvPlanetAdded:
+		addPlanet(s, e)
+	case EvPlayPurged:
+		applyPlayPurged(s, e)
 	default:
 		if !applyRound(s, e) && !applyStrategic(s, e) && !applyTactical(s, e) && !applyCombat(s, e) && !applyScoring(s, e) && !applyCards(s, e) && !applyTrade(s, e) && !applyAgenda(s, e) && !applyAgendaEffects(s, e) && !applyNotes(s, e) && !applyActionCards(s, e) && !applyTacticalCards(s, e) && !applyLawWindows(s, e) && !applySabotage(s, e) && !applyInvasionCards(s, e) && !applyDisgrace(s, e) && !applyPoKCards(s, e) && !applyReverse(s, e) && !applyCoup(s, e) && !applyAutoPass(s, e) && !applyNexus(s, e) && !applyGiven(s, e) {
 			panic("ti4: no rule applies event " + e.Kind)

@@ -103,6 +103,7 @@ type Player struct {
 	FloorVP        int       `json:"floor_vp,omitempty"`      // points lost below 0 that the track could not take (98.3)
 	RelicFragments []string  `json:"relic_fragments,omitempty"`
 	Relics         []string  `json:"relics,omitempty"`
+	PlayArea       []string  `json:"play_area,omitempty"` // exploration cards kept in play (Enigmatic Device)
 	Captured       []Captive `json:"captured,omitempty"`
 	Commander      string    `json:"commander"`
 	// Command tokens of other seats on this (Mahact) faction sheet.
@@ -151,6 +152,7 @@ type Decks struct {
 	StageII            []string            `json:"stage_ii"` // dealt face down
 	Revealed           []string            `json:"revealed"` // public objectives face up, in order revealed
 	Purged             []string            `json:"purged"`
+	InPlay             []string            `json:"in_play,omitempty"` // cards in the common play area (Ion Storm)
 }
 
 // Options are the game's fixed options.

@@ -433,7 +433,7 @@ func decideDone(s *State, a Action) ([]Event, error) {
 	switch {
 	case st.Kind == StepIndustry:
 		return industryDone(s, st), nil
-	case st.Card == "reveal_prototype": // given up: what was spent is lost
+	case st.Card == "reveal_prototype" || st.Card == "enigmatic_device": // given up: what was spent is lost
 		return []Event{{Kind: EvStepCleared, Seat: a.Seat}}, nil
 	}
 	return finish(s), nil
@@ -611,6 +611,8 @@ func researchCost(s *State, st *Step) int {
 	switch {
 	case st.Card == "reveal_prototype":
 		return prototypeCost
+	case st.Card == "enigmatic_device":
+		return enigmaticCost
 	case s.OwnsLaw(st.Seat, "minister_of_sciences"):
 		return 0
 	case st.Secondary:
@@ -642,7 +644,7 @@ func decideResearch(s *State, a Action) ([]Event, error) {
 	}
 	ev := []Event{{Kind: EvTechGained, Seat: a.Seat, Card: t.ID}, {Kind: EvStepProgress, Seat: a.Seat}}
 	ev = append(ev, afterResearch(s, a.Seat)...)
-	if st.Card == "reveal_prototype" {
+	if st.Card == "reveal_prototype" || st.Card == "enigmatic_device" { // one technology, then the step is over
 		return append(ev, Event{Kind: EvStepCleared, Seat: a.Seat}), nil
 	}
 	if st.Secondary || st.Count == 1 {

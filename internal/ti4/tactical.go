@@ -749,7 +749,7 @@ func decideSpendForProduction(s *State, a Action) ([]Event, error) {
 }
 
 // Ending the tactical action: production must be paid for (26.1, 67.1).
-func decideEndTactical(s *State, a Action) ([]Event, error) {
+func decideEndTactical(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	t, err := inTactical(s, a.Seat, TacProduction)
 	if err != nil {
 		return nil, err
@@ -757,7 +757,13 @@ func decideEndTactical(s *State, a Action) ([]Event, error) {
 	if t.Spent < t.Cost {
 		return nil, engine.Refuse("67.1", "the units produced cost %d resources; %d spent", t.Cost, t.Spent)
 	}
-	ev := []Event{{Kind: EvTacticalEnded, Seat: a.Seat}, {Kind: EvTurnEnded, Seat: a.Seat}}
+	ev := []Event{{Kind: EvTacticalEnded, Seat: a.Seat}}
+	// Dark Energy Tap: the active system's frontier token is explored by a
+	// player with ships there (35.4).
+	if sys := s.System(t.System); s.Players[a.Seat].HasTech("dark_energy_tap") && hasFrontier(sys) && hasShips(sys, a.Seat) {
+		ev = append(ev, exploreFrontier(s, a.Seat, sys.Pos, rng)...)
+	}
+	ev = append(ev, Event{Kind: EvTurnEnded, Seat: a.Seat})
 	if t.Made > 0 && s.OwnsLaw(a.Seat, "prophecy_of_ixth") && declared(t.Placed, 0, "fighter") < 2 {
 		ev = append(ev, Event{Kind: EvLawDiscarded, Card: "prophecy_of_ixth"}) // fewer than two fighters produced
 	}

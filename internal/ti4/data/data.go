@@ -174,6 +174,7 @@ type Card struct {
 // Catalog is every component, indexed.
 type Catalog struct {
 	Tiles        []*Tile
+	TokenPlanets []*Planet // planets placed by a card, on no tile
 	Units        []*Unit
 	Technologies []*Technology
 	Factions     []*Faction
@@ -234,7 +235,8 @@ func decode(name string, v any) error {
 func load() (*Catalog, error) {
 	c := &Catalog{}
 	var sys struct {
-		Tiles []*Tile `json:"tiles"`
+		Tiles  []*Tile   `json:"tiles"`
+		Tokens []*Planet `json:"token_planets"` // planets that come as tokens (Mirage)
 	}
 	var units struct {
 		Units  []*Unit        `json:"units"`
@@ -270,7 +272,7 @@ func load() (*Catalog, error) {
 			return nil, err
 		}
 	}
-	c.Tiles, c.Units, c.Limits = sys.Tiles, units.Units, units.Limits
+	c.Tiles, c.TokenPlanets, c.Units, c.Limits = sys.Tiles, sys.Tokens, units.Units, units.Limits
 	c.Technologies, c.Factions, c.Strategy = techs.Technologies, facs.Factions, strat.Strategy
 	c.Exploration, c.Relics, c.Promissory, c.Leaders = cards.Exploration, cards.Relics, cards.Promissory, cards.Leaders
 	c.ActionCards, c.Agendas, c.Publics, c.Secrets = decks.ActionCards, decks.Agendas, decks.Publics, decks.Secrets
@@ -298,6 +300,12 @@ func (c *Catalog) index() error {
 			}
 			c.planets[p.Name] = p
 		}
+	}
+	for _, p := range c.TokenPlanets {
+		if c.planets[p.Name] != nil {
+			return fmt.Errorf("data: planet %s twice", p.Name)
+		}
+		c.planets[p.Name] = p
 	}
 	for _, u := range c.Units {
 		if c.units[u.ID] != nil {

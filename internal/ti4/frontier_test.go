@@ -1,0 +1,155 @@
+package ti4
+
+import (
+	"slices"
+	"testing"
+)
+
+// frontierTop puts card on top of the frontier deck.
+func frontierTop(s *State, card string) {
+	d := s.Decks.Exploration["frontier"]
+	i := slices.Index(d, card)
+	d[0], d[i] = d[i], d[0]
+}
+
+// darkEnergyTrip has seat 0 move a carrier into system 21 (a frontier
+// token, no planets) and end the tactical action there.
+func darkEnergyTrip(t *testing.T, tap bool, card string) *Game {
+	t.Helper()
+	g := tacticalFixture(t, func(s *State) {
+		if tap {
+			s.Players[0].Techs = append(s.Players[0].Techs, "dark_energy_tap")
+		}
+		frontierTop(s, card)
+	})
+	if !hasFrontier(g.State().System(21)) {
+		t.Fatal("the fixture's system 21 has no frontier token")
+	}
+	activated(t, g, 0, 21)
+	do(t, g, moveShips(0, 22, "carrier", 1))
+	do(t, g, act(ActEndMovement, 0))
+	do(t, g, act(ActEndTactical, 0))
+	return g
+}
+
+// 35.4-35.6, 38: with Dark Energy Tap, a tactical action that leaves ships
+// in a system with a frontier token explores it; the token goes back to
+// the supply. Without the technology nothing is explored.
+func TestRule35_4_DarkEnergyTap(t *testing.T) {
+	g := darkEnergyTrip(t, false, "lost_crew")
+	if s := g.State(); !hasFrontier(s.System(21)) || len(s.Players[0].ActionCards) != 0 {
+		t.Fatal("explored without Dark Energy Tap")
+	}
+	g = darkEnergyTrip(t, true, "lost_crew")
+	s := g.State()
+	if hasFrontier(s.System(21)) {
+		t.Fatal("35.6: the frontier token stays after it is explored")
+	}
+	if len(s.Players[0].ActionCards) != 2 || !slices.Contains(s.Decks.ExplorationDiscard["frontier"], "lost_crew") {
+		t.Fatalf("Lost Crew draws 2 action cards and is discarded: hand %v", s.Players[0].ActionCards)
+	}
+	if err := CheckInvariants(s); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// 35.5, 35.7: what each frontier card does when its token is explored.
+func TestRule35_5_FrontierCards(t *testing.T) {
+	for _, c := range []struct {
+		card   string
+		choose string // the exploration step's option, if it has one
+		check  func(s *State) bool
+	}{
+		{"derelict_vessel", "", func(s *State) bool { return len(s.Players[0].Secrets) == 1 }},
+		{"gamma_relay", "", func(s *State) bool {
+			return slices.Contains(s.Wormholes(21), "gamma") && slices.Contains(s.Decks.Purged, "gamma_relay")
+		}},
+		{"unknown_relic_fragment", "", func(s *State) bool { return slices.Contains(s.Players[0].RelicFragments, "unknown_relic_fragment") }},
+		{"enigmatic_device", "", func(s *State) bool { return slices.Contains(s.Players[0].PlayArea, "enigmatic_device") }},
+		{"merchant_station", optReplenish, func(s *State) bool { return s.Players[0].Commodities == commodityValue(s.Players[0]) }},
+		{"ion_storm", "beta", func(s *State) bool {
+			return slices.Contains(s.Wormholes(21), "beta") && slices.Contains(s.Decks.InPlay, "ion_storm")
+		}},
+		{"mirage", "", func(s *State) bool {
+			pl, sys := s.Planet(Mirage)
+			return pl != nil && sys.Pos == 21 && pl.Controller == 0 && !pl.Exhausted && slices.Contains(s.Decks.Purged, "mirage")
+		}},
+	} {
+		t.Run(c.card, func(t *testing.T) {
+			g := darkEnergyTrip(t, true, c.card)
+			if c.choose != "" {
+				st := g.State().Step
+				if st == nil || st.Kind != StepExplore || st.Card != c.card {
+					t.Fatalf("step %+v, want %s's choice", st, c.card)
+				}
+				refuse(t, g, act(ActPass, 1), "35.7") // the next player waits for the card
+				do(t, g, Action{Kind: ActExplore, Seat: 0, Outcome: c.choose})
+			}
+			s := g.State()
+			if !c.check(s) {
+				t.Fatal("the card did not resolve as it should")
+			}
+			if err := CheckInvariants(s); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
+
+// 35.4, 2.7: Exploration Probe explores a frontier token in or next to a
+// system with the player's ships, and no other.
+func TestRule35_4_ExplorationProbe(t *testing.T) {
+	g := tacticalFixture(t, func(s *State) {
+		giveAC(0, "exploration_probe")(s)
+		frontierTop(s, "lost_crew")
+	})
+	s := g.State()
+	far := None
+	for _, sys := range s.Systems {
+		if hasFrontier(sys) && !s.shipsInOrNextTo(0, sys.Pos) {
+			far = sys.Pos
+		}
+	}
+	refuse(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "exploration_probe", System: ip(far)}, "35.4")
+	refuse(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "exploration_probe", System: ip(9)}, "35.4") // planets, no token
+	play(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "exploration_probe", System: ip(21)})
+	s = g.State()
+	if hasFrontier(s.System(21)) || len(s.Players[0].ActionCards) != 2 {
+		t.Fatalf("token left: %v, hand %v", hasFrontier(s.System(21)), s.Players[0].ActionCards)
+	}
+	if err := CheckInvariants(s); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// 35.7: Enigmatic Device, kept in play, is purged as a component action to
+// research a technology for 6 resources.
+func TestRule35_7_EnigmaticDevice(t *testing.T) {
+	stage := func(tg int) func(s *State) {
+		return func(s *State) {
+			d := s.Decks.Exploration["frontier"] // from the deck to seat 0's play area
+			i := slices.Index(d, "enigmatic_device")
+			s.Decks.Exploration["frontier"] = slices.Delete(d, i, i+1)
+			s.Players[0].PlayArea = []string{"enigmatic_device"}
+			s.Players[0].TradeGoods = tg
+		}
+	}
+	g := tacticalFixture(t, stage(0)) // Jol and Nar make 3 resources: short of 6
+	refuse(t, g, Action{Kind: ActComponent, Seat: 0, Card: "enigmatic_device"}, "35.7")
+	g = tacticalFixture(t, stage(6))
+	do(t, g, Action{Kind: ActComponent, Seat: 0, Card: "enigmatic_device"})
+	s := g.State()
+	if slices.Contains(s.Players[0].PlayArea, "enigmatic_device") || !slices.Contains(s.Decks.Purged, "enigmatic_device") {
+		t.Fatal("the card is purged")
+	}
+	refuse(t, g, Action{Kind: ActResearch, Seat: 0, Card: "gravity_drive"}, "91.2") // nothing paid yet
+	do(t, g, Action{Kind: ActSpendTG, Seat: 0, Count: 6})
+	do(t, g, Action{Kind: ActResearch, Seat: 0, Card: "gravity_drive"})
+	s = g.State()
+	if !s.Players[0].HasTech("gravity_drive") || s.Step != nil {
+		t.Fatalf("researched: %v, step %+v", s.Players[0].HasTech("gravity_drive"), s.Step)
+	}
+	if err := CheckInvariants(s); err != nil {
+		t.Fatal(err)
+	}
+}
