@@ -12,11 +12,12 @@ import (
 // explorer picks an option (`resolve_exploration`, `outcome`).
 
 const (
-	Mirage        = "Mirage"                // the planet the Mirage card places (a token, on no tile)
-	EvPlanetAdded = "planet_added"          // a planet token placed in a system
-	EvPlayPurged  = "play_area_card_purged" // a card in a player's play area purged (Enigmatic Device)
-	StepExplore   = "exploration"           // Card: the exploration card; Planet: the planet explored
-	ActExplore    = "resolve_exploration"   // outcome: one of exploreOptions
+	Mirage        = "Mirage"                 // the planet the Mirage card places (a token, on no tile)
+	EvPlanetAdded = "planet_added"           // a planet token placed in a system
+	EvPlayPurged  = "play_area_card_purged"  // a card in a player's play area purged (Enigmatic Device)
+	StepFreelance = "freelancers_production" // Freelancers: one unit in Systems[0], influence counting as resources
+	StepExplore   = "exploration"            // Card: the exploration card; Planet: the planet explored
+	ActExplore    = "resolve_exploration"    // outcome: one of exploreOptions
 )
 
 // Options of the exploration step.
@@ -60,6 +61,8 @@ func (x *explorer) effects(seat, pos int, pl *Planet, card string) []Event {
 	case card == "lost_crew":
 		deck, discard := slices.Clone(s.Decks.ActionCards), slices.Clone(s.Decks.ActionDiscard)
 		return drawFrom(&deck, &discard, x.rng, seat, "action", 2)
+	case card == "freelancers": // a production of one unit, which the explorer may decline with done
+		return []Event{queue(Step{Kind: StepFreelance, Seat: seat, Card: card, Systems: []int{pos}, Prod: &Production{}})}
 	case card == "mirage": // the planet is placed, gained readied, and explored (35.1)
 		m := &Planet{Name: Mirage, Controller: None}
 		g := gain(s, x, seat, pos, m)

@@ -198,3 +198,29 @@ func TestRule12_1_CardsSkipDemilitarized(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// 35.7: Freelancers produces one unit in the explored planet's system,
+// paid with influence if the player likes; done without producing declines.
+func TestRule35_7_Freelancers(t *testing.T) {
+	g, planet := exploreFixture(t, "freelancers", nil, nil)
+	st := g.State().Step
+	if st == nil || st.Kind != StepFreelance {
+		t.Fatalf("step %+v, want Freelancers' production", st)
+	}
+	_, sys := g.State().Planet(planet)
+	refuse(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "destroyer", Count: 2}, "68.1")
+	refuse(t, g, Action{Kind: ActPass, Seat: 0}, "35.7")
+	do(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "destroyer", Count: 1})
+	refuse(t, g, act(ActDone, 0), "67.1")
+	do(t, g, Action{Kind: ActSpendPlanet, Seat: 0, Planet: "Jol", Use: true}) // 2 influence for a 1-resource destroyer
+	do(t, g, act(ActDone, 0))
+	s := g.State()
+	if s.Step != nil || count(s.System(sys.Pos).Space, 0, "destroyer") != 1 {
+		t.Fatalf("step %+v, destroyers %d", s.Step, count(s.System(sys.Pos).Space, 0, "destroyer"))
+	}
+	g, _ = exploreFixture(t, "freelancers", nil, nil)
+	do(t, g, act(ActDone, 0)) // declined
+	if g.State().Step != nil {
+		t.Fatal("declining closes the step")
+	}
+}

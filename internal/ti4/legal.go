@@ -404,12 +404,19 @@ func candidates(s *State, seat int, out []Action) []Action {
 			for _, d := range distributions(p.Tactic + p.Fleet + p.Strategy) {
 				add(Action{Kind: ActDone, Pools: d})
 			}
-		case StepWarfareProd, StepIndustry:
+		case StepWarfareProd, StepIndustry, StepFreelance:
 			reclaimOptions(s, seat, add)
 			if prod, sys, limit, err := s.production(seat); err == nil {
 				produceOptions(s, seat, prod, sys, limit, add)
 			}
 			spend(false)
+			if st.Kind == StepFreelance {
+				ownPlanets(func(pl *Planet, _ *System) {
+					if !pl.Exhausted {
+						add(Action{Kind: ActSpendPlanet, Planet: pl.Name, Use: true})
+					}
+				})
+			}
 			add(Action{Kind: ActDone})
 		case StepResearch:
 			spend(false)

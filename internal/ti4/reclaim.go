@@ -15,7 +15,7 @@ const ActReclaim = "reclaim_unit"
 
 func decideReclaim(s *State, a Action) ([]Event, error) {
 	placing := false
-	if st := s.Step; st != nil && st.Seat == a.Seat && (st.Kind == StepConstruction || st.Kind == StepWarfareProd || st.Kind == StepIndustry) {
+	if st := s.Step; st != nil && st.Seat == a.Seat && (st.Kind == StepConstruction || st.Kind == StepWarfareProd || st.Kind == StepIndustry || st.Kind == StepFreelance) {
 		placing = true
 	}
 	if t := s.Tactical; t != nil && t.Seat == a.Seat && t.Step == TacProduction && s.Step == nil {

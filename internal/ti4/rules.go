@@ -115,12 +115,13 @@ func decide(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 			return nil, engine.Refuse("82.3", "seat %d is paying for Reveal Prototype's research; the combat waits", s.Step.Seat)
 		}
 	}
-	if st := s.Step; st != nil && st.Kind == StepExplore {
-		if a.Kind == ActExplore {
+	if st := s.Step; st != nil && (st.Kind == StepExplore || st.Kind == StepFreelance) {
+		switch {
+		case a.Kind == ActExplore:
 			return decideExplore(s, a, rng)
-		}
-		if !slices.Contains(effectKinds, a.Kind) {
-			return nil, engine.Refuse("35.7", "seat %d resolves %s on %s first", st.Seat, st.Card, st.Planet)
+		case st.Kind == StepFreelance && slices.Contains([]string{ActProduce, ActSpendPlanet, ActSpendTG, ActDone, ActReclaim}, a.Kind):
+		case !slices.Contains(effectKinds, a.Kind):
+			return nil, engine.Refuse("35.7", "seat %d resolves the exploration card %s first", st.Seat, st.Card)
 		}
 	}
 	if a.Kind == ActPlayNote {

@@ -410,7 +410,7 @@ func decideDone(s *State, a Action) ([]Event, error) {
 		}
 		return []Event{{Kind: EvScoringDone, Seat: a.Seat}}, nil // 81.1: scoring is optional
 	}
-	st, err := inStep(s, a.Seat, StepReady, StepConstruction, StepTradeChoose, StepResearch, StepRedistribute, StepWarfareProd, StepIndustry, StepPay, StepImperial)
+	st, err := inStep(s, a.Seat, StepReady, StepConstruction, StepTradeChoose, StepResearch, StepRedistribute, StepWarfareProd, StepIndustry, StepFreelance, StepPay, StepImperial)
 	if err != nil {
 		return nil, err
 	}
@@ -433,6 +433,8 @@ func decideDone(s *State, a Action) ([]Event, error) {
 	switch {
 	case st.Kind == StepIndustry:
 		return industryDone(s, st), nil
+	case st.Kind == StepFreelance:
+		return []Event{{Kind: EvStepCleared, Seat: a.Seat}}, nil
 	case st.Card == "reveal_prototype" || st.Card == "enigmatic_device": // given up: what was spent is lost
 		return []Event{{Kind: EvStepCleared, Seat: a.Seat}}, nil
 	}

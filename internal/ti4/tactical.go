@@ -51,11 +51,14 @@ func (s *State) production(seat int) (*Production, *System, int, error) {
 		home := s.System(s.Players[seat].Home)
 		return st.Prod, home, s.bestDock(seat, home), nil
 	}
-	if st := s.Step; st != nil && st.Kind == StepIndustry {
+	if st := s.Step; st != nil && (st.Kind == StepIndustry || st.Kind == StepFreelance) {
 		if st.Seat != seat {
 			return nil, nil, 0, engine.Refuse("82.3", "seat %d is resolving an ability", st.Seat)
 		}
 		sys := s.System(st.Systems[0])
+		if st.Kind == StepFreelance {
+			return st.Prod, sys, 1, nil // one unit, whatever produces there
+		}
 		return st.Prod, sys, s.productionLimit(seat, sys), nil
 	}
 	t, err := inTactical(s, seat, TacProduction)
@@ -644,10 +647,11 @@ func decideProduce(s *State, a Action) ([]Event, error) {
 		if pl != nil && demilitarized(pl) {
 			return nil, demilitarizedErr(pl)
 		}
-		if pl != nil && (pl.Controller != a.Seat || !s.producesOn(a.Seat, pl)) {
+		freelance := s.Step != nil && s.Step.Kind == StepFreelance // on a planet of the player's there
+		if pl != nil && (pl.Controller != a.Seat || !(freelance || s.producesOn(a.Seat, pl))) {
 			return nil, engine.Refuse("68.3", "ground forces go on a planet you control with a unit that has Production")
 		}
-		if pl == nil && !s.producesInSpace(a.Seat, sys) {
+		if pl == nil && (freelance || !s.producesInSpace(a.Seat, sys)) {
 			return nil, engine.Refuse("68.4", "ground forces go in space only from a unit with Production in space")
 		}
 	default:
@@ -745,7 +749,14 @@ func decideSpendForProduction(s *State, a Action) ([]Event, error) {
 	if pl.Exhausted {
 		return nil, engine.Refuse("34.4", "%s is already exhausted", pl.Name)
 	}
-	return []Event{{Kind: EvPlanetExhausted, Seat: a.Seat, Planet: pl.Name}, {Kind: EvSpent, Seat: a.Seat, Count: planetInfo(pl).Resources}}, nil
+	v := planetInfo(pl).Resources
+	if a.Use { // influence as resources: Freelancers only
+		if st := s.Step; st == nil || st.Kind != StepFreelance {
+			return nil, engine.Refuse("67.1a", "production is paid with resources")
+		}
+		v = planetInfo(pl).Influence
+	}
+	return []Event{{Kind: EvPlanetExhausted, Seat: a.Seat, Planet: pl.Name}, {Kind: EvSpent, Seat: a.Seat, Count: v}}, nil
 }
 
 // Ending the tactical action: production must be paid for (26.1, 67.1).

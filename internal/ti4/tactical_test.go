@@ -214,6 +214,7 @@ func TestRule67_68_Production(t *testing.T) {
 	do(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "fighter", Count: 3}) // 2 cost: two pairs
 	do(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "infantry", Count: 1, Planet: "Nar"})
 	refuse(t, g, act(ActEndTactical, 0), "67.1")
+	refuse(t, g, Action{Kind: ActSpendPlanet, Seat: 0, Planet: "Nar", Use: true}, "67.1a") // influence only with Freelancers
 	do(t, g, Action{Kind: ActSpendPlanet, Seat: 0, Planet: "Nar"})
 	refuse(t, g, act(ActEndTactical, 0), "67.1")
 	do(t, g, Action{Kind: ActSpendTG, Seat: 0, Count: 1})
