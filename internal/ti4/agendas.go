@@ -373,9 +373,7 @@ func electedEffects(s *State, ag *AgendaStep, out string, rng *engine.RNG) []Eve
 		}
 		ev = append(ev, Event{Kind: EvBarred, Seat: seat})
 	case "minister_of_antiquities":
-		if len(s.Decks.Relics) > 0 {
-			ev = append(ev, Event{Kind: EvRelicGained, Seat: seat, Card: s.Decks.Relics[0]})
-		}
+		ev = append(ev, gainRelic(s, seat, rng)...)
 	case "armed_forces_standardization":
 		p := s.Players[seat]
 		have := p.Tactic + p.Fleet + p.Strategy + s.CommandReinforcements(seat)

@@ -2,6 +2,7 @@ package ti4
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/mecatol/mecatol/internal/ti4/data"
@@ -72,7 +73,7 @@ func CheckInvariants(s *State) error {
 	add := func(l ...[]string) { lists = append(lists, l...) }
 	add(s.Decks.ActionCards, s.Decks.ActionDiscard, s.Decks.Secrets, s.Decks.Agendas, s.Decks.AgendaDiscard)
 	for _, p := range s.Players {
-		add(p.ActionCards, p.Secrets, p.ScoredSecrets, p.SecretChoice, p.RelicFragments, p.PlayArea)
+		add(p.ActionCards, p.Secrets, p.ScoredSecrets, p.SecretChoice, p.RelicFragments, p.PlayArea, p.Relics)
 	}
 	if s.PendingAC != nil {
 		add([]string{s.PendingAC.Act.Card}) // played, waiting on Sabotage
@@ -89,12 +90,8 @@ func CheckInvariants(s *State) error {
 	for _, d := range s.Decks.Exploration {
 		add(d)
 	}
-	add(s.Decks.InPlay)
-	for i, id := range s.Decks.Purged { // relics are purged here too, and not counted
-		if _, ok := cards.ids[id]; ok {
-			add(s.Decks.Purged[i : i+1])
-		}
-	}
+	add(s.Decks.InPlay, s.Decks.Relics)
+	add(s.Decks.Purged)
 	for _, d := range s.Decks.ExplorationDiscard {
 		add(d)
 	}
@@ -199,6 +196,9 @@ var cardIndex = sync.OnceValue(func() cards {
 	for _, e := range c.Exploration {
 		put(e.ID, e.Count)
 	}
+	for _, r := range c.Relics {
+		put(r.ID, 1)
+	}
 	return x
 })
 
@@ -212,6 +212,9 @@ func backedVP(p *Player) int {
 		}
 	}
 	if p.Custodian {
+		n++
+	}
+	if slices.Contains(p.Relics, shard) {
 		n++
 	}
 	for _, id := range p.Publics {

@@ -172,6 +172,17 @@ func candidates(s *State, seat int, out []Action) []Action {
 		}
 		return out
 	}
+	if st := s.Step; st != nil && st.Kind == StepCodex {
+		if st.Seat == seat {
+			for i, c := range s.Decks.ActionDiscard {
+				if !slices.Contains(s.Decks.ActionDiscard[:i], c) {
+					add(Action{Kind: ActTakeCard, Card: c})
+				}
+			}
+			add(Action{Kind: ActDone})
+		}
+		return out
+	}
 	if st := s.Step; st != nil && st.Kind == StepExplore {
 		if st.Seat == seat {
 			for _, o := range exploreOptions(s, st) {

@@ -115,6 +115,18 @@ func decide(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 			return nil, engine.Refuse("82.3", "seat %d is paying for Reveal Prototype's research; the combat waits", s.Step.Seat)
 		}
 	}
+	if st := s.Step; st != nil && st.Kind == StepCodex && !slices.Contains(effectKinds, a.Kind) {
+		switch a.Kind {
+		case ActTakeCard:
+			return decideTakeCard(s, a)
+		case ActDone:
+			if _, err := inStep(s, a.Seat, StepCodex); err != nil {
+				return nil, err
+			}
+			return []Event{{Kind: EvStepCleared, Seat: a.Seat}}, nil
+		}
+		return nil, engine.Refuse("73.3", "seat %d takes action cards with The Codex first", st.Seat)
+	}
 	if st := s.Step; st != nil && (st.Kind == StepExplore || st.Kind == StepFreelance) {
 		switch {
 		case a.Kind == ActExplore:
@@ -398,7 +410,7 @@ func (Rules) Apply(s *State, e Event) {
 	case EvPlayPurged:
 		applyPlayPurged(s, e)
 	default:
-		if !applyRound(s, e) && !applyStrategic(s, e) && !applyTactical(s, e) && !applyCombat(s, e) && !applyScoring(s, e) && !applyCards(s, e) && !applyTrade(s, e) && !applyAgenda(s, e) && !applyAgendaEffects(s, e) && !applyNotes(s, e) && !applyActionCards(s, e) && !applyTacticalCards(s, e) && !applyLawWindows(s, e) && !applySabotage(s, e) && !applyInvasionCards(s, e) && !applyDisgrace(s, e) && !applyPoKCards(s, e) && !applyReverse(s, e) && !applyCoup(s, e) && !applyAutoPass(s, e) && !applyNexus(s, e) && !applyGiven(s, e) {
+		if !applyRound(s, e) && !applyStrategic(s, e) && !applyTactical(s, e) && !applyCombat(s, e) && !applyScoring(s, e) && !applyCards(s, e) && !applyTrade(s, e) && !applyAgenda(s, e) && !applyAgendaEffects(s, e) && !applyNotes(s, e) && !applyActionCards(s, e) && !applyTacticalCards(s, e) && !applyLawWindows(s, e) && !applySabotage(s, e) && !applyInvasionCards(s, e) && !applyDisgrace(s, e) && !applyPoKCards(s, e) && !applyReverse(s, e) && !applyCoup(s, e) && !applyAutoPass(s, e) && !applyNexus(s, e) && !applyGiven(s, e) && !applyRelics(s, e) {
 			panic("ti4: no rule applies event " + e.Kind)
 		}
 	}

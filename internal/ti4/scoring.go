@@ -447,7 +447,7 @@ func secretFollowUps(s *State) []Event {
 }
 
 func overSecrets(p *Player) int {
-	return max(0, len(p.Secrets)+len(p.ScoredSecrets)-SecretLimit)
+	return max(0, len(p.Secrets)+len(p.ScoredSecrets)-secretLimit(p))
 }
 
 func decideReturnSecret(s *State, a Action, rng *engine.RNG) ([]Event, error) {

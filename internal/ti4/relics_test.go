@@ -1,0 +1,129 @@
+package ti4
+
+import (
+	"slices"
+	"testing"
+)
+
+// relicTop puts card on top of the relic deck.
+func relicTop(s *State, card string) {
+	i := slices.Index(s.Decks.Relics, card)
+	s.Decks.Relics[0], s.Decks.Relics[i] = s.Decks.Relics[i], s.Decks.Relics[0]
+}
+
+// giveFragments moves fragments from their exploration decks to seat's play area.
+func giveFragments(seat int, cards ...string) func(s *State) {
+	return func(s *State) {
+		for _, f := range cards {
+			d := explorationDeckOf(f)
+			i := slices.Index(s.Decks.Exploration[d], f)
+			s.Decks.Exploration[d] = slices.Delete(s.Decks.Exploration[d], i, i+1)
+			s.Players[seat].RelicFragments = append(s.Players[seat].RelicFragments, f)
+		}
+	}
+}
+
+// 73.1, 73.2, 35.9a: three fragments of a kind, unknown ones standing in,
+// are purged for the top relic; with the relic deck empty none is gained.
+func TestRule73_1_FragmentsForARelic(t *testing.T) {
+	frags := giveFragments(0, "cultural_relic_fragment", "cultural_relic_fragment", "unknown_relic_fragment", "hazardous_relic_fragment")
+	g := tacticalFixture(t, func(s *State) {
+		frags(s)
+		relicTop(s, "the_codex")
+	})
+	refuse(t, g, Action{Kind: ActComponent, Seat: 0, Card: "hazardous_relic_fragment"}, "73.1")
+	do(t, g, Action{Kind: ActComponent, Seat: 0, Card: "cultural_relic_fragment"})
+	s := g.State()
+	p := s.Players[0]
+	if !slices.Equal(p.Relics, []string{"the_codex"}) || !slices.Equal(p.RelicFragments, []string{"hazardous_relic_fragment"}) {
+		t.Fatalf("relics %v, fragments %v", p.Relics, p.RelicFragments)
+	}
+	if err := CheckInvariants(s); err != nil {
+		t.Fatal(err)
+	}
+	g = tacticalFixture(t, func(s *State) {
+		frags(s)
+		s.Decks.Purged = append(s.Decks.Purged, s.Decks.Relics...)
+		s.Decks.Relics = nil
+	})
+	do(t, g, Action{Kind: ActComponent, Seat: 0, Card: "cultural_relic_fragment"})
+	if p := g.State().Players[0]; len(p.Relics) != 0 || len(p.RelicFragments) != 1 {
+		t.Fatalf("73.2a: relics %v, fragments %v", p.Relics, p.RelicFragments)
+	}
+}
+
+// 73.3: Shard of the Throne is worth a point to whoever holds it, and goes,
+// point and all, to whoever gains control of a planet in its holder's home
+// system.
+func TestRule73_3_ShardOfTheThrone(t *testing.T) {
+	g := tacticalFixture(t, func(s *State) {
+		giveFragments(0, "cultural_relic_fragment", "cultural_relic_fragment", "cultural_relic_fragment")(s)
+		relicTop(s, shard)
+	})
+	do(t, g, Action{Kind: ActComponent, Seat: 0, Card: "cultural_relic_fragment"})
+	if p := g.State().Players[0]; p.VP != 1 || !slices.Contains(p.Relics, shard) {
+		t.Fatalf("VP %d, relics %v", p.VP, p.Relics)
+	}
+	do(t, g, Action{Kind: ActGainPlanet, Seat: Referee, Player: ip(1), Planet: "Jol"}) // Jol-Nar's home
+	s := g.State()
+	if s.Players[0].VP != 0 || s.Players[1].VP != 1 || !slices.Contains(s.Players[1].Relics, shard) || slices.Contains(s.Players[0].Relics, shard) {
+		t.Fatalf("VP %d/%d, relics %v / %v", s.Players[0].VP, s.Players[1].VP, s.Players[0].Relics, s.Players[1].Relics)
+	}
+	if err := CheckInvariants(s); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// 73.3: The Obsidian draws a secret objective, and its holder may have one
+// more secret objective than the limit (61.21).
+func TestRule73_3_TheObsidian(t *testing.T) {
+	g := tacticalFixture(t, func(s *State) {
+		giveFragments(0, "cultural_relic_fragment", "cultural_relic_fragment", "cultural_relic_fragment")(s)
+		relicTop(s, obsidian)
+		p := s.Players[0]
+		for len(p.Secrets) < SecretLimit {
+			p.Secrets = append(p.Secrets, s.Decks.Secrets[0])
+			s.Decks.Secrets = s.Decks.Secrets[1:]
+		}
+	})
+	do(t, g, Action{Kind: ActComponent, Seat: 0, Card: "cultural_relic_fragment"})
+	s := g.State()
+	if n := len(s.Players[0].Secrets); n != SecretLimit+1 || s.Step != nil {
+		t.Fatalf("%d secrets, step %+v: the fourth is kept", n, s.Step)
+	}
+	if err := CheckInvariants(s); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// 73.3: The Codex is purged to take up to three action cards of the
+// player's choice from the discard pile.
+func TestRule73_3_TheCodex(t *testing.T) {
+	g := tacticalFixture(t, func(s *State) {
+		i := slices.Index(s.Decks.Relics, codex)
+		s.Decks.Relics = slices.Delete(s.Decks.Relics, i, i+1)
+		s.Players[0].Relics = []string{codex}
+		for _, c := range []string{"sabotage", "direct_hit", "upgrade"} {
+			k := slices.Index(s.Decks.ActionCards, c)
+			s.Decks.ActionCards = slices.Delete(s.Decks.ActionCards, k, k+1)
+			s.Decks.ActionDiscard = append(s.Decks.ActionDiscard, c)
+		}
+	})
+	refuse(t, g, Action{Kind: ActComponent, Seat: 1, Card: codex}, "4")
+	do(t, g, Action{Kind: ActComponent, Seat: 0, Card: codex})
+	refuse(t, g, Action{Kind: ActTakeCard, Seat: 0, Card: "veto"}, "73.3") // not in the discard pile
+	do(t, g, Action{Kind: ActTakeCard, Seat: 0, Card: "direct_hit"})
+	do(t, g, Action{Kind: ActTakeCard, Seat: 0, Card: "upgrade"})
+	do(t, g, act(ActDone, 0))
+	s := g.State()
+	p := s.Players[0]
+	if !slices.Contains(p.ActionCards, "direct_hit") || !slices.Contains(p.ActionCards, "upgrade") || slices.Contains(s.Decks.ActionDiscard, "upgrade") {
+		t.Fatalf("hand %v, discard %v", p.ActionCards, s.Decks.ActionDiscard)
+	}
+	if len(p.Relics) != 0 || !slices.Contains(s.Decks.Purged, codex) || s.Step != nil {
+		t.Fatal("The Codex is purged and the step closed")
+	}
+	if err := CheckInvariants(s); err != nil {
+		t.Fatal(err)
+	}
+}
