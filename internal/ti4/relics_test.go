@@ -127,3 +127,17 @@ func TestRule73_3_TheCodex(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// 73.4, 35.9b: relic fragments may be traded, relics may not.
+func TestRule73_4_RelicsAreNotTraded(t *testing.T) {
+	g := tacticalFixture(t, func(s *State) {
+		s.System(23).Space = []Stack{{Owner: 1, Unit: "carrier", Count: 1}} // Sol next to Jol-Nar's home
+		giveFragments(0, "industrial_relic_fragment")(s)
+		i := slices.Index(s.Decks.Relics, codex)
+		s.Decks.Relics = slices.Delete(s.Decks.Relics, i, i+1)
+		s.Players[0].Relics = []string{codex}
+	})
+	do(t, g, Action{Kind: ActTradeOpen, Seat: 0, Player: ip(1)})
+	refuse(t, g, Action{Kind: ActTradeAdd, Seat: 0, Card: codex}, "73.4")
+	do(t, g, Action{Kind: ActTradeAdd, Seat: 0, Card: "industrial_relic_fragment"})
+}

@@ -102,6 +102,8 @@ func decideTradeAdd(s *State, a Action) ([]Event, error) {
 			return nil, engine.Refuse("94.3", "no more %s to give", a.Card)
 		}
 		b.Fragments = append(b.Fragments, a.Card)
+	case slices.Contains(p.Relics, a.Card):
+		return nil, engine.Refuse("73.4", "relics cannot be traded")
 	default:
 		return nil, engine.Refuse("94.3", "transactions exchange trade goods, commodities, promissory notes and relic fragments you hold, not %q", a.Card)
 	}
