@@ -93,7 +93,7 @@ func applyExplored(s *State, e Event) {
 	d := &s.Decks
 	if e.NewDeck != nil {
 		d.Exploration[e.Deck] = slices.Clone(e.NewDeck)
-		d.ExplorationDiscard[e.Deck] = nil
+		d.ExplorationDiscard[e.Deck] = without(d.ExplorationDiscard[e.Deck], e.NewDeck)
 	}
 	d.Exploration[e.Deck] = d.Exploration[e.Deck][1:]
 	if e.Deck == "frontier" { // the token explored goes back to the supply (35.6)

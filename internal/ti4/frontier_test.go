@@ -153,3 +153,24 @@ func TestRule35_7_EnigmaticDevice(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// 23.5 with 35.7: Lost Crew, explored through Exploration Probe, draws
+// from an empty action deck; the reshuffle takes the discard pile as it
+// was, and the probe, discarded in the same moment, stays there. A soak
+// found the probe lost.
+func TestRule23_5_ReshuffleKeepsTheCardJustPlayed(t *testing.T) {
+	g := tacticalFixture(t, func(s *State) {
+		giveAC(0, "exploration_probe")(s)
+		frontierTop(s, "lost_crew")
+		s.Decks.ActionDiscard = append(s.Decks.ActionDiscard, s.Decks.ActionCards...)
+		s.Decks.ActionCards = nil
+	})
+	play(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "exploration_probe", System: ip(21)})
+	s := g.State()
+	if !slices.Equal(s.Decks.ActionDiscard, []string{"exploration_probe"}) || len(s.Players[0].ActionCards) != 2 {
+		t.Fatalf("discard %v, hand %v", s.Decks.ActionDiscard, s.Players[0].ActionCards)
+	}
+	if err := CheckInvariants(s); err != nil {
+		t.Fatal(err)
+	}
+}

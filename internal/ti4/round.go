@@ -435,12 +435,28 @@ func applyRound(s *State, e Event) bool {
 	return true
 }
 
+// without returns pile less one copy of each card in taken: a reshuffle
+// takes the discard pile as it was when the draw was decided, so a card
+// discarded by an earlier event of the same batch stays behind (23.5).
+func without(pile, taken []string) []string {
+	left := slices.Clone(pile)
+	for _, c := range taken {
+		if i := slices.Index(left, c); i >= 0 {
+			left = slices.Delete(left, i, i+1)
+		}
+	}
+	if len(left) == 0 {
+		return nil
+	}
+	return left
+}
+
 func applyDraw(s *State, e Event) {
 	p := s.Players[e.Seat]
 	switch e.Deck {
 	case "action":
 		if e.NewDeck != nil {
-			s.Decks.ActionCards, s.Decks.ActionDiscard = slices.Clone(e.NewDeck), nil
+			s.Decks.ActionCards, s.Decks.ActionDiscard = slices.Clone(e.NewDeck), without(s.Decks.ActionDiscard, e.NewDeck)
 		}
 		s.Decks.ActionCards = s.Decks.ActionCards[len(e.Cards):]
 		p.ActionCards = append(p.ActionCards, e.Cards...)
