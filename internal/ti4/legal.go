@@ -172,6 +172,14 @@ func candidates(s *State, seat int, out []Action) []Action {
 		}
 		return out
 	}
+	if st := s.Step; st != nil && st.Kind == StepConverter {
+		if st.Seat == seat {
+			for _, pl := range converterTargets(s, seat) {
+				add(Action{Kind: ActChoosePlanet, Planet: pl.Name})
+			}
+		}
+		return out
+	}
 	if st := s.Step; st != nil && st.Kind == StepCodex {
 		if st.Seat == seat {
 			for i, c := range s.Decks.ActionDiscard {

@@ -9,21 +9,24 @@ import (
 // Relics (LRR 73): three relic fragments of a kind (unknown fragments
 // standing in for any kind) are purged to gain the top relic (73.1,
 // 73.2), and the relics' abilities. Built: Shard of the Throne, The
-// Obsidian and The Codex.
+// Obsidian, The Codex and Stellar Converter.
 
 const (
 	EvFragmentsPurged = "relic_fragments_purged" // Cards: the fragments
 	EvRelicMoved      = "relic_moved"            // Card: from Owner to Seat
 	EvRelicPurged     = "relic_purged"           // Card: from Seat's play area
 	EvCardTaken       = "action_card_recovered"  // Card: from the discard pile to Seat's hand
+	EvPlanetDestroyed = "planet_destroyed"       // Planet in System: its units go, its attachments and card are purged
 
-	StepCodex   = "codex"     // The Codex: up to 3 action cards from the discard pile; Count taken so far
-	ActTakeCard = "take_card" // card: an action card in the discard pile
+	StepCodex     = "codex"             // The Codex: up to 3 action cards from the discard pile; Count taken so far
+	StepConverter = "stellar_converter" // Stellar Converter: the planet to destroy
+	ActTakeCard   = "take_card"         // card: an action card in the discard pile
 
 	shard    = "shard_of_the_throne"
 	shardVP  = "relic:" + shard // its points' source: the base game has an agenda of the same id
 	obsidian = "the_obsidian"
 	codex    = "the_codex"
+	stellar  = "stellar_converter"
 )
 
 func init() {
@@ -41,6 +44,20 @@ func init() {
 			},
 		})
 	}
+	RegisterComponent(stellar, Component{
+		Available: func(s *State, seat int) error {
+			if !slices.Contains(s.Players[seat].Relics, stellar) {
+				return engine.Refuse("73.3", "Stellar Converter is not in your play area")
+			}
+			if len(converterTargets(s, seat)) == 0 {
+				return engine.Refuse("73.3", "no planet Stellar Converter may destroy")
+			}
+			return nil
+		},
+		Resolve: func(s *State, seat int, _ *engine.RNG) []Event {
+			return []Event{step(StepConverter, seat, stellar, false)}
+		},
+	})
 	RegisterComponent(codex, Component{
 		Available: func(s *State, seat int) error {
 			if !slices.Contains(s.Players[seat].Relics, codex) {
@@ -122,6 +139,56 @@ func decideTakeCard(s *State, a Action) ([]Event, error) {
 	return ev, nil
 }
 
+// converterTargets are the planets Stellar Converter may destroy for seat:
+// not in a home system, not legendary, not Mecatol Rex, in a system next to
+// (6.2) one of seat's units with Bombardment.
+func converterTargets(s *State, seat int) []*Planet {
+	var out []*Planet
+	for _, sys := range s.Systems {
+		if s.IsHomeSystem(sys.Pos) || !slices.ContainsFunc(s.galaxy.Neighbors(sys.Pos, s.Wormholes), func(p int) bool { return s.bombardsFrom(seat, s.System(p)) }) {
+			continue
+		}
+		for _, pl := range sys.Planets {
+			if pl.Name != MecatolRex && !planetInfo(pl).Legendary {
+				out = append(out, pl)
+			}
+		}
+	}
+	return out
+}
+
+// bombardsFrom reports one of seat's units with Bombardment in sys.
+func (s *State) bombardsFrom(seat int, sys *System) bool {
+	if sys == nil {
+		return false
+	}
+	has := func(st Stack) bool { return st.Owner == seat && s.UnitCard(seat, st.Unit).Bombardment != nil }
+	if slices.ContainsFunc(sys.Space, has) {
+		return true
+	}
+	return slices.ContainsFunc(sys.Planets, func(pl *Planet) bool { return slices.ContainsFunc(pl.Units, has) })
+}
+
+func decideConvert(s *State, a Action) ([]Event, error) {
+	if _, err := inStep(s, a.Seat, StepConverter); err != nil {
+		return nil, err
+	}
+	targets := converterTargets(s, a.Seat)
+	i := slices.IndexFunc(targets, func(pl *Planet) bool { return pl.Name == a.Planet })
+	if i < 0 {
+		return nil, engine.Refuse("73.3", "Stellar Converter destroys a non-home, non-legendary planet other than Mecatol Rex next to your units with Bombardment")
+	}
+	pl, sys := s.Planet(a.Planet)
+	ev := []Event{{Kind: EvRelicPurged, Seat: a.Seat, Card: stellar}}
+	for _, st := range pl.Units {
+		ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: st.Owner, System: sys.Pos, Planet: pl.Name, Unit: st.Unit, Count: st.Count})
+	}
+	if pl.Controller != None {
+		ev = append(ev, Event{Kind: EvControlLost, Seat: pl.Controller, Planet: pl.Name})
+	}
+	return append(ev, Event{Kind: EvPlanetDestroyed, Seat: a.Seat, System: sys.Pos, Planet: pl.Name}, Event{Kind: EvStepCleared, Seat: a.Seat}), nil
+}
+
 func applyRelics(s *State, e Event) bool {
 	p := s.Players[e.Seat]
 	switch e.Kind {
@@ -140,6 +207,13 @@ func applyRelics(s *State, e Event) bool {
 	case EvRelicPurged:
 		p.Relics = slices.DeleteFunc(slices.Clone(p.Relics), func(r string) bool { return r == e.Card })
 		s.Decks.Purged = append(s.Decks.Purged, e.Card)
+	case EvPlanetDestroyed: // the destroyed planet token stands where it was
+		sys := s.System(e.System)
+		i := slices.IndexFunc(sys.Planets, func(pl *Planet) bool { return pl.Name == e.Planet })
+		s.Decks.Purged = append(s.Decks.Purged, sys.Planets[i].Attachments...)
+		sys.Planets = slices.Delete(slices.Clone(sys.Planets), i, i+1)
+		sys.Tokens = append(sys.Tokens, Token{Kind: "destroyed_planet", Owner: None})
+		s.index()
 	case EvCardTaken:
 		d := slices.Clone(s.Decks.ActionDiscard)
 		i := slices.Index(d, e.Card)

@@ -141,3 +141,37 @@ func TestRule73_4_RelicsAreNotTraded(t *testing.T) {
 	refuse(t, g, Action{Kind: ActTradeAdd, Seat: 0, Card: codex}, "73.4")
 	do(t, g, Action{Kind: ActTradeAdd, Seat: 0, Card: "industrial_relic_fragment"})
 }
+
+// 73.3, 6.2: Stellar Converter destroys a planet next to one of its
+// holder's units with Bombardment, never a home, legendary or Mecatol Rex
+// planet: its units go, its attachments and card are purged.
+func TestRule73_3_StellarConverter(t *testing.T) {
+	g := tacticalFixture(t, func(s *State) {
+		i := slices.Index(s.Decks.Relics, stellar)
+		s.Decks.Relics = slices.Delete(s.Decks.Relics, i, i+1)
+		s.Players[0].Relics = []string{stellar} // Jol-Nar's dreadnought at home bombards
+		d := s.Decks.Exploration["hazardous"]
+		k := slices.Index(d, "rich_world")
+		s.Decks.Exploration["hazardous"] = slices.Delete(d, k, k+1)
+		pl, _ := s.Planet("Arnor")
+		pl.Controller, pl.Units, pl.Attachments = 1, []Stack{{Owner: 1, Unit: "infantry", Count: 2}}, []string{"rich_world"}
+	})
+	do(t, g, Action{Kind: ActComponent, Seat: 0, Card: stellar})
+	refuse(t, g, Action{Kind: ActChoosePlanet, Seat: 0, Planet: "Jol"}, "73.3")      // a home planet
+	refuse(t, g, Action{Kind: ActChoosePlanet, Seat: 0, Planet: MecatolRex}, "73.3") // never Mecatol Rex
+	refuse(t, g, Action{Kind: ActPass, Seat: g.State().Turn}, "73.3")                // the next player waits
+	do(t, g, Action{Kind: ActChoosePlanet, Seat: 0, Planet: "Arnor"})
+	s := g.State()
+	if pl, _ := s.Planet("Arnor"); pl != nil {
+		t.Fatal("Arnor is still on the board")
+	}
+	if len(s.Players[0].Relics) != 0 || !slices.Contains(s.Decks.Purged, stellar) || !slices.Contains(s.Decks.Purged, "rich_world") {
+		t.Fatalf("relics %v, purged %v", s.Players[0].Relics, s.Decks.Purged)
+	}
+	if !slices.ContainsFunc(s.System(9).Tokens, func(t Token) bool { return t.Kind == "destroyed_planet" }) || s.Step != nil {
+		t.Fatal("the destroyed planet token marks the place, and the step is over")
+	}
+	if err := CheckInvariants(s); err != nil {
+		t.Fatal(err)
+	}
+}

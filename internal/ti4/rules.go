@@ -115,6 +115,12 @@ func decide(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 			return nil, engine.Refuse("82.3", "seat %d is paying for Reveal Prototype's research; the combat waits", s.Step.Seat)
 		}
 	}
+	if st := s.Step; st != nil && st.Kind == StepConverter && !slices.Contains(effectKinds, a.Kind) {
+		if a.Kind != ActChoosePlanet {
+			return nil, engine.Refuse("73.3", "seat %d chooses the planet for Stellar Converter first", st.Seat)
+		}
+		return decideConvert(s, a)
+	}
 	if st := s.Step; st != nil && st.Kind == StepCodex && !slices.Contains(effectKinds, a.Kind) {
 		switch a.Kind {
 		case ActTakeCard:
