@@ -534,10 +534,18 @@ func choiceFollowUps(s *State) []Event {
 		}
 		return nil
 	}
-	if len(s.Choices) > 0 && s.Combat == nil {
+	if len(s.Choices) > 0 && s.Combat == nil && !s.answering() {
 		return []Event{{Kind: EvChoiceNext, Seat: s.Choices[0].Seat}}
 	}
 	return nil
+}
+
+// answering reports a window of the action phase waiting on players'
+// answers (1.19): a queued choice opens once it closes, so that the two
+// never wait on each other.
+func (s *State) answering() bool {
+	return s.PendingAC != nil || s.PickAsk != nil || s.CoupAsk != nil || s.DiscardAsk != nil ||
+		(s.Invasion != nil && s.Invasion.Ask != nil)
 }
 
 func isAgendaStep(kind string) bool {

@@ -23,7 +23,7 @@ func findPlanet(s *State, name string) (*Planet, *System, error) {
 // (25.1c, 35.1).
 func gain(s *State, x *explorer, seat, pos int, pl *Planet) []Event {
 	ev := []Event{{Kind: EvControlGained, Seat: seat, Planet: pl.Name, From: pl.Controller}}
-	ev = append(ev, shardTaken(s, seat, pos, pl)...)
+	ev = append(ev, shardTaken(s, x, seat, pos, pl)...)
 	if pl.Controller == None {
 		if e, ok := x.explore(seat, pl.Name); ok {
 			ev = append(ev, e)

@@ -13,12 +13,16 @@ import (
 
 // explorer draws from the exploration decks on behalf of one decision, so
 // that several draws in one step see each other, and a deck that runs out
-// is reshuffled from its discard pile (23.5) with the game's RNG.
+// is reshuffled from its discard pile (23.5) with the game's RNG. It also
+// follows Shard of the Throne across the planets gained in that decision.
 type explorer struct {
 	s       *State
 	rng     *engine.RNG
 	deck    map[string][]string
 	discard map[string][]string
+	// who holds Shard of the Throne as planets change hands (shardTaken)
+	shardKnown  bool
+	shardHolder int
 }
 
 func newExplorer(s *State, rng *engine.RNG) *explorer {

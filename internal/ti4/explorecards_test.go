@@ -224,3 +224,23 @@ func TestRule35_7_Freelancers(t *testing.T) {
 		t.Fatal("declining closes the step")
 	}
 }
+
+// 1.19 with 35.7: an exploration card's choice waits while a window asks
+// for answers (here Reparations, in the invasion that explored the
+// planet), so the two never wait on each other. Soaks found games stuck.
+func TestRule1_19_ChoiceWaitsForWindow(t *testing.T) {
+	g, _ := exploreFixture(t, "freelancers", nil, func(s *State) {
+		s.Invasion = &Invasion{Seat: 0, Pos: 9, Ask: &Answer{Kind: "reparations", Seat: 1, Owner: 0}}
+	})
+	s := g.State()
+	if s.Step != nil || len(s.Choices) != 1 {
+		t.Fatalf("step %+v, choices %d: the choice opened during the window", s.Step, len(s.Choices))
+	}
+	if ev := choiceFollowUps(s); len(ev) != 0 {
+		t.Fatalf("follow-ups %v during the window", ev)
+	}
+	s.Invasion.Ask = nil // the window closes
+	if ev := choiceFollowUps(s); len(ev) != 1 || ev[0].Kind != EvChoiceNext {
+		t.Fatalf("follow-ups %v, want the choice to open", ev)
+	}
+}

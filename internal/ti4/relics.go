@@ -104,15 +104,25 @@ func gainRelic(s *State, seat int, rng *engine.RNG) []Event {
 
 // shardTaken: whoever gains control of a legendary planet, or of a planet
 // in the home system, of the player holding Shard of the Throne takes the
-// card and its point.
-func shardTaken(s *State, seat, pos int, pl *Planet) []Event {
+// card and its point. x carries the holder across the planets gained in
+// one decision, whose events are not applied yet.
+func shardTaken(s *State, x *explorer, seat, pos int, pl *Planet) []Event {
+	if !x.shardKnown {
+		x.shardKnown, x.shardHolder = true, None
+		for _, p := range s.Players {
+			if slices.Contains(p.Relics, shard) {
+				x.shardHolder = p.Seat
+			}
+		}
+	}
 	from := pl.Controller
-	if from == None || from == seat || !slices.Contains(s.Players[from].Relics, shard) {
+	if from == None || from == seat || from != x.shardHolder {
 		return nil
 	}
 	if !planetInfo(pl).Legendary && pos != s.Players[from].Home {
 		return nil
 	}
+	x.shardHolder = seat
 	return []Event{{Kind: EvRelicMoved, Seat: seat, Owner: from, Card: shard}, vp(from, -1, shardVP), vp(seat, 1, shardVP)}
 }
 

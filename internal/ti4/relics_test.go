@@ -3,6 +3,8 @@ package ti4
 import (
 	"slices"
 	"testing"
+
+	"github.com/mecatol/mecatol/internal/engine"
 )
 
 // relicTop puts card on top of the relic deck.
@@ -173,5 +175,30 @@ func TestRule73_3_StellarConverter(t *testing.T) {
 	}
 	if err := CheckInvariants(s); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// 73.3: gaining two of the holder's home planets in one decision moves
+// Shard of the Throne, and its point, once. A soak found it moved twice.
+func TestRule73_3_ShardMovesOnce(t *testing.T) {
+	g := tacticalFixture(t, func(s *State) {
+		i := slices.Index(s.Decks.Relics, shard)
+		s.Decks.Relics = slices.Delete(s.Decks.Relics, i, i+1)
+		s.Players[0].Relics, s.Players[0].VP = []string{shard}, 1
+	})
+	s := g.State().Clone()
+	for _, name := range []string{"Jol", "Nar"} { // seat 1's infantry alone on both
+		pl, _ := s.Planet(name)
+		pl.Units = []Stack{{Owner: 1, Unit: "infantry", Count: 1}}
+	}
+	ev := controlFollowUps(s, new(engine.RNG))
+	moved := 0
+	for _, e := range ev {
+		if e.Kind == EvRelicMoved {
+			moved++
+		}
+	}
+	if moved != 1 {
+		t.Fatalf("Shard of the Throne moved %d times: %v", moved, ev)
 	}
 }
