@@ -173,8 +173,8 @@ func agendaFollowUps(s *State, rng *engine.RNG) []Event {
 		return nil
 	}
 	switch {
-	case ag.Number == 1 && !ag.Started:
-		return []Event{{Kind: EvAgendaStart}}
+	case ag.Number == 1 && !ag.Started: // the start of the phase: Maw of Worlds' moment too
+		return append([]Event{{Kind: EvAgendaStart}}, relicWindows(s, maw, "")...)
 	case ag.Card == "" && ag.Window == "":
 		return revealAgenda(s, rng)
 	case ag.Window != "" || len(ag.Voters) > 0 || ag.Voting || ag.Tied != nil:

@@ -649,7 +649,7 @@ func decideAgendaTech(s *State, a Action) ([]Event, error) {
 		return nil, err
 	}
 	ev := []Event{{Kind: EvTechGained, Seat: a.Seat, Card: t.ID}, {Kind: EvStepProgress, Seat: a.Seat}}
-	if st.Free {
+	if st.Free && st.Card == "research_grant_reallocation" {
 		p := s.Players[a.Seat]
 		n := min(p.Fleet, prereqCount(t))
 		if n > 0 {

@@ -25,6 +25,7 @@ func (s *State) Clone() *State {
 		q.NotesInPlay = slices.Clone(p.NotesInPlay)
 		q.RelicFragments = slices.Clone(p.RelicFragments)
 		q.PlayArea = slices.Clone(p.PlayArea)
+		q.ExhaustedRelics = slices.Clone(p.ExhaustedRelics)
 		q.Relics = slices.Clone(p.Relics)
 		q.Captured = slices.Clone(p.Captured)
 		q.SheetTokens = slices.Clone(p.SheetTokens)

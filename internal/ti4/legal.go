@@ -172,6 +172,10 @@ func candidates(s *State, seat int, out []Action) []Action {
 		}
 		return out
 	}
+	if st := s.Step; st != nil && st.Kind == StepRelic {
+		relicOptions(s, seat, st, add)
+		return out
+	}
 	if st := s.Step; st != nil && st.Kind == StepConverter {
 		if st.Seat == seat {
 			for _, pl := range converterTargets(s, seat) {
@@ -438,6 +442,7 @@ func candidates(s *State, seat int, out []Action) []Action {
 			}
 			add(Action{Kind: ActDone})
 		case StepResearch:
+			relicOptions(s, seat, st, add) // The Prophet's Tears
 			spend(false)
 			ownPlanets(func(pl *Planet, _ *System) { add(Action{Kind: ActSpecialty, Planet: pl.Name}) })
 			if st.Spent >= researchCost(s, st) {

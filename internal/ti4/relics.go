@@ -9,7 +9,9 @@ import (
 // Relics (LRR 73): three relic fragments of a kind (unknown fragments
 // standing in for any kind) are purged to gain the top relic (73.1,
 // 73.2), and the relics' abilities. Built: Shard of the Throne, The
-// Obsidian, The Codex and Stellar Converter.
+// Obsidian, The Codex, Stellar Converter, Maw of Worlds, The Prophet's
+// Tears and The Crown of Emphidia. A relic that asks whether it is used
+// opens a relic step (`use_relic`: use, and the planet or outcome).
 
 const (
 	EvFragmentsPurged = "relic_fragments_purged" // Cards: the fragments
@@ -17,16 +19,24 @@ const (
 	EvRelicPurged     = "relic_purged"           // Card: from Seat's play area
 	EvCardTaken       = "action_card_recovered"  // Card: from the discard pile to Seat's hand
 	EvPlanetDestroyed = "planet_destroyed"       // Planet in System: its units go, its attachments and card are purged
+	EvRelicExhausted  = "relic_exhausted"        // Card: until the status phase readies it (34.2)
+	EvCrownAsked      = "crown_asked"            // this status phase's Crown of Emphidia window has opened
 
 	StepCodex     = "codex"             // The Codex: up to 3 action cards from the discard pile; Count taken so far
 	StepConverter = "stellar_converter" // Stellar Converter: the planet to destroy
+	StepRelic     = "relic_window"      // Card: a relic its holder may use now; Then "tomb" for the Crown's point
 	ActTakeCard   = "take_card"         // card: an action card in the discard pile
+	ActUseRelic   = "use_relic"         // card, use; planet (The Crown of Emphidia), outcome (The Prophet's Tears)
 
 	shard    = "shard_of_the_throne"
 	shardVP  = "relic:" + shard // its points' source: the base game has an agenda of the same id
 	obsidian = "the_obsidian"
 	codex    = "the_codex"
 	stellar  = "stellar_converter"
+	maw      = "maw_of_worlds"
+	tears    = "the_prophets_tears"
+	crown    = "the_crown_of_emphidia"
+	crownVP  = "relic:" + crown
 )
 
 func init() {
@@ -199,6 +209,150 @@ func decideConvert(s *State, a Action) ([]Event, error) {
 	return append(ev, Event{Kind: EvPlanetDestroyed, Seat: a.Seat, System: sys.Pos, Planet: pl.Name}, Event{Kind: EvStepCleared, Seat: a.Seat}), nil
 }
 
+// readyRelic reports that seat holds relic and it is not exhausted.
+func (s *State) readyRelic(seat int, relic string) bool {
+	p := s.Players[seat]
+	return slices.Contains(p.Relics, relic) && !slices.Contains(p.ExhaustedRelics, relic)
+}
+
+// relicWindows opens a relic step for each holder of relic that may use it
+// now, in seat order.
+func relicWindows(s *State, relic, then string) []Event {
+	var ev []Event
+	for _, q := range s.Active() {
+		if s.readyRelic(q, relic) {
+			ev = append(ev, queue(Step{Kind: StepRelic, Seat: q, Card: relic, Then: then}))
+		}
+	}
+	return ev
+}
+
+// crownPlanets are the planets The Crown of Emphidia may explore for seat:
+// those it controls that have a trait.
+func crownPlanets(s *State, seat int) []*Planet {
+	var out []*Planet
+	for _, sys := range s.Systems {
+		for _, pl := range sys.Planets {
+			if pl.Controller == seat && planetInfo(pl).Trait != "" {
+				out = append(out, pl)
+			}
+		}
+	}
+	return out
+}
+
+// controlsTomb reports seat controlling the planet Tomb of Emphidia is attached to.
+func (s *State) controlsTomb(seat int) bool {
+	return slices.ContainsFunc(s.Systems, func(sys *System) bool {
+		return slices.ContainsFunc(sys.Planets, func(pl *Planet) bool {
+			return pl.Controller == seat && slices.Contains(pl.Attachments, "tomb_of_emphidia")
+		})
+	})
+}
+
+// tombWindow opens, once at the end of a status phase, the Crown of
+// Emphidia's step for its holder if they control the Tomb of Emphidia.
+func tombWindow(s *State) []Event {
+	if s.Status == nil || s.Status.CrownAsked {
+		return nil
+	}
+	for _, q := range s.Active() {
+		if slices.Contains(s.Players[q].Relics, crown) && s.controlsTomb(q) {
+			return []Event{{Kind: EvCrownAsked}, queue(Step{Kind: StepRelic, Seat: q, Card: crown, Then: "tomb"})}
+		}
+	}
+	return nil
+}
+
+// relicOptions are the relic actions seat may take in the step st.
+func relicOptions(s *State, seat int, st *Step, add func(Action)) {
+	switch {
+	case st.Kind == StepRelic && st.Seat == seat:
+		add(Action{Kind: ActUseRelic, Card: st.Card})
+		if st.Card == crown && st.Then == "" {
+			for _, pl := range crownPlanets(s, seat) {
+				add(Action{Kind: ActUseRelic, Card: crown, Use: true, Planet: pl.Name})
+			}
+		} else {
+			add(Action{Kind: ActUseRelic, Card: st.Card, Use: true})
+		}
+	case st.Kind == StepResearch && st.Seat == seat && s.readyRelic(seat, tears):
+		for _, o := range []string{"prerequisite", "draw"} {
+			add(Action{Kind: ActUseRelic, Card: tears, Use: true, Outcome: o})
+		}
+	}
+}
+
+func decideUseRelic(s *State, a Action, rng *engine.RNG) ([]Event, error) {
+	st := s.Step
+	if a.Card == tears { // while researching (90.9)
+		if _, err := inStep(s, a.Seat, StepResearch); err != nil {
+			return nil, err
+		}
+		if !s.readyRelic(a.Seat, tears) || !a.Use {
+			return nil, engine.Refuse("73.3", "The Prophet's Tears is used by exhausting it, and it is not ready in your play area")
+		}
+		ev := []Event{{Kind: EvRelicExhausted, Seat: a.Seat, Card: tears}}
+		switch a.Outcome {
+		case "prerequisite":
+			return append(ev, Event{Kind: EvSpent, Seat: a.Seat, Card: "any"}), nil
+		case "draw":
+			deck, discard := slices.Clone(s.Decks.ActionCards), slices.Clone(s.Decks.ActionDiscard)
+			return append(ev, drawFrom(&deck, &discard, rng, a.Seat, "action", 1)...), nil
+		}
+		return nil, engine.BadInput("outcome", "The Prophet's Tears ignores a prerequisite or draws an action card: %q", a.Outcome)
+	}
+	if _, err := inStep(s, a.Seat, StepRelic); err != nil {
+		return nil, err
+	}
+	if a.Card != st.Card {
+		return nil, engine.Refuse("73.3", "this step is for %s", st.Card)
+	}
+	done := Event{Kind: EvStepCleared, Seat: a.Seat}
+	if !a.Use {
+		return []Event{done}, nil
+	}
+	switch {
+	case st.Card == maw: // purged, every planet exhausted, any technology gained (90.5)
+		ev := []Event{{Kind: EvRelicPurged, Seat: a.Seat, Card: maw}}
+		for _, pl := range s.ownPlanets(a.Seat) {
+			if !pl.Exhausted {
+				ev = append(ev, Event{Kind: EvPlanetExhausted, Seat: a.Seat, Planet: pl.Name})
+			}
+		}
+		return append(ev, done, queue(Step{Kind: StepAgendaTech, Seat: a.Seat, Card: maw, Need: 1, Free: true})), nil
+	case st.Card == crown && st.Then == "tomb": // purged for a point
+		return []Event{{Kind: EvRelicPurged, Seat: a.Seat, Card: crown}, vp(a.Seat, 1, crownVP), done}, nil
+	case st.Card == crown: // exhausted to explore a planet of the holder's
+		i := slices.IndexFunc(crownPlanets(s, a.Seat), func(pl *Planet) bool { return pl.Name == a.Planet })
+		if i < 0 {
+			return nil, engine.Refuse("73.3", "The Crown of Emphidia explores a planet you control that has a trait")
+		}
+		pl, sys := s.Planet(a.Planet)
+		x := newExplorer(s, rng)
+		ev := []Event{{Kind: EvRelicExhausted, Seat: a.Seat, Card: crown}, done}
+		if e, ok := x.explore(a.Seat, pl.Name); ok {
+			ev = append(ev, e)
+			ev = append(ev, x.effects(a.Seat, sys.Pos, pl, e.Card)...)
+		}
+		return ev, nil
+	}
+	return nil, engine.Refuse("73.3", "%s has no such use", st.Card)
+}
+
+// ownPlanets are the planets seat controls.
+func (s *State) ownPlanets(seat int) []*Planet {
+	var out []*Planet
+	for _, sys := range s.Systems {
+		for _, pl := range sys.Planets {
+			if pl.Controller == seat {
+				out = append(out, pl)
+			}
+		}
+	}
+	return out
+}
+
 func applyRelics(s *State, e Event) bool {
 	p := s.Players[e.Seat]
 	switch e.Kind {
@@ -216,6 +370,7 @@ func applyRelics(s *State, e Event) bool {
 		p.Relics = append(p.Relics, e.Card)
 	case EvRelicPurged:
 		p.Relics = slices.DeleteFunc(slices.Clone(p.Relics), func(r string) bool { return r == e.Card })
+		p.ExhaustedRelics = slices.DeleteFunc(slices.Clone(p.ExhaustedRelics), func(r string) bool { return r == e.Card })
 		s.Decks.Purged = append(s.Decks.Purged, e.Card)
 	case EvPlanetDestroyed: // the destroyed planet token stands where it was
 		sys := s.System(e.System)
@@ -224,6 +379,10 @@ func applyRelics(s *State, e Event) bool {
 		sys.Planets = slices.Delete(slices.Clone(sys.Planets), i, i+1)
 		sys.Tokens = append(sys.Tokens, Token{Kind: "destroyed_planet", Owner: None})
 		s.index()
+	case EvRelicExhausted:
+		p.ExhaustedRelics = append(p.ExhaustedRelics, e.Card)
+	case EvCrownAsked:
+		s.Status.CrownAsked = true
 	case EvCardTaken:
 		d := slices.Clone(s.Decks.ActionDiscard)
 		i := slices.Index(d, e.Card)

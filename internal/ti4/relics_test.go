@@ -202,3 +202,109 @@ func TestRule73_3_ShardMovesOnce(t *testing.T) {
 		t.Fatalf("Shard of the Throne moved %d times: %v", moved, ev)
 	}
 }
+
+// giveRelic moves relic from the relic deck to seat's play area.
+func giveRelic(seat int, relic string) func(s *State) {
+	return func(s *State) {
+		i := slices.Index(s.Decks.Relics, relic)
+		s.Decks.Relics = slices.Delete(s.Decks.Relics, i, i+1)
+		s.Players[seat].Relics = append(s.Players[seat].Relics, relic)
+	}
+}
+
+// 73.3, 90.5: at the start of the agenda phase, Maw of Worlds' holder may
+// purge it and exhaust every planet they control to gain any technology,
+// prerequisites ignored.
+func TestRule73_3_MawOfWorlds(t *testing.T) {
+	g := fixtureAgendaStart(t, []string{"mutiny"}, giveRelic(0, maw))
+	st := g.State().Step
+	if st == nil || st.Kind != StepRelic || st.Card != maw || st.Seat != 0 {
+		t.Fatalf("step %+v, want Maw of Worlds' window", st)
+	}
+	do(t, g, Action{Kind: ActUseRelic, Seat: 0, Card: maw, Use: true})
+	s := g.State()
+	for _, name := range []string{"Jol", "Nar"} {
+		if pl, _ := s.Planet(name); !pl.Exhausted {
+			t.Fatalf("%s is not exhausted", name)
+		}
+	}
+	do(t, g, Action{Kind: ActResearch, Seat: 0, Card: "fleet_logistics"}) // two blue prerequisites, one owned
+	s = g.State()
+	if !s.Players[0].HasTech("fleet_logistics") || !slices.Contains(s.Decks.Purged, maw) || len(s.Players[0].Relics) != 0 {
+		t.Fatalf("techs %v, relics %v", s.Players[0].Techs, s.Players[0].Relics)
+	}
+	if err := CheckInvariants(s); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// 73.3, 90.9: The Prophet's Tears, exhausted while researching, ignores one
+// prerequisite or draws an action card; once exhausted it waits for the
+// status phase.
+func TestRule73_3_TheProphetsTears(t *testing.T) {
+	g := fixture(t, fixtureConfig(), giveRelic(0, tears))
+	toActionPhase(t, g, "technology", "diplomacy", "trade", "leadership", "politics", "warfare")
+	strategic(t, g, 0, "technology")
+	refuse(t, g, Action{Kind: ActResearch, Seat: 0, Card: "fleet_logistics"}, "90.12")
+	do(t, g, Action{Kind: ActUseRelic, Seat: 0, Card: tears, Use: true, Outcome: "prerequisite"})
+	refuse(t, g, Action{Kind: ActUseRelic, Seat: 0, Card: tears, Use: true, Outcome: "draw"}, "73.3") // exhausted
+	do(t, g, Action{Kind: ActResearch, Seat: 0, Card: "fleet_logistics"})
+	if p := g.State().Players[0]; !p.HasTech("fleet_logistics") || !slices.Contains(p.ExhaustedRelics, tears) {
+		t.Fatalf("techs %v, exhausted %v", p.Techs, p.ExhaustedRelics)
+	}
+}
+
+// 73.3: after a tactical action The Crown of Emphidia's holder may exhaust
+// it to explore a planet they control.
+func TestRule73_3_CrownOfEmphidiaExplores(t *testing.T) {
+	g := tacticalFixture(t, func(s *State) {
+		giveRelic(0, crown)(s)
+		pl, _ := s.Planet("Lodor") // cultural
+		pl.Controller, pl.ControlToken = 0, true
+		d := s.Decks.Exploration["cultural"]
+		i := slices.Index(d, "paradise_world")
+		d[0], d[i] = d[i], d[0]
+	})
+	activated(t, g, 0, 23)
+	do(t, g, act(ActEndMovement, 0))
+	do(t, g, act(ActEndTactical, 0))
+	st := g.State().Step
+	if st == nil || st.Kind != StepRelic || st.Card != crown {
+		t.Fatalf("step %+v, want the Crown's window", st)
+	}
+	refuse(t, g, Action{Kind: ActUseRelic, Seat: 0, Card: crown, Use: true, Planet: "Jol"}, "73.3") // no trait
+	do(t, g, Action{Kind: ActUseRelic, Seat: 0, Card: crown, Use: true, Planet: "Lodor"})
+	s := g.State()
+	if pl, _ := s.Planet("Lodor"); !slices.Contains(pl.Attachments, "paradise_world") || !slices.Contains(s.Players[0].ExhaustedRelics, crown) {
+		t.Fatalf("attachments %v, exhausted %v", pl.Attachments, s.Players[0].ExhaustedRelics)
+	}
+	if err := CheckInvariants(s); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// 73.3: at the end of the status phase The Crown of Emphidia's holder, if
+// they control the Tomb of Emphidia, may purge it for a point.
+func TestRule73_3_CrownOfEmphidiaTomb(t *testing.T) {
+	g := fixtureAgendaStart(t, []string{"mutiny"}, func(s *State) {
+		giveRelic(0, crown)(s)
+		s.Players[0].ExhaustedRelics = []string{crown} // exhausted: the point does not need it ready
+		d := s.Decks.Exploration["cultural"]
+		i := slices.Index(d, "tomb_of_emphidia")
+		s.Decks.Exploration["cultural"] = slices.Delete(d, i, i+1)
+		pl, _ := s.Planet("Lodor")
+		pl.Controller, pl.ControlToken, pl.Attachments = 0, true, []string{"tomb_of_emphidia"}
+	})
+	st := g.State().Step
+	if st == nil || st.Kind != StepRelic || st.Card != crown || st.Then != "tomb" || g.State().Phase != PhaseStatus {
+		t.Fatalf("step %+v in the %s phase, want the Crown's point before the status phase ends", st, g.State().Phase)
+	}
+	do(t, g, Action{Kind: ActUseRelic, Seat: 0, Card: crown, Use: true})
+	s := g.State()
+	if s.Players[0].VP != 1 || !slices.Contains(s.Decks.Purged, crown) || s.Phase != PhaseAgenda {
+		t.Fatalf("VP %d, purged %v, phase %s", s.Players[0].VP, s.Decks.Purged, s.Phase)
+	}
+	if err := CheckInvariants(s); err != nil {
+		t.Fatal(err)
+	}
+}

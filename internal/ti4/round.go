@@ -51,6 +51,7 @@ type StatusStep struct {
 	Tokens       bool  `json:"tokens,omitempty"` // steps 81.2-81.5 have begun
 	Gain         []int `json:"gain,omitempty"`
 	Waiting      []int `json:"waiting,omitempty"`
+	CrownAsked   bool  `json:"crown_asked,omitempty"` // The Crown of Emphidia's end-of-phase window has opened
 }
 
 var initiative = func() map[string]int {
@@ -266,7 +267,10 @@ func roundFollowUps(s *State, rng *engine.RNG) []Event {
 		if s.Status != nil && len(s.Status.Scoring) == 0 && !s.Status.Tokens && s.Step == nil {
 			return statusTokens(s, rng)
 		}
-		if s.Status != nil && s.Status.Tokens && len(s.Status.Waiting) == 0 && s.Step == nil {
+		if s.Status != nil && s.Status.Tokens && len(s.Status.Waiting) == 0 && s.Step == nil && len(s.Choices) == 0 {
+			if ev := tombWindow(s); ev != nil { // at the end of the phase, before it ends
+				return ev
+			}
 			end := EndStatusPhase(s)
 			return append(append(end, policyDraw(s, end, rng)...), Event{Kind: EvStatusPhaseEnd})
 		}
@@ -481,7 +485,8 @@ func endStatus(s *State) {
 		}
 	}
 	for _, p := range s.Players {
-		if p.KeepStrategy { // Political Stability: the cards stay, readied
+		p.ExhaustedRelics = nil // ready cards (81.? and 34.2)
+		if p.KeepStrategy {     // Political Stability: the cards stay, readied
 			p.UsedStrategy, p.Passed, p.KeepStrategy = nil, false, false
 			continue
 		}

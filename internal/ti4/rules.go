@@ -115,6 +115,12 @@ func decide(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 			return nil, engine.Refuse("82.3", "seat %d is paying for Reveal Prototype's research; the combat waits", s.Step.Seat)
 		}
 	}
+	if a.Kind == ActUseRelic {
+		return decideUseRelic(s, a, rng)
+	}
+	if st := s.Step; st != nil && st.Kind == StepRelic && !slices.Contains(effectKinds, a.Kind) {
+		return nil, engine.Refuse("73.3", "seat %d decides whether to use %s first", st.Seat, st.Card)
+	}
 	if st := s.Step; st != nil && st.Kind == StepConverter && !slices.Contains(effectKinds, a.Kind) {
 		if a.Kind != ActChoosePlanet {
 			return nil, engine.Refuse("73.3", "seat %d chooses the planet for Stellar Converter first", st.Seat)

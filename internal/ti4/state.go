@@ -83,29 +83,30 @@ type Player struct {
 	TradeGoods  int      `json:"trade_goods"`
 	VP          int      `json:"vp"`
 
-	StrategyCards  []string  `json:"strategy_cards,omitempty"`
-	UsedStrategy   []string  `json:"used_strategy,omitempty"` // strategy cards exhausted this round (82.2)
-	Passed         bool      `json:"passed,omitempty"`
-	ActionCards    []string  `json:"action_cards,omitempty"`
-	Secrets        []string  `json:"secrets,omitempty"`
-	ScoredSecrets  []string  `json:"scored_secrets,omitempty"`
-	SecretChoice   []string  `json:"secret_choice,omitempty"` // dealt at setup, one to keep (61.20)
-	Publics        []string  `json:"publics,omitempty"`       // public objectives scored
-	ImperialVP     int       `json:"imperial_vp,omitempty"`   // points from Imperial for holding Mecatol Rex (45.2)
-	Custodian      bool      `json:"custodian,omitempty"`     // took the custodians token (27.3)
-	KeepStrategy   bool      `json:"keep_strategy,omitempty"` // Political Stability: keeps its strategy cards this status phase
-	TradedWith     []int     `json:"traded_with,omitempty"`   // neighbors transacted with this turn (94.1)
-	Feats          []string  `json:"feats,omitempty"`         // this turn's deeds for action-phase secrets
-	Promissory     []string  `json:"promissory,omitempty"`    // "<owner faction>:<note>"
-	NotesInPlay    []string  `json:"notes_in_play,omitempty"` // promissory notes face up in this player's play area
-	AgendaVP       int       `json:"agenda_vp,omitempty"`     // points gained (or lost) through agendas
-	CardVP         int       `json:"card_vp,omitempty"`       // points from action cards (Imperial Rider)
-	FloorVP        int       `json:"floor_vp,omitempty"`      // points lost below 0 that the track could not take (98.3)
-	RelicFragments []string  `json:"relic_fragments,omitempty"`
-	Relics         []string  `json:"relics,omitempty"`
-	PlayArea       []string  `json:"play_area,omitempty"` // exploration cards kept in play (Enigmatic Device)
-	Captured       []Captive `json:"captured,omitempty"`
-	Commander      string    `json:"commander"`
+	StrategyCards   []string  `json:"strategy_cards,omitempty"`
+	UsedStrategy    []string  `json:"used_strategy,omitempty"` // strategy cards exhausted this round (82.2)
+	Passed          bool      `json:"passed,omitempty"`
+	ActionCards     []string  `json:"action_cards,omitempty"`
+	Secrets         []string  `json:"secrets,omitempty"`
+	ScoredSecrets   []string  `json:"scored_secrets,omitempty"`
+	SecretChoice    []string  `json:"secret_choice,omitempty"` // dealt at setup, one to keep (61.20)
+	Publics         []string  `json:"publics,omitempty"`       // public objectives scored
+	ImperialVP      int       `json:"imperial_vp,omitempty"`   // points from Imperial for holding Mecatol Rex (45.2)
+	Custodian       bool      `json:"custodian,omitempty"`     // took the custodians token (27.3)
+	KeepStrategy    bool      `json:"keep_strategy,omitempty"` // Political Stability: keeps its strategy cards this status phase
+	TradedWith      []int     `json:"traded_with,omitempty"`   // neighbors transacted with this turn (94.1)
+	Feats           []string  `json:"feats,omitempty"`         // this turn's deeds for action-phase secrets
+	Promissory      []string  `json:"promissory,omitempty"`    // "<owner faction>:<note>"
+	NotesInPlay     []string  `json:"notes_in_play,omitempty"` // promissory notes face up in this player's play area
+	AgendaVP        int       `json:"agenda_vp,omitempty"`     // points gained (or lost) through agendas
+	CardVP          int       `json:"card_vp,omitempty"`       // points from action cards (Imperial Rider)
+	FloorVP         int       `json:"floor_vp,omitempty"`      // points lost below 0 that the track could not take (98.3)
+	RelicFragments  []string  `json:"relic_fragments,omitempty"`
+	Relics          []string  `json:"relics,omitempty"`
+	PlayArea        []string  `json:"play_area,omitempty"` // exploration cards kept in play (Enigmatic Device)
+	ExhaustedRelics []string  `json:"exhausted_relics,omitempty"`
+	Captured        []Captive `json:"captured,omitempty"`
+	Commander       string    `json:"commander"`
 	// Command tokens of other seats on this (Mahact) faction sheet.
 	SheetTokens []int `json:"sheet_tokens,omitempty"`
 	// Technologies this (Nekro) player gained with assimilator tokens.

@@ -774,6 +774,9 @@ func decideEndTactical(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	if sys := s.System(t.System); s.Players[a.Seat].HasTech("dark_energy_tap") && hasFrontier(sys) && hasShips(sys, a.Seat) {
 		ev = append(ev, exploreFrontier(s, a.Seat, sys.Pos, rng)...)
 	}
+	if s.readyRelic(a.Seat, crown) && len(crownPlanets(s, a.Seat)) > 0 { // after the action: the Crown may explore
+		ev = append(ev, queue(Step{Kind: StepRelic, Seat: a.Seat, Card: crown}))
+	}
 	ev = append(ev, Event{Kind: EvTurnEnded, Seat: a.Seat})
 	if t.Made > 0 && s.OwnsLaw(a.Seat, "prophecy_of_ixth") && declared(t.Placed, 0, "fighter") < 2 {
 		ev = append(ev, Event{Kind: EvLawDiscarded, Card: "prophecy_of_ixth"}) // fewer than two fighters produced

@@ -55,7 +55,7 @@ func (s *State) missing(seat int, t *data.Technology, credits map[string]int) in
 	for col, need := range t.Prereqs {
 		short += max(0, need-owned[col]-credits[col])
 	}
-	return short
+	return max(0, short-credits["any"]) // The Prophet's Tears: any one prerequisite
 }
 
 func checkResearch(s *State, seat int, id string, credits map[string]int) (*data.Technology, error) {
