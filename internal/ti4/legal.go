@@ -464,6 +464,9 @@ func candidates(s *State, seat int, out []Action) []Action {
 		if st.PrimaryDone && len(st.Queue) > 0 && st.Queue[0] == seat {
 			add(Action{Kind: ActSecondary, Use: true})
 			add(Action{Kind: ActSecondary})
+			if s.readyRelic(seat, scepter) {
+				add(Action{Kind: ActSecondary, Use: true, Card: scepter})
+			}
 		}
 		return out
 	}

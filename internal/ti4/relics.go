@@ -10,8 +10,10 @@ import (
 // standing in for any kind) are purged to gain the top relic (73.1,
 // 73.2), and the relics' abilities. Built: Shard of the Throne, The
 // Obsidian, The Codex, Stellar Converter, Maw of Worlds, The Prophet's
-// Tears and The Crown of Emphidia. A relic that asks whether it is used
-// opens a relic step (`use_relic`: use, and the planet or outcome).
+// Tears, The Crown of Emphidia and Scepter of Emelpar (a secondary
+// ability paid for from reinforcements: `secondary` with `card`). A relic
+// that asks whether it is used opens a relic step (`use_relic`: use, and
+// the planet or outcome).
 
 const (
 	EvFragmentsPurged = "relic_fragments_purged" // Cards: the fragments
@@ -34,6 +36,7 @@ const (
 	codex    = "the_codex"
 	stellar  = "stellar_converter"
 	maw      = "maw_of_worlds"
+	scepter  = "scepter_of_emelpar"
 	tears    = "the_prophets_tears"
 	crown    = "the_crown_of_emphidia"
 	crownVP  = "relic:" + crown

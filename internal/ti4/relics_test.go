@@ -308,3 +308,19 @@ func TestRule73_3_CrownOfEmphidiaTomb(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// 73.3, 20.5: Scepter of Emelpar, exhausted, pays a secondary ability's
+// strategy token from reinforcements; exhausted, it cannot again.
+func TestRule73_3_ScepterOfEmelpar(t *testing.T) {
+	g := fixture(t, fixtureConfig(), giveRelic(1, scepter))
+	toActionPhase(t, g, "technology", "diplomacy", "trade", "leadership", "politics", "warfare")
+	strategic(t, g, 0, "technology")
+	do(t, g, act(ActDone, 0)) // seat 0 researches nothing
+	before := g.State().Players[1].Strategy
+	refuse(t, g, Action{Kind: ActSecondary, Seat: 1, Use: true, Card: "the_codex"}, "")
+	do(t, g, Action{Kind: ActSecondary, Seat: 1, Use: true, Card: scepter})
+	p := g.State().Players[1]
+	if p.Strategy != before || !slices.Contains(p.ExhaustedRelics, scepter) {
+		t.Fatalf("strategy pool %d (was %d), exhausted %v", p.Strategy, before, p.ExhaustedRelics)
+	}
+}
