@@ -481,7 +481,7 @@ func candidates(s *State, seat int, out []Action) []Action {
 			for _, sys := range s.Systems {
 				// Cargo needs a moving ship (95.1), and stays put under the
 				// player's command token unless ships move from there (95.3).
-				token := slices.Contains(sys.Command, seat)
+				token := s.tokenHolds(seat, sys)
 				lift := len(t.Moves) > 0 && (sys.Pos == t.System || !token || declared(t.Moves, sys.Pos, "") > 0)
 				for _, pl := range sys.Planets { // 95.1: ground forces on planets
 					for _, st := range pl.Units {
@@ -511,6 +511,9 @@ func candidates(s *State, seat int, out []Action) []Action {
 						}
 					}
 				}
+			}
+			if len(t.Moves) == 0 && slices.Contains(s.Players[seat].Relics, dominus) {
+				add(Action{Kind: ActUseRelic, Card: dominus, Use: true})
 			}
 			add(Action{Kind: ActEndMovement})
 		case TacInvasion:

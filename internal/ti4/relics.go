@@ -10,8 +10,8 @@ import (
 // standing in for any kind) are purged to gain the top relic (73.1,
 // 73.2), and the relics' abilities. Built: Shard of the Throne, The
 // Obsidian, The Codex, Stellar Converter, Maw of Worlds, The Prophet's
-// Tears, The Crown of Emphidia and Scepter of Emelpar (a secondary
-// ability paid for from reinforcements: `secondary` with `card`). A relic
+// Tears, The Crown of Emphidia, Scepter of Emelpar (a secondary ability
+// paid for from reinforcements: `secondary` with `card`) and Dominus Orb. A relic
 // that asks whether it is used opens a relic step (`use_relic`: use, and
 // the planet or outcome).
 
@@ -23,6 +23,7 @@ const (
 	EvPlanetDestroyed = "planet_destroyed"       // Planet in System: its units go, its attachments and card are purged
 	EvRelicExhausted  = "relic_exhausted"        // Card: until the status phase readies it (34.2)
 	EvCrownAsked      = "crown_asked"            // this status phase's Crown of Emphidia window has opened
+	EvOrbUsed         = "dominus_orb_used"       // this tactical action's units move out of systems with the player's tokens
 
 	StepCodex     = "codex"             // The Codex: up to 3 action cards from the discard pile; Count taken so far
 	StepConverter = "stellar_converter" // Stellar Converter: the planet to destroy
@@ -37,6 +38,7 @@ const (
 	stellar  = "stellar_converter"
 	maw      = "maw_of_worlds"
 	scepter  = "scepter_of_emelpar"
+	dominus  = "dominus_orb"
 	tears    = "the_prophets_tears"
 	crown    = "the_crown_of_emphidia"
 	crownVP  = "relic:" + crown
@@ -286,8 +288,24 @@ func relicOptions(s *State, seat int, st *Step, add func(Action)) {
 	}
 }
 
+// tokenHolds reports seat's command token in sys keeping its units there
+// (58.4c, 95.3), unless Dominus Orb was used in this tactical action.
+func (s *State) tokenHolds(seat int, sys *System) bool {
+	return slices.Contains(sys.Command, seat) && (s.Tactical == nil || !s.Tactical.Orb)
+}
+
 func decideUseRelic(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	st := s.Step
+	if a.Card == dominus { // before the tactical action's first move
+		t, err := inTactical(s, a.Seat, TacMovement)
+		if err != nil {
+			return nil, err
+		}
+		if !slices.Contains(s.Players[a.Seat].Relics, dominus) || len(t.Moves) > 0 || !a.Use {
+			return nil, engine.Refuse("73.3", "Dominus Orb, in your play area, is purged before the first move")
+		}
+		return []Event{{Kind: EvRelicPurged, Seat: a.Seat, Card: dominus}, {Kind: EvOrbUsed, Seat: a.Seat}}, nil
+	}
 	if a.Card == tears { // while researching (90.9)
 		if _, err := inStep(s, a.Seat, StepResearch); err != nil {
 			return nil, err
@@ -384,6 +402,8 @@ func applyRelics(s *State, e Event) bool {
 		s.index()
 	case EvRelicExhausted:
 		p.ExhaustedRelics = append(p.ExhaustedRelics, e.Card)
+	case EvOrbUsed:
+		s.Tactical.Orb = true
 	case EvCrownAsked:
 		s.Status.CrownAsked = true
 	case EvCardTaken:

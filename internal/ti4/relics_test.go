@@ -324,3 +324,26 @@ func TestRule73_3_ScepterOfEmelpar(t *testing.T) {
 		t.Fatalf("strategy pool %d (was %d), exhausted %v", p.Strategy, before, p.ExhaustedRelics)
 	}
 }
+
+// 73.3, 58.4c: Dominus Orb, purged before the first move, lets units move
+// out of systems that hold the player's command token.
+func TestRule73_3_DominusOrb(t *testing.T) {
+	g := tacticalFixture(t, func(s *State) {
+		giveRelic(0, dominus)(s)
+		s.System(21).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 1}}
+		s.System(21).Command = []int{0}
+	})
+	activated(t, g, 0, 10)
+	refuse(t, g, moveShips(0, 21, "cruiser", 1), "58.4c")
+	do(t, g, Action{Kind: ActUseRelic, Seat: 0, Card: dominus, Use: true})
+	do(t, g, moveShips(0, 21, "cruiser", 1))
+	s := g.State()
+	if !slices.Contains(s.Decks.Purged, dominus) || len(s.Players[0].Relics) != 0 {
+		t.Fatal("the Orb is purged")
+	}
+	refuse(t, g, Action{Kind: ActUseRelic, Seat: 0, Card: dominus, Use: true}, "73.3") // gone, and a move was made
+	do(t, g, act(ActEndMovement, 0))
+	if count(g.State().System(10).Space, 0, "cruiser") != 1 {
+		t.Fatal("the cruiser moved out from under the command token")
+	}
+}

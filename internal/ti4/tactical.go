@@ -27,7 +27,8 @@ type Tactical struct {
 	Friends    []int `json:"friends,omitempty"`     // players whose notes were in play at the start (Betray a Friend)
 	PeaceAsked bool  `json:"peace_asked,omitempty"` // Minister of Peace was offered after this activation
 	StarChart  bool  `json:"star_chart,omitempty"`
-	NavSuite   bool  `json:"nav_suite,omitempty"` // Nav Suite: anomalies have no effect on this movement
+	NavSuite   bool  `json:"nav_suite,omitempty"`   // Nav Suite: anomalies have no effect on this movement
+	Orb        bool  `json:"dominus_orb,omitempty"` // Dominus Orb: units move out of systems with the player's command tokens
 	Silence    []int `json:"silence,omitempty"`
 	Production
 }
@@ -391,7 +392,7 @@ func decideMoveShips(s *State, a Action) ([]Event, error) {
 	if from.Pos == t.System {
 		return nil, engine.Refuse("58.4a", "those ships are already in the active system")
 	}
-	if slices.Contains(from.Command, a.Seat) {
+	if s.tokenHolds(a.Seat, from) {
 		return nil, engine.Refuse("58.4c", "ships in a system with your command token cannot move")
 	}
 	if have := count(from.Space, a.Seat, a.Unit) - declared(t.Moves, from.Pos, a.Unit); have < a.Count {
@@ -470,7 +471,7 @@ func decideTransport(s *State, a Action) ([]Event, error) {
 		by = from.Pos
 	case from.Pos == t.System && a.Planet == "":
 		return nil, engine.BadInput("system", "those units are already in the active system")
-	case from.Pos != t.System && slices.Contains(from.Command, a.Seat):
+	case from.Pos != t.System && s.tokenHolds(a.Seat, from):
 		return nil, engine.Refuse("95.3", "units are not picked up from a system with your command token")
 	default:
 		for _, m := range t.Moves {
