@@ -235,24 +235,12 @@ func relicWindows(s *State, relic, then string) []Event {
 // crownPlanets are the planets The Crown of Emphidia may explore for seat:
 // those it controls that have a trait.
 func crownPlanets(s *State, seat int) []*Planet {
-	var out []*Planet
-	for _, sys := range s.Systems {
-		for _, pl := range sys.Planets {
-			if pl.Controller == seat && planetInfo(pl).Trait != "" {
-				out = append(out, pl)
-			}
-		}
-	}
-	return out
+	return slices.DeleteFunc(s.ownPlanets(seat), func(pl *Planet) bool { return planetInfo(pl).Trait == "" })
 }
 
 // controlsTomb reports seat controlling the planet Tomb of Emphidia is attached to.
 func (s *State) controlsTomb(seat int) bool {
-	return slices.ContainsFunc(s.Systems, func(sys *System) bool {
-		return slices.ContainsFunc(sys.Planets, func(pl *Planet) bool {
-			return pl.Controller == seat && slices.Contains(pl.Attachments, "tomb_of_emphidia")
-		})
-	})
+	return slices.ContainsFunc(s.ownPlanets(seat), func(pl *Planet) bool { return slices.Contains(pl.Attachments, "tomb_of_emphidia") })
 }
 
 // tombWindow opens, once at the end of a status phase, the Crown of
