@@ -156,6 +156,13 @@ func (Greedy) score(v *ti4.View, a ti4.Action, pads map[int]int) int {
 			return 5
 		}
 		return 15 // every other option of an exploration card gains something
+	case ti4.ActUseRelic:
+		if a.Use {
+			return 14
+		}
+		return 6
+	case ti4.ActTakeCard:
+		return 20 // The Codex: a card for free
 	case ti4.ActVote:
 		// Vote for itself, for what pays it, and for points it can gain.
 		if a.Outcome == strconv.Itoa(v.Seat) {
