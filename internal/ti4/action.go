@@ -207,7 +207,7 @@ var fieldsOf = map[string]string{
 	ActScore: "card", ActKeepSecret: "card", ActSpendTokens: "pools", ActTakeCustodians: "", ActDiscardAC: "card", ActGiveNote: "card", ActPlaceTG: "card",
 	ActReclaim: "system planet unit", ActTradeOpen: "player", ActTradeAdd: "card", ActTradeAccept: "", ActTradeCancel: "",
 	ActVote: "outcome", ActAbstain: "", ActBreakTie: "outcome", ActDestroy: "system planet unit", ActChoosePlanet: "planet", ActReturnSecret: "card", ActPlayNote: "card", ActPlayAC: "card system planet to_planet player unit outcome count pools units", ActPassWindow: "", ActUseLaw: "card system player outcome", ActAutoPass: "use",
-	ActExplore: "outcome", ActTakeCard: "card", ActUseRelic: "card use planet outcome",
+	ActExplore: "outcome", ActTakeCard: "card", ActUseRelic: "card use planet outcome system count",
 }
 
 // checkFields refuses fields the action's kind does not read.

@@ -133,6 +133,11 @@ func (s *State) Clone() *State {
 		}
 		c.Trade = &x
 	}
+	c.LegendaryExhausted = slices.Clone(s.LegendaryExhausted)
+	if s.EndOfTurn != nil {
+		x := *s.EndOfTurn
+		c.EndOfTurn = &x
+	}
 	if s.ZeroToken != nil {
 		x := *s.ZeroToken
 		c.ZeroToken = &x

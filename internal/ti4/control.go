@@ -1,6 +1,8 @@
 package ti4
 
 import (
+	"slices"
+
 	"github.com/mecatol/mecatol/internal/engine"
 )
 
@@ -73,6 +75,8 @@ func applyControlGained(s *State, e Event) {
 
 func applyControlLost(s *State, e Event) {
 	martyrFeat(s, e.Seat, e.Planet)
+	// a legendary ability card goes back with its planet card, and comes out ready (53.2a)
+	s.LegendaryExhausted = slices.DeleteFunc(slices.Clone(s.LegendaryExhausted), func(n string) bool { return n == e.Planet })
 	pl, _ := s.Planet(e.Planet)
 	pl.Controller = None
 	pl.Exhausted = false

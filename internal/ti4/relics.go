@@ -260,6 +260,9 @@ func tombWindow(s *State) []Event {
 // relicOptions are the relic actions seat may take in the step st.
 func relicOptions(s *State, seat int, st *Step, add func(Action)) {
 	switch {
+	case st.Kind == StepRelic && st.Seat == seat && legendaryAbility[st.Planet] == st.Card:
+		add(Action{Kind: ActUseRelic, Card: st.Card})
+		legendaryOptions(s, seat, st, add)
 	case st.Kind == StepRelic && st.Seat == seat:
 		add(Action{Kind: ActUseRelic, Card: st.Card})
 		if st.Card == crown && st.Then == "" {
@@ -320,6 +323,9 @@ func decideUseRelic(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	done := Event{Kind: EvStepCleared, Seat: a.Seat}
 	if !a.Use {
 		return []Event{done}, nil
+	}
+	if legendaryAbility[st.Planet] == st.Card {
+		return decideLegendary(s, a, st, rng)
 	}
 	switch {
 	case st.Card == maw: // purged, every planet exhausted, any technology gained (90.5)

@@ -397,6 +397,10 @@ func applyRound(s *State, e Event) bool {
 			p.Feats = nil
 		}
 		s.Turn, s.ExtraAction = s.nextActive(e.Seat), false
+		if len(s.readyLegendary(e.Seat)) > 0 { // its legendary abilities are offered (53.3)
+			seat := e.Seat
+			s.EndOfTurn = &seat
+		}
 	case EvRevealed:
 		if e.Deck == "stage_ii" || (e.Deck == "" && len(s.Decks.StageI) == 0) {
 			s.Decks.StageII = s.Decks.StageII[1:]
@@ -484,8 +488,9 @@ func endStatus(s *State) {
 			}
 		}
 	}
+	s.LegendaryExhausted = nil
 	for _, p := range s.Players {
-		p.ExhaustedRelics = nil // ready cards (81.? and 34.2)
+		p.ExhaustedRelics = nil // ready cards (34.2)
 		if p.KeepStrategy {     // Political Stability: the cards stay, readied
 			p.UsedStrategy, p.Passed, p.KeepStrategy = nil, false, false
 			continue

@@ -352,6 +352,9 @@ func (Rules) Follow(s *State, rng *engine.RNG) []Event {
 	if ev := excessFollowUps(s); len(ev) > 0 {
 		return ev
 	}
+	if ev := legendaryFollowUps(s); len(ev) > 0 {
+		return ev
+	}
 	if ev := choiceFollowUps(s); len(ev) > 0 {
 		return ev
 	}
@@ -422,7 +425,7 @@ func (Rules) Apply(s *State, e Event) {
 	case EvPlayPurged:
 		applyPlayPurged(s, e)
 	default:
-		if !applyRound(s, e) && !applyStrategic(s, e) && !applyTactical(s, e) && !applyCombat(s, e) && !applyScoring(s, e) && !applyCards(s, e) && !applyTrade(s, e) && !applyAgenda(s, e) && !applyAgendaEffects(s, e) && !applyNotes(s, e) && !applyActionCards(s, e) && !applyTacticalCards(s, e) && !applyLawWindows(s, e) && !applySabotage(s, e) && !applyInvasionCards(s, e) && !applyDisgrace(s, e) && !applyPoKCards(s, e) && !applyReverse(s, e) && !applyCoup(s, e) && !applyAutoPass(s, e) && !applyNexus(s, e) && !applyGiven(s, e) && !applyRelics(s, e) {
+		if !applyRound(s, e) && !applyStrategic(s, e) && !applyTactical(s, e) && !applyCombat(s, e) && !applyScoring(s, e) && !applyCards(s, e) && !applyTrade(s, e) && !applyAgenda(s, e) && !applyAgendaEffects(s, e) && !applyNotes(s, e) && !applyActionCards(s, e) && !applyTacticalCards(s, e) && !applyLawWindows(s, e) && !applySabotage(s, e) && !applyInvasionCards(s, e) && !applyDisgrace(s, e) && !applyPoKCards(s, e) && !applyReverse(s, e) && !applyCoup(s, e) && !applyAutoPass(s, e) && !applyNexus(s, e) && !applyGiven(s, e) && !applyRelics(s, e) && !applyLegendary(s, e) {
 			panic("ti4: no rule applies event " + e.Kind)
 		}
 	}

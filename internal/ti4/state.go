@@ -201,6 +201,10 @@ type State struct {
 	DiscardAsk   *DiscardAsk    `json:"discard_ask,omitempty"`   // an "Action" card just discarded, waiting on Reverse Engineer
 	CoupAsk      *CoupAsk       `json:"coup_ask,omitempty"`      // a strategic action announced, waiting on Coup d'Etat
 	Discarded    []DiscardAsk   `json:"discarded,omitempty"`     // such discards whose windows are still to open
+	// Legendary planets whose ability cards are exhausted (53), and the seat
+	// whose turn just ended while it held a ready one.
+	LegendaryExhausted []string `json:"legendary_exhausted,omitempty"`
+	EndOfTurn          *int     `json:"end_of_turn,omitempty"`
 
 	galaxy *galaxy.Map
 	// where systems and planets are in Systems, by position and name: built
