@@ -66,6 +66,11 @@ func TestRule53_LegendaryAbilities(t *testing.T) {
 			refuse(t, g, Action{Kind: ActUseRelic, Seat: 0, Card: "the_codex", Use: true}, "73.3") // not the card offered
 			a := c.use
 			a.Kind, a.Seat, a.Use = ActUseRelic, 0, true
+			if a.Count > 0 { // at most two units
+				b := a
+				b.Count = 3
+				refuse(t, g, b, "53.3")
+			}
 			do(t, g, a)
 			s := g.State()
 			if !c.check(s) || !slices.Contains(s.LegendaryExhausted, c.planet) || s.Step != nil {
