@@ -18,7 +18,7 @@ func randomPlayerAction(s *State, r *engine.RNG) Action {
 		ActSpecialty, ActGainTokens, ActChooseSystem, ActReadyPlanet, ActDone, ActChooseSpeaker, ActOrderAgendas,
 		ActPlaceStructure, ActChoosePlayer, ActRemoveToken, ActResearch, ActActivate, ActMoveShips, ActTransport,
 		ActEndMovement, ActProduce, ActEndTactical, ActCommit, ActEstablishControl, ActRemoveExcess,
-		ActAssignHit, ActRetreat, ActNoRetreat, ActBombard, ActTradeOpen, ActTradeAdd, ActTradeAccept, ActTradeCancel, ActReclaim, ActExplore}
+		ActAssignHit, ActRetreat, ActNoRetreat, ActBombard, ActTradeOpen, ActTradeAdd, ActTradeAccept, ActTradeCancel, ActReclaim, ActExplore, ActUseRelic, ActTakeCard}
 	a := Action{Kind: kinds[r.IntN(len(kinds))], Seat: r.IntN(len(s.Players))}
 	var planets []string
 	for _, sys := range s.Systems {
@@ -55,6 +55,19 @@ func randomPlayerAction(s *State, r *engine.RNG) Action {
 	case ActExplore:
 		opts := []string{optDecline, optPlace, optRemove, optGain, optConvert, optDrawTG, optDrawCommodity, optMechTG, optMechCommodity, "tactic", "fleet", "strategy"}
 		a.Outcome = opts[r.IntN(len(opts))]
+	case ActUseRelic:
+		cards := []string{maw, tears, crown, dominus, "the_atrament", "imperial_arms_vault", "exterrix_headquarters", "mirage_flight_academy"}
+		a.Card, a.Use = cards[r.IntN(len(cards))], r.IntN(4) > 0
+		switch r.IntN(4) {
+		case 0:
+			a.Planet, a.Count = planet(), r.IntN(3)
+		case 1:
+			a.System, a.Count = sys(), 1+r.IntN(3)
+		case 2:
+			a.Outcome = []string{"prerequisite", "draw", "mech", "gain", "convert"}[r.IntN(5)]
+		}
+	case ActTakeCard:
+		a.Card = c.ActionCards[r.IntN(len(c.ActionCards))].ID
 	case ActChooseSystem, ActRemoveToken, ActActivate, ActRetreat:
 		a.System = sys()
 	case ActTradeAdd:
