@@ -995,11 +995,13 @@ func sabotageFollowUps(s *State, rng *engine.RNG) []Event {
 		return nil
 	}
 	done := Event{Kind: EvACResolved, Seat: pa.Act.Seat, Card: pa.Act.Card}
-	// Back in hand for a moment, so the card resolves as when it was played.
-	x := s.Clone()
-	x.PendingAC = nil
-	x.Players[pa.Act.Seat].ActionCards = append(x.Players[pa.Act.Seat].ActionCards, pa.Act.Card)
-	ev, err := resolveAC(x, pa.Act, rng)
+	// Back in hand for a moment, so the card resolves as when it was played;
+	// resolving only reads the state, which is put back as it was.
+	p := s.Players[pa.Act.Seat]
+	hand := p.ActionCards
+	p.ActionCards, s.PendingAC = append(slices.Clip(hand), pa.Act.Card), nil
+	ev, err := resolveAC(s, pa.Act, rng)
+	p.ActionCards, s.PendingAC = hand, pa
 	if err != nil {
 		return []Event{done} // it can no longer do anything: discarded (2.8)
 	}

@@ -47,7 +47,7 @@ func (s *State) holderOf(note string) (seat int, inPlay bool) {
 // notesFollowUps: a player who receives another's Support for the Throne
 // places it in their play area and gains a point.
 func notesFollowUps(s *State) []Event {
-	if s.Trade != nil {
+	if s.Trade != nil || s.quiet(scanNotes) {
 		return nil
 	}
 	for _, p := range s.Players {
@@ -57,6 +57,7 @@ func notesFollowUps(s *State) []Event {
 			}
 		}
 	}
+	s.setQuiet(scanNotes)
 	return nil
 }
 

@@ -1,8 +1,8 @@
 package ti4
 
-// The board scans of the follow-ups (structures, control, excess,
-// elimination) read only units, planets, command sheets, technologies, laws
-// and who is in the game. Apply counts every event that may change any of
+// The scans of the follow-ups (structures, control, excess, elimination,
+// notes) read only units, planets, command sheets, technologies, laws,
+// promissory notes and who is in the game. Apply counts every event that may change any of
 // those; a scan that found nothing is skipped until the count moves.
 // Events listed in offBoard change none of what the scans read, so they
 // leave the count alone. A state decoded, built by hand or cloned starts
@@ -16,6 +16,7 @@ const (
 	scanControl
 	scanExcess
 	scanElimination
+	scanNotes // Support for the Throne in another player's hand
 	nScans
 )
 

@@ -19,6 +19,7 @@ func TestScansSkipOnlyWhatIsQuiet(t *testing.T) {
 			scanControl:     len(controlFollowUps(fresh, &rng)) > 0,
 			scanExcess:      fresh.anyExcess(),
 			scanElimination: len(eliminationFollowUps(fresh, &rng)) > 0,
+			scanNotes:       fresh.Trade == nil && len(notesFollowUps(fresh)) > 0,
 		}
 		for k, f := range found {
 			if s.quiet(k) {
