@@ -80,6 +80,9 @@ type AgendaStep struct {
 	ElectedAsked bool `json:"elected_asked,omitempty"` // the elected player had their "when elected" window
 	ReadyLimit   bool `json:"ready_limit,omitempty"`
 	ReadyQueued  bool `json:"ready_queued,omitempty"`
+	// The pairs of players who have made (or broken off) a transaction
+	// during this agenda (94.6).
+	Traded [][2]int `json:"traded,omitempty"`
 }
 
 // Law is a law in play (7.3, 7.4).

@@ -71,6 +71,7 @@ func (s *State) Clone() *State {
 		x := *s.Agenda
 		x.Voters, x.Ballots, x.Barred, x.Tied = slices.Clone(x.Voters), slices.Clone(x.Ballots), slices.Clone(x.Barred), slices.Clone(x.Tied)
 		x.Silenced, x.WindowQueue, x.Riders = slices.Clone(x.Silenced), slices.Clone(x.WindowQueue), slices.Clone(x.Riders)
+		x.Traded = slices.Clone(x.Traded)
 		c.Agenda = &x
 	}
 	if s.PendingAC != nil {

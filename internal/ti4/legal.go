@@ -541,6 +541,13 @@ func candidates(s *State, seat int, out []Action) []Action {
 	if s.Invasion != nil {
 		return out
 	}
+	if agendaTrading(s) { // 94.6
+		for _, q := range s.Active() {
+			if q != seat && !agendaTraded(s, seat, q) {
+				add(Action{Kind: ActTradeOpen, Player: ip(q)})
+			}
+		}
+	}
 	if s.Phase == PhaseAction && s.Turn == seat {
 		for _, card := range p.StrategyCards {
 			add(Action{Kind: ActStrategic, Card: card})

@@ -11,6 +11,8 @@ import (
 // commodities, up to one promissory note each, and relic fragments (94.2,
 // 94.3, 69.5), evenly or not (94.4). A transaction is built item by item;
 // any change withdraws both acceptances; it happens when both accept.
+// During the agenda phase, while an agenda is being resolved, any player
+// may make one transaction with each other player, neighbor or not (94.6).
 
 // Trade is a transaction being negotiated. Side 0 is the active player.
 type Trade struct {
@@ -39,8 +41,14 @@ const (
 )
 
 func decideTradeOpen(s *State, a Action) ([]Event, error) {
-	if err := checkTurn(s, a.Seat); err != nil {
-		return nil, err
+	agenda := s.Phase == PhaseAgenda
+	if agenda && !agendaTrading(s) {
+		return nil, engine.Refuse("94.6", "transactions in the agenda phase are made while an agenda is resolved, one at a time")
+	}
+	if !agenda {
+		if err := checkTurn(s, a.Seat); err != nil {
+			return nil, err
+		}
 	}
 	q, err := need(a.Player, "player")
 	if err != nil {
@@ -49,6 +57,12 @@ func decideTradeOpen(s *State, a Action) ([]Event, error) {
 	if s.Player(q) == nil || s.Players[q].Eliminated || q == a.Seat {
 		return nil, engine.BadInput("player", "no other player %d in the game", q)
 	}
+	if agenda {
+		if agendaTraded(s, a.Seat, q) {
+			return nil, engine.Refuse("94.6", "one transaction with each other player per agenda")
+		}
+		return []Event{{Kind: EvTrade, Seat: a.Seat, Trade: &Trade{Seats: [2]int{a.Seat, q}}}}, nil
+	}
 	if !s.AreNeighbors(a.Seat, q) {
 		return nil, engine.Refuse("60.1", "transactions are with neighbors; seat %d is not one", q)
 	}
@@ -56,6 +70,29 @@ func decideTradeOpen(s *State, a Action) ([]Event, error) {
 		return nil, engine.Refuse("94.1", "one transaction with each neighbor per turn")
 	}
 	return []Event{{Kind: EvTrade, Seat: a.Seat, Trade: &Trade{Seats: [2]int{a.Seat, q}}}}, nil
+}
+
+// agendaTrading reports the moment of 94.6: an agenda revealed and not yet
+// resolved, and no transaction under way.
+func agendaTrading(s *State) bool {
+	ag := s.Agenda
+	return s.Phase == PhaseAgenda && ag != nil && ag.Card != "" && !ag.Resolved && s.Trade == nil
+}
+
+// agendaTraded reports a transaction between a and b during this agenda.
+func agendaTraded(s *State, a, b int) bool {
+	return slices.Contains(s.Agenda.Traded, [2]int{min(a, b), max(a, b)})
+}
+
+// traded records that the two sides of t have had their transaction.
+func traded(s *State, t *Trade) {
+	a, b := t.Seats[0], t.Seats[1]
+	if s.Phase == PhaseAgenda && s.Agenda != nil {
+		s.Agenda.Traded = append(slices.Clip(s.Agenda.Traded), [2]int{min(a, b), max(a, b)})
+		return
+	}
+	active := s.Players[a]
+	active.TradedWith = append(active.TradedWith, b)
 }
 
 func tradeSide(s *State, seat int) (*Trade, int, error) {
@@ -151,8 +188,7 @@ func applyTrade(s *State, e Event) bool {
 	case EvTrade:
 		s.Trade = e.Trade
 	case EvTradeCancelled:
-		active := s.Players[e.Trade.Seats[0]]
-		active.TradedWith = append(active.TradedWith, e.Trade.Seats[1])
+		traded(s, e.Trade)
 		s.Trade = nil
 	case EvTraded:
 		t := e.Trade
@@ -173,8 +209,7 @@ func applyTrade(s *State, e Event) bool {
 				to.RelicFragments = append(to.RelicFragments, f)
 			}
 		}
-		active := s.Players[t.Seats[0]]
-		active.TradedWith = append(active.TradedWith, t.Seats[1])
+		traded(s, t)
 		s.Trade = nil
 	default:
 		return false

@@ -133,3 +133,31 @@ func randomPlay(t *testing.T, games, first, actions int, visit func(s *State, se
 		}
 	}
 }
+
+// 94.6: while an agenda is being resolved, any player may make one
+// transaction with each other player, neighbor or not.
+func TestRule94_6_AgendaTransactions(t *testing.T) {
+	g := agendaFixture(t, []string{"mutiny"}, func(s *State) { s.Players[2].TradeGoods = 2 })
+	do(t, g, Action{Kind: ActTradeOpen, Seat: 2, Player: ip(0)})
+	refuse(t, g, Action{Kind: ActTradeOpen, Seat: 1, Player: ip(0)}, "94.6") // one at a time
+	do(t, g, Action{Kind: ActTradeAdd, Seat: 2, Card: "trade_goods"})
+	do(t, g, Action{Kind: ActTradeAccept, Seat: 2})
+	do(t, g, Action{Kind: ActTradeAccept, Seat: 0})
+	s := g.State()
+	if s.Players[0].TradeGoods != 1 || s.Players[2].TradeGoods != 1 || s.Trade != nil {
+		t.Fatalf("trade goods %d/%d", s.Players[0].TradeGoods, s.Players[2].TradeGoods)
+	}
+	refuse(t, g, Action{Kind: ActTradeOpen, Seat: 0, Player: ip(2)}, "94.6") // that pair is done for this agenda
+	do(t, g, Action{Kind: ActTradeOpen, Seat: 0, Player: ip(1)})
+	do(t, g, Action{Kind: ActTradeCancel, Seat: 1})
+	refuse(t, g, Action{Kind: ActTradeOpen, Seat: 1, Player: ip(0)}, "94.6") // a broken-off one counts
+}
+
+// 94.6: before an agenda is revealed there is nothing to trade over yet.
+func TestRule94_6_OnlyWhileAnAgendaIsResolved(t *testing.T) {
+	g := fixtureAgendaStart(t, []string{"mutiny"}, nil)
+	if g.State().Agenda.Card != "" {
+		t.Fatal("the fixture has an agenda revealed already")
+	}
+	refuse(t, g, Action{Kind: ActTradeOpen, Seat: 0, Player: ip(1)}, "94.6")
+}
