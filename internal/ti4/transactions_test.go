@@ -161,3 +161,21 @@ func TestRule94_6_OnlyWhileAnAgendaIsResolved(t *testing.T) {
 	}
 	refuse(t, g, Action{Kind: ActTradeOpen, Seat: 0, Player: ip(1)}, "94.6")
 }
+
+// 3.3a: on the turn a player passes they may still trade first.
+func TestRule3_3a_TradeOnThePassingTurn(t *testing.T) {
+	g := tacticalFixture(t, func(s *State) {
+		s.System(23).Space = []Stack{{Owner: 1, Unit: "carrier", Count: 1}} // Sol next to Jol-Nar's home
+		s.Players[0].TradeGoods = 1
+	})
+	s := g.State()
+	s.Players[0].UsedStrategy = slices.Clone(s.Players[0].StrategyCards) // both strategic actions done
+	do(t, g, Action{Kind: ActTradeOpen, Seat: 0, Player: ip(1)})
+	do(t, g, Action{Kind: ActTradeAdd, Seat: 0, Card: "trade_goods"})
+	do(t, g, Action{Kind: ActTradeAccept, Seat: 0})
+	do(t, g, Action{Kind: ActTradeAccept, Seat: 1})
+	do(t, g, act(ActPass, 0))
+	if s := g.State(); !s.Players[0].Passed || s.Players[1].TradeGoods != 1 {
+		t.Fatalf("passed %v, seat 1 trade goods %d", s.Players[0].Passed, s.Players[1].TradeGoods)
+	}
+}
