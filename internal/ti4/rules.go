@@ -110,7 +110,7 @@ func decide(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	}
 	if s.prototyping() && s.Combat != nil {
 		switch a.Kind {
-		case ActSpendPlanet, ActSpendTG, ActSpecialty, ActResearch, ActDone:
+		case ActSpendPlanet, ActSpendTG, ActSpecialty, ActResearch, ActDone, ActUseRelic: // The Prophet's Tears too
 		default: // the combat waits for the research (82.3)
 			return nil, engine.Refuse("82.3", "seat %d is paying for Reveal Prototype's research; the combat waits", s.Step.Seat)
 		}
