@@ -116,6 +116,9 @@ func FuzzDecodeAction(f *testing.F) {
 	f.Add([]byte(`{"kind": "move_units", "seat": 0, "system": 22, "unit": "carrier", "count": 1, "to": 9}`))
 	f.Add([]byte(`{"kind": "capture", "seat": 0, "owner": 1, "system": 28, "unit": "destroyer", "count": 1}`))
 	f.Add([]byte(`{"kind": "play_action_card", "seat": 0, "card": "scuttle", "units": [{"system": 22, "unit": "carrier"}, {"system": 99, "planet": "Nar", "unit": "mech"}]}`))
+	f.Add([]byte(`{"kind": "resolve_exploration", "seat": 0, "outcome": "remove_infantry"}`))
+	f.Add([]byte(`{"kind": "use_relic", "seat": 0, "card": "mirage_flight_academy", "use": true, "system": 22, "count": 2}`))
+	f.Add([]byte(`{"kind": "take_card", "seat": 1, "card": "sabotage"}`))
 	f.Add([]byte(`[]`))
 	g := fixture(f, fixtureConfig(), giveAC(0, "scuttle", "refit_troops"))
 	f.Fuzz(func(t *testing.T, b []byte) {
