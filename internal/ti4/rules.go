@@ -425,10 +425,22 @@ func (Rules) Apply(s *State, e Event) {
 	case EvPlayPurged:
 		applyPlayPurged(s, e)
 	default:
-		if !applyRound(s, e) && !applyStrategic(s, e) && !applyTactical(s, e) && !applyCombat(s, e) && !applyScoring(s, e) && !applyCards(s, e) && !applyTrade(s, e) && !applyAgenda(s, e) && !applyAgendaEffects(s, e) && !applyNotes(s, e) && !applyActionCards(s, e) && !applyTacticalCards(s, e) && !applyLawWindows(s, e) && !applySabotage(s, e) && !applyInvasionCards(s, e) && !applyDisgrace(s, e) && !applyPoKCards(s, e) && !applyReverse(s, e) && !applyCoup(s, e) && !applyAutoPass(s, e) && !applyNexus(s, e) && !applyGiven(s, e) && !applyRelics(s, e) && !applyLegendary(s, e) {
-			panic("ti4: no rule applies event " + e.Kind)
+		for _, apply := range appliers {
+			if apply(s, e) {
+				return
+			}
 		}
+		panic("ti4: no rule applies event " + e.Kind)
 	}
+}
+
+// appliers apply the events of each topic; each reports whether the kind
+// was its own (TestKindsAreDistinct keeps kinds from being shared).
+var appliers = []func(*State, Event) bool{
+	applyRound, applyStrategic, applyTactical, applyCombat, applyScoring, applyCards, applyTrade,
+	applyAgenda, applyAgendaEffects, applyNotes, applyActionCards, applyTacticalCards, applyLawWindows,
+	applySabotage, applyInvasionCards, applyDisgrace, applyPoKCards, applyReverse, applyCoup,
+	applyAutoPass, applyNexus, applyGiven, applyRelics, applyLegendary,
 }
 
 func appendUnique(xs []string, x string) []string {
