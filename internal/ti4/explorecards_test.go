@@ -135,9 +135,7 @@ func TestRule35_7_GammaWormhole(t *testing.T) {
 	if !slices.Contains(s.Decks.Purged, "gamma_wormhole") || slices.Contains(s.Decks.ExplorationDiscard["cultural"], "gamma_wormhole") {
 		t.Fatal("the card is purged")
 	}
-	if err := CheckInvariants(s); err != nil {
-		t.Fatal(err)
-	}
+	checked(t, g)
 }
 
 // 35.7, 12.1: Demilitarized Zone sends the planet's structures back to

@@ -48,9 +48,7 @@ func TestRule35_4_DarkEnergyTap(t *testing.T) {
 	if len(s.Players[0].ActionCards) != 2 || !slices.Contains(s.Decks.ExplorationDiscard["frontier"], "lost_crew") {
 		t.Fatalf("Lost Crew draws 2 action cards and is discarded: hand %v", s.Players[0].ActionCards)
 	}
-	if err := CheckInvariants(s); err != nil {
-		t.Fatal(err)
-	}
+	checked(t, g)
 }
 
 // 35.5, 35.7: what each frontier card does when its token is explored.
@@ -89,9 +87,7 @@ func TestRule35_5_FrontierCards(t *testing.T) {
 			if !c.check(s) {
 				t.Fatal("the card did not resolve as it should")
 			}
-			if err := CheckInvariants(s); err != nil {
-				t.Fatal(err)
-			}
+			checked(t, g)
 		})
 	}
 }
@@ -117,9 +113,7 @@ func TestRule35_4_ExplorationProbe(t *testing.T) {
 	if hasFrontier(s.System(21)) || len(s.Players[0].ActionCards) != 2 {
 		t.Fatalf("token left: %v, hand %v", hasFrontier(s.System(21)), s.Players[0].ActionCards)
 	}
-	if err := CheckInvariants(s); err != nil {
-		t.Fatal(err)
-	}
+	checked(t, g)
 }
 
 // 35.7: Enigmatic Device, kept in play, is purged as a component action to
@@ -149,9 +143,7 @@ func TestRule35_7_EnigmaticDevice(t *testing.T) {
 	if !s.Players[0].HasTech("gravity_drive") || s.Step != nil {
 		t.Fatalf("researched: %v, step %+v", s.Players[0].HasTech("gravity_drive"), s.Step)
 	}
-	if err := CheckInvariants(s); err != nil {
-		t.Fatal(err)
-	}
+	checked(t, g)
 }
 
 // 23.5 with 35.7: Lost Crew, explored through Exploration Probe, draws
@@ -170,7 +162,5 @@ func TestRule23_5_ReshuffleKeepsTheCardJustPlayed(t *testing.T) {
 	if !slices.Equal(s.Decks.ActionDiscard, []string{"exploration_probe"}) || len(s.Players[0].ActionCards) != 2 {
 		t.Fatalf("discard %v, hand %v", s.Decks.ActionDiscard, s.Players[0].ActionCards)
 	}
-	if err := CheckInvariants(s); err != nil {
-		t.Fatal(err)
-	}
+	checked(t, g)
 }

@@ -76,9 +76,7 @@ func TestRule53_LegendaryAbilities(t *testing.T) {
 			if !c.check(s) || !slices.Contains(s.LegendaryExhausted, c.planet) || s.Step != nil {
 				t.Fatalf("not resolved: exhausted %v, step %+v", s.LegendaryExhausted, s.Step)
 			}
-			if err := CheckInvariants(s); err != nil {
-				t.Fatal(err)
-			}
+			checked(t, g)
 		})
 	}
 	// exhausted, it is not offered again

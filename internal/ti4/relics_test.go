@@ -40,9 +40,7 @@ func TestRule73_1_FragmentsForARelic(t *testing.T) {
 	if !slices.Equal(p.Relics, []string{"the_codex"}) || !slices.Equal(p.RelicFragments, []string{"hazardous_relic_fragment"}) {
 		t.Fatalf("relics %v, fragments %v", p.Relics, p.RelicFragments)
 	}
-	if err := CheckInvariants(s); err != nil {
-		t.Fatal(err)
-	}
+	checked(t, g)
 	g = tacticalFixture(t, func(s *State) {
 		frags(s)
 		s.Decks.Purged = append(s.Decks.Purged, s.Decks.Relics...)
@@ -71,9 +69,7 @@ func TestRule73_3_ShardOfTheThrone(t *testing.T) {
 	if s.Players[0].VP != 0 || s.Players[1].VP != 1 || !slices.Contains(s.Players[1].Relics, shard) || slices.Contains(s.Players[0].Relics, shard) {
 		t.Fatalf("VP %d/%d, relics %v / %v", s.Players[0].VP, s.Players[1].VP, s.Players[0].Relics, s.Players[1].Relics)
 	}
-	if err := CheckInvariants(s); err != nil {
-		t.Fatal(err)
-	}
+	checked(t, g)
 }
 
 // 73.3: The Obsidian draws a secret objective, and its holder may have one
@@ -93,9 +89,7 @@ func TestRule73_3_TheObsidian(t *testing.T) {
 	if n := len(s.Players[0].Secrets); n != SecretLimit+1 || s.Step != nil {
 		t.Fatalf("%d secrets, step %+v: the fourth is kept", n, s.Step)
 	}
-	if err := CheckInvariants(s); err != nil {
-		t.Fatal(err)
-	}
+	checked(t, g)
 }
 
 // 73.3: The Codex is purged to take up to three action cards of the
@@ -125,9 +119,7 @@ func TestRule73_3_TheCodex(t *testing.T) {
 	if len(p.Relics) != 0 || !slices.Contains(s.Decks.Purged, codex) || s.Step != nil {
 		t.Fatal("The Codex is purged and the step closed")
 	}
-	if err := CheckInvariants(s); err != nil {
-		t.Fatal(err)
-	}
+	checked(t, g)
 }
 
 // 73.4, 35.9b: relic fragments may be traded, relics may not.
@@ -173,9 +165,7 @@ func TestRule73_3_StellarConverter(t *testing.T) {
 	if !slices.ContainsFunc(s.System(9).Tokens, func(t Token) bool { return t.Kind == "destroyed_planet" }) || s.Step != nil {
 		t.Fatal("the destroyed planet token marks the place, and the step is over")
 	}
-	if err := CheckInvariants(s); err != nil {
-		t.Fatal(err)
-	}
+	checked(t, g)
 }
 
 // 73.3: gaining two of the holder's home planets in one decision moves
@@ -233,9 +223,7 @@ func TestRule73_3_MawOfWorlds(t *testing.T) {
 	if !s.Players[0].HasTech("fleet_logistics") || !slices.Contains(s.Decks.Purged, maw) || len(s.Players[0].Relics) != 0 {
 		t.Fatalf("techs %v, relics %v", s.Players[0].Techs, s.Players[0].Relics)
 	}
-	if err := CheckInvariants(s); err != nil {
-		t.Fatal(err)
-	}
+	checked(t, g)
 }
 
 // 73.3, 90.9: The Prophet's Tears, exhausted while researching, ignores one
@@ -278,9 +266,7 @@ func TestRule73_3_CrownOfEmphidiaExplores(t *testing.T) {
 	if pl, _ := s.Planet("Lodor"); !slices.Contains(pl.Attachments, "paradise_world") || !slices.Contains(s.Players[0].ExhaustedRelics, crown) {
 		t.Fatalf("attachments %v, exhausted %v", pl.Attachments, s.Players[0].ExhaustedRelics)
 	}
-	if err := CheckInvariants(s); err != nil {
-		t.Fatal(err)
-	}
+	checked(t, g)
 }
 
 // 73.3: at the end of the status phase The Crown of Emphidia's holder, if
@@ -304,9 +290,7 @@ func TestRule73_3_CrownOfEmphidiaTomb(t *testing.T) {
 	if s.Players[0].VP != 1 || !slices.Contains(s.Decks.Purged, crown) || s.Phase != PhaseAgenda {
 		t.Fatalf("VP %d, purged %v, phase %s", s.Players[0].VP, s.Decks.Purged, s.Phase)
 	}
-	if err := CheckInvariants(s); err != nil {
-		t.Fatal(err)
-	}
+	checked(t, g)
 }
 
 // 73.3, 20.5: Scepter of Emelpar, exhausted, pays a secondary ability's
