@@ -59,8 +59,7 @@ func (x *explorer) effects(seat, pos int, pl *Planet, card string) []Event {
 	case card == "derelict_vessel":
 		return drawSecret(s, seat, x.rng)
 	case card == "lost_crew":
-		deck, discard := slices.Clone(s.Decks.ActionCards), slices.Clone(s.Decks.ActionDiscard)
-		return drawFrom(&deck, &discard, x.rng, seat, "action", 2)
+		return drawActionCards(s, seat, 2, x.rng)
 	case card == "freelancers": // a production of one unit, which the explorer may decline with done
 		return []Event{queue(Step{Kind: StepFreelance, Seat: seat, Card: card, Systems: []int{pos}, Prod: &Production{}})}
 	case card == "mirage": // the planet is placed, gained readied, and explored (35.1)
@@ -240,8 +239,7 @@ func decideExplore(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	}
 	switch a.Outcome {
 	case optDrawTG, optDrawCommodity:
-		deck, discard := slices.Clone(s.Decks.ActionCards), slices.Clone(s.Decks.ActionDiscard)
-		ev = append(ev, drawFrom(&deck, &discard, rng, a.Seat, "action", 1)...)
+		ev = append(ev, drawActionCards(s, a.Seat, 1, rng)...)
 	case optMechTG, optMechCommodity:
 		ev = append(ev, on(EvUnitsPlaced, "mech"))
 	}

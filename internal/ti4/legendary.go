@@ -112,8 +112,7 @@ func decideLegendary(s *State, a Action, st *Step, rng *engine.RNG) ([]Event, er
 		}
 		return append(ev, Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: "mech", Count: 1}), nil
 	case st.Card == "imperial_arms_vault" && a.Outcome == "draw":
-		deck, discard := slices.Clone(s.Decks.ActionCards), slices.Clone(s.Decks.ActionDiscard)
-		return append(ev, drawFrom(&deck, &discard, rng, a.Seat, "action", 1)...), nil
+		return append(ev, drawActionCards(s, a.Seat, 1, rng)...), nil
 	case st.Card == "exterrix_headquarters" && a.Outcome == "gain":
 		return append(ev, Event{Kind: EvTradeGoods, Seat: a.Seat, Count: 2}), nil
 	case st.Card == "exterrix_headquarters" && a.Outcome == "convert":

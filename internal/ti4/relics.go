@@ -309,8 +309,7 @@ func decideUseRelic(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		case "prerequisite":
 			return append(ev, Event{Kind: EvSpent, Seat: a.Seat, Card: "any"}), nil
 		case "draw":
-			deck, discard := slices.Clone(s.Decks.ActionCards), slices.Clone(s.Decks.ActionDiscard)
-			return append(ev, drawFrom(&deck, &discard, rng, a.Seat, "action", 1)...), nil
+			return append(ev, drawActionCards(s, a.Seat, 1, rng)...), nil
 		}
 		return nil, engine.BadInput("outcome", "The Prophet's Tears ignores a prerequisite or draws an action card: %q", a.Outcome)
 	}

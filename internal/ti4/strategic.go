@@ -181,6 +181,13 @@ func primary(s *State, seat int, card string, rng *engine.RNG) []Event {
 
 func commodityValue(p *Player) int { return data.MustLoad().Faction(p.Faction).Commodities }
 
+// drawActionCards draws n action cards for one seat, reshuffling the
+// discard pile if the deck runs out (23.5).
+func drawActionCards(s *State, seat, n int, rng *engine.RNG) []Event {
+	deck, discard := slices.Clone(s.Decks.ActionCards), slices.Clone(s.Decks.ActionDiscard)
+	return drawFrom(&deck, &discard, rng, seat, "action", n)
+}
+
 func drawSecret(s *State, seat int, rng *engine.RNG) []Event {
 	deck := slices.Clone(s.Decks.Secrets)
 	var none []string
@@ -223,8 +230,7 @@ func decideSecondary(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	case "diplomacy": // 32.3: ready up to two planets
 		return append(ev, step(StepReady, a.Seat, st.Card, true)), nil
 	case "politics": // 66.3: draw two action cards
-		deck, discard := slices.Clone(s.Decks.ActionCards), slices.Clone(s.Decks.ActionDiscard)
-		ev = append(ev, drawFrom(&deck, &discard, rng, a.Seat, "action", 2)...)
+		ev = append(ev, drawActionCards(s, a.Seat, 2, rng)...)
 		return append(ev, done), nil
 	case "construction":
 		return append(ev, step(StepConstruction, a.Seat, st.Card, true)), nil
@@ -465,8 +471,7 @@ func decideChooseSpeaker(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		return nil, engine.Refuse("66.2", "the new speaker must be someone who is not the speaker now")
 	}
 	ev := []Event{{Kind: EvSpeakerChanged, Seat: a.Seat, Speaker: q}}
-	deck, discard := slices.Clone(s.Decks.ActionCards), slices.Clone(s.Decks.ActionDiscard)
-	ev = append(ev, drawFrom(&deck, &discard, rng, a.Seat, "action", 2)...)
+	ev = append(ev, drawActionCards(s, a.Seat, 2, rng)...)
 	ev = append(ev, Event{Kind: EvStepCleared, Seat: a.Seat})
 	if len(s.Decks.Agendas) == 0 {
 		return append(ev, Event{Kind: EvPrimaryDone, Seat: a.Seat}), nil
