@@ -2,12 +2,11 @@ package ti4
 
 // The scans of the follow-ups (structures, control, excess, elimination,
 // notes) read only units, planets, command sheets, technologies, laws,
-// promissory notes and who is in the game. Apply counts every event that may change any of
-// those; a scan that found nothing is skipped until the count moves.
-// Events listed in offBoard change none of what the scans read, so they
-// leave the count alone. A state decoded, built by hand or cloned starts
-// with every scan unknown; code that changes units other than by Apply
-// must work on a clone.
+// promissory notes and who is in the game. Apply counts, for each scan,
+// the events that may change what it reads; a scan that found nothing is
+// skipped until its count moves. A state decoded, built by hand or cloned
+// starts with every scan unknown; code that changes units other than by
+// Apply must work on a clone.
 
 type scan int
 
@@ -21,32 +20,50 @@ const (
 )
 
 type scans struct {
-	board uint64         // events that may have changed what the scans read
+	board [nScans]uint64 // by scan, events that may have changed what it reads
 	quiet [nScans]uint64 // board+1 when the scan last found nothing
 }
 
-// offBoard are frequent events that change nothing a scan reads. Any kind
-// not listed counts as a change, so a kind missing here only costs time.
-var offBoard = map[string]bool{
-	EvCoupPassed: true, EvPickPassed: true, EvSabotagePass: true, EvDiscardPassed: true,
-	EvSecondaryDone: true, EvPrimaryDone: true, EvScoringDone: true, EvPassed: true,
-	EvStepSet: true, EvStepCleared: true, EvStepProgress: true, EvChoiceQueued: true,
-	EvFreeSecondary: true, EvCoupWindow: true, EvStrategicBegun: true, EvStrategicEnded: true,
-	EvStrategyPicked: true, EvCoupClosed: true, EvACPending: true, EvACResolved: true,
-	EvCardsDrawn: true, EvTradeGoods: true, EvCommodities: true, EvTrade: true, EvSpent: true,
-	EvPlanetExhausted: true, EvTacticalBegun: true, EvTacticalEnded: true, EvCombat: true,
-	EvStatusDone: true, EvTurnEnded: true, EvCommandToken: true,
+const allScans = 1<<nScans - 1
+
+// touches is the set of scans (a bit per scan) whose reading an event of
+// this kind may change. Any kind not listed wakes every scan, so a kind
+// missing here only costs time.
+func touches(kind string) uint8 {
+	switch kind {
+	case EvCoupPassed, EvPickPassed, EvSabotagePass, EvDiscardPassed,
+		EvSecondaryDone, EvPrimaryDone, EvScoringDone, EvPassed,
+		EvStepSet, EvStepCleared, EvStepProgress, EvChoiceQueued, EvChoiceNext,
+		EvFreeSecondary, EvCoupWindow, EvStrategicBegun, EvStrategicEnded,
+		EvStrategyPicked, EvCoupClosed, EvACPending, EvACResolved,
+		EvCardsDrawn, EvTradeGoods, EvCommodities, EvTrade, EvSpent,
+		EvPlanetExhausted, EvTacticalBegun, EvTacticalEnded, EvCombat,
+		EvStatusDone, EvTurnEnded, EvCommandToken,
+		EvInvStarted, EvEstablished, EvDeclared, EvProduced:
+		return 0
+	case EvTokensSet:
+		return 1 << scanExcess // the fleet pool
+	case EvTacStep, EvInvasionBegun, EvInvasionEnded:
+		return 1<<scanControl | 1<<scanStructures // which system is being invaded (25.5b)
+	}
+	return allScans
 }
 
-// noteEvent counts e if it may change what the scans read.
+// noteEvent counts e for each scan whose reading it may change.
 func (s *State) noteEvent(e *Event) {
-	if !offBoard[e.Kind] {
-		s.scans.board++
+	t := touches(e.Kind)
+	if t == 0 {
+		return
+	}
+	for k := range nScans {
+		if t&(1<<k) != 0 {
+			s.scans.board[k]++
+		}
 	}
 }
 
 // quiet reports that scan k found nothing and nothing it reads has changed since.
-func (s *State) quiet(k scan) bool { return s.scans.quiet[k] == s.scans.board+1 }
+func (s *State) quiet(k scan) bool { return s.scans.quiet[k] == s.scans.board[k]+1 }
 
 // setQuiet records that scan k has just found nothing.
-func (s *State) setQuiet(k scan) { s.scans.quiet[k] = s.scans.board + 1 }
+func (s *State) setQuiet(k scan) { s.scans.quiet[k] = s.scans.board[k] + 1 }

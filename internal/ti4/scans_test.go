@@ -54,6 +54,11 @@ func TestScansWakeOnBoardEvents(t *testing.T) {
 	if !s.quiet(scanControl) {
 		t.Fatal("an off-board event woke the scans")
 	}
+	Rules{}.Apply(s, Event{Kind: EvTokensSet, Seat: 0, Pools: &Pools{Tactic: 3, Fleet: 2, Strategy: 2}})
+	if s.quiet(scanExcess) || !s.quiet(scanControl) || !s.quiet(scanStructures) {
+		t.Fatal("a command sheet change must wake the excess scan (the fleet pool) and only it")
+	}
+	Rules{}.Follow(s, new(engine.RNG))
 	home := s.Players[0].Home
 	Rules{}.Apply(s, Event{Kind: EvUnitsPlaced, Seat: 1, System: home, Unit: "infantry", Count: 1, Planet: s.System(home).Planets[0].Name})
 	for k := range nScans {
