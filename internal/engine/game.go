@@ -45,6 +45,7 @@ type Game[S any, A any, E any] struct {
 	log     chunks[A]
 	state   S
 	rng     RNG
+	draft   RNG // the RNG while an action is decided; kept only if it is accepted
 }
 
 // New starts a game from an initial state and RNG. The initial snapshot is
@@ -107,8 +108,9 @@ func (g *Game[S, A, E]) Do(a A) ([]E, error) {
 func (g *Game[S, A, E]) Play(a A) error { return g.do(a, nil) }
 
 func (g *Game[S, A, E]) do(a A, seen func([]E)) error {
-	rng := g.rng
-	events, err := g.rules.Decide(g.state, a, &rng)
+	g.draft = g.rng // a field, not a local: a local passed to Rules would escape to the heap
+	rng := &g.draft
+	events, err := g.rules.Decide(g.state, a, rng)
 	if err != nil {
 		return err
 	}
@@ -119,14 +121,14 @@ func (g *Game[S, A, E]) do(a A, seen func([]E)) error {
 		if seen != nil {
 			seen(events)
 		}
-		if events = g.rules.Follow(g.state, &rng); len(events) == 0 {
+		if events = g.rules.Follow(g.state, rng); len(events) == 0 {
 			break
 		}
 		if i == MaxFollowUps {
 			panic(fmt.Sprintf("engine: more than %d rounds of automatic follow-ups", MaxFollowUps))
 		}
 	}
-	g.rng = rng
+	g.rng = g.draft
 	g.log.add(a)
 	return nil
 }

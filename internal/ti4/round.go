@@ -77,8 +77,23 @@ func (s *State) Initiative(seat int) int {
 
 // InitiativeOrder lists the players still in the game by initiative (48.2).
 func (s *State) InitiativeOrder() []int {
-	order := slices.Clone(s.Active())
-	slices.SortStableFunc(order, func(a, b int) int { return s.Initiative(a) - s.Initiative(b) })
+	return s.appendInitiativeOrder(make([]int, 0, len(s.Players)))
+}
+
+// appendInitiativeOrder appends InitiativeOrder to order; ties keep seat
+// order.
+func (s *State) appendInitiativeOrder(order []int) []int {
+	start := len(order)
+	var key [maxSeats]int
+	for _, q := range s.Active() {
+		key[q] = s.Initiative(q)
+		i := len(order)
+		order = append(order, q)
+		for ; i > start && key[order[i-1]] > key[q]; i-- {
+			order[i] = order[i-1]
+		}
+		order[i] = q
+	}
 	return order
 }
 
@@ -128,7 +143,8 @@ func (s *State) picksOf(seat int) int {
 // nextActive is the next player in initiative order after seat who has not
 // passed (4.2, 4.3); seat itself when all others have passed (3.3c).
 func (s *State) nextActive(seat int) int {
-	order := s.InitiativeOrder()
+	var buf [maxSeats]int
+	order := s.appendInitiativeOrder(buf[:0])
 	i := slices.Index(order, seat)
 	for k := 1; k <= len(order); k++ {
 		q := order[(i+k)%len(order)]

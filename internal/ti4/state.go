@@ -322,9 +322,12 @@ func (s *State) Active() []int {
 	return out
 }
 
+// maxSeats is the most players a TI4 game seats.
+const maxSeats = 8
+
 // allSeats[n] is seats 0 to n-1.
 var allSeats = func() [][]int {
-	out := make([][]int, 9) // TI4 seats at most 8
+	out := make([][]int, maxSeats+1)
 	for n := range out {
 		for q := range n {
 			out[n] = append(out[n], q)
