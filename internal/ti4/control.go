@@ -101,14 +101,14 @@ func owners(pl *Planet, out []int) []int {
 // (25.1a); a controller with no units there and no rival marks the planet
 // with a control token (25.4).
 func controlFollowUps(s *State, rng *engine.RNG) []Event {
-	if s.quiet(scanControl) {
+	if s.idle(scanControl) {
 		return nil
 	}
 	var ev []Event
 	var x *explorer
 	var buf [8]int
-	for _, sys := range s.Systems {
-		if s.Invasion != nil && s.Invasion.Pos == sys.Pos {
+	for i, sys := range s.Systems {
+		if !s.stale(scanControl, i) || (s.Invasion != nil && s.Invasion.Pos == sys.Pos) {
 			continue
 		}
 		for _, pl := range sys.Planets {
@@ -142,12 +142,15 @@ func controlFollowUps(s *State, rng *engine.RNG) []Event {
 // over the limit of two per planet go back to reinforcements (85.5, 7.3).
 // One pass over the planets finds both.
 func structureFollowUps(s *State) []Event {
-	if s.quiet(scanStructures) {
+	if s.idle(scanStructures) {
 		return nil
 	}
 	limit := s.Law("homeland_defense_act") == nil
 	var over []Event
-	for _, sys := range s.Systems {
+	for i, sys := range s.Systems {
+		if !s.stale(scanStructures, i) {
+			continue
+		}
 		for _, pl := range sys.Planets {
 			for _, st := range pl.Units {
 				if limit && over == nil && st.Unit == "pds" && st.Count > 2 {

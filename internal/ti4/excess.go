@@ -37,11 +37,11 @@ func (s *State) hasExcess(seat int) bool {
 // anyExcess is hasExcess for every player still in the game at once, in a
 // single pass over the board.
 func (s *State) anyExcess() bool {
-	if s.quiet(scanExcess) {
+	if s.idle(scanExcess) {
 		return false
 	}
-	for _, sys := range s.Systems {
-		if s.excessIn(sys, None) {
+	for i, sys := range s.Systems {
+		if s.stale(scanExcess, i) && s.excessIn(sys, None) {
 			return true
 		}
 	}

@@ -239,17 +239,25 @@ func (s *State) Galaxy() *galaxy.Map { return s.galaxy }
 
 // System returns the system at pos, or nil.
 func (s *State) System(pos int) *System {
-	if pos >= 0 && pos < len(s.posIdx) {
-		if i := int(s.posIdx[pos]); i >= 0 && i < len(s.Systems) && s.Systems[i].Pos == pos {
-			return s.Systems[i]
-		}
-	}
-	for _, sys := range s.Systems {
-		if sys.Pos == pos {
-			return sys
-		}
+	if i := s.systemIndex(pos); i >= 0 {
+		return s.Systems[i]
 	}
 	return nil
+}
+
+// systemIndex is the index in Systems of the system at pos, or -1.
+func (s *State) systemIndex(pos int) int {
+	if pos >= 0 && pos < len(s.posIdx) {
+		if i := int(s.posIdx[pos]); i >= 0 && i < len(s.Systems) && s.Systems[i].Pos == pos {
+			return i
+		}
+	}
+	for i, sys := range s.Systems {
+		if sys.Pos == pos {
+			return i
+		}
+	}
+	return -1
 }
 
 // Planet finds a planet on the board and its system.
