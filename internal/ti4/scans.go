@@ -57,15 +57,17 @@ func touches(kind string) uint8 {
 		return 0
 	case EvTokensSet:
 		return 1 << scanExcess // the fleet pool
-	case EvTacStep, EvInvasionBegun, EvInvasionEnded:
-		return 1<<scanControl | 1<<scanStructures // which system is being invaded (25.5b)
+	case EvTacStep, EvInvasionBegun:
+		return 0 // the board scans pass over an invaded system (25.5b); passing over more finds no more
+	case EvInvasionEnded:
+		return 1<<scanControl | 1<<scanStructures // the invaded system, passed over until now
 	}
 	return allScans
 }
 
 // noteEvent counts e for each scan whose reading it may change. Units
-// placed in or removed from one system mark only that system for the
-// board scans that were quiet.
+// placed in or removed from one system, or an invasion's end, mark only
+// that system for the board scans that were quiet.
 func (s *State) noteEvent(e *Event) {
 	t := touches(e.Kind)
 	if t == 0 {
@@ -75,10 +77,14 @@ func (s *State) noteEvent(e *Event) {
 		return // a fleet pool that does not shrink leaves no one in excess
 	}
 	local := -1
-	if e.Kind == EvUnitsPlaced || e.Kind == EvUnitsRemoved {
-		if i := s.systemIndex(e.System); i >= 0 && i < len(systemSet{})*64 {
-			local = i
-		}
+	switch {
+	case e.Kind == EvUnitsPlaced || e.Kind == EvUnitsRemoved:
+		local = s.systemIndex(e.System)
+	case e.Kind == EvInvasionEnded && s.Invasion != nil:
+		local = s.systemIndex(s.Invasion.Pos)
+	}
+	if local >= len(systemSet{})*64 {
+		local = -1
 	}
 	for k := range nScans {
 		if t&(1<<k) == 0 {
