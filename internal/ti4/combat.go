@@ -182,6 +182,12 @@ func setCombat(c *Combat, rolls []int) Event {
 	return Event{Kind: EvCombat, Combat: c.clone(), Rolls: rolls}
 }
 
+// newCombat is setCombat for a combat built afresh, which nothing else
+// shares: it is not copied.
+func newCombat(c *Combat, rolls []int) Event {
+	return Event{Kind: EvCombat, Combat: c, Rolls: rolls}
+}
+
 // clone is a deep copy of a combat, or nil.
 func (c *Combat) clone() *Combat {
 	if c == nil {
@@ -202,7 +208,7 @@ func (c *Combat) clone() *Combat {
 // beginSpace starts the steps after movement: space cannon offense, then
 // space combat if two players have ships there (89.2c, 89.3).
 func beginSpace(s *State, t *Tactical) Event {
-	return setCombat(&Combat{Kind: "space", System: t.System, Attacker: t.Seat, Defender: None, Step: CbCannon, Retreat: None, Moved: len(t.Moves) > 0}, nil)
+	return newCombat(&Combat{Kind: "space", System: t.System, Attacker: t.Seat, Defender: None, Step: CbCannon, Retreat: None, Moved: len(t.Moves) > 0}, nil)
 }
 
 // combatFollowUps advances a combat whenever no player owes a choice: the
@@ -596,7 +602,7 @@ func decideBombard(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	}
 	ev := []Event{{Kind: EvBombarded, Seat: a.Seat}}
 	if h > 0 {
-		ev = append(ev, setCombat(&Combat{Kind: "bombardment", System: sys.Pos, Attacker: a.Seat, Defender: owner, Retreat: None,
+		ev = append(ev, newCombat(&Combat{Kind: "bombardment", System: sys.Pos, Attacker: a.Seat, Defender: owner, Retreat: None,
 			Owed: []Owed{{Seat: owner, Hits: h, Planet: pl.Name, Rule: "15.2", By: a.Seat}}}, rolls))
 	} else {
 		ev = append(ev, Event{Kind: EvDice, Seat: a.Seat, Rolls: rolls})
@@ -624,7 +630,7 @@ func (s *State) pdsDisabled() bool { return s.Invasion != nil && s.Invasion.Disa
 // (77.6-77.8); then the Establish Control step (49.5).
 func beginGround(s *State, seat int) []Event {
 	inv := s.Invasion
-	return []Event{setCombat(&Combat{Kind: "ground", System: inv.Pos, Attacker: seat, Defender: None, Retreat: None,
+	return []Event{newCombat(&Combat{Kind: "ground", System: inv.Pos, Attacker: seat, Defender: None, Retreat: None,
 		Queue: slices.Clone(inv.Committed), Step: CbCannon}, nil)}
 }
 

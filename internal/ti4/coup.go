@@ -1,8 +1,6 @@
 package ti4
 
 import (
-	"slices"
-
 	"github.com/mecatol/mecatol/internal/engine"
 )
 
@@ -57,9 +55,7 @@ func applyCoup(s *State, e Event) bool {
 	case EvCoupWindow:
 		s.CoupAsk = &CoupAsk{Seat: e.Seat, Card: e.Card, Queue: s.othersFromLeft(e.Seat)}
 	case EvCoupPassed:
-		w := *s.CoupAsk
-		w.Queue = slices.Clone(w.Queue[1:])
-		s.CoupAsk = &w
+		s.CoupAsk.Queue = s.CoupAsk.Queue[1:] // as Sabotage's queue: no one writes a queue in place
 	case EvCouped, EvCoupClosed:
 		s.CoupAsk = nil
 	default:

@@ -54,9 +54,8 @@ func disgrace(s *State, a Action) ([]Event, error) {
 func applyDisgrace(s *State, e Event) bool {
 	switch e.Kind {
 	case EvPickPassed:
-		w := *s.PickAsk
-		w.Queue = slices.Clone(w.Queue[1:])
-		s.PickAsk = &w
+		w := s.PickAsk
+		w.Queue = w.Queue[1:]
 		if len(w.Queue) == 0 {
 			s.PickAsk = nil
 		}
