@@ -29,9 +29,11 @@ var legendaryAbility = map[string]string{
 // cards are ready, in board order.
 func (s *State) readyLegendary(seat int) []string {
 	var out []string
-	for _, pl := range s.ownPlanets(seat) {
-		if _, ok := legendaryAbility[pl.Name]; ok && !slices.Contains(s.LegendaryExhausted, pl.Name) {
-			out = append(out, pl.Name)
+	for _, sys := range s.Systems { // not ownPlanets: this runs at every turn's end, and allocates nothing
+		for _, pl := range sys.Planets {
+			if _, ok := legendaryAbility[pl.Name]; ok && pl.Controller == seat && !slices.Contains(s.LegendaryExhausted, pl.Name) {
+				out = append(out, pl.Name)
+			}
 		}
 	}
 	return out

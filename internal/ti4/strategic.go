@@ -711,6 +711,7 @@ func applyStrategic(s *State, e Event) bool {
 		st := s.Strategic
 		st.PrimaryDone = true
 		n := len(s.Players)
+		st.Queue = slices.Grow(st.Queue, n-1)
 		for i := 1; i < n; i++ { // 82.1: clockwise from the active player's left
 			q := (st.Seat + i) % n
 			if !s.Players[q].Eliminated {
