@@ -211,7 +211,14 @@ func TestGreedyPlaysForPoints(t *testing.T) {
 // BenchmarkReplay6 validates and applies the logged actions of a whole
 // random 6-player game again, from its setup: the work of a server taking
 // players' actions, or of replaying a stored game, without choosing them.
-func BenchmarkReplay6(b *testing.B) {
+// Decoding the setup's JSON is timed too.
+func BenchmarkReplay6(b *testing.B) { benchReplay(b, true) }
+
+// BenchmarkActions6 is BenchmarkReplay6 timing only the actions: each is
+// validated (Decide), applied, and followed by its automatic steps.
+func BenchmarkActions6(b *testing.B) { benchReplay(b, false) }
+
+func benchReplay(b *testing.B, timeSetup bool) {
 	rng := engine.NewRNG(1)
 	bots := make([]Bot, 6)
 	for k := range bots {
@@ -224,9 +231,15 @@ func BenchmarkReplay6(b *testing.B) {
 	initial, log := g.Initial(), g.Log()
 	actions := 0
 	for b.Loop() {
+		if !timeSetup {
+			b.StopTimer()
+		}
 		r, err := engine.Load[*ti4.State, ti4.Action, ti4.Event](ti4.Rules{}, initial)
 		if err != nil {
 			b.Fatal(err)
+		}
+		if !timeSetup {
+			b.StartTimer()
 		}
 		for _, a := range log {
 			if err := r.Play(a); err != nil {
