@@ -223,6 +223,23 @@ func TestRule35_7_Freelancers(t *testing.T) {
 	}
 }
 
+// 67.1 with Freelancers: what can pay counts each planet's influence where
+// it is more, and a planet spent for less than it could pay is refused if
+// the rest could then no longer pay. Soaks found a game stuck on a
+// production that could never be paid for.
+func TestRule67_1_FreelancersPaymentStaysPossible(t *testing.T) {
+	g, _ := exploreFixture(t, "freelancers", nil, func(s *State) { s.Players[0].TradeGoods = 0 })
+	if got := g.State().payable(0, true); got != 5 {
+		t.Fatalf("payable with influence %d, want 5 (Jol 2, Nar 3)", got)
+	}
+	do(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "dreadnought", Count: 1}) // 4: more than the 3 resources
+	do(t, g, Action{Kind: ActSpendPlanet, Seat: 0, Planet: "Nar"})             // 2 resources; Jol's 2 influence can pay the rest
+	refuse(t, g, Action{Kind: ActSpendPlanet, Seat: 0, Planet: "Jol"}, "67.1") // 1 resource: 1 would stay owed
+	do(t, g, Action{Kind: ActSpendPlanet, Seat: 0, Planet: "Jol", Use: true})
+	do(t, g, act(ActDone, 0))
+	checked(t, g)
+}
+
 // 1.19 with 35.7: an exploration card's choice waits while a window asks
 // for answers (here Reparations, in the invasion that explored the
 // planet), so the two never wait on each other. Soaks found games stuck.

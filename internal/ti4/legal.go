@@ -601,7 +601,7 @@ func agendaOrders(look []string) []Action {
 // under another player's ships, counts over reinforcements, the fleet pool,
 // capacity or what can be paid, and planets where nothing produces.
 func produceOptions(s *State, seat int, prod *Production, sys *System, limit int, add func(Action)) {
-	budget := s.spendable(seat) + prod.Spent - prod.Cost
+	budget := s.payable(seat, s.freelancing()) + prod.Spent - prod.Cost
 	conscription := s.Law("regulated_conscription") != nil
 	inSpace := s.producesInSpace(seat, sys)
 	room := s.capacityIn(seat, sys) - carried(sys.Space, seat)

@@ -593,17 +593,33 @@ func (s *State) productionLimit(seat int, sys *System) int {
 
 // spendable is what seat could still pay: readied planets' resources and
 // trade goods.
-func (s *State) spendable(seat int) int {
+func (s *State) spendable(seat int) int { return s.payable(seat, false) }
+
+// payable is spendable, with each planet's influence instead of its
+// resources where that is more and influence may pay (Freelancers).
+func (s *State) payable(seat int, influence bool) int {
 	n := s.Players[seat].TradeGoods
 	for _, sys := range s.Systems {
 		for _, pl := range sys.Planets {
 			if pl.Controller == seat && !pl.Exhausted {
-				n += planetInfo(pl).Resources
+				n += planetWorth(pl, influence)
 			}
 		}
 	}
 	return n
 }
+
+// planetWorth is what exhausting a planet can pay for production.
+func planetWorth(pl *Planet, influence bool) int {
+	v := planetInfo(pl)
+	if influence {
+		return max(v.Resources, v.Influence)
+	}
+	return v.Resources
+}
+
+// freelancing reports a production paid in influence too (Freelancers).
+func (s *State) freelancing() bool { return s.Step != nil && s.Step.Kind == StepFreelance }
 
 // Producing units (67, 68) in the active system.
 func decideProduce(s *State, a Action) ([]Event, error) {
@@ -671,8 +687,8 @@ func decideProduce(s *State, a Action) ([]Event, error) {
 		}
 	}
 	cost := unitCost(u, a.Count, t, a.Unit, s.Law("regulated_conscription") != nil)
-	if t.Cost+cost-t.Spent > s.spendable(a.Seat) {
-		return nil, engine.Refuse("26.1", "these units cost %d more resources than can be spent", t.Cost+cost-t.Spent-s.spendable(a.Seat))
+	if more := t.Cost + cost - t.Spent - s.payable(a.Seat, s.freelancing()); more > 0 {
+		return nil, engine.Refuse("26.1", "these units cost %d more resources than can be spent", more)
 	}
 	return []Event{
 		{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: a.Planet, Unit: a.Unit, Count: a.Count},
@@ -727,7 +743,8 @@ func carried(st []Stack, seat int) int {
 }
 
 func decideSpendForProduction(s *State, a Action) ([]Event, error) {
-	if _, _, _, err := s.production(a.Seat); err != nil {
+	t, _, _, err := s.production(a.Seat)
+	if err != nil {
 		return nil, err
 	}
 	switch a.Kind {
@@ -752,10 +769,16 @@ func decideSpendForProduction(s *State, a Action) ([]Event, error) {
 	}
 	v := planetInfo(pl).Resources
 	if a.Use { // influence as resources: Freelancers only
-		if st := s.Step; st == nil || st.Kind != StepFreelance {
+		if !s.freelancing() {
 			return nil, engine.Refuse("67.1a", "production is paid with resources")
 		}
 		v = planetInfo(pl).Influence
+	}
+	// A planet spent for less than it could pay must not leave the units
+	// produced beyond what can still be paid: the production could then
+	// never be paid for, nor end (67.1).
+	if owed := t.Cost - t.Spent - v; owed > 0 && owed > s.payable(a.Seat, s.freelancing())-planetWorth(pl, s.freelancing()) {
+		return nil, engine.Refuse("67.1", "spending %s for %d would leave %d to pay, more than can still be spent", pl.Name, v, owed)
 	}
 	return []Event{{Kind: EvPlanetExhausted, Seat: a.Seat, Planet: pl.Name}, {Kind: EvSpent, Seat: a.Seat, Count: v}}, nil
 }
