@@ -60,38 +60,58 @@ func CheckInvariants(s *State) error {
 	// while a step waits on a player (the removal itself among them), or
 	// movement or a combat is under way (16.3c).
 	if s.Combat == nil && (s.Tactical == nil || s.Tactical.Step != TacMovement) && s.Step == nil {
-		for _, p := range s.Players {
-			if !p.Eliminated && s.hasExcess(p.Seat) {
-				return fmt.Errorf("37, 16: %s has units beyond its fleet pool or capacity", p)
+		for _, sys := range s.Systems { // every player at once, not through the scans' records
+			if s.excessIn(sys, None) {
+				for _, p := range s.Players {
+					if !p.Eliminated && s.excessIn(sys, p.Seat) {
+						return fmt.Errorf("37, 16: %s has units beyond its fleet pool or capacity in system %d", p, sys.Pos)
+					}
+				}
 			}
 		}
 	}
 	// Every action card, secret objective, agenda and exploration card is in
 	// exactly one place: each copy is counted where it lies.
 	cards := cardIndex()
-	lists := make([][]string, 0, 64)
-	add := func(l ...[]string) { lists = append(lists, l...) }
+	var buf [512]int
+	seen := buf[:0]
+	if len(cards.total) > len(buf) {
+		seen = make([]int, len(cards.total))
+	}
+	seen = seen[:len(cards.total)]
+	var unknown string
+	add := func(lists ...[]string) {
+		for _, l := range lists {
+			for _, id := range l {
+				if i, ok := cards.ids[id]; ok {
+					seen[i]++
+				} else {
+					unknown = id
+				}
+			}
+		}
+	}
 	add(s.Decks.ActionCards, s.Decks.ActionDiscard, s.Decks.Secrets, s.Decks.Agendas, s.Decks.AgendaDiscard)
 	for _, p := range s.Players {
 		add(p.ActionCards, p.Secrets, p.ScoredSecrets, p.SecretChoice, p.RelicFragments, p.PlayArea, p.Relics)
 	}
+	one := func(id string) { add([]string{id}) }
 	if s.PendingAC != nil {
-		add([]string{s.PendingAC.Act.Card}) // played, waiting on Sabotage
+		one(s.PendingAC.Act.Card) // played, waiting on Sabotage
 	}
 	for _, l := range s.Laws {
-		add([]string{l.Card})
+		one(l.Card)
 	}
 	if ag := s.Agenda; ag != nil && ag.Card != "" && !ag.Resolved {
-		add([]string{ag.Card}) // the agenda being voted on
+		one(ag.Card) // the agenda being voted on
 		if ag.Hidden {
-			add([]string{ag.Subject}) // and Covert Legislation's hidden one
+			one(ag.Subject) // and Covert Legislation's hidden one
 		}
 	}
 	for _, d := range s.Decks.Exploration {
 		add(d)
 	}
-	add(s.Decks.InPlay, s.Decks.Relics)
-	add(s.Decks.Purged)
+	add(s.Decks.InPlay, s.Decks.Relics, s.Decks.Purged)
 	for _, d := range s.Decks.ExplorationDiscard {
 		add(d)
 	}
@@ -100,15 +120,8 @@ func CheckInvariants(s *State) error {
 			add(pl.Attachments)
 		}
 	}
-	seen := make([]int, len(cards.total))
-	for _, l := range lists {
-		for _, id := range l {
-			i, ok := cards.ids[id]
-			if !ok {
-				return fmt.Errorf("unknown card %q", id)
-			}
-			seen[i]++
-		}
+	if unknown != "" {
+		return fmt.Errorf("unknown card %q", unknown)
 	}
 	for i, n := range cards.total {
 		if seen[i] != n {
@@ -122,8 +135,22 @@ func CheckInvariants(s *State) error {
 // exactly one hand or play area; an eliminated player's are gone (33.4).
 func notesInOnePlace(s *State) error {
 	held, want := 0, 0
+	index := noteIndex()
+	var buf [512]int
+	places := buf[:0]
+	if len(index) > len(buf) {
+		places = make([]int, len(index))
+	}
+	places = places[:len(index)]
 	for _, p := range s.Players {
 		held += len(p.Promissory) + len(p.NotesInPlay)
+		for _, l := range [2][]string{p.Promissory, p.NotesInPlay} {
+			for _, n := range l {
+				if i, ok := index[n]; ok {
+					places[i]++
+				}
+			}
+		}
 	}
 	notes := factionNotes()
 	for _, p := range s.Players {
@@ -131,11 +158,7 @@ func notesInOnePlace(s *State) error {
 			continue
 		}
 		for _, note := range notes[p.Faction] {
-			n := 0
-			for _, q := range s.Players {
-				n += countOf(q.Promissory, note) + countOf(q.NotesInPlay, note)
-			}
-			if n != 1 {
+			if n := places[index[note]]; n != 1 {
 				return fmt.Errorf("promissory note %s is in %d places", note, n)
 			}
 			want++
@@ -146,6 +169,17 @@ func notesInOnePlace(s *State) error {
 	}
 	return nil
 }
+
+// noteIndex numbers every faction's notes.
+var noteIndex = sync.OnceValue(func() map[string]int {
+	out := map[string]int{}
+	for _, list := range factionNotes() {
+		for _, n := range list {
+			out[n] = len(out)
+		}
+	}
+	return out
+})
 
 // factionNotes are each faction's notes as players hold them: the generic
 // ones and its own, "<faction>:<note>".

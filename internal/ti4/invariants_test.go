@@ -23,6 +23,13 @@ func TestCheckInvariantsCatchesEachBreak(t *testing.T) {
 			pl, _ := s.Planet("Quann")
 			pl.Controller, pl.ControlToken = 0, false
 		}},
+		{"captured units count against the limit (17.1, 23.4)", "23.4", func(s *State) {
+			s.Players[1].Captured = append(s.Players[1].Captured, Captive{Owner: 0, Unit: "war_sun", Count: 3})
+		}},
+		{"fighters beyond capacity, another player's (16)", "16", func(s *State) {
+			home := s.System(s.Players[2].Home)
+			home.Space = add(home.Space, 2, "fighter", 9)
+		}},
 		{"negative trade goods", "negative", func(s *State) { s.Players[1].TradeGoods = -1 }},
 		{"command tokens over 16", "command tokens", func(s *State) { s.Players[2].Tactic += 20 }},
 		{"unbacked victory point (98)", "98", func(s *State) { s.Players[0].VP++ }},

@@ -279,9 +279,16 @@ func (s *State) Validate() error {
 		}
 	}
 	board := s.tally()
+	for _, p := range s.Players { // units held captive count against their owner's limit (17.1)
+		for _, x := range p.Captured {
+			if t := unitOrder(x.Unit); t >= 0 && x.Owner >= 0 && x.Owner < len(board) {
+				board[x.Owner][t] += x.Count
+			}
+		}
+	}
 	for _, p := range s.Players {
 		for t, typ := range UnitTypes {
-			if !Unlimited(typ) && p.Seat < len(board) && board[p.Seat][t]+s.CapturedFrom(p.Seat, typ) > c.Limits[typ] {
+			if !Unlimited(typ) && p.Seat < len(board) && board[p.Seat][t] > c.Limits[typ] {
 				return fmt.Errorf("%s has more %s than the game has (%d, 23.4)", p, typ, c.Limits[typ])
 			}
 		}
