@@ -98,9 +98,10 @@ func answersFirst(queue []int, seat int) error {
 
 // othersFromLeft are the other players in turn from seat's left.
 func (s *State) othersFromLeft(seat int) []int {
-	o := s.SpeakerOrder()
+	var buf [maxSeats]int
+	o := s.appendSpeakerOrder(buf[:0])
 	i := slices.Index(o, seat)
-	var q []int
+	q := make([]int, 0, len(o))
 	for k := 1; k < len(o); k++ {
 		q = append(q, o[(i+k)%len(o)])
 	}

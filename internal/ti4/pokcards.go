@@ -327,7 +327,8 @@ func unitChoices(refs []UnitRef) [][]UnitRef {
 // order, whether to answer with Decoy Operation.
 func decoyWindows(s *State, seat int, sys *System) []Event {
 	var ev []Event
-	for _, q := range s.InitiativeOrder() {
+	var buf [maxSeats]int
+	for _, q := range s.appendInitiativeOrder(buf[:0]) {
 		if q != seat && s.unitsIn(sys.Pos, q) > 0 && slices.ContainsFunc(sys.Planets, func(pl *Planet) bool { return pl.Controller == q }) {
 			ev = append(ev, queue(Step{Kind: StepDecoy, Seat: q, Systems: []int{sys.Pos}}))
 		}

@@ -98,8 +98,10 @@ func (s *State) appendInitiativeOrder(order []int) []int {
 }
 
 // SpeakerOrder lists the players still in the game clockwise from the speaker.
-func (s *State) SpeakerOrder() []int {
-	var out []int
+func (s *State) SpeakerOrder() []int { return s.appendSpeakerOrder(make([]int, 0, len(s.Players))) }
+
+// appendSpeakerOrder appends SpeakerOrder to out.
+func (s *State) appendSpeakerOrder(out []int) []int {
 	n := len(s.Players)
 	for i := 0; i < n; i++ {
 		q := (s.Speaker + i) % n
@@ -114,7 +116,8 @@ func (s *State) SpeakerOrder() []int {
 // speaker, each player's first card, then (with three or four players) each
 // player's second (84.1, 84.1c). None when everyone has their cards.
 func (s *State) nextPicker() int {
-	order := s.SpeakerOrder()
+	var buf [maxSeats]int
+	order := s.appendSpeakerOrder(buf[:0])
 	fewest := s.CardsPerPlayer()
 	for _, q := range order {
 		fewest = min(fewest, s.picksOf(q))
