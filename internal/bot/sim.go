@@ -1,9 +1,12 @@
 package bot
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"runtime/debug"
+	"slices"
+	"strings"
 
 	"github.com/mecatol/mecatol/internal/engine"
 	"github.com/mecatol/mecatol/internal/ti4"
@@ -81,6 +84,13 @@ func Run(cfg ti4.Config, bots []Bot, maxRounds int, check bool) (out Outcome, g 
 			}
 		}
 	}
+	if check {
+		if err := reproducible(g); err != nil {
+			out.Ended, out.Err = "not reproducible", err.Error()
+			out.Replay = replay(cfg, g)
+			return out, g
+		}
+	}
 	s := g.State()
 	out.Rounds = s.Round
 	for _, p := range s.Players {
@@ -140,6 +150,51 @@ func next(s *ti4.State, bots []Bot, last int, buf []ti4.Action) (int, ti4.Action
 		}
 	}
 	return ti4.None, ti4.Action{}, buf, nil
+}
+
+// reproducible replays g's log from its initial snapshot and compares the
+// two games' snapshots byte for byte: a rule that read anything but the
+// state and the game's RNG (a map's order, say), or a bot that changed the
+// state, would show here. The error names the parts that differ.
+func reproducible(g *ti4.Game) error {
+	live, err := g.Snapshot()
+	if err != nil {
+		return err
+	}
+	r, err := engine.Replay(ti4.Rules{}, g.Initial(), g.Log())
+	if err != nil {
+		return fmt.Errorf("replaying the log: %w", err)
+	}
+	again, err := r.Snapshot()
+	if err != nil {
+		return err
+	}
+	if bytes.Equal(live, again) {
+		return nil
+	}
+	var a, b struct {
+		State map[string]json.RawMessage `json:"state"`
+		RNG   json.RawMessage            `json:"rng"`
+	}
+	if json.Unmarshal(live, &a) != nil || json.Unmarshal(again, &b) != nil {
+		return fmt.Errorf("the replayed game differs")
+	}
+	var differ []string
+	if !bytes.Equal(a.RNG, b.RNG) {
+		differ = append(differ, "rng")
+	}
+	for k, v := range a.State {
+		if !bytes.Equal(v, b.State[k]) {
+			differ = append(differ, k)
+		}
+	}
+	for k := range b.State {
+		if _, ok := a.State[k]; !ok {
+			differ = append(differ, k)
+		}
+	}
+	slices.Sort(differ)
+	return fmt.Errorf("the game replayed from its log differs in %s", strings.Join(differ, ", "))
 }
 
 // replay writes the game so far as a scenario that `mecatol replay` runs.
