@@ -104,3 +104,38 @@ func TestRule53_2_AbilityFollowsThePlanet(t *testing.T) {
 		t.Fatal("the card is still exhausted after going back to the deck")
 	}
 }
+
+// 53.3: the quick check made at every turn's end agrees with the list of
+// ready legendary abilities: held and ready, exhausted, another player's,
+// and a legendary planet not on the board.
+func TestRule53_3_ReadyCheckAgreesWithList(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		stage func(s *State)
+		want  bool
+	}{
+		{"held and ready", func(s *State) { s.System(9).Planets[0].Controller = 0 }, true},
+		{"exhausted", func(s *State) {
+			s.System(9).Planets[0].Controller = 0
+			s.LegendaryExhausted = []string{"Primor"}
+		}, false},
+		{"another player's", func(s *State) { s.System(9).Planets[0].Controller = 1 }, false},
+		{"none on the board", func(s *State) {}, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			g := tacticalFixture(t, func(s *State) {
+				if c.name != "none on the board" {
+					s.System(9).Planets = []*Planet{{Name: "Primor", Controller: None}}
+				}
+				c.stage(s)
+			})
+			s := g.State()
+			for q := range s.Players {
+				quick, list := s.holdsReadyLegendary(q), s.readyLegendary(q)
+				if quick != (len(list) > 0) || (q == 0 && quick != c.want) {
+					t.Fatalf("seat %d: quick check %v, list %v, want %v for seat 0", q, quick, list, c.want)
+				}
+			}
+		})
+	}
+}

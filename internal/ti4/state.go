@@ -262,17 +262,26 @@ func (s *State) systemIndex(pos int) int {
 
 // Planet finds a planet on the board and its system.
 func (s *State) Planet(name string) (*Planet, *System) {
-	if ix, ok := s.planetIdx[name]; ok {
-		i, k := int(ix[0]), int(ix[1])
-		if i < len(s.Systems) && k < len(s.Systems[i].Planets) && s.Systems[i].Planets[k].Name == name {
-			return s.Systems[i].Planets[k], s.Systems[i]
-		}
+	if pl, sys := s.indexed(name); pl != nil {
+		return pl, sys
 	}
 	for _, sys := range s.Systems {
 		for _, p := range sys.Planets {
 			if p.Name == name {
 				return p, sys
 			}
+		}
+	}
+	return nil, nil
+}
+
+// indexed is Planet through the index alone: nil for a planet the index
+// does not hold, without reading the board.
+func (s *State) indexed(name string) (*Planet, *System) {
+	if ix, ok := s.planetIdx[name]; ok {
+		i, k := int(ix[0]), int(ix[1])
+		if i < len(s.Systems) && k < len(s.Systems[i].Planets) && s.Systems[i].Planets[k].Name == name {
+			return s.Systems[i].Planets[k], s.Systems[i]
 		}
 	}
 	return nil, nil
