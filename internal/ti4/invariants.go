@@ -74,11 +74,7 @@ func CheckInvariants(s *State) error {
 	// exactly one place: each copy is counted where it lies.
 	cards := cardIndex()
 	var buf [512]int
-	seen := buf[:0]
-	if len(cards.total) > len(buf) {
-		seen = make([]int, len(cards.total))
-	}
-	seen = seen[:len(cards.total)]
+	seen := counters(&buf, len(cards.total))
 	var unknown string
 	add := func(lists ...[]string) {
 		for _, l := range lists {
@@ -137,11 +133,7 @@ func notesInOnePlace(s *State) error {
 	held, want := 0, 0
 	index := noteIndex()
 	var buf [512]int
-	places := buf[:0]
-	if len(index) > len(buf) {
-		places = make([]int, len(index))
-	}
-	places = places[:len(index)]
+	places := counters(&buf, len(index))
 	for _, p := range s.Players {
 		held += len(p.Promissory) + len(p.NotesInPlay)
 		for _, l := range [2][]string{p.Promissory, p.NotesInPlay} {
@@ -168,6 +160,15 @@ func notesInOnePlace(s *State) error {
 		return fmt.Errorf("%d promissory notes are held, %d exist: a note of no player in the game is held", held, want)
 	}
 	return nil
+}
+
+// counters are n zeroed counts, in buf when they fit: the checks run after
+// every action of checked self-play, and allocate nothing then.
+func counters(buf *[512]int, n int) []int {
+	if n > len(buf) {
+		return make([]int, n)
+	}
+	return buf[:n]
 }
 
 // noteIndex numbers every faction's notes.
