@@ -28,8 +28,11 @@ type Rules[S any, A any, E any] interface {
 }
 
 // MaxFollowUps bounds the automatic steps after one action; a module that
-// keeps producing follow-ups is broken, and the engine says so.
-const MaxFollowUps = 64
+// keeps producing follow-ups is broken, and the engine says so. The bound is
+// high because legitimate chains are long: with automatic passing, every
+// seat's pass in every window one action opens is a round of its own (an
+// 8-player agenda that discards two dozen action cards took 66).
+const MaxFollowUps = 4096
 
 // Snapshot is the whole state of a game at one point: the module state and
 // the RNG. Its JSON encoding is canonical: same setup and log, same bytes.

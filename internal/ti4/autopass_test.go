@@ -1,6 +1,7 @@
 package ti4
 
 import (
+	"os"
 	"slices"
 	"testing"
 
@@ -86,4 +87,40 @@ func TestAutoPassGames(t *testing.T) {
 			t.Fatalf("seed %d: %d actions with automatic passing, %d without", seed, n[1], n[0])
 		}
 	}
+}
+
+// 1.19 with automatic passing: one action may set off a long chain of
+// passes. In this 8-player soak game every seat passes automatically; the
+// last vote resolves Unconventional Measures, whose discards open a
+// Reverse Engineer window each, and the passes take 66 rounds of
+// follow-ups, which the engine's old bound of 64 called a loop.
+func TestRule1_19_LongChainsOfAutomaticPasses(t *testing.T) {
+	b, err := os.ReadFile("testdata/eight_autopass_game.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := DecodeScenario(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	acts := sc.Actions
+	sc.Actions = nil
+	g, err := sc.Start()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var last []Event
+	for i, raw := range acts {
+		a, err := DecodeAction(raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if last, err = g.Do(a); err != nil {
+			t.Fatalf("action %d: %v", i, err)
+		}
+	}
+	if len(last) <= 64 { // each round of follow-ups applies one event or more
+		t.Fatalf("the last action set off %d events; the test needs more than 64 rounds", len(last))
+	}
+	checked(t, g)
 }
