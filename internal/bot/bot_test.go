@@ -268,3 +268,32 @@ func TestReproducibleCatchesChangesOutsideTheRules(t *testing.T) {
 		t.Fatalf("got %v, want the players named", err)
 	}
 }
+
+// cheat answers with an action the rules refuse.
+type cheat struct{}
+
+func (cheat) Name() string { return "cheat" }
+func (cheat) Choose(v *ti4.View, _ []ti4.Action) (ti4.Action, error) {
+	return ti4.Action{Kind: ti4.ActEndTactical, Seat: v.Seat}, nil
+}
+
+// The replay written for a game that failed on an action ends with that
+// action, so that `mecatol replay` fails on it the same way: the log alone
+// stops just before it.
+func TestReplayOfAFailureEndsWithTheFailingAction(t *testing.T) {
+	o := Play(ti4.Config{Players: 3, Seed: 2}, []Bot{cheat{}, cheat{}, cheat{}}, 1, false)
+	if o.Ended != "refused" {
+		t.Fatalf("ended %q (%s), want refused", o.Ended, o.Err)
+	}
+	sc, err := ti4.DecodeScenario(o.Replay)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sc.Actions) == 0 || !strings.Contains(string(sc.Actions[len(sc.Actions)-1]), ti4.ActEndTactical) {
+		t.Fatalf("the replay's actions %s do not end with the refused one", sc.Actions)
+	}
+	g, err := sc.Run()
+	if err == nil || g == nil || g.Len() != len(sc.Actions)-1 {
+		t.Fatalf("replaying gave %v, want the last action refused", err)
+	}
+}

@@ -39,7 +39,7 @@ func TestScriptedThreePlayerGameToAWinner(t *testing.T) {
 		if o.Err != "" || o.Ended != "target reached" {
 			t.Fatalf("%s: %s", o.Ended, o.Err)
 		}
-		if err := os.WriteFile(threePlayerScript, append(replay(cfg, g), '\n'), 0o644); err != nil {
+		if err := os.WriteFile(threePlayerScript, append(replay(cfg, g, nil), '\n'), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -47,10 +47,11 @@ func Run(cfg ti4.Config, bots []Bot, maxRounds int, check bool) (out Outcome, g 
 	for _, p := range g.State().Players {
 		out.Factions = append(out.Factions, p.Faction)
 	}
+	var playing *ti4.Action // the action being played, which a panic keeps out of the log
 	defer func() {
 		if r := recover(); r != nil {
 			out.Ended, out.Err = "panic", fmt.Sprintf("%v\n%s", r, debug.Stack())
-			out.Replay = replay(cfg, g)
+			out.Replay = replay(cfg, g, playing)
 		}
 	}()
 	last := ti4.None
@@ -67,19 +68,21 @@ func Run(cfg ti4.Config, bots []Bot, maxRounds int, check bool) (out Outcome, g 
 		}
 		if seat == ti4.None {
 			out.Ended, out.Err = "stuck", "no seat has a legal action"
-			out.Replay = replay(cfg, g)
+			out.Replay = replay(cfg, g, nil)
 			return out, g
 		}
+		playing = &a
 		if err := g.Play(a); err != nil {
 			out.Ended, out.Err = "refused", fmt.Sprintf("%v: %v", a, err)
-			out.Replay = replay(cfg, g)
+			out.Replay = replay(cfg, g, playing)
 			return out, g
 		}
+		playing = nil
 		out.Actions++
 		if check {
 			if err := ti4.CheckInvariants(g.State()); err != nil {
 				out.Ended, out.Err = "invariant broken", err.Error()
-				out.Replay = replay(cfg, g)
+				out.Replay = replay(cfg, g, nil)
 				return out, g
 			}
 		}
@@ -87,7 +90,7 @@ func Run(cfg ti4.Config, bots []Bot, maxRounds int, check bool) (out Outcome, g 
 	if check {
 		if err := reproducible(g); err != nil {
 			out.Ended, out.Err = "not reproducible", err.Error()
-			out.Replay = replay(cfg, g)
+			out.Replay = replay(cfg, g, nil)
 			return out, g
 		}
 	}
@@ -197,10 +200,16 @@ func reproducible(g *ti4.Game) error {
 	return fmt.Errorf("the game replayed from its log differs in %s", strings.Join(differ, ", "))
 }
 
-// replay writes the game so far as a scenario that `mecatol replay` runs.
-func replay(cfg ti4.Config, g *ti4.Game) []byte {
+// replay writes the game so far as a scenario that `mecatol replay` runs,
+// with the action that failed (a panic or a refusal), if any, last: the
+// replay then fails the same way.
+func replay(cfg ti4.Config, g *ti4.Game, failed *ti4.Action) []byte {
 	sc := ti4.Scenario{Setup: cfg}
-	for _, a := range g.Log() {
+	log := g.Log()
+	if failed != nil {
+		log = append(log, *failed)
+	}
+	for _, a := range log {
 		b, _ := json.Marshal(a)
 		sc.Actions = append(sc.Actions, b)
 	}
