@@ -1,6 +1,7 @@
 package ti4
 
 import (
+	"cmp"
 	"slices"
 
 	"github.com/mecatol/mecatol/internal/engine"
@@ -25,29 +26,20 @@ var legendaryAbility = map[string]string{
 	Mirage:       "mirage_flight_academy", // up to 2 fighters in a system with the player's ships
 }
 
-// holdsReadyLegendary reports that readyLegendary would list something. It
-// runs at every turn's end, so it looks up the few legendary planets by
-// name instead of reading the board.
-func (s *State) holdsReadyLegendary(seat int) bool {
-	for name := range legendaryAbility {
-		if pl, _ := s.indexed(name); pl != nil && pl.Controller == seat && !slices.Contains(s.LegendaryExhausted, name) {
-			return true
-		}
-	}
-	return false
-}
-
 // readyLegendary lists the legendary planets seat controls whose ability
-// cards are ready, in board order.
+// cards are ready, in board order. It runs at every turn's end, so it
+// looks the few legendary planets up by name instead of reading the board.
 func (s *State) readyLegendary(seat int) []string {
 	var out []string
-	for _, sys := range s.Systems {
-		for _, pl := range sys.Planets {
-			if _, ok := legendaryAbility[pl.Name]; ok && pl.Controller == seat && !slices.Contains(s.LegendaryExhausted, pl.Name) {
-				out = append(out, pl.Name)
-			}
+	for name := range legendaryAbility {
+		if pl, _ := s.indexed(name); pl != nil && pl.Controller == seat && !slices.Contains(s.LegendaryExhausted, name) {
+			out = append(out, name)
 		}
 	}
+	slices.SortFunc(out, func(a, b string) int { // board order: by system, then planet
+		x, y := s.planetIdx[a], s.planetIdx[b]
+		return cmp.Or(cmp.Compare(x[0], y[0]), cmp.Compare(x[1], y[1]))
+	})
 	return out
 }
 

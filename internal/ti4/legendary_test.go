@@ -105,22 +105,22 @@ func TestRule53_2_AbilityFollowsThePlanet(t *testing.T) {
 	}
 }
 
-// 53.3: the quick check made at every turn's end agrees with the list of
-// ready legendary abilities: held and ready, exhausted, another player's,
+// 53.3: the ready legendary abilities are those of planets held, whose
+// cards are not exhausted: held and ready, exhausted, another player's,
 // and a legendary planet not on the board.
-func TestRule53_3_ReadyCheckAgreesWithList(t *testing.T) {
+func TestRule53_3_ReadyLegendaryAbilities(t *testing.T) {
 	for _, c := range []struct {
 		name  string
 		stage func(s *State)
-		want  bool
+		want  []string // seat 0's
 	}{
-		{"held and ready", func(s *State) { s.System(9).Planets[0].Controller = 0 }, true},
+		{"held and ready", func(s *State) { s.System(9).Planets[0].Controller = 0 }, []string{"Primor"}},
 		{"exhausted", func(s *State) {
 			s.System(9).Planets[0].Controller = 0
 			s.LegendaryExhausted = []string{"Primor"}
-		}, false},
-		{"another player's", func(s *State) { s.System(9).Planets[0].Controller = 1 }, false},
-		{"none on the board", func(s *State) {}, false},
+		}, nil},
+		{"another player's", func(s *State) { s.System(9).Planets[0].Controller = 1 }, nil},
+		{"none on the board", func(s *State) {}, nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			g := tacticalFixture(t, func(s *State) {
@@ -130,10 +130,12 @@ func TestRule53_3_ReadyCheckAgreesWithList(t *testing.T) {
 				c.stage(s)
 			})
 			s := g.State()
-			for q := range s.Players {
-				quick, list := s.holdsReadyLegendary(q), s.readyLegendary(q)
-				if quick != (len(list) > 0) || (q == 0 && quick != c.want) {
-					t.Fatalf("seat %d: quick check %v, list %v, want %v for seat 0", q, quick, list, c.want)
+			if got := s.readyLegendary(0); !slices.Equal(got, c.want) {
+				t.Fatalf("seat 0: %v, want %v", got, c.want)
+			}
+			for q := 1; q < len(s.Players); q++ {
+				if got := s.readyLegendary(q); len(got) != 0 && c.name != "another player's" {
+					t.Fatalf("seat %d: %v, want none", q, got)
 				}
 			}
 		})

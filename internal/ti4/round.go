@@ -416,7 +416,7 @@ func applyRound(s *State, e Event) bool {
 			p.Feats = nil
 		}
 		s.Turn, s.ExtraAction = s.nextActive(e.Seat), false
-		if s.holdsReadyLegendary(e.Seat) { // its legendary abilities are offered (53.3)
+		if len(s.readyLegendary(e.Seat)) > 0 { // its legendary abilities are offered (53.3)
 			seat := e.Seat
 			s.EndOfTurn = &seat
 		}
