@@ -27,6 +27,11 @@ type Rules[S any, A any, E any] interface {
 	Follow(s S, rng *RNG) []E
 }
 
+// The events Decide and Follow return may live in memory the module reuses:
+// they stay valid until the next Decide or Follow on the same state, which
+// is as long as the engine needs them (Do hands out copies). So a state is
+// not safe for concurrent use, even by Decide alone.
+
 // MaxFollowUps bounds the automatic steps after one action; a module that
 // keeps producing follow-ups is broken, and the engine says so. The bound is
 // high because legitimate chains are long: with automatic passing, every

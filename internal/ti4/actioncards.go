@@ -37,7 +37,7 @@ var actionWindow = map[string]func(s *State, a Action, rng *engine.RNG) ([]Event
 		var ev []Event
 		s.controlled(a.Seat, func(pl *Planet, _ *System, i *data.Planet) bool {
 			if i.Trait == "cultural" && pl.Exhausted {
-				ev = append(ev, Event{Kind: EvPlanetReadied, Seat: a.Seat, Planet: pl.Name})
+				ev = s.extend(ev, Event{Kind: EvPlanetReadied, Seat: a.Seat, Planet: pl.Name})
 			}
 			return false
 		})
@@ -45,14 +45,14 @@ var actionWindow = map[string]func(s *State, a Action, rng *engine.RNG) ([]Event
 	},
 	"industrial_initiative": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 		n := s.traitCount(a.Seat, "industrial")
-		return []Event{{Kind: EvTradeGoods, Seat: a.Seat, Count: n}}, nil
+		return s.emit(Event{Kind: EvTradeGoods, Seat: a.Seat, Count: n}), nil
 	},
 	"mining_initiative": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 		pl, _, err := ownPlanet(s, a)
 		if err != nil {
 			return nil, err
 		}
-		return []Event{{Kind: EvTradeGoods, Seat: a.Seat, Count: planetInfo(pl).Resources}}, nil
+		return s.emit(Event{Kind: EvTradeGoods, Seat: a.Seat, Count: planetInfo(pl).Resources}), nil
 	},
 	"frontline_deployment": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 		pl, sys, err := ownPlanet(s, a)
@@ -62,7 +62,7 @@ var actionWindow = map[string]func(s *State, a Action, rng *engine.RNG) ([]Event
 		if demilitarized(pl) {
 			return nil, demilitarizedErr(pl)
 		}
-		return []Event{{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: 3}}, nil
+		return s.emit(Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: 3}), nil
 	},
 	"rise_of_a_messiah": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 		var ev []Event
@@ -70,7 +70,7 @@ var actionWindow = map[string]func(s *State, a Action, rng *engine.RNG) ([]Event
 			if demilitarized(pl) {
 				return false
 			}
-			ev = append(ev, Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: 1})
+			ev = s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: 1})
 			return false
 		})
 		return ev, nil
@@ -86,13 +86,13 @@ var actionWindow = map[string]func(s *State, a Action, rng *engine.RNG) ([]Event
 		if s.Reinforcements(a.Seat, "cruiser") == 0 {
 			return nil, engine.Refuse("67.5", "no cruiser in reinforcements")
 		}
-		return []Event{{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Unit: "cruiser", Count: 1}}, nil
+		return s.emit(Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Unit: "cruiser", Count: 1}), nil
 	},
 	"repeal_law": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 		if s.Law(a.Outcome) == nil {
 			return nil, engine.Refuse("2.7", "Repeal Law names a law in play; %q is not", a.Outcome)
 		}
-		return []Event{{Kind: EvLawDiscarded, Card: a.Outcome}}, nil
+		return s.emit(Event{Kind: EvLawDiscarded, Card: a.Outcome}), nil
 	},
 	"insubordination": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 		q, err := otherPlayer(s, a)
@@ -103,7 +103,7 @@ var actionWindow = map[string]func(s *State, a Action, rng *engine.RNG) ([]Event
 		if p.Tactic == 0 {
 			return nil, engine.Refuse("2.7", "%s has no token in the tactic pool", p)
 		}
-		return []Event{{Kind: EvTokensSet, Seat: q, Pools: &Pools{p.Tactic - 1, p.Fleet, p.Strategy}}}, nil
+		return s.emit(Event{Kind: EvTokensSet, Seat: q, Pools: &Pools{p.Tactic - 1, p.Fleet, p.Strategy}}), nil
 	},
 	"lucky_shot": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 		sys, _, err := where(s, a.System, "", "system")
@@ -118,7 +118,7 @@ var actionWindow = map[string]func(s *State, a Action, rng *engine.RNG) ([]Event
 		if !mine || (a.Unit != "dreadnought" && a.Unit != "cruiser" && a.Unit != "destroyer") || count(sys.Space, q, a.Unit) == 0 {
 			return nil, engine.Refuse("2.7", "Lucky Shot destroys a dreadnought, cruiser or destroyer in a system with a planet you control")
 		}
-		return []Event{{Kind: EvUnitsRemoved, Seat: q, System: sys.Pos, Unit: a.Unit, Count: 1}}, nil
+		return s.emit(Event{Kind: EvUnitsRemoved, Seat: q, System: sys.Pos, Unit: a.Unit, Count: 1}), nil
 	},
 	"cripple_defenses": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 		pl, sys, err := findPlanet(s, a.Planet)
@@ -128,7 +128,7 @@ var actionWindow = map[string]func(s *State, a Action, rng *engine.RNG) ([]Event
 		var ev []Event
 		for _, st := range pl.Units {
 			if st.Unit == "pds" {
-				ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: st.Owner, System: sys.Pos, Planet: pl.Name, Unit: "pds", Count: st.Count})
+				ev = s.extend(ev, Event{Kind: EvUnitsRemoved, Seat: st.Owner, System: sys.Pos, Planet: pl.Name, Unit: "pds", Count: st.Count})
 			}
 		}
 		return ev, nil
@@ -146,7 +146,7 @@ var actionWindow = map[string]func(s *State, a Action, rng *engine.RNG) ([]Event
 		if s.IsHomeSystem(sys.Pos) || i < 0 {
 			return nil, engine.Refuse("2.7", "Reactor Meltdown destroys a space dock outside home systems")
 		}
-		return []Event{{Kind: EvUnitsRemoved, Seat: stacks[i].Owner, System: sys.Pos, Planet: a.Planet, Unit: "space_dock", Count: 1}}, nil
+		return s.emit(Event{Kind: EvUnitsRemoved, Seat: stacks[i].Owner, System: sys.Pos, Planet: a.Planet, Unit: "space_dock", Count: 1}), nil
 	},
 	"unstable_planet": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 		pl, sys, err := findPlanet(s, a.Planet)
@@ -158,14 +158,14 @@ var actionWindow = map[string]func(s *State, a Action, rng *engine.RNG) ([]Event
 		}
 		var ev []Event
 		if pl.Controller != None && !pl.Exhausted {
-			ev = append(ev, Event{Kind: EvPlanetExhausted, Seat: pl.Controller, Planet: pl.Name})
+			ev = s.extend(ev, Event{Kind: EvPlanetExhausted, Seat: pl.Controller, Planet: pl.Name})
 		}
 		left := 3
 		for _, st := range pl.Units {
 			if st.Unit == "infantry" && left > 0 {
 				k := min(left, st.Count)
 				left -= k
-				ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: st.Owner, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: k})
+				ev = s.extend(ev, Event{Kind: EvUnitsRemoved, Seat: st.Owner, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: k})
 			}
 		}
 		return ev, nil
@@ -178,7 +178,7 @@ var actionWindow = map[string]func(s *State, a Action, rng *engine.RNG) ([]Event
 		if pl.Controller == None || pl.Controller == a.Seat || s.IsHomeSystem(sys.Pos) || pl.Exhausted {
 			return nil, engine.Refuse("2.7", "Uprising exhausts a readied non-home planet another player controls")
 		}
-		return []Event{{Kind: EvPlanetExhausted, Seat: pl.Controller, Planet: pl.Name}, {Kind: EvTradeGoods, Seat: a.Seat, Count: planetInfo(pl).Resources}}, nil
+		return s.emit(Event{Kind: EvPlanetExhausted, Seat: pl.Controller, Planet: pl.Name}, Event{Kind: EvTradeGoods, Seat: a.Seat, Count: planetInfo(pl).Resources}), nil
 	},
 	"unexpected_action": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 		sys, _, err := where(s, a.System, "", "system")
@@ -188,7 +188,7 @@ var actionWindow = map[string]func(s *State, a Action, rng *engine.RNG) ([]Event
 		if !slices.Contains(sys.Command, a.Seat) {
 			return nil, engine.Refuse("2.7", "you have no command token in that system")
 		}
-		return []Event{{Kind: EvCommandToken, Seat: a.Seat, System: sys.Pos, Count: -1}}, nil
+		return s.emit(Event{Kind: EvCommandToken, Seat: a.Seat, System: sys.Pos, Count: -1}), nil
 	},
 	"ghost_ship": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 		sys, _, err := where(s, a.System, "", "system")
@@ -198,7 +198,7 @@ var actionWindow = map[string]func(s *State, a Action, rng *engine.RNG) ([]Event
 		if s.IsHomeSystem(sys.Pos) || !s.hasWormhole(sys.Pos) || hasOthersShips(sys, a.Seat) || s.Reinforcements(a.Seat, "destroyer") == 0 {
 			return nil, engine.Refuse("2.7", "Ghost Ship places a destroyer in a non-home wormhole system without other players' ships")
 		}
-		return []Event{{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Unit: "destroyer", Count: 1}}, nil
+		return s.emit(Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Unit: "destroyer", Count: 1}), nil
 	},
 	"signal_jamming": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 		sys, _, err := where(s, a.System, "", "system")
@@ -212,7 +212,7 @@ var actionWindow = map[string]func(s *State, a Action, rng *engine.RNG) ([]Event
 		if s.IsHomeSystem(sys.Pos) || !s.shipsInOrNextTo(a.Seat, sys.Pos) || slices.Contains(sys.Command, q) || s.CommandReinforcements(q) == 0 {
 			return nil, engine.Refuse("2.7", "Signal Jamming puts another player's token in a non-home system in or next to your ships")
 		}
-		return []Event{{Kind: EvCommandToken, Seat: q, System: sys.Pos, Count: 1}}, nil
+		return s.emit(Event{Kind: EvCommandToken, Seat: q, System: sys.Pos, Count: 1}), nil
 	},
 	"spy": func(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		q, err := otherPlayer(s, a)
@@ -223,7 +223,7 @@ var actionWindow = map[string]func(s *State, a Action, rng *engine.RNG) ([]Event
 		if len(h) == 0 {
 			return nil, engine.Refuse("2.7", "%s has no action cards", s.Players[q])
 		}
-		return []Event{{Kind: EvACTaken, Seat: a.Seat, Owner: q, Card: h[rng.IntN(len(h))]}}, nil
+		return s.emit(Event{Kind: EvACTaken, Seat: a.Seat, Owner: q, Card: h[rng.IntN(len(h))]}), nil
 	},
 	"tactical_bombardment": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 		sys, _, err := where(s, a.System, "", "system")
@@ -240,7 +240,7 @@ var actionWindow = map[string]func(s *State, a Action, rng *engine.RNG) ([]Event
 		var ev []Event
 		for _, pl := range sys.Planets {
 			if pl.Controller != None && pl.Controller != a.Seat && !pl.Exhausted {
-				ev = append(ev, Event{Kind: EvPlanetExhausted, Seat: pl.Controller, Planet: pl.Name})
+				ev = s.extend(ev, Event{Kind: EvPlanetExhausted, Seat: pl.Controller, Planet: pl.Name})
 			}
 		}
 		return ev, nil
@@ -263,9 +263,9 @@ var actionWindow = map[string]func(s *State, a Action, rng *engine.RNG) ([]Event
 				hits++
 			}
 		}
-		ev := []Event{{Kind: EvDice, Seat: a.Seat, Card: "plague", Rolls: rolls}}
+		ev := s.emit(Event{Kind: EvDice, Seat: a.Seat, Card: "plague", Rolls: rolls})
 		if hits > 0 {
-			ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: pl.Controller, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: hits})
+			ev = s.extend(ev, Event{Kind: EvUnitsRemoved, Seat: pl.Controller, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: hits})
 		}
 		return ev, nil
 	},
@@ -277,8 +277,8 @@ var actionWindow = map[string]func(s *State, a Action, rng *engine.RNG) ([]Event
 		if err != nil {
 			return nil, err
 		}
-		ev := []Event{{Kind: EvTradeGoods, Seat: a.Seat, Count: -4}, {Kind: EvTechGained, Seat: a.Seat, Card: t.ID}}
-		return append(ev, afterResearch(s, a.Seat)...), nil
+		ev := s.emit(Event{Kind: EvTradeGoods, Seat: a.Seat, Count: -4}, Event{Kind: EvTechGained, Seat: a.Seat, Card: t.ID})
+		return s.extend(ev, afterResearch(s, a.Seat)...), nil
 	},
 }
 
@@ -330,7 +330,7 @@ func decidePlayAC(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		return ev, nil
 	}
 	act := a
-	return []Event{{Kind: EvACPending, Seat: a.Seat, Card: a.Card, Act: &act}}, nil
+	return s.emit(Event{Kind: EvACPending, Seat: a.Seat, Card: a.Card, Act: &act}), nil
 }
 
 // resolveAC is what playing a card does, the card's discard first (2.7).
@@ -344,26 +344,26 @@ func resolveAC(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		if err != nil {
 			return nil, err
 		}
-		return append(append([]Event{played}, ev...), Event{Kind: EvTurnEnded, Seat: a.Seat}), nil
+		return s.extend(s.extend(s.emit(played), ev...), Event{Kind: EvTurnEnded, Seat: a.Seat}), nil
 	}
 	if a.Card == "decoy_operation" {
 		ev, err := decoyOperation(s, a)
 		if err != nil {
 			return nil, err
 		}
-		return append([]Event{played}, ev...), nil
+		return s.extend(s.emit(played), ev...), nil
 	}
 	if ev, err, ok := invasionCards(s, a); ok {
 		if err != nil {
 			return nil, err
 		}
-		return append([]Event{played}, ev...), nil
+		return s.extend(s.emit(played), ev...), nil
 	}
 	if ev, err, ok := tacticalCards(s, a, rng); ok {
 		if err != nil {
 			return nil, err
 		}
-		return append([]Event{played}, ev...), nil
+		return s.extend(s.emit(played), ev...), nil
 	}
 	ag := s.Agenda
 	if a.Card == "confusing_legal_text" {
@@ -378,20 +378,20 @@ func resolveAC(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		if !slices.Contains(s.Outcomes(ag.Subject), strconv.Itoa(q)) || q == a.Seat {
 			return nil, engine.Refuse("2.7", "choose another player who could be elected")
 		}
-		return []Event{played, {Kind: EvElectedInstead, Seat: q, Card: ag.Subject, Outcome: strconv.Itoa(q)}}, nil
+		return s.emit(played, Event{Kind: EvElectedInstead, Seat: q, Card: ag.Subject, Outcome: strconv.Itoa(q)}), nil
 	}
 	if a.Card == "confounding_legal_text" {
 		// When another player is elected: you are elected instead.
 		if ag == nil || ag.Window != "elected" || len(ag.WindowQueue) == 0 || ag.WindowQueue[0] != a.Seat || ag.Outcome == strconv.Itoa(a.Seat) {
 			return nil, engine.Refuse("1.15", "Confounding Legal Text is played when another player is elected")
 		}
-		return []Event{played, {Kind: EvElectedInstead, Seat: a.Seat, Card: ag.Subject, Outcome: strconv.Itoa(a.Seat)}}, nil
+		return s.emit(played, Event{Kind: EvElectedInstead, Seat: a.Seat, Card: ag.Subject, Outcome: strconv.Itoa(a.Seat)}), nil
 	}
 	if ev, err, ok := phaseCards(s, a); ok {
 		if err != nil {
 			return nil, err
 		}
-		return append([]Event{played}, ev...), nil
+		return s.extend(s.emit(played), ev...), nil
 	}
 	if a.Card == "bribery" {
 		if ag == nil || ag.Window != "bribery" || len(ag.WindowQueue) == 0 || ag.WindowQueue[0] != a.Seat {
@@ -404,13 +404,13 @@ func resolveAC(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		if a.Count < 1 || a.Count > s.Players[a.Seat].TradeGoods {
 			return nil, engine.Refuse("2.7", "spend between 1 and %d trade goods", s.Players[a.Seat].TradeGoods)
 		}
-		return []Event{played, {Kind: EvWindowPlay, Seat: a.Seat}, {Kind: EvTradeGoods, Seat: a.Seat, Count: -a.Count}, {Kind: EvBribe, Seat: a.Seat, Count: a.Count}}, nil
+		return s.emit(played, Event{Kind: EvWindowPlay, Seat: a.Seat}, Event{Kind: EvTradeGoods, Seat: a.Seat, Count: -a.Count}, Event{Kind: EvBribe, Seat: a.Seat, Count: a.Count}), nil
 	}
 	if a.Card == "distinguished_councilor" {
 		if !inBallot(s, a.Seat) {
 			return nil, engine.Refuse("2.7", "Distinguished Councilor is played as you cast your votes")
 		}
-		return []Event{played, {Kind: EvVotesCast, Seat: a.Seat, Count: 5}}, nil
+		return s.emit(played, Event{Kind: EvVotesCast, Seat: a.Seat, Count: 5}), nil
 	}
 	window := ""
 	switch {
@@ -433,15 +433,15 @@ func resolveAC(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	if ag.WindowQueue[0] != a.Seat {
 		return nil, engine.Refuse("1.20", "in the agenda phase abilities are resolved in turn from the speaker; seat %d is next", ag.WindowQueue[0])
 	}
-	ev := []Event{played, {Kind: EvWindowPlay, Seat: a.Seat}}
+	ev := s.emit(played, Event{Kind: EvWindowPlay, Seat: a.Seat})
 	switch {
 	case a.Card == "veto":
-		return append(ev, Event{Kind: EvVetoed, Card: ag.Card}), nil
+		return s.extend(ev, Event{Kind: EvVetoed, Card: ag.Card}), nil
 	case a.Card == "deadly_plot": // the agenda goes, unresolved; then all your planets are exhausted
-		ev = append(ev, Event{Kind: EvPlotted, Seat: a.Seat, Card: ag.Card})
+		ev = s.extend(ev, Event{Kind: EvPlotted, Seat: a.Seat, Card: ag.Card})
 		s.controlled(a.Seat, func(pl *Planet, _ *System, _ *data.Planet) bool {
 			if !pl.Exhausted {
-				ev = append(ev, Event{Kind: EvPlanetExhausted, Seat: a.Seat, Planet: pl.Name})
+				ev = s.extend(ev, Event{Kind: EvPlanetExhausted, Seat: a.Seat, Planet: pl.Name})
 			}
 			return false
 		})
@@ -452,7 +452,7 @@ func resolveAC(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 			return nil, err
 		}
 		if len(s.Players[q].Promissory) > 0 {
-			ev = append(ev, queue(Step{Kind: StepGiveNote, Seat: q, Card: a.Card, Need: 1, Receiver: ip(a.Seat)}))
+			ev = s.extend(ev, queue(Step{Kind: StepGiveNote, Seat: q, Card: a.Card, Need: 1, Receiver: ip(a.Seat)}))
 		}
 		return ev, nil
 	case a.Card == "ancient_burial_sites": // a player's cultural planets are exhausted
@@ -465,7 +465,7 @@ func resolveAC(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		}
 		s.controlled(q, func(pl *Planet, _ *System, i *data.Planet) bool {
 			if i.Trait == "cultural" && !pl.Exhausted {
-				ev = append(ev, Event{Kind: EvPlanetExhausted, Seat: q, Planet: pl.Name})
+				ev = s.extend(ev, Event{Kind: EvPlanetExhausted, Seat: q, Planet: pl.Name})
 			}
 			return false
 		})
@@ -478,13 +478,13 @@ func resolveAC(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		if p := s.Player(q); p == nil || p.Eliminated {
 			return nil, engine.Refuse("2.7", "choose a player still in the game")
 		}
-		return append(ev, Event{Kind: EvSilenced, Seat: q}), nil
+		return s.extend(ev, Event{Kind: EvSilenced, Seat: q}), nil
 	}
 	// A rider: its player cannot vote, and predicts an outcome (8.22, 8.22a).
 	if !slices.Contains(s.Outcomes(ag.Subject), a.Outcome) {
 		return nil, engine.Refuse("8.22a", "predict one of this agenda's outcomes: %v", s.Outcomes(ag.Subject))
 	}
-	return append(ev, Event{Kind: EvRider, Seat: a.Seat, Card: a.Card, Outcome: a.Outcome}, Event{Kind: EvSilenced, Seat: a.Seat}), nil
+	return s.extend(ev, Event{Kind: EvRider, Seat: a.Seat, Card: a.Card, Outcome: a.Outcome}, Event{Kind: EvSilenced, Seat: a.Seat}), nil
 }
 
 func decidePassWindow(s *State, a Action) ([]Event, error) {
@@ -495,7 +495,7 @@ func decidePassWindow(s *State, a Action) ([]Event, error) {
 	if ag.WindowQueue[0] != a.Seat {
 		return nil, engine.Refuse("1.20", "seat %d answers first", ag.WindowQueue[0])
 	}
-	return []Event{{Kind: EvWindowPass, Seat: a.Seat}}, nil
+	return s.emit(Event{Kind: EvWindowPass, Seat: a.Seat}), nil
 }
 
 // windowOrder is everyone in the game from the speaker, clockwise (1.20).
@@ -511,29 +511,29 @@ func riderRewards(s *State, ag *AgendaStep, before []Event, rng *engine.RNG) []E
 		q := r.Seat
 		switch r.Card {
 		case "imperial_rider":
-			ev = append(ev, vp(q, 1, r.Card))
+			ev = s.extend(ev, vp(q, 1, r.Card))
 		case "trade_rider":
-			ev = append(ev, Event{Kind: EvTradeGoods, Seat: q, Count: 5})
+			ev = s.extend(ev, Event{Kind: EvTradeGoods, Seat: q, Count: 5})
 		case "politics_rider":
-			deck, discard := actionDeckAfter(s, append(slices.Clone(before), ev...))
-			ev = append(ev, drawFrom(&deck, &discard, rng, q, "action", 3)...)
-			ev = append(ev, Event{Kind: EvSpeakerChanged, Speaker: q})
+			deck, discard := actionDeckAfter(s, s.extend(slices.Clone(before), ev...))
+			ev = s.extend(ev, drawFrom(&deck, &discard, rng, q, "action", 3)...)
+			ev = s.extend(ev, Event{Kind: EvSpeakerChanged, Speaker: q})
 		case "leadership_rider":
 			if n := min(3, s.CommandReinforcements(q)); n > 0 {
-				ev = append(ev, queue(Step{Kind: StepGainTokens, Seat: q, Card: r.Card, Need: n}))
+				ev = s.extend(ev, queue(Step{Kind: StepGainTokens, Seat: q, Card: r.Card, Need: n}))
 			}
 		case "technology_rider":
-			ev = append(ev, queue(Step{Kind: StepAgendaTech, Seat: q, Card: r.Card, Need: 1}))
+			ev = s.extend(ev, queue(Step{Kind: StepAgendaTech, Seat: q, Card: r.Card, Need: 1}))
 		case "construction_rider":
 			if s.Reinforcements(q, "space_dock") > 0 {
-				ev = append(ev, queue(Step{Kind: StepPlaceDock, Seat: q, Card: r.Card, Need: 1}))
+				ev = s.extend(ev, queue(Step{Kind: StepPlaceDock, Seat: q, Card: r.Card, Need: 1}))
 			}
 		case "warfare_rider":
 			if s.Reinforcements(q, "dreadnought") > 0 {
-				ev = append(ev, queue(Step{Kind: StepPlaceShip, Seat: q, Card: r.Card, Need: 1, Units: []string{"dreadnought"}}))
+				ev = s.extend(ev, queue(Step{Kind: StepPlaceShip, Seat: q, Card: r.Card, Need: 1, Units: []string{"dreadnought"}}))
 			}
 		case "diplomacy_rider":
-			ev = append(ev, queue(Step{Kind: StepDiploRider, Seat: q, Card: r.Card, Need: 1}))
+			ev = s.extend(ev, queue(Step{Kind: StepDiploRider, Seat: q, Card: r.Card, Need: 1}))
 		}
 	}
 	return ev
@@ -568,7 +568,7 @@ func decideRiderChoice(s *State, a Action) ([]Event, error) {
 		if err := checkPools(s, after, after.Sum(), "2.7"); err != nil {
 			return nil, err
 		}
-		return []Event{{Kind: EvTokensSet, Seat: a.Seat, Pools: &after}, done}, nil
+		return s.emit(Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &after}, done), nil
 	case StepPlaceDock:
 		pl, sys, err := ownPlanet(s, a)
 		if err != nil {
@@ -577,7 +577,7 @@ func decideRiderChoice(s *State, a Action) ([]Event, error) {
 		if err := checkPlacement(s, a.Seat, "space_dock", 1, pl); err != nil {
 			return nil, err
 		}
-		return []Event{{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: "space_dock", Count: 1}, done}, nil
+		return s.emit(Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: "space_dock", Count: 1}, done), nil
 	case StepPlaceShip:
 		sys, _, err := where(s, a.System, "", "system")
 		if err != nil {
@@ -586,7 +586,7 @@ func decideRiderChoice(s *State, a Action) ([]Event, error) {
 		if !hasShips(sys, a.Seat) {
 			return nil, engine.Refuse("2.7", "the dreadnought goes in a system with your ships")
 		}
-		return []Event{{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Unit: st.Units[0], Count: 1}, done}, nil
+		return s.emit(Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Unit: st.Units[0], Count: 1}, done), nil
 	}
 	sys, _, err := where(s, a.System, "", "system")
 	if err != nil {
@@ -595,10 +595,10 @@ func decideRiderChoice(s *State, a Action) ([]Event, error) {
 	if !slices.ContainsFunc(sys.Planets, func(pl *Planet) bool { return pl.Controller == a.Seat }) {
 		return nil, engine.Refuse("2.7", "choose a system with a planet you control")
 	}
-	ev := []Event{done}
+	ev := s.emit(done)
 	for _, q := range s.Active() {
 		if q != a.Seat && !slices.Contains(sys.Command, q) && s.CommandReinforcements(q) > 0 {
-			ev = append(ev, Event{Kind: EvCommandToken, Seat: q, System: sys.Pos, Count: 1})
+			ev = s.extend(ev, Event{Kind: EvCommandToken, Seat: q, System: sys.Pos, Count: 1})
 		}
 	}
 	return ev, nil
@@ -971,9 +971,9 @@ func decideSabotage(s *State, a Action) ([]Event, error) {
 	if pa.Queue[0] != a.Seat {
 		return nil, engine.Refuse("1.19", "seat %d answers the action card first", pa.Queue[0])
 	}
-	ev := []Event{{Kind: EvACPlayed, Seat: a.Seat, Card: a.Card}, {Kind: EvACCancelled, Seat: pa.Act.Seat, Card: pa.Act.Card}}
+	ev := s.emit(Event{Kind: EvACPlayed, Seat: a.Seat, Card: a.Card}, Event{Kind: EvACCancelled, Seat: pa.Act.Seat, Card: pa.Act.Card})
 	if _, ok := actionWindow[pa.Act.Card]; ok {
-		ev = append(ev, Event{Kind: EvTurnEnded, Seat: pa.Act.Seat}) // the action was taken, to no effect
+		ev = s.extend(ev, Event{Kind: EvTurnEnded, Seat: pa.Act.Seat}) // the action was taken, to no effect
 	}
 	return ev, nil
 }
@@ -982,7 +982,7 @@ func decidePassSabotage(s *State, a Action) ([]Event, error) {
 	if s.PendingAC.Queue[0] != a.Seat {
 		return nil, engine.Refuse("1.19", "seat %d answers the action card first", s.PendingAC.Queue[0])
 	}
-	return []Event{{Kind: EvSabotagePass, Seat: a.Seat}}, nil
+	return s.emit(Event{Kind: EvSabotagePass, Seat: a.Seat}), nil
 }
 
 // EvSabotagePass: a player lets a pending action card resolve.
@@ -1003,9 +1003,9 @@ func sabotageFollowUps(s *State, rng *engine.RNG) []Event {
 	ev, err := resolveAC(s, pa.Act, rng)
 	p.ActionCards, s.PendingAC = hand, pa
 	if err != nil {
-		return []Event{done} // it can no longer do anything: discarded (2.8)
+		return s.emit(done) // it can no longer do anything: discarded (2.8)
 	}
-	return append([]Event{done}, ev[1:]...)
+	return s.extend(s.emit(done), ev[1:]...)
 }
 
 func applySabotage(s *State, e Event) bool {
@@ -1048,7 +1048,7 @@ func phaseCards(s *State, a Action) (ev []Event, err error, ok bool) {
 		if err := checkPools(s, after, after.Sum(), "2.7"); err != nil {
 			return nil, err, true
 		}
-		return []Event{{Kind: EvTokensSet, Seat: a.Seat, Pools: &after}}, nil, true
+		return s.emit(Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &after}), nil, true
 	case "public_disgrace":
 		ev, err := disgrace(s, a)
 		return ev, err, true
@@ -1056,7 +1056,7 @@ func phaseCards(s *State, a Action) (ev []Event, err error, ok bool) {
 		if s.Phase != PhaseStrategy || s.Picking || s.Step != nil {
 			return nil, engine.Refuse("1.14", "Manipulate Investments is played at the start of the strategy phase, before any card is chosen"), true
 		}
-		return []Event{queue(Step{Kind: StepInvest, Seat: a.Seat, Need: 5})}, nil, true
+		return s.emit(queue(Step{Kind: StepInvest, Seat: a.Seat, Need: 5})), nil, true
 	case "reverse_engineer":
 		ev, err := reverseEngineer(s, a)
 		return ev, err, true
@@ -1067,7 +1067,7 @@ func phaseCards(s *State, a Action) (ev []Event, err error, ok bool) {
 		if s.Phase != PhaseStatus || len(p.StrategyCards) == 0 || p.KeepStrategy {
 			return nil, engine.Refuse("1.15", "Political Stability is played in the status phase by a player with strategy cards"), true
 		}
-		return []Event{{Kind: EvKeepStrategy, Seat: a.Seat}}, nil, true
+		return s.emit(Event{Kind: EvKeepStrategy, Seat: a.Seat}), nil, true
 	}
 	return nil, nil, false
 }

@@ -177,7 +177,7 @@ func agendaFollowUps(s *State, rng *engine.RNG) []Event {
 	}
 	switch {
 	case ag.Number == 1 && !ag.Started: // the start of the phase: Maw of Worlds' moment too
-		return append([]Event{{Kind: EvAgendaStart}}, relicWindows(s, maw, "")...)
+		return s.extend(s.emit(Event{Kind: EvAgendaStart}), relicWindows(s, maw, "")...)
 	case ag.Card == "" && ag.Window == "":
 		return revealAgenda(s, rng)
 	case ag.Window != "" || len(ag.Voters) > 0 || ag.Voting || ag.Tied != nil:
@@ -185,26 +185,26 @@ func agendaFollowUps(s *State, rng *engine.RNG) []Event {
 	case ag.Outcome == "":
 		return tally(s)
 	case ag.Card == "miscount_disclosed" && ag.Subject == ag.Card && ag.Outcome != "none":
-		return []Event{{Kind: EvRevote, Card: ag.Outcome}}
+		return s.emit(Event{Kind: EvRevote, Card: ag.Outcome})
 	case !ag.Resolved && !ag.ElectedAsked && electsPlayer(ag.Subject) && ag.Outcome != "none":
-		return []Event{{Kind: EvElectedWin, Seat: atoi(ag.Outcome)}}
+		return s.emit(Event{Kind: EvElectedWin, Seat: atoi(ag.Outcome)})
 	case !ag.Resolved && !ag.PlotAsked && ag.Outcome != "none":
-		return []Event{{Kind: EvPlotWindow}}
+		return s.emit(Event{Kind: EvPlotWindow})
 	case !ag.Resolved:
 		ev := resolveAgenda(s, rng)
-		return append(ev, Event{Kind: EvAgendaResolved, Card: ag.Subject, Outcome: ag.Outcome})
+		return s.extend(ev, Event{Kind: EvAgendaResolved, Card: ag.Subject, Outcome: ag.Outcome})
 	case ag.Number == 1:
-		return []Event{{Kind: EvAgendaDone}}
+		return s.emit(Event{Kind: EvAgendaDone})
 	case ag.ReadyLimit && !ag.ReadyQueued:
-		ev := []Event{{Kind: EvReadyQueued}}
+		ev := s.emit(Event{Kind: EvReadyQueued})
 		for _, q := range s.Active() {
-			ev = append(ev, queue(Step{Kind: StepReadyUpTo, Seat: q, Card: "checks_and_balances", Need: 3, Optional: true}))
+			ev = s.extend(ev, queue(Step{Kind: StepReadyUpTo, Seat: q, Card: "checks_and_balances", Need: 3, Optional: true}))
 		}
 		return ev
 	case len(s.Choices) > 0:
 		return nil
 	}
-	return []Event{{Kind: EvAgendaPhaseDone}}
+	return s.emit(Event{Kind: EvAgendaPhaseDone})
 }
 
 // revealAgenda draws the top agenda (8.2 i), reshuffling the discard pile
@@ -220,12 +220,12 @@ func revealAgenda(s *State, rng *engine.RNG) []Event {
 			}
 			deck, discard = discard, nil
 			shuffle(rng, deck)
-			ev = append(ev, Event{Kind: EvAgendaShuffled, NewDeck: slices.Clone(deck)})
+			ev = s.extend(ev, Event{Kind: EvAgendaShuffled, NewDeck: slices.Clone(deck)})
 		}
 		top := deck[0]
 		deck = deck[1:]
 		if !revealable(s, top) {
-			ev = append(ev, Event{Kind: EvAgendaSkipped, Card: top})
+			ev = s.extend(ev, Event{Kind: EvAgendaSkipped, Card: top})
 			discard = append(discard, top)
 			continue
 		}
@@ -233,10 +233,10 @@ func revealAgenda(s *State, rng *engine.RNG) []Event {
 		if top == "covert_legislation" && len(deck) > 0 {
 			e.Outcome = deck[0] // the speaker draws it in secret
 		}
-		return append(ev, e)
+		return s.extend(ev, e)
 	}
 	// No agenda can be revealed: the phase goes on without this one.
-	return append(ev, Event{Kind: EvAgendaPhaseDone})
+	return s.extend(ev, Event{Kind: EvAgendaPhaseDone})
 }
 
 // voters lists who votes, in order, leaving out those barred (8.16).
@@ -277,15 +277,15 @@ func tally(s *State) []Event {
 		}
 	}
 	if len(top) == 1 {
-		return []Event{{Kind: EvAgendaOutcome, Card: ag.Subject, Outcome: top[0]}}
+		return s.emit(Event{Kind: EvAgendaOutcome, Card: ag.Subject, Outcome: top[0]})
 	}
 	if best == 0 {
 		top = s.Outcomes(ag.Subject)
 	}
 	if len(top) == 0 {
-		return []Event{{Kind: EvAgendaOutcome, Card: ag.Subject}} // nothing could be elected
+		return s.emit(Event{Kind: EvAgendaOutcome, Card: ag.Subject}) // nothing could be elected
 	}
-	return []Event{{Kind: EvAgendaTied, Cards: top}}
+	return s.emit(Event{Kind: EvAgendaTied, Cards: top})
 }
 
 // votesFrom is what exhausting a planet adds to a ballot (8.6).
@@ -309,15 +309,15 @@ func decideVote(s *State, a Action) ([]Event, error) {
 		return nil, engine.Refuse("8.2", "players vote in turn from the speaker's left; it is not your turn to vote")
 	}
 	if a.Kind == ActAbstain {
-		return []Event{{Kind: EvBallotClosed, Seat: a.Seat}}, nil
+		return s.emit(Event{Kind: EvBallotClosed, Seat: a.Seat}), nil
 	}
 	if !slices.Contains(s.Outcomes(ag.Subject), a.Outcome) {
 		return nil, engine.Refuse(electRule(ag.Subject), "%q is not an outcome of this agenda; choose one of %v", a.Outcome, s.Outcomes(ag.Subject))
 	}
-	ev := []Event{{Kind: EvBallotOpened, Seat: a.Seat, Outcome: a.Outcome}}
+	ev := s.emit(Event{Kind: EvBallotOpened, Seat: a.Seat, Outcome: a.Outcome})
 	if s.Law("representative_government") != nil {
 		// Each player casts exactly one vote, without exhausting planets.
-		ev = append(ev, Event{Kind: EvVotesCast, Seat: a.Seat, Count: 1}, Event{Kind: EvBallotClosed, Seat: a.Seat})
+		ev = s.extend(ev, Event{Kind: EvVotesCast, Seat: a.Seat, Count: 1}, Event{Kind: EvBallotClosed, Seat: a.Seat})
 	}
 	return ev, nil
 }
@@ -353,7 +353,7 @@ func decideVotePlanet(s *State, a Action) ([]Event, error) {
 	if s.Law("representative_government") != nil {
 		return nil, engine.Refuse("7.3", "under Representative Government each player casts one vote and exhausts no planets")
 	}
-	return []Event{{Kind: EvPlanetExhausted, Seat: a.Seat, Planet: pl.Name}, {Kind: EvVotesCast, Seat: a.Seat, Planet: pl.Name, Count: votesFrom(pl)}}, nil
+	return s.emit(Event{Kind: EvPlanetExhausted, Seat: a.Seat, Planet: pl.Name}, Event{Kind: EvVotesCast, Seat: a.Seat, Planet: pl.Name, Count: votesFrom(pl)}), nil
 }
 
 func decideBreakTie(s *State, a Action) ([]Event, error) {
@@ -367,7 +367,7 @@ func decideBreakTie(s *State, a Action) ([]Event, error) {
 	if !slices.Contains(ag.Tied, a.Outcome) {
 		return nil, engine.Refuse("8.19", "%q is not one of the tied outcomes %v", a.Outcome, ag.Tied)
 	}
-	return []Event{{Kind: EvAgendaOutcome, Card: ag.Subject, Outcome: a.Outcome}}, nil
+	return s.emit(Event{Kind: EvAgendaOutcome, Card: ag.Subject, Outcome: a.Outcome}), nil
 }
 
 func applyAgenda(s *State, e Event) bool {
@@ -538,7 +538,7 @@ func decideAgendaKinds(s *State, a Action, rng *engine.RNG) (ev []Event, err err
 	case a.Kind == ActSpendTG && inBallot(s, a.Seat):
 		err = engine.Refuse("8.13", "votes come from planets; trade goods buy none")
 	case a.Kind == ActDone && inBallot(s, a.Seat):
-		ev = []Event{{Kind: EvBallotClosed, Seat: a.Seat}}
+		ev = s.emit(Event{Kind: EvBallotClosed, Seat: a.Seat})
 	case a.Kind == ActSpendPlanet && kind == StepExhaust:
 		ev, err = decideAgendaPlanet(s, a, false)
 	case a.Kind == ActReadyPlanet && kind == StepReadyUpTo:

@@ -76,7 +76,7 @@ func queue(st Step) Event { return Event{Kind: EvChoiceQueued, Seat: st.Seat, St
 func discardHand(s *State, seat int) []Event {
 	var ev []Event
 	for _, c := range s.Players[seat].ActionCards {
-		ev = append(ev, Event{Kind: EvACDiscarded, Seat: seat, Card: c})
+		ev = s.extend(ev, Event{Kind: EvACDiscarded, Seat: seat, Card: c})
 	}
 	return ev
 }
@@ -91,13 +91,13 @@ func destroyAll(s *State, keep func(sys *System, pl *Planet, st Stack) bool) []E
 	for _, sys := range s.Systems {
 		for _, st := range sys.Space {
 			if keep(sys, nil, st) {
-				ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: st.Owner, System: sys.Pos, Unit: st.Unit, Count: st.Count})
+				ev = s.extend(ev, Event{Kind: EvUnitsRemoved, Seat: st.Owner, System: sys.Pos, Unit: st.Unit, Count: st.Count})
 			}
 		}
 		for _, pl := range sys.Planets {
 			for _, st := range pl.Units {
 				if keep(sys, pl, st) {
-					ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: st.Owner, System: sys.Pos, Planet: pl.Name, Unit: st.Unit, Count: st.Count})
+					ev = s.extend(ev, Event{Kind: EvUnitsRemoved, Seat: st.Owner, System: sys.Pos, Planet: pl.Name, Unit: st.Unit, Count: st.Count})
 				}
 			}
 		}
@@ -121,9 +121,9 @@ func resolveAgenda(s *State, rng *engine.RNG) []Event {
 	}
 	switch ag.Subject + "/" + out {
 	case "anti_intellectual_revolution/" + Against, "arms_reduction/" + Against, "new_constitution/" + For:
-		ev = append(ev, Event{Kind: EvPending, Card: ag.Subject})
+		ev = s.extend(ev, Event{Kind: EvPending, Card: ag.Subject})
 	case "representative_government/" + Against:
-		ev = append(ev, Event{Kind: EvPending, Card: ag.Subject, Cards: seatsToStrings(votersFor(ag, Against))})
+		ev = s.extend(ev, Event{Kind: EvPending, Card: ag.Subject, Cards: seatsToStrings(votersFor(ag, Against))})
 	case "arms_reduction/" + For:
 		each(func(q int) {
 			for _, limit := range []struct {
@@ -131,7 +131,7 @@ func resolveAgenda(s *State, rng *engine.RNG) []Event {
 				keep int
 			}{{"dreadnought", 2}, {"cruiser", 4}} { // a fixed order: the choices queue the same way on every replay
 				if n := s.OnBoard(q, limit.typ) - limit.keep; n > 0 {
-					ev = append(ev, queue(Step{Kind: StepDestroy, Seat: q, Card: ag.Subject, Need: n, Units: []string{limit.typ}}))
+					ev = s.extend(ev, queue(Step{Kind: StepDestroy, Seat: q, Card: ag.Subject, Need: n, Units: []string{limit.typ}}))
 				}
 			}
 		})
@@ -141,7 +141,7 @@ func resolveAgenda(s *State, rng *engine.RNG) []Event {
 			voters = votersFor(ag, Against)
 		}
 		for _, q := range voters {
-			ev = append(ev, discardHand(s, q)...)
+			ev = s.extend(ev, discardHand(s, q)...)
 		}
 	case "economic_equality/" + For, "economic_equality/" + Against:
 		each(func(q int) {
@@ -149,7 +149,7 @@ func resolveAgenda(s *State, rng *engine.RNG) []Event {
 			if out == For {
 				n += 5
 			}
-			ev = append(ev, Event{Kind: EvTradeGoods, Seat: q, Count: n})
+			ev = s.extend(ev, Event{Kind: EvTradeGoods, Seat: q, Count: n})
 		})
 	case "enforced_travel_ban/" + Against:
 		ev = destroyAll(s, func(sys *System, pl *Planet, st Stack) bool {
@@ -169,25 +169,25 @@ func resolveAgenda(s *State, rng *engine.RNG) []Event {
 	case "executive_sanctions/" + Against:
 		each(func(q int) {
 			if h := s.Players[q].ActionCards; len(h) > 0 {
-				ev = append(ev, Event{Kind: EvACDiscarded, Seat: q, Card: h[rng.IntN(len(h))]})
+				ev = s.extend(ev, Event{Kind: EvACDiscarded, Seat: q, Card: h[rng.IntN(len(h))]})
 			}
 		})
 	case "fleet_regulations/" + For:
 		each(func(q int) {
 			if p := s.Players[q]; p.Fleet > 4 {
-				ev = append(ev, Event{Kind: EvTokensSet, Seat: q, Pools: &Pools{p.Tactic, 4, p.Strategy}})
+				ev = s.extend(ev, Event{Kind: EvTokensSet, Seat: q, Pools: &Pools{p.Tactic, 4, p.Strategy}})
 			}
 		})
 	case "fleet_regulations/" + Against:
 		each(func(q int) {
 			if p := s.Players[q]; s.CommandReinforcements(q) > 0 {
-				ev = append(ev, Event{Kind: EvTokensSet, Seat: q, Pools: &Pools{p.Tactic, p.Fleet + 1, p.Strategy}})
+				ev = s.extend(ev, Event{Kind: EvTokensSet, Seat: q, Pools: &Pools{p.Tactic, p.Fleet + 1, p.Strategy}})
 			}
 		})
 	case "homeland_defense_act/" + Against:
 		each(func(q int) {
 			if s.OnBoard(q, "pds") > 0 {
-				ev = append(ev, queue(Step{Kind: StepDestroy, Seat: q, Card: ag.Subject, Need: 1, Units: []string{"pds"}}))
+				ev = s.extend(ev, queue(Step{Kind: StepDestroy, Seat: q, Card: ag.Subject, Need: 1, Units: []string{"pds"}}))
 			}
 		})
 	case "incentive_program/" + For, "incentive_program/" + Against:
@@ -196,38 +196,38 @@ func resolveAgenda(s *State, rng *engine.RNG) []Event {
 			deck, list = "stage_ii", s.Decks.StageII
 		}
 		if len(list) > 0 {
-			ev = append(ev, Event{Kind: EvRevealed, Card: list[0], Deck: deck})
+			ev = s.extend(ev, Event{Kind: EvRevealed, Card: list[0], Deck: deck})
 		}
 	case "ixthian_artifact/" + For:
 		roll := rng.Die()
-		ev = append(ev, Event{Kind: EvDice, Seat: s.Speaker, Card: ag.Subject, Rolls: []int{roll}})
+		ev = s.extend(ev, Event{Kind: EvDice, Seat: s.Speaker, Card: ag.Subject, Rolls: []int{roll}})
 		if roll >= 6 {
 			each(func(q int) {
-				ev = append(ev, queue(Step{Kind: StepAgendaTech, Seat: q, Card: ag.Subject, Need: 2, Optional: true}))
+				ev = s.extend(ev, queue(Step{Kind: StepAgendaTech, Seat: q, Card: ag.Subject, Need: 2, Optional: true}))
 			})
 			break
 		}
 		rex := s.mecatolPos()
-		ev = append(ev, destroyAll(s, func(sys *System, _ *Planet, _ Stack) bool { return sys.Pos == rex })...)
+		ev = s.extend(ev, destroyAll(s, func(sys *System, _ *Planet, _ Stack) bool { return sys.Pos == rex })...)
 		for _, q := range s.galaxy.Neighbors(rex, s.Wormholes) {
 			for _, p := range active {
 				if s.unitsIn(q, p) > 0 {
-					ev = append(ev, queue(Step{Kind: StepDestroy, Seat: p, Card: ag.Subject, Need: 3, Systems: []int{q}}))
+					ev = s.extend(ev, queue(Step{Kind: StepDestroy, Seat: p, Card: ag.Subject, Need: 3, Systems: []int{q}}))
 				}
 			}
 		}
 	case "mutiny/" + For, "mutiny/" + Against:
 		for _, q := range votersFor(ag, For) {
 			if out == For {
-				ev = append(ev, vp(q, 1, ag.Subject))
+				ev = s.extend(ev, vp(q, 1, ag.Subject))
 			} else if s.Players[q].VP > 0 {
-				ev = append(ev, vp(q, -1, ag.Subject))
+				ev = s.extend(ev, vp(q, -1, ag.Subject))
 			}
 		}
 	case "publicize_weapon_schematics/" + Against:
 		each(func(q int) {
 			if s.ownsWarSunTech(q) {
-				ev = append(ev, discardHand(s, q)...)
+				ev = s.extend(ev, discardHand(s, q)...)
 			}
 		})
 	case "seed_of_an_empire/" + For, "seed_of_an_empire/" + Against:
@@ -240,14 +240,14 @@ func resolveAgenda(s *State, rng *engine.RNG) []Event {
 		}
 		each(func(q int) {
 			if s.Players[q].VP == best {
-				ev = append(ev, vp(q, 1, ag.Subject))
+				ev = s.extend(ev, vp(q, 1, ag.Subject))
 			}
 		})
 	case "shared_research/" + Against:
 		each(func(q int) {
 			home := s.Players[q].Home
 			if s.CommandReinforcements(q) > 0 && !slices.Contains(s.System(home).Command, q) {
-				ev = append(ev, Event{Kind: EvCommandToken, Seat: q, System: home, Count: 1})
+				ev = s.extend(ev, Event{Kind: EvCommandToken, Seat: q, System: home, Count: 1})
 			}
 		})
 	case "swords_to_plowshares/" + For:
@@ -256,7 +256,7 @@ func resolveAgenda(s *State, rng *engine.RNG) []Event {
 				for _, pl := range sys.Planets {
 					if n := count(pl.Units, q, "infantry"); n > 0 && pl.Controller == q {
 						k := (n + 1) / 2
-						ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: q, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: k},
+						ev = s.extend(ev, Event{Kind: EvUnitsRemoved, Seat: q, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: k},
 							Event{Kind: EvTradeGoods, Seat: q, Count: k})
 					}
 				}
@@ -269,7 +269,7 @@ func resolveAgenda(s *State, rng *engine.RNG) []Event {
 				for _, pl := range sys.Planets {
 					if pl.Controller == q && left > 0 && !demilitarized(pl) {
 						left--
-						ev = append(ev, Event{Kind: EvUnitsPlaced, Seat: q, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: 1})
+						ev = s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: q, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: 1})
 					}
 				}
 			}
@@ -277,7 +277,7 @@ func resolveAgenda(s *State, rng *engine.RNG) []Event {
 	case "unconventional_measures/" + For:
 		deck, discard := slices.Clone(s.Decks.ActionCards), slices.Clone(s.Decks.ActionDiscard)
 		for _, q := range votersFor(ag, For) {
-			ev = append(ev, drawFrom(&deck, &discard, rng, q, "action", 2)...)
+			ev = s.extend(ev, drawFrom(&deck, &discard, rng, q, "action", 2)...)
 		}
 	case "wormhole_reconstruction/" + Against:
 		var placed [8]int // tokens already placed by these events, not yet applied
@@ -288,7 +288,7 @@ func resolveAgenda(s *State, rng *engine.RNG) []Event {
 			for _, q := range active {
 				if hasShips(sys, q) && !slices.Contains(sys.Command, q) && s.CommandReinforcements(q) > placed[q] {
 					placed[q]++
-					ev = append(ev, Event{Kind: EvCommandToken, Seat: q, System: sys.Pos, Count: 1})
+					ev = s.extend(ev, Event{Kind: EvCommandToken, Seat: q, System: sys.Pos, Count: 1})
 				}
 			}
 		}
@@ -296,12 +296,12 @@ func resolveAgenda(s *State, rng *engine.RNG) []Event {
 		each(func(q int) {
 			for _, sys := range s.Systems {
 				if s.hasWormhole(sys.Pos) && hasShips(sys, q) {
-					ev = append(ev, queue(Step{Kind: StepAgendaTech, Seat: q, Card: ag.Subject, Need: 1, Optional: true}))
+					ev = s.extend(ev, queue(Step{Kind: StepAgendaTech, Seat: q, Card: ag.Subject, Need: 1, Optional: true}))
 					return
 				}
 			}
 		})
-		ev = append(ev, destroyAll(s, func(sys *System, pl *Planet, st Stack) bool {
+		ev = s.extend(ev, destroyAll(s, func(sys *System, pl *Planet, st Stack) bool {
 			t := tileOf(sys)
 			ab := t.HasWormhole("alpha") || t.HasWormhole("beta") || slices.ContainsFunc(sys.Tokens, func(k Token) bool { return k.Kind == "alpha" || k.Kind == "beta" })
 			return pl == nil && isShip(st.Unit) && ab
@@ -309,33 +309,33 @@ func resolveAgenda(s *State, rng *engine.RNG) []Event {
 	case "wormhole_research/" + Against:
 		for _, q := range votersFor(ag, Against) {
 			if p := s.Players[q]; p.Tactic+p.Fleet+p.Strategy > 0 {
-				ev = append(ev, queue(Step{Kind: StepDropTokens, Seat: q, Card: ag.Subject, Need: 1}))
+				ev = s.extend(ev, queue(Step{Kind: StepDropTokens, Seat: q, Card: ag.Subject, Need: 1}))
 			}
 		}
 	case "articles_of_war/" + Against:
 		for _, q := range votersFor(ag, For) {
-			ev = append(ev, Event{Kind: EvTradeGoods, Seat: q, Count: 3})
+			ev = s.extend(ev, Event{Kind: EvTradeGoods, Seat: q, Count: 3})
 		}
 	case "checks_and_balances/" + Against:
-		ev = append(ev, Event{Kind: EvReadyLimit})
+		ev = s.extend(ev, Event{Kind: EvReadyLimit})
 	case "clandestine_operations/" + For:
 		each(func(q int) {
 			if p := s.Players[q]; p.Tactic+p.Fleet+p.Strategy > 0 {
-				ev = append(ev, queue(Step{Kind: StepDropTokens, Seat: q, Card: ag.Subject, Need: min(2, p.Tactic+p.Fleet+p.Strategy)}))
+				ev = s.extend(ev, queue(Step{Kind: StepDropTokens, Seat: q, Card: ag.Subject, Need: min(2, p.Tactic+p.Fleet+p.Strategy)}))
 			}
 		})
 	case "clandestine_operations/" + Against:
 		each(func(q int) {
 			if p := s.Players[q]; p.Fleet > 0 {
-				ev = append(ev, Event{Kind: EvTokensSet, Seat: q, Pools: &Pools{p.Tactic, p.Fleet - 1, p.Strategy}})
+				ev = s.extend(ev, Event{Kind: EvTokensSet, Seat: q, Pools: &Pools{p.Tactic, p.Fleet - 1, p.Strategy}})
 			}
 		})
 	case "nexus_sovereignty/" + Against:
-		ev = append(ev, Event{Kind: EvTokenPlaced, System: s.mecatolPos(), Card: "gamma", Seat: None})
+		ev = s.extend(ev, Event{Kind: EvTokenPlaced, System: s.mecatolPos(), Card: "gamma", Seat: None})
 	case "rearmament_agreement/" + For:
 		each(func(q int) {
 			if s.Reinforcements(q, "mech") > 0 && s.controlled(q, func(_ *Planet, sys *System, _ *data.Planet) bool { return sys.Pos == s.Players[q].Home }) > 0 {
-				ev = append(ev, queue(Step{Kind: StepPlaceMech, Seat: q, Card: ag.Subject, Need: 1}))
+				ev = s.extend(ev, queue(Step{Kind: StepPlaceMech, Seat: q, Card: ag.Subject, Need: 1}))
 			}
 		})
 	case "rearmament_agreement/" + Against:
@@ -347,12 +347,12 @@ func resolveAgenda(s *State, rng *engine.RNG) []Event {
 			k := min(e.Count, left[e.Seat])
 			left[e.Seat] -= k
 			if k > 0 {
-				ev = append(ev, Event{Kind: EvUnitsPlaced, Seat: e.Seat, System: e.System, Planet: e.Planet, Unit: "infantry", Count: k})
+				ev = s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: e.Seat, System: e.System, Planet: e.Planet, Unit: "infantry", Count: k})
 			}
 		}
 	}
-	ev = append(ev, electedEffects(s, ag, out, rng)...)
-	return append(ev, riderRewards(s, ag, ev, rng)...)
+	ev = s.extend(ev, electedEffects(s, ag, out, rng)...)
+	return s.extend(ev, riderRewards(s, ag, ev, rng)...)
 }
 
 // electedEffects are the effects of agendas that elect something.
@@ -361,19 +361,19 @@ func electedEffects(s *State, ag *AgendaStep, out string, rng *engine.RNG) []Eve
 	seat := atoi(out)
 	switch ag.Subject {
 	case "archived_secret":
-		ev = append(ev, Event{Kind: EvDrawSecret, Seat: seat})
+		ev = s.extend(ev, Event{Kind: EvDrawSecret, Seat: seat})
 	case "search_warrant":
-		ev = append(ev, Event{Kind: EvDrawSecret, Seat: seat}, Event{Kind: EvDrawSecret, Seat: seat})
+		ev = s.extend(ev, Event{Kind: EvDrawSecret, Seat: seat}, Event{Kind: EvDrawSecret, Seat: seat})
 	case "political_censure":
-		ev = append(ev, vp(seat, 1, ag.Subject))
+		ev = s.extend(ev, vp(seat, 1, ag.Subject))
 	case "public_execution":
-		ev = append(ev, discardHand(s, seat)...)
+		ev = s.extend(ev, discardHand(s, seat)...)
 		if s.Speaker == seat {
-			ev = append(ev, Event{Kind: EvSpeakerChanged, Speaker: s.LeftOf(seat)})
+			ev = s.extend(ev, Event{Kind: EvSpeakerChanged, Speaker: s.LeftOf(seat)})
 		}
-		ev = append(ev, Event{Kind: EvBarred, Seat: seat})
+		ev = s.extend(ev, Event{Kind: EvBarred, Seat: seat})
 	case "minister_of_antiquities":
-		ev = append(ev, gainRelic(s, seat, rng)...)
+		ev = s.extend(ev, gainRelic(s, seat, rng)...)
 	case "armed_forces_standardization":
 		p := s.Players[seat]
 		have := p.Tactic + p.Fleet + p.Strategy + s.CommandReinforcements(seat)
@@ -388,34 +388,34 @@ func electedEffects(s *State, ag *AgendaStep, out string, rng *engine.RNG) []Eve
 				want.Tactic--
 			}
 		}
-		ev = append(ev, Event{Kind: EvTokensSet, Seat: seat, Pools: &want})
+		ev = s.extend(ev, Event{Kind: EvTokensSet, Seat: seat, Pools: &want})
 	case "research_grant_reallocation":
-		ev = append(ev, queue(Step{Kind: StepAgendaTech, Seat: seat, Card: ag.Subject, Need: 1, Free: true}))
+		ev = s.extend(ev, queue(Step{Kind: StepAgendaTech, Seat: seat, Card: ag.Subject, Need: 1, Free: true}))
 	case "compensated_disarmament":
 		pl, sys := s.Planet(out)
 		for _, st := range pl.Units {
 			if isGroundForce(st.Unit) {
-				ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: st.Owner, System: sys.Pos, Planet: pl.Name, Unit: st.Unit, Count: st.Count})
+				ev = s.extend(ev, Event{Kind: EvUnitsRemoved, Seat: st.Owner, System: sys.Pos, Planet: pl.Name, Unit: st.Unit, Count: st.Count})
 				if pl.Controller != None {
-					ev = append(ev, Event{Kind: EvTradeGoods, Seat: pl.Controller, Count: st.Count})
+					ev = s.extend(ev, Event{Kind: EvTradeGoods, Seat: pl.Controller, Count: st.Count})
 				}
 			}
 		}
 	case "colonial_redistribution":
 		pl, sys := s.Planet(out)
 		for _, st := range pl.Units {
-			ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: st.Owner, System: sys.Pos, Planet: pl.Name, Unit: st.Unit, Count: st.Count})
+			ev = s.extend(ev, Event{Kind: EvUnitsRemoved, Seat: st.Owner, System: sys.Pos, Planet: pl.Name, Unit: st.Unit, Count: st.Count})
 		}
-		ev = append(ev, queue(Step{Kind: StepPickPlayer, Seat: pl.Controller, Card: ag.Subject, Planet: pl.Name, Need: 1}))
+		ev = s.extend(ev, queue(Step{Kind: StepPickPlayer, Seat: pl.Controller, Card: ag.Subject, Planet: pl.Name, Need: 1}))
 	case "judicial_abolishment":
-		ev = append(ev, Event{Kind: EvLawDiscarded, Card: out})
+		ev = s.extend(ev, Event{Kind: EvLawDiscarded, Card: out})
 	case "galactic_crisis_pact":
 		// Everyone may use the elected card's secondary, free of a token.
-		ev = append(ev, Event{Kind: EvCrisisPact, Card: out})
+		ev = s.extend(ev, Event{Kind: EvCrisisPact, Card: out})
 	case "new_constitution":
 		if out == For {
 			for _, l := range s.Laws {
-				ev = append(ev, Event{Kind: EvLawDiscarded, Card: l.Card})
+				ev = s.extend(ev, Event{Kind: EvLawDiscarded, Card: l.Card})
 			}
 		}
 	}
@@ -495,7 +495,7 @@ func pendingFollowUps(s *State) []Event {
 	exhaust := func(q int, ok func(*Planet, *System, *data.Planet) bool) {
 		s.controlled(q, func(pl *Planet, sys *System, i *data.Planet) bool {
 			if !pl.Exhausted && ok(pl, sys, i) {
-				ev = append(ev, Event{Kind: EvPlanetExhausted, Seat: q, Planet: pl.Name})
+				ev = s.extend(ev, Event{Kind: EvPlanetExhausted, Seat: q, Planet: pl.Name})
 			}
 			return false
 		})
@@ -505,7 +505,7 @@ func pendingFollowUps(s *State) []Event {
 		case "anti_intellectual_revolution":
 			for _, q := range s.Active() {
 				if n := len(s.Players[q].Techs); n > 0 {
-					ev = append(ev, queue(Step{Kind: StepExhaust, Seat: q, Card: p.Card, Need: n}))
+					ev = s.extend(ev, queue(Step{Kind: StepExhaust, Seat: q, Card: p.Card, Need: n}))
 				}
 			}
 		case "arms_reduction":
@@ -522,7 +522,7 @@ func pendingFollowUps(s *State) []Event {
 			}
 		}
 	}
-	return append(ev, Event{Kind: EvPendingDone})
+	return s.extend(ev, Event{Kind: EvPendingDone})
 }
 
 // choiceFollowUps hands the next queued choice to its player, and closes a
@@ -530,12 +530,12 @@ func pendingFollowUps(s *State) []Event {
 func choiceFollowUps(s *State) []Event {
 	if st := s.Step; st != nil {
 		if isAgendaStep(st.Kind) && (st.Count >= st.Need || !choiceLeft(s, st)) {
-			return []Event{{Kind: EvStepCleared, Seat: st.Seat}}
+			return s.emit(Event{Kind: EvStepCleared, Seat: st.Seat})
 		}
 		return nil
 	}
 	if len(s.Choices) > 0 && s.Combat == nil && !s.answering() {
-		return []Event{{Kind: EvChoiceNext, Seat: s.Choices[0].Seat}}
+		return s.emit(Event{Kind: EvChoiceNext, Seat: s.Choices[0].Seat})
 	}
 	return nil
 }
@@ -612,7 +612,7 @@ func decideDestroy(s *State, a Action) ([]Event, error) {
 	}
 	for _, t := range destroyTargets(s, st) {
 		if *t.System == *a.System && t.Planet == a.Planet && t.Unit == a.Unit {
-			return []Event{{Kind: EvUnitsRemoved, Seat: a.Seat, System: *a.System, Planet: a.Planet, Unit: a.Unit, Count: 1}, {Kind: EvStepProgress, Seat: a.Seat}}, nil
+			return s.emit(Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: *a.System, Planet: a.Planet, Unit: a.Unit, Count: 1}, Event{Kind: EvStepProgress, Seat: a.Seat}), nil
 		}
 	}
 	return nil, engine.Refuse("7.8", "%s must destroy one of its own %v units%s", s.Players[a.Seat], st.Units, inSystems(st.Systems))
@@ -648,15 +648,15 @@ func decideAgendaTech(s *State, a Action) ([]Event, error) {
 	} else if t, err = checkResearch(s, a.Seat, a.Card, nil); err != nil {
 		return nil, err
 	}
-	ev := []Event{{Kind: EvTechGained, Seat: a.Seat, Card: t.ID}, {Kind: EvStepProgress, Seat: a.Seat}}
+	ev := s.emit(Event{Kind: EvTechGained, Seat: a.Seat, Card: t.ID}, Event{Kind: EvStepProgress, Seat: a.Seat})
 	if st.Free && st.Card == "research_grant_reallocation" {
 		p := s.Players[a.Seat]
 		n := min(p.Fleet, prereqCount(t))
 		if n > 0 {
-			ev = append(ev, Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &Pools{p.Tactic, p.Fleet - n, p.Strategy}})
+			ev = s.extend(ev, Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &Pools{p.Tactic, p.Fleet - n, p.Strategy}})
 		}
 	}
-	return append(ev, afterResearch(s, a.Seat)...), nil
+	return s.extend(ev, afterResearch(s, a.Seat)...), nil
 }
 
 // afterResearch is Anti-Intellectual Revolution's law: a player who
@@ -666,7 +666,7 @@ func afterResearch(s *State, seat int) []Event {
 		return nil
 	}
 	ships := []string{"war_sun", "flagship", "dreadnought", "carrier", "cruiser", "destroyer"}
-	return []Event{queue(Step{Kind: StepDestroy, Seat: seat, Card: "anti_intellectual_revolution", Need: 1, Units: ships})}
+	return s.emit(queue(Step{Kind: StepDestroy, Seat: seat, Card: "anti_intellectual_revolution", Need: 1, Units: ships}))
 }
 
 // Exhausting (Anti-Intellectual Revolution) or readying (Checks and
@@ -687,7 +687,7 @@ func decideAgendaPlanet(s *State, a Action, ready bool) ([]Event, error) {
 	if pl.Controller != a.Seat || pl.Exhausted != ready {
 		return nil, engine.Refuse("7.8", "%s planet you control for %s", verb, st.Card)
 	}
-	return []Event{{Kind: ev, Seat: a.Seat, Planet: pl.Name}, {Kind: EvStepProgress, Seat: a.Seat}}, nil
+	return s.emit(Event{Kind: ev, Seat: a.Seat, Planet: pl.Name}, Event{Kind: EvStepProgress, Seat: a.Seat}), nil
 }
 
 // Rearmament Agreement: a mech on a planet the player controls in their
@@ -703,7 +703,7 @@ func decidePlaceMech(s *State, a Action) ([]Event, error) {
 	if pl.Controller != a.Seat || sys.Pos != s.Players[a.Seat].Home {
 		return nil, engine.Refuse("7.8", "the mech goes on a planet you control in your home system")
 	}
-	return []Event{{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: "mech", Count: 1}, {Kind: EvStepProgress, Seat: a.Seat}}, nil
+	return s.emit(Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: "mech", Count: 1}, Event{Kind: EvStepProgress, Seat: a.Seat}), nil
 }
 
 // Clandestine Operations: tokens returned from the command sheet; pools
@@ -721,7 +721,7 @@ func decideDropTokens(s *State, a Action) ([]Event, error) {
 	if d.Tactic < 0 || d.Fleet < 0 || d.Strategy < 0 || d.Tactic > p.Tactic || d.Fleet > p.Fleet || d.Strategy > p.Strategy || d.Sum() != st.Need {
 		return nil, engine.Refuse("7.8", "return exactly %d command tokens from your pools for %s", st.Need, st.Card)
 	}
-	return []Event{{Kind: EvTokensSet, Seat: a.Seat, Pools: &Pools{p.Tactic - d.Tactic, p.Fleet - d.Fleet, p.Strategy - d.Strategy}}, {Kind: EvStepCleared, Seat: a.Seat}}, nil
+	return s.emit(Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &Pools{p.Tactic - d.Tactic, p.Fleet - d.Fleet, p.Strategy - d.Strategy}}, Event{Kind: EvStepCleared, Seat: a.Seat}), nil
 }
 
 // Colonial Redistribution: the planet's controller picks a player with the
@@ -742,9 +742,9 @@ func decidePickFewest(s *State, a Action) ([]Event, error) {
 	if s.Player(q) == nil || s.Players[q].Eliminated || s.Players[q].VP != fewest {
 		return nil, engine.Refuse("7.8", "choose a player with the fewest victory points (%d)", fewest)
 	}
-	ev := []Event{{Kind: EvStepCleared, Seat: a.Seat}}
+	ev := s.emit(Event{Kind: EvStepCleared, Seat: a.Seat})
 	if pl, sys := s.Planet(st.Planet); pl != nil && s.Reinforcements(q, "infantry") > 0 && !demilitarized(pl) {
-		ev = append(ev, Event{Kind: EvUnitsPlaced, Seat: q, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: 1})
+		ev = s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: q, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: 1})
 	}
 	return ev, nil
 }
@@ -758,7 +758,7 @@ func decideAgendaDone(s *State, a Action) ([]Event, error) {
 	if !st.Optional {
 		return nil, engine.Refuse("7.8", "%s must be resolved in full", st.Card)
 	}
-	return []Event{{Kind: EvStepCleared, Seat: a.Seat}}, nil
+	return s.emit(Event{Kind: EvStepCleared, Seat: a.Seat}), nil
 }
 
 // lawLeaves undoes what a law gave while it was in play.
@@ -907,7 +907,7 @@ func commerce(s *State, seat int) []Event {
 	if n == 0 {
 		return nil
 	}
-	return []Event{{Kind: EvTradeGoods, Seat: seat, Count: n}}
+	return s.emit(Event{Kind: EvTradeGoods, Seat: seat, Count: n})
 }
 
 // policyDraw is Minister of Policy: its owner draws an action card at the

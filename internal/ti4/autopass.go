@@ -28,7 +28,7 @@ func decideAutoPass(s *State, a Action) ([]Event, error) {
 	if a.Use {
 		n = 1
 	}
-	return []Event{{Kind: EvAutoPass, Seat: a.Seat, Count: n}}, nil
+	return s.emit(Event{Kind: EvAutoPass, Seat: a.Seat, Count: n}), nil
 }
 
 func applyAutoPass(s *State, e Event) bool {

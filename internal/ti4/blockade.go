@@ -59,7 +59,7 @@ func blockadeFollowUps(s *State) []Event {
 			for _, b := range s.Blockaders(p.Seat, sys) {
 				for _, c := range p.Captured {
 					if c.Owner == b {
-						return []Event{{Kind: EvCaptiveReturned, Seat: p.Seat, Owner: b, Unit: c.Unit, Count: c.Count}}
+						return s.emit(Event{Kind: EvCaptiveReturned, Seat: p.Seat, Owner: b, Unit: c.Unit, Count: c.Count})
 					}
 				}
 			}

@@ -32,7 +32,7 @@ const (
 func handFollowUps(s *State) []Event {
 	if st := s.Step; st != nil {
 		if st.Kind == StepDiscard && len(s.Players[st.Seat].ActionCards) <= s.handLimit() {
-			return []Event{{Kind: EvStepCleared, Seat: st.Seat}}
+			return s.emit(Event{Kind: EvStepCleared, Seat: st.Seat})
 		}
 		return nil
 	}
@@ -41,7 +41,7 @@ func handFollowUps(s *State) []Event {
 	}
 	for _, p := range s.Players {
 		if !p.Eliminated && len(p.ActionCards) > s.handLimit() {
-			return []Event{step(StepDiscard, p.Seat, "", false)}
+			return s.emit(step(StepDiscard, p.Seat, "", false))
 		}
 	}
 	return nil
@@ -55,7 +55,7 @@ func decideDiscardAC(s *State, a Action) ([]Event, error) {
 	if !slices.Contains(s.Players[a.Seat].ActionCards, a.Card) {
 		return nil, engine.BadInput("card", "%q is not in your hand", a.Card)
 	}
-	return []Event{{Kind: EvACDiscarded, Seat: a.Seat, Card: a.Card}}, nil
+	return s.emit(Event{Kind: EvACDiscarded, Seat: a.Seat, Card: a.Card}), nil
 }
 
 func applyCards(s *State, e Event) bool {

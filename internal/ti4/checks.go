@@ -41,7 +41,7 @@ func checksAndBalances(s *State, a Action) ([]Event, error) {
 	case !slices.Contains(to, *a.Player):
 		return nil, engine.Refuse("7.3", "Checks and Balances: seat %d may not be given it; one of seats %v", *a.Player, to)
 	}
-	return []Event{{Kind: EvStrategyGiven, Seat: a.Seat, Owner: *a.Player, Card: a.Card}}, nil
+	return s.emit(Event{Kind: EvStrategyGiven, Seat: a.Seat, Owner: *a.Player, Card: a.Card}), nil
 }
 
 func applyGiven(s *State, e Event) bool {

@@ -10,6 +10,7 @@ import (
 func (s *State) Clone() *State {
 	c := *s
 	c.scans = scans{} // a clone is often changed by hand: its scans start unknown
+	c.scratch = nil
 	c.Players = make([]*Player, len(s.Players))
 	for i, p := range s.Players {
 		q := *p

@@ -226,7 +226,7 @@ func combatFollowUps(s *State, rng *engine.RNG) []Event {
 		}
 		n := *c
 		n.Owed = n.Owed[1:]
-		return []Event{setCombat(&n, nil)}
+		return s.emit(setCombat(&n, nil))
 	}
 	sys := s.System(c.System)
 	if len(c.Lost) > 0 { // the owners of ships just destroyed answer in turn
@@ -237,20 +237,20 @@ func combatFollowUps(s *State, rng *engine.RNG) []Event {
 		} else {
 			n.Lost = dropSeat(n.Lost, seat)
 		}
-		return []Event{setCombat(n, nil)}
+		return s.emit(setCombat(n, nil))
 	}
 	n := *c
 	var rolls []int
 	switch c.Kind {
 	case "bombardment":
-		return []Event{setCombat(nil, nil)}
+		return s.emit(setCombat(nil, nil))
 	case "space":
 		switch c.Step {
 		case CbCannon: // 77.2-77.5
 			if c.Moved && !c.Stationed { // first, players with a space dock near may answer
 				n.Stationed, n.Docks = true, s.docksNear(c.System, c.Attacker)
 				n.Answer = nextAsk(&n, &n.Docks, "moved")
-				return []Event{setCombat(&n, nil)}
+				return s.emit(setCombat(&n, nil))
 			}
 			for _, q := range s.Active() {
 				target := c.Attacker
@@ -281,7 +281,7 @@ func combatFollowUps(s *State, rng *engine.RNG) []Event {
 					}
 				}
 				n.Answer = nextAsk(&n, &n.Barrage, "barrage")
-				return []Event{setCombat(&n, nil)}
+				return s.emit(setCombat(&n, nil))
 			}
 			only := func(q int) string {
 				if slices.Contains(c.Waylay, q) {
@@ -322,7 +322,7 @@ func combatFollowUps(s *State, rng *engine.RNG) []Event {
 			n.Step = CbRetreat
 		case CbRetreat: // 78.7, 78.8
 			if c.Retreat != None && shipsOf(sys, c.Attacker) && shipsOf(sys, c.Defender) {
-				return append(retreat(s, c), endSpace(s)...)
+				return s.extend(retreat(s, c), endSpace(s)...)
 			}
 			if !shipsOf(sys, c.Attacker) || !shipsOf(sys, c.Defender) {
 				return endSpace(s) // 78.9, 78.7a
@@ -334,7 +334,7 @@ func combatFollowUps(s *State, rng *engine.RNG) []Event {
 	case "ground":
 		return groundFollowUps(s, c, rng)
 	}
-	return []Event{setCombat(&n, rolls)}
+	return s.emit(setCombat(&n, rolls))
 }
 
 func shipStacks(st []Stack) []Stack {
@@ -383,12 +383,12 @@ func endSpace(s *State) []Event {
 			if !c.Salvaged && s.Players[l].Commodities > 0 { // the winner may answer (Salvage)
 				n := c.clone()
 				n.Salvaged, n.Answer = true, &Answer{Kind: "won", Seat: w, Owner: l}
-				return []Event{setCombat(n, nil)}
+				return s.emit(setCombat(n, nil))
 			}
-			ev = append(ev, Event{Kind: EvCombatWon, Seat: w, Owner: l, System: c.System, Deck: "space"})
+			ev = s.extend(ev, Event{Kind: EvCombatWon, Seat: w, Owner: l, System: c.System, Deck: "space"})
 		}
 	}
-	return append(ev, setCombat(nil, nil), Event{Kind: EvTacStep, Seat: s.Tactical.Seat, Deck: nextTacStep(s, s.Tactical.Seat, TacMovement)})
+	return s.extend(ev, setCombat(nil, nil), Event{Kind: EvTacStep, Seat: s.Tactical.Seat, Deck: nextTacStep(s, s.Tactical.Seat, TacMovement)})
 }
 
 // retreat moves the retreating player's ships with a move value, and what
@@ -400,7 +400,7 @@ func retreat(s *State, c *Combat) []Event {
 	room := 0
 	for _, st := range sys.Space {
 		if st.Owner == seat && isShip(st.Unit) && s.UnitCard(seat, st.Unit).Move > 0 {
-			ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: seat, System: sys.Pos, Unit: st.Unit, Count: st.Count},
+			ev = s.extend(ev, Event{Kind: EvUnitsRemoved, Seat: seat, System: sys.Pos, Unit: st.Unit, Count: st.Count},
 				Event{Kind: EvUnitsPlaced, Seat: seat, System: c.RetreatTo, Unit: st.Unit, Count: st.Count})
 			room += s.UnitCard(seat, st.Unit).Capacity * st.Count
 		}
@@ -412,13 +412,13 @@ func retreat(s *State, c *Combat) []Event {
 		}
 		carried := min(n, room)
 		room -= carried
-		ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: seat, System: sys.Pos, Unit: typ, Count: n})
+		ev = s.extend(ev, Event{Kind: EvUnitsRemoved, Seat: seat, System: sys.Pos, Unit: typ, Count: n})
 		if carried > 0 {
-			ev = append(ev, Event{Kind: EvUnitsPlaced, Seat: seat, System: c.RetreatTo, Unit: typ, Count: carried})
+			ev = s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: seat, System: c.RetreatTo, Unit: typ, Count: carried})
 		}
 	}
 	if to := s.System(c.RetreatTo); !slices.Contains(to.Command, seat) {
-		ev = append(ev, placeToken(s, seat, c.RetreatTo)...)
+		ev = s.extend(ev, placeToken(s, seat, c.RetreatTo)...)
 	}
 	return ev
 }
@@ -467,7 +467,7 @@ func decideRetreat(s *State, a Action) ([]Event, error) {
 		} else {
 			n.Step = CbRoll
 		}
-		return []Event{setCombat(&n, nil)}, nil
+		return s.emit(setCombat(&n, nil)), nil
 	}
 	to, err := need(a.System, "system")
 	if err != nil {
@@ -482,7 +482,7 @@ func decideRetreat(s *State, a Action) ([]Event, error) {
 		opp = c.Defender
 	}
 	n.Answer = &Answer{Kind: "retreat", Seat: opp, Owner: a.Seat} // Intercept's moment
-	return []Event{setCombat(&n, nil)}, nil
+	return s.emit(setCombat(&n, nil)), nil
 }
 
 // hitTargets lists the unit types a player may assign an owed hit to, and
@@ -552,7 +552,7 @@ func decideAssignHit(s *State, a Action) ([]Event, error) {
 			return nil, engine.Refuse("87.3", "every %s there is already damaged", a.Unit)
 		}
 	}
-	return []Event{{Kind: EvHitAssigned, Seat: a.Seat, System: c.System, Planet: o.Planet, Unit: a.Unit, Count: 1, Card: map[bool]string{true: "sustain"}[a.Use]}}, nil
+	return s.emit(Event{Kind: EvHitAssigned, Seat: a.Seat, System: c.System, Planet: o.Planet, Unit: a.Unit, Count: 1, Card: map[bool]string{true: "sustain"}[a.Use]}), nil
 }
 
 func where2(o Owed) string {
@@ -600,12 +600,12 @@ func decideBombard(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	if len(rolls) == 0 {
 		return nil, engine.Refuse("15.1", "none of your units here has Bombardment")
 	}
-	ev := []Event{{Kind: EvBombarded, Seat: a.Seat}}
+	ev := s.emit(Event{Kind: EvBombarded, Seat: a.Seat})
 	if h > 0 {
-		ev = append(ev, newCombat(&Combat{Kind: "bombardment", System: sys.Pos, Attacker: a.Seat, Defender: owner, Retreat: None,
+		ev = s.extend(ev, newCombat(&Combat{Kind: "bombardment", System: sys.Pos, Attacker: a.Seat, Defender: owner, Retreat: None,
 			Owed: []Owed{{Seat: owner, Hits: h, Planet: pl.Name, Rule: "15.2", By: a.Seat}}}, rolls))
 	} else {
-		ev = append(ev, Event{Kind: EvDice, Seat: a.Seat, Rolls: rolls})
+		ev = s.extend(ev, Event{Kind: EvDice, Seat: a.Seat, Rolls: rolls})
 	}
 	return ev, nil
 }
@@ -630,8 +630,8 @@ func (s *State) pdsDisabled() bool { return s.Invasion != nil && s.Invasion.Disa
 // (77.6-77.8); then the Establish Control step (49.5).
 func beginGround(s *State, seat int) []Event {
 	inv := s.Invasion
-	return []Event{newCombat(&Combat{Kind: "ground", System: inv.Pos, Attacker: seat, Defender: None, Retreat: None,
-		Queue: slices.Clone(inv.Committed), Step: CbCannon}, nil)}
+	return s.emit(newCombat(&Combat{Kind: "ground", System: inv.Pos, Attacker: seat, Defender: None, Retreat: None,
+		Queue: slices.Clone(inv.Committed), Step: CbCannon}, nil))
 }
 
 func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
@@ -643,7 +643,7 @@ func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
 		if ev := infiltrateAsk(s, c.Attacker); ev != nil {
 			return ev
 		}
-		return append([]Event{setCombat(nil, nil)}, establish(s, c.Attacker, rng)...)
+		return s.extend(s.emit(setCombat(nil, nil)), establish(s, c.Attacker, rng)...)
 	}
 	pl := planetIn(sys, n.Queue[0])
 	switch c.Step {
@@ -672,7 +672,7 @@ func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
 			n.Queue, n.Step, n.StartAsked = n.Queue[1:], CbCannon, false
 			if c.Round > 0 && c.Defender != None { // a ground combat was fought here (42.4c)
 				if w, l := winnerOf(c, func(q int) bool { return groundOn(pl, q) }); w != None {
-					return []Event{{Kind: EvCombatWon, Seat: w, Owner: l, System: c.System, Deck: "ground"}, setCombat(&n, rolls)}
+					return s.emit(Event{Kind: EvCombatWon, Seat: w, Owner: l, System: c.System, Deck: "ground"}, setCombat(&n, rolls))
 				}
 			}
 			break
@@ -681,7 +681,7 @@ func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
 		if c.Round == 0 && !c.StartAsked { // 42.4a: the start of combat, active player first (1.19)
 			n.StartAsked, n.Starters = true, []int{c.Attacker, d}
 			n.Answer = nextAsk(&n, &n.Starters, "start")
-			return []Event{setCombat(&n, nil)}
+			return s.emit(setCombat(&n, nil))
 		}
 		n.Round++
 		var ground []Stack
@@ -702,7 +702,7 @@ func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
 			n.Owed = append(n.Owed, Owed{Seat: d, Hits: ha, Planet: pl.Name, Rule: "42.2", By: c.Attacker})
 		}
 	}
-	return []Event{setCombat(&n, rolls)}
+	return s.emit(setCombat(&n, rolls))
 }
 
 // groundRoll is one side's ground combat roll (42.2), keeping the dice
@@ -801,21 +801,21 @@ func establish(s *State, seat int, rng *engine.RNG) []Event {
 		}
 		for _, st := range pl.Units {
 			if st.Owner != seat && isStructure(st.Unit) {
-				ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: st.Owner, System: sys.Pos, Planet: name, Unit: st.Unit, Count: st.Count})
+				ev = s.extend(ev, Event{Kind: EvUnitsRemoved, Seat: st.Owner, System: sys.Pos, Planet: name, Unit: st.Unit, Count: st.Count})
 				if s.Invasion.Infiltrate { // Infiltrate: matching units from reinforcements, where they may stand
 					if n := min(st.Count, s.Reinforcements(seat, st.Unit)-taken[st.Unit]); n > 0 && checkPlacement(s, seat, st.Unit, n, pl) == nil {
 						taken[st.Unit] += n
-						ev = append(ev, Event{Kind: EvUnitsPlaced, Seat: seat, System: sys.Pos, Planet: name, Unit: st.Unit, Count: n})
+						ev = s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: seat, System: sys.Pos, Planet: name, Unit: st.Unit, Count: n})
 					}
 				}
 			}
 		}
 		if was := pl.Controller; was != None && was != seat {
-			ev = append(ev, Event{Kind: EvAskQueued, Seat: was, Owner: seat, Planet: name, Deck: "reparations"})
+			ev = s.extend(ev, Event{Kind: EvAskQueued, Seat: was, Owner: seat, Planet: name, Deck: "reparations"})
 		}
-		ev = append(ev, gain(s, x, seat, sys.Pos, pl)...)
+		ev = s.extend(ev, gain(s, x, seat, sys.Pos, pl)...)
 	}
-	return append(ev, Event{Kind: EvEstablished, Seat: seat, System: sys.Pos})
+	return s.extend(ev, Event{Kind: EvEstablished, Seat: seat, System: sys.Pos})
 }
 
 func applyCombat(s *State, e Event) bool {

@@ -26,7 +26,7 @@ func decideAnswerPass(s *State, a Action) ([]Event, error) {
 	if s.Combat.Answer.Seat != a.Seat {
 		return nil, engine.Refuse("1.14", "seat %d answers the sustained hit", s.Combat.Answer.Seat)
 	}
-	return []Event{{Kind: EvAnswerPass, Seat: a.Seat}}, nil
+	return s.emit(Event{Kind: EvAnswerPass, Seat: a.Seat}), nil
 }
 
 // tacticalCards resolve a card played during a tactical action; ok is
@@ -57,7 +57,7 @@ func tacticalCards(s *State, a Action, rng *engine.RNG) (ev []Event, err error, 
 		}) {
 			return nil, engine.Refuse("2.7", "Disable needs an opponent's PDS in the system"), true
 		}
-		ev = []Event{{Kind: EvDisabled, Seat: a.Seat}}
+		ev = s.emit(Event{Kind: EvDisabled, Seat: a.Seat})
 	case "intercept":
 		c := s.Combat
 		if c == nil || c.Answer == nil || c.Answer.Seat != a.Seat || c.Answer.Kind != "retreat" {
@@ -68,13 +68,13 @@ func tacticalCards(s *State, a Action, rng *engine.RNG) (ev []Event, err error, 
 		if n.Step == CbRoll && c.Retreat == c.Defender {
 			n.Step = CbAnnounceA // the attacker may now announce (78.4b no longer applies)
 		}
-		ev = []Event{setCombat(&n, nil)}
+		ev = s.emit(setCombat(&n, nil))
 	case "direct_hit":
 		c := s.Combat
 		if c == nil || c.Answer == nil || c.Answer.Seat != a.Seat || c.Answer.Kind != "sustain" {
 			return nil, engine.Refuse("1.14", "Direct Hit is played after another player's ship sustains damage from your hit"), true
 		}
-		ev = []Event{{Kind: EvDirectHit, Seat: c.Answer.Owner, System: c.System, Unit: c.Answer.Unit}}
+		ev = s.emit(Event{Kind: EvDirectHit, Seat: c.Answer.Owner, System: c.System, Unit: c.Answer.Unit})
 	default:
 		return nil, nil, false
 	}
@@ -141,12 +141,12 @@ func combatAnswer(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 			return nil, err
 		}
 		n.Answer = nextAsk(n, &n.Starters, "start")
-		return append([]Event{setCombat(n, nil)}, ev...), nil
+		return s.extend(s.emit(setCombat(n, nil)), ev...), nil
 	case "salvage": // the loser's commodities come over as trade goods
 		got := s.Players[opp].Commodities
-		return []Event{{Kind: EvCommodities, Seat: opp, Count: 0}, {Kind: EvTradeGoods, Seat: a.Seat, Count: got}, setCombat(n, nil)}, nil
+		return s.emit(Event{Kind: EvCommodities, Seat: opp, Count: 0}, Event{Kind: EvTradeGoods, Seat: a.Seat, Count: got}, setCombat(n, nil)), nil
 	}
-	return []Event{setCombat(n, faces)}, nil
+	return s.emit(setCombat(n, faces)), nil
 }
 
 // afterActivation: the active player, after activating and before moving.
@@ -161,15 +161,15 @@ func afterActivation(s *State, a Action) ([]Event, error) {
 		if count(sys.Space, a.Seat, "cruiser") == 0 || s.Reinforcements(a.Seat, "dreadnought") == 0 {
 			return nil, engine.Refuse("2.7", "Upgrade needs one of your cruisers in the active system and a dreadnought in reinforcements")
 		}
-		return []Event{{Kind: EvUnitsRemoved, Seat: a.Seat, System: sys.Pos, Unit: "cruiser", Count: 1}, {Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Unit: "dreadnought", Count: 1}}, nil
+		return s.emit(Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: sys.Pos, Unit: "cruiser", Count: 1}, Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Unit: "dreadnought", Count: 1}), nil
 	case "in_the_silence_of_space":
 		from, _, err := where(s, a.System, "", "system")
 		if err != nil {
 			return nil, err
 		}
-		return []Event{{Kind: EvTacticalMod, Seat: a.Seat, Card: a.Card, System: from.Pos}}, nil
+		return s.emit(Event{Kind: EvTacticalMod, Seat: a.Seat, Card: a.Card, System: from.Pos}), nil
 	}
-	return []Event{{Kind: EvTacticalMod, Seat: a.Seat, Card: a.Card}}, nil
+	return s.emit(Event{Kind: EvTacticalMod, Seat: a.Seat, Card: a.Card}), nil
 }
 
 // announcer is the seat deciding at the start of a space combat round.
@@ -200,7 +200,7 @@ func roundStart(s *State, a Action) ([]Event, error) {
 		}
 		n.Proto = append(slices.Clone(c.Proto), a.Seat)
 	case "emergency_repairs":
-		return []Event{{Kind: EvRepaired, Seat: a.Seat, System: c.System}}, nil
+		return s.emit(Event{Kind: EvRepaired, Seat: a.Seat, System: c.System}), nil
 	case "reveal_prototype":
 		if c.Round != 1 {
 			return nil, engine.Refuse("1.14", "Reveal Prototype is played at the start of a combat: its first round")
@@ -222,9 +222,9 @@ func roundStart(s *State, a Action) ([]Event, error) {
 		n.Retreat, n.RetreatTo = a.Seat, to.Pos
 		ev := retreat(s, &n)
 		// The combat ends in a draw: no one wins it.
-		return append(ev, setCombat(nil, nil), Event{Kind: EvTacStep, Seat: s.Tactical.Seat, Deck: nextTacStep(s, s.Tactical.Seat, TacMovement)}), nil
+		return s.extend(ev, setCombat(nil, nil), Event{Kind: EvTacStep, Seat: s.Tactical.Seat, Deck: nextTacStep(s, s.Tactical.Seat, TacMovement)}), nil
 	}
-	return []Event{setCombat(&n, nil)}, nil
+	return s.emit(setCombat(&n, nil)), nil
 }
 
 func beforeHits(s *State, a Action) ([]Event, error) {
@@ -248,7 +248,7 @@ func beforeHits(s *State, a Action) ([]Event, error) {
 	if n.Owed[0].Hits == 0 {
 		n.Owed = n.Owed[1:]
 	}
-	return []Event{setCombat(&n, nil)}, nil
+	return s.emit(setCombat(&n, nil)), nil
 }
 
 func applyTacticalCards(s *State, e Event) bool {
@@ -372,7 +372,7 @@ func prototype(s *State, seat int) ([]Event, error) {
 	}
 	e := step(StepResearch, seat, "reveal_prototype", false)
 	e.Step.Cards = techs
-	return []Event{e}, nil
+	return s.emit(e), nil
 }
 
 const prototypeCost = 4

@@ -24,12 +24,12 @@ func findPlanet(s *State, name string) (*Planet, *System, error) {
 // the previous controller (25.1b); an uncontrolled planet is explored
 // (25.1c, 35.1).
 func gain(s *State, x *explorer, seat, pos int, pl *Planet) []Event {
-	ev := []Event{{Kind: EvControlGained, Seat: seat, Planet: pl.Name, From: pl.Controller}}
-	ev = append(ev, shardTaken(s, x, seat, pos, pl)...)
+	ev := s.emit(Event{Kind: EvControlGained, Seat: seat, Planet: pl.Name, From: pl.Controller})
+	ev = s.extend(ev, shardTaken(s, x, seat, pos, pl)...)
 	if pl.Controller == None {
 		if e, ok := x.explore(seat, pl.Name); ok {
-			ev = append(ev, e)
-			ev = append(ev, x.effects(seat, pos, pl, e.Card)...)
+			ev = s.extend(ev, e)
+			ev = s.extend(ev, x.effects(seat, pos, pl, e.Card)...)
 		}
 	}
 	return ev
@@ -59,7 +59,7 @@ func decideLosePlanet(s *State, a Action) ([]Event, error) {
 	if pl.Controller != a.Seat {
 		return nil, engine.Refuse("25.6", "%s does not control %s", s.Players[a.Seat], pl.Name)
 	}
-	return []Event{{Kind: EvControlLost, Seat: a.Seat, Planet: pl.Name}}, nil
+	return s.emit(Event{Kind: EvControlLost, Seat: a.Seat, Planet: pl.Name}), nil
 }
 
 func applyControlGained(s *State, e Event) {
@@ -123,9 +123,9 @@ func controlFollowUps(s *State, rng *engine.RNG) []Event {
 				if x == nil {
 					x = newExplorer(s, rng)
 				}
-				ev = append(ev, gain(s, x, here[0], sys.Pos, pl)...)
+				ev = s.extend(ev, gain(s, x, here[0], sys.Pos, pl)...)
 			case len(here) == 0 && pl.Controller != None && !pl.ControlToken:
-				ev = append(ev, Event{Kind: EvControlToken, Seat: pl.Controller, Planet: pl.Name})
+				ev = s.extend(ev, Event{Kind: EvControlToken, Seat: pl.Controller, Planet: pl.Name})
 			}
 		}
 	}
@@ -154,7 +154,7 @@ func structureFollowUps(s *State) []Event {
 		for _, pl := range sys.Planets {
 			for _, st := range pl.Units {
 				if limit && over == nil && st.Unit == "pds" && st.Count > 2 {
-					over = []Event{{Kind: EvUnitsRemoved, Seat: st.Owner, System: sys.Pos, Planet: pl.Name, Unit: "pds", Count: st.Count - 2}}
+					over = s.emit(Event{Kind: EvUnitsRemoved, Seat: st.Owner, System: sys.Pos, Planet: pl.Name, Unit: "pds", Count: st.Count - 2})
 				}
 			}
 			if len(pl.Units) < 2 || (s.Invasion != nil && s.Invasion.Pos == sys.Pos) {
@@ -169,7 +169,7 @@ func structureFollowUps(s *State) []Event {
 			}
 			for _, st := range pl.Units {
 				if me := uint32(1) << uint(st.Owner); isStructure(st.Unit) && ground&me == 0 && here&^me != 0 {
-					return []Event{{Kind: EvUnitsRemoved, Seat: st.Owner, System: sys.Pos, Planet: pl.Name, Unit: st.Unit, Count: st.Count}}
+					return s.emit(Event{Kind: EvUnitsRemoved, Seat: st.Owner, System: sys.Pos, Planet: pl.Name, Unit: st.Unit, Count: st.Count})
 				}
 			}
 		}

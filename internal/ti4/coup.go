@@ -29,15 +29,15 @@ func coupFollowUps(s *State, rng *engine.RNG) []Event {
 	if w == nil || len(w.Queue) > 0 || s.PendingAC != nil {
 		return nil
 	}
-	ev := []Event{{Kind: EvCoupClosed}, {Kind: EvStrategicBegun, Seat: w.Seat, Card: w.Card}}
-	return append(ev, primary(s, w.Seat, w.Card, rng)...)
+	ev := s.emit(Event{Kind: EvCoupClosed}, Event{Kind: EvStrategicBegun, Seat: w.Seat, Card: w.Card})
+	return s.extend(ev, primary(s, w.Seat, w.Card, rng)...)
 }
 
 func decideCoupPass(s *State, a Action) ([]Event, error) {
 	if err := answersFirst(s.CoupAsk.Queue, a.Seat); err != nil {
 		return nil, err
 	}
-	return []Event{{Kind: EvCoupPassed, Seat: a.Seat}}, nil
+	return s.emit(Event{Kind: EvCoupPassed, Seat: a.Seat}), nil
 }
 
 // coupDetat stops the strategic action: its player's turn ends and the
@@ -47,7 +47,7 @@ func coupDetat(s *State, a Action) ([]Event, error) {
 	if w == nil || len(w.Queue) == 0 || w.Queue[0] != a.Seat {
 		return nil, engine.Refuse("1.15", "Coup d'Etat is played when another player would perform a strategic action")
 	}
-	return []Event{{Kind: EvCouped, Seat: w.Seat, Card: w.Card}, {Kind: EvTurnEnded, Seat: w.Seat}}, nil
+	return s.emit(Event{Kind: EvCouped, Seat: w.Seat, Card: w.Card}, Event{Kind: EvTurnEnded, Seat: w.Seat}), nil
 }
 
 func applyCoup(s *State, e Event) bool {

@@ -38,7 +38,7 @@ func decidePickPass(s *State, a Action) ([]Event, error) {
 	if err := answersFirst(s.PickAsk.Queue, a.Seat); err != nil {
 		return nil, err
 	}
-	return []Event{{Kind: EvPickPassed, Seat: a.Seat}}, nil
+	return s.emit(Event{Kind: EvPickPassed, Seat: a.Seat}), nil
 }
 
 // disgrace resolves Public Disgrace: the picker takes back the choice and
@@ -48,7 +48,7 @@ func disgrace(s *State, a Action) ([]Event, error) {
 	if s.Phase != PhaseStrategy || w == nil || w.Queue[0] != a.Seat {
 		return nil, engine.Refuse("1.15", "Public Disgrace is played when another player chooses a strategy card")
 	}
-	return []Event{{Kind: EvDisgraced, Seat: w.Picker, Card: w.Card, Count: w.TG}}, nil
+	return s.emit(Event{Kind: EvDisgraced, Seat: w.Picker, Card: w.Card, Count: w.TG}), nil
 }
 
 func applyDisgrace(s *State, e Event) bool {

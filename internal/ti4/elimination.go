@@ -108,7 +108,7 @@ func eliminationFollowUps(s *State, rng *engine.RNG) []Event {
 		if speaker == p.Seat {
 			speaker = s.LeftOf(p.Seat)
 		}
-		return []Event{{Kind: EvEliminated, Seat: p.Seat, Speaker: speaker, NewDeck: deck}}
+		return s.emit(Event{Kind: EvEliminated, Seat: p.Seat, Speaker: speaker, NewDeck: deck})
 	}
 	s.setQuiet(scanElimination)
 	return nil
@@ -240,7 +240,7 @@ func applyEliminated(s *State, e Event) {
 // expiring Naalu "0" token leaves play (33.10.3).
 func EndStatusPhase(s *State) []Event {
 	if s.ZeroToken != nil && s.ZeroToken.Expires {
-		return []Event{{Kind: EvZeroTokenGone, Seat: s.ZeroToken.Holder}}
+		return s.emit(Event{Kind: EvZeroTokenGone, Seat: s.ZeroToken.Holder})
 	}
 	return nil
 }

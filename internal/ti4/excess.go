@@ -83,7 +83,7 @@ func (s *State) excessIn(sys *System, seat int) bool {
 func excessFollowUps(s *State) []Event {
 	if st := s.Step; st != nil {
 		if st.Kind == StepExcess && !s.hasExcess(st.Seat) {
-			return []Event{{Kind: EvStepCleared, Seat: st.Seat}}
+			return s.emit(Event{Kind: EvStepCleared, Seat: st.Seat})
 		}
 		return nil
 	}
@@ -95,7 +95,7 @@ func excessFollowUps(s *State) []Event {
 	}
 	for _, q := range s.InitiativeOrder() {
 		if s.hasExcess(q) {
-			return []Event{step(StepExcess, q, "", false)}
+			return s.emit(step(StepExcess, q, "", false))
 		}
 	}
 	return nil
@@ -128,5 +128,5 @@ func decideRemoveExcess(s *State, a Action) ([]Event, error) {
 	if a.Count > over || count(sys.Space, a.Seat, a.Unit) < a.Count {
 		return nil, engine.Refuse(rule, "remove at most %d, and only units that are there", over)
 	}
-	return []Event{{Kind: EvUnitsRemoved, Seat: a.Seat, System: sys.Pos, Unit: a.Unit, Count: a.Count}}, nil
+	return s.emit(Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: sys.Pos, Unit: a.Unit, Count: a.Count}), nil
 }

@@ -42,39 +42,39 @@ func (x *explorer) effects(seat, pos int, pl *Planet, card string) []Event {
 	mech := pl != nil && count(pl.Units, seat, "mech") > 0
 	switch {
 	case card == "core_mine" && mech:
-		return []Event{{Kind: EvTradeGoods, Seat: seat, Count: 1}}
+		return s.emit(Event{Kind: EvTradeGoods, Seat: seat, Count: 1})
 	case card == "expedition" && mech:
-		return []Event{{Kind: EvPlanetReadied, Seat: seat, Planet: pl.Name}}
+		return s.emit(Event{Kind: EvPlanetReadied, Seat: seat, Planet: pl.Name})
 	case card == "demilitarized_zone": // structures to reinforcements, ground forces up to space
 		var ev []Event
 		for _, st := range pl.Units {
-			ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: st.Owner, System: pos, Planet: pl.Name, Unit: st.Unit, Count: st.Count})
+			ev = s.extend(ev, Event{Kind: EvUnitsRemoved, Seat: st.Owner, System: pos, Planet: pl.Name, Unit: st.Unit, Count: st.Count})
 			if isGroundForce(st.Unit) {
-				ev = append(ev, Event{Kind: EvUnitsPlaced, Seat: st.Owner, System: pos, Unit: st.Unit, Count: st.Count})
+				ev = s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: st.Owner, System: pos, Unit: st.Unit, Count: st.Count})
 			}
 		}
 		return ev
 	case card == "gamma_wormhole" || card == "gamma_relay":
-		return []Event{{Kind: EvTokenPlaced, System: pos, Card: "gamma", Seat: None}}
+		return s.emit(Event{Kind: EvTokenPlaced, System: pos, Card: "gamma", Seat: None})
 	case card == "derelict_vessel":
 		return drawSecret(s, seat, x.rng)
 	case card == "lost_crew":
 		return drawActionCards(s, seat, 2, x.rng)
 	case card == "freelancers": // a production of one unit, which the explorer may decline with done
-		return []Event{queue(Step{Kind: StepFreelance, Seat: seat, Card: card, Systems: []int{pos}, Prod: &Production{}})}
+		return s.emit(queue(Step{Kind: StepFreelance, Seat: seat, Card: card, Systems: []int{pos}, Prod: &Production{}}))
 	case card == "mirage": // the planet is placed, gained readied, and explored (35.1)
 		m := &Planet{Name: Mirage, Controller: None}
 		g := gain(s, x, seat, pos, m)
-		ev := []Event{{Kind: EvPlanetAdded, Seat: None, System: pos, Planet: Mirage}, g[0]}
-		ev = append(ev, Event{Kind: EvPlanetReadied, Seat: seat, Planet: Mirage})
-		return append(ev, g[1:]...)
+		ev := s.emit(Event{Kind: EvPlanetAdded, Seat: None, System: pos, Planet: Mirage}, g[0])
+		ev = s.extend(ev, Event{Kind: EvPlanetReadied, Seat: seat, Planet: Mirage})
+		return s.extend(ev, g[1:]...)
 	}
 	st := Step{Kind: StepExplore, Seat: seat, Card: card, Systems: []int{pos}}
 	if pl != nil {
 		st.Planet = pl.Name
 	}
 	if opts := exploreChoices(s, &st, true); len(opts) > 1 || (len(opts) == 1 && opts[0] != optDecline) {
-		return []Event{queue(st)}
+		return s.emit(queue(st))
 	}
 	return nil
 }
@@ -99,7 +99,7 @@ func exploreFrontier(s *State, seat, pos int, rng *engine.RNG) []Event {
 	if !ok {
 		return nil // both the deck and its discard pile are empty
 	}
-	return append([]Event{e}, x.effects(seat, pos, nil, e.Card)...)
+	return s.extend(s.emit(e), x.effects(seat, pos, nil, e.Card)...)
 }
 
 // exploreOptions lists what the explorer may choose in st now. It is never
@@ -194,21 +194,21 @@ func decideExplore(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	var ev []Event
 	switch a.Outcome {
 	case optPlace:
-		ev = append(ev, on(EvUnitsPlaced, "infantry"))
+		ev = s.extend(ev, on(EvUnitsPlaced, "infantry"))
 	case optRemove:
-		ev = append(ev, on(EvUnitsRemoved, "infantry"))
+		ev = s.extend(ev, on(EvUnitsRemoved, "infantry"))
 		if st.Card == "core_mine" {
-			ev = append(ev, Event{Kind: EvTradeGoods, Seat: a.Seat, Count: 1})
+			ev = s.extend(ev, Event{Kind: EvTradeGoods, Seat: a.Seat, Count: 1})
 		} else {
-			ev = append(ev, Event{Kind: EvPlanetReadied, Seat: a.Seat, Planet: st.Planet})
+			ev = s.extend(ev, Event{Kind: EvPlanetReadied, Seat: a.Seat, Planet: st.Planet})
 		}
 	case "alpha", "beta":
-		ev = append(ev, Event{Kind: EvTokenPlaced, System: pos, Card: a.Outcome, Seat: None})
+		ev = s.extend(ev, Event{Kind: EvTokenPlaced, System: pos, Card: a.Outcome, Seat: None})
 	case optReplenish:
-		ev = append(ev, commodities(commodityValue(p)))
+		ev = s.extend(ev, commodities(commodityValue(p)))
 	case "tactic", "fleet", "strategy":
 		if pl, _ := s.Planet(st.Planet); count(pl.Units, a.Seat, "mech") == 0 {
-			ev = append(ev, on(EvUnitsRemoved, "infantry"))
+			ev = s.extend(ev, on(EvUnitsRemoved, "infantry"))
 		}
 		after := Pools{p.Tactic, p.Fleet, p.Strategy}
 		switch a.Outcome {
@@ -219,31 +219,31 @@ func decideExplore(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		default:
 			after.Strategy++
 		}
-		ev = append(ev, Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &after})
+		ev = s.extend(ev, Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &after})
 	case optGain:
 		gain := 1
 		if st.Card == "abandoned_warehouses" {
 			gain = 2
 		}
-		ev = append(ev, commodities(min(commodityValue(p), p.Commodities+gain)))
+		ev = s.extend(ev, commodities(min(commodityValue(p), p.Commodities+gain)))
 	case optConvert:
 		k := p.Commodities
 		if st.Card == "abandoned_warehouses" {
 			k = min(2, k)
 		}
-		ev = append(ev, commodities(p.Commodities-k), Event{Kind: EvTradeGoods, Seat: a.Seat, Count: k})
+		ev = s.extend(ev, commodities(p.Commodities-k), Event{Kind: EvTradeGoods, Seat: a.Seat, Count: k})
 	case optDrawTG, optMechTG:
-		ev = append(ev, Event{Kind: EvTradeGoods, Seat: a.Seat, Count: -1})
+		ev = s.extend(ev, Event{Kind: EvTradeGoods, Seat: a.Seat, Count: -1})
 	case optDrawCommodity, optMechCommodity:
-		ev = append(ev, commodities(p.Commodities-1))
+		ev = s.extend(ev, commodities(p.Commodities-1))
 	}
 	switch a.Outcome {
 	case optDrawTG, optDrawCommodity:
-		ev = append(ev, drawActionCards(s, a.Seat, 1, rng)...)
+		ev = s.extend(ev, drawActionCards(s, a.Seat, 1, rng)...)
 	case optMechTG, optMechCommodity:
-		ev = append(ev, on(EvUnitsPlaced, "mech"))
+		ev = s.extend(ev, on(EvUnitsPlaced, "mech"))
 	}
-	return append(ev, Event{Kind: EvStepCleared, Seat: a.Seat}), nil
+	return s.extend(ev, Event{Kind: EvStepCleared, Seat: a.Seat}), nil
 }
 
 // Enigmatic Device, in its explorer's play area: as a component action,
@@ -262,7 +262,7 @@ func init() {
 			return nil
 		},
 		Resolve: func(s *State, seat int, _ *engine.RNG) []Event {
-			return []Event{{Kind: EvPlayPurged, Seat: seat, Card: "enigmatic_device"}, step(StepResearch, seat, "enigmatic_device", false)}
+			return s.emit(Event{Kind: EvPlayPurged, Seat: seat, Card: "enigmatic_device"}, step(StepResearch, seat, "enigmatic_device", false))
 		},
 	})
 }

@@ -17,7 +17,7 @@ func decideBeginInvasion(s *State, a Action) ([]Event, error) {
 	if s.Invasion != nil {
 		return nil, engine.Refuse("49", "an invasion of position %d is already under way", s.Invasion.Pos)
 	}
-	return []Event{{Kind: EvInvasionBegun, Seat: a.Seat, System: sys.Pos}}, nil
+	return s.emit(Event{Kind: EvInvasionBegun, Seat: a.Seat, System: sys.Pos}), nil
 }
 
 func invading(s *State, a Action, rule string) error {
@@ -65,11 +65,11 @@ func decideCommit(s *State, a Action) ([]Event, error) {
 	if err := checkCustodians(s, pl); err != nil {
 		return nil, err
 	}
-	return []Event{
-		{Kind: EvUnitsRemoved, Seat: a.Seat, System: sys.Pos, Unit: a.Unit, Count: a.Count},
-		{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: a.Unit, Count: a.Count},
-		{Kind: EvCommitted, Seat: a.Seat, System: sys.Pos, Planet: pl.Name},
-	}, nil
+	return s.emit(
+		Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: sys.Pos, Unit: a.Unit, Count: a.Count},
+		Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: a.Unit, Count: a.Count},
+		Event{Kind: EvCommitted, Seat: a.Seat, System: sys.Pos, Planet: pl.Name},
+	), nil
 }
 
 // Ending the commits (49.2) starts space cannon defense and ground combat
@@ -91,11 +91,11 @@ func decideEstablishControl(s *State, a Action, rng *engine.RNG) ([]Event, error
 	sys := s.System(s.Invasion.Pos)
 	for _, name := range s.Invasion.Committed {
 		if pl := planetIn(sys, name); pl.Controller != None && pl.Controller != a.Seat {
-			ev = append(ev, Event{Kind: EvAskQueued, Seat: pl.Controller, Owner: a.Seat, Planet: name, Deck: "committed"})
+			ev = s.extend(ev, Event{Kind: EvAskQueued, Seat: pl.Controller, Owner: a.Seat, Planet: name, Deck: "committed"})
 		}
 	}
 	if ev == nil {
 		return beginGround(s, a.Seat), nil
 	}
-	return append(ev, Event{Kind: EvCommitsDone, Seat: a.Seat}), nil
+	return s.extend(ev, Event{Kind: EvCommitsDone, Seat: a.Seat}), nil
 }

@@ -39,7 +39,7 @@ func invasionFollowUps(s *State) []Event {
 		return nil
 	}
 	if !inv.Started {
-		ev := []Event{{Kind: EvInvStarted, Seat: inv.Seat}}
+		ev := s.emit(Event{Kind: EvInvStarted, Seat: inv.Seat})
 		sys := s.System(inv.Pos)
 		bombards := slices.ContainsFunc(sys.Space, func(st Stack) bool {
 			return st.Owner == inv.Seat && s.UnitCard(inv.Seat, st.Unit).Bombardment != nil
@@ -49,19 +49,19 @@ func invasionFollowUps(s *State) []Event {
 		}
 		for _, q := range s.SpeakerOrder() {
 			if q != inv.Seat && slices.ContainsFunc(sys.Planets, func(pl *Planet) bool { return pl.Controller == q && groundOn(pl, q) }) {
-				ev = append(ev, Event{Kind: EvAskQueued, Seat: q, Owner: inv.Seat, Deck: "bunker"})
+				ev = s.extend(ev, Event{Kind: EvAskQueued, Seat: q, Owner: inv.Seat, Deck: "bunker"})
 			}
 		}
 		return ev
 	}
 	if len(inv.Asks) > 0 {
-		return []Event{{Kind: EvAskNext, Seat: inv.Asks[0].Seat}}
+		return s.emit(Event{Kind: EvAskNext, Seat: inv.Asks[0].Seat})
 	}
 	if inv.CommitsDone && s.Combat == nil && !inv.Established {
-		return append(beginGround(s, inv.Seat), Event{Kind: EvCommitsDone, Seat: inv.Seat})
+		return s.extend(beginGround(s, inv.Seat), Event{Kind: EvCommitsDone, Seat: inv.Seat})
 	}
 	if inv.Established {
-		return []Event{{Kind: EvInvasionEnded, Seat: inv.Seat, System: inv.Pos}}
+		return s.emit(Event{Kind: EvInvasionEnded, Seat: inv.Seat, System: inv.Pos})
 	}
 	return nil
 }
@@ -75,7 +75,7 @@ func decideInvasionPass(s *State, a Action) ([]Event, error) {
 	if ask := s.Invasion.Ask; ask.Seat != a.Seat {
 		return nil, engine.Refuse("1.14", "seat %d answers now", ask.Seat)
 	}
-	return []Event{{Kind: EvAskPassed, Seat: a.Seat}}, nil
+	return s.emit(Event{Kind: EvAskPassed, Seat: a.Seat}), nil
 }
 
 // invasionCards resolves the cards played in an invasion window; ok is
@@ -95,7 +95,7 @@ func invasionCards(s *State, a Action) (ev []Event, err error, ok bool) {
 	}
 	ask := inv.Ask
 	if a.Card != "reparations" {
-		return []Event{{Kind: EvInvCard, Seat: a.Seat, Owner: ask.Owner, Card: a.Card, Planet: ask.Planet, System: inv.Pos}}, nil, true
+		return s.emit(Event{Kind: EvInvCard, Seat: a.Seat, Owner: ask.Owner, Card: a.Card, Planet: ask.Planet, System: inv.Pos}), nil, true
 	}
 	// Reparations: exhaust one of the new controller's planets, ready one
 	// of your own.
@@ -105,16 +105,16 @@ func invasionCards(s *State, a Action) (ev []Event, err error, ok bool) {
 		if pl == nil || pl.Controller != ask.Owner || pl.Exhausted {
 			return nil, engine.Refuse("2.7", "exhaust a readied planet of seat %d", ask.Owner), true
 		}
-		out = append(out, Event{Kind: EvPlanetExhausted, Seat: ask.Owner, Planet: pl.Name})
+		out = s.extend(out, Event{Kind: EvPlanetExhausted, Seat: ask.Owner, Planet: pl.Name})
 	}
 	if a.ToPl != "" {
 		pl, _ := s.Planet(a.ToPl)
 		if pl == nil || pl.Controller != a.Seat || !pl.Exhausted {
 			return nil, engine.Refuse("2.7", "ready an exhausted planet you control"), true
 		}
-		out = append(out, Event{Kind: EvPlanetReadied, Seat: a.Seat, Planet: pl.Name})
+		out = s.extend(out, Event{Kind: EvPlanetReadied, Seat: a.Seat, Planet: pl.Name})
 	}
-	return append(out, Event{Kind: EvAskPassed, Seat: a.Seat}), nil, true
+	return s.extend(out, Event{Kind: EvAskPassed, Seat: a.Seat}), nil, true
 }
 
 // invasionCardOptions proposes the cards and the pass of an open invasion
@@ -163,7 +163,7 @@ func infiltrateAsk(s *State, seat int) []Event {
 	for _, name := range inv.Committed {
 		pl := planetIn(sys, name)
 		if groundOn(pl, seat) && pl.Controller != seat && slices.ContainsFunc(pl.Units, func(st Stack) bool { return st.Owner != seat && isStructure(st.Unit) }) {
-			return []Event{{Kind: EvInfiltrating, Seat: seat}, {Kind: EvAskQueued, Seat: seat, Owner: seat, Deck: "infiltrate"}}
+			return s.emit(Event{Kind: EvInfiltrating, Seat: seat}, Event{Kind: EvAskQueued, Seat: seat, Owner: seat, Deck: "infiltrate"})
 		}
 	}
 	return nil

@@ -45,7 +45,7 @@ func decideUseLaw(s *State, a Action) ([]Event, error) {
 		if !slices.Contains(s.Outcomes(ag.Subject), a.Outcome) {
 			return nil, engine.Refuse("8.9", "%q is not a player who can be elected", a.Outcome)
 		}
-		return []Event{discard, {Kind: EvAgendaOutcome, Card: ag.Subject, Outcome: a.Outcome}}, nil
+		return s.emit(discard, Event{Kind: EvAgendaOutcome, Card: ag.Subject, Outcome: a.Outcome}), nil
 	case "imperial_arbiter":
 		if _, err := inStep(s, a.Seat, StepArbiter); err != nil {
 			return nil, err
@@ -55,13 +55,13 @@ func decideUseLaw(s *State, a Action) ([]Event, error) {
 		if !slices.Contains(s.Players[a.Seat].StrategyCards, mine) || q == None || q == a.Seat {
 			return nil, engine.Refuse("7.3", "swap one of your strategy cards for another player's: outcome \"yours:theirs\"")
 		}
-		return []Event{discard, {Kind: EvSwapped, Seat: a.Seat, Owner: q, Cards: []string{mine, theirs}}, {Kind: EvStepCleared, Seat: a.Seat}}, nil
+		return s.emit(discard, Event{Kind: EvSwapped, Seat: a.Seat, Owner: q, Cards: []string{mine, theirs}}, Event{Kind: EvStepCleared, Seat: a.Seat}), nil
 	case "minister_of_peace":
 		if _, err := inStep(s, a.Seat, StepPeace); err != nil {
 			return nil, err
 		}
 		t := s.Tactical
-		return []Event{discard, {Kind: EvStepCleared, Seat: a.Seat}, {Kind: EvTacticalEnded, Seat: t.Seat}, {Kind: EvTurnEnded, Seat: t.Seat}}, nil
+		return s.emit(discard, Event{Kind: EvStepCleared, Seat: a.Seat}, Event{Kind: EvTacticalEnded, Seat: t.Seat}, Event{Kind: EvTurnEnded, Seat: t.Seat}), nil
 	case "minister_of_war":
 		if _, err := inStep(s, a.Seat, StepWar); err != nil {
 			return nil, err
@@ -74,7 +74,7 @@ func decideUseLaw(s *State, a Action) ([]Event, error) {
 			return nil, engine.Refuse("7.3", "Minister of War takes back one of your command tokens on the board; none is in system %d", sys.Pos)
 		}
 		// Then its owner may perform one more action.
-		return []Event{discard, {Kind: EvCommandToken, Seat: a.Seat, System: sys.Pos, Count: -1}, {Kind: EvStepCleared, Seat: a.Seat}, {Kind: EvExtraAction, Seat: a.Seat}}, nil
+		return s.emit(discard, Event{Kind: EvCommandToken, Seat: a.Seat, System: sys.Pos, Count: -1}, Event{Kind: EvStepCleared, Seat: a.Seat}, Event{Kind: EvExtraAction, Seat: a.Seat}), nil
 	}
 	return nil, engine.Refuse("7.3", "%s is not used this way", a.Card)
 }
@@ -95,19 +95,19 @@ func lawWindowFollowUps(s *State) []Event {
 		return nil
 	}
 	if l := s.Law("imperial_arbiter"); l != nil && l.Owner != None && s.Phase == PhaseStrategy && s.Turn == None && s.PickAsk == nil && s.ArbiterRound != s.Round {
-		return []Event{{Kind: EvArbiterMet}, step(StepArbiter, l.Owner, "imperial_arbiter", false)}
+		return s.emit(Event{Kind: EvArbiterMet}, step(StepArbiter, l.Owner, "imperial_arbiter", false))
 	}
 	if s.WarAsk {
-		ev := []Event{{Kind: EvWarAsked}}
+		ev := s.emit(Event{Kind: EvWarAsked})
 		if l := s.Law("minister_of_war"); l != nil && l.Owner != None && s.tokensOnBoard(l.Owner) {
-			ev = append(ev, step(StepWar, l.Owner, "minister_of_war", false))
+			ev = s.extend(ev, step(StepWar, l.Owner, "minister_of_war", false))
 		}
 		return ev
 	}
 	if l := s.Law("minister_of_peace"); l != nil && l.Owner != None {
 		t := s.Tactical
 		if t != nil && t.Step == TacMovement && len(t.Moves) == 0 && !t.PeaceAsked && l.Owner != t.Seat && s.othersIn(t.System, t.Seat) {
-			return []Event{{Kind: EvPeaceAsked}, step(StepPeace, l.Owner, "minister_of_peace", false)}
+			return s.emit(Event{Kind: EvPeaceAsked}, step(StepPeace, l.Owner, "minister_of_peace", false))
 		}
 	}
 	return nil

@@ -69,7 +69,9 @@ func (c Checker) Legal(a Action) bool {
 		return err == nil && checkFields(a) == nil
 	}
 	*c.trial = c.rng
+	mark := len(s.scratch)          // a check inside a follow-up keeps the events decided so far
 	_, err := decide(s, a, c.trial) // Decide but for cutting events at a victory (98.7)
+	s.scratch = s.scratch[:mark]
 	return err == nil
 }
 

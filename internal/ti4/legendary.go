@@ -50,10 +50,10 @@ func legendaryFollowUps(s *State) []Event {
 		return nil
 	}
 	seat := *s.EndOfTurn
-	ev := []Event{{Kind: EvEndOfTurnAsked, Seat: seat}}
+	ev := s.emit(Event{Kind: EvEndOfTurnAsked, Seat: seat})
 	if p := s.Player(seat); p != nil && !p.Eliminated {
 		for _, pl := range s.readyLegendary(seat) {
-			ev = append(ev, queue(Step{Kind: StepRelic, Seat: seat, Card: legendaryAbility[pl], Planet: pl}))
+			ev = s.extend(ev, queue(Step{Kind: StepRelic, Seat: seat, Card: legendaryAbility[pl], Planet: pl}))
 		}
 	}
 	return ev
@@ -96,7 +96,7 @@ func legendaryOptions(s *State, seat int, st *Step, add func(Action)) {
 // decideLegendary resolves a use of the legendary ability in st.
 func decideLegendary(s *State, a Action, st *Step, rng *engine.RNG) ([]Event, error) {
 	p := s.Players[a.Seat]
-	ev := []Event{{Kind: EvLegendaryExhausted, Seat: a.Seat, Planet: st.Planet}, {Kind: EvStepCleared, Seat: a.Seat}}
+	ev := s.emit(Event{Kind: EvLegendaryExhausted, Seat: a.Seat, Planet: st.Planet}, Event{Kind: EvStepCleared, Seat: a.Seat})
 	refuse := func() ([]Event, error) {
 		return nil, engine.Refuse("53.3", "%s cannot be used that way now", st.Card)
 	}
@@ -110,19 +110,19 @@ func decideLegendary(s *State, a Action, st *Step, rng *engine.RNG) ([]Event, er
 		if !ok || a.Count < 1 || a.Count > 2 || s.Reinforcements(a.Seat, "infantry") < a.Count {
 			return refuse()
 		}
-		return append(ev, Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: a.Count}), nil
+		return s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: a.Count}), nil
 	case st.Card == "imperial_arms_vault" && a.Outcome == "mech":
 		pl, sys, ok := own()
 		if !ok || s.Reinforcements(a.Seat, "mech") == 0 {
 			return refuse()
 		}
-		return append(ev, Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: "mech", Count: 1}), nil
+		return s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: "mech", Count: 1}), nil
 	case st.Card == "imperial_arms_vault" && a.Outcome == "draw":
-		return append(ev, drawActionCards(s, a.Seat, 1, rng)...), nil
+		return s.extend(ev, drawActionCards(s, a.Seat, 1, rng)...), nil
 	case st.Card == "exterrix_headquarters" && a.Outcome == "gain":
-		return append(ev, Event{Kind: EvTradeGoods, Seat: a.Seat, Count: 2}), nil
+		return s.extend(ev, Event{Kind: EvTradeGoods, Seat: a.Seat, Count: 2}), nil
 	case st.Card == "exterrix_headquarters" && a.Outcome == "convert":
-		return append(ev, Event{Kind: EvCommodities, Seat: a.Seat, Count: 0}, Event{Kind: EvTradeGoods, Seat: a.Seat, Count: p.Commodities}), nil
+		return s.extend(ev, Event{Kind: EvCommodities, Seat: a.Seat, Count: 0}, Event{Kind: EvTradeGoods, Seat: a.Seat, Count: p.Commodities}), nil
 	case st.Card == "mirage_flight_academy":
 		sys, _, err := where(s, a.System, "", "system")
 		if err != nil {
@@ -131,7 +131,7 @@ func decideLegendary(s *State, a Action, st *Step, rng *engine.RNG) ([]Event, er
 		if !hasShips(sys, a.Seat) || a.Count < 1 || a.Count > 2 {
 			return refuse()
 		}
-		return append(ev, Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Unit: "fighter", Count: a.Count}), nil
+		return s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Unit: "fighter", Count: a.Count}), nil
 	}
 	return refuse()
 }

@@ -39,7 +39,7 @@ func nexusFollowUps(s *State) []Event {
 	if !held {
 		return nil
 	}
-	return []Event{{Kind: EvNexusActive, System: n.Pos, Seat: None}}
+	return s.emit(Event{Kind: EvNexusActive, System: n.Pos, Seat: None})
 }
 
 func applyNexus(s *State, e Event) bool {

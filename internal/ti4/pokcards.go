@@ -54,8 +54,8 @@ func playDivertFunding(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 	if t == nil || !slices.Contains(s.Players[a.Seat].Techs, t.ID) || t.Color == "unit" || t.Faction != "" {
 		return nil, engine.Refuse("2.7", "return a technology you own that is neither a unit upgrade nor a faction technology")
 	}
-	return []Event{{Kind: EvTechReturned, Seat: a.Seat, Card: t.ID},
-		queue(Step{Kind: StepAgendaTech, Seat: a.Seat, Card: "divert_funding", Need: 1, Except: t.ID})}, nil
+	return s.emit(Event{Kind: EvTechReturned, Seat: a.Seat, Card: t.ID},
+		queue(Step{Kind: StepAgendaTech, Seat: a.Seat, Card: "divert_funding", Need: 1, Except: t.ID})), nil
 }
 
 // Archaeological Expedition: the top three cards of the exploration deck
@@ -89,7 +89,7 @@ func playExpedition(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 			e.Count++ // drawn from the deck as it was
 		}
 	}
-	return []Event{e}, nil
+	return s.emit(e), nil
 }
 
 // units checks one or two of seat's units named by refs, each matching
@@ -134,10 +134,10 @@ func playScuttle(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 	var ev []Event
 	cost := 0
 	for _, r := range a.Units {
-		ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: r.System, Unit: r.Unit, Count: 1})
+		ev = s.extend(ev, Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: r.System, Unit: r.Unit, Count: 1})
 		cost += int(s.UnitCard(a.Seat, r.Unit).Cost)
 	}
-	return append(ev, Event{Kind: EvTradeGoods, Seat: a.Seat, Count: cost}), nil
+	return s.extend(ev, Event{Kind: EvTradeGoods, Seat: a.Seat, Count: cost}), nil
 }
 
 // Refit Troops: one or two of your infantry become mechs where they stand.
@@ -151,7 +151,7 @@ func playRefitTroops(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 	}
 	var ev []Event
 	for _, r := range a.Units {
-		ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: r.System, Planet: r.Planet, Unit: "infantry", Count: 1},
+		ev = s.extend(ev, Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: r.System, Planet: r.Planet, Unit: "infantry", Count: 1},
 			Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: r.System, Planet: r.Planet, Unit: "mech", Count: 1})
 	}
 	return ev, nil
@@ -170,7 +170,7 @@ func playSeizeArtifact(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 	if !slices.Contains(s.Players[q].RelicFragments, a.Outcome) {
 		return nil, engine.Refuse("2.7", "%s holds no relic fragment %q", s.Players[q], a.Outcome)
 	}
-	return []Event{{Kind: EvFragmentTaken, Seat: a.Seat, Owner: q, Card: a.Outcome}}, nil
+	return s.emit(Event{Kind: EvFragmentTaken, Seat: a.Seat, Owner: q, Card: a.Outcome}), nil
 }
 
 // decideGiveNote: the player under Diplomatic Pressure gives the note of
@@ -183,7 +183,7 @@ func decideGiveNote(s *State, a Action) ([]Event, error) {
 	if !slices.Contains(s.Players[a.Seat].Promissory, a.Card) {
 		return nil, engine.BadInput("card", "%q is not a promissory note in your hand", a.Card)
 	}
-	return []Event{{Kind: EvNoteGiven, Seat: a.Seat, Owner: *st.Receiver, Card: a.Card}, {Kind: EvStepCleared, Seat: a.Seat}}, nil
+	return s.emit(Event{Kind: EvNoteGiven, Seat: a.Seat, Owner: *st.Receiver, Card: a.Card}, Event{Kind: EvStepCleared, Seat: a.Seat}), nil
 }
 
 func applyPoKCards(s *State, e Event) bool {
@@ -330,7 +330,7 @@ func decoyWindows(s *State, seat int, sys *System) []Event {
 	var buf [maxSeats]int
 	for _, q := range s.appendInitiativeOrder(buf[:0]) {
 		if q != seat && s.unitsIn(sys.Pos, q) > 0 && slices.ContainsFunc(sys.Planets, func(pl *Planet) bool { return pl.Controller == q }) {
-			ev = append(ev, queue(Step{Kind: StepDecoy, Seat: q, Systems: []int{sys.Pos}}))
+			ev = s.extend(ev, queue(Step{Kind: StepDecoy, Seat: q, Systems: []int{sys.Pos}}))
 		}
 	}
 	return ev
@@ -353,10 +353,10 @@ func decoyOperation(s *State, a Action) ([]Event, error) {
 	}
 	var ev []Event
 	for _, r := range a.Units {
-		ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: r.System, Planet: r.Planet, Unit: r.Unit, Count: 1},
+		ev = s.extend(ev, Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: r.System, Planet: r.Planet, Unit: r.Unit, Count: 1},
 			Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: active.Pos, Planet: r.To, Unit: r.Unit, Count: 1})
 	}
-	return append(ev, Event{Kind: EvStepCleared, Seat: a.Seat}), nil
+	return s.extend(ev, Event{Kind: EvStepCleared, Seat: a.Seat}), nil
 }
 
 // decoyOptions proposes Decoy Operation's moves: one or two ground forces,
@@ -409,9 +409,9 @@ func decidePlaceTG(s *State, a Action) ([]Event, error) {
 	if distinct+(st.Need-len(cards)) < 3 {
 		return nil, engine.Refuse("2.7", "the five trade goods go on at least three different cards")
 	}
-	ev := []Event{{Kind: EvTGOnCard, Seat: a.Seat, Card: a.Card}}
+	ev := s.emit(Event{Kind: EvTGOnCard, Seat: a.Seat, Card: a.Card})
 	if len(cards) == st.Need {
-		ev = append(ev, Event{Kind: EvStepCleared, Seat: a.Seat})
+		ev = s.extend(ev, Event{Kind: EvStepCleared, Seat: a.Seat})
 	}
 	return ev, nil
 }

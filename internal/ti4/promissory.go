@@ -53,7 +53,7 @@ func notesFollowUps(s *State) []Event {
 	for _, p := range s.Players {
 		for _, n := range p.Promissory {
 			if strings.HasSuffix(n, ":support_for_the_throne") && noteOwner(n) != p.Faction && !p.Eliminated {
-				return []Event{{Kind: EvNotePlayed, Seat: p.Seat, Card: n}, {Kind: EvVictoryPoint, Seat: p.Seat, Count: 1, Card: "support_for_the_throne"}}
+				return s.emit(Event{Kind: EvNotePlayed, Seat: p.Seat, Card: n}, Event{Kind: EvVictoryPoint, Seat: p.Seat, Count: 1, Card: "support_for_the_throne"})
 			}
 		}
 	}
@@ -70,7 +70,7 @@ func throneLost(s *State, seat, pos int) []Event {
 			continue
 		}
 		if o := s.seatOfFaction(noteOwner(n)); o != None && s.unitsIn(pos, o) > 0 {
-			ev = append(ev, Event{Kind: EvVictoryPoint, Seat: seat, Count: -1, Card: "support_for_the_throne"}, Event{Kind: EvNoteReturned, Seat: seat, Card: n})
+			ev = s.extend(ev, Event{Kind: EvVictoryPoint, Seat: seat, Count: -1, Card: "support_for_the_throne"}, Event{Kind: EvNoteReturned, Seat: seat, Card: n})
 		}
 	}
 	return ev
@@ -84,7 +84,7 @@ func tradeAgreement(s *State, owner, commodities int) []Event {
 	if h == None || h == owner || inPlay || commodities == 0 {
 		return nil
 	}
-	return []Event{{Kind: EvCommodities, Seat: owner, Count: 0}, {Kind: EvTradeGoods, Seat: h, Count: commodities}, {Kind: EvNoteReturned, Seat: h, Card: n}}
+	return s.emit(Event{Kind: EvCommodities, Seat: owner, Count: 0}, Event{Kind: EvTradeGoods, Seat: h, Count: commodities}, Event{Kind: EvNoteReturned, Seat: h, Card: n})
 }
 
 func decidePlayNote(s *State, a Action) ([]Event, error) {
@@ -102,13 +102,13 @@ func decidePlayNote(s *State, a Action) ([]Event, error) {
 		if t == nil || t.Seat != owner || t.Step != TacMovement || len(t.Moves) > 0 || s.unitsIn(t.System, a.Seat) == 0 {
 			return nil, engine.Refuse("69.1", "Ceasefire is played after its owner activates a system holding your units, before they move")
 		}
-		return []Event{{Kind: EvCeasefire, Seat: a.Seat}, {Kind: EvNoteReturned, Seat: a.Seat, Card: a.Card}}, nil
+		return s.emit(Event{Kind: EvCeasefire, Seat: a.Seat}, Event{Kind: EvNoteReturned, Seat: a.Seat, Card: a.Card}), nil
 	case "political_secret":
 		ag := s.Agenda
 		if s.Phase != PhaseAgenda || ag == nil || ag.Card == "" || len(ag.Ballots) > 0 || ag.Voting || ag.Outcome != "" {
 			return nil, engine.Refuse("69.1", "Political Secret is played when an agenda is revealed, before anyone votes")
 		}
-		return []Event{{Kind: EvNotePlayed, Seat: a.Seat, Card: a.Card}, {Kind: EvSilenced, Seat: owner}}, nil
+		return s.emit(Event{Kind: EvNotePlayed, Seat: a.Seat, Card: a.Card}, Event{Kind: EvSilenced, Seat: owner}), nil
 	}
 	return nil, engine.Refuse("69.1", "%s has no window to be played now", a.Card)
 }

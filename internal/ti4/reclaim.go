@@ -43,5 +43,5 @@ func decideReclaim(s *State, a Action) ([]Event, error) {
 	if unitsAt(sys, pl, a.Seat, a.Unit) == 0 {
 		return nil, engine.BadInput("unit", "no %s of yours there", a.Unit)
 	}
-	return []Event{{Kind: EvUnitsRemoved, Seat: a.Seat, System: sys.Pos, Planet: a.Planet, Unit: a.Unit, Count: 1}}, nil
+	return s.emit(Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: sys.Pos, Planet: a.Planet, Unit: a.Unit, Count: 1}), nil
 }

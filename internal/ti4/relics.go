@@ -54,8 +54,8 @@ func init() {
 				return nil
 			},
 			Resolve: func(s *State, seat int, rng *engine.RNG) []Event {
-				ev := []Event{{Kind: EvFragmentsPurged, Seat: seat, Cards: fragmentsFor(s.Players[seat], kind)}}
-				return append(ev, gainRelic(s, seat, rng)...)
+				ev := s.emit(Event{Kind: EvFragmentsPurged, Seat: seat, Cards: fragmentsFor(s.Players[seat], kind)})
+				return s.extend(ev, gainRelic(s, seat, rng)...)
 			},
 		})
 	}
@@ -70,7 +70,7 @@ func init() {
 			return nil
 		},
 		Resolve: func(s *State, seat int, _ *engine.RNG) []Event {
-			return []Event{step(StepConverter, seat, stellar, false)}
+			return s.emit(step(StepConverter, seat, stellar, false))
 		},
 	})
 	RegisterComponent(codex, Component{
@@ -81,7 +81,7 @@ func init() {
 			return nil
 		},
 		Resolve: func(s *State, seat int, _ *engine.RNG) []Event {
-			return []Event{{Kind: EvRelicPurged, Seat: seat, Card: codex}, step(StepCodex, seat, codex, false)}
+			return s.emit(Event{Kind: EvRelicPurged, Seat: seat, Card: codex}, step(StepCodex, seat, codex, false))
 		},
 	})
 }
@@ -107,12 +107,12 @@ func gainRelic(s *State, seat int, rng *engine.RNG) []Event {
 		return nil // 73.2a
 	}
 	card := s.Decks.Relics[0]
-	ev := []Event{{Kind: EvRelicGained, Seat: seat, Card: card}}
+	ev := s.emit(Event{Kind: EvRelicGained, Seat: seat, Card: card})
 	switch card {
 	case shard:
-		ev = append(ev, vp(seat, 1, shardVP))
+		ev = s.extend(ev, vp(seat, 1, shardVP))
 	case obsidian:
-		ev = append(ev, drawSecret(s, seat, rng)...)
+		ev = s.extend(ev, drawSecret(s, seat, rng)...)
 	}
 	return ev
 }
@@ -138,7 +138,7 @@ func shardTaken(s *State, x *explorer, seat, pos int, pl *Planet) []Event {
 		return nil
 	}
 	x.shardHolder = seat
-	return []Event{{Kind: EvRelicMoved, Seat: seat, Owner: from, Card: shard}, vp(from, -1, shardVP), vp(seat, 1, shardVP)}
+	return s.emit(Event{Kind: EvRelicMoved, Seat: seat, Owner: from, Card: shard}, vp(from, -1, shardVP), vp(seat, 1, shardVP))
 }
 
 // secretLimit is how many secret objectives, scored or not, p may have
@@ -157,9 +157,9 @@ func decideTakeCard(s *State, a Action) ([]Event, error) {
 	if !slices.Contains(s.Decks.ActionDiscard, a.Card) {
 		return nil, engine.Refuse("73.3", "%q is not in the action card discard pile", a.Card)
 	}
-	ev := []Event{{Kind: EvCardTaken, Seat: a.Seat, Card: a.Card}, {Kind: EvStepProgress, Seat: a.Seat}}
+	ev := s.emit(Event{Kind: EvCardTaken, Seat: a.Seat, Card: a.Card}, Event{Kind: EvStepProgress, Seat: a.Seat})
 	if s.Step.Count+1 >= 3 || len(s.Decks.ActionDiscard) == 1 {
-		ev = append(ev, Event{Kind: EvStepCleared, Seat: a.Seat})
+		ev = s.extend(ev, Event{Kind: EvStepCleared, Seat: a.Seat})
 	}
 	return ev, nil
 }
@@ -204,14 +204,14 @@ func decideConvert(s *State, a Action) ([]Event, error) {
 		return nil, engine.Refuse("73.3", "Stellar Converter destroys a non-home, non-legendary planet other than Mecatol Rex next to your units with Bombardment")
 	}
 	pl, sys := s.Planet(a.Planet)
-	ev := []Event{{Kind: EvRelicPurged, Seat: a.Seat, Card: stellar}}
+	ev := s.emit(Event{Kind: EvRelicPurged, Seat: a.Seat, Card: stellar})
 	for _, st := range pl.Units {
-		ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: st.Owner, System: sys.Pos, Planet: pl.Name, Unit: st.Unit, Count: st.Count})
+		ev = s.extend(ev, Event{Kind: EvUnitsRemoved, Seat: st.Owner, System: sys.Pos, Planet: pl.Name, Unit: st.Unit, Count: st.Count})
 	}
 	if pl.Controller != None {
-		ev = append(ev, Event{Kind: EvControlLost, Seat: pl.Controller, Planet: pl.Name})
+		ev = s.extend(ev, Event{Kind: EvControlLost, Seat: pl.Controller, Planet: pl.Name})
 	}
-	return append(ev, Event{Kind: EvPlanetDestroyed, Seat: a.Seat, System: sys.Pos, Planet: pl.Name}, Event{Kind: EvStepCleared, Seat: a.Seat}), nil
+	return s.extend(ev, Event{Kind: EvPlanetDestroyed, Seat: a.Seat, System: sys.Pos, Planet: pl.Name}, Event{Kind: EvStepCleared, Seat: a.Seat}), nil
 }
 
 // readyRelic reports that seat holds relic and it is not exhausted.
@@ -226,7 +226,7 @@ func relicWindows(s *State, relic, then string) []Event {
 	var ev []Event
 	for _, q := range s.Active() {
 		if s.readyRelic(q, relic) {
-			ev = append(ev, queue(Step{Kind: StepRelic, Seat: q, Card: relic, Then: then}))
+			ev = s.extend(ev, queue(Step{Kind: StepRelic, Seat: q, Card: relic, Then: then}))
 		}
 	}
 	return ev
@@ -251,7 +251,7 @@ func tombWindow(s *State) []Event {
 	}
 	for _, q := range s.Active() {
 		if slices.Contains(s.Players[q].Relics, crown) && s.controlsTomb(q) {
-			return []Event{{Kind: EvCrownAsked}, queue(Step{Kind: StepRelic, Seat: q, Card: crown, Then: "tomb"})}
+			return s.emit(Event{Kind: EvCrownAsked}, queue(Step{Kind: StepRelic, Seat: q, Card: crown, Then: "tomb"}))
 		}
 	}
 	return nil
@@ -295,7 +295,7 @@ func decideUseRelic(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		if !slices.Contains(s.Players[a.Seat].Relics, dominus) || len(t.Moves) > 0 || !a.Use {
 			return nil, engine.Refuse("73.3", "Dominus Orb, in your play area, is purged before the first move")
 		}
-		return []Event{{Kind: EvRelicPurged, Seat: a.Seat, Card: dominus}, {Kind: EvOrbUsed, Seat: a.Seat}}, nil
+		return s.emit(Event{Kind: EvRelicPurged, Seat: a.Seat, Card: dominus}, Event{Kind: EvOrbUsed, Seat: a.Seat}), nil
 	}
 	if a.Card == tears { // while researching (90.9)
 		if _, err := inStep(s, a.Seat, StepResearch); err != nil {
@@ -304,12 +304,12 @@ func decideUseRelic(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		if !s.readyRelic(a.Seat, tears) || !a.Use {
 			return nil, engine.Refuse("73.3", "The Prophet's Tears is used by exhausting it, and it is not ready in your play area")
 		}
-		ev := []Event{{Kind: EvRelicExhausted, Seat: a.Seat, Card: tears}}
+		ev := s.emit(Event{Kind: EvRelicExhausted, Seat: a.Seat, Card: tears})
 		switch a.Outcome {
 		case "prerequisite":
-			return append(ev, Event{Kind: EvSpent, Seat: a.Seat, Card: "any"}), nil
+			return s.extend(ev, Event{Kind: EvSpent, Seat: a.Seat, Card: "any"}), nil
 		case "draw":
-			return append(ev, drawActionCards(s, a.Seat, 1, rng)...), nil
+			return s.extend(ev, drawActionCards(s, a.Seat, 1, rng)...), nil
 		}
 		return nil, engine.BadInput("outcome", "The Prophet's Tears ignores a prerequisite or draws an action card: %q", a.Outcome)
 	}
@@ -321,22 +321,22 @@ func decideUseRelic(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	}
 	done := Event{Kind: EvStepCleared, Seat: a.Seat}
 	if !a.Use {
-		return []Event{done}, nil
+		return s.emit(done), nil
 	}
 	if legendaryAbility[st.Planet] == st.Card {
 		return decideLegendary(s, a, st, rng)
 	}
 	switch {
 	case st.Card == maw: // purged, every planet exhausted, any technology gained (90.5)
-		ev := []Event{{Kind: EvRelicPurged, Seat: a.Seat, Card: maw}}
+		ev := s.emit(Event{Kind: EvRelicPurged, Seat: a.Seat, Card: maw})
 		for _, pl := range s.ownPlanets(a.Seat) {
 			if !pl.Exhausted {
-				ev = append(ev, Event{Kind: EvPlanetExhausted, Seat: a.Seat, Planet: pl.Name})
+				ev = s.extend(ev, Event{Kind: EvPlanetExhausted, Seat: a.Seat, Planet: pl.Name})
 			}
 		}
-		return append(ev, done, queue(Step{Kind: StepAgendaTech, Seat: a.Seat, Card: maw, Need: 1, Free: true})), nil
+		return s.extend(ev, done, queue(Step{Kind: StepAgendaTech, Seat: a.Seat, Card: maw, Need: 1, Free: true})), nil
 	case st.Card == crown && st.Then == "tomb": // purged for a point
-		return []Event{{Kind: EvRelicPurged, Seat: a.Seat, Card: crown}, vp(a.Seat, 1, crownVP), done}, nil
+		return s.emit(Event{Kind: EvRelicPurged, Seat: a.Seat, Card: crown}, vp(a.Seat, 1, crownVP), done), nil
 	case st.Card == crown: // exhausted to explore a planet of the holder's
 		i := slices.IndexFunc(crownPlanets(s, a.Seat), func(pl *Planet) bool { return pl.Name == a.Planet })
 		if i < 0 {
@@ -344,10 +344,10 @@ func decideUseRelic(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		}
 		pl, sys := s.Planet(a.Planet)
 		x := newExplorer(s, rng)
-		ev := []Event{{Kind: EvRelicExhausted, Seat: a.Seat, Card: crown}, done}
+		ev := s.emit(Event{Kind: EvRelicExhausted, Seat: a.Seat, Card: crown}, done)
 		if e, ok := x.explore(a.Seat, pl.Name); ok {
-			ev = append(ev, e)
-			ev = append(ev, x.effects(a.Seat, sys.Pos, pl, e.Card)...)
+			ev = s.extend(ev, e)
+			ev = s.extend(ev, x.effects(a.Seat, sys.Pos, pl, e.Card)...)
 		}
 		return ev, nil
 	}

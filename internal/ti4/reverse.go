@@ -39,14 +39,14 @@ func discardFollowUps(s *State) []Event {
 	if s.DiscardAsk != nil || len(s.Discarded) == 0 || s.PendingAC != nil {
 		return nil
 	}
-	return []Event{{Kind: EvDiscardWindow}}
+	return s.emit(Event{Kind: EvDiscardWindow})
 }
 
 func decideDiscardPass(s *State, a Action) ([]Event, error) {
 	if err := answersFirst(s.DiscardAsk.Queue, a.Seat); err != nil {
 		return nil, err
 	}
-	return []Event{{Kind: EvDiscardPassed, Seat: a.Seat}}, nil
+	return s.emit(Event{Kind: EvDiscardPassed, Seat: a.Seat}), nil
 }
 
 // reverseEngineer takes the discarded card into its player's hand.
@@ -55,7 +55,7 @@ func reverseEngineer(s *State, a Action) ([]Event, error) {
 	if w == nil || w.Queue[0] != a.Seat {
 		return nil, engine.Refuse("1.15", "Reverse Engineer is played when another player discards an action card with a component action")
 	}
-	return []Event{{Kind: EvACRetrieved, Seat: a.Seat, Card: w.Card}}, nil
+	return s.emit(Event{Kind: EvACRetrieved, Seat: a.Seat, Card: w.Card}), nil
 }
 
 func applyReverse(s *State, e Event) bool {

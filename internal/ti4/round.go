@@ -185,12 +185,12 @@ func decidePick(s *State, a Action) ([]Event, error) {
 		}
 		return nil, engine.Refuse("84.1b", "%s has already been chosen", a.Card)
 	}
-	ev := []Event{{Kind: EvStrategyPicked, Seat: a.Seat, Card: a.Card, Count: s.StrategyTG[a.Card]}}
+	ev := s.emit(Event{Kind: EvStrategyPicked, Seat: a.Seat, Card: a.Card, Count: s.StrategyTG[a.Card]})
 	given, err := checksAndBalances(s, a)
 	if err != nil {
 		return nil, err
 	}
-	return append(ev, given...), nil
+	return s.extend(ev, given...), nil
 }
 
 func decidePass(s *State, a Action) ([]Event, error) {
@@ -207,9 +207,9 @@ func decidePass(s *State, a Action) ([]Event, error) {
 			return nil, engine.Refuse(rule, "%s has not yet used the strategic action of %s", p, c)
 		}
 	}
-	ev := []Event{{Kind: EvPassed, Seat: a.Seat}}
-	ev = append(ev, enduranceScore(s, a.Seat)...)
-	return append(ev, Event{Kind: EvTurnEnded, Seat: a.Seat}), nil
+	ev := s.emit(Event{Kind: EvPassed, Seat: a.Seat})
+	ev = s.extend(ev, enduranceScore(s, a.Seat)...)
+	return s.extend(ev, Event{Kind: EvTurnEnded, Seat: a.Seat}), nil
 }
 
 // checkTurn refuses a turn's action from anyone but the active player, or
@@ -247,7 +247,7 @@ func decideRedistribute(s *State, a Action) ([]Event, error) {
 	if err := checkPools(s, pools, total, "81.5"); err != nil {
 		return nil, err
 	}
-	return []Event{{Kind: EvTokensSet, Seat: a.Seat, Pools: &pools}, {Kind: EvStatusDone, Seat: a.Seat}}, nil
+	return s.emit(Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &pools}, Event{Kind: EvStatusDone, Seat: a.Seat}), nil
 }
 
 func checkPools(s *State, p Pools, total int, rule string) error {
@@ -270,7 +270,7 @@ func roundFollowUps(s *State, rng *engine.RNG) []Event {
 	switch s.Phase {
 	case PhaseStrategy:
 		if s.Turn == None && s.Step == nil && s.PickAsk == nil {
-			return []Event{{Kind: EvStrategyPhaseEnded}}
+			return s.emit(Event{Kind: EvStrategyPhaseEnded})
 		}
 	case PhaseAction:
 		if s.busy() {
@@ -291,7 +291,7 @@ func roundFollowUps(s *State, rng *engine.RNG) []Event {
 				return ev
 			}
 			end := EndStatusPhase(s)
-			return append(append(end, policyDraw(s, end, rng)...), Event{Kind: EvStatusPhaseEnd})
+			return s.extend(s.extend(end, policyDraw(s, end, rng)...), Event{Kind: EvStatusPhaseEnd})
 		}
 	}
 	return nil
@@ -299,7 +299,7 @@ func roundFollowUps(s *State, rng *engine.RNG) []Event {
 
 // beginStatus opens the status phase with scoring (81.1).
 func beginStatus(s *State, rng *engine.RNG) []Event {
-	return []Event{{Kind: EvStatusBegun}}
+	return s.emit(Event{Kind: EvStatusBegun})
 }
 
 // statusTokens runs steps 81.2-81.4 and opens 81.5.
@@ -313,10 +313,10 @@ func statusTokens(s *State, rng *engine.RNG) []Event {
 	case len(s.Decks.StageII) > 0:
 		reveal = Event{Kind: EvRevealed, Card: s.Decks.StageII[0]}
 	default:
-		return []Event{{Kind: EvGameOver, Seat: s.leader()}} // 98.8
+		return s.emit(Event{Kind: EvGameOver, Seat: s.leader()}) // 98.8
 	}
-	ev := append([]Event{reveal}, statusDraws(s, rng)...)
-	return append(ev, Event{Kind: EvStatusTokens})
+	ev := s.extend(s.emit(reveal), statusDraws(s, rng)...)
+	return s.extend(ev, Event{Kind: EvStatusTokens})
 }
 
 // statusDraws is 81.3: each player draws one action card, in initiative order.
@@ -324,7 +324,7 @@ func statusDraws(s *State, rng *engine.RNG) []Event {
 	var ev []Event
 	deck, discard := slices.Clone(s.Decks.ActionCards), slices.Clone(s.Decks.ActionDiscard)
 	for _, q := range s.InitiativeOrder() {
-		ev = append(ev, drawFrom(&deck, &discard, rng, q, "action", 1)...)
+		ev = s.extend(ev, drawFrom(&deck, &discard, rng, q, "action", 1)...)
 	}
 	return ev
 }

@@ -20,6 +20,9 @@ func (Rules) NewState() *State { return &State{} }
 
 // Decide checks an action and returns its events.
 func (Rules) Decide(s *State, a Action, rng *engine.RNG) ([]Event, error) {
+	if s != nil { // a nil state still has the action's fields checked
+		s.scratch = s.scratch[:0]
+	}
 	ev, err := decide(s, a, rng)
 	if err != nil {
 		return nil, err
@@ -135,7 +138,7 @@ func decide(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 			if _, err := inStep(s, a.Seat, StepCodex); err != nil {
 				return nil, err
 			}
-			return []Event{{Kind: EvStepCleared, Seat: a.Seat}}, nil
+			return s.emit(Event{Kind: EvStepCleared, Seat: a.Seat}), nil
 		}
 		return nil, engine.Refuse("73.3", "seat %d takes action cards with The Codex first", st.Seat)
 	}
@@ -164,7 +167,7 @@ func decide(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		if a.Pools != nil {
 			return nil, engine.BadInput("pools", "declining takes no pools")
 		}
-		return []Event{{Kind: EvStepCleared, Seat: a.Seat}}, nil
+		return s.emit(Event{Kind: EvStepCleared, Seat: a.Seat}), nil
 	}
 	if a.Kind == ActPassWindow && s.PickAsk != nil {
 		return decidePickPass(s, a)
@@ -307,6 +310,7 @@ func decide(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 // 81). One step's events are applied
 // before the next step is looked at.
 func (Rules) Follow(s *State, rng *engine.RNG) []Event {
+	s.scratch = s.scratch[:0]
 	if ev := sabotageFollowUps(s, rng); len(ev) > 0 {
 		return ev
 	}

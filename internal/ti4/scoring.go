@@ -101,14 +101,14 @@ func decideScore(s *State, a Action) ([]Event, error) {
 			e := step(StepPay, a.Seat, o.ID, false)
 			if s.Step != nil && s.Step.Kind == StepImperial {
 				e.Step.Then = StepImperial
-				return []Event{{Kind: EvStepCleared, Seat: a.Seat}, e}, nil
+				return s.emit(Event{Kind: EvStepCleared, Seat: a.Seat}, e), nil
 			}
-			return []Event{e}, nil
+			return s.emit(e), nil
 		}
 		if !paid(s.Step, cost) {
 			return nil, engine.Refuse("61.10", "%s needs %s; paid %v", o.Name, describeCost(cost), s.Step.Credits)
 		}
-		return append([]Event{{Kind: EvStepCleared, Seat: a.Seat}}, scored(s, a.Seat, o)...), nil
+		return s.extend(s.emit(Event{Kind: EvStepCleared, Seat: a.Seat}), scored(s, a.Seat, o)...), nil
 	}
 	cond, ok := conditions[o.ID]
 	if !ok {
@@ -126,9 +126,9 @@ func scored(s *State, seat int, o data.Card) []Event {
 	if o.Stage > 0 || s.leaked(o.ID) {
 		deck = "public"
 	}
-	ev := []Event{{Kind: EvScored, Seat: seat, Card: o.ID, Count: max(1, o.Points), Deck: deck}}
+	ev := s.emit(Event{Kind: EvScored, Seat: seat, Card: o.ID, Count: max(1, o.Points), Deck: deck})
 	if st := s.Step; st != nil && (st.Kind == StepImperial || (st.Kind == StepPay && st.Then == StepImperial)) {
-		ev = append(ev, imperialRest(s, seat)...)
+		ev = s.extend(ev, imperialRest(s, seat)...)
 	}
 	return ev
 }
@@ -200,7 +200,7 @@ func decidePay(s *State, a Action) ([]Event, error) {
 		if cost.Resources == 0 && cost.Influence == 0 {
 			return nil, engine.Refuse("61.10", "this cost is not paid with planets")
 		}
-		return []Event{{Kind: EvPlanetExhausted, Seat: a.Seat, Planet: pl.Name}, {Kind: EvSpent, Seat: a.Seat, Count: v, Deck: what}}, nil
+		return s.emit(Event{Kind: EvPlanetExhausted, Seat: a.Seat, Planet: pl.Name}, Event{Kind: EvSpent, Seat: a.Seat, Count: v, Deck: what}), nil
 	case ActSpendTG:
 		if err := checkCount(a.Count); err != nil {
 			return nil, err
@@ -215,7 +215,7 @@ func decidePay(s *State, a Action) ([]Event, error) {
 				what = "resources"
 			}
 		}
-		return []Event{{Kind: EvTradeGoods, Seat: a.Seat, Count: -a.Count}, {Kind: EvSpent, Seat: a.Seat, Count: a.Count, Deck: what}}, nil
+		return s.emit(Event{Kind: EvTradeGoods, Seat: a.Seat, Count: -a.Count}, Event{Kind: EvSpent, Seat: a.Seat, Count: a.Count, Deck: what}), nil
 	case ActSpendTokens:
 		pools, err := need(a.Pools, "pools")
 		if err != nil {
@@ -228,7 +228,7 @@ func decidePay(s *State, a Action) ([]Event, error) {
 			return nil, engine.Refuse("61.10", "not that many tokens in those pools")
 		}
 		after := Pools{p.Tactic - pools.Tactic, p.Fleet, p.Strategy - pools.Strategy}
-		return []Event{{Kind: EvTokensSet, Seat: a.Seat, Pools: &after}, {Kind: EvSpent, Seat: a.Seat, Count: pools.Sum(), Deck: "tokens"}}, nil
+		return s.emit(Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &after}, Event{Kind: EvSpent, Seat: a.Seat, Count: pools.Sum(), Deck: "tokens"}), nil
 	}
 	return nil, unknownKind(a.Kind)
 }
@@ -236,13 +236,13 @@ func decidePay(s *State, a Action) ([]Event, error) {
 // Imperial (45.2): after choosing whether to score a public objective, the
 // player gains a point for holding Mecatol Rex, or draws a secret objective.
 func imperialRest(s *State, seat int) []Event {
-	ev := []Event{{Kind: EvStepCleared, Seat: seat}}
+	ev := s.emit(Event{Kind: EvStepCleared, Seat: seat})
 	if pl, _ := s.Planet(MecatolRex); pl != nil && pl.Controller == seat {
-		ev = append(ev, Event{Kind: EvVictoryPoint, Seat: seat, Count: 1, Card: "imperial"})
+		ev = s.extend(ev, Event{Kind: EvVictoryPoint, Seat: seat, Count: 1, Card: "imperial"})
 	} else {
-		ev = append(ev, Event{Kind: EvDrawSecret, Seat: seat})
+		ev = s.extend(ev, Event{Kind: EvDrawSecret, Seat: seat})
 	}
-	return append(ev, Event{Kind: EvPrimaryDone, Seat: seat})
+	return s.extend(ev, Event{Kind: EvPrimaryDone, Seat: seat})
 }
 
 // EvDrawSecret asks the automatic steps to draw a secret objective (the
@@ -264,7 +264,7 @@ func decideKeepSecret(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		}
 	}
 	shuffle(rng, deck)
-	return []Event{{Kind: EvSecretKept, Seat: a.Seat, Card: a.Card, NewDeck: deck}}, nil
+	return s.emit(Event{Kind: EvSecretKept, Seat: a.Seat, Card: a.Card, NewDeck: deck}), nil
 }
 
 // The custodians token (27): before committing ground forces to Mecatol
@@ -275,7 +275,7 @@ func decideTakeCustodians(s *State, a Action) ([]Event, error) {
 		if !paid(st, Cost{Influence: 6}) {
 			return nil, engine.Refuse("27.2", "removing the custodians token costs 6 influence; %d paid", st.Credits["influence"])
 		}
-		return []Event{{Kind: EvStepCleared, Seat: a.Seat}, {Kind: EvCustodians, Seat: a.Seat}}, nil
+		return s.emit(Event{Kind: EvStepCleared, Seat: a.Seat}, Event{Kind: EvCustodians, Seat: a.Seat}), nil
 	}
 	if err := invading(s, a, "27.2"); err != nil {
 		return nil, err
@@ -293,7 +293,7 @@ func decideTakeCustodians(s *State, a Action) ([]Event, error) {
 	if !s.affordable(a.Seat, Cost{Influence: 6}) {
 		return nil, engine.Refuse("27.2", "%s cannot spend 6 influence", s.Players[a.Seat])
 	}
-	return []Event{step(StepPay, a.Seat, "custodians", false)}, nil
+	return s.emit(step(StepPay, a.Seat, "custodians", false)), nil
 }
 
 // affordable reports whether seat could pay a cost now: trade goods and
@@ -337,7 +337,7 @@ func victoryFollowUps(s *State) []Event {
 	}
 	for _, q := range s.InitiativeOrder() {
 		if s.Players[q].VP >= s.Options.VictoryPoints {
-			return []Event{{Kind: EvGameOver, Seat: q}}
+			return s.emit(Event{Kind: EvGameOver, Seat: q})
 		}
 	}
 	return nil
@@ -431,7 +431,7 @@ const SecretLimit = 3
 func secretFollowUps(s *State) []Event {
 	if st := s.Step; st != nil {
 		if st.Kind == StepReturnSecret && overSecrets(s.Players[st.Seat]) == 0 {
-			return []Event{{Kind: EvStepCleared, Seat: st.Seat}}
+			return s.emit(Event{Kind: EvStepCleared, Seat: st.Seat})
 		}
 		return nil
 	}
@@ -440,7 +440,7 @@ func secretFollowUps(s *State) []Event {
 	}
 	for _, p := range s.Players {
 		if !p.Eliminated && overSecrets(p) > 0 {
-			return []Event{step(StepReturnSecret, p.Seat, "", false)}
+			return s.emit(step(StepReturnSecret, p.Seat, "", false))
 		}
 	}
 	return nil
@@ -459,7 +459,7 @@ func decideReturnSecret(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	}
 	deck := append(slices.Clone(s.Decks.Secrets), a.Card)
 	shuffle(rng, deck)
-	return []Event{{Kind: EvSecretReturned, Seat: a.Seat, Card: a.Card, NewDeck: deck}}, nil
+	return s.emit(Event{Kind: EvSecretReturned, Seat: a.Seat, Card: a.Card, NewDeck: deck}), nil
 }
 
 func applySecretReturned(s *State, e Event) {

@@ -213,6 +213,8 @@ type State struct {
 	posIdx    []int16
 	planetIdx map[string][2]int16
 	scans     scans
+	// scratch holds the events of the Decide or Follow under way (see emit).
+	scratch []Event
 }
 
 // UnmarshalJSON decodes a state and rebuilds the galaxy from its map string.

@@ -131,10 +131,10 @@ func decideStrategic(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		return nil, engine.Refuse("1.19", "the %s strategic action is already announced", s.CoupAsk.Card)
 	}
 	if len(s.Active()) > 1 { // the others may answer first (Coup d'Etat)
-		return []Event{{Kind: EvCoupWindow, Seat: a.Seat, Card: a.Card}}, nil
+		return s.emit(Event{Kind: EvCoupWindow, Seat: a.Seat, Card: a.Card}), nil
 	}
-	ev := []Event{{Kind: EvStrategicBegun, Seat: a.Seat, Card: a.Card}}
-	return append(ev, primary(s, a.Seat, a.Card, rng)...), nil
+	ev := s.emit(Event{Kind: EvStrategicBegun, Seat: a.Seat, Card: a.Card})
+	return s.extend(ev, primary(s, a.Seat, a.Card, rng)...), nil
 }
 
 func step(kind string, seat int, card string, secondary bool) Event {
@@ -147,34 +147,34 @@ func primary(s *State, seat int, card string, rng *engine.RNG) []Event {
 	case "leadership": // 52.2: three tokens, then buy more with influence
 		e := step(StepLeadership, seat, card, false)
 		e.Step.Base = 3
-		return []Event{e}
+		return s.emit(e)
 	case "diplomacy":
 		for _, sys := range s.Systems {
 			if planetIn(sys, MecatolRex) == nil && slices.ContainsFunc(sys.Planets, func(pl *Planet) bool { return pl.Controller == seat }) {
-				return []Event{step(StepDiploSystem, seat, card, false)}
+				return s.emit(step(StepDiploSystem, seat, card, false))
 			}
 		}
-		return []Event{step(StepReady, seat, card, false)} // no system to choose: only the readying is left
+		return s.emit(step(StepReady, seat, card, false)) // no system to choose: only the readying is left
 	case "politics":
-		return []Event{step(StepSpeaker, seat, card, false)}
+		return s.emit(step(StepSpeaker, seat, card, false))
 	case "construction":
-		return []Event{step(StepConstruction, seat, card, false)}
+		return s.emit(step(StepConstruction, seat, card, false))
 	case "trade": // 92.2, 92.3, then 92.4
 		p := s.Players[seat]
-		ev := []Event{{Kind: EvTradeGoods, Seat: seat, Count: 3}, {Kind: EvCommodities, Seat: seat, Count: commodityValue(p)}}
-		ev = append(append(ev, commerce(s, seat)...), tradeAgreement(s, seat, commodityValue(p))...)
-		return append(ev, step(StepTradeChoose, seat, card, false))
+		ev := s.emit(Event{Kind: EvTradeGoods, Seat: seat, Count: 3}, Event{Kind: EvCommodities, Seat: seat, Count: commodityValue(p)})
+		ev = s.extend(s.extend(ev, commerce(s, seat)...), tradeAgreement(s, seat, commodityValue(p))...)
+		return s.extend(ev, step(StepTradeChoose, seat, card, false))
 	case "warfare":
 		for _, sys := range s.Systems {
 			if slices.Contains(sys.Command, seat) {
-				return []Event{step(StepWarfareToken, seat, card, false)}
+				return s.emit(step(StepWarfareToken, seat, card, false))
 			}
 		}
-		return []Event{step(StepRedistribute, seat, card, false)} // no token on the board to take back
+		return s.emit(step(StepRedistribute, seat, card, false)) // no token on the board to take back
 	case "technology":
-		return []Event{step(StepResearch, seat, card, false)}
+		return s.emit(step(StepResearch, seat, card, false))
 	case "imperial": // 45.2: may score a public objective first
-		return []Event{step(StepImperial, seat, card, false)}
+		return s.emit(step(StepImperial, seat, card, false))
 	}
 	return nil
 }
@@ -205,7 +205,7 @@ func decideSecondary(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	}
 	done := Event{Kind: EvSecondaryDone, Seat: a.Seat}
 	if !a.Use {
-		return []Event{done}, nil
+		return s.emit(done), nil
 	}
 	p := s.Players[a.Seat]
 	free := st.Card == "leadership" || slices.Contains(st.Free, a.Seat) // 20.5a, 92.4
@@ -216,40 +216,40 @@ func decideSecondary(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	case a.Card == scepter && (free || !s.readyRelic(a.Seat, scepter) || s.CommandReinforcements(a.Seat) == 0 || p.Strategy < 1):
 		return nil, engine.Refuse("73.3", "Scepter of Emelpar, ready, pays a strategy token you would spend with one from reinforcements")
 	case a.Card == scepter: // the token comes from reinforcements, and goes back there
-		ev = append(ev, Event{Kind: EvRelicExhausted, Seat: a.Seat, Card: scepter})
+		ev = s.extend(ev, Event{Kind: EvRelicExhausted, Seat: a.Seat, Card: scepter})
 	case !free:
 		if p.Strategy < 1 {
 			return nil, engine.Refuse("20.5", "%s has no command token in the strategy pool", p)
 		}
 		pools := Pools{p.Tactic, p.Fleet, p.Strategy - 1}
-		ev = append(ev, Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &pools})
+		ev = s.extend(ev, Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &pools})
 	}
 	switch st.Card {
 	case "leadership":
-		return append(ev, step(StepLeadership, a.Seat, st.Card, true)), nil
+		return s.extend(ev, step(StepLeadership, a.Seat, st.Card, true)), nil
 	case "diplomacy": // 32.3: ready up to two planets
-		return append(ev, step(StepReady, a.Seat, st.Card, true)), nil
+		return s.extend(ev, step(StepReady, a.Seat, st.Card, true)), nil
 	case "politics": // 66.3: draw two action cards
-		ev = append(ev, drawActionCards(s, a.Seat, 2, rng)...)
-		return append(ev, done), nil
+		ev = s.extend(ev, drawActionCards(s, a.Seat, 2, rng)...)
+		return s.extend(ev, done), nil
 	case "construction":
-		return append(ev, step(StepConstruction, a.Seat, st.Card, true)), nil
+		return s.extend(ev, step(StepConstruction, a.Seat, st.Card, true)), nil
 	case "trade": // 92.5: replenish commodities
-		ev = append(ev, Event{Kind: EvCommodities, Seat: a.Seat, Count: commodityValue(p)})
-		ev = append(append(ev, commerce(s, a.Seat)...), tradeAgreement(s, a.Seat, commodityValue(p))...)
-		return append(ev, done), nil
+		ev = s.extend(ev, Event{Kind: EvCommodities, Seat: a.Seat, Count: commodityValue(p)})
+		ev = s.extend(s.extend(ev, commerce(s, a.Seat)...), tradeAgreement(s, a.Seat, commodityValue(p))...)
+		return s.extend(ev, done), nil
 	case "warfare": // 99.3: one home space dock produces; the token stays off the board (99.3a)
 		if s.bestDock(a.Seat, s.System(p.Home)) == 0 {
 			return nil, engine.Refuse("99.3", "%s has no space dock in its home system", p)
 		}
 		e := step(StepWarfareProd, a.Seat, st.Card, true)
 		e.Step.Prod = &Production{}
-		return append(ev, e), nil
+		return s.extend(ev, e), nil
 	case "technology":
-		return append(ev, step(StepResearch, a.Seat, st.Card, true)), nil
+		return s.extend(ev, step(StepResearch, a.Seat, st.Card, true)), nil
 	case "imperial": // 45.3: draw a secret objective
-		ev = append(ev, drawSecret(s, a.Seat, rng)...)
-		return append(ev, done), nil
+		ev = s.extend(ev, drawSecret(s, a.Seat, rng)...)
+		return s.extend(ev, done), nil
 	}
 	return nil, engine.BadInput("card", "unknown strategy card %q", st.Card)
 }
@@ -258,11 +258,11 @@ func decideSecondary(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 // a secondary to the next player in the queue.
 func finish(s *State) []Event {
 	st := s.Step
-	ev := []Event{{Kind: EvStepCleared, Seat: st.Seat}}
+	ev := s.emit(Event{Kind: EvStepCleared, Seat: st.Seat})
 	if st.Secondary {
-		return append(ev, Event{Kind: EvSecondaryDone, Seat: st.Seat})
+		return s.extend(ev, Event{Kind: EvSecondaryDone, Seat: st.Seat})
 	}
-	return append(ev, Event{Kind: EvPrimaryDone, Seat: st.Seat})
+	return s.extend(ev, Event{Kind: EvPrimaryDone, Seat: st.Seat})
 }
 
 // inStep checks that seat is deciding a step of one of kinds.
@@ -299,7 +299,7 @@ func decideSpendPlanet(s *State, a Action) ([]Event, error) {
 	if st.currency() == "influence" {
 		v = info.Influence
 	}
-	return []Event{{Kind: EvPlanetExhausted, Seat: a.Seat, Planet: pl.Name}, {Kind: EvSpent, Seat: a.Seat, Count: v}}, nil
+	return s.emit(Event{Kind: EvPlanetExhausted, Seat: a.Seat, Planet: pl.Name}, Event{Kind: EvSpent, Seat: a.Seat, Count: v}), nil
 }
 
 func decideSpendTG(s *State, a Action) ([]Event, error) {
@@ -312,7 +312,7 @@ func decideSpendTG(s *State, a Action) ([]Event, error) {
 	if p := s.Players[a.Seat]; p.TradeGoods < a.Count {
 		return nil, engine.Refuse("93.4", "%s has only %d trade goods", p, p.TradeGoods)
 	}
-	return []Event{{Kind: EvTradeGoods, Seat: a.Seat, Count: -a.Count}, {Kind: EvSpent, Seat: a.Seat, Count: a.Count}}, nil
+	return s.emit(Event{Kind: EvTradeGoods, Seat: a.Seat, Count: -a.Count}, Event{Kind: EvSpent, Seat: a.Seat, Count: a.Count}), nil
 }
 
 // Leadership (52.2-52.4): gain the base tokens plus one per three
@@ -333,7 +333,7 @@ func decideGainTokens(s *State, a Action) ([]Event, error) {
 	}
 	p := s.Players[a.Seat]
 	after := Pools{p.Tactic + pools.Tactic, p.Fleet + pools.Fleet, p.Strategy + pools.Strategy}
-	return append([]Event{{Kind: EvTokensSet, Seat: a.Seat, Pools: &after}}, finish(s)...), nil
+	return s.extend(s.emit(Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &after}), finish(s)...), nil
 }
 
 // Diplomacy (32.2): a system with a planet you control, not Mecatol Rex's;
@@ -361,16 +361,16 @@ func decideChooseSystem(s *State, a Action) ([]Event, error) {
 		if q == a.Seat || slices.Contains(sys.Command, q) { // 32.2b
 			continue
 		}
-		ev = append(ev, placeToken(s, q, sys.Pos)...)
+		ev = s.extend(ev, placeToken(s, q, sys.Pos)...)
 	}
-	ev = append(ev, Event{Kind: EvStepCleared, Seat: a.Seat}, step(StepReady, a.Seat, "diplomacy", false))
+	ev = s.extend(ev, Event{Kind: EvStepCleared, Seat: a.Seat}, step(StepReady, a.Seat, "diplomacy", false))
 	return ev, nil
 }
 
 // placeToken puts a player's command token from reinforcements in a system;
 // with none left, from the fullest pool on their sheet (32.2a, 20.3b).
 func placeToken(s *State, seat, pos int) []Event {
-	ev := []Event{{Kind: EvCommandToken, Seat: seat, System: pos, Count: 1}}
+	ev := s.emit(Event{Kind: EvCommandToken, Seat: seat, System: pos, Count: 1})
 	if s.CommandReinforcements(seat) > 0 {
 		return ev
 	}
@@ -386,7 +386,7 @@ func placeToken(s *State, seat, pos int) []Event {
 	default:
 		return nil
 	}
-	return append([]Event{{Kind: EvTokensSet, Seat: seat, Pools: &pools}}, ev...)
+	return s.extend(s.emit(Event{Kind: EvTokensSet, Seat: seat, Pools: &pools}), ev...)
 }
 
 // Readying planets (32.2, 32.3): up to two of your exhausted planets.
@@ -402,9 +402,9 @@ func decideReadyPlanet(s *State, a Action) ([]Event, error) {
 	if pl.Controller != a.Seat || !pl.Exhausted {
 		return nil, engine.Refuse("32.2", "ready only your own exhausted planets")
 	}
-	ev := []Event{{Kind: EvPlanetReadied, Seat: a.Seat, Planet: pl.Name}, {Kind: EvStepProgress, Seat: a.Seat}}
+	ev := s.emit(Event{Kind: EvPlanetReadied, Seat: a.Seat, Planet: pl.Name}, Event{Kind: EvStepProgress, Seat: a.Seat})
 	if st.Count+1 >= 2 {
-		ev = append(ev, finish(s)...)
+		ev = s.extend(ev, finish(s)...)
 	}
 	return ev, nil
 }
@@ -415,13 +415,13 @@ func decideDone(s *State, a Action) ([]Event, error) {
 		return nil, engine.BadInput("pools", "only the Warfare redistribution is done with pools")
 	}
 	if s.ExtraAction && s.Phase == PhaseAction && s.Step == nil && s.Strategic == nil && s.Tactical == nil && s.Turn == a.Seat {
-		return []Event{{Kind: EvTurnEnded, Seat: a.Seat}}, nil // the additional action declined
+		return s.emit(Event{Kind: EvTurnEnded, Seat: a.Seat}), nil // the additional action declined
 	}
 	if s.Phase == PhaseStatus && s.Status != nil && s.Step == nil && len(s.Status.Scoring) > 0 {
 		if s.Status.Scoring[0] != a.Seat {
 			return nil, engine.Refuse("81.1", "players score in initiative order; seat %d now", s.Status.Scoring[0])
 		}
-		return []Event{{Kind: EvScoringDone, Seat: a.Seat}}, nil // 81.1: scoring is optional
+		return s.emit(Event{Kind: EvScoringDone, Seat: a.Seat}), nil // 81.1: scoring is optional
 	}
 	st, err := inStep(s, a.Seat, StepReady, StepConstruction, StepTradeChoose, StepResearch, StepRedistribute, StepWarfareProd, StepIndustry, StepFreelance, StepPay, StepImperial)
 	if err != nil {
@@ -431,9 +431,9 @@ func decideDone(s *State, a Action) ([]Event, error) {
 	case StepImperial:
 		return imperialRest(s, a.Seat), nil
 	case StepPay: // abandon the payment; what was spent is lost (67.1b)
-		ev := []Event{{Kind: EvStepCleared, Seat: a.Seat}}
+		ev := s.emit(Event{Kind: EvStepCleared, Seat: a.Seat})
 		if st.Then == StepImperial {
-			ev = append(ev, step(StepImperial, a.Seat, "imperial", false))
+			ev = s.extend(ev, step(StepImperial, a.Seat, "imperial", false))
 		}
 		return ev, nil
 	}
@@ -447,9 +447,9 @@ func decideDone(s *State, a Action) ([]Event, error) {
 	case st.Kind == StepIndustry:
 		return industryDone(s, st), nil
 	case st.Kind == StepFreelance:
-		return []Event{{Kind: EvStepCleared, Seat: a.Seat}}, nil
+		return s.emit(Event{Kind: EvStepCleared, Seat: a.Seat}), nil
 	case st.Card == "reveal_prototype" || st.Card == "enigmatic_device": // given up: what was spent is lost
-		return []Event{{Kind: EvStepCleared, Seat: a.Seat}}, nil
+		return s.emit(Event{Kind: EvStepCleared, Seat: a.Seat}), nil
 	}
 	return finish(s), nil
 }
@@ -470,13 +470,13 @@ func decideChooseSpeaker(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	if q == s.Speaker {
 		return nil, engine.Refuse("66.2", "the new speaker must be someone who is not the speaker now")
 	}
-	ev := []Event{{Kind: EvSpeakerChanged, Seat: a.Seat, Speaker: q}}
-	ev = append(ev, drawActionCards(s, a.Seat, 2, rng)...)
-	ev = append(ev, Event{Kind: EvStepCleared, Seat: a.Seat})
+	ev := s.emit(Event{Kind: EvSpeakerChanged, Seat: a.Seat, Speaker: q})
+	ev = s.extend(ev, drawActionCards(s, a.Seat, 2, rng)...)
+	ev = s.extend(ev, Event{Kind: EvStepCleared, Seat: a.Seat})
 	if len(s.Decks.Agendas) == 0 {
-		return append(ev, Event{Kind: EvPrimaryDone, Seat: a.Seat}), nil
+		return s.extend(ev, Event{Kind: EvPrimaryDone, Seat: a.Seat}), nil
 	}
-	return append(ev, step(StepAgendas, a.Seat, "politics", false)), nil
+	return s.extend(ev, step(StepAgendas, a.Seat, "politics", false)), nil
 }
 
 func decideOrderAgendas(s *State, a Action) ([]Event, error) {
@@ -490,7 +490,7 @@ func decideOrderAgendas(s *State, a Action) ([]Event, error) {
 	}
 	rest := s.Decks.Agendas[len(look):]
 	deck := slices.Concat(a.Top, rest, a.Bottom)
-	return append([]Event{{Kind: EvAgendasOrdered, Seat: a.Seat, NewDeck: deck}}, finish(s)...), nil
+	return s.extend(s.emit(Event{Kind: EvAgendasOrdered, Seat: a.Seat, NewDeck: deck}), finish(s)...), nil
 }
 
 func sameSet(a, b []string) bool {
@@ -527,15 +527,15 @@ func decidePlaceStructure(s *State, a Action) ([]Event, error) {
 	if s.Reinforcements(a.Seat, a.Unit) < 1 {
 		return nil, engine.Refuse("24.4", "no %s left in reinforcements", a.Unit)
 	}
-	ev := []Event{{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: a.Unit, Count: 1}, {Kind: EvStepProgress, Seat: a.Seat}}
+	ev := s.emit(Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: a.Unit, Count: 1}, Event{Kind: EvStepProgress, Seat: a.Seat})
 	if st.Secondary && !slices.Contains(sys.Command, a.Seat) { // 24.3: else the token returns to reinforcements
-		ev = append(ev, placeToken(s, a.Seat, sys.Pos)...) // 20.3b when reinforcements are empty
+		ev = s.extend(ev, placeToken(s, a.Seat, sys.Pos)...) // 20.3b when reinforcements are empty
 	}
 	if a.Unit == "space_dock" && s.OwnsLaw(a.Seat, "minister_of_industry") {
-		return append(ev, industry(st, sys.Pos)...), nil
+		return s.extend(ev, industry(st, sys.Pos)...), nil
 	}
 	if st.Secondary || st.Count+1 >= 2 {
-		return append(ev, finish(s)...), nil
+		return s.extend(ev, finish(s)...), nil
 	}
 	return ev, nil
 }
@@ -560,7 +560,7 @@ func industryDone(s *State, st *Step) []Event {
 	}
 	e := step(StepConstruction, st.Seat, st.Card, false)
 	e.Step.Count = 1
-	return []Event{{Kind: EvStepCleared, Seat: st.Seat}, e}
+	return s.emit(Event{Kind: EvStepCleared, Seat: st.Seat}, e)
 }
 
 // Trade (92.4): choose other players who may use the secondary for free.
@@ -578,7 +578,7 @@ func decideChoosePlayer(s *State, a Action) ([]Event, error) {
 	if slices.Contains(s.Strategic.Free, q) {
 		return nil, engine.Refuse("92.4b", "seat %d is already chosen", q)
 	}
-	return []Event{{Kind: EvFreeSecondary, Seat: a.Seat, Owner: q}}, nil
+	return s.emit(Event{Kind: EvFreeSecondary, Seat: a.Seat, Owner: q}), nil
 }
 
 // Warfare (99.1, 99.2): take one of your command tokens off the board into
@@ -596,12 +596,12 @@ func decideRemoveToken(s *State, a Action) ([]Event, error) {
 	}
 	p := s.Players[a.Seat]
 	after := Pools{p.Tactic, p.Fleet, p.Strategy + 1} // arranged freely in the next step
-	return []Event{
-		{Kind: EvCommandToken, Seat: a.Seat, System: sys.Pos, Count: -1},
-		{Kind: EvTokensSet, Seat: a.Seat, Pools: &after},
-		{Kind: EvStepCleared, Seat: a.Seat},
+	return s.emit(
+		Event{Kind: EvCommandToken, Seat: a.Seat, System: sys.Pos, Count: -1},
+		Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &after},
+		Event{Kind: EvStepCleared, Seat: a.Seat},
 		step(StepRedistribute, a.Seat, "warfare", false),
-	}, nil
+	), nil
 }
 
 func decideWarfareRedistribute(s *State, a Action) ([]Event, error) {
@@ -616,7 +616,7 @@ func decideWarfareRedistribute(s *State, a Action) ([]Event, error) {
 	if err := checkPools(s, pools, p.Tactic+p.Fleet+p.Strategy, "99.2"); err != nil {
 		return nil, err
 	}
-	return append([]Event{{Kind: EvTokensSet, Seat: a.Seat, Pools: &pools}}, finish(s)...), nil
+	return s.extend(s.emit(Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &pools}), finish(s)...), nil
 }
 
 // researchCost is what a research step's next technology costs (91.2,
@@ -656,13 +656,13 @@ func decideResearch(s *State, a Action) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	ev := []Event{{Kind: EvTechGained, Seat: a.Seat, Card: t.ID}, {Kind: EvStepProgress, Seat: a.Seat}}
-	ev = append(ev, afterResearch(s, a.Seat)...)
+	ev := s.emit(Event{Kind: EvTechGained, Seat: a.Seat, Card: t.ID}, Event{Kind: EvStepProgress, Seat: a.Seat})
+	ev = s.extend(ev, afterResearch(s, a.Seat)...)
 	if st.Card == "reveal_prototype" || st.Card == "enigmatic_device" { // one technology, then the step is over
-		return append(ev, Event{Kind: EvStepCleared, Seat: a.Seat}), nil
+		return s.extend(ev, Event{Kind: EvStepCleared, Seat: a.Seat}), nil
 	}
 	if st.Secondary || st.Count == 1 {
-		return append(ev, finish(s)...), nil
+		return s.extend(ev, finish(s)...), nil
 	}
 	return ev, nil
 }
@@ -682,7 +682,7 @@ func decideSpecialty(s *State, a Action) ([]Event, error) {
 	if pl.Exhausted {
 		return nil, engine.Refuse("90.15", "%s is exhausted", pl.Name)
 	}
-	return []Event{{Kind: EvPlanetExhausted, Seat: a.Seat, Planet: pl.Name}, {Kind: EvSpent, Seat: a.Seat, Card: info.Tech}}, nil
+	return s.emit(Event{Kind: EvPlanetExhausted, Seat: a.Seat, Planet: pl.Name}, Event{Kind: EvSpent, Seat: a.Seat, Card: info.Tech}), nil
 }
 
 // strategicFollowUps ends a strategic action once every secondary has been
@@ -693,9 +693,9 @@ func strategicFollowUps(s *State) []Event {
 		return nil
 	}
 	if st.Seat == None { // Galactic Crisis Pact: secondaries only, outside any turn
-		return []Event{{Kind: EvStrategicEnded, Seat: None, Card: st.Card}}
+		return s.emit(Event{Kind: EvStrategicEnded, Seat: None, Card: st.Card})
 	}
-	return []Event{{Kind: EvStrategicEnded, Seat: st.Seat, Card: st.Card}, {Kind: EvTurnEnded, Seat: st.Seat}}
+	return s.emit(Event{Kind: EvStrategicEnded, Seat: st.Seat, Card: st.Card}, Event{Kind: EvTurnEnded, Seat: st.Seat})
 }
 
 func applyStrategic(s *State, e Event) bool {

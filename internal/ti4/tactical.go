@@ -135,13 +135,13 @@ func decideActivate(s *State, a Action) ([]Event, error) {
 	}
 	p := s.Players[a.Seat]
 	pools := Pools{p.Tactic - 1, p.Fleet, p.Strategy}
-	ev := []Event{
-		{Kind: EvTokensSet, Seat: a.Seat, Pools: &pools},
-		{Kind: EvCommandToken, Seat: a.Seat, System: sys.Pos, Count: 1},
-		{Kind: EvTacticalBegun, Seat: a.Seat, System: sys.Pos},
-	}
-	ev = append(ev, throneLost(s, a.Seat, sys.Pos)...)
-	return append(ev, decoyWindows(s, a.Seat, sys)...), nil
+	ev := s.emit(
+		Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &pools},
+		Event{Kind: EvCommandToken, Seat: a.Seat, System: sys.Pos, Count: 1},
+		Event{Kind: EvTacticalBegun, Seat: a.Seat, System: sys.Pos},
+	)
+	ev = s.extend(ev, throneLost(s, a.Seat, sys.Pos)...)
+	return s.extend(ev, decoyWindows(s, a.Seat, sys)...), nil
 }
 
 // checkActivate is decideActivate's refusals, without building events:
@@ -417,7 +417,7 @@ func decideMoveShips(s *State, a Action) ([]Event, error) {
 			return nil, engine.Refuse("37.1", "%d non-fighter ships would be in the active system; the fleet pool holds %d", after, p.Fleet)
 		}
 	}
-	return []Event{{Kind: EvDeclared, Seat: a.Seat, System: from.Pos, Unit: a.Unit, Count: a.Count}}, nil
+	return s.emit(Event{Kind: EvDeclared, Seat: a.Seat, System: from.Pos, Unit: a.Unit, Count: a.Count}), nil
 }
 
 // capacityOf sums the capacity of a player's ships in a stack list.
@@ -483,7 +483,7 @@ func decideTransport(s *State, a Action) ([]Event, error) {
 			return nil, engine.Refuse("95.1", "no moving ship with room to spare starts in, passes through or enters that system")
 		}
 	}
-	return []Event{{Kind: EvDeclared, Seat: a.Seat, System: from.Pos, Planet: a.Planet, Unit: a.Unit, Count: a.Count, Deck: "cargo", From: by}}, nil
+	return s.emit(Event{Kind: EvDeclared, Seat: a.Seat, System: from.Pos, Planet: a.Planet, Unit: a.Unit, Count: a.Count, Deck: "cargo", From: by}), nil
 }
 
 // loaded counts cargo already declared from one space area or planet.
@@ -507,14 +507,14 @@ func decideEndMovement(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	var ev []Event
 	lost := map[int]int{} // capacity lost per origin to gravity rifts
 	for _, m := range t.Moves {
-		ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: m.From, Unit: m.Unit, Count: m.Count})
+		ev = s.extend(ev, Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: m.From, Unit: m.Unit, Count: m.Count})
 		u := s.UnitCard(a.Seat, m.Unit)
 		rifts := s.reach(a.Seat, m.From, t.System, u.Move+s.moveBonus())
 		survive := m.Count
 		for i := 0; i < m.Count; i++ {
 			for r := 0; r < rifts; r++ {
 				roll := rng.Die()
-				ev = append(ev, Event{Kind: EvRiftRoll, Seat: a.Seat, Unit: m.Unit, Count: roll})
+				ev = s.extend(ev, Event{Kind: EvRiftRoll, Seat: a.Seat, Unit: m.Unit, Count: roll})
 				if roll <= 3 { // 41.2
 					survive--
 					lost[m.From] += u.Capacity
@@ -523,11 +523,11 @@ func decideEndMovement(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 			}
 		}
 		if survive > 0 {
-			ev = append(ev, Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: t.System, Unit: m.Unit, Count: survive})
+			ev = s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: t.System, Unit: m.Unit, Count: survive})
 		}
 	}
 	for _, c := range t.Cargo {
-		ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: c.From, Planet: c.Planet, Unit: c.Unit, Count: c.Count})
+		ev = s.extend(ev, Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: c.From, Planet: c.Planet, Unit: c.Unit, Count: c.Count})
 	}
 	// Cargo of ships a rift removed goes with them (41.2b): the excess over
 	// the surviving capacity from each origin, fighters first, then
@@ -542,11 +542,11 @@ func decideEndMovement(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 				lost[c.By] += drop // each unit dropped frees one unit of excess
 			}
 			if c.Count-drop > 0 {
-				ev = append(ev, Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: t.System, Unit: c.Unit, Count: c.Count - drop})
+				ev = s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: t.System, Unit: c.Unit, Count: c.Count - drop})
 			}
 		}
 	}
-	return append(ev, Event{Kind: EvTacStep, Seat: a.Seat, Deck: TacCombat}, beginSpace(s, t)), nil
+	return s.extend(ev, Event{Kind: EvTacStep, Seat: a.Seat, Deck: TacCombat}, beginSpace(s, t)), nil
 }
 
 // TacCombat is the tactical action between movement and invasion: space
@@ -690,10 +690,10 @@ func decideProduce(s *State, a Action) ([]Event, error) {
 	if more := t.Cost + cost - t.Spent - s.payable(a.Seat, s.freelancing()); more > 0 {
 		return nil, engine.Refuse("26.1", "these units cost %d more resources than can be spent", more)
 	}
-	return []Event{
-		{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: a.Planet, Unit: a.Unit, Count: a.Count},
-		{Kind: EvProduced, Seat: a.Seat, Unit: a.Unit, Count: a.Count, From: cost},
-	}, nil
+	return s.emit(
+		Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: a.Planet, Unit: a.Unit, Count: a.Count},
+		Event{Kind: EvProduced, Seat: a.Seat, Unit: a.Unit, Count: a.Count, From: cost},
+	), nil
 }
 
 // unitCost is the cost of n more units of a type: units produced two for a
@@ -755,7 +755,7 @@ func decideSpendForProduction(s *State, a Action) ([]Event, error) {
 		if p := s.Players[a.Seat]; p.TradeGoods < a.Count {
 			return nil, engine.Refuse("93.4", "%s has only %d trade goods", p, p.TradeGoods)
 		}
-		return []Event{{Kind: EvTradeGoods, Seat: a.Seat, Count: -a.Count}, {Kind: EvSpent, Seat: a.Seat, Count: a.Count}}, nil
+		return s.emit(Event{Kind: EvTradeGoods, Seat: a.Seat, Count: -a.Count}, Event{Kind: EvSpent, Seat: a.Seat, Count: a.Count}), nil
 	}
 	pl, _, err := findPlanet(s, a.Planet)
 	if err != nil {
@@ -780,7 +780,7 @@ func decideSpendForProduction(s *State, a Action) ([]Event, error) {
 	if owed := t.Cost - t.Spent - v; owed > 0 && owed > s.payable(a.Seat, s.freelancing())-planetWorth(pl, s.freelancing()) {
 		return nil, engine.Refuse("67.1", "spending %s for %d would leave %d to pay, more than can still be spent", pl.Name, v, owed)
 	}
-	return []Event{{Kind: EvPlanetExhausted, Seat: a.Seat, Planet: pl.Name}, {Kind: EvSpent, Seat: a.Seat, Count: v}}, nil
+	return s.emit(Event{Kind: EvPlanetExhausted, Seat: a.Seat, Planet: pl.Name}, Event{Kind: EvSpent, Seat: a.Seat, Count: v}), nil
 }
 
 // Ending the tactical action: production must be paid for (26.1, 67.1).
@@ -792,18 +792,18 @@ func decideEndTactical(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	if t.Spent < t.Cost {
 		return nil, engine.Refuse("67.1", "the units produced cost %d resources; %d spent", t.Cost, t.Spent)
 	}
-	ev := append(make([]Event, 0, 2), Event{Kind: EvTacticalEnded, Seat: a.Seat})
+	ev := s.extend(make([]Event, 0, 2), Event{Kind: EvTacticalEnded, Seat: a.Seat})
 	// Dark Energy Tap: the active system's frontier token is explored by a
 	// player with ships there (35.4).
 	if sys := s.System(t.System); s.Players[a.Seat].HasTech("dark_energy_tap") && hasFrontier(sys) && hasShips(sys, a.Seat) {
-		ev = append(ev, exploreFrontier(s, a.Seat, sys.Pos, rng)...)
+		ev = s.extend(ev, exploreFrontier(s, a.Seat, sys.Pos, rng)...)
 	}
 	if s.readyRelic(a.Seat, crown) && len(crownPlanets(s, a.Seat)) > 0 { // after the action: the Crown may explore
-		ev = append(ev, queue(Step{Kind: StepRelic, Seat: a.Seat, Card: crown}))
+		ev = s.extend(ev, queue(Step{Kind: StepRelic, Seat: a.Seat, Card: crown}))
 	}
-	ev = append(ev, Event{Kind: EvTurnEnded, Seat: a.Seat})
+	ev = s.extend(ev, Event{Kind: EvTurnEnded, Seat: a.Seat})
 	if t.Made > 0 && s.OwnsLaw(a.Seat, "prophecy_of_ixth") && declared(t.Placed, 0, "fighter") < 2 {
-		ev = append(ev, Event{Kind: EvLawDiscarded, Card: "prophecy_of_ixth"}) // fewer than two fighters produced
+		ev = s.extend(ev, Event{Kind: EvLawDiscarded, Card: "prophecy_of_ixth"}) // fewer than two fighters produced
 	}
 	return ev, nil
 }

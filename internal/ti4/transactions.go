@@ -61,7 +61,7 @@ func decideTradeOpen(s *State, a Action) ([]Event, error) {
 		if agendaTraded(s, a.Seat, q) {
 			return nil, engine.Refuse("94.6", "one transaction with each other player per agenda")
 		}
-		return []Event{{Kind: EvTrade, Seat: a.Seat, Trade: &Trade{Seats: [2]int{a.Seat, q}}}}, nil
+		return s.emit(Event{Kind: EvTrade, Seat: a.Seat, Trade: &Trade{Seats: [2]int{a.Seat, q}}}), nil
 	}
 	if !s.AreNeighbors(a.Seat, q) {
 		return nil, engine.Refuse("60.1", "transactions are with neighbors; seat %d is not one", q)
@@ -69,7 +69,7 @@ func decideTradeOpen(s *State, a Action) ([]Event, error) {
 	if slices.Contains(s.Players[a.Seat].TradedWith, q) {
 		return nil, engine.Refuse("94.1", "one transaction with each neighbor per turn")
 	}
-	return []Event{{Kind: EvTrade, Seat: a.Seat, Trade: &Trade{Seats: [2]int{a.Seat, q}}}}, nil
+	return s.emit(Event{Kind: EvTrade, Seat: a.Seat, Trade: &Trade{Seats: [2]int{a.Seat, q}}}), nil
 }
 
 // agendaTrading reports the moment of 94.6: an agenda revealed and not yet
@@ -144,7 +144,7 @@ func decideTradeAdd(s *State, a Action) ([]Event, error) {
 	default:
 		return nil, engine.Refuse("94.3", "transactions exchange trade goods, commodities, promissory notes and relic fragments you hold, not %q", a.Card)
 	}
-	return []Event{{Kind: EvTrade, Seat: a.Seat, Trade: &n}}, nil
+	return s.emit(Event{Kind: EvTrade, Seat: a.Seat, Trade: &n}), nil
 }
 
 func countOf(xs []string, x string) int {
@@ -168,9 +168,9 @@ func decideTradeAccept(s *State, a Action) ([]Event, error) {
 	n := *t
 	n.Accepted[side] = true
 	if !n.Accepted[1-side] {
-		return []Event{{Kind: EvTrade, Seat: a.Seat, Trade: &n}}, nil
+		return s.emit(Event{Kind: EvTrade, Seat: a.Seat, Trade: &n}), nil
 	}
-	return []Event{{Kind: EvTraded, Seat: a.Seat, Trade: &n}}, nil
+	return s.emit(Event{Kind: EvTraded, Seat: a.Seat, Trade: &n}), nil
 }
 
 // Cancelling ends the negotiation; it uses up the turn's transaction with
@@ -180,7 +180,7 @@ func decideTradeCancel(s *State, a Action) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	return []Event{{Kind: EvTradeCancelled, Seat: a.Seat, Trade: t}}, nil
+	return s.emit(Event{Kind: EvTradeCancelled, Seat: a.Seat, Trade: t}), nil
 }
 
 func applyTrade(s *State, e Event) bool {

@@ -139,7 +139,7 @@ func decidePlace(s *State, a Action) ([]Event, error) {
 			return nil, engine.Refuse("23.4", "only %d %s left in reinforcements, %d wanted", have, a.Unit, a.Count)
 		}
 	}
-	return []Event{{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: a.Planet, Unit: a.Unit, Count: a.Count}}, nil
+	return s.emit(Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: a.Planet, Unit: a.Unit, Count: a.Count}), nil
 }
 
 func owner(a Action) int {
@@ -182,7 +182,7 @@ func decideRemove(s *State, a Action) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	return []Event{{Kind: EvUnitsRemoved, Seat: o, System: sys.Pos, Planet: a.Planet, Unit: a.Unit, Count: a.Count}}, nil
+	return s.emit(Event{Kind: EvUnitsRemoved, Seat: o, System: sys.Pos, Planet: a.Planet, Unit: a.Unit, Count: a.Count}), nil
 }
 
 func decideMove(s *State, a Action) ([]Event, error) {
@@ -209,10 +209,10 @@ func decideMove(s *State, a Action) ([]Event, error) {
 	if err := checkCustodians(s, pl); err != nil {
 		return nil, err
 	}
-	return []Event{
-		{Kind: EvUnitsRemoved, Seat: a.Seat, System: from.Pos, Planet: a.Planet, Unit: a.Unit, Count: a.Count},
-		{Kind: EvUnitsPlaced, Seat: a.Seat, System: to.Pos, Planet: a.ToPl, Unit: a.Unit, Count: a.Count},
-	}, nil
+	return s.emit(
+		Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: from.Pos, Planet: a.Planet, Unit: a.Unit, Count: a.Count},
+		Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: to.Pos, Planet: a.ToPl, Unit: a.Unit, Count: a.Count},
+	), nil
 }
 
 // Capture (17): a captured non-fighter ship or mech goes onto the
@@ -233,10 +233,10 @@ func decideCapture(s *State, a Action) ([]Event, error) {
 	if err := checkCaptureAllowed(s, a.Seat, o); err != nil {
 		return nil, err
 	}
-	return []Event{
-		{Kind: EvUnitsRemoved, Seat: o, System: sys.Pos, Planet: a.Planet, Unit: a.Unit, Count: a.Count},
-		{Kind: EvCaptured, Seat: a.Seat, Owner: o, Unit: a.Unit, Count: a.Count},
-	}, nil
+	return s.emit(
+		Event{Kind: EvUnitsRemoved, Seat: o, System: sys.Pos, Planet: a.Planet, Unit: a.Unit, Count: a.Count},
+		Event{Kind: EvCaptured, Seat: a.Seat, Owner: o, Unit: a.Unit, Count: a.Count},
+	), nil
 }
 
 func applyCaptured(s *State, e Event) {
@@ -281,7 +281,7 @@ func decideReturnCaptured(s *State, a Action) ([]Event, error) {
 			if c.Count < a.Count {
 				break
 			}
-			return []Event{{Kind: EvCaptiveReturned, Seat: a.Seat, Owner: o, Unit: a.Unit, Count: a.Count}}, nil
+			return s.emit(Event{Kind: EvCaptiveReturned, Seat: a.Seat, Owner: o, Unit: a.Unit, Count: a.Count}), nil
 		}
 	}
 	return nil, engine.BadInput("unit", "%s holds fewer than %d captured %s of seat %d", p, a.Count, a.Unit, o)

@@ -1,0 +1,31 @@
+package ti4
+
+// Events are built in the state's scratch memory rather than in a fresh
+// slice each: a decided action's events are applied before the next Decide
+// or Follow, which starts the scratch again. Regions are only ever added at
+// the end, so a slice handed out earlier in the same call stays intact.
+
+// emit copies evs into the scratch and returns them there. The slice's
+// capacity ends with it, so a plain append to it copies instead of
+// overwriting a later region.
+func (s *State) emit(evs ...Event) []Event {
+	n := len(s.scratch)
+	s.scratch = append(s.scratch, evs...)
+	return s.scratch[n:len(s.scratch):len(s.scratch)]
+}
+
+// extend is append for event slices: ev grows in place when it is the last
+// region of the scratch, and is copied to the end of it otherwise.
+func (s *State) extend(ev []Event, more ...Event) []Event {
+	if len(more) == 0 {
+		return ev
+	}
+	if n := len(s.scratch); len(ev) > 0 && n > 0 && &ev[len(ev)-1] == &s.scratch[n-1] {
+		s.scratch = append(s.scratch, more...)
+		return s.scratch[n-len(ev) : len(s.scratch) : len(s.scratch)]
+	}
+	n := len(s.scratch)
+	s.scratch = append(s.scratch, ev...)
+	s.scratch = append(s.scratch, more...)
+	return s.scratch[n:len(s.scratch):len(s.scratch)]
+}

@@ -1,0 +1,63 @@
+package ti4
+
+import (
+	"testing"
+
+	"github.com/mecatol/mecatol/internal/engine"
+)
+
+// Slices handed out by emit and extend during one Decide or Follow never
+// overlap: growing one leaves every other as it was.
+func TestScratchRegionsStayIntact(t *testing.T) {
+	s := &State{}
+	ev := func(n int) Event { return Event{Kind: EvUnitsPlaced, Count: n} }
+	a := s.emit(ev(1), ev(2))
+	b := s.emit(ev(3))
+	a = s.extend(a, ev(4)) // a is not last: copied to the end
+	b2 := append(b, ev(5)) // a plain append must not write into a's copy
+	c := s.extend(nil, ev(6))
+	c = s.extend(c, ev(7)) // c is last: grows in place
+	for i := 0; i < 100; i++ {
+		s.emit(ev(100 + i)) // the scratch reallocates
+	}
+	for _, tc := range []struct {
+		name string
+		got  []Event
+		want []int
+	}{
+		{"a", a, []int{1, 2, 4}},
+		{"b", b, []int{3}},
+		{"b2", b2, []int{3, 5}},
+		{"c", c, []int{6, 7}},
+	} {
+		if len(tc.got) != len(tc.want) {
+			t.Fatalf("%s has %d events, want %d", tc.name, len(tc.got), len(tc.want))
+		}
+		for i, e := range tc.got {
+			if e.Count != tc.want[i] {
+				t.Errorf("%s[%d] = %d, want %d", tc.name, i, e.Count, tc.want[i])
+			}
+		}
+	}
+	if got := s.extend(a, nil...); len(got) != 3 {
+		t.Errorf("extending by nothing changed the length to %d", len(got))
+	}
+}
+
+// A legality check inside a follow-up (automatic passing) does not
+// overwrite the events the follow-up has already decided.
+func TestScratchSurvivesALegalityCheck(t *testing.T) {
+	g, err := NewGame(Config{Players: 3, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := g.State()
+	s.scratch = make([]Event, 0, 64) // room: later events would land on the same memory
+	kept := s.emit(Event{Kind: EvTurnEnded, Seat: 1})
+	if len(AppendLegal(nil, s, engine.NewRNG(1), s.Speaker)) == 0 {
+		t.Fatal("no legal action to check")
+	}
+	if len(kept) != 1 || kept[0].Kind != EvTurnEnded || kept[0].Seat != 1 {
+		t.Fatalf("the kept events changed: %v", kept)
+	}
+}
