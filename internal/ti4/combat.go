@@ -237,7 +237,7 @@ func combatFollowUps(s *State, rng *engine.RNG) []Event {
 		} else {
 			n.Lost = dropSeat(n.Lost, seat)
 		}
-		return s.emit(setCombat(n, nil))
+		return s.emit(newCombat(n, nil))
 	}
 	n := *c
 	var rolls []int
@@ -383,7 +383,7 @@ func endSpace(s *State) []Event {
 			if !c.Salvaged && s.Players[l].Commodities > 0 { // the winner may answer (Salvage)
 				n := c.clone()
 				n.Salvaged, n.Answer = true, &Answer{Kind: "won", Seat: w, Owner: l}
-				return s.emit(setCombat(n, nil))
+				return s.emit(newCombat(n, nil))
 			}
 			ev = s.extend(ev, Event{Kind: EvCombatWon, Seat: w, Owner: l, System: c.System, Deck: "space"})
 		}

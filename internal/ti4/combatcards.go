@@ -141,12 +141,12 @@ func combatAnswer(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 			return nil, err
 		}
 		n.Answer = nextAsk(n, &n.Starters, "start")
-		return s.extend(s.emit(setCombat(n, nil)), ev...), nil
+		return s.extend(s.emit(newCombat(n, nil)), ev...), nil
 	case "salvage": // the loser's commodities come over as trade goods
 		got := s.Players[opp].Commodities
-		return s.emit(Event{Kind: EvCommodities, Seat: opp, Count: 0}, Event{Kind: EvTradeGoods, Seat: a.Seat, Count: got}, setCombat(n, nil)), nil
+		return s.emit(Event{Kind: EvCommodities, Seat: opp, Count: 0}, Event{Kind: EvTradeGoods, Seat: a.Seat, Count: got}, newCombat(n, nil)), nil
 	}
-	return s.emit(setCombat(n, faces)), nil
+	return s.emit(newCombat(n, faces)), nil
 }
 
 // afterActivation: the active player, after activating and before moving.

@@ -792,7 +792,7 @@ func decideEndTactical(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	if t.Spent < t.Cost {
 		return nil, engine.Refuse("67.1", "the units produced cost %d resources; %d spent", t.Cost, t.Spent)
 	}
-	ev := s.extend(make([]Event, 0, 2), Event{Kind: EvTacticalEnded, Seat: a.Seat})
+	ev := s.emit(Event{Kind: EvTacticalEnded, Seat: a.Seat})
 	// Dark Energy Tap: the active system's frontier token is explored by a
 	// player with ships there (35.4).
 	if sys := s.System(t.System); s.Players[a.Seat].HasTech("dark_energy_tap") && hasFrontier(sys) && hasShips(sys, a.Seat) {
