@@ -123,26 +123,53 @@ const (
 // Event is one applied fact. Events carry every random outcome already
 // drawn, so applying them never needs the RNG.
 type Event struct {
-	Kind    string   `json:"kind"`
-	Seat    int      `json:"seat"`
-	Owner   int      `json:"owner,omitempty"`
-	System  int      `json:"system,omitempty"`
-	Planet  string   `json:"planet,omitempty"`
-	Unit    string   `json:"unit,omitempty"`
-	Count   int      `json:"count,omitempty"`
-	From    int      `json:"from,omitempty"` // previous controller (None: the deck)
-	Deck    string   `json:"deck,omitempty"`
-	Card    string   `json:"card,omitempty"`
+	Kind   string  `json:"kind"`
+	Seat   int     `json:"seat"`
+	Owner  int     `json:"owner,omitempty"`
+	System int     `json:"system,omitempty"`
+	Planet string  `json:"planet,omitempty"`
+	Unit   string  `json:"unit,omitempty"`
+	Count  int     `json:"count,omitempty"`
+	Deck   string  `json:"deck,omitempty"`
+	Card   string  `json:"card,omitempty"`
+	Pools  *Pools  `json:"pools,omitempty"`
+	Step   *Step   `json:"step,omitempty"`
+	Combat *Combat `json:"combat,omitempty"`
+	Rolls  []int   `json:"rolls,omitempty"` // dice as rolled, for the log
+	*Extra
+}
+
+// Extra holds the fields few events use. They live apart so that every
+// other event stays small: events are copied on each decision and apply.
+// Their JSON sits beside the common fields.
+type Extra struct {
+	From    int      `json:"from,omitempty"`     // previous controller (None: the deck)
 	NewDeck []string `json:"new_deck,omitempty"` // a reshuffled deck, top first
 	Speaker int      `json:"speaker,omitempty"`
 	Cards   []string `json:"cards,omitempty"`
-	Pools   *Pools   `json:"pools,omitempty"`
-	Step    *Step    `json:"step,omitempty"`
-	Combat  *Combat  `json:"combat,omitempty"`
-	Rolls   []int    `json:"rolls,omitempty"` // dice as rolled, for the log
 	Trade   *Trade   `json:"trade,omitempty"`
 	Outcome string   `json:"outcome,omitempty"`
 	Act     *Action  `json:"act,omitempty"` // an action card awaiting Sabotage
+}
+
+// noExtra is what extra reads for an event without rare fields.
+var noExtra Extra
+
+// extra returns e's rare fields for reading; an event without them reads
+// as empty.
+func (e *Event) extra() *Extra {
+	if e.Extra == nil {
+		return &noExtra
+	}
+	return e.Extra
+}
+
+// more returns e's rare fields for writing, adding them if it has none.
+func (e *Event) more() *Extra {
+	if e.Extra == nil {
+		e.Extra = &Extra{}
+	}
+	return e.Extra
 }
 
 func (e Event) String() string {

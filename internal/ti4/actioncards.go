@@ -330,7 +330,7 @@ func decidePlayAC(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		return ev, nil
 	}
 	act := a
-	return s.emit(Event{Kind: EvACPending, Seat: a.Seat, Card: a.Card, Act: &act}), nil
+	return s.emit(Event{Kind: EvACPending, Seat: a.Seat, Card: a.Card, Extra: &Extra{Act: &act}}), nil
 }
 
 // resolveAC is what playing a card does, the card's discard first (2.7).
@@ -378,14 +378,14 @@ func resolveAC(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		if !slices.Contains(s.Outcomes(ag.Subject), strconv.Itoa(q)) || q == a.Seat {
 			return nil, engine.Refuse("2.7", "choose another player who could be elected")
 		}
-		return s.emit(played, Event{Kind: EvElectedInstead, Seat: q, Card: ag.Subject, Outcome: strconv.Itoa(q)}), nil
+		return s.emit(played, Event{Kind: EvElectedInstead, Seat: q, Card: ag.Subject, Extra: &Extra{Outcome: strconv.Itoa(q)}}), nil
 	}
 	if a.Card == "confounding_legal_text" {
 		// When another player is elected: you are elected instead.
 		if ag == nil || ag.Window != "elected" || len(ag.WindowQueue) == 0 || ag.WindowQueue[0] != a.Seat || ag.Outcome == strconv.Itoa(a.Seat) {
 			return nil, engine.Refuse("1.15", "Confounding Legal Text is played when another player is elected")
 		}
-		return s.emit(played, Event{Kind: EvElectedInstead, Seat: a.Seat, Card: ag.Subject, Outcome: strconv.Itoa(a.Seat)}), nil
+		return s.emit(played, Event{Kind: EvElectedInstead, Seat: a.Seat, Card: ag.Subject, Extra: &Extra{Outcome: strconv.Itoa(a.Seat)}}), nil
 	}
 	if ev, err, ok := phaseCards(s, a); ok {
 		if err != nil {
@@ -484,7 +484,7 @@ func resolveAC(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	if !slices.Contains(s.Outcomes(ag.Subject), a.Outcome) {
 		return nil, engine.Refuse("8.22a", "predict one of this agenda's outcomes: %v", s.Outcomes(ag.Subject))
 	}
-	return s.extend(ev, Event{Kind: EvRider, Seat: a.Seat, Card: a.Card, Outcome: a.Outcome}, Event{Kind: EvSilenced, Seat: a.Seat}), nil
+	return s.extend(ev, Event{Kind: EvRider, Seat: a.Seat, Card: a.Card, Extra: &Extra{Outcome: a.Outcome}}, Event{Kind: EvSilenced, Seat: a.Seat}), nil
 }
 
 func decidePassWindow(s *State, a Action) ([]Event, error) {
@@ -517,7 +517,7 @@ func riderRewards(s *State, ag *AgendaStep, before []Event, rng *engine.RNG) []E
 		case "politics_rider":
 			deck, discard := actionDeckAfter(s, s.extend(slices.Clone(before), ev...))
 			ev = s.extend(ev, drawFrom(&deck, &discard, rng, q, "action", 3)...)
-			ev = s.extend(ev, Event{Kind: EvSpeakerChanged, Speaker: q})
+			ev = s.extend(ev, Event{Kind: EvSpeakerChanged, Extra: &Extra{Speaker: q}})
 		case "leadership_rider":
 			if n := min(3, s.CommandReinforcements(q)); n > 0 {
 				ev = s.extend(ev, queue(Step{Kind: StepGainTokens, Seat: q, Card: r.Card, Need: n}))
@@ -648,9 +648,9 @@ func applyActionCards(s *State, e Event) bool {
 		}
 		ag.Window, ag.WindowQueue, ag.ElectedAsked = "elected", q, true
 	case EvElectedInstead:
-		ag.Outcome, ag.Window, ag.WindowQueue = e.Outcome, "", nil
+		ag.Outcome, ag.Window, ag.WindowQueue = e.extra().Outcome, "", nil
 	case EvRider:
-		ag.Riders = append(ag.Riders, Ballot{Seat: e.Seat, Outcome: e.Outcome, Card: e.Card})
+		ag.Riders = append(ag.Riders, Ballot{Seat: e.Seat, Outcome: e.extra().Outcome, Card: e.Card})
 	default:
 		return false
 	}
@@ -1014,7 +1014,7 @@ func applySabotage(s *State, e Event) bool {
 		p := s.Players[e.Seat]
 		i := slices.Index(p.ActionCards, e.Card)
 		p.ActionCards = slices.Delete(p.ActionCards, i, i+1)
-		s.PendingAC = &PendingAC{Act: *e.Act, Queue: sabotageOrder(s, e.Seat)}
+		s.PendingAC = &PendingAC{Act: *e.extra().Act, Queue: sabotageOrder(s, e.Seat)}
 	case EvSabotagePass:
 		s.PendingAC.Queue = s.PendingAC.Queue[1:]
 	case EvACResolved, EvACCancelled:

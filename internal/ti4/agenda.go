@@ -192,7 +192,7 @@ func agendaFollowUps(s *State, rng *engine.RNG) []Event {
 		return s.emit(Event{Kind: EvPlotWindow})
 	case !ag.Resolved:
 		ev := resolveAgenda(s, rng)
-		return s.extend(ev, Event{Kind: EvAgendaResolved, Card: ag.Subject, Outcome: ag.Outcome})
+		return s.extend(ev, Event{Kind: EvAgendaResolved, Card: ag.Subject, Extra: &Extra{Outcome: ag.Outcome}})
 	case ag.Number == 1:
 		return s.emit(Event{Kind: EvAgendaDone})
 	case ag.ReadyLimit && !ag.ReadyQueued:
@@ -220,7 +220,7 @@ func revealAgenda(s *State, rng *engine.RNG) []Event {
 			}
 			deck, discard = discard, nil
 			shuffle(rng, deck)
-			ev = s.extend(ev, Event{Kind: EvAgendaShuffled, NewDeck: slices.Clone(deck)})
+			ev = s.extend(ev, Event{Kind: EvAgendaShuffled, Extra: &Extra{NewDeck: slices.Clone(deck)}})
 		}
 		top := deck[0]
 		deck = deck[1:]
@@ -231,7 +231,7 @@ func revealAgenda(s *State, rng *engine.RNG) []Event {
 		}
 		e := Event{Kind: EvAgendaRevealed, Card: top}
 		if top == "covert_legislation" && len(deck) > 0 {
-			e.Outcome = deck[0] // the speaker draws it in secret
+			e.more().Outcome = deck[0] // the speaker draws it in secret
 		}
 		return s.extend(ev, e)
 	}
@@ -277,7 +277,7 @@ func tally(s *State) []Event {
 		}
 	}
 	if len(top) == 1 {
-		return s.emit(Event{Kind: EvAgendaOutcome, Card: ag.Subject, Outcome: top[0]})
+		return s.emit(Event{Kind: EvAgendaOutcome, Card: ag.Subject, Extra: &Extra{Outcome: top[0]}})
 	}
 	if best == 0 {
 		top = s.Outcomes(ag.Subject)
@@ -285,7 +285,7 @@ func tally(s *State) []Event {
 	if len(top) == 0 {
 		return s.emit(Event{Kind: EvAgendaOutcome, Card: ag.Subject}) // nothing could be elected
 	}
-	return s.emit(Event{Kind: EvAgendaTied, Cards: top})
+	return s.emit(Event{Kind: EvAgendaTied, Extra: &Extra{Cards: top}})
 }
 
 // votesFrom is what exhausting a planet adds to a ballot (8.6).
@@ -314,7 +314,7 @@ func decideVote(s *State, a Action) ([]Event, error) {
 	if !slices.Contains(s.Outcomes(ag.Subject), a.Outcome) {
 		return nil, engine.Refuse(electRule(ag.Subject), "%q is not an outcome of this agenda; choose one of %v", a.Outcome, s.Outcomes(ag.Subject))
 	}
-	ev := s.emit(Event{Kind: EvBallotOpened, Seat: a.Seat, Outcome: a.Outcome})
+	ev := s.emit(Event{Kind: EvBallotOpened, Seat: a.Seat, Extra: &Extra{Outcome: a.Outcome}})
 	if s.Law("representative_government") != nil {
 		// Each player casts exactly one vote, without exhausting planets.
 		ev = s.extend(ev, Event{Kind: EvVotesCast, Seat: a.Seat, Count: 1}, Event{Kind: EvBallotClosed, Seat: a.Seat})
@@ -367,28 +367,28 @@ func decideBreakTie(s *State, a Action) ([]Event, error) {
 	if !slices.Contains(ag.Tied, a.Outcome) {
 		return nil, engine.Refuse("8.19", "%q is not one of the tied outcomes %v", a.Outcome, ag.Tied)
 	}
-	return s.emit(Event{Kind: EvAgendaOutcome, Card: ag.Subject, Outcome: a.Outcome}), nil
+	return s.emit(Event{Kind: EvAgendaOutcome, Card: ag.Subject, Extra: &Extra{Outcome: a.Outcome}}), nil
 }
 
 func applyAgenda(s *State, e Event) bool {
 	ag := s.Agenda
 	switch e.Kind {
 	case EvAgendaShuffled:
-		s.Decks.Agendas, s.Decks.AgendaDiscard = slices.Clone(e.NewDeck), []string{}
+		s.Decks.Agendas, s.Decks.AgendaDiscard = slices.Clone(e.extra().NewDeck), []string{}
 	case EvAgendaSkipped:
 		s.Decks.Agendas = s.Decks.Agendas[1:]
 		s.Decks.AgendaDiscard = append(s.Decks.AgendaDiscard, e.Card)
 	case EvAgendaRevealed:
 		s.Decks.Agendas = s.Decks.Agendas[1:]
 		ag.Card, ag.Subject = e.Card, e.Card
-		if e.Outcome != "" {
-			ag.Subject, ag.Hidden = e.Outcome, true
+		if e.extra().Outcome != "" {
+			ag.Subject, ag.Hidden = e.extra().Outcome, true
 			s.Decks.Agendas = s.Decks.Agendas[1:]
 		}
 		ag.Voters = s.voters()
 		ag.Window, ag.WindowQueue = "when", windowOrder(s)
 	case EvBallotOpened:
-		ag.Ballots = append(ag.Ballots, Ballot{Seat: e.Seat, Outcome: e.Outcome})
+		ag.Ballots = append(ag.Ballots, Ballot{Seat: e.Seat, Outcome: e.extra().Outcome})
 		ag.Voting = true
 	case EvVotesCast:
 		ag.Ballots[len(ag.Ballots)-1].Votes += e.Count
@@ -402,11 +402,11 @@ func applyAgenda(s *State, e Event) bool {
 			ag.Window, ag.WindowQueue = "bribery", windowOrder(s)
 		}
 	case EvAgendaTied:
-		ag.Tied = slices.Clone(e.Cards)
+		ag.Tied = slices.Clone(e.extra().Cards)
 	case EvAgendaOutcome:
-		ag.Outcome, ag.Tied = e.Outcome, nil
+		ag.Outcome, ag.Tied = e.extra().Outcome, nil
 		ag.Window, ag.WindowQueue, ag.Voters = "", nil, nil // decided without (more) votes
-		if e.Outcome == "" {
+		if e.extra().Outcome == "" {
 			ag.Outcome = "none"
 		}
 	case EvAgendaResolved:
@@ -465,7 +465,7 @@ func applyAgenda(s *State, e Event) bool {
 func placeAgenda(s *State, e Event) {
 	ag := s.Agenda
 	a, _ := agendaCard(ag.Subject)
-	stays := a.Type == "law" && e.Outcome != Against && e.Outcome != "none"
+	stays := a.Type == "law" && e.extra().Outcome != Against && e.extra().Outcome != "none"
 	switch {
 	case ag.Card == "miscount_disclosed" && ag.Subject != ag.Card:
 		// The named law was already in play: it stays, elected anew, or goes.
@@ -475,7 +475,7 @@ func placeAgenda(s *State, e Event) {
 			discardLaw(s, ag.Subject)
 		} else if l != nil && a.Elect != "for_against" {
 			lawLeaves(s, *l)
-			*l = newLaw(a, e.Outcome)
+			*l = newLaw(a, e.extra().Outcome)
 		}
 		return
 	case ag.Card != ag.Subject: // Covert Legislation
@@ -485,7 +485,7 @@ func placeAgenda(s *State, e Event) {
 		s.Decks.AgendaDiscard = append(s.Decks.AgendaDiscard, ag.Subject)
 		return
 	}
-	s.Laws = append(s.Laws, newLaw(a, e.Outcome))
+	s.Laws = append(s.Laws, newLaw(a, e.extra().Outcome))
 }
 
 func newLaw(a data.Card, outcome string) Law {
@@ -565,11 +565,11 @@ func debateFeat(s *State, e Event) {
 	a, _ := agendaCard(e.Card)
 	switch {
 	case a.Elect == "player":
-		if p := s.Player(atoi(e.Outcome)); p != nil {
+		if p := s.Player(atoi(e.extra().Outcome)); p != nil {
 			p.feat("drive_the_debate")
 		}
 	case strings.HasSuffix(a.Elect, "planet") || strings.HasSuffix(a.Elect, "mecatol"):
-		if pl, _ := s.Planet(e.Outcome); pl != nil && pl.Controller != None {
+		if pl, _ := s.Planet(e.extra().Outcome); pl != nil && pl.Controller != None {
 			s.Players[pl.Controller].feat("drive_the_debate")
 		}
 	}

@@ -123,7 +123,7 @@ func resolveAgenda(s *State, rng *engine.RNG) []Event {
 	case "anti_intellectual_revolution/" + Against, "arms_reduction/" + Against, "new_constitution/" + For:
 		ev = s.extend(ev, Event{Kind: EvPending, Card: ag.Subject})
 	case "representative_government/" + Against:
-		ev = s.extend(ev, Event{Kind: EvPending, Card: ag.Subject, Cards: seatsToStrings(votersFor(ag, Against))})
+		ev = s.extend(ev, Event{Kind: EvPending, Card: ag.Subject, Extra: &Extra{Cards: seatsToStrings(votersFor(ag, Against))}})
 	case "arms_reduction/" + For:
 		each(func(q int) {
 			for _, limit := range []struct {
@@ -369,7 +369,7 @@ func electedEffects(s *State, ag *AgendaStep, out string, rng *engine.RNG) []Eve
 	case "public_execution":
 		ev = s.extend(ev, discardHand(s, seat)...)
 		if s.Speaker == seat {
-			ev = s.extend(ev, Event{Kind: EvSpeakerChanged, Speaker: s.LeftOf(seat)})
+			ev = s.extend(ev, Event{Kind: EvSpeakerChanged, Extra: &Extra{Speaker: s.LeftOf(seat)}})
 		}
 		ev = s.extend(ev, Event{Kind: EvBarred, Seat: seat})
 	case "minister_of_antiquities":
@@ -782,7 +782,7 @@ func applyAgendaEffects(s *State, e Event) bool {
 		s.Choices = s.Choices[1:]
 	case EvPending:
 		p := Pending{Card: e.Card}
-		for _, x := range e.Cards {
+		for _, x := range e.extra().Cards {
 			p.Seats = append(p.Seats, atoi(x))
 		}
 		s.Pending = append(s.Pending, p)

@@ -24,7 +24,7 @@ func findPlanet(s *State, name string) (*Planet, *System, error) {
 // the previous controller (25.1b); an uncontrolled planet is explored
 // (25.1c, 35.1).
 func gain(s *State, x *explorer, seat, pos int, pl *Planet) []Event {
-	ev := s.emit(Event{Kind: EvControlGained, Seat: seat, Planet: pl.Name, From: pl.Controller})
+	ev := s.emit(Event{Kind: EvControlGained, Seat: seat, Planet: pl.Name, Extra: &Extra{From: pl.Controller}})
 	ev = s.extend(ev, shardTaken(s, x, seat, pos, pl)...)
 	if pl.Controller == None {
 		if e, ok := x.explore(seat, pl.Name); ok {
@@ -63,7 +63,7 @@ func decideLosePlanet(s *State, a Action) ([]Event, error) {
 }
 
 func applyControlGained(s *State, e Event) {
-	martyrFeat(s, e.From, e.Planet)
+	martyrFeat(s, e.extra().From, e.Planet)
 	pl, _ := s.Planet(e.Planet)
 	pl.Controller = e.Seat
 	pl.Exhausted = true     // 25.1

@@ -16,7 +16,7 @@ func TestRule25_1_GainFromDeckExhausted(t *testing.T) {
 	if pl.Controller != 0 || !pl.Exhausted {
 		t.Fatalf("Quann %+v, want seat 0, exhausted", pl)
 	}
-	if ev[0].Kind != EvControlGained || ev[0].From != None {
+	if ev[0].Kind != EvControlGained || ev[0].extra().From != None {
 		t.Fatalf("first event %v, want control gained from the deck", ev[0])
 	}
 }
@@ -28,7 +28,7 @@ func TestRule25_1b_GainFromAnotherPlayer(t *testing.T) {
 	do(t, g, Action{Kind: ActGainPlanet, Seat: Referee, Player: ip(0), Planet: "Quann"})
 	deck := len(g.State().Decks.Exploration["cultural"])
 	ev := do(t, g, Action{Kind: ActGainPlanet, Seat: Referee, Player: ip(1), Planet: "Quann"})
-	if ev[0].From != 0 || planet(t, g, "Quann").Controller != 1 {
+	if ev[0].extra().From != 0 || planet(t, g, "Quann").Controller != 1 {
 		t.Fatalf("events %v", ev)
 	}
 	if hasKind(ev, EvExplored) || len(g.State().Decks.Exploration["cultural"]) != deck {
@@ -79,7 +79,7 @@ func TestRule25_1c_ReshuffleAndNoTrait(t *testing.T) {
 			ex = &ev[i]
 		}
 	}
-	if ex == nil || len(ex.NewDeck) != 20 {
+	if ex == nil || len(ex.extra().NewDeck) != 20 {
 		t.Fatalf("want a reshuffle of 20 cards, got %v", ev)
 	}
 	s := g.State()

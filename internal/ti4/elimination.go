@@ -108,7 +108,7 @@ func eliminationFollowUps(s *State, rng *engine.RNG) []Event {
 		if speaker == p.Seat {
 			speaker = s.LeftOf(p.Seat)
 		}
-		return s.emit(Event{Kind: EvEliminated, Seat: p.Seat, Speaker: speaker, NewDeck: deck})
+		return s.emit(Event{Kind: EvEliminated, Seat: p.Seat, Extra: &Extra{Speaker: speaker, NewDeck: deck}})
 	}
 	s.setQuiet(scanElimination)
 	return nil
@@ -198,11 +198,11 @@ func applyEliminated(s *State, e Event) {
 	p.StrategyCards = nil
 
 	// 33.7: secret objectives, scored or not, are shuffled into the deck.
-	s.Decks.Secrets = e.NewDeck
+	s.Decks.Secrets = e.extra().NewDeck
 	p.Secrets, p.ScoredSecrets = nil, nil
 
 	// 33.8: the speaker token passes left.
-	s.Speaker = e.Speaker
+	s.Speaker = e.extra().Speaker
 
 	// 33 note 3: relic fragments to their exploration discard piles; relics purged.
 	// Enigmatic Device, kept in play the same way, goes with them.

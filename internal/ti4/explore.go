@@ -60,7 +60,7 @@ func (x *explorer) draw(seat int, d string) (Event, bool) {
 		deck = slices.Clone(x.discard[d])
 		x.rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
 		x.discard[d] = nil
-		e.NewDeck = slices.Clone(deck)
+		e.more().NewDeck = slices.Clone(deck)
 	}
 	e.Card = deck[0]
 	x.deck[d] = deck[1:]
@@ -95,9 +95,9 @@ func ExplorationKind(card string) string {
 
 func applyExplored(s *State, e Event) {
 	d := &s.Decks
-	if e.NewDeck != nil {
-		d.Exploration[e.Deck] = slices.Clone(e.NewDeck)
-		d.ExplorationDiscard[e.Deck] = without(d.ExplorationDiscard[e.Deck], e.NewDeck)
+	if e.extra().NewDeck != nil {
+		d.Exploration[e.Deck] = slices.Clone(e.extra().NewDeck)
+		d.ExplorationDiscard[e.Deck] = without(d.ExplorationDiscard[e.Deck], e.extra().NewDeck)
 	}
 	d.Exploration[e.Deck] = d.Exploration[e.Deck][1:]
 	if e.Deck == "frontier" { // the token explored goes back to the supply (35.6)

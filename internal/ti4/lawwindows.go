@@ -45,7 +45,7 @@ func decideUseLaw(s *State, a Action) ([]Event, error) {
 		if !slices.Contains(s.Outcomes(ag.Subject), a.Outcome) {
 			return nil, engine.Refuse("8.9", "%q is not a player who can be elected", a.Outcome)
 		}
-		return s.emit(discard, Event{Kind: EvAgendaOutcome, Card: ag.Subject, Outcome: a.Outcome}), nil
+		return s.emit(discard, Event{Kind: EvAgendaOutcome, Card: ag.Subject, Extra: &Extra{Outcome: a.Outcome}}), nil
 	case "imperial_arbiter":
 		if _, err := inStep(s, a.Seat, StepArbiter); err != nil {
 			return nil, err
@@ -55,7 +55,7 @@ func decideUseLaw(s *State, a Action) ([]Event, error) {
 		if !slices.Contains(s.Players[a.Seat].StrategyCards, mine) || q == None || q == a.Seat {
 			return nil, engine.Refuse("7.3", "swap one of your strategy cards for another player's: outcome \"yours:theirs\"")
 		}
-		return s.emit(discard, Event{Kind: EvSwapped, Seat: a.Seat, Owner: q, Cards: []string{mine, theirs}}, Event{Kind: EvStepCleared, Seat: a.Seat}), nil
+		return s.emit(discard, Event{Kind: EvSwapped, Seat: a.Seat, Owner: q, Extra: &Extra{Cards: []string{mine, theirs}}}, Event{Kind: EvStepCleared, Seat: a.Seat}), nil
 	case "minister_of_peace":
 		if _, err := inStep(s, a.Seat, StepPeace); err != nil {
 			return nil, err
@@ -137,7 +137,7 @@ func applyLawWindows(s *State, e Event) bool {
 	case EvExtraAction:
 		s.Turn, s.ExtraAction = e.Seat, true
 	case EvSwapped:
-		mine, theirs := e.Cards[0], e.Cards[1]
+		mine, theirs := e.extra().Cards[0], e.extra().Cards[1]
 		p, q := s.Players[e.Seat], s.Players[e.Owner]
 		p.StrategyCards[slices.Index(p.StrategyCards, mine)] = theirs
 		q.StrategyCards[slices.Index(q.StrategyCards, theirs)] = mine

@@ -74,18 +74,18 @@ func playExpedition(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	// only the discard pile as it was.
 	deck, discard := s.Decks.Exploration[d], s.Decks.ExplorationDiscard[d]
 	e := Event{Kind: EvExcavated, Seat: a.Seat, Deck: d}
-	for len(e.Cards) < 3 {
+	for len(e.extra().Cards) < 3 {
 		if len(deck) == 0 {
-			if e.NewDeck != nil || len(discard) == 0 {
+			if e.extra().NewDeck != nil || len(discard) == 0 {
 				break
 			}
 			deck = slices.Clone(discard)
 			rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
-			e.NewDeck = slices.Clone(deck)
+			e.more().NewDeck = slices.Clone(deck)
 		}
-		e.Cards = append(e.Cards, deck[0])
+		e.more().Cards = append(e.extra().Cards, deck[0])
 		deck = deck[1:]
-		if e.NewDeck == nil {
+		if e.extra().NewDeck == nil {
 			e.Count++ // drawn from the deck as it was
 		}
 	}
@@ -200,10 +200,10 @@ func applyPoKCards(s *State, e Event) bool {
 	case EvExcavated:
 		d := &s.Decks
 		d.Exploration[e.Deck] = d.Exploration[e.Deck][e.Count:]
-		if e.NewDeck != nil {
-			d.Exploration[e.Deck], d.ExplorationDiscard[e.Deck] = slices.Clone(e.NewDeck[len(e.Cards)-e.Count:]), nil
+		if e.extra().NewDeck != nil {
+			d.Exploration[e.Deck], d.ExplorationDiscard[e.Deck] = slices.Clone(e.extra().NewDeck[len(e.extra().Cards)-e.Count:]), nil
 		}
-		for _, c := range e.Cards {
+		for _, c := range e.extra().Cards {
 			if ExplorationKind(c) == "relic_fragment" {
 				s.Players[e.Seat].RelicFragments = append(s.Players[e.Seat].RelicFragments, c)
 			} else {

@@ -186,13 +186,13 @@ func TestRule2_7_ArchaeologicalExpedition(t *testing.T) {
 	revealed, frags := 0, 0
 	for _, e := range ev {
 		if e.Kind == EvExcavated {
-			for _, c := range e.Cards {
+			for _, c := range e.extra().Cards {
 				revealed++
 				if c == "cultural_relic_fragment" {
 					frags++
 				}
 			}
-			if e.Count != 2 || e.NewDeck == nil {
+			if e.Count != 2 || e.extra().NewDeck == nil {
 				t.Fatalf("two cards from the deck, then a reshuffle: %v", e)
 			}
 		}

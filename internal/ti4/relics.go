@@ -54,7 +54,7 @@ func init() {
 				return nil
 			},
 			Resolve: func(s *State, seat int, rng *engine.RNG) []Event {
-				ev := s.emit(Event{Kind: EvFragmentsPurged, Seat: seat, Cards: fragmentsFor(s.Players[seat], kind)})
+				ev := s.emit(Event{Kind: EvFragmentsPurged, Seat: seat, Extra: &Extra{Cards: fragmentsFor(s.Players[seat], kind)}})
 				return s.extend(ev, gainRelic(s, seat, rng)...)
 			},
 		})
@@ -372,12 +372,12 @@ func applyRelics(s *State, e Event) bool {
 	switch e.Kind {
 	case EvFragmentsPurged:
 		left := slices.Clone(p.RelicFragments)
-		for _, f := range e.Cards {
+		for _, f := range e.extra().Cards {
 			i := slices.Index(left, f)
 			left = slices.Delete(left, i, i+1)
 		}
 		p.RelicFragments = left
-		s.Decks.Purged = append(s.Decks.Purged, e.Cards...)
+		s.Decks.Purged = append(s.Decks.Purged, e.extra().Cards...)
 	case EvRelicMoved:
 		from := s.Players[e.Owner]
 		from.Relics = slices.DeleteFunc(slices.Clone(from.Relics), func(r string) bool { return r == e.Card })

@@ -340,18 +340,18 @@ func drawFrom(deck, discard *[]string, rng *engine.RNG, seat int, name string, n
 			if len(*discard) == 0 {
 				break
 			}
-			if len(cur.Cards) > 0 {
+			if len(cur.extra().Cards) > 0 {
 				ev = append(ev, cur)
 				cur = Event{Kind: EvCardsDrawn, Seat: seat, Deck: name}
 			}
 			*deck, *discard = slices.Clone(*discard), nil
 			shuffle(rng, *deck)
-			cur.NewDeck = slices.Clone(*deck)
+			cur.more().NewDeck = slices.Clone(*deck)
 		}
-		cur.Cards = append(cur.Cards, (*deck)[0])
+		cur.more().Cards = append(cur.extra().Cards, (*deck)[0])
 		*deck = (*deck)[1:]
 	}
-	if len(cur.Cards) > 0 {
+	if len(cur.extra().Cards) > 0 {
 		ev = append(ev, cur)
 	}
 	return ev
@@ -363,10 +363,10 @@ func actionDeckAfter(s *State, events []Event) (deck, discard []string) {
 	deck, discard = slices.Clone(s.Decks.ActionCards), slices.Clone(s.Decks.ActionDiscard)
 	for _, e := range events {
 		if e.Kind == EvCardsDrawn && e.Deck == "action" {
-			if e.NewDeck != nil {
-				deck, discard = slices.Clone(e.NewDeck), nil
+			if e.extra().NewDeck != nil {
+				deck, discard = slices.Clone(e.extra().NewDeck), nil
 			}
-			deck = deck[len(e.Cards):]
+			deck = deck[len(e.extra().Cards):]
 		}
 	}
 	return deck, discard
@@ -482,14 +482,14 @@ func applyDraw(s *State, e Event) {
 	p := s.Players[e.Seat]
 	switch e.Deck {
 	case "action":
-		if e.NewDeck != nil {
-			s.Decks.ActionCards, s.Decks.ActionDiscard = slices.Clone(e.NewDeck), without(s.Decks.ActionDiscard, e.NewDeck)
+		if e.extra().NewDeck != nil {
+			s.Decks.ActionCards, s.Decks.ActionDiscard = slices.Clone(e.extra().NewDeck), without(s.Decks.ActionDiscard, e.extra().NewDeck)
 		}
-		s.Decks.ActionCards = s.Decks.ActionCards[len(e.Cards):]
-		p.ActionCards = append(p.ActionCards, e.Cards...)
+		s.Decks.ActionCards = s.Decks.ActionCards[len(e.extra().Cards):]
+		p.ActionCards = append(p.ActionCards, e.extra().Cards...)
 	case "secret":
-		s.Decks.Secrets = s.Decks.Secrets[len(e.Cards):]
-		p.Secrets = append(p.Secrets, e.Cards...)
+		s.Decks.Secrets = s.Decks.Secrets[len(e.extra().Cards):]
+		p.Secrets = append(p.Secrets, e.extra().Cards...)
 	}
 }
 

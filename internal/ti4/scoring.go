@@ -264,7 +264,7 @@ func decideKeepSecret(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		}
 	}
 	shuffle(rng, deck)
-	return s.emit(Event{Kind: EvSecretKept, Seat: a.Seat, Card: a.Card, NewDeck: deck}), nil
+	return s.emit(Event{Kind: EvSecretKept, Seat: a.Seat, Card: a.Card, Extra: &Extra{NewDeck: deck}}), nil
 }
 
 // The custodians token (27): before committing ground forces to Mecatol
@@ -377,7 +377,7 @@ func applyScoring(s *State, e Event) bool {
 		p := s.Players[e.Seat]
 		p.Secrets = append(p.Secrets, e.Card)
 		p.SecretChoice = nil
-		s.Decks.Secrets = slices.Clone(e.NewDeck)
+		s.Decks.Secrets = slices.Clone(e.extra().NewDeck)
 	case EvCustodians:
 		s.Custodians = false
 		s.Players[e.Seat].VP++
@@ -459,12 +459,12 @@ func decideReturnSecret(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	}
 	deck := append(slices.Clone(s.Decks.Secrets), a.Card)
 	shuffle(rng, deck)
-	return s.emit(Event{Kind: EvSecretReturned, Seat: a.Seat, Card: a.Card, NewDeck: deck}), nil
+	return s.emit(Event{Kind: EvSecretReturned, Seat: a.Seat, Card: a.Card, Extra: &Extra{NewDeck: deck}}), nil
 }
 
 func applySecretReturned(s *State, e Event) {
 	p := s.Players[e.Seat]
 	i := slices.Index(p.Secrets, e.Card)
 	p.Secrets = slices.Delete(p.Secrets, i, i+1)
-	s.Decks.Secrets = slices.Clone(e.NewDeck)
+	s.Decks.Secrets = slices.Clone(e.extra().NewDeck)
 }

@@ -1,6 +1,7 @@
 package ti4
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/mecatol/mecatol/internal/engine"
@@ -59,5 +60,36 @@ func TestScratchSurvivesALegalityCheck(t *testing.T) {
 	}
 	if len(kept) != 1 || kept[0].Kind != EvTurnEnded || kept[0].Seat != 1 {
 		t.Fatalf("the kept events changed: %v", kept)
+	}
+}
+
+// An event's rare fields encode beside the common ones, as one flat object,
+// and decode back; an event without them reads them as empty.
+func TestEventRareFieldsEncodeFlat(t *testing.T) {
+	e := Event{Kind: EvCardsDrawn, Seat: 2, Deck: "action", Extra: &Extra{Cards: []string{"sabotage"}, From: 1}}
+	b, err := json.Marshal(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"kind":"cards_drawn","seat":2,"deck":"action","from":1,"cards":["sabotage"]}`; string(b) != want {
+		t.Fatalf("encoded %s, want %s", b, want)
+	}
+	var back Event
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	if back.extra().From != 1 || len(back.extra().Cards) != 1 || back.extra().Cards[0] != "sabotage" {
+		t.Fatalf("decoded %+v", back.extra())
+	}
+	var plain Event
+	if err := json.Unmarshal([]byte(`{"kind":"passed","seat":1}`), &plain); err != nil {
+		t.Fatal(err)
+	}
+	if plain.Extra != nil || plain.extra().Cards != nil || plain.extra().Act != nil {
+		t.Fatalf("an event without rare fields decoded with %+v", plain.Extra)
+	}
+	plain.more().Speaker = 3
+	if plain.extra().Speaker != 3 || noExtra.Speaker != 0 {
+		t.Fatal("writing a rare field must add it to the event, not to the shared empty one")
 	}
 }

@@ -470,7 +470,7 @@ func decideChooseSpeaker(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	if q == s.Speaker {
 		return nil, engine.Refuse("66.2", "the new speaker must be someone who is not the speaker now")
 	}
-	ev := s.emit(Event{Kind: EvSpeakerChanged, Seat: a.Seat, Speaker: q})
+	ev := s.emit(Event{Kind: EvSpeakerChanged, Seat: a.Seat, Extra: &Extra{Speaker: q}})
 	ev = s.extend(ev, drawActionCards(s, a.Seat, 2, rng)...)
 	ev = s.extend(ev, Event{Kind: EvStepCleared, Seat: a.Seat})
 	if len(s.Decks.Agendas) == 0 {
@@ -490,7 +490,7 @@ func decideOrderAgendas(s *State, a Action) ([]Event, error) {
 	}
 	rest := s.Decks.Agendas[len(look):]
 	deck := slices.Concat(a.Top, rest, a.Bottom)
-	return s.extend(s.emit(Event{Kind: EvAgendasOrdered, Seat: a.Seat, NewDeck: deck}), finish(s)...), nil
+	return s.extend(s.emit(Event{Kind: EvAgendasOrdered, Seat: a.Seat, Extra: &Extra{NewDeck: deck}}), finish(s)...), nil
 }
 
 func sameSet(a, b []string) bool {
@@ -745,7 +745,7 @@ func applyStrategic(s *State, e Event) bool {
 			sys.Command = slices.Delete(sys.Command, i, i+1)
 		}
 	case EvSpeakerChanged:
-		s.Speaker = e.Speaker
+		s.Speaker = e.extra().Speaker
 	case EvTechGained:
 		applyTechGained(s, e)
 	case EvStepProgress: // one more thing done; what was spent on it is used up
@@ -764,7 +764,7 @@ func applyStrategic(s *State, e Event) bool {
 			s.Players[e.Seat].CardVP += e.Count
 		}
 	case EvAgendasOrdered:
-		s.Decks.Agendas = slices.Clone(e.NewDeck)
+		s.Decks.Agendas = slices.Clone(e.extra().NewDeck)
 	case EvFreeSecondary:
 		s.Strategic.Free = append(s.Strategic.Free, e.Owner)
 	case EvSpent:

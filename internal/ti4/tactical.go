@@ -483,7 +483,7 @@ func decideTransport(s *State, a Action) ([]Event, error) {
 			return nil, engine.Refuse("95.1", "no moving ship with room to spare starts in, passes through or enters that system")
 		}
 	}
-	return s.emit(Event{Kind: EvDeclared, Seat: a.Seat, System: from.Pos, Planet: a.Planet, Unit: a.Unit, Count: a.Count, Deck: "cargo", From: by}), nil
+	return s.emit(Event{Kind: EvDeclared, Seat: a.Seat, System: from.Pos, Planet: a.Planet, Unit: a.Unit, Count: a.Count, Deck: "cargo", Extra: &Extra{From: by}}), nil
 }
 
 // loaded counts cargo already declared from one space area or planet.
@@ -692,7 +692,7 @@ func decideProduce(s *State, a Action) ([]Event, error) {
 	}
 	return s.emit(
 		Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: a.Planet, Unit: a.Unit, Count: a.Count},
-		Event{Kind: EvProduced, Seat: a.Seat, Unit: a.Unit, Count: a.Count, From: cost},
+		Event{Kind: EvProduced, Seat: a.Seat, Unit: a.Unit, Count: a.Count, Extra: &Extra{From: cost}},
 	), nil
 }
 
@@ -815,7 +815,7 @@ func applyTactical(s *State, e Event) bool {
 	case EvDeclared:
 		c := Cargo{From: e.System, Unit: e.Unit, Count: e.Count, Planet: e.Planet}
 		if e.Deck == "cargo" {
-			c.By = e.From
+			c.By = e.extra().From
 			s.Tactical.Cargo = append(s.Tactical.Cargo, c)
 		} else {
 			s.Tactical.Moves = append(s.Tactical.Moves, c)
@@ -835,7 +835,7 @@ func applyTactical(s *State, e Event) bool {
 			t = &s.Tactical.Production
 		}
 		t.Made += e.Count
-		t.Cost += e.From
+		t.Cost += e.extra().From
 		t.Placed = append(t.Placed, Cargo{Unit: e.Unit, Count: e.Count})
 	case EvTacticalEnded:
 		s.Tactical = nil

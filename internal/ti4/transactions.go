@@ -61,7 +61,7 @@ func decideTradeOpen(s *State, a Action) ([]Event, error) {
 		if agendaTraded(s, a.Seat, q) {
 			return nil, engine.Refuse("94.6", "one transaction with each other player per agenda")
 		}
-		return s.emit(Event{Kind: EvTrade, Seat: a.Seat, Trade: &Trade{Seats: [2]int{a.Seat, q}}}), nil
+		return s.emit(Event{Kind: EvTrade, Seat: a.Seat, Extra: &Extra{Trade: &Trade{Seats: [2]int{a.Seat, q}}}}), nil
 	}
 	if !s.AreNeighbors(a.Seat, q) {
 		return nil, engine.Refuse("60.1", "transactions are with neighbors; seat %d is not one", q)
@@ -69,7 +69,7 @@ func decideTradeOpen(s *State, a Action) ([]Event, error) {
 	if slices.Contains(s.Players[a.Seat].TradedWith, q) {
 		return nil, engine.Refuse("94.1", "one transaction with each neighbor per turn")
 	}
-	return s.emit(Event{Kind: EvTrade, Seat: a.Seat, Trade: &Trade{Seats: [2]int{a.Seat, q}}}), nil
+	return s.emit(Event{Kind: EvTrade, Seat: a.Seat, Extra: &Extra{Trade: &Trade{Seats: [2]int{a.Seat, q}}}}), nil
 }
 
 // agendaTrading reports the moment of 94.6: an agenda revealed and not yet
@@ -144,7 +144,7 @@ func decideTradeAdd(s *State, a Action) ([]Event, error) {
 	default:
 		return nil, engine.Refuse("94.3", "transactions exchange trade goods, commodities, promissory notes and relic fragments you hold, not %q", a.Card)
 	}
-	return s.emit(Event{Kind: EvTrade, Seat: a.Seat, Trade: &n}), nil
+	return s.emit(Event{Kind: EvTrade, Seat: a.Seat, Extra: &Extra{Trade: &n}}), nil
 }
 
 func countOf(xs []string, x string) int {
@@ -168,9 +168,9 @@ func decideTradeAccept(s *State, a Action) ([]Event, error) {
 	n := *t
 	n.Accepted[side] = true
 	if !n.Accepted[1-side] {
-		return s.emit(Event{Kind: EvTrade, Seat: a.Seat, Trade: &n}), nil
+		return s.emit(Event{Kind: EvTrade, Seat: a.Seat, Extra: &Extra{Trade: &n}}), nil
 	}
-	return s.emit(Event{Kind: EvTraded, Seat: a.Seat, Trade: &n}), nil
+	return s.emit(Event{Kind: EvTraded, Seat: a.Seat, Extra: &Extra{Trade: &n}}), nil
 }
 
 // Cancelling ends the negotiation; it uses up the turn's transaction with
@@ -180,18 +180,18 @@ func decideTradeCancel(s *State, a Action) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.emit(Event{Kind: EvTradeCancelled, Seat: a.Seat, Trade: t}), nil
+	return s.emit(Event{Kind: EvTradeCancelled, Seat: a.Seat, Extra: &Extra{Trade: t}}), nil
 }
 
 func applyTrade(s *State, e Event) bool {
 	switch e.Kind {
 	case EvTrade:
-		s.Trade = e.Trade
+		s.Trade = e.extra().Trade
 	case EvTradeCancelled:
-		traded(s, e.Trade)
+		traded(s, e.extra().Trade)
 		s.Trade = nil
 	case EvTraded:
-		t := e.Trade
+		t := e.extra().Trade
 		for side := 0; side < 2; side++ {
 			from, to := s.Players[t.Seats[side]], s.Players[t.Seats[1-side]]
 			g := t.Give[side]
