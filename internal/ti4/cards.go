@@ -39,8 +39,9 @@ func handFollowUps(s *State) []Event {
 	if s.Combat != nil {
 		return nil
 	}
+	limit := s.handLimit()
 	for _, p := range s.Players {
-		if !p.Eliminated && len(p.ActionCards) > s.handLimit() {
+		if !p.Eliminated && len(p.ActionCards) > limit {
 			return s.emit(step(StepDiscard, p.Seat, "", false))
 		}
 	}

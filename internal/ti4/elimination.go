@@ -283,9 +283,9 @@ func explorationDeckOf(card string) string {
 }
 
 func sortStrategy(ids []string) {
-	init := map[string]int{}
-	for _, c := range data.MustLoad().Strategy {
-		init[c.ID] = c.Initiative
-	}
-	slices.SortFunc(ids, func(a, b string) int { return init[a] - init[b] })
+	slices.SortFunc(ids, func(a, b string) int {
+		x, _ := initiativeOf(a)
+		y, _ := initiativeOf(b)
+		return x - y
+	})
 }

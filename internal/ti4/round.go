@@ -54,13 +54,31 @@ type StatusStep struct {
 	CrownAsked   bool  `json:"crown_asked,omitempty"` // The Crown of Emphidia's end-of-phase window has opened
 }
 
-var initiative = func() map[string]int {
-	m := map[string]int{}
+// strategyCards are the strategy cards' ids and initiative numbers: a
+// search of eight short strings is quicker than a map, and this is read on
+// every turn.
+var strategyCards = func() (out []struct {
+	id string
+	n  int
+}) {
 	for _, c := range data.MustLoad().Strategy {
-		m[c.ID] = c.Initiative
+		out = append(out, struct {
+			id string
+			n  int
+		}{c.ID, c.Initiative})
 	}
-	return m
+	return out
 }()
+
+// initiativeOf is a strategy card's initiative number, if it is one.
+func initiativeOf(card string) (int, bool) {
+	for _, c := range strategyCards {
+		if c.id == card {
+			return c.n, true
+		}
+	}
+	return 0, false
+}
 
 // Initiative is a player's initiative number: their lowest strategy card
 // (48.1, 48.3), or 0 with the Naalu "0" token (48.1a).
@@ -70,7 +88,9 @@ func (s *State) Initiative(seat int) int {
 	}
 	best := 99
 	for _, c := range s.Players[seat].StrategyCards {
-		best = min(best, initiative[c])
+		if n, ok := initiativeOf(c); ok {
+			best = min(best, n)
+		}
 	}
 	return best
 }
@@ -180,7 +200,7 @@ func decidePick(s *State, a Action) ([]Event, error) {
 		return nil, engine.Refuse("2.7", "Public Disgrace: choose a strategy card other than %s", a.Card)
 	}
 	if !slices.Contains(s.Strategy, a.Card) {
-		if _, ok := initiative[a.Card]; !ok {
+		if _, ok := initiativeOf(a.Card); !ok {
 			return nil, engine.BadInput("card", "no strategy card %q", a.Card)
 		}
 		return nil, engine.Refuse("84.1b", "%s has already been chosen", a.Card)
