@@ -216,7 +216,7 @@ func (s *State) nextToMecatol(sys *System) bool { return s.Adjacent(sys.Pos, 0) 
 
 // historic systems hold a legendary planet or Mecatol Rex, or are anomalies.
 func (s *State) historic(sys *System) bool {
-	t := data.MustLoad().Tile(sys.Tile)
+	t := tileOf(sys)
 	if len(t.Anomalies) > 0 {
 		return true
 	}
@@ -259,7 +259,7 @@ func rings(slots int) int {
 
 func (s *State) nextToAnomaly(sys *System) bool {
 	for _, q := range s.galaxy.Neighbors(sys.Pos, s.Wormholes) {
-		if o := s.System(q); o != nil && len(data.MustLoad().Tile(o.Tile).Anomalies) > 0 {
+		if o := s.System(q); o != nil && len(tileOf(o).Anomalies) > 0 {
 			return true
 		}
 	}
@@ -367,7 +367,7 @@ func (s *State) distantLands(seat int) int {
 func (s *State) gatekeeper(seat int) bool {
 	has := func(w string) bool {
 		for _, sys := range s.Systems {
-			if shipsOf(sys, seat) && (data.MustLoad().Tile(sys.Tile).HasWormhole(w) || slices.Contains(s.Wormholes(sys.Pos), w)) {
+			if shipsOf(sys, seat) && (tileOf(sys).HasWormhole(w) || slices.Contains(s.Wormholes(sys.Pos), w)) {
 				return true
 			}
 		}

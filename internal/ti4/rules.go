@@ -489,7 +489,14 @@ func where(s *State, posp *int, planet, field string) (*System, *Planet, error) 
 	return sys, pl, nil
 }
 
-func tileOf(sys *System) *data.Tile { return data.MustLoad().Tile(sys.Tile) }
+// tileOf is a system's tile card, remembered in the system until its tile
+// changes (the Wormhole Nexus flips).
+func tileOf(sys *System) *data.Tile {
+	if sys.tile == nil || sys.tile.ID != sys.Tile {
+		sys.tile = data.MustLoad().Tile(sys.Tile)
+	}
+	return sys.tile
+}
 
 // Check reports whether a would be accepted in s, without changing it.
 func (r Rules) Check(s *State, a Action) error {

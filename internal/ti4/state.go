@@ -48,6 +48,8 @@ type System struct {
 	Planets []*Planet `json:"planets,omitempty"`
 	Command []int     `json:"command,omitempty"` // seats with a command token here
 	Tokens  []Token   `json:"tokens,omitempty"`
+
+	tile *data.Tile // the card for Tile, looked up once (see tileOf)
 }
 
 // Captive is a unit held on a capturer's faction sheet (LRR 17.1). Owner is

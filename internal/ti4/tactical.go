@@ -188,8 +188,7 @@ func hasOthersShips(sys *System, seat int) bool {
 }
 
 func (s *State) anomaly(pos int, a string) bool {
-	t := data.MustLoad().Tile(s.System(pos).Tile)
-	return t.HasAnomaly(a)
+	return tileOf(s.System(pos)).HasAnomaly(a)
 }
 
 // reach is the fewest gravity rifts a ship from `from` must leave to end in
@@ -214,14 +213,28 @@ func (s *State) reach(seat, from, to, move int) int {
 	// Search over (system, moves left) for the fewest rift exits. Leaving a
 	// rift adds one to the move value (41.1).
 	type node struct{ pos, left int }
-	best := map[node]int{}
-	frontier := []node{{from, move}}
-	best[node{from, move}] = 0
+	type mark struct {
+		node
+		rifts int
+	}
+	var bestBuf [64]mark
+	best := bestBuf[:0] // each (system, moves left) reached, with its fewest rift exits: a few dozen at most
+	at := func(n node) int {
+		for i := range best {
+			if best[i].node == n {
+				return i
+			}
+		}
+		return -1
+	}
+	var bufA, bufB [32]node
+	frontier, next := append(bufA[:0], node{from, move}), bufB[:0]
+	best = append(best, mark{node{from, move}, 0})
 	result := -1
 	for len(frontier) > 0 {
-		var next []node
+		next = next[:0]
 		for _, n := range frontier {
-			rifts := best[n]
+			rifts := best[at(n)].rifts
 			left := n.left
 			if s.anomaly(n.pos, "gravity-rift") && !nav {
 				left++
@@ -238,13 +251,16 @@ func (s *State) reach(seat, from, to, move int) int {
 					result = rifts
 				}
 				m := node{q, left - 1}
-				if r, ok := best[m]; !ok || rifts < r {
-					best[m] = rifts
+				if i := at(m); i < 0 {
+					best = append(best, mark{m, rifts})
+					next = append(next, m)
+				} else if rifts < best[i].rifts {
+					best[i].rifts = rifts
 					next = append(next, m)
 				}
 			}
 		}
-		frontier = next
+		frontier, next = next, frontier
 	}
 	return result
 }

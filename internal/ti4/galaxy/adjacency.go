@@ -28,6 +28,7 @@ func (m *Map) link() {
 		slices.Sort(out)
 		m.adjacent[i] = slices.Compact(out)
 	}
+	m.systems = m.Systems()
 }
 
 // walk follows edge e out of hex h: a system there is adjacent; a hyperlane
@@ -96,30 +97,37 @@ func (m *Map) Adjacent(a, b int, extra Wormholes) bool {
 	return false
 }
 
-// Neighbors returns every system adjacent to pos, in position order.
+// Neighbors returns every system adjacent to pos, in position order. The
+// result may be the map's own: callers read it and do not change it.
 func (m *Map) Neighbors(pos int, extra Wormholes) []int { return m.NeighborsExcept(pos, extra, nil) }
 
 // NeighborsExcept is Neighbors with the wormhole types ignore reports left
 // out, for effects under which some wormholes do nothing.
 func (m *Map) NeighborsExcept(pos int, extra Wormholes, ignore func(w string) bool) []int {
-	var out []int
+	var near []int
 	if pos >= 0 && pos < len(m.adjacent) {
-		out = append(out, m.adjacent[pos]...)
+		near = m.adjacent[pos]
 	}
-	if wa := m.wormholes(pos, extra); len(wa) > 0 {
-		for _, q := range m.Systems() {
-			if q == pos || slices.Contains(out, q) {
-				continue
-			}
-			for _, w := range m.wormholes(q, extra) {
-				if slices.Contains(wa, w) && (ignore == nil || !ignore(w)) {
-					out = append(out, q)
-					break
-				}
+	wa := m.wormholes(pos, extra)
+	if len(wa) == 0 {
+		return slices.Clip(near) // most systems: shared, and an append copies
+	}
+	out, all := slices.Clone(near), m.systems
+	if all == nil { // a map not built by Parse
+		all = m.Systems()
+	}
+	for _, q := range all {
+		if q == pos || slices.Contains(out, q) {
+			continue
+		}
+		for _, w := range m.wormholes(q, extra) {
+			if slices.Contains(wa, w) && (ignore == nil || !ignore(w)) {
+				out = append(out, q)
+				break
 			}
 		}
-		slices.Sort(out)
 	}
+	slices.Sort(out)
 	return out
 }
 

@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"errors"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -268,4 +269,23 @@ func FuzzParse(f *testing.F) {
 			m.Neighbors(p, nil)
 		}
 	})
+}
+
+// Neighbors may hand out the map's own list; growing the result must not
+// change what the map answers next.
+func TestNeighborsResultIsNotTheMapsToGrow(t *testing.T) {
+	m := parse(t, sixPlayer, 0)
+	first := m.Neighbors(0, nil)
+	if len(first) != 6 {
+		t.Fatalf("Mecatol Rex has %d neighbours, want 6", len(first))
+	}
+	grown := append(first, 99)
+	grown[0] = -1 // a copy now: the append had no room
+	if again := m.Neighbors(0, nil); again[0] == -1 || len(again) != 6 {
+		t.Fatalf("the map's neighbours changed to %v", again)
+	}
+	// With a wormhole, the list is built afresh: Lodor (alpha) at 1 reaches 30.
+	if n := m.Neighbors(1, nil); !slices.Contains(n, 30) {
+		t.Fatalf("wormhole neighbour missing from %v", n)
+	}
 }

@@ -35,6 +35,7 @@ type Map struct {
 	Off      []Slot // systems off the board, Pos = OffBoard + i
 	Players  int
 	adjacent [][]int
+	systems  []int // Systems, kept by link
 }
 
 // ParseError says which token of a map string is wrong.
