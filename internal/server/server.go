@@ -617,7 +617,7 @@ func redact(a ti4.Action, seat int) ti4.Action {
 	case ti4.ActKeepSecret, ti4.ActReturnSecret: // secrets chosen or returned face down (61.20, 61.21a)
 		a.Card = ""
 	case ti4.ActOrderAgendas:
-		a.Top, a.Bottom = nil, nil
+		a.ActionExtra = nil // its only rare fields are the order (shared with the log: replaced, not changed)
 	case ti4.ActTradeAdd:
 		if a.Card != "trade_goods" && a.Card != "commodities" {
 			a.Card = "hidden"

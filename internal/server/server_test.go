@@ -353,13 +353,13 @@ func TestUndo(t *testing.T) {
 
 func TestLogRedaction(t *testing.T) {
 	keep := ti4.Action{Kind: ti4.ActKeepSecret, Seat: 0, Card: "mine_rare_metals"}
-	order := ti4.Action{Kind: ti4.ActOrderAgendas, Seat: 0, Top: []string{"mutiny"}}
+	order := ti4.Action{Kind: ti4.ActOrderAgendas, Seat: 0, ActionExtra: &ti4.ActionExtra{Top: []string{"mutiny"}}}
 	note := ti4.Action{Kind: ti4.ActTradeAdd, Seat: 0, Card: "jolnar:ceasefire"}
 	tg := ti4.Action{Kind: ti4.ActTradeAdd, Seat: 0, Card: "trade_goods"}
 	if redact(keep, 1).Card != "" || redact(keep, 0).Card == "" {
 		t.Fatal("the kept secret is the keeper's alone")
 	}
-	if redact(order, 2).Top != nil || redact(note, 1).Card != "hidden" || redact(tg, 1).Card != "trade_goods" {
+	if redact(order, 2).ActionExtra != nil || order.Top == nil || redact(note, 1).Card != "hidden" || redact(tg, 1).Card != "trade_goods" {
 		t.Fatal("agenda order and offered notes are hidden from others")
 	}
 }

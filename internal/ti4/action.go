@@ -46,27 +46,62 @@ var actionKinds = []string{ActPlace, ActRemove, ActMove, ActGainPlanet, ActLoseP
 // Action is one thing a player (or a game effect acting for them) does.
 // Which fields matter depends on Kind.
 type Action struct {
-	Kind   string   `json:"kind"`
-	Seat   int      `json:"seat"`             // the player acting, or Referee
-	Player *int     `json:"player,omitempty"` // for a referee's effect: the player it acts for
-	Owner  *int     `json:"owner,omitempty"`  // another player whose units are concerned
-	System *int     `json:"system,omitempty"` // position
-	Planet string   `json:"planet,omitempty"`
-	To     *int     `json:"to,omitempty"` // destination position (move)
-	ToPl   string   `json:"to_planet,omitempty"`
-	Unit   string   `json:"unit,omitempty"`
-	Count  int      `json:"count,omitempty"`
-	Card   string   `json:"card,omitempty"` // strategy card, technology, ...
-	Use    bool     `json:"use,omitempty"`  // take up a secondary ability (false: decline)
-	Pools  *Pools   `json:"pools,omitempty"`
-	Top    []string `json:"top,omitempty"`    // agenda cards to keep on top, in order
-	Bottom []string `json:"bottom,omitempty"` // agenda cards to put at the bottom, in order
+	Kind   string `json:"kind"`
+	Seat   int    `json:"seat"`             // the player acting, or Referee
+	System *int   `json:"system,omitempty"` // position
+	Planet string `json:"planet,omitempty"`
+	To     *int   `json:"to,omitempty"` // destination position (move)
+	ToPl   string `json:"to_planet,omitempty"`
+	Unit   string `json:"unit,omitempty"`
+	Count  int    `json:"count,omitempty"`
+	Card   string `json:"card,omitempty"` // strategy card, technology, ...
+	Use    bool   `json:"use,omitempty"`  // take up a secondary ability (false: decline)
+	Pools  *Pools `json:"pools,omitempty"`
 	// Outcome is what votes are cast for (8.8-8.11): "for", "against", a
 	// seat number, a planet, a law, a secret objective or a strategy card.
 	Outcome string `json:"outcome,omitempty"`
+	*ActionExtra
+}
+
+// ActionExtra holds the fields few actions use. They live apart so that
+// every other action stays small: an action is copied into each decision
+// and into the log. Their JSON sits beside the common fields. Copies of an
+// action share them, so they are replaced, never changed in place.
+type ActionExtra struct {
+	Player *int     `json:"player,omitempty"` // for a referee's effect: the player it acts for
+	Owner  *int     `json:"owner,omitempty"`  // another player whose units are concerned
+	Top    []string `json:"top,omitempty"`    // agenda cards to keep on top, in order
+	Bottom []string `json:"bottom,omitempty"` // agenda cards to put at the bottom, in order
 	// Units names one or more units on the board, for cards that choose
 	// several (Scuttle, Refit Troops).
 	Units []UnitRef `json:"units,omitempty"`
+}
+
+// forPlayer is a acting for player q (a referee's effect, or a card aimed
+// at q), with its rare fields copied rather than shared.
+func (a Action) forPlayer(q int) Action {
+	a.own().Player = &q
+	return a
+}
+
+// own returns a's rare fields for writing: a fresh copy of them, so that
+// the actions a was copied from keep theirs.
+func (a *Action) own() *ActionExtra {
+	x := *a.extra()
+	a.ActionExtra = &x
+	return a.ActionExtra
+}
+
+// noActionExtra is what extra reads for an action without rare fields.
+var noActionExtra ActionExtra
+
+// extra returns a's rare fields for reading; an action without them reads
+// as empty.
+func (a *Action) extra() *ActionExtra {
+	if a.ActionExtra == nil {
+		return &noActionExtra
+	}
+	return a.ActionExtra
 }
 
 // UnitRef names one unit: in a system's space area, or on one of its
@@ -259,8 +294,8 @@ var fieldNames = []string{"player", "owner", "system", "planet", "to", "to_plane
 
 func fieldMask(a Action) uint32 {
 	var m uint32
-	for i, set := range [...]bool{a.Player != nil, a.Owner != nil, a.System != nil, a.Planet != "", a.To != nil, a.ToPl != "",
-		a.Unit != "", a.Count != 0, a.Card != "", a.Use, a.Pools != nil, a.Top != nil, a.Bottom != nil, a.Outcome != "", a.Units != nil} {
+	for i, set := range [...]bool{a.extra().Player != nil, a.extra().Owner != nil, a.System != nil, a.Planet != "", a.To != nil, a.ToPl != "",
+		a.Unit != "", a.Count != 0, a.Card != "", a.Use, a.Pools != nil, a.extra().Top != nil, a.extra().Bottom != nil, a.Outcome != "", a.extra().Units != nil} {
 		if set {
 			m |= 1 << i
 		}

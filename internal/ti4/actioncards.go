@@ -296,7 +296,7 @@ func ownPlanet(s *State, a Action) (*Planet, *System, error) {
 
 // otherPlayer is the action's player, who must be another player in the game.
 func otherPlayer(s *State, a Action) (int, error) {
-	q, err := need(a.Player, "player")
+	q, err := need(a.extra().Player, "player")
 	if err != nil {
 		return None, err
 	}
@@ -371,7 +371,7 @@ func resolveAC(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		if ag == nil || ag.Window != "elected" || len(ag.WindowQueue) == 0 || ag.WindowQueue[0] != a.Seat || ag.Outcome != strconv.Itoa(a.Seat) {
 			return nil, engine.Refuse("1.15", "Confusing Legal Text is played when you are elected")
 		}
-		q, err := need(a.Player, "player")
+		q, err := need(a.extra().Player, "player")
 		if err != nil {
 			return nil, err
 		}
@@ -456,7 +456,7 @@ func resolveAC(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		}
 		return ev, nil
 	case a.Card == "ancient_burial_sites": // a player's cultural planets are exhausted
-		q, err := need(a.Player, "player")
+		q, err := need(a.extra().Player, "player")
 		if err != nil {
 			return nil, err
 		}
@@ -471,7 +471,7 @@ func resolveAC(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		})
 		return ev, nil
 	case a.Card == "assassinate_representative":
-		q, err := need(a.Player, "player")
+		q, err := need(a.extra().Player, "player")
 		if err != nil {
 			return nil, err
 		}
@@ -749,7 +749,7 @@ func acOptions(s *State, seat int, add func(Action)) {
 		case c == "confusing_legal_text":
 			if ag := s.Agenda; ag != nil && ag.Window == "elected" {
 				for _, q := range s.Active() {
-					add(Action{Kind: ActPlayAC, Card: c, Player: ip(q)})
+					add(Action{Kind: ActPlayAC, Card: c, ActionExtra: &ActionExtra{Player: ip(q)}})
 				}
 			}
 		case c == "veto" || c == "distinguished_councilor" || tacticalCard(c):
@@ -760,14 +760,14 @@ func acOptions(s *State, seat int, add func(Action)) {
 			if ag := s.Agenda; ag != nil && ag.Window == "when" {
 				for _, q := range s.Active() {
 					if q != seat {
-						add(Action{Kind: ActPlayAC, Card: c, Player: ip(q)})
+						add(Action{Kind: ActPlayAC, Card: c, ActionExtra: &ActionExtra{Player: ip(q)}})
 					}
 				}
 			}
 		case c == "ancient_burial_sites":
 			if ag := s.Agenda; ag != nil && ag.Window == "start" {
 				for _, q := range s.Active() {
-					add(Action{Kind: ActPlayAC, Card: c, Player: ip(q)})
+					add(Action{Kind: ActPlayAC, Card: c, ActionExtra: &ActionExtra{Player: ip(q)}})
 				}
 			}
 		case c == "assassinate_representative":
@@ -775,7 +775,7 @@ func acOptions(s *State, seat int, add func(Action)) {
 				continue
 			}
 			for _, q := range s.Active() {
-				add(Action{Kind: ActPlayAC, Card: c, Player: ip(q)})
+				add(Action{Kind: ActPlayAC, Card: c, ActionExtra: &ActionExtra{Player: ip(q)}})
 			}
 		case slices.Contains(riders, c):
 			if ag := s.Agenda; ag != nil && ag.Window == "after" {
@@ -813,8 +813,7 @@ func actionTargets(s *State, seat int, c string, add func(Action)) {
 	others := func(a Action) {
 		for _, q := range s.Active() {
 			if q != seat {
-				a.Player = ip(q)
-				add(a)
+				add(a.forPlayer(q))
 			}
 		}
 	}
@@ -853,8 +852,7 @@ func actionTargets(s *State, seat int, c string, add func(Action)) {
 		systems(func(sys *System) bool { return !s.IsHomeSystem(sys.Pos) && s.shipsInOrNextTo(seat, sys.Pos) }, func(a Action) {
 			for _, q := range s.Active() {
 				if q != seat && !slices.Contains(s.System(*a.System).Command, q) {
-					a.Player = ip(q)
-					add(a)
+					add(a.forPlayer(q))
 				}
 			}
 		})
@@ -866,8 +864,8 @@ func actionTargets(s *State, seat int, c string, add func(Action)) {
 			for _, u := range []string{"dreadnought", "cruiser", "destroyer"} {
 				for _, q := range s.Active() {
 					if q != seat && count(sys.Space, q, u) > 0 {
-						a.Unit, a.Player = u, ip(q)
-						add(a)
+						a.Unit = u
+						add(a.forPlayer(q))
 					}
 				}
 			}

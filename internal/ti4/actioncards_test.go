@@ -63,12 +63,12 @@ func TestRule2_7_ActionWindowCards(t *testing.T) {
 				t.Fatal("three infantry on Jol")
 			}
 		}},
-		{"insubordination", Action{Player: ip(2)}, nil, func(t *testing.T, s *State) {
+		{"insubordination", Action{ActionExtra: &ActionExtra{Player: ip(2)}}, nil, func(t *testing.T, s *State) {
 			if s.Players[2].Tactic != 2 {
 				t.Fatalf("tactic pool %d", s.Players[2].Tactic)
 			}
 		}},
-		{"spy", Action{Player: ip(1)}, giveAC(1, "sabotage"), func(t *testing.T, s *State) {
+		{"spy", Action{ActionExtra: &ActionExtra{Player: ip(1)}}, giveAC(1, "sabotage"), func(t *testing.T, s *State) {
 			if !slices.Contains(s.Players[0].ActionCards, "sabotage") || len(s.Players[1].ActionCards) != 0 {
 				t.Fatal("Spy takes the card")
 			}
@@ -88,7 +88,7 @@ func TestRule2_7_ActionWindowCards(t *testing.T) {
 				t.Fatal("Quann exhausted, its 2 resources gained")
 			}
 		}},
-		{"lucky_shot", Action{System: ip(22), Player: ip(1), Unit: "destroyer"}, func(s *State) {
+		{"lucky_shot", Action{System: ip(22), Unit: "destroyer", ActionExtra: &ActionExtra{Player: ip(1)}}, func(s *State) {
 			s.System(22).Space = add(s.System(22).Space, 1, "destroyer", 1)
 		}, func(t *testing.T, s *State) {
 			if count(s.System(22).Space, 1, "destroyer") != 0 {
@@ -172,7 +172,7 @@ func TestRule8_15_AdditionalVotes(t *testing.T) {
 	for _, q := range []int{0, 1, 2} { // no "when" cards
 		do(t, g, act(ActPassWindow, q))
 	}
-	play(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "assassinate_representative", Player: ip(2)})
+	play(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "assassinate_representative", ActionExtra: &ActionExtra{Player: ip(2)}})
 	do(t, g, act(ActPassWindow, 1))
 	do(t, g, act(ActPassWindow, 2))
 	play(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "imperial_rider", Outcome: For})
@@ -357,8 +357,8 @@ func TestRule1_15_ConfusingLegalText(t *testing.T) {
 	if s.Agenda.Window != "elected" || !slices.Equal(s.Agenda.WindowQueue, []int{1, 0, 2}) {
 		t.Fatalf("the elected player's window, then everyone's from the speaker: %q %v", s.Agenda.Window, s.Agenda.WindowQueue)
 	}
-	refuse(t, g, Action{Kind: ActPlayAC, Seat: 1, Card: "confusing_legal_text", Player: ip(1)}, "2.7")
-	play(t, g, Action{Kind: ActPlayAC, Seat: 1, Card: "confusing_legal_text", Player: ip(2)})
+	refuse(t, g, Action{Kind: ActPlayAC, Seat: 1, Card: "confusing_legal_text", ActionExtra: &ActionExtra{Player: ip(1)}}, "2.7")
+	play(t, g, Action{Kind: ActPlayAC, Seat: 1, Card: "confusing_legal_text", ActionExtra: &ActionExtra{Player: ip(2)}})
 	passWindows(t, g) // seat 1 voted otherwise: Deadly Plot's window
 	s = g.State()
 	if len(s.Players[2].Secrets) != 1 || len(s.Players[1].Secrets) != 0 {
@@ -381,7 +381,7 @@ func TestRule1_15_ConfusingLegalText(t *testing.T) {
 	refuse(t, g, playAC(2, "confounding_legal_text"), "1.15") // seat 1 answers first
 	do(t, g, act(ActPassWindow, 1))
 	do(t, g, act(ActPassWindow, 0))
-	refuse(t, g, Action{Kind: ActPlayAC, Seat: 2, Card: "confusing_legal_text", Player: ip(0)}, "1.15") // not elected
+	refuse(t, g, Action{Kind: ActPlayAC, Seat: 2, Card: "confusing_legal_text", ActionExtra: &ActionExtra{Player: ip(0)}}, "1.15") // not elected
 	play(t, g, playAC(2, "confounding_legal_text"))
 	passWindows(t, g)
 	s = checked(t, g)
@@ -529,9 +529,9 @@ func TestRule1_16_AncientBurialSites(t *testing.T) {
 	if ag.Window != "start" || ag.Card != "" || !slices.Equal(ag.WindowQueue, windowOrder(g.State())) {
 		t.Fatalf("agenda %+v", ag)
 	}
-	refuse(t, g, Action{Kind: ActPlayAC, Seat: 1, Card: "ancient_burial_sites", Player: ip(0)}, "1.20") // seat 0 speaks first
+	refuse(t, g, Action{Kind: ActPlayAC, Seat: 1, Card: "ancient_burial_sites", ActionExtra: &ActionExtra{Player: ip(0)}}, "1.20") // seat 0 speaks first
 	do(t, g, act(ActPassWindow, 0))
-	play(t, g, Action{Kind: ActPlayAC, Seat: 1, Card: "ancient_burial_sites", Player: ip(0)})
+	play(t, g, Action{Kind: ActPlayAC, Seat: 1, Card: "ancient_burial_sites", ActionExtra: &ActionExtra{Player: ip(0)}})
 	if !planet(t, g, "Quann").Exhausted || planet(t, g, "Arnor").Exhausted {
 		t.Fatal("Quann, cultural, is exhausted; Arnor is not")
 	}
@@ -541,7 +541,7 @@ func TestRule1_16_AncientBurialSites(t *testing.T) {
 	if ag := g.State().Agenda; ag.Card != "mutiny" || ag.Window != "when" {
 		t.Fatalf("the first agenda follows: %+v", ag)
 	}
-	refuse(t, g, Action{Kind: ActPlayAC, Seat: 1, Card: "ancient_burial_sites", Player: ip(0)}, "")
+	refuse(t, g, Action{Kind: ActPlayAC, Seat: 1, Card: "ancient_burial_sites", ActionExtra: &ActionExtra{Player: ip(0)}}, "")
 	checked(t, g)
 }
 

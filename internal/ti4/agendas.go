@@ -731,7 +731,7 @@ func decidePickFewest(s *State, a Action) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	q, err := need(a.Player, "player")
+	q, err := need(a.extra().Player, "player")
 	if err != nil {
 		return nil, err
 	}
@@ -839,7 +839,7 @@ func agendaOptions(s *State, seat int, add func(Action)) {
 			}
 		case StepPickPlayer:
 			for _, q := range s.Active() {
-				add(Action{Kind: ActChoosePlayer, Player: ip(q)})
+				add(Action{Kind: ActChoosePlayer, ActionExtra: &ActionExtra{Player: ip(q)}})
 			}
 		case StepGiveNote:
 			for _, n := range s.Players[seat].Promissory {

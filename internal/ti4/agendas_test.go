@@ -127,8 +127,8 @@ func TestRule7_8_Directives(t *testing.T) {
 			pl.Controller, pl.Units = 2, []Stack{{Owner: 2, Unit: "infantry", Count: 2}}
 			s.Players[0].VP, s.Players[0].Publics = 1, []string{s.Decks.Revealed[0]}
 		})
-		refuse(t, g, Action{Kind: ActChoosePlayer, Seat: 2, Player: ip(0)}, "7.8")
-		do(t, g, Action{Kind: ActChoosePlayer, Seat: 2, Player: ip(1)})
+		refuse(t, g, Action{Kind: ActChoosePlayer, Seat: 2, ActionExtra: &ActionExtra{Player: ip(0)}}, "7.8")
+		do(t, g, Action{Kind: ActChoosePlayer, Seat: 2, ActionExtra: &ActionExtra{Player: ip(1)}})
 		checked(t, g)
 		if pl := planet(t, g, "Quann"); count(pl.Units, 2, "") != 0 || count(pl.Units, 1, "infantry") != 1 || pl.Controller != 1 {
 			t.Fatalf("Quann: %+v", pl)
@@ -364,7 +364,7 @@ func TestRule7_3_LawEffects(t *testing.T) {
 	})
 	t.Run("minister_of_exploration", func(t *testing.T) {
 		g := fixture(t, fixtureConfig(), withLaw("minister_of_exploration", 0))
-		do(t, g, Action{Kind: ActGainPlanet, Seat: Referee, Player: ip(0), Planet: "Quann"})
+		do(t, g, Action{Kind: ActGainPlanet, Seat: Referee, Planet: "Quann", ActionExtra: &ActionExtra{Player: ip(0)}})
 		if tg := g.State().Players[0].TradeGoods; tg != 1 {
 			t.Fatalf("a trade good for gaining a planet; has %d", tg)
 		}

@@ -32,16 +32,16 @@ func receivers(s *State, seat int) []int {
 func checksAndBalances(s *State, a Action) ([]Event, error) {
 	to := receivers(s, a.Seat)
 	switch {
-	case len(to) == 0 && a.Player != nil:
+	case len(to) == 0 && a.extra().Player != nil:
 		return nil, engine.BadInput("player", "the card chosen is kept: no one may be given it")
 	case len(to) == 0:
 		return nil, nil
-	case a.Player == nil:
+	case a.extra().Player == nil:
 		return nil, engine.Refuse("7.3", "Checks and Balances: give the card to one of seats %v", to)
-	case !slices.Contains(to, *a.Player):
-		return nil, engine.Refuse("7.3", "Checks and Balances: seat %d may not be given it; one of seats %v", *a.Player, to)
+	case !slices.Contains(to, *a.extra().Player):
+		return nil, engine.Refuse("7.3", "Checks and Balances: seat %d may not be given it; one of seats %v", *a.extra().Player, to)
 	}
-	return s.emit(Event{Kind: EvStrategyGiven, Seat: a.Seat, Owner: *a.Player, Card: a.Card}), nil
+	return s.emit(Event{Kind: EvStrategyGiven, Seat: a.Seat, Owner: *a.extra().Player, Card: a.Card}), nil
 }
 
 func applyGiven(s *State, e Event) bool {

@@ -15,14 +15,14 @@ func TestRule7_3_ChecksAndBalances(t *testing.T) {
 		s.StrategyTG = map[string]int{"leadership": 2}
 	})
 	refuse(t, g, Action{Kind: ActPick, Seat: 0, Card: "leadership"}, "7.3")
-	refuse(t, g, Action{Kind: ActPick, Seat: 0, Card: "leadership", Player: ip(0)}, "7.3")
-	if legal := Legal(g.State(), engineRNG(), 0); !slices.ContainsFunc(legal, func(a Action) bool { return a.Kind == ActPick && a.Player != nil && *a.Player == 2 }) {
+	refuse(t, g, Action{Kind: ActPick, Seat: 0, Card: "leadership", ActionExtra: &ActionExtra{Player: ip(0)}}, "7.3")
+	if legal := Legal(g.State(), engineRNG(), 0); !slices.ContainsFunc(legal, func(a Action) bool { return a.Kind == ActPick && a.extra().Player != nil && *a.extra().Player == 2 }) {
 		t.Fatalf("Legal should offer to give the card: %v", legal)
 	}
 	tg := g.State().Players[0].TradeGoods
 	pick := func(seat int, card string, to int) {
 		t.Helper()
-		do(t, g, Action{Kind: ActPick, Seat: seat, Card: card, Player: ip(to)})
+		do(t, g, Action{Kind: ActPick, Seat: seat, Card: card, ActionExtra: &ActionExtra{Player: ip(to)}})
 		for w := g.State().PickAsk; w != nil; w = g.State().PickAsk { // no Public Disgrace
 			do(t, g, act(ActPassWindow, w.Queue[0]))
 		}
@@ -33,9 +33,9 @@ func TestRule7_3_ChecksAndBalances(t *testing.T) {
 		t.Fatalf("seat 1 holds Leadership, seat 0 its trade goods, seat 1 chooses next: turn %d", s.Turn)
 	}
 	pick(1, "diplomacy", 2)
-	refuse(t, g, Action{Kind: ActPick, Seat: 2, Card: "politics", Player: ip(2)}, "7.3")
+	refuse(t, g, Action{Kind: ActPick, Seat: 2, Card: "politics", ActionExtra: &ActionExtra{Player: ip(2)}}, "7.3")
 	pick(2, "politics", 1)
-	refuse(t, g, Action{Kind: ActPick, Seat: 0, Card: "trade", Player: ip(1)}, "7.3") // seat 1 has its two
+	refuse(t, g, Action{Kind: ActPick, Seat: 0, Card: "trade", ActionExtra: &ActionExtra{Player: ip(1)}}, "7.3") // seat 1 has its two
 	pick(0, "trade", 2)
 	pick(1, "warfare", 0)
 	pick(2, "technology", 0)
@@ -61,7 +61,7 @@ func TestRule7_3_ChecksAndBalances(t *testing.T) {
 	if to := receivers(g.State(), last); len(to) != 0 {
 		t.Fatalf("every other player holds a card: %v", to)
 	}
-	if _, err := g.Do(Action{Kind: ActPick, Seat: last, Card: "warfare", Player: ip(order[0])}); err == nil {
+	if _, err := g.Do(Action{Kind: ActPick, Seat: last, Card: "warfare", ActionExtra: &ActionExtra{Player: ip(order[0])}}); err == nil {
 		t.Fatal("no one may be given the last card")
 	}
 	do(t, g, Action{Kind: ActPick, Seat: last, Card: "warfare"})
@@ -76,12 +76,12 @@ func TestRule7_3_ChecksAndBalances(t *testing.T) {
 		withLaw("checks_and_balances", None)(s)
 		giveAC(1, "public_disgrace")(s)
 	})
-	do(t, g, Action{Kind: ActPick, Seat: 0, Card: "leadership", Player: ip(2)})
+	do(t, g, Action{Kind: ActPick, Seat: 0, Card: "leadership", ActionExtra: &ActionExtra{Player: ip(2)}})
 	play(t, g, playAC(1, "public_disgrace"))
 	s = checked(t, g)
 	if len(s.Players[2].StrategyCards) != 0 || !slices.Contains(s.Strategy, "leadership") || s.Turn != 0 || s.picksOf(0) != 0 {
 		t.Fatalf("the choice is undone: seat 2 %v, turn %d", s.Players[2].StrategyCards, s.Turn)
 	}
-	refuse(t, g, Action{Kind: ActPick, Seat: 0, Card: "leadership", Player: ip(2)}, "2.7")
-	do(t, g, Action{Kind: ActPick, Seat: 0, Card: "diplomacy", Player: ip(2)})
+	refuse(t, g, Action{Kind: ActPick, Seat: 0, Card: "leadership", ActionExtra: &ActionExtra{Player: ip(2)}}, "2.7")
+	do(t, g, Action{Kind: ActPick, Seat: 0, Card: "diplomacy", ActionExtra: &ActionExtra{Player: ip(2)}})
 }

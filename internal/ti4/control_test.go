@@ -11,7 +11,7 @@ import (
 // deck, exhausted.
 func TestRule25_1_GainFromDeckExhausted(t *testing.T) {
 	g := fixture(t, fixtureConfig(), nil)
-	ev := do(t, g, Action{Kind: ActGainPlanet, Seat: Referee, Player: ip(0), Planet: "Quann"})
+	ev := do(t, g, Action{Kind: ActGainPlanet, Seat: Referee, Planet: "Quann", ActionExtra: &ActionExtra{Player: ip(0)}})
 	pl := planet(t, g, "Quann")
 	if pl.Controller != 0 || !pl.Exhausted {
 		t.Fatalf("Quann %+v, want seat 0, exhausted", pl)
@@ -25,9 +25,9 @@ func TestRule25_1_GainFromDeckExhausted(t *testing.T) {
 // and is not explored (25.1c).
 func TestRule25_1b_GainFromAnotherPlayer(t *testing.T) {
 	g := fixture(t, fixtureConfig(), nil)
-	do(t, g, Action{Kind: ActGainPlanet, Seat: Referee, Player: ip(0), Planet: "Quann"})
+	do(t, g, Action{Kind: ActGainPlanet, Seat: Referee, Planet: "Quann", ActionExtra: &ActionExtra{Player: ip(0)}})
 	deck := len(g.State().Decks.Exploration["cultural"])
-	ev := do(t, g, Action{Kind: ActGainPlanet, Seat: Referee, Player: ip(1), Planet: "Quann"})
+	ev := do(t, g, Action{Kind: ActGainPlanet, Seat: Referee, Planet: "Quann", ActionExtra: &ActionExtra{Player: ip(1)}})
 	if ev[0].extra().From != 0 || planet(t, g, "Quann").Controller != 1 {
 		t.Fatalf("events %v", ev)
 	}
@@ -55,7 +55,7 @@ func TestRule25_1c_ExploreOnFirstControl(t *testing.T) {
 			i := slices.Index(d, tc.card)
 			d[0], d[i] = d[i], d[0]
 		})
-		ev := do(t, g, Action{Kind: ActGainPlanet, Seat: Referee, Player: ip(0), Planet: "Quann"})
+		ev := do(t, g, Action{Kind: ActGainPlanet, Seat: Referee, Planet: "Quann", ActionExtra: &ActionExtra{Player: ip(0)}})
 		if !hasKind(ev, EvExplored) || len(g.State().Decks.Exploration["cultural"]) != 19 {
 			t.Fatalf("%s: not explored: %v", tc.card, ev)
 		}
@@ -72,7 +72,7 @@ func TestRule25_1c_ReshuffleAndNoTrait(t *testing.T) {
 		s.Decks.ExplorationDiscard["cultural"] = append(s.Decks.ExplorationDiscard["cultural"], s.Decks.Exploration["cultural"]...)
 		s.Decks.Exploration["cultural"] = nil
 	})
-	ev := do(t, g, Action{Kind: ActGainPlanet, Seat: Referee, Player: ip(0), Planet: "Quann"})
+	ev := do(t, g, Action{Kind: ActGainPlanet, Seat: Referee, Planet: "Quann", ActionExtra: &ActionExtra{Player: ip(0)}})
 	var ex *Event
 	for i := range ev {
 		if ev[i].Kind == EvExplored {
@@ -87,10 +87,10 @@ func TestRule25_1c_ReshuffleAndNoTrait(t *testing.T) {
 	if got := len(s.Decks.Exploration["cultural"]) + len(s.Decks.ExplorationDiscard["cultural"]) + len(s.Players[0].RelicFragments) + len(quann.Attachments) + len(s.Decks.Purged); got != 20 {
 		t.Fatalf("cultural cards: %d, want 20 in all", got)
 	}
-	refuse(t, g, Action{Kind: ActGainPlanet, Seat: Referee, Player: ip(1), Planet: "Mecatol Rex"}, "54.1")
+	refuse(t, g, Action{Kind: ActGainPlanet, Seat: Referee, Planet: "Mecatol Rex", ActionExtra: &ActionExtra{Player: ip(1)}}, "54.1")
 	refuse(t, g, place(1, 0, "Mecatol Rex", "infantry", 1), "54.1")
 	g = fixture(t, fixtureConfig(), func(s *State) { s.Custodians = false }) // someone paid to remove it (27.2)
-	ev = do(t, g, Action{Kind: ActGainPlanet, Seat: Referee, Player: ip(1), Planet: "Mecatol Rex"})
+	ev = do(t, g, Action{Kind: ActGainPlanet, Seat: Referee, Planet: "Mecatol Rex", ActionExtra: &ActionExtra{Player: ip(1)}})
 	if hasKind(ev, EvExplored) {
 		t.Fatal("Mecatol Rex has no trait and is not explored")
 	}
@@ -99,9 +99,9 @@ func TestRule25_1c_ReshuffleAndNoTrait(t *testing.T) {
 // 25.2: a player cannot gain a planet they already control.
 func TestRule25_2_AlreadyControlled(t *testing.T) {
 	g := fixture(t, fixtureConfig(), nil)
-	refuse(t, g, Action{Kind: ActGainPlanet, Seat: Referee, Player: ip(0), Planet: "Jol"}, "25.2")
-	do(t, g, Action{Kind: ActGainPlanet, Seat: Referee, Player: ip(0), Planet: "Lodor"})
-	refuse(t, g, Action{Kind: ActGainPlanet, Seat: Referee, Player: ip(0), Planet: "Lodor"}, "25.2")
+	refuse(t, g, Action{Kind: ActGainPlanet, Seat: Referee, Planet: "Jol", ActionExtra: &ActionExtra{Player: ip(0)}}, "25.2")
+	do(t, g, Action{Kind: ActGainPlanet, Seat: Referee, Planet: "Lodor", ActionExtra: &ActionExtra{Player: ip(0)}})
+	refuse(t, g, Action{Kind: ActGainPlanet, Seat: Referee, Planet: "Lodor", ActionExtra: &ActionExtra{Player: ip(0)}}, "25.2")
 }
 
 // 25.3 and 25.4: the card stays while its units leave; a control token
@@ -135,7 +135,7 @@ func TestRule25_4_ControlTokensUnlimited(t *testing.T) {
 	for _, sys := range g.State().Systems {
 		for _, pl := range sys.Planets {
 			if pl.Controller == None && pl.Name != MecatolRex {
-				do(t, g, Action{Kind: ActGainPlanet, Seat: Referee, Player: ip(2), Planet: pl.Name})
+				do(t, g, Action{Kind: ActGainPlanet, Seat: Referee, Planet: pl.Name, ActionExtra: &ActionExtra{Player: ip(2)}})
 				n++
 			}
 		}
@@ -157,7 +157,7 @@ func TestRule25_4_ControlTokensUnlimited(t *testing.T) {
 // the player whose units are on it; the old control token leaves.
 func TestRule25_5_LoseToUnitsOnPlanet(t *testing.T) {
 	g := fixture(t, fixtureConfig(), nil)
-	do(t, g, Action{Kind: ActGainPlanet, Seat: Referee, Player: ip(0), Planet: "Quann"})
+	do(t, g, Action{Kind: ActGainPlanet, Seat: Referee, Planet: "Quann", ActionExtra: &ActionExtra{Player: ip(0)}})
 	if !planet(t, g, "Quann").ControlToken {
 		t.Fatal("seat 0 holds Quann with a control token")
 	}
@@ -186,7 +186,7 @@ func TestRule25_5b_InvasionEstablishControl(t *testing.T) {
 		sys := s.System(2)
 		sys.Space = []Stack{{Owner: 0, Unit: "carrier", Count: 1}, {Owner: 0, Unit: "infantry", Count: 2}}
 	})
-	do(t, g, Action{Kind: ActBeginInvasion, Seat: Referee, Player: ip(0), System: ip(2)})
+	do(t, g, Action{Kind: ActBeginInvasion, Seat: Referee, System: ip(2), ActionExtra: &ActionExtra{Player: ip(0)}})
 	refuse(t, g, Action{Kind: ActCommit, Seat: 1, Planet: "Lodor", Unit: "infantry", Count: 1}, "49.2")
 	refuse(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Lodor", Unit: "carrier", Count: 1}, "49.2")
 	refuse(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Lodor", Unit: "infantry", Count: 3}, "49.2")
@@ -220,8 +220,8 @@ func TestRule25_5b_GroundCombatFirstAndCustodians(t *testing.T) {
 		s.System(2).Space = []Stack{{Owner: 0, Unit: "carrier", Count: 1}, {Owner: 0, Unit: "infantry", Count: 2}}
 		s.System(0).Space = []Stack{{Owner: 1, Unit: "carrier", Count: 1}, {Owner: 1, Unit: "infantry", Count: 1}}
 	})
-	do(t, g, Action{Kind: ActBeginInvasion, Seat: Referee, Player: ip(0), System: ip(2)})
-	refuse(t, g, Action{Kind: ActBeginInvasion, Seat: Referee, Player: ip(1), System: ip(0)}, "49")
+	do(t, g, Action{Kind: ActBeginInvasion, Seat: Referee, System: ip(2), ActionExtra: &ActionExtra{Player: ip(0)}})
+	refuse(t, g, Action{Kind: ActBeginInvasion, Seat: Referee, System: ip(0), ActionExtra: &ActionExtra{Player: ip(1)}}, "49")
 	do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Lodor", Unit: "infantry", Count: 2})
 	establishControl(t, g, 0)
 	fightOut(t, g)
@@ -237,7 +237,7 @@ func TestRule25_5b_GroundCombatFirstAndCustodians(t *testing.T) {
 	if s.Invasion != nil || s.Combat != nil {
 		t.Fatal("the invasion is over")
 	}
-	do(t, g, Action{Kind: ActBeginInvasion, Seat: Referee, Player: ip(1), System: ip(0)})
+	do(t, g, Action{Kind: ActBeginInvasion, Seat: Referee, System: ip(0), ActionExtra: &ActionExtra{Player: ip(1)}})
 	refuse(t, g, Action{Kind: ActCommit, Seat: 1, Planet: "Mecatol Rex", Unit: "infantry", Count: 1}, "54.1")
 }
 
@@ -288,9 +288,9 @@ func fightOut(t *testing.T, g *Game) {
 // deck and takes the control token away.
 func TestRule25_6_LoseByEffect(t *testing.T) {
 	g := fixture(t, fixtureConfig(), nil)
-	do(t, g, Action{Kind: ActGainPlanet, Seat: Referee, Player: ip(0), Planet: "Wellon"})
-	refuse(t, g, Action{Kind: ActLosePlanet, Seat: Referee, Player: ip(1), Planet: "Wellon"}, "25.6")
-	do(t, g, Action{Kind: ActLosePlanet, Seat: Referee, Player: ip(0), Planet: "Wellon"})
+	do(t, g, Action{Kind: ActGainPlanet, Seat: Referee, Planet: "Wellon", ActionExtra: &ActionExtra{Player: ip(0)}})
+	refuse(t, g, Action{Kind: ActLosePlanet, Seat: Referee, Planet: "Wellon", ActionExtra: &ActionExtra{Player: ip(1)}}, "25.6")
+	do(t, g, Action{Kind: ActLosePlanet, Seat: Referee, Planet: "Wellon", ActionExtra: &ActionExtra{Player: ip(0)}})
 	pl := planet(t, g, "Wellon")
 	if pl.Controller != None || pl.ControlToken || pl.Exhausted {
 		t.Fatalf("Wellon %+v, want back in the deck, no token (25.7)", pl)
@@ -300,8 +300,8 @@ func TestRule25_6_LoseByEffect(t *testing.T) {
 // 25.7: a control token leaves with control, however control is lost.
 func TestRule25_7_TokenRemoved(t *testing.T) {
 	g := fixture(t, fixtureConfig(), nil)
-	do(t, g, Action{Kind: ActGainPlanet, Seat: Referee, Player: ip(0), Planet: "Wellon"})
-	do(t, g, Action{Kind: ActGainPlanet, Seat: Referee, Player: ip(1), Planet: "Wellon"})
+	do(t, g, Action{Kind: ActGainPlanet, Seat: Referee, Planet: "Wellon", ActionExtra: &ActionExtra{Player: ip(0)}})
+	do(t, g, Action{Kind: ActGainPlanet, Seat: Referee, Planet: "Wellon", ActionExtra: &ActionExtra{Player: ip(1)}})
 	pl := planet(t, g, "Wellon")
 	if pl.Controller != 1 {
 		t.Fatal("seat 1 should control Wellon")
@@ -316,14 +316,14 @@ func TestBadInputChangesNothing(t *testing.T) {
 	g := fixture(t, fixtureConfig(), nil)
 	for _, a := range []Action{
 		{Kind: "teleport", Seat: 0},
-		{Kind: ActGainPlanet, Seat: Referee, Player: ip(9), Planet: "Quann"},
-		{Kind: ActGainPlanet, Seat: Referee, Player: ip(0), Planet: "Atlantis"},
+		{Kind: ActGainPlanet, Seat: Referee, Planet: "Quann", ActionExtra: &ActionExtra{Player: ip(9)}},
+		{Kind: ActGainPlanet, Seat: Referee, Planet: "Atlantis", ActionExtra: &ActionExtra{Player: ip(0)}},
 		{Kind: ActGainPlanet, Seat: 0},
 		place(0, 99, "", "carrier", 1),
 		place(0, 1, "", "death_star", 1),
 		place(0, 1, "", "carrier", 0),
 		place(0, 1, "Narnia", "infantry", 1),
-		{Kind: ActPlace, Seat: Referee, Player: ip(0), Unit: "carrier", Count: 1},
+		{Kind: ActPlace, Seat: Referee, Unit: "carrier", Count: 1, ActionExtra: &ActionExtra{Player: ip(0)}},
 		remove(0, 1, "", "carrier", 1),
 	} {
 		before, _ := g.Snapshot()

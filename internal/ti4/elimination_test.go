@@ -35,7 +35,7 @@ func doom(extra func(s *State)) func(s *State) {
 // (seat 2's infantry removed), establish control.
 func invadeLodor(t *testing.T, g *Game) []Event {
 	t.Helper()
-	do(t, g, Action{Kind: ActBeginInvasion, Seat: Referee, Player: ip(0), System: ip(2)})
+	do(t, g, Action{Kind: ActBeginInvasion, Seat: Referee, System: ip(2), ActionExtra: &ActionExtra{Player: ip(0)}})
 	do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Lodor", Unit: "infantry", Count: 2})
 	if ev := do(t, g, remove(2, 2, "Lodor", "infantry", 1)); hasKind(ev, EvEliminated) {
 		t.Fatal("seat 2 still controls Lodor until Establish Control (25.5b)")
@@ -105,11 +105,11 @@ func TestRule33_1_AfterEffect(t *testing.T) {
 		pl.Units = nil
 		pl.ControlToken = true
 	}))
-	ev := do(t, g, Action{Kind: ActLosePlanet, Seat: Referee, Player: ip(2), Planet: "Lodor"})
+	ev := do(t, g, Action{Kind: ActLosePlanet, Seat: Referee, Planet: "Lodor", ActionExtra: &ActionExtra{Player: ip(2)}})
 	if !hasKind(ev, EvEliminated) {
 		t.Fatalf("losing the last planet must eliminate: %v", ev)
 	}
-	refuse(t, g, Action{Kind: ActGainPlanet, Seat: Referee, Player: ip(2), Planet: "Lodor"}, "33.2")
+	refuse(t, g, Action{Kind: ActGainPlanet, Seat: Referee, Planet: "Lodor", ActionExtra: &ActionExtra{Player: ip(2)}}, "33.2")
 }
 
 // 33.2: a choice waiting on a player who is eliminated is dropped, and the
@@ -123,7 +123,7 @@ func TestRule33_2_ChoicesDropped(t *testing.T) {
 		s.Choices = []Step{{Kind: StepAgendaTech, Seat: 2, Card: "wormhole_research", Need: 1, Optional: true},
 			{Kind: StepAgendaTech, Seat: 1, Card: "wormhole_research", Need: 1, Optional: true}}
 	}))
-	ev := do(t, g, Action{Kind: ActLosePlanet, Seat: Referee, Player: ip(2), Planet: "Lodor"})
+	ev := do(t, g, Action{Kind: ActLosePlanet, Seat: Referee, Planet: "Lodor", ActionExtra: &ActionExtra{Player: ip(2)}})
 	if !hasKind(ev, EvEliminated) {
 		t.Fatalf("losing the last planet must eliminate: %v", ev)
 	}
@@ -392,14 +392,14 @@ func TestRule33_Note4_CapturedFromEliminated(t *testing.T) {
 	g := fixture(t, fixtureConfig(), doom(func(s *State) {
 		s.System(3).Space = []Stack{{Owner: 2, Unit: "carrier", Count: 1}, {Owner: 1, Unit: "dreadnought", Count: 1}}
 	}))
-	do(t, g, Action{Kind: ActCapture, Seat: Referee, Player: ip(1), Owner: ip(2), System: ip(3), Unit: "carrier", Count: 1})
-	refuse(t, g, Action{Kind: ActCapture, Seat: Referee, Player: ip(1), Owner: ip(1), System: ip(3), Unit: "dreadnought", Count: 1}, "17")
+	do(t, g, Action{Kind: ActCapture, Seat: Referee, System: ip(3), Unit: "carrier", Count: 1, ActionExtra: &ActionExtra{Player: ip(1), Owner: ip(2)}})
+	refuse(t, g, Action{Kind: ActCapture, Seat: Referee, System: ip(3), Unit: "dreadnought", Count: 1, ActionExtra: &ActionExtra{Player: ip(1), Owner: ip(1)}}, "17")
 	invadeLodor(t, g)
 	s := g.State()
 	if !s.Players[2].Eliminated || s.CapturedFrom(2, "carrier") != 1 {
 		t.Fatal("the captured carrier should stay with seat 1")
 	}
-	do(t, g, Action{Kind: ActReturnCaptured, Seat: Referee, Player: ip(1), Owner: ip(2), Unit: "carrier", Count: 1})
+	do(t, g, Action{Kind: ActReturnCaptured, Seat: Referee, Unit: "carrier", Count: 1, ActionExtra: &ActionExtra{Player: ip(1), Owner: ip(2)}})
 	if s.CapturedFrom(2, "carrier") != 0 || s.Reinforcements(2, "carrier") != 0 || s.OnBoard(2, "carrier") != 0 {
 		t.Fatal("a returned unit of an eliminated player goes to the box")
 	}
@@ -412,13 +412,13 @@ func TestRule17_Capture(t *testing.T) {
 	g := fixture(t, fixtureConfig(), func(s *State) {
 		s.System(3).Space = []Stack{{Owner: 2, Unit: "war_sun", Count: 2}, {Owner: 2, Unit: "infantry", Count: 1}}
 	})
-	do(t, g, Action{Kind: ActCapture, Seat: Referee, Player: ip(1), Owner: ip(2), System: ip(3), Unit: "war_sun", Count: 1})
+	do(t, g, Action{Kind: ActCapture, Seat: Referee, System: ip(3), Unit: "war_sun", Count: 1, ActionExtra: &ActionExtra{Player: ip(1), Owner: ip(2)}})
 	refuse(t, g, place(2, 3, "", "war_sun", 1), "17.5")
-	do(t, g, Action{Kind: ActCapture, Seat: Referee, Player: ip(1), Owner: ip(2), System: ip(3), Unit: "infantry", Count: 1})
+	do(t, g, Action{Kind: ActCapture, Seat: Referee, System: ip(3), Unit: "infantry", Count: 1, ActionExtra: &ActionExtra{Player: ip(1), Owner: ip(2)}})
 	if !slices.Contains(g.State().Players[1].Captured, Captive{Owner: None, Unit: "infantry", Count: 1}) {
 		t.Fatalf("captured %v", g.State().Players[1].Captured)
 	}
-	do(t, g, Action{Kind: ActReturnCaptured, Seat: Referee, Player: ip(1), Owner: ip(2), Unit: "war_sun", Count: 1})
+	do(t, g, Action{Kind: ActReturnCaptured, Seat: Referee, Unit: "war_sun", Count: 1, ActionExtra: &ActionExtra{Player: ip(1), Owner: ip(2)}})
 	do(t, g, place(2, 3, "", "war_sun", 1))
 }
 
@@ -435,8 +435,8 @@ func TestRule23_85_Placement(t *testing.T) {
 	refuse(t, g, place(0, 1, "Quann", "pds", 1), "85.5")
 	do(t, g, place(0, 1, "Quann", "space_dock", 1))
 	refuse(t, g, place(0, 1, "Quann", "space_dock", 1), "85.4")
-	refuse(t, g, Action{Kind: ActMove, Seat: Referee, Player: ip(0), System: ip(1), Planet: "Quann", Unit: "pds", Count: 1, To: ip(2), ToPl: "Lodor"}, "85.3")
-	do(t, g, Action{Kind: ActMove, Seat: Referee, Player: ip(0), System: ip(1), Unit: "carrier", Count: 1, To: ip(2)})
+	refuse(t, g, Action{Kind: ActMove, Seat: Referee, System: ip(1), Planet: "Quann", Unit: "pds", Count: 1, To: ip(2), ToPl: "Lodor", ActionExtra: &ActionExtra{Player: ip(0)}}, "85.3")
+	do(t, g, Action{Kind: ActMove, Seat: Referee, System: ip(1), Unit: "carrier", Count: 1, To: ip(2), ActionExtra: &ActionExtra{Player: ip(0)}})
 	if count(g.State().System(2).Space, 0, "carrier") != 1 {
 		t.Fatal("move")
 	}
@@ -458,7 +458,7 @@ func TestRule14_Blockade(t *testing.T) {
 	if len(s.Blockaders(0, s.System(s.Players[0].Home))) != 1 || s.CapturedFrom(1, "carrier") != 0 {
 		t.Fatal("14.2: the carrier Jol-Nar captured goes back to Sol")
 	}
-	refuse(t, g, Action{Kind: ActCapture, Seat: Referee, Player: ip(0), Owner: ip(1), System: ip(3), Unit: "cruiser", Count: 1}, "17.6")
+	refuse(t, g, Action{Kind: ActCapture, Seat: Referee, System: ip(3), Unit: "cruiser", Count: 1, ActionExtra: &ActionExtra{Player: ip(0), Owner: ip(1)}}, "17.6")
 }
 
 // 33.2, 4.2: a player eliminated during their own tactical action (their

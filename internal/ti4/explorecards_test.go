@@ -35,7 +35,7 @@ func exploreFixture(t *testing.T, card string, units []Stack, stage func(s *Stat
 			stage(s)
 		}
 	})
-	do(t, g, Action{Kind: ActGainPlanet, Seat: Referee, Player: ip(0), Planet: name})
+	do(t, g, Action{Kind: ActGainPlanet, Seat: Referee, Planet: name, ActionExtra: &ActionExtra{Player: ip(0)}})
 	return g, name
 }
 

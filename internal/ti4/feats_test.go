@@ -58,7 +58,7 @@ func TestRule61_7_FeatsLastATurn(t *testing.T) {
 func TestRule61_7_MoreSecrets(t *testing.T) {
 	t.Run("become_a_martyr", func(t *testing.T) {
 		g := tacticalFixture(t, func(s *State) { s.Players[1].Secrets = []string{"become_a_martyr"}; s.Players[1].SecretChoice = nil })
-		do(t, g, Action{Kind: ActLosePlanet, Seat: Referee, Player: ip(1), Planet: "Jord"})
+		do(t, g, Action{Kind: ActLosePlanet, Seat: Referee, Planet: "Jord", ActionExtra: &ActionExtra{Player: ip(1)}})
 		do(t, g, Action{Kind: ActScore, Seat: 1, Card: "become_a_martyr"})
 		if g.State().Players[1].VP != 1 {
 			t.Fatal("scored for losing a home planet")

@@ -76,11 +76,11 @@ func refuse(t testing.TB, g *Game, a Action, rule string) {
 }
 
 func place(seat, pos int, planet, unit string, n int) Action {
-	return Action{Kind: ActPlace, Seat: Referee, Player: ip(seat), System: ip(pos), Planet: planet, Unit: unit, Count: n}
+	return Action{Kind: ActPlace, Seat: Referee, System: ip(pos), Planet: planet, Unit: unit, Count: n, ActionExtra: &ActionExtra{Player: ip(seat)}}
 }
 
 func remove(seat, pos int, planet, unit string, n int) Action {
-	return Action{Kind: ActRemove, Seat: Referee, Player: ip(seat), System: ip(pos), Planet: planet, Unit: unit, Count: n}
+	return Action{Kind: ActRemove, Seat: Referee, System: ip(pos), Planet: planet, Unit: unit, Count: n, ActionExtra: &ActionExtra{Player: ip(seat)}}
 }
 
 func planet(t testing.TB, g *Game, name string) *Planet {

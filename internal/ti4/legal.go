@@ -314,7 +314,7 @@ func candidates(s *State, seat int, out []Action) []Action {
 				add(Action{Kind: ActPick, Card: card})
 			}
 			for _, q := range to {
-				add(Action{Kind: ActPick, Card: card, Player: ip(q)})
+				add(Action{Kind: ActPick, Card: card, ActionExtra: &ActionExtra{Player: ip(q)}})
 			}
 		}
 		acOptions(s, seat, add)
@@ -403,7 +403,7 @@ func candidates(s *State, seat int, out []Action) []Action {
 			add(Action{Kind: ActDone})
 		case StepSpeaker:
 			for _, q := range s.Active() {
-				add(Action{Kind: ActChooseSpeaker, Player: ip(q)})
+				add(Action{Kind: ActChooseSpeaker, ActionExtra: &ActionExtra{Player: ip(q)}})
 			}
 		case StepAgendas:
 			look := s.Decks.Agendas[:min(2, len(s.Decks.Agendas))]
@@ -419,7 +419,7 @@ func candidates(s *State, seat int, out []Action) []Action {
 			add(Action{Kind: ActDone})
 		case StepTradeChoose:
 			for _, q := range s.Active() {
-				add(Action{Kind: ActChoosePlayer, Player: ip(q)})
+				add(Action{Kind: ActChoosePlayer, ActionExtra: &ActionExtra{Player: ip(q)}})
 			}
 			add(Action{Kind: ActDone})
 		case StepWarfareToken:
@@ -547,7 +547,7 @@ func candidates(s *State, seat int, out []Action) []Action {
 	if agendaTrading(s) { // 94.6
 		for _, q := range s.Active() {
 			if q != seat && !agendaTraded(s, seat, q) {
-				add(Action{Kind: ActTradeOpen, Player: ip(q)})
+				add(Action{Kind: ActTradeOpen, ActionExtra: &ActionExtra{Player: ip(q)}})
 			}
 		}
 	}
@@ -563,7 +563,7 @@ func candidates(s *State, seat int, out []Action) []Action {
 		near := s.neighborMask(seat)
 		for _, q := range s.Active() {
 			if near&(1<<uint(q)) != 0 && !slices.Contains(p.TradedWith, q) {
-				add(Action{Kind: ActTradeOpen, Player: ip(q)})
+				add(Action{Kind: ActTradeOpen, ActionExtra: &ActionExtra{Player: ip(q)}})
 			}
 		}
 		for _, id := range componentIDs() {
@@ -584,16 +584,16 @@ func agendaOrders(look []string) []Action {
 	var out []Action
 	switch len(look) {
 	case 1:
-		out = append(out, Action{Kind: ActOrderAgendas, Top: look}, Action{Kind: ActOrderAgendas, Bottom: look})
+		out = append(out, Action{Kind: ActOrderAgendas, ActionExtra: &ActionExtra{Top: look}}, Action{Kind: ActOrderAgendas, ActionExtra: &ActionExtra{Bottom: look}})
 	case 2:
 		a, b := look[0], look[1]
 		out = append(out,
-			Action{Kind: ActOrderAgendas, Top: []string{a, b}},
-			Action{Kind: ActOrderAgendas, Top: []string{b, a}},
-			Action{Kind: ActOrderAgendas, Bottom: []string{a, b}},
-			Action{Kind: ActOrderAgendas, Bottom: []string{b, a}},
-			Action{Kind: ActOrderAgendas, Top: []string{a}, Bottom: []string{b}},
-			Action{Kind: ActOrderAgendas, Top: []string{b}, Bottom: []string{a}},
+			Action{Kind: ActOrderAgendas, ActionExtra: &ActionExtra{Top: []string{a, b}}},
+			Action{Kind: ActOrderAgendas, ActionExtra: &ActionExtra{Top: []string{b, a}}},
+			Action{Kind: ActOrderAgendas, ActionExtra: &ActionExtra{Bottom: []string{a, b}}},
+			Action{Kind: ActOrderAgendas, ActionExtra: &ActionExtra{Bottom: []string{b, a}}},
+			Action{Kind: ActOrderAgendas, ActionExtra: &ActionExtra{Top: []string{a}, Bottom: []string{b}}},
+			Action{Kind: ActOrderAgendas, ActionExtra: &ActionExtra{Top: []string{b}, Bottom: []string{a}}},
 		)
 	}
 	return out

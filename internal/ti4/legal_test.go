@@ -76,7 +76,7 @@ func randomPlayerAction(s *State, r *engine.RNG) Action {
 			a.Card = p.Promissory[r.IntN(len(p.Promissory))]
 		}
 	case ActChooseSpeaker, ActChoosePlayer, ActTradeOpen:
-		a.Player = ip(r.IntN(len(s.Players)))
+		a.own().Player = ip(r.IntN(len(s.Players)))
 	case ActOrderAgendas:
 		if len(s.Decks.Agendas) >= 2 {
 			opts := agendaOrders(s.Decks.Agendas[:2])

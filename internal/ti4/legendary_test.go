@@ -95,11 +95,11 @@ func TestRule53_2_AbilityFollowsThePlanet(t *testing.T) {
 		pl.Controller, pl.ControlToken = 0, true
 		s.LegendaryExhausted = []string{"Primor"}
 	})
-	do(t, g, Action{Kind: ActGainPlanet, Seat: Referee, Player: ip(1), Planet: "Primor"})
+	do(t, g, Action{Kind: ActGainPlanet, Seat: Referee, Planet: "Primor", ActionExtra: &ActionExtra{Player: ip(1)}})
 	if !slices.Contains(g.State().LegendaryExhausted, "Primor") {
 		t.Fatal("the card readied when it changed hands")
 	}
-	do(t, g, Action{Kind: ActLosePlanet, Seat: Referee, Player: ip(1), Planet: "Primor"})
+	do(t, g, Action{Kind: ActLosePlanet, Seat: Referee, Planet: "Primor", ActionExtra: &ActionExtra{Player: ip(1)}})
 	if slices.Contains(g.State().LegendaryExhausted, "Primor") {
 		t.Fatal("the card is still exhausted after going back to the deck")
 	}

@@ -128,12 +128,12 @@ func (s *State) unitRefs(seat int, refs []UnitRef, ok func(r UnitRef) bool, what
 // for trade goods equal to their cost.
 func playScuttle(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 	ok := func(r UnitRef) bool { return r.Planet == "" && isShip(r.Unit) && r.Unit != "fighter" }
-	if err := s.unitRefs(a.Seat, a.Units, ok, "of your non-fighter ships"); err != nil {
+	if err := s.unitRefs(a.Seat, a.extra().Units, ok, "of your non-fighter ships"); err != nil {
 		return nil, err
 	}
 	var ev []Event
 	cost := 0
-	for _, r := range a.Units {
+	for _, r := range a.extra().Units {
 		ev = s.extend(ev, Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: r.System, Unit: r.Unit, Count: 1})
 		cost += int(s.UnitCard(a.Seat, r.Unit).Cost)
 	}
@@ -143,14 +143,14 @@ func playScuttle(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 // Refit Troops: one or two of your infantry become mechs where they stand.
 func playRefitTroops(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 	ok := func(r UnitRef) bool { return r.Unit == "infantry" }
-	if err := s.unitRefs(a.Seat, a.Units, ok, "of your infantry"); err != nil {
+	if err := s.unitRefs(a.Seat, a.extra().Units, ok, "of your infantry"); err != nil {
 		return nil, err
 	}
-	if s.Reinforcements(a.Seat, "mech") < len(a.Units) {
+	if s.Reinforcements(a.Seat, "mech") < len(a.extra().Units) {
 		return nil, engine.Refuse("23.2", "only %d mechs left in reinforcements", s.Reinforcements(a.Seat, "mech"))
 	}
 	var ev []Event
-	for _, r := range a.Units {
+	for _, r := range a.extra().Units {
 		ev = s.extend(ev, Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: r.System, Planet: r.Planet, Unit: "infantry", Count: 1},
 			Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: r.System, Planet: r.Planet, Unit: "mech", Count: 1})
 	}
@@ -263,14 +263,14 @@ func pokTargets(s *State, seat int, c string, add func(Action)) {
 			for _, f := range s.Players[q].RelicFragments {
 				if !slices.Contains(seen, f) {
 					seen = append(seen, f)
-					add(Action{Kind: ActPlayAC, Card: c, Player: ip(q), Outcome: f})
+					add(Action{Kind: ActPlayAC, Card: c, Outcome: f, ActionExtra: &ActionExtra{Player: ip(q)}})
 				}
 			}
 		}
 		return
 	}
 	for _, units := range unitChoices(refs) {
-		add(Action{Kind: ActPlayAC, Card: c, Units: units})
+		add(Action{Kind: ActPlayAC, Card: c, ActionExtra: &ActionExtra{Units: units}})
 	}
 }
 
@@ -348,11 +348,11 @@ func decoyOperation(s *State, a Action) ([]Event, error) {
 		pl := planetIn(active, r.To)
 		return isGroundForce(r.Unit) && pl != nil && pl.Controller == a.Seat && !demilitarized(pl)
 	}
-	if err := s.unitRefs(a.Seat, a.Units, ok, "of your ground forces, each to a planet you control in the active system"); err != nil {
+	if err := s.unitRefs(a.Seat, a.extra().Units, ok, "of your ground forces, each to a planet you control in the active system"); err != nil {
 		return nil, err
 	}
 	var ev []Event
-	for _, r := range a.Units {
+	for _, r := range a.extra().Units {
 		ev = s.extend(ev, Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: r.System, Planet: r.Planet, Unit: r.Unit, Count: 1},
 			Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: active.Pos, Planet: r.To, Unit: r.Unit, Count: 1})
 	}
@@ -374,7 +374,7 @@ func decoyOptions(s *State, seat int, add func(Action)) {
 			for _, d := range dests {
 				u := units[0]
 				u.To = d
-				add(Action{Kind: ActPlayAC, Card: "decoy_operation", Units: []UnitRef{u}})
+				add(Action{Kind: ActPlayAC, Card: "decoy_operation", ActionExtra: &ActionExtra{Units: []UnitRef{u}}})
 			}
 			continue
 		}
@@ -382,7 +382,7 @@ func decoyOptions(s *State, seat int, add func(Action)) {
 			for _, d2 := range dests {
 				u, v := units[0], units[1]
 				u.To, v.To = d1, d2
-				add(Action{Kind: ActPlayAC, Card: "decoy_operation", Units: []UnitRef{u, v}})
+				add(Action{Kind: ActPlayAC, Card: "decoy_operation", ActionExtra: &ActionExtra{Units: []UnitRef{u, v}}})
 			}
 		}
 	}

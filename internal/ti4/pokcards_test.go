@@ -14,18 +14,18 @@ import (
 func TestRule2_7_Scuttle(t *testing.T) {
 	g := tacticalFixture(t, giveAC(0, "scuttle"))
 	home := ip(22)
-	refuse(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "scuttle", Units: []UnitRef{{System: 22, Unit: "fighter"}}}, "2.7")
-	refuse(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "scuttle", Units: []UnitRef{{System: 22, Unit: "dreadnought"}, {System: 22, Unit: "dreadnought"}}}, "2.7") // only one
-	refuse(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "scuttle", Units: []UnitRef{{System: 22, Unit: "carrier"}, {System: 22, Unit: "carrier"}, {System: 22, Unit: "dreadnought"}}}, "2.7")
+	refuse(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "scuttle", ActionExtra: &ActionExtra{Units: []UnitRef{{System: 22, Unit: "fighter"}}}}, "2.7")
+	refuse(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "scuttle", ActionExtra: &ActionExtra{Units: []UnitRef{{System: 22, Unit: "dreadnought"}, {System: 22, Unit: "dreadnought"}}}}, "2.7") // only one
+	refuse(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "scuttle", ActionExtra: &ActionExtra{Units: []UnitRef{{System: 22, Unit: "carrier"}, {System: 22, Unit: "carrier"}, {System: 22, Unit: "dreadnought"}}}}, "2.7")
 	found := false
 	for _, a := range Legal(g.State(), engineRNG(), 0) {
-		found = found || (a.Card == "scuttle" && len(a.Units) == 2 && a.Units[0].Unit == "dreadnought" && a.Units[1].Unit == "carrier")
+		found = found || (a.Card == "scuttle" && len(a.extra().Units) == 2 && a.extra().Units[0].Unit == "dreadnought" && a.extra().Units[1].Unit == "carrier")
 	}
 	if !found {
 		t.Fatal("Legal offers the dreadnought with a carrier")
 	}
 	tg := g.State().Players[0].TradeGoods
-	play(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "scuttle", Units: []UnitRef{{System: *home, Unit: "dreadnought"}, {System: *home, Unit: "carrier"}}})
+	play(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "scuttle", ActionExtra: &ActionExtra{Units: []UnitRef{{System: *home, Unit: "dreadnought"}, {System: *home, Unit: "carrier"}}}})
 	s := g.State()
 	if s.Players[0].TradeGoods != tg+4+3 || count(s.System(22).Space, 0, "dreadnought") != 0 || count(s.System(22).Space, 0, "carrier") != 1 {
 		t.Fatalf("trade goods %d (was %d), space %v", s.Players[0].TradeGoods, tg, s.System(22).Space)
@@ -37,8 +37,8 @@ func TestRule2_7_Scuttle(t *testing.T) {
 // stand.
 func TestRule2_7_RefitTroops(t *testing.T) {
 	g := tacticalFixture(t, giveAC(0, "refit_troops"))
-	refuse(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "refit_troops", Units: []UnitRef{{System: 22, Planet: "Jol", Unit: "infantry"}}}, "2.7") // none on Jol
-	play(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "refit_troops", Units: []UnitRef{{System: 22, Planet: "Nar", Unit: "infantry"}, {System: 22, Planet: "Nar", Unit: "infantry"}}})
+	refuse(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "refit_troops", ActionExtra: &ActionExtra{Units: []UnitRef{{System: 22, Planet: "Jol", Unit: "infantry"}}}}, "2.7") // none on Jol
+	play(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "refit_troops", ActionExtra: &ActionExtra{Units: []UnitRef{{System: 22, Planet: "Nar", Unit: "infantry"}, {System: 22, Planet: "Nar", Unit: "infantry"}}}})
 	nar := planet(t, g, "Nar")
 	if count(nar.Units, 0, "infantry") != 0 || count(nar.Units, 0, "mech") != 2 {
 		t.Fatalf("Nar %v", nar.Units)
@@ -66,9 +66,9 @@ func TestRule2_7_SeizeArtifact(t *testing.T) {
 	if !s.AreNeighbors(0, 1) || s.AreNeighbors(0, 2) {
 		t.Fatalf("neighbors %v", s.Neighbors(0))
 	}
-	refuse(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "seize_artifact", Player: ip(2), Outcome: "cultural_relic_fragment"}, "2.7")
-	refuse(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "seize_artifact", Player: ip(1), Outcome: "hazardous_relic_fragment"}, "2.7")
-	play(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "seize_artifact", Player: ip(1), Outcome: "cultural_relic_fragment"})
+	refuse(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "seize_artifact", Outcome: "cultural_relic_fragment", ActionExtra: &ActionExtra{Player: ip(2)}}, "2.7")
+	refuse(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "seize_artifact", Outcome: "hazardous_relic_fragment", ActionExtra: &ActionExtra{Player: ip(1)}}, "2.7")
+	play(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "seize_artifact", Outcome: "cultural_relic_fragment", ActionExtra: &ActionExtra{Player: ip(1)}})
 	s = checked(t, g)
 	if len(s.Players[0].RelicFragments) != 1 || len(s.Players[1].RelicFragments) != 0 {
 		t.Fatalf("fragments %v %v", s.Players[0].RelicFragments, s.Players[1].RelicFragments)
@@ -99,8 +99,8 @@ func TestRule2_7_DiplomaticPressure(t *testing.T) {
 	if ag := g.State().Agenda; ag.Window != "when" || ag.WindowQueue[0] != 0 {
 		t.Fatalf("agenda %+v", ag)
 	}
-	refuse(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "diplomatic_pressure", Player: ip(0)}, "2.7")
-	play(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "diplomatic_pressure", Player: ip(1)})
+	refuse(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "diplomatic_pressure", ActionExtra: &ActionExtra{Player: ip(0)}}, "2.7")
+	play(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "diplomatic_pressure", ActionExtra: &ActionExtra{Player: ip(1)}})
 	s := g.State()
 	if s.Step == nil || s.Step.Kind != StepGiveNote || s.Step.Seat != 1 {
 		t.Fatalf("step %+v", s.Step)
@@ -307,9 +307,9 @@ func TestRule2_7_DecoyOperation(t *testing.T) {
 	}
 	refuse(t, g, moveShips(0, 22, "carrier", 1), "82.3")
 	jord := s.Players[1].Home
-	refuse(t, g, Action{Kind: ActPlayAC, Seat: 1, Card: "decoy_operation", Units: []UnitRef{{System: jord, Planet: "Jord", Unit: "infantry", To: "Lor"}}}, "2.7") // Lor is not Sol's
-	decoy := Action{Kind: ActPlayAC, Seat: 1, Card: "decoy_operation", Units: []UnitRef{
-		{System: jord, Planet: "Jord", Unit: "infantry", To: "Arnor"}, {System: jord, Planet: "Jord", Unit: "infantry", To: "Arnor"}}}
+	refuse(t, g, Action{Kind: ActPlayAC, Seat: 1, Card: "decoy_operation", ActionExtra: &ActionExtra{Units: []UnitRef{{System: jord, Planet: "Jord", Unit: "infantry", To: "Lor"}}}}, "2.7") // Lor is not Sol's
+	decoy := Action{Kind: ActPlayAC, Seat: 1, Card: "decoy_operation", ActionExtra: &ActionExtra{Units: []UnitRef{
+		{System: jord, Planet: "Jord", Unit: "infantry", To: "Arnor"}, {System: jord, Planet: "Jord", Unit: "infantry", To: "Arnor"}}}}
 	if !slices.ContainsFunc(Legal(g.State(), engineRNG(), 1), func(a Action) bool { return key(a) == key(decoy) }) {
 		t.Fatal("Legal offers two of Jord's infantry to Arnor")
 	}

@@ -21,7 +21,7 @@ func TestRule69_SupportForTheThrone(t *testing.T) {
 	g := tacticalFixture(t, func(s *State) {
 		s.System(23).Space = []Stack{{Owner: 1, Unit: "carrier", Count: 1}}
 	})
-	do(t, g, Action{Kind: ActTradeOpen, Seat: 0, Player: ip(1)})
+	do(t, g, Action{Kind: ActTradeOpen, Seat: 0, ActionExtra: &ActionExtra{Player: ip(1)}})
 	do(t, g, Action{Kind: ActTradeAdd, Seat: 0, Card: "jolnar:support_for_the_throne"})
 	do(t, g, Action{Kind: ActTradeAccept, Seat: 0})
 	do(t, g, Action{Kind: ActTradeAccept, Seat: 1})

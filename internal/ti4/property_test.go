@@ -43,15 +43,15 @@ func randomAction(s *State, r *engine.RNG) Action {
 			sp := spots[r.IntN(len(spots))]
 			a.System, a.Planet, a.Unit, a.Count = ip(sp.pos), sp.planet, sp.st.Unit, 1+r.IntN(sp.st.Count)
 			o := sp.st.Owner
-			a.Owner = &o
+			a.own().Owner = &o
 			if a.Kind == ActMove {
-				a.Seat, a.Owner = o, nil
+				a.Seat, a.own().Owner = o, nil
 			}
 		}
 	}
 	if a.Kind == ActReturnCaptured {
 		o := r.IntN(len(s.Players)+1) - 1
-		a.Owner = &o
+		a.own().Owner = &o
 	}
 	if a.Kind == ActGainPlanet || a.Kind == ActLosePlanet {
 		var names []string
@@ -70,7 +70,7 @@ func randomAction(s *State, r *engine.RNG) Action {
 		to := s.Systems[r.IntN(len(s.Systems))]
 		a.To = ip(to.Pos)
 	}
-	a.Player, a.Seat = ip(a.Seat), Referee // these are effects: the referee applies them
+	a.own().Player, a.Seat = ip(a.Seat), Referee // these are effects: the referee applies them
 	return a
 }
 

@@ -64,7 +64,7 @@ func TestRule73_3_ShardOfTheThrone(t *testing.T) {
 	if p := g.State().Players[0]; p.VP != 1 || !slices.Contains(p.Relics, shard) {
 		t.Fatalf("VP %d, relics %v", p.VP, p.Relics)
 	}
-	do(t, g, Action{Kind: ActGainPlanet, Seat: Referee, Player: ip(1), Planet: "Jol"}) // Jol-Nar's home
+	do(t, g, Action{Kind: ActGainPlanet, Seat: Referee, Planet: "Jol", ActionExtra: &ActionExtra{Player: ip(1)}}) // Jol-Nar's home
 	s := g.State()
 	if s.Players[0].VP != 0 || s.Players[1].VP != 1 || !slices.Contains(s.Players[1].Relics, shard) || slices.Contains(s.Players[0].Relics, shard) {
 		t.Fatalf("VP %d/%d, relics %v / %v", s.Players[0].VP, s.Players[1].VP, s.Players[0].Relics, s.Players[1].Relics)
@@ -131,7 +131,7 @@ func TestRule73_4_RelicsAreNotTraded(t *testing.T) {
 		s.Decks.Relics = slices.Delete(s.Decks.Relics, i, i+1)
 		s.Players[0].Relics = []string{codex}
 	})
-	do(t, g, Action{Kind: ActTradeOpen, Seat: 0, Player: ip(1)})
+	do(t, g, Action{Kind: ActTradeOpen, Seat: 0, ActionExtra: &ActionExtra{Player: ip(1)}})
 	refuse(t, g, Action{Kind: ActTradeAdd, Seat: 0, Card: codex}, "73.4")
 	do(t, g, Action{Kind: ActTradeAdd, Seat: 0, Card: "industrial_relic_fragment"})
 }

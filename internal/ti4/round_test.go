@@ -214,15 +214,15 @@ func TestRule66_Politics(t *testing.T) {
 	g := fixture(t, fixtureConfig(), nil)
 	toActionPhase(t, g, "politics", "diplomacy", "trade", "leadership", "warfare", "technology")
 	strategic(t, g, 0, "politics")
-	refuse(t, g, Action{Kind: ActChooseSpeaker, Seat: 0, Player: ip(0)}, "66.2")
-	do(t, g, Action{Kind: ActChooseSpeaker, Seat: 0, Player: ip(2)})
+	refuse(t, g, Action{Kind: ActChooseSpeaker, Seat: 0, ActionExtra: &ActionExtra{Player: ip(0)}}, "66.2")
+	do(t, g, Action{Kind: ActChooseSpeaker, Seat: 0, ActionExtra: &ActionExtra{Player: ip(2)}})
 	s := g.State()
 	if s.Speaker != 2 || len(s.Players[0].ActionCards) != 2 {
 		t.Fatalf("speaker %d, hand %v", s.Speaker, s.Players[0].ActionCards)
 	}
 	top := slices.Clone(s.Decks.Agendas[:2])
-	refuse(t, g, Action{Kind: ActOrderAgendas, Seat: 0, Top: top[:1]}, "66.2")
-	do(t, g, Action{Kind: ActOrderAgendas, Seat: 0, Top: []string{top[1]}, Bottom: []string{top[0]}})
+	refuse(t, g, Action{Kind: ActOrderAgendas, Seat: 0, ActionExtra: &ActionExtra{Top: top[:1]}}, "66.2")
+	do(t, g, Action{Kind: ActOrderAgendas, Seat: 0, ActionExtra: &ActionExtra{Top: []string{top[1]}, Bottom: []string{top[0]}}})
 	d := g.State().Decks.Agendas
 	if d[0] != top[1] || d[len(d)-1] != top[0] {
 		t.Fatal("agendas not placed as chosen")
@@ -304,8 +304,8 @@ func TestRule92_Trade(t *testing.T) {
 	g := fixture(t, fixtureConfig(), nil)
 	toActionPhase(t, g, "trade", "diplomacy", "politics", "leadership", "warfare", "technology")
 	strategic(t, g, 0, "trade")
-	do(t, g, Action{Kind: ActChoosePlayer, Seat: 0, Player: ip(2)})
-	refuse(t, g, Action{Kind: ActChoosePlayer, Seat: 0, Player: ip(2)}, "92.4b")
+	do(t, g, Action{Kind: ActChoosePlayer, Seat: 0, ActionExtra: &ActionExtra{Player: ip(2)}})
+	refuse(t, g, Action{Kind: ActChoosePlayer, Seat: 0, ActionExtra: &ActionExtra{Player: ip(2)}}, "92.4b")
 	do(t, g, act(ActDone, 0))
 	do(t, g, Action{Kind: ActSecondary, Seat: 1, Use: true})
 	do(t, g, Action{Kind: ActSecondary, Seat: 2, Use: true})

@@ -65,7 +65,7 @@ func decide(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		if a.Seat != Referee {
 			return nil, engine.BadInput("seat", "%s is a game effect that only the referee (seat %d) applies", a.Kind, Referee)
 		}
-		seat, err := need(a.Player, "player")
+		seat, err := need(a.extra().Player, "player")
 		if err != nil {
 			return nil, err
 		}

@@ -213,9 +213,9 @@ func TestRule2_4_HandLimit(t *testing.T) {
 	})
 	toActionPhase(t, g, "politics", "diplomacy", "trade", "leadership", "warfare", "technology")
 	strategic(t, g, 0, "politics")
-	do(t, g, Action{Kind: ActChooseSpeaker, Seat: 0, Player: ip(1)})
+	do(t, g, Action{Kind: ActChooseSpeaker, Seat: 0, ActionExtra: &ActionExtra{Player: ip(1)}})
 	top := g.State().Decks.Agendas[:2]
-	do(t, g, Action{Kind: ActOrderAgendas, Seat: 0, Top: slices.Clone(top)})
+	do(t, g, Action{Kind: ActOrderAgendas, Seat: 0, ActionExtra: &ActionExtra{Top: slices.Clone(top)}})
 	do(t, g, Action{Kind: ActSecondary, Seat: 1, Use: true}) // two more: nine
 	s := g.State()
 	if s.Step == nil || s.Step.Kind != StepDiscard || s.Step.Seat != 1 {
@@ -276,7 +276,7 @@ func TestRule98_3_NoPointsBelowZero(t *testing.T) {
 		p.VP, p.AgendaVP = 0, -1 // Mutiny took the note's point
 	}))
 	checked(t, g)
-	ev := do(t, g, Action{Kind: ActLosePlanet, Seat: Referee, Player: ip(2), Planet: "Lodor"})
+	ev := do(t, g, Action{Kind: ActLosePlanet, Seat: Referee, Planet: "Lodor", ActionExtra: &ActionExtra{Player: ip(2)}})
 	if !hasKind(ev, EvEliminated) {
 		t.Fatal("seat 2 is out")
 	}

@@ -93,3 +93,27 @@ func TestEventRareFieldsEncodeFlat(t *testing.T) {
 		t.Fatal("writing a rare field must add it to the event, not to the shared empty one")
 	}
 }
+
+// Copies of an action share its rare fields, so aiming one copy at a
+// player must not aim the others (the legal list offers one per player).
+func TestActionCopiesKeepTheirOwnPlayer(t *testing.T) {
+	a := Action{Kind: ActPlayAC, Card: "signal_jamming", ActionExtra: &ActionExtra{Units: []UnitRef{{System: 1, Unit: "carrier"}}}}
+	b, c := a.forPlayer(2), a.forPlayer(3)
+	if a.Player != nil || *b.Player != 2 || *c.Player != 3 {
+		t.Fatalf("players %v %v %v", a.Player, *b.Player, *c.Player)
+	}
+	if len(b.Units) != 1 || b.Units[0].Unit != "carrier" {
+		t.Fatalf("the other rare fields were lost: %+v", b.ActionExtra)
+	}
+	var plain Action
+	if plain.extra().Player != nil || plain.ActionExtra != nil {
+		t.Fatal("an action without rare fields reads them as empty")
+	}
+	b, err := DecodeAction([]byte(`{"kind":"capture","seat":-1,"player":1,"owner":2,"system":3,"unit":"infantry"}`))
+	if err != nil || *b.Player != 1 || *b.Owner != 2 || *b.System != 3 {
+		t.Fatalf("decoded %+v, %v", b, err)
+	}
+	if _, err := DecodeAction([]byte(`{"kind":"capture","seat":-1,"players":1}`)); err == nil {
+		t.Fatal("an unknown field next to the rare ones is still refused")
+	}
+}

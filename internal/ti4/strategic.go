@@ -460,7 +460,7 @@ func decideChooseSpeaker(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	if _, err := inStep(s, a.Seat, StepSpeaker); err != nil {
 		return nil, err
 	}
-	q, err := need(a.Player, "player")
+	q, err := need(a.extra().Player, "player")
 	if err != nil {
 		return nil, err
 	}
@@ -484,12 +484,12 @@ func decideOrderAgendas(s *State, a Action) ([]Event, error) {
 		return nil, err
 	}
 	look := s.Decks.Agendas[:min(2, len(s.Decks.Agendas))]
-	got := slices.Concat(a.Top, a.Bottom)
+	got := slices.Concat(a.extra().Top, a.extra().Bottom)
 	if len(got) != len(look) || !sameSet(got, look) {
 		return nil, engine.Refuse("66.2", "place exactly the top %d agenda cards, each on top or bottom", len(look))
 	}
 	rest := s.Decks.Agendas[len(look):]
-	deck := slices.Concat(a.Top, rest, a.Bottom)
+	deck := slices.Concat(a.extra().Top, rest, a.extra().Bottom)
 	return s.extend(s.emit(Event{Kind: EvAgendasOrdered, Seat: a.Seat, Extra: &Extra{NewDeck: deck}}), finish(s)...), nil
 }
 
@@ -568,7 +568,7 @@ func decideChoosePlayer(s *State, a Action) ([]Event, error) {
 	if _, err := inStep(s, a.Seat, StepTradeChoose); err != nil {
 		return nil, err
 	}
-	q, err := need(a.Player, "player")
+	q, err := need(a.extra().Player, "player")
 	if err != nil {
 		return nil, err
 	}

@@ -50,7 +50,7 @@ func decideTradeOpen(s *State, a Action) ([]Event, error) {
 			return nil, err
 		}
 	}
-	q, err := need(a.Player, "player")
+	q, err := need(a.extra().Player, "player")
 	if err != nil {
 		return nil, err
 	}

@@ -16,9 +16,9 @@ func TestRule94_Transactions(t *testing.T) {
 		s.Players[0].TradeGoods, s.Players[0].Commodities = 2, 3
 		s.Players[1].TradeGoods = 1
 	})
-	refuse(t, g, Action{Kind: ActTradeOpen, Seat: 0, Player: ip(2)}, "60.1")
-	refuse(t, g, Action{Kind: ActTradeOpen, Seat: 1, Player: ip(0)}, "4")
-	do(t, g, Action{Kind: ActTradeOpen, Seat: 0, Player: ip(1)})
+	refuse(t, g, Action{Kind: ActTradeOpen, Seat: 0, ActionExtra: &ActionExtra{Player: ip(2)}}, "60.1")
+	refuse(t, g, Action{Kind: ActTradeOpen, Seat: 1, ActionExtra: &ActionExtra{Player: ip(0)}}, "4")
+	do(t, g, Action{Kind: ActTradeOpen, Seat: 0, ActionExtra: &ActionExtra{Player: ip(1)}})
 	refuse(t, g, Action{Kind: ActTradeAdd, Seat: 2, Card: "trade_goods"}, "94.2")
 	do(t, g, Action{Kind: ActTradeAdd, Seat: 0, Card: "commodities"})
 	do(t, g, Action{Kind: ActTradeAdd, Seat: 0, Card: "jolnar:ceasefire"})
@@ -39,7 +39,7 @@ func TestRule94_Transactions(t *testing.T) {
 	if !slices.Contains(s.Players[1].Promissory, "jolnar:ceasefire") || slices.Contains(s.Players[0].Promissory, "jolnar:ceasefire") {
 		t.Fatal("the note changes hands")
 	}
-	refuse(t, g, Action{Kind: ActTradeOpen, Seat: 0, Player: ip(1)}, "94.1")
+	refuse(t, g, Action{Kind: ActTradeOpen, Seat: 0, ActionExtra: &ActionExtra{Player: ip(1)}}, "94.1")
 	v, _ := ViewFor(s, 2)
 	if v.State.Players[1].Promissory != nil {
 		t.Fatal("a third player does not see the notes")
@@ -138,8 +138,8 @@ func randomPlay(t *testing.T, games, first, actions int, visit func(s *State, se
 // transaction with each other player, neighbor or not.
 func TestRule94_6_AgendaTransactions(t *testing.T) {
 	g := agendaFixture(t, []string{"mutiny"}, func(s *State) { s.Players[2].TradeGoods = 2 })
-	do(t, g, Action{Kind: ActTradeOpen, Seat: 2, Player: ip(0)})
-	refuse(t, g, Action{Kind: ActTradeOpen, Seat: 1, Player: ip(0)}, "94.6") // one at a time
+	do(t, g, Action{Kind: ActTradeOpen, Seat: 2, ActionExtra: &ActionExtra{Player: ip(0)}})
+	refuse(t, g, Action{Kind: ActTradeOpen, Seat: 1, ActionExtra: &ActionExtra{Player: ip(0)}}, "94.6") // one at a time
 	do(t, g, Action{Kind: ActTradeAdd, Seat: 2, Card: "trade_goods"})
 	do(t, g, Action{Kind: ActTradeAccept, Seat: 2})
 	do(t, g, Action{Kind: ActTradeAccept, Seat: 0})
@@ -147,10 +147,10 @@ func TestRule94_6_AgendaTransactions(t *testing.T) {
 	if s.Players[0].TradeGoods != 1 || s.Players[2].TradeGoods != 1 || s.Trade != nil {
 		t.Fatalf("trade goods %d/%d", s.Players[0].TradeGoods, s.Players[2].TradeGoods)
 	}
-	refuse(t, g, Action{Kind: ActTradeOpen, Seat: 0, Player: ip(2)}, "94.6") // that pair is done for this agenda
-	do(t, g, Action{Kind: ActTradeOpen, Seat: 0, Player: ip(1)})
+	refuse(t, g, Action{Kind: ActTradeOpen, Seat: 0, ActionExtra: &ActionExtra{Player: ip(2)}}, "94.6") // that pair is done for this agenda
+	do(t, g, Action{Kind: ActTradeOpen, Seat: 0, ActionExtra: &ActionExtra{Player: ip(1)}})
 	do(t, g, Action{Kind: ActTradeCancel, Seat: 1})
-	refuse(t, g, Action{Kind: ActTradeOpen, Seat: 1, Player: ip(0)}, "94.6") // a broken-off one counts
+	refuse(t, g, Action{Kind: ActTradeOpen, Seat: 1, ActionExtra: &ActionExtra{Player: ip(0)}}, "94.6") // a broken-off one counts
 }
 
 // 94.6: before an agenda is revealed there is nothing to trade over yet.
@@ -159,7 +159,7 @@ func TestRule94_6_OnlyWhileAnAgendaIsResolved(t *testing.T) {
 	if g.State().Agenda.Card != "" {
 		t.Fatal("the fixture has an agenda revealed already")
 	}
-	refuse(t, g, Action{Kind: ActTradeOpen, Seat: 0, Player: ip(1)}, "94.6")
+	refuse(t, g, Action{Kind: ActTradeOpen, Seat: 0, ActionExtra: &ActionExtra{Player: ip(1)}}, "94.6")
 }
 
 // 3.3a: on the turn a player passes they may still trade first.
@@ -170,7 +170,7 @@ func TestRule3_3a_TradeOnThePassingTurn(t *testing.T) {
 	})
 	s := g.State()
 	s.Players[0].UsedStrategy = slices.Clone(s.Players[0].StrategyCards) // both strategic actions done
-	do(t, g, Action{Kind: ActTradeOpen, Seat: 0, Player: ip(1)})
+	do(t, g, Action{Kind: ActTradeOpen, Seat: 0, ActionExtra: &ActionExtra{Player: ip(1)}})
 	do(t, g, Action{Kind: ActTradeAdd, Seat: 0, Card: "trade_goods"})
 	do(t, g, Action{Kind: ActTradeAccept, Seat: 0})
 	do(t, g, Action{Kind: ActTradeAccept, Seat: 1})

@@ -143,8 +143,8 @@ func decidePlace(s *State, a Action) ([]Event, error) {
 }
 
 func owner(a Action) int {
-	if a.Owner != nil {
-		return *a.Owner
+	if a.extra().Owner != nil {
+		return *a.extra().Owner
 	}
 	return a.Seat
 }
@@ -186,7 +186,7 @@ func decideRemove(s *State, a Action) ([]Event, error) {
 }
 
 func decideMove(s *State, a Action) ([]Event, error) {
-	if a.Owner != nil && *a.Owner != a.Seat {
+	if a.extra().Owner != nil && *a.extra().Owner != a.Seat {
 		return nil, engine.Refuse("58", "a player moves only their own units")
 	}
 	from, _, _, err := takeUnits(s, a, "move")
@@ -220,7 +220,7 @@ func decideMove(s *State, a Action) ([]Event, error) {
 // to its owner's reinforcements and the capturer holds a token that belongs
 // to no one (17.3, 17.4).
 func decideCapture(s *State, a Action) ([]Event, error) {
-	if a.Owner == nil || *a.Owner == a.Seat {
+	if a.extra().Owner == nil || *a.extra().Owner == a.Seat {
 		return nil, engine.Refuse("17", "a player captures another player's units")
 	}
 	if isStructure(a.Unit) {
@@ -269,8 +269,8 @@ func addCaptive(cs []Captive, owner int, typ string, n int) []Captive {
 // way they leave the capturer's sheet; the state need not track the box.
 func decideReturnCaptured(s *State, a Action) ([]Event, error) {
 	o := None
-	if a.Owner != nil {
-		o = *a.Owner
+	if a.extra().Owner != nil {
+		o = *a.extra().Owner
 	}
 	if err := checkCount(a.Count); err != nil {
 		return nil, err
