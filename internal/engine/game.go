@@ -24,13 +24,13 @@ type Rules[S any, A any, E any] interface {
 	Apply(s S, e E)
 	// Follow returns the automatic events now due in s (an elimination
 	// check, say), in the module's stated order, or nil when none are.
+	//
+	// The events Decide and Follow return may live in memory the module
+	// reuses: they stay valid until the next Decide or Follow on the same
+	// state, which is as long as the engine needs them (Do hands out
+	// copies). So a state is not safe for concurrent use, even by Decide.
 	Follow(s S, rng *RNG) []E
 }
-
-// The events Decide and Follow return may live in memory the module reuses:
-// they stay valid until the next Decide or Follow on the same state, which
-// is as long as the engine needs them (Do hands out copies). So a state is
-// not safe for concurrent use, even by Decide alone.
 
 // MaxFollowUps bounds the automatic steps after one action; a module that
 // keeps producing follow-ups is broken, and the engine says so. The bound is
