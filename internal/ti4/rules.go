@@ -1,7 +1,9 @@
 package ti4
 
 import (
+	"maps"
 	"slices"
+	"sync/atomic"
 
 	"github.com/mecatol/mecatol/internal/engine"
 	"github.com/mecatol/mecatol/internal/ti4/data"
@@ -429,12 +431,38 @@ func (Rules) Apply(s *State, e Event) {
 	case EvPlayPurged:
 		applyPlayPurged(s, e)
 	default:
-		for _, apply := range appliers {
+		if i, ok := (*applierOf.Load())[e.Kind]; ok && appliers[i](s, e) {
+			return
+		}
+		for i, apply := range appliers {
 			if apply(s, e) {
+				learnApplier(e.Kind, i)
 				return
 			}
 		}
 		panic("ti4: no rule applies event " + e.Kind)
+	}
+}
+
+// applierOf remembers which applier took each event kind, so that an event
+// goes straight to it instead of down the list. This is sound because each
+// kind has exactly one applier (TestEachEventKindHasOneApplier). The map is
+// replaced, never changed, so games on other goroutines read it freely.
+var applierOf atomic.Pointer[map[string]int]
+
+func init() { applierOf.Store(&map[string]int{}) }
+
+func learnApplier(kind string, i int) {
+	for {
+		old := applierOf.Load()
+		if _, ok := (*old)[kind]; ok {
+			return
+		}
+		next := maps.Clone(*old)
+		next[kind] = i
+		if applierOf.CompareAndSwap(old, &next) {
+			return
+		}
 	}
 }
 
