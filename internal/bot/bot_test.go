@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/mecatol/mecatol/internal/engine"
@@ -295,5 +296,31 @@ func TestReplayOfAFailureEndsWithTheFailingAction(t *testing.T) {
 	g, err := sc.Run()
 	if err == nil || g == nil || g.Len() != len(sc.Actions)-1 {
 		t.Fatalf("replaying gave %v, want the last action refused", err)
+	}
+}
+
+// Games on several goroutines (sim's workers) share only what never
+// changes, or changes atomically (Apply's table of appliers): each game
+// ends as it does alone. Run under -race by make race.
+func TestGamesRunInParallel(t *testing.T) {
+	const games = 4
+	alone := make([]Outcome, games)
+	play := func(seed uint64) Outcome {
+		rng := engine.NewRNG(seed)
+		return Play(ti4.Config{Players: 3 + int(seed), Seed: seed}, []Bot{Random{&rng}, Greedy{&rng}, Random{&rng}, Greedy{&rng}, Random{&rng}, Greedy{&rng}}[:3+seed], 2, false)
+	}
+	for i := range alone {
+		alone[i] = play(uint64(i))
+	}
+	together := make([]Outcome, games)
+	var wg sync.WaitGroup
+	for i := range together {
+		wg.Go(func() { together[i] = play(uint64(i)) })
+	}
+	wg.Wait()
+	for i := range alone {
+		if alone[i].Actions != together[i].Actions || !slices.Equal(alone[i].VP, together[i].VP) || alone[i].Ended != together[i].Ended {
+			t.Errorf("game %d: alone %+v, in parallel %+v", i, alone[i], together[i])
+		}
 	}
 }
