@@ -1,9 +1,7 @@
 package ti4
 
 import (
-	"maps"
 	"slices"
-	"sync/atomic"
 
 	"github.com/mecatol/mecatol/internal/engine"
 	"github.com/mecatol/mecatol/internal/ti4/data"
@@ -431,12 +429,11 @@ func (Rules) Apply(s *State, e Event) {
 	case EvPlayPurged:
 		applyPlayPurged(s, e)
 	default:
-		if i, ok := (*applierOf.Load())[e.Kind]; ok && appliers[i](s, e) {
+		if apply := applierFor(e.Kind); apply != nil && apply(s, e) {
 			return
 		}
-		for i, apply := range appliers {
+		for _, apply := range appliers { // a kind the table does not know yet
 			if apply(s, e) {
-				learnApplier(e.Kind, i)
 				return
 			}
 		}
@@ -444,30 +441,9 @@ func (Rules) Apply(s *State, e Event) {
 	}
 }
 
-// applierOf remembers which applier took each event kind, so that an event
-// goes straight to it instead of down the list. This is sound because each
-// kind has exactly one applier (TestEachEventKindHasOneApplier). The map is
-// replaced, never changed, so games on other goroutines read it freely.
-var applierOf atomic.Pointer[map[string]int]
-
-func init() { applierOf.Store(&map[string]int{}) }
-
-func learnApplier(kind string, i int) {
-	for {
-		old := applierOf.Load()
-		if _, ok := (*old)[kind]; ok {
-			return
-		}
-		next := maps.Clone(*old)
-		next[kind] = i
-		if applierOf.CompareAndSwap(old, &next) {
-			return
-		}
-	}
-}
-
-// appliers apply the events of each topic; each reports whether the kind
-// was its own (TestKindsAreDistinct keeps kinds from being shared).
+// appliers are the appliers of the rule topics; applierFor (appliers.go,
+// generated from their switches by TestApplierTableIsCurrent) says which
+// one takes each kind.
 var appliers = []func(*State, Event) bool{
 	applyRound, applyStrategic, applyTactical, applyCombat, applyScoring, applyCards, applyTrade,
 	applyAgenda, applyAgendaEffects, applyNotes, applyActionCards, applyTacticalCards, applyLawWindows,
