@@ -2,6 +2,7 @@ package ti4
 
 import (
 	"cmp"
+	"maps"
 	"slices"
 
 	"github.com/mecatol/mecatol/internal/engine"
@@ -26,12 +27,16 @@ var legendaryAbility = map[string]string{
 	Mirage:       "mirage_flight_academy", // up to 2 fighters in a system with the player's ships
 }
 
+// legendaryPlanets are legendaryAbility's planets, listed once: ranging
+// over a map at every turn's end costs more than the lookups.
+var legendaryPlanets = slices.Sorted(maps.Keys(legendaryAbility))
+
 // readyLegendary lists the legendary planets seat controls whose ability
 // cards are ready, in board order. It runs at every turn's end, so it
 // looks the few legendary planets up by name instead of reading the board.
 func (s *State) readyLegendary(seat int) []string {
 	var out []string
-	for name := range legendaryAbility {
+	for _, name := range legendaryPlanets {
 		if pl, _ := s.indexed(name); pl != nil && pl.Controller == seat && !slices.Contains(s.LegendaryExhausted, name) {
 			out = append(out, name)
 		}
