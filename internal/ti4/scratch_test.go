@@ -2,9 +2,11 @@ package ti4
 
 import (
 	"encoding/json"
+	"slices"
 	"testing"
 
 	"github.com/mecatol/mecatol/internal/engine"
+	"github.com/mecatol/mecatol/internal/ti4/data"
 )
 
 // Slices handed out by emit and extend during one Decide or Follow never
@@ -115,5 +117,30 @@ func TestActionCopiesKeepTheirOwnPlayer(t *testing.T) {
 	}
 	if _, err := DecodeAction([]byte(`{"kind":"capture","seat":-1,"players":1}`)); err == nil {
 		t.Fatal("an unknown field next to the rare ones is still refused")
+	}
+}
+
+// The unit cards kept per seat are the catalog's, for every faction and
+// unit type, and follow a seat whose faction is not the one they were
+// found for.
+func TestBaseUnitsAreTheCatalogs(t *testing.T) {
+	for i, u := range UnitTypes {
+		if unitIndex(u) != i {
+			t.Fatalf("unitIndex(%s) = %d, want %d", u, unitIndex(u), i)
+		}
+	}
+	if unitIndex("spy") != -1 {
+		t.Fatal("an unknown unit type has no index")
+	}
+	c := data.MustLoad()
+	s := &State{}
+	p := &Player{Seat: 2}
+	for _, f := range c.Factions {
+		p.Faction = f.ID
+		for _, u := range append(slices.Clone(UnitTypes), "spy") {
+			if got, want := s.baseUnit(p, u), c.UnitFor(f.ID, u, false); got != want {
+				t.Fatalf("%s %s: got %v, want %v", f.ID, u, got, want)
+			}
+		}
 	}
 }

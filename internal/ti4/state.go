@@ -216,7 +216,8 @@ type State struct {
 	planetIdx map[string][2]int16
 	scans     scans
 	// scratch holds the events of the Decide or Follow under way (see emit).
-	scratch []Event
+	scratch   []Event
+	baseUnits [maxSeats]unitCards
 }
 
 // UnmarshalJSON decodes a state and rebuilds the galaxy from its map string.
@@ -378,7 +379,7 @@ func (s *State) UnitCard(seat int, typ string) *data.Unit {
 	if p == nil {
 		return c.UnitFor("", typ, false)
 	}
-	base := c.UnitFor(p.Faction, typ, false)
+	base := s.baseUnit(p, typ)
 	switch {
 	case base != nil && base.Upgrade != "" && p.HasTech(base.Upgrade):
 		base = c.Unit(base.Upgrade)
@@ -389,6 +390,61 @@ func (s *State) UnitCard(seat int, typ string) *data.Unit {
 		return plainMechs()[base.ID]
 	}
 	return base
+}
+
+// baseUnit is the unit card p's faction uses for typ before upgrades. The
+// cards are kept per seat, found once, and checked against the faction on
+// each use; a state decoded or cloned finds them again.
+func (s *State) baseUnit(p *Player, typ string) *data.Unit {
+	i := unitIndex(typ)
+	if i < 0 || p.Seat < 0 || p.Seat >= len(s.baseUnits) {
+		return data.MustLoad().UnitFor(p.Faction, typ, false)
+	}
+	t := &s.baseUnits[p.Seat]
+	if !t.found || t.faction != p.Faction {
+		c := data.MustLoad()
+		t.faction, t.found = p.Faction, true
+		for k, u := range UnitTypes {
+			t.cards[k] = c.UnitFor(p.Faction, u, false)
+		}
+	}
+	return t.cards[i]
+}
+
+// unitCards are one faction's base unit cards, in UnitTypes order.
+type unitCards struct {
+	faction string
+	found   bool
+	cards   [11]*data.Unit
+}
+
+// unitIndex is typ's place in UnitTypes, or -1.
+func unitIndex(typ string) int {
+	switch typ {
+	case "war_sun":
+		return 0
+	case "flagship":
+		return 1
+	case "dreadnought":
+		return 2
+	case "carrier":
+		return 3
+	case "cruiser":
+		return 4
+	case "destroyer":
+		return 5
+	case "fighter":
+		return 6
+	case "mech":
+		return 7
+	case "infantry":
+		return 8
+	case "pds":
+		return 9
+	case "space_dock":
+		return 10
+	}
+	return -1
 }
 
 // plainMechs are the mechs as Articles of War leaves them: every printed
@@ -457,7 +513,7 @@ func add(st []Stack, owner int, typ string, n int) []Stack {
 // UnitTypes in display order.
 var UnitTypes = []string{"war_sun", "flagship", "dreadnought", "carrier", "cruiser", "destroyer", "fighter", "mech", "infantry", "pds", "space_dock"}
 
-func unitOrder(t string) int { return slices.Index(UnitTypes, t) }
+func unitOrder(t string) int { return unitIndex(t) }
 
 // Ship, ground force and structure, by type.
 func isShip(t string) bool {
