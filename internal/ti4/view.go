@@ -36,6 +36,7 @@ func ViewFor(s *State, seat int) (*View, error) { return SharedView(s.Clone(), s
 // and only in the goroutine that moves it. Self-play uses it.
 func SharedView(s *State, seat int) (*View, error) {
 	c := *s
+	c.scratch = nil // a bot's checks on the view build their events apart
 	h := Hidden{Decks: map[string]int{}}
 	c.Players = make([]*Player, len(s.Players))
 	for i, p := range s.Players {
