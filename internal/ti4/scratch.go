@@ -15,7 +15,8 @@ func (s *State) emit(evs ...Event) []Event {
 }
 
 // extend is append for event slices: ev grows in place when it is the last
-// region of the scratch, and is copied to the end of it otherwise.
+// region of the scratch, or joins more when more follows it there, and is
+// copied to the end of it otherwise.
 func (s *State) extend(ev []Event, more ...Event) []Event {
 	if len(more) == 0 {
 		return ev
@@ -25,6 +26,11 @@ func (s *State) extend(ev []Event, more ...Event) []Event {
 		return s.scratch[n-len(ev) : len(s.scratch) : len(s.scratch)]
 	}
 	n := len(s.scratch)
+	// more emitted just after ev (a helper's events): the two regions side
+	// by side at the end are already the answer.
+	if k := n - len(more); len(ev) > 0 && k > 0 && &s.scratch[k] == &more[0] && &s.scratch[k-1] == &ev[len(ev)-1] {
+		return s.scratch[k-len(ev) : n : n]
+	}
 	s.scratch = append(s.scratch, ev...)
 	s.scratch = append(s.scratch, more...)
 	return s.scratch[n:len(s.scratch):len(s.scratch)]

@@ -20,6 +20,9 @@ func TestScratchRegionsStayIntact(t *testing.T) {
 	b2 := append(b, ev(5)) // a plain append must not write into a's copy
 	c := s.extend(nil, ev(6))
 	c = s.extend(c, ev(7)) // c is last: grows in place
+	d := s.emit(ev(8))
+	d = s.extend(d, s.emit(ev(9), ev(10))...) // side by side: joined without a copy
+	joined := len(s.scratch)
 	for i := 0; i < 100; i++ {
 		s.emit(ev(100 + i)) // the scratch reallocates
 	}
@@ -32,6 +35,7 @@ func TestScratchRegionsStayIntact(t *testing.T) {
 		{"b", b, []int{3}},
 		{"b2", b2, []int{3, 5}},
 		{"c", c, []int{6, 7}},
+		{"d", d, []int{8, 9, 10}},
 	} {
 		if len(tc.got) != len(tc.want) {
 			t.Fatalf("%s has %d events, want %d", tc.name, len(tc.got), len(tc.want))
@@ -41,6 +45,9 @@ func TestScratchRegionsStayIntact(t *testing.T) {
 				t.Errorf("%s[%d] = %d, want %d", tc.name, i, e.Count, tc.want[i])
 			}
 		}
+	}
+	if joined != 11 {
+		t.Errorf("joining side-by-side regions copied them: %d events in the scratch, want 11", joined)
 	}
 	if got := s.extend(a, nil...); len(got) != 3 {
 		t.Errorf("extending by nothing changed the length to %d", len(got))
