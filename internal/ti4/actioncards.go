@@ -604,7 +604,7 @@ func decideRiderChoice(s *State, a Action) ([]Event, error) {
 	return ev, nil
 }
 
-func applyActionCards(s *State, e Event) bool {
+func applyActionCards(s *State, e *Event) bool {
 	ag := s.Agenda
 	switch e.Kind {
 	case EvACPlayed:
@@ -1006,7 +1006,7 @@ func sabotageFollowUps(s *State, rng *engine.RNG) []Event {
 	return s.extend(s.emit(done), ev[1:]...)
 }
 
-func applySabotage(s *State, e Event) bool {
+func applySabotage(s *State, e *Event) bool {
 	switch e.Kind {
 	case EvACPending:
 		p := s.Players[e.Seat]

@@ -370,7 +370,7 @@ func decideBreakTie(s *State, a Action) ([]Event, error) {
 	return s.emit(Event{Kind: EvAgendaOutcome, Card: ag.Subject, Extra: &Extra{Outcome: a.Outcome}}), nil
 }
 
-func applyAgenda(s *State, e Event) bool {
+func applyAgenda(s *State, e *Event) bool {
 	ag := s.Agenda
 	switch e.Kind {
 	case EvAgendaShuffled:
@@ -410,8 +410,8 @@ func applyAgenda(s *State, e Event) bool {
 			ag.Outcome = "none"
 		}
 	case EvAgendaResolved:
-		debateFeat(s, e)
-		placeAgenda(s, e)
+		debateFeat(s, *e)
+		placeAgenda(s, *e)
 		ag.Resolved = true
 	case EvRevote:
 		ag.Subject, ag.Ballots, ag.Outcome, ag.Tied = e.Card, nil, "", nil

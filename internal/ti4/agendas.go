@@ -772,7 +772,7 @@ func lawLeaves(s *State, l Law) {
 	}
 }
 
-func applyAgendaEffects(s *State, e Event) bool {
+func applyAgendaEffects(s *State, e *Event) bool {
 	switch e.Kind {
 	case EvChoiceQueued:
 		s.Choices = append(s.Choices, *e.Step)

@@ -2,58 +2,59 @@
 
 package ti4
 
-// applierFor is the applier that takes an event kind Apply does not
-// handle itself, or nil.
-func applierFor(kind string) func(*State, Event) bool {
-	switch kind {
+// applyByKind hands e to the applier that takes its kind (one Apply does
+// not handle itself), and reports whether one did. The calls are direct,
+// so e stays on the caller's stack.
+func applyByKind(s *State, e *Event) bool {
+	switch e.Kind {
 	case EvCardsDrawn, EvGameOver, EvPassed, EvRevealed, EvScoringDone, EvStatusBegun, EvStatusDone, EvStatusPhaseEnd, EvStatusTokens, EvStrategyPhaseEnded, EvStrategyPicked, EvTokensSet, EvTurnEnded:
-		return applyRound
+		return applyRound(s, e)
 	case EvAgendasOrdered, EvCommandToken, EvCommodities, EvFreeSecondary, EvPlanetExhausted, EvPlanetReadied, EvPrimaryDone, EvSecondaryDone, EvSpeakerChanged, EvSpent, EvStepCleared, EvStepProgress, EvStepSet, EvStrategicBegun, EvStrategicEnded, EvTechGained, EvTradeGoods, EvVictoryPoint:
-		return applyStrategic
+		return applyStrategic(s, e)
 	case EvDeclared, EvProduced, EvRiftRoll, EvTacStep, EvTacticalBegun, EvTacticalEnded:
-		return applyTactical
+		return applyTactical(s, e)
 	case EvBombarded, EvCombat, EvCombatWon, EvDice, EvHitAssigned:
-		return applyCombat
+		return applyCombat(s, e)
 	case EvCustodians, EvDrawSecret, EvScored, EvSecretKept, EvSecretReturned:
-		return applyScoring
+		return applyScoring(s, e)
 	case EvACDiscarded:
-		return applyCards
+		return applyCards(s, e)
 	case EvTrade, EvTradeCancelled, EvTraded:
-		return applyTrade
+		return applyTrade(s, e)
 	case EvAgendaDone, EvAgendaOutcome, EvAgendaPhaseDone, EvAgendaResolved, EvAgendaRevealed, EvAgendaShuffled, EvAgendaSkipped, EvAgendaStart, EvAgendaTied, EvBallotClosed, EvBallotOpened, EvPlotWindow, EvPlotted, EvReadyQueued, EvRevote, EvVotesCast:
-		return applyAgenda
+		return applyAgenda(s, e)
 	case EvBarred, EvChoiceNext, EvChoiceQueued, EvCrisisPact, EvLawDiscarded, EvPending, EvPendingDone, EvReadyLimit, EvRelicGained, EvTokenPlaced:
-		return applyAgendaEffects
+		return applyAgendaEffects(s, e)
 	case EvCeasefire, EvNotePlayed, EvNoteReturned, EvSilenced:
-		return applyNotes
+		return applyNotes(s, e)
 	case EvACPlayed, EvACTaken, EvBribe, EvElectedInstead, EvElectedWin, EvKeepStrategy, EvRider, EvVetoed, EvWindowPass, EvWindowPlay:
-		return applyActionCards
+		return applyActionCards(s, e)
 	case EvAnswerPass, EvDirectHit, EvDisabled, EvRepaired, EvTacticalMod:
-		return applyTacticalCards
+		return applyTacticalCards(s, e)
 	case EvArbiterMet, EvExtraAction, EvPeaceAsked, EvSwapped, EvWarAsked:
-		return applyLawWindows
+		return applyLawWindows(s, e)
 	case EvACCancelled, EvACPending, EvACResolved, EvSabotagePass:
-		return applySabotage
+		return applySabotage(s, e)
 	case EvAskNext, EvAskPassed, EvAskQueued, EvCommitsDone, EvEstablished, EvInfiltrating, EvInvCard, EvInvStarted:
-		return applyInvasionCards
+		return applyInvasionCards(s, e)
 	case EvDisgraced, EvPickPassed:
-		return applyDisgrace
+		return applyDisgrace(s, e)
 	case EvExcavated, EvFragmentTaken, EvNoteGiven, EvTGOnCard, EvTechReturned:
-		return applyPoKCards
+		return applyPoKCards(s, e)
 	case EvACRetrieved, EvDiscardPassed, EvDiscardWindow:
-		return applyReverse
+		return applyReverse(s, e)
 	case EvCoupClosed, EvCoupPassed, EvCoupWindow, EvCouped:
-		return applyCoup
+		return applyCoup(s, e)
 	case EvAutoPass:
-		return applyAutoPass
+		return applyAutoPass(s, e)
 	case EvNexusActive:
-		return applyNexus
+		return applyNexus(s, e)
 	case EvStrategyGiven:
-		return applyGiven
+		return applyGiven(s, e)
 	case EvCardTaken, EvCrownAsked, EvFragmentsPurged, EvOrbUsed, EvPlanetDestroyed, EvRelicExhausted, EvRelicMoved, EvRelicPurged:
-		return applyRelics
+		return applyRelics(s, e)
 	case EvEndOfTurnAsked, EvLegendaryExhausted:
-		return applyLegendary
+		return applyLegendary(s, e)
 	}
-	return nil
+	return false
 }

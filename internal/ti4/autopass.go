@@ -31,7 +31,7 @@ func decideAutoPass(s *State, a Action) ([]Event, error) {
 	return s.emit(Event{Kind: EvAutoPass, Seat: a.Seat, Count: n}), nil
 }
 
-func applyAutoPass(s *State, e Event) bool {
+func applyAutoPass(s *State, e *Event) bool {
 	if e.Kind != EvAutoPass {
 		return false
 	}

@@ -59,7 +59,7 @@ func decideDiscardAC(s *State, a Action) ([]Event, error) {
 	return s.emit(Event{Kind: EvACDiscarded, Seat: a.Seat, Card: a.Card}), nil
 }
 
-func applyCards(s *State, e Event) bool {
+func applyCards(s *State, e *Event) bool {
 	if e.Kind != EvACDiscarded {
 		return false
 	}

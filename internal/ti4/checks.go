@@ -44,7 +44,7 @@ func checksAndBalances(s *State, a Action) ([]Event, error) {
 	return s.emit(Event{Kind: EvStrategyGiven, Seat: a.Seat, Owner: *a.extra().Player, Card: a.Card}), nil
 }
 
-func applyGiven(s *State, e Event) bool {
+func applyGiven(s *State, e *Event) bool {
 	if e.Kind != EvStrategyGiven {
 		return false
 	}

@@ -818,7 +818,7 @@ func establish(s *State, seat int, rng *engine.RNG) []Event {
 	return s.extend(ev, Event{Kind: EvEstablished, Seat: seat, System: sys.Pos})
 }
 
-func applyCombat(s *State, e Event) bool {
+func applyCombat(s *State, e *Event) bool {
 	switch e.Kind {
 	case EvCombat:
 		s.Combat = e.Combat
@@ -854,7 +854,7 @@ func applyCombat(s *State, e Event) bool {
 	case EvBombarded:
 		s.Invasion.Bombarded = true
 	case EvCombatWon:
-		combatWonFeats(s, e)
+		combatWonFeats(s, *e)
 	default:
 		return false
 	}

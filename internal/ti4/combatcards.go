@@ -251,7 +251,7 @@ func beforeHits(s *State, a Action) ([]Event, error) {
 	return s.emit(setCombat(&n, nil)), nil
 }
 
-func applyTacticalCards(s *State, e Event) bool {
+func applyTacticalCards(s *State, e *Event) bool {
 	switch e.Kind {
 	case EvTacticalMod:
 		t := s.Tactical

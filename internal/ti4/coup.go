@@ -50,7 +50,7 @@ func coupDetat(s *State, a Action) ([]Event, error) {
 	return s.emit(Event{Kind: EvCouped, Seat: w.Seat, Card: w.Card}, Event{Kind: EvTurnEnded, Seat: w.Seat}), nil
 }
 
-func applyCoup(s *State, e Event) bool {
+func applyCoup(s *State, e *Event) bool {
 	switch e.Kind {
 	case EvCoupWindow:
 		s.CoupAsk = &CoupAsk{Seat: e.Seat, Card: e.Card, Queue: s.othersFromLeft(e.Seat)}

@@ -51,7 +51,7 @@ func disgrace(s *State, a Action) ([]Event, error) {
 	return s.emit(Event{Kind: EvDisgraced, Seat: w.Picker, Card: w.Card, Count: w.TG}), nil
 }
 
-func applyDisgrace(s *State, e Event) bool {
+func applyDisgrace(s *State, e *Event) bool {
 	switch e.Kind {
 	case EvPickPassed:
 		w := s.PickAsk

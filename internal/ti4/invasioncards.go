@@ -169,7 +169,7 @@ func infiltrateAsk(s *State, seat int) []Event {
 	return nil
 }
 
-func applyInvasionCards(s *State, e Event) bool {
+func applyInvasionCards(s *State, e *Event) bool {
 	inv := s.Invasion
 	switch e.Kind {
 	case EvInvStarted:

@@ -126,7 +126,7 @@ func (s *State) othersIn(pos, seat int) bool {
 	return false
 }
 
-func applyLawWindows(s *State, e Event) bool {
+func applyLawWindows(s *State, e *Event) bool {
 	switch e.Kind {
 	case EvArbiterMet:
 		s.ArbiterRound = s.Round

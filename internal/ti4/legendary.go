@@ -141,7 +141,7 @@ func decideLegendary(s *State, a Action, st *Step, rng *engine.RNG) ([]Event, er
 	return refuse()
 }
 
-func applyLegendary(s *State, e Event) bool {
+func applyLegendary(s *State, e *Event) bool {
 	switch e.Kind {
 	case EvLegendaryExhausted:
 		s.LegendaryExhausted = append(slices.Clip(s.LegendaryExhausted), e.Planet)

@@ -42,7 +42,7 @@ func nexusFollowUps(s *State) []Event {
 	return s.emit(Event{Kind: EvNexusActive, System: n.Pos, Seat: None})
 }
 
-func applyNexus(s *State, e Event) bool {
+func applyNexus(s *State, e *Event) bool {
 	if e.Kind != EvNexusActive {
 		return false
 	}

@@ -186,7 +186,7 @@ func decideGiveNote(s *State, a Action) ([]Event, error) {
 	return s.emit(Event{Kind: EvNoteGiven, Seat: a.Seat, Owner: *st.Receiver, Card: a.Card}, Event{Kind: EvStepCleared, Seat: a.Seat}), nil
 }
 
-func applyPoKCards(s *State, e Event) bool {
+func applyPoKCards(s *State, e *Event) bool {
 	switch e.Kind {
 	case EvTGOnCard:
 		if s.StrategyTG == nil {

@@ -133,7 +133,7 @@ const (
 	EvSilenced  = "silenced_on_agenda" // may not vote on this agenda
 )
 
-func applyNotes(s *State, e Event) bool {
+func applyNotes(s *State, e *Event) bool {
 	switch e.Kind {
 	case EvNotePlayed:
 		p := s.Players[e.Seat]
@@ -168,7 +168,7 @@ func returnPoliticalSecrets(s *State) {
 	for _, p := range s.Players {
 		for _, n := range slices.Clone(p.NotesInPlay) {
 			if noteKind(n) == "political_secret" {
-				applyNotes(s, Event{Kind: EvNoteReturned, Seat: p.Seat, Card: n})
+				applyNotes(s, &Event{Kind: EvNoteReturned, Seat: p.Seat, Card: n})
 			}
 		}
 	}

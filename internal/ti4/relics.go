@@ -367,7 +367,7 @@ func (s *State) ownPlanets(seat int) []*Planet {
 	return out
 }
 
-func applyRelics(s *State, e Event) bool {
+func applyRelics(s *State, e *Event) bool {
 	p := s.Players[e.Seat]
 	switch e.Kind {
 	case EvFragmentsPurged:

@@ -58,7 +58,7 @@ func reverseEngineer(s *State, a Action) ([]Event, error) {
 	return s.emit(Event{Kind: EvACRetrieved, Seat: a.Seat, Card: w.Card}), nil
 }
 
-func applyReverse(s *State, e Event) bool {
+func applyReverse(s *State, e *Event) bool {
 	switch e.Kind {
 	case EvDiscardWindow:
 		d := s.Discarded[0]

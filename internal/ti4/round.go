@@ -392,7 +392,7 @@ func actionDeckAfter(s *State, events []Event) (deck, discard []string) {
 	return deck, discard
 }
 
-func applyRound(s *State, e Event) bool {
+func applyRound(s *State, e *Event) bool {
 	switch e.Kind {
 	case EvStrategyPicked:
 		picks := slices.Clone(s.Picks) // copied, not changed in place: views may share it
@@ -411,7 +411,7 @@ func applyRound(s *State, e Event) bool {
 		p.TradeGoods += e.Count // 84.1a
 		delete(s.StrategyTG, e.Card)
 		s.Turn = s.nextPicker()
-		s.PickAsk = pickWindow(s, e)
+		s.PickAsk = pickWindow(s, *e)
 	case EvStrategyPhaseEnded:
 		s.Picks = nil
 		if s.StrategyTG == nil {
@@ -468,7 +468,7 @@ func applyRound(s *State, e Event) bool {
 			st.Waiting = append(st.Waiting, q)
 		}
 	case EvCardsDrawn:
-		applyDraw(s, e)
+		applyDraw(s, *e)
 	case EvTokensSet:
 		p := s.Players[e.Seat]
 		p.Tactic, p.Fleet, p.Strategy = e.Pools.Tactic, e.Pools.Fleet, e.Pools.Strategy

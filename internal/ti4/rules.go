@@ -429,11 +429,12 @@ func (Rules) Apply(s *State, e Event) {
 	case EvPlayPurged:
 		applyPlayPurged(s, e)
 	default:
-		if apply := applierFor(e.Kind); apply != nil && apply(s, e) {
+		if applyByKind(s, &e) {
 			return
 		}
+		x := e                           // through a function value the event escapes: a copy does, here only
 		for _, apply := range appliers { // a kind the table does not know yet
-			if apply(s, e) {
+			if apply(s, &x) {
 				return
 			}
 		}
@@ -441,10 +442,10 @@ func (Rules) Apply(s *State, e Event) {
 	}
 }
 
-// appliers are the appliers of the rule topics; applierFor (appliers.go,
-// generated from their switches by TestApplierTableIsCurrent) says which
-// one takes each kind.
-var appliers = []func(*State, Event) bool{
+// appliers are the appliers of the rule topics; applyByKind (appliers.go,
+// generated from their switches by TestApplierTableIsCurrent) calls the one
+// that takes each kind.
+var appliers = []func(*State, *Event) bool{
 	applyRound, applyStrategic, applyTactical, applyCombat, applyScoring, applyCards, applyTrade,
 	applyAgenda, applyAgendaEffects, applyNotes, applyActionCards, applyTacticalCards, applyLawWindows,
 	applySabotage, applyInvasionCards, applyDisgrace, applyPoKCards, applyReverse, applyCoup,

@@ -355,7 +355,7 @@ func (s *State) leader() int {
 	return who
 }
 
-func applyScoring(s *State, e Event) bool {
+func applyScoring(s *State, e *Event) bool {
 	switch e.Kind {
 	case EvScored:
 		p := s.Players[e.Seat]
@@ -385,7 +385,7 @@ func applyScoring(s *State, e Event) bool {
 		s.Invasion.Custodians = true
 		s.AgendaPhase = true // 27.4
 	case EvSecretReturned:
-		applySecretReturned(s, e)
+		applySecretReturned(s, *e)
 	case EvDrawSecret:
 		if len(s.Decks.Secrets) > 0 {
 			p := s.Players[e.Seat]

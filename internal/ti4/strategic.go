@@ -698,7 +698,7 @@ func strategicFollowUps(s *State) []Event {
 	return s.emit(Event{Kind: EvStrategicEnded, Seat: st.Seat, Card: st.Card}, Event{Kind: EvTurnEnded, Seat: st.Seat})
 }
 
-func applyStrategic(s *State, e Event) bool {
+func applyStrategic(s *State, e *Event) bool {
 	switch e.Kind {
 	case EvStrategicBegun:
 		s.Strategic = &Strategic{Card: e.Card, Seat: e.Seat}
@@ -747,7 +747,7 @@ func applyStrategic(s *State, e Event) bool {
 	case EvSpeakerChanged:
 		s.Speaker = e.extra().Speaker
 	case EvTechGained:
-		applyTechGained(s, e)
+		applyTechGained(s, *e)
 	case EvStepProgress: // one more thing done; what was spent on it is used up
 		s.Step.Count++
 		s.Step.Spent = 0

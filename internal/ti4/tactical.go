@@ -824,7 +824,7 @@ func decideEndTactical(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	return ev, nil
 }
 
-func applyTactical(s *State, e Event) bool {
+func applyTactical(s *State, e *Event) bool {
 	switch e.Kind {
 	case EvTacticalBegun:
 		s.Tactical = &Tactical{Seat: e.Seat, System: e.System, Step: TacMovement, Friends: s.friendsOf(e.Seat)}

@@ -183,7 +183,7 @@ func decideTradeCancel(s *State, a Action) ([]Event, error) {
 	return s.emit(Event{Kind: EvTradeCancelled, Seat: a.Seat, Extra: &Extra{Trade: t}}), nil
 }
 
-func applyTrade(s *State, e Event) bool {
+func applyTrade(s *State, e *Event) bool {
 	switch e.Kind {
 	case EvTrade:
 		s.Trade = e.extra().Trade
