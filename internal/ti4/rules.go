@@ -432,8 +432,10 @@ func (Rules) Apply(s *State, e Event) {
 		if applyByKind(s, &e) {
 			return
 		}
-		x := e                           // through a function value the event escapes: a copy does, here only
-		for _, apply := range appliers { // a kind the table does not know yet
+		// A kind the table does not know yet. Through a function value the
+		// event would escape to the heap: a copy does, on this path only.
+		x := e
+		for _, apply := range appliers {
 			if apply(s, &x) {
 				return
 			}
