@@ -199,7 +199,10 @@ func (e *Event) extra() *Extra {
 	return e.Extra
 }
 
-// more returns e's rare fields for writing, adding them if it has none.
+// more returns e's rare fields for writing, adding them if it has none. It
+// writes in place, so it is for an event still being built (a draw that
+// grows card by card), before any copy of it is made; actions, which are
+// copied freely, have own() instead.
 func (e *Event) more() *Extra {
 	if e.Extra == nil {
 		e.Extra = &Extra{}
