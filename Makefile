@@ -1,12 +1,17 @@
 # The whole suite: formatting, vet, unit/scenario/property tests, the race
-# detector over the packages that share state across goroutines, and a
-# short run of every fuzz target over its committed corpus.
-.PHONY: test vet fmt fuzz race
+# detector over the packages that share state across goroutines, every
+# benchmark run once (so none stops working unseen), and a short run of
+# every fuzz target over its committed corpus.
+.PHONY: test vet fmt fuzz race bench-once
 
 test: fmt vet
 	go test -count=1 ./...
 	$(MAKE) race
+	$(MAKE) bench-once
 	$(MAKE) fuzz FUZZTIME=20000x
+
+bench-once:
+	go test -count=1 -run='^$$' -bench=. -benchtime=1x ./...
 
 race:
 	go test -count=1 -race -short ./internal/ti4 ./internal/bot ./internal/server ./internal/store ./internal/engine

@@ -116,6 +116,37 @@ func midGame(b *testing.B) *Game {
 	return nil
 }
 
+// tacticalMoment replays the scripted six-player game to the first turn,
+// from round 2 on, whose player may activate a system without planets: the
+// game then, the seat, and that system.
+func tacticalMoment(b testing.TB) (*Game, int, int) {
+	b.Helper()
+	raw, err := os.ReadFile(sixPlayerScript)
+	if err != nil {
+		b.Fatal(err)
+	}
+	sc, err := DecodeScenario(raw)
+	if err != nil {
+		b.Fatal(err)
+	}
+	g, err := sc.Start()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, r := range sc.Actions {
+		if s := g.State(); s.Round >= 2 && s.Phase == PhaseAction && !s.busy() {
+			for _, sys := range s.Systems {
+				if len(sys.Planets) == 0 && Rules.Check(Rules{}, s, activate(s.Turn, sys.Pos)) == nil {
+					return g, s.Turn, sys.Pos
+				}
+			}
+		}
+		a, _ := DecodeAction(r)
+		do(b, g, a)
+	}
+	return g, None, None
+}
+
 func BenchmarkLegalMidGame6(b *testing.B) {
 	g := midGame(b)
 	s := g.State()
@@ -130,18 +161,9 @@ func BenchmarkLegalMidGame6(b *testing.B) {
 
 // A whole tactical action: activate, end movement, (invasion,) end.
 func BenchmarkTacticalAction6(b *testing.B) {
-	g := midGame(b)
-	s := g.State()
-	seat := s.Turn
-	target := None
-	for _, sys := range s.Systems {
-		if Rules.Check(Rules{}, s, activate(seat, sys.Pos)) == nil && len(sys.Planets) == 0 {
-			target = sys.Pos
-			break
-		}
-	}
+	g, seat, target := tacticalMoment(b)
 	if target == None {
-		b.Fatal("no system to activate")
+		b.Fatal("no system to activate in the scripted game")
 	}
 	snap, _ := g.Snapshot()
 	script := []Action{activate(seat, target), act(ActEndMovement, seat), act(ActEndTactical, seat)}
