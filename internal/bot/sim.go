@@ -56,10 +56,10 @@ func Run(cfg ti4.Config, bots []Bot, maxRounds int, check bool) (out Outcome, g 
 	}()
 	last := ti4.None
 	var buf []ti4.Action // reused for every seat's actions: a bot reads them only while it chooses
+	var a ti4.Action     // declared once: the deferred report keeps a pointer to it
 	for g.State().Phase != ti4.PhaseOver && g.State().Round <= maxRounds {
 		s := g.State()
 		var seat int
-		var a ti4.Action
 		seat, a, buf, err = next(s, bots, last, buf)
 		last = seat
 		if err != nil {

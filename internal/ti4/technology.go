@@ -11,18 +11,32 @@ import (
 
 var techColors = []string{"blue", "green", "red", "yellow"}
 
+// colorCounts are counts of technologies by colour, in techColors order.
+type colorCounts [4]int
+
+func (c *colorCounts) of(color string) int {
+	if i := slices.Index(techColors, color); i >= 0 {
+		return c[i]
+	}
+	return 0
+}
+
 // colorsOwned counts a player's technologies by colour; unit upgrades have
 // none and satisfy no prerequisite (90.7b, 90.12b).
-func (s *State) colorsOwned(seat int) map[string]int {
+func (s *State) colorsOwned(seat int) colorCounts {
 	c := data.MustLoad()
-	m := map[string]int{}
+	var out colorCounts
 	p := s.Players[seat]
-	for _, id := range slices.Concat(p.Techs, p.Assimilated) {
-		if t := c.Technology(id); t != nil && slices.Contains(techColors, t.Color) {
-			m[t.Color]++
+	for _, list := range [2][]string{p.Techs, p.Assimilated} {
+		for _, id := range list {
+			if t := c.Technology(id); t != nil {
+				if i := slices.Index(techColors, t.Color); i >= 0 {
+					out[i]++
+				}
+			}
 		}
 	}
-	return m
+	return out
 }
 
 // techOpen reports whether a technology can ever be researched by seat:
@@ -53,7 +67,7 @@ func (s *State) missing(seat int, t *data.Technology, credits map[string]int) in
 	owned := s.colorsOwned(seat)
 	short := 0
 	for col, need := range t.Prereqs {
-		short += max(0, need-owned[col]-credits[col])
+		short += max(0, need-owned.of(col)-credits[col])
 	}
 	return max(0, short-credits["any"]) // The Prophet's Tears: any one prerequisite
 }
