@@ -1,6 +1,7 @@
 // Tests of how the module keeps things small and quick without changing
 // what they mean: the event scratch, rare fields behind one pointer, and
 // the unit cards kept per seat.
+
 package ti4
 
 import (
