@@ -1,7 +1,7 @@
 package ti4
 
 import (
-	"sort"
+	"slices"
 
 	"github.com/mecatol/mecatol/internal/engine"
 )
@@ -31,16 +31,16 @@ func RegisterComponent(id string, c Component) {
 		panic("ti4: component action " + id + " registered twice")
 	}
 	components[id] = c
+	i, _ := slices.BinarySearch(componentList, id)
+	componentList = slices.Insert(componentList, i, id)
 }
 
-func componentIDs() []string {
-	ids := make([]string, 0, len(components))
-	for id := range components {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
-	return ids
-}
+// componentIDs lists the registered component actions in order. Read only.
+func componentIDs() []string { return componentList }
+
+// componentList is componentIDs, kept by RegisterComponent so that
+// legal-move generation does not sort the registry for every list.
+var componentList []string
 
 func decideComponent(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	if err := checkTurn(s, a.Seat); err != nil {

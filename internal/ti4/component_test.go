@@ -21,7 +21,10 @@ func TestRule22_ComponentAction(t *testing.T) {
 			return []Event{{Kind: EvTradeGoods, Seat: seat, Count: 2}}
 		},
 	})
-	defer delete(components, "test_windfall")
+	defer func() {
+		delete(components, "test_windfall")
+		componentList = slices.DeleteFunc(componentList, func(id string) bool { return id == "test_windfall" })
+	}()
 	g := tacticalFixture(t, nil)
 	a := Action{Kind: ActComponent, Seat: 0, Card: "test_windfall"}
 	if !slices.ContainsFunc(Legal(g.State(), engine.NewRNG(0), 0), func(x Action) bool { return key(x) == key(a) }) {
@@ -38,4 +41,17 @@ func TestRule22_ComponentAction(t *testing.T) {
 		do(t, g, Action{Kind: ActComponent, Seat: q, Card: "test_windfall"})
 	}
 	refuse(t, g, a, "22")
+}
+
+// The list legal-move generation reads is the registry's ids, in order.
+func TestComponentListIsTheRegistry(t *testing.T) {
+	ids := componentIDs()
+	if !slices.IsSorted(ids) || len(ids) != len(components) || len(ids) == 0 {
+		t.Fatalf("%d ids, sorted %v, %d registered", len(ids), slices.IsSorted(ids), len(components))
+	}
+	for _, id := range ids {
+		if _, ok := components[id]; !ok {
+			t.Fatalf("%s is listed but not registered", id)
+		}
+	}
 }
