@@ -2,6 +2,8 @@ package bot
 
 import (
 	"encoding/json"
+	"math"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -322,5 +324,49 @@ func TestGamesRunInParallel(t *testing.T) {
 		if alone[i].Actions != together[i].Actions || !slices.Equal(alone[i].VP, together[i].VP) || alone[i].Ended != together[i].Ended {
 			t.Errorf("game %d: alone %+v, in parallel %+v", i, alone[i], together[i])
 		}
+	}
+}
+
+// Allocation counts, unlike timings, are the same on every machine: this
+// holds the hot path (validate, apply, follow-ups, log) to its measured
+// cost with some room, so a change that brings allocations back to it
+// fails here rather than only in a benchmark nobody reruns. The game is
+// BenchmarkActions6's: 2,029 actions that took 2,878 allocations and
+// 0.74 MB when this was written.
+func TestActionsStayCheapToApply(t *testing.T) {
+	if testing.Short() {
+		t.Skip("allocation counts differ under the race detector, which make race runs with -short")
+	}
+	rng := engine.NewRNG(1)
+	bots := make([]Bot, 6)
+	for k := range bots {
+		bots[k] = Random{&rng}
+	}
+	o, g := Run(ti4.Config{Players: 6, Seed: 1}, bots, 30, false)
+	if o.Err != "" {
+		t.Fatal(o.Err)
+	}
+	initial, log := g.Initial(), g.Log()
+	best := runtime.MemStats{Mallocs: math.MaxUint64, TotalAlloc: math.MaxUint64}
+	for range 3 {
+		r, err := engine.Load[*ti4.State, ti4.Action, ti4.Event](ti4.Rules{}, initial)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		for _, a := range log {
+			if err := r.Play(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+		runtime.ReadMemStats(&after)
+		best.Mallocs = min(best.Mallocs, after.Mallocs-before.Mallocs)
+		best.TotalAlloc = min(best.TotalAlloc, after.TotalAlloc-before.TotalAlloc)
+	}
+	perAction := float64(best.Mallocs) / float64(len(log))
+	t.Logf("%d actions: %d allocations (%.2f each), %d bytes", len(log), best.Mallocs, perAction, best.TotalAlloc)
+	if perAction > 1.7 || best.TotalAlloc > 900_000 {
+		t.Fatalf("%d actions took %d allocations (%.2f each, limit 1.7) and %d bytes (limit 900,000)", len(log), best.Mallocs, perAction, best.TotalAlloc)
 	}
 }
