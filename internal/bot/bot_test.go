@@ -221,7 +221,10 @@ func BenchmarkReplay6(b *testing.B) { benchReplay(b, true) }
 // validated (Decide), applied, and followed by its automatic steps.
 func BenchmarkActions6(b *testing.B) { benchReplay(b, false) }
 
-func benchReplay(b *testing.B, timeSetup bool) {
+// loggedGame6 is the random 6-player game BenchmarkActions6 replays: its
+// initial snapshot and its log.
+func loggedGame6(tb testing.TB) ([]byte, []ti4.Action) {
+	tb.Helper()
 	rng := engine.NewRNG(1)
 	bots := make([]Bot, 6)
 	for k := range bots {
@@ -229,9 +232,13 @@ func benchReplay(b *testing.B, timeSetup bool) {
 	}
 	o, g := Run(ti4.Config{Players: 6, Seed: 1}, bots, 30, false)
 	if o.Err != "" {
-		b.Fatal(o.Err)
+		tb.Fatal(o.Err)
 	}
-	initial, log := g.Initial(), g.Log()
+	return g.Initial(), g.Log()
+}
+
+func benchReplay(b *testing.B, timeSetup bool) {
+	initial, log := loggedGame6(b)
 	actions := 0
 	for b.Loop() {
 		if !timeSetup {
@@ -337,16 +344,7 @@ func TestActionsStayCheapToApply(t *testing.T) {
 	if testing.Short() {
 		t.Skip("allocation counts differ under the race detector, which make race runs with -short")
 	}
-	rng := engine.NewRNG(1)
-	bots := make([]Bot, 6)
-	for k := range bots {
-		bots[k] = Random{&rng}
-	}
-	o, g := Run(ti4.Config{Players: 6, Seed: 1}, bots, 30, false)
-	if o.Err != "" {
-		t.Fatal(o.Err)
-	}
-	initial, log := g.Initial(), g.Log()
+	initial, log := loggedGame6(t)
 	best := runtime.MemStats{Mallocs: math.MaxUint64, TotalAlloc: math.MaxUint64}
 	for range 3 {
 		r, err := engine.Load[*ti4.State, ti4.Action, ti4.Event](ti4.Rules{}, initial)

@@ -1,7 +1,6 @@
 package ti4
 
 import (
-	"os"
 	"testing"
 
 	"github.com/mecatol/mecatol/internal/engine"
@@ -88,32 +87,30 @@ func BenchmarkAdjacent(b *testing.B) {
 	}
 }
 
-// midGame replays the scripted six-player game to its first action phase
-// turn in round 2 with no action under way.
-func midGame(b *testing.B) *Game {
+// scriptedUntil plays the scripted six-player game until stop holds
+// before its next action, or to its end; it reports whether stop held.
+func scriptedUntil(b testing.TB, stop func(s *State) bool) (*Game, bool) {
 	b.Helper()
-	raw, err := os.ReadFile(sixPlayerScript)
-	if err != nil {
-		b.Fatal(err)
-	}
-	sc, err := DecodeScenario(raw)
-	if err != nil {
-		b.Fatal(err)
-	}
-	g, err := sc.Start()
-	if err != nil {
-		b.Fatal(err)
-	}
+	sc, g := startSixPlayerScript(b)
 	for _, r := range sc.Actions {
-		s := g.State()
-		if s.Round == 2 && s.Phase == PhaseAction && !s.busy() {
-			return g
+		if stop(g.State()) {
+			return g, true
 		}
 		a, _ := DecodeAction(r)
 		do(b, g, a)
 	}
-	b.Fatal("no mid-game state found")
-	return nil
+	return g, false
+}
+
+// midGame replays the scripted six-player game to its first action phase
+// turn in round 2 with no action under way.
+func midGame(b *testing.B) *Game {
+	b.Helper()
+	g, ok := scriptedUntil(b, func(s *State) bool { return s.Round == 2 && s.Phase == PhaseAction && !s.busy() })
+	if !ok {
+		b.Fatal("no mid-game state found")
+	}
+	return g
 }
 
 // tacticalMoment replays the scripted six-player game to the first turn,
@@ -121,30 +118,23 @@ func midGame(b *testing.B) *Game {
 // game then, the seat, and that system.
 func tacticalMoment(b testing.TB) (*Game, int, int) {
 	b.Helper()
-	raw, err := os.ReadFile(sixPlayerScript)
-	if err != nil {
-		b.Fatal(err)
-	}
-	sc, err := DecodeScenario(raw)
-	if err != nil {
-		b.Fatal(err)
-	}
-	g, err := sc.Start()
-	if err != nil {
-		b.Fatal(err)
-	}
-	for _, r := range sc.Actions {
-		if s := g.State(); s.Round >= 2 && s.Phase == PhaseAction && !s.busy() {
-			for _, sys := range s.Systems {
-				if len(sys.Planets) == 0 && Rules.Check(Rules{}, s, activate(s.Turn, sys.Pos)) == nil {
-					return g, s.Turn, sys.Pos
-				}
+	target := None
+	g, ok := scriptedUntil(b, func(s *State) bool {
+		if s.Round < 2 || s.Phase != PhaseAction || s.busy() {
+			return false
+		}
+		for _, sys := range s.Systems {
+			if len(sys.Planets) == 0 && Rules.Check(Rules{}, s, activate(s.Turn, sys.Pos)) == nil {
+				target = sys.Pos
+				return true
 			}
 		}
-		a, _ := DecodeAction(r)
-		do(b, g, a)
+		return false
+	})
+	if !ok {
+		return g, None, None
 	}
-	return g, None, None
+	return g, g.State().Turn, target
 }
 
 func BenchmarkLegalMidGame6(b *testing.B) {

@@ -18,13 +18,7 @@ import (
 // Apply dispatches on the string, so two kinds sharing one would run each
 // other's code.
 func TestKindsAreDistinct(t *testing.T) {
-	fset := token.NewFileSet()
-	pkgs, err := parser.ParseDir(fset, ".", func(fi fs.FileInfo) bool {
-		return !strings.HasSuffix(fi.Name(), "_test.go")
-	}, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkgs := parseSources(t)
 	seen := map[string]string{} // family + value -> constant
 	n := 0
 	for _, pkg := range pkgs {
@@ -115,13 +109,7 @@ func TestApplierTableIsCurrent(t *testing.T) {
 // applier (or Apply itself) that takes each event kind.
 func appliersByKind(t *testing.T) (list []string, owner map[string]string) {
 	t.Helper()
-	fset := token.NewFileSet()
-	pkgs, err := parser.ParseDir(fset, ".", func(fi fs.FileInfo) bool {
-		return !strings.HasSuffix(fi.Name(), "_test.go")
-	}, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkgs := parseSources(t)
 	funcs := map[string]*ast.FuncDecl{}
 	for _, pkg := range pkgs {
 		for _, f := range pkg.Files {
@@ -229,4 +217,16 @@ func declines(body []ast.Stmt) bool {
 		})
 	}
 	return found
+}
+
+// parseSources parses the package's own source files, its tests left out.
+func parseSources(t *testing.T) map[string]*ast.Package {
+	t.Helper()
+	pkgs, err := parser.ParseDir(token.NewFileSet(), ".", func(fi fs.FileInfo) bool {
+		return !strings.HasSuffix(fi.Name(), "_test.go")
+	}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pkgs
 }

@@ -74,24 +74,32 @@ func writeSixPlayerScript(t *testing.T) {
 	}
 }
 
+// startSixPlayerScript decodes the scripted six-player game and sets it
+// up, its actions not yet played.
+func startSixPlayerScript(tb testing.TB) (*Scenario, *Game) {
+	tb.Helper()
+	b, err := os.ReadFile(sixPlayerScript)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	sc, err := DecodeScenario(b)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	g, err := sc.Start()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return sc, g
+}
+
 // A scripted six-player game plays three full rounds: every strategy card
 // is used, the status phase runs each round, and the end state is pinned.
 func TestScriptedSixPlayerGame(t *testing.T) {
 	if *update {
 		writeSixPlayerScript(t)
 	}
-	b, err := os.ReadFile(sixPlayerScript)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc, err := DecodeScenario(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := sc.Start()
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc, g := startSixPlayerScript(t)
 	used := map[string]bool{}
 	statuses := 0
 	for i, raw := range sc.Actions {
