@@ -155,8 +155,8 @@ func appliersByKind(t *testing.T) (list []string, owner map[string]string) {
 			}
 		}
 	}
-	if len(list) < 20 {
-		t.Fatalf("found %d appliers: the scan is broken", len(list))
+	if len(list) != len(appliers) {
+		t.Fatalf("found %d appliers in the source, %d in the list: the scan is broken", len(list), len(appliers))
 	}
 	for _, name := range list {
 		fn := funcs[name]

@@ -429,24 +429,15 @@ func (Rules) Apply(s *State, e Event) {
 	case EvPlayPurged:
 		applyPlayPurged(s, e)
 	default:
-		if applyByKind(s, &e) {
-			return
+		if !applyByKind(s, &e) {
+			panic("ti4: no rule applies event " + e.Kind + " (is appliers.go stale? TestApplierTableIsCurrent says)")
 		}
-		// A kind the table does not know yet. Through a function value the
-		// event would escape to the heap: a copy does, on this path only.
-		x := e
-		for _, apply := range appliers {
-			if apply(s, &x) {
-				return
-			}
-		}
-		panic("ti4: no rule applies event " + e.Kind)
 	}
 }
 
-// appliers are the appliers of the rule topics; applyByKind (appliers.go,
-// generated from their switches by TestApplierTableIsCurrent) calls the one
-// that takes each kind.
+// appliers are the appliers of the rule topics, in order: the list
+// TestApplierTableIsCurrent reads to generate applyByKind (appliers.go),
+// which calls the one that takes each kind.
 var appliers = []func(*State, *Event) bool{
 	applyRound, applyStrategic, applyTactical, applyCombat, applyScoring, applyCards, applyTrade,
 	applyAgenda, applyAgendaEffects, applyNotes, applyActionCards, applyTacticalCards, applyLawWindows,
