@@ -57,18 +57,17 @@ type StatusStep struct {
 // strategyCards are the strategy cards' ids and initiative numbers: a
 // search of eight short strings is quicker than a map, and this is read on
 // every turn.
-var strategyCards = func() (out []struct {
-	id string
-	n  int
-}) {
+var strategyCards = func() (out []cardInitiative) {
 	for _, c := range data.MustLoad().Strategy {
-		out = append(out, struct {
-			id string
-			n  int
-		}{c.ID, c.Initiative})
+		out = append(out, cardInitiative{c.ID, c.Initiative})
 	}
 	return out
 }()
+
+type cardInitiative struct {
+	id string
+	n  int
+}
 
 // initiativeOf is a strategy card's initiative number, if it is one.
 func initiativeOf(card string) (int, bool) {

@@ -112,11 +112,8 @@ func (m *Map) NeighborsExcept(pos int, extra Wormholes, ignore func(w string) bo
 	if len(wa) == 0 {
 		return slices.Clip(near) // most systems: shared, and an append copies
 	}
-	out, all := slices.Clone(near), m.systems
-	if all == nil { // a map not built by Parse
-		all = m.Systems()
-	}
-	for _, q := range all {
+	out := slices.Clone(near)
+	for _, q := range m.systems {
 		if q == pos || slices.Contains(out, q) {
 			continue
 		}
