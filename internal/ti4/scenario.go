@@ -281,7 +281,7 @@ func (s *State) Validate() error {
 	board := s.tally()
 	for _, p := range s.Players { // units held captive count against their owner's limit (17.1)
 		for _, x := range p.Captured {
-			if t := unitOrder(x.Unit); t >= 0 && x.Owner >= 0 && x.Owner < len(board) {
+			if t := unitIndex(x.Unit); t >= 0 && x.Owner >= 0 && x.Owner < len(board) {
 				board[x.Owner][t] += x.Count
 			}
 		}

@@ -505,15 +505,13 @@ func add(st []Stack, owner int, typ string, n int) []Stack {
 		if a.Owner != b.Owner {
 			return a.Owner - b.Owner
 		}
-		return unitOrder(a.Unit) - unitOrder(b.Unit)
+		return unitIndex(a.Unit) - unitIndex(b.Unit)
 	})
 	return st
 }
 
 // UnitTypes in display order.
 var UnitTypes = []string{"war_sun", "flagship", "dreadnought", "carrier", "cruiser", "destroyer", "fighter", "mech", "infantry", "pds", "space_dock"}
-
-func unitOrder(t string) int { return unitIndex(t) }
 
 // Ship, ground force and structure, by type.
 func isShip(t string) bool {

@@ -23,11 +23,11 @@ func (s *State) OnBoard(seat int, typ string) int {
 }
 
 // tally is OnBoard for every seat and unit type at once, indexed by seat
-// and unitOrder, from one pass over the board.
+// and unitIndex, from one pass over the board.
 func (s *State) tally() (n [8][16]int) {
 	add := func(st []Stack) {
 		for _, x := range st {
-			if t := unitOrder(x.Unit); t >= 0 && x.Owner >= 0 && x.Owner < len(n) {
+			if t := unitIndex(x.Unit); t >= 0 && x.Owner >= 0 && x.Owner < len(n) {
 				n[x.Owner][t] += x.Count
 			}
 		}
