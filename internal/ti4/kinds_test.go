@@ -60,7 +60,7 @@ func TestKindsAreDistinct(t *testing.T) {
 	}
 }
 
-// Apply sends each event kind straight to its applier (applierFor), which
+// Apply sends each event kind straight to its applier (applyByKind), which
 // is the list's answer only if no two appliers take the same kind. Each
 // applier must say which kinds it takes in its switch on e.Kind (or one
 // test of e.Kind), with no default that takes the rest.
