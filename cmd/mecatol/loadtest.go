@@ -72,7 +72,7 @@ func cmdLoad(args []string, out io.Writer) error {
 	deadline := time.Now().Add(*dur)
 	var wg sync.WaitGroup
 	for g := 0; g < *games; g++ {
-		code, m, err := call("POST", "/api/games", "", map[string]any{"players": *players, "seed": g + 1})
+		code, m, err := call("POST", "/api/games", "", map[string]any{"players": *players})
 		if err != nil || code != 201 {
 			return fmt.Errorf("create game: %d %v %v", code, m, err)
 		}

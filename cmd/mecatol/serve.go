@@ -36,7 +36,7 @@ func cmdServe(args []string, out io.Writer) error {
 		return err
 	}
 	app := server.New(st, log, web.Files())
-	srv := &http.Server{Handler: app.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	srv := app.HTTPServer()
 	where := *db
 	if store.IsPostgres(where) {
 		where = "Postgres"

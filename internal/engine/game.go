@@ -99,6 +99,7 @@ func (g *Game[S, A, E]) Len() int { return g.log.n }
 // Check reports whether a would be accepted now, without applying it.
 func (g *Game[S, A, E]) Check(a A) error {
 	rng := g.rng
+	rng.Reseed(uint64(g.log.n))
 	_, err := g.rules.Decide(g.state, a, &rng)
 	return err
 }
@@ -118,6 +119,7 @@ func (g *Game[S, A, E]) Play(a A) error { return g.do(a, nil) }
 func (g *Game[S, A, E]) do(a A, seen func([]E)) error {
 	g.draft = g.rng // a field, not a local: a local passed to Rules would escape to the heap
 	rng := &g.draft
+	rng.Reseed(uint64(g.log.n))
 	events, err := g.rules.Decide(g.state, a, rng)
 	if err != nil {
 		return err

@@ -1,23 +1,62 @@
 package engine
 
 import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"math"
 	"math/bits"
 	"math/rand/v2"
+	"strings"
 )
 
 // RNG is the only source of randomness in a game. Its full state is
 // serialisable, so a game's state, RNG included, can be stored and replayed
 // to the same bytes.
+//
+// PCG is fast but not a cryptographic generator: enough of its outputs (the
+// public dice) could in principle give away its state, and with it every
+// later draw and shuffle. A keyed RNG (NewKeyedRNG, for games served to
+// players) is therefore reseeded before each action from an HMAC of a
+// secret key and the action's place in the log, so nothing seen up to one
+// action tells anything about the next. The key is kept with the state,
+// which is never sent to players.
 type RNG struct {
 	pcg rand.PCG
+	key *[32]byte // nil for a plain seeded generator; never written once set
 }
 
 // NewRNG seeds a generator. The same seed always yields the same sequence.
 func NewRNG(seed uint64) RNG {
 	return RNG{pcg: *rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)}
+}
+
+// NewKeyedRNG is a generator whose every stream is derived from a secret
+// key: the setup's (this one) and then each action's (see Reseed).
+func NewKeyedRNG(key [32]byte) RNG {
+	r := RNG{key: &key}
+	r.Reseed(math.MaxUint64)
+	return r
+}
+
+// Keyed reports whether the generator is reseeded from a key per action.
+func (r *RNG) Keyed() bool { return r.key != nil }
+
+// Reseed starts the stream of the action at index n of the log: for a keyed
+// generator it is HMAC-SHA256(key, n); a plain one goes on unchanged.
+func (r *RNG) Reseed(n uint64) {
+	if r.key == nil {
+		return
+	}
+	m := hmac.New(sha256.New, r.key[:])
+	var b [8]byte
+	binary.BigEndian.PutUint64(b[:], n)
+	m.Write(b[:])
+	sum := m.Sum(nil)
+	r.pcg.Seed(binary.BigEndian.Uint64(sum[:8]), binary.BigEndian.Uint64(sum[8:16]))
 }
 
 // Uint64 returns the next raw value.
@@ -60,7 +99,11 @@ func (r RNG) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return json.Marshal(hex.EncodeToString(b))
+	out := hex.EncodeToString(b)
+	if r.key != nil {
+		out += ":" + hex.EncodeToString(r.key[:])
+	}
+	return json.Marshal(out)
 }
 
 // UnmarshalJSON restores a state written by MarshalJSON.
@@ -68,6 +111,16 @@ func (r *RNG) UnmarshalJSON(data []byte) error {
 	var s string
 	if err := json.Unmarshal(data, &s); err != nil {
 		return fmt.Errorf("rng: %w", err)
+	}
+	r.key = nil
+	if state, key, ok := strings.Cut(s, ":"); ok {
+		k, err := hex.DecodeString(key)
+		if err != nil || len(k) != 32 {
+			return fmt.Errorf("rng: a key of 32 bytes in hex")
+		}
+		r.key = new([32]byte)
+		copy(r.key[:], k)
+		s = state
 	}
 	b, err := hex.DecodeString(s)
 	if err != nil {

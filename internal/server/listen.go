@@ -37,9 +37,11 @@ func (s *Server) listen(ctx context.Context) error {
 	}
 	// Appends made before LISTEN took hold (at start, or while the
 	// connection was down) sent notices no one heard: catch up on them.
+	// The store is the truth: a game it holds fewer entries of than
+	// memory (a database that lost its last moments) is reloaded too.
 	s.mu.Lock()
-	ids := make([]string, 0, len(s.live))
-	for id := range s.live {
+	ids := make([]string, 0, len(s.cache))
+	for id := range s.cache {
 		ids = append(ids, id)
 	}
 	s.mu.Unlock()
@@ -59,50 +61,3 @@ func (s *Server) listen(ctx context.Context) error {
 // Following is closed once the server hears other servers' appends, so
 // that it can start serving without missing any.
 func (s *Server) Following() <-chan struct{} { return s.following }
-
-// refresh reloads a cached game that another server changed.
-func (s *Server) refresh(ctx context.Context, id string) {
-	s.mu.Lock()
-	l := s.live[id]
-	s.mu.Unlock()
-	if l == nil {
-		return
-	}
-	if n, err := s.store.Length(ctx, id); err == nil {
-		l.mu.Lock()
-		mine := n == l.seq
-		l.mu.Unlock()
-		if mine {
-			hashes, names, err := s.store.Seats(ctx, id) // a join, or our own append
-			if err == nil {
-				l.mu.Lock()
-				changed := len(hashes) != len(l.hashes)
-				l.hashes, l.names = hashes, names
-				if changed {
-					l.notify()
-				}
-				l.mu.Unlock()
-			}
-			return
-		}
-	}
-	g, err := s.store.Load(ctx, id)
-	if err != nil {
-		return
-	}
-	game, err := rebuild(g)
-	if err != nil {
-		return
-	}
-	hashes, names, err := s.store.Seats(ctx, id)
-	if err != nil {
-		return
-	}
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if len(g.Log) < l.seq {
-		return // an older notification
-	}
-	l.game, l.seq, l.hashes, l.names = game, len(g.Log), hashes, names
-	l.notify()
-}

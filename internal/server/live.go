@@ -2,53 +2,285 @@ package server
 
 import (
 	"context"
+	"crypto/sha256"
+	"crypto/subtle"
 	"encoding/json"
+	"errors"
+	"maps"
 	"net/http"
+	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
+
+	"github.com/mecatol/mecatol/internal/engine"
+	"github.com/mecatol/mecatol/internal/ti4"
 )
+
+// live is a game in memory, rebuilt from its log.
+type live struct {
+	id     string
+	mu     sync.Mutex
+	game   *ti4.Game
+	seq    int // entries in the stored log
+	hashes map[int][]byte
+	names  map[int]string
+	// An undo that takes back hidden information waits for every player's
+	// consent; any new entry in the log cancels it.
+	pending *pendingUndo
+	// stale: an append's outcome is unknown (the store failed), so memory
+	// may differ from the store; the game reloads before its next use.
+	stale bool
+
+	subs  map[*subscriber]struct{}
+	seats map[int]int  // subscribers by seat: the views each change builds
+	nsubs atomic.Int32 // len(subs), read by eviction under the server's lock
+	// version counts the changes subscribers are sent; frame is the last.
+	version int
+	frame   atomic.Pointer[frame]
+}
+
+type pendingUndo struct {
+	Seq      int          `json:"seq"`
+	Count    int          `json:"count"`
+	Consents map[int]bool `json:"consents"`
+	Reason   string       `json:"reason"`
+}
+
+// subscriber is one WebSocket connection. Its channel holds at most one
+// wake-up: a slow reader is sent the newest frame, never a queue of old
+// ones, and one that stops reading is cut off by the write deadline.
+type subscriber struct {
+	seat int
+	ch   chan struct{}
+}
+
+// frame is what subscribers are sent after one change: the view of each
+// seat that has a subscriber, built once under the game's lock and encoded
+// once outside it, however many subscribers share it (every watcher shares
+// the public view).
+type frame struct {
+	version int
+	views   map[int]*gameView
+	mu      sync.Mutex
+	encoded map[int][]byte
+}
+
+// encode returns the seat's view as JSON, or nil if the frame has none.
+func (f *frame) encode(seat int) []byte {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if b, ok := f.encoded[seat]; ok {
+		return b
+	}
+	gv := f.views[seat]
+	if gv == nil {
+		return nil
+	}
+	b, _ := json.Marshal(gv)
+	f.encoded[seat] = b
+	return b
+}
+
+// publish builds the frame of the game as it is now and wakes every
+// subscriber; callers hold l.mu. A change bumps l.version first; a frame
+// rebuilt for a new subscriber's seat keeps it, so the others skip it.
+func (l *live) publish() {
+	f := &frame{version: l.version, views: make(map[int]*gameView, len(l.seats)), encoded: map[int][]byte{}}
+	for seat := range l.seats {
+		if gv, err := l.view(seat); err == nil {
+			f.views[seat] = gv
+		}
+	}
+	l.frame.Store(f)
+	for sub := range l.subs {
+		select {
+		case sub.ch <- struct{}{}:
+		default: // a wake-up is already pending
+		}
+	}
+}
+
+// changed records a change of the game and sends it; callers hold l.mu.
+func (l *live) changed() {
+	l.version++
+	l.publish()
+}
+
+// viewBytes is the seat's view now, from the current frame when it has
+// it; callers hold l.mu.
+func (l *live) viewBytes(seat int) ([]byte, error) {
+	if f := l.frame.Load(); f != nil && f.version == l.version {
+		if b := f.encode(seat); b != nil {
+			return b, nil
+		}
+	}
+	gv, err := l.view(seat)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(gv)
+}
+
+// seat finds the seat whose token the request carries, or ti4.Referee for
+// none; a token that matches no seat is an error. Tokens travel in the
+// Authorization header; only the WebSocket handshake, which browsers
+// cannot give headers, may carry one as ?token=.
+func (l *live) seat(r *http.Request, query bool) (int, bool) {
+	t := strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")
+	if t == "" && query {
+		t = r.URL.Query().Get("token")
+	}
+	if t == "" {
+		return ti4.Referee, true
+	}
+	h := sha256.Sum256([]byte(t))
+	found, matched := ti4.Referee, false
+	for seat, want := range l.hashes {
+		if subtle.ConstantTimeCompare(h[:], want) == 1 {
+			found, matched = seat, true
+		}
+	}
+	return found, matched
+}
+
+// gameView is what GET returns: the seat's view and the sequence number.
+type gameView struct {
+	ID    string         `json:"id"`
+	Seq   int            `json:"seq"`
+	Seat  int            `json:"seat"`
+	Names map[int]string `json:"names"`
+	View  *ti4.View      `json:"view"`
+	Legal []ti4.Action   `json:"legal,omitempty"`
+	// Undo is an undo waiting for the players' consent.
+	Undo *pendingUndo `json:"undo,omitempty"`
+}
+
+// view builds the seat's view, a copy that may outlive the lock; callers
+// hold l.mu.
+func (l *live) view(seat int) (*gameView, error) {
+	viewer := seat
+	if seat == Host {
+		viewer = ti4.Referee
+	}
+	v, err := ti4.ViewFor(l.game.State(), viewer)
+	if err != nil {
+		return nil, err
+	}
+	names := map[int]string{}
+	for k, n := range l.names {
+		if k >= 0 {
+			names[k] = n
+		}
+	}
+	gv := &gameView{ID: l.id, Seq: l.seq, Seat: seat, Names: names, View: v}
+	if p := l.pending; p != nil && p.Seq == l.seq {
+		c := *p
+		c.Consents = maps.Clone(p.Consents)
+		gv.Undo = &c
+	}
+	if seat >= 0 {
+		gv.Legal = ti4.Legal(l.game.State(), engine.NewRNG(0), seat)
+	}
+	return gv, nil
+}
+
+var (
+	errMoved = errors.New("the game was reloaded")
+	errFull  = errors.New("this game has as many live connections as it takes")
+)
+
+// subscribe adds a subscriber to l, unless l is no longer the cached copy
+// (errMoved: load it again) or is full. Counted under the server's lock so
+// that eviction never drops a game with subscribers.
+func (s *Server) subscribe(l *live, seat int) (*subscriber, error) {
+	s.mu.Lock()
+	if sl := s.cache[l.id]; sl == nil || sl.l != l {
+		s.mu.Unlock()
+		return nil, errMoved
+	}
+	if int(l.nsubs.Load()) >= s.opt.MaxSubsPerGame {
+		s.mu.Unlock()
+		return nil, errFull
+	}
+	l.nsubs.Add(1)
+	s.mu.Unlock()
+	sub := &subscriber{seat: seat, ch: make(chan struct{}, 1)}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.subs[sub] = struct{}{}
+	if l.seats[seat]++; l.seats[seat] == 1 || l.frame.Load() == nil {
+		l.publish() // the frame gains this seat's view
+	}
+	return sub, nil
+}
+
+func (l *live) unsubscribe(sub *subscriber) {
+	l.mu.Lock()
+	delete(l.subs, sub)
+	if l.seats[sub.seat]--; l.seats[sub.seat] <= 0 {
+		delete(l.seats, sub.seat)
+	}
+	l.mu.Unlock()
+	l.nsubs.Add(-1)
+}
+
+// writeTimeout cuts off a subscriber that does not read.
+const writeTimeout = 10 * time.Second
 
 // websocket sends the seat its own view now and after every change.
 func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
-	l, seat, ok := s.game(w, r)
-	if !ok {
+	addr := address(r)
+	if !s.connect(addr) {
+		fail(w, http.StatusTooManyRequests, "too many live connections from this address")
 		return
 	}
+	defer s.disconnect(addr)
+	var l *live
+	var sub *subscriber
+	for try := 0; sub == nil; try++ {
+		var seat int
+		var ok bool
+		if l, seat, ok = s.gameFor(w, r, true); !ok {
+			return
+		}
+		var err error
+		sub, err = s.subscribe(l, seat)
+		if errors.Is(err, errFull) || (err != nil && try == 2) {
+			fail(w, http.StatusServiceUnavailable, "%v", err)
+			return
+		}
+	}
+	defer l.unsubscribe(sub)
 	conn, err := websocket.Accept(w, r, nil)
 	if err != nil {
 		return
 	}
 	defer conn.CloseNow()
-	sub := &subscriber{seat: seat, ch: make(chan struct{}, 1)}
-	l.mu.Lock()
-	l.subs[sub] = struct{}{}
-	l.mu.Unlock()
-	defer func() {
-		l.mu.Lock()
-		delete(l.subs, sub)
-		l.mu.Unlock()
-	}()
 	ctx := conn.CloseRead(r.Context())
-	sub.ch <- struct{}{}
+	last := -1
 	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-sub.ch:
-			l.mu.Lock()
-			gv, err := l.view(seat)
-			l.mu.Unlock()
-			if err != nil {
+		if f := l.frame.Load(); f != nil && f.version != last {
+			b := f.encode(sub.seat)
+			if b == nil {
+				conn.Close(websocket.StatusInternalError, "no view")
 				return
 			}
-			b, _ := json.Marshal(gv)
-			wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-			err = conn.Write(wctx, websocket.MessageText, b)
+			wctx, cancel := context.WithTimeout(ctx, writeTimeout)
+			err := conn.Write(wctx, websocket.MessageText, b)
 			cancel()
 			if err != nil {
 				return
 			}
+			last = f.version
+			continue
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-sub.ch:
 		}
 	}
 }

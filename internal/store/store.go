@@ -260,22 +260,47 @@ func (s *Store) Length(ctx context.Context, id string) (int, error) {
 	return n, err
 }
 
-// List returns the ids of all games, newest first.
-func (s *Store) List(ctx context.Context) ([]string, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id FROM games ORDER BY created DESC, id`)
+// List returns up to limit game ids, newest first, after the game with id
+// after ("" for the first page), and the id to give as after for the next
+// page ("" when this one is the last). An unknown after is ErrNotFound.
+func (s *Store) List(ctx context.Context, after string, limit int) ([]string, string, error) {
+	var rows *sql.Rows
+	var err error
+	if after == "" {
+		rows, err = s.db.QueryContext(ctx, s.q(`SELECT id FROM games ORDER BY created DESC, id DESC LIMIT ?`), limit+1)
+	} else {
+		var created string
+		err = s.db.QueryRowContext(ctx, s.q(`SELECT created FROM games WHERE id = ?`), after).Scan(&created)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, "", ErrNotFound
+		}
+		if err != nil {
+			return nil, "", err
+		}
+		rows, err = s.db.QueryContext(ctx, s.q(`SELECT id FROM games WHERE created < ? OR (created = ? AND id < ?) ORDER BY created DESC, id DESC LIMIT ?`),
+			created, created, after, limit+1)
+	}
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	defer rows.Close()
-	var out []string
+	out := []string{}
 	for rows.Next() {
 		var id string
 		if err := rows.Scan(&id); err != nil {
-			return nil, err
+			return nil, "", err
 		}
 		out = append(out, id)
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, "", err
+	}
+	next := ""
+	if len(out) > limit {
+		out = out[:limit]
+		next = out[limit-1]
+	}
+	return out, next, nil
 }
 
 // SetSeat stores the hash of a seat's token; a seat is claimed once.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -114,8 +115,46 @@ func TestReopenKeepsMigrations(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	ids, _ := s.List(context.Background())
+	ids, _, _ := s.List(context.Background(), "", 10)
 	if len(ids) != 1 {
 		t.Fatal(ids)
+	}
+}
+
+// Listing pages through every game once, newest first, even when several
+// were created at the same instant; an unknown cursor is ErrNotFound.
+func TestListPages(t *testing.T) { backends(t, testListPages) }
+
+func testListPages(t *testing.T, s *Store) {
+	ctx := context.Background()
+	for i := 0; i < 7; i++ {
+		created := "2026-01-0" + string(rune('1'+i/3)) // three share each instant
+		id := string(rune('a' + i))
+		if err := s.Create(ctx, &Game{ID: id, Created: created, Config: []byte(`{}`), Initial: []byte(`{}`), Seats: 3}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var all []string
+	after := ""
+	for page := 0; ; page++ {
+		ids, next, err := s.List(ctx, after, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ids) > 3 || page > 3 {
+			t.Fatalf("page %d: %v", page, ids)
+		}
+		all = append(all, ids...)
+		if next == "" {
+			break
+		}
+		after = next
+	}
+	want := "gfedcba" // by instant, newest first; by id, highest first within one
+	if got := strings.Join(all, ""); got != want {
+		t.Fatalf("listed %q, want %q", got, want)
+	}
+	if _, _, err := s.List(ctx, "zz", 3); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("unknown cursor: %v", err)
 	}
 }

@@ -22,6 +22,10 @@ type Config struct {
 	Speaker       *int                `json:"speaker,omitempty"`        // empty: random (80.5)
 	StartingTechs map[string][]string `json:"starting_techs,omitempty"` // by faction, for factions that choose
 	AutoPass      bool                `json:"auto_pass,omitempty"`      // every player starts with automatic passing on
+	// Key, when set, replaces Seed: the setup and every action draw from
+	// streams derived from it (engine.NewKeyedRNG). Games served to players
+	// use a secret key, so no seed a client knows can reveal their cards.
+	Key *[32]byte `json:"-"`
 }
 
 // Colors are the eight player colours.
@@ -36,10 +40,13 @@ func NewGame(cfg Config) (*Game, error) {
 	return engine.New[*State, Action, Event](Rules{}, s, rng)
 }
 
-// Setup builds the starting state. All randomness comes from cfg.Seed.
+// Setup builds the starting state. All randomness comes from cfg.Seed (or cfg.Key).
 func Setup(cfg Config) (*State, engine.RNG, error) {
 	c := data.MustLoad()
 	rng := engine.NewRNG(cfg.Seed)
+	if cfg.Key != nil {
+		rng = engine.NewKeyedRNG(*cfg.Key)
+	}
 	n := cfg.Players
 	if n < 3 || n > 8 {
 		return nil, rng, engine.BadInput("players", "TI4 is for 3 to 8 players, not %d", n)
@@ -101,10 +108,10 @@ func Setup(cfg Config) (*State, engine.RNG, error) {
 	}
 	m, err := galaxy.Parse(ms, n)
 	if err != nil {
-		return nil, rng, err
+		return nil, rng, engine.BadInput("map", "%v", err)
 	}
 	if err := placeHomes(c, s, m); err != nil {
-		return nil, rng, err
+		return nil, rng, engine.BadInput("map", "%v", err)
 	}
 
 	// Step 7: custodians token (set above) and frontier tokens (38.1).

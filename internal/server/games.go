@@ -1,0 +1,600 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/mecatol/mecatol/internal/engine"
+	"github.com/mecatol/mecatol/internal/store"
+	"github.com/mecatol/mecatol/internal/ti4"
+)
+
+// Host is the seat number stored for the host's token.
+const Host = -2
+
+// createRequest is a new game's setup. There is no seed: a served game's
+// randomness comes from a secret key the server draws (crypto/rand) and
+// keeps with the game, so no client can know a hidden card from setup.
+type createRequest struct {
+	Players       int      `json:"players"`
+	Factions      []string `json:"factions,omitempty"`
+	Map           string   `json:"map,omitempty"`
+	VictoryPoints int      `json:"victory_points,omitempty"`
+}
+
+func (s *Server) createGame(w http.ResponseWriter, r *http.Request) {
+	if ok, wait := s.creates.allow(address(r)); !ok {
+		w.Header().Set("Retry-After", strconv.Itoa(int(wait.Seconds())+1))
+		fail(w, http.StatusTooManyRequests, "too many new games from this address: try again in %v", wait.Round(time.Second)+time.Second)
+		return
+	}
+	var req createRequest
+	if err := decode(r, &req); err != nil {
+		badBody(w, err)
+		return
+	}
+	if len(req.Factions) > 8 {
+		fail(w, http.StatusBadRequest, "at most 8 factions")
+		return
+	}
+	var key [32]byte
+	if _, err := io.ReadFull(s.keys, key[:]); err != nil {
+		fail(w, http.StatusInternalServerError, "no randomness: %v", err)
+		return
+	}
+	g, err := ti4.NewGame(ti4.Config{Players: req.Players, Factions: req.Factions, Map: req.Map, Key: &key, VictoryPoints: req.VictoryPoints})
+	if err != nil {
+		refuse(w, err)
+		return
+	}
+	cfg, _ := json.Marshal(req)
+	id := token()[:12]
+	host := token()
+	ctx := r.Context()
+	if err := s.store.Create(ctx, &store.Game{ID: id, Created: time.Now().UTC().Format(time.RFC3339Nano), Config: cfg, Initial: g.Initial(), Seats: req.Players}); err != nil {
+		fail(w, http.StatusInternalServerError, "store: %v", err)
+		return
+	}
+	if err := s.store.SetSeat(ctx, id, Host, "host", host); err != nil {
+		fail(w, http.StatusInternalServerError, "store: %v", err)
+		return
+	}
+	s.log.Info("game created", "game", id, "players", req.Players)
+	writeJSON(w, http.StatusCreated, map[string]string{"id": id, "host_token": host})
+}
+
+// Games are listed newest first, a page at a time: ?limit= (1 to
+// MaxPage, default DefaultPage) and ?after=, the "next" of the page before.
+const (
+	DefaultPage = 50
+	MaxPage     = 200
+)
+
+func (s *Server) listGames(w http.ResponseWriter, r *http.Request) {
+	limit := DefaultPage
+	if q := r.URL.Query().Get("limit"); q != "" {
+		n, err := strconv.Atoi(q)
+		if err != nil || n < 1 || n > MaxPage {
+			fail(w, http.StatusBadRequest, "limit is 1 to %d", MaxPage)
+			return
+		}
+		limit = n
+	}
+	after := r.URL.Query().Get("after")
+	if after != "" && !validID(after) {
+		fail(w, http.StatusBadRequest, "after is a game id")
+		return
+	}
+	ids, next, err := s.store.List(r.Context(), after, limit)
+	if errors.Is(err, store.ErrNotFound) {
+		fail(w, http.StatusBadRequest, "no game %q to list after", after)
+		return
+	}
+	if err != nil {
+		fail(w, http.StatusInternalServerError, "store: %v", err)
+		return
+	}
+	out := map[string]any{"games": ids}
+	if next != "" {
+		out["next"] = next
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// game finds the request's game and seat (tokens from the header only).
+func (s *Server) game(w http.ResponseWriter, r *http.Request) (*live, int, bool) {
+	if r.URL.Query().Has("token") {
+		fail(w, http.StatusBadRequest, "a token goes in the Authorization header, never in the address")
+		return nil, 0, false
+	}
+	return s.gameFor(w, r, false)
+}
+
+// gameFor is game, with ?token= accepted when query is set (the WebSocket
+// handshake). A game whose memory may differ from the store reloads first.
+func (s *Server) gameFor(w http.ResponseWriter, r *http.Request, query bool) (*live, int, bool) {
+	l, err := s.load(r.Context(), r.PathValue("id"))
+	if errors.Is(err, store.ErrNotFound) {
+		fail(w, http.StatusNotFound, "no game %q", r.PathValue("id"))
+		return nil, 0, false
+	}
+	if err != nil {
+		fail(w, http.StatusInternalServerError, "%v", err)
+		return nil, 0, false
+	}
+	l.mu.Lock()
+	if l.stale {
+		err = s.reloadInto(r.Context(), l)
+	}
+	seat, ok := l.seat(r, query)
+	l.mu.Unlock()
+	if err != nil {
+		fail(w, http.StatusServiceUnavailable, "the store is unavailable: %v", err)
+		return nil, 0, false
+	}
+	if !ok {
+		fail(w, http.StatusUnauthorized, "that token belongs to no seat of this game")
+		return nil, 0, false
+	}
+	return l, seat, true
+}
+
+func (s *Server) getGame(w http.ResponseWriter, r *http.Request) {
+	l, seat, ok := s.game(w, r)
+	if !ok {
+		return
+	}
+	l.mu.Lock()
+	f, gv, err := l.current(seat)
+	l.mu.Unlock()
+	if err != nil {
+		fail(w, http.StatusInternalServerError, "%v", err)
+		return
+	}
+	writeRaw(w, http.StatusOK, encodeView(f, gv, seat))
+}
+
+// current is the seat's view now: in the current frame when it has it,
+// else built; callers hold l.mu, and encode it after letting go.
+func (l *live) current(seat int) (*frame, *gameView, error) {
+	if f := l.frame.Load(); f != nil && f.version == l.version && f.views[seat] != nil {
+		return f, nil, nil
+	}
+	gv, err := l.view(seat)
+	return nil, gv, err
+}
+
+func encodeView(f *frame, gv *gameView, seat int) []byte {
+	if f != nil {
+		return f.encode(seat)
+	}
+	b, _ := json.Marshal(gv)
+	return b
+}
+
+// MaxName is the longest player name, in characters.
+const MaxName = 40
+
+// checkName accepts 1 to MaxName printable characters: no control
+// characters (NUL among them) and no bidirectional overrides, which could
+// make a name look like another's.
+func checkName(name string) error {
+	if !utf8.ValidString(name) {
+		return errors.New("a name must be UTF-8")
+	}
+	if n := utf8.RuneCountInString(name); n == 0 || n > MaxName {
+		return fmt.Errorf("a name of 1 to %d characters", MaxName)
+	}
+	for _, c := range name {
+		if unicode.IsControl(c) || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069) {
+			return fmt.Errorf("a name may not hold the control character %U", c)
+		}
+	}
+	return nil
+}
+
+func (s *Server) join(w http.ResponseWriter, r *http.Request) {
+	l, _, ok := s.game(w, r)
+	if !ok {
+		return
+	}
+	var req struct {
+		Seat int    `json:"seat"`
+		Name string `json:"name"`
+	}
+	if err := decode(r, &req); err != nil {
+		badBody(w, err)
+		return
+	}
+	name := strings.TrimSpace(req.Name)
+	if err := checkName(name); err != nil {
+		fail(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if req.Seat < 0 || req.Seat >= len(l.game.State().Players) {
+		fail(w, http.StatusBadRequest, "no seat %d", req.Seat)
+		return
+	}
+	if _, taken := l.hashes[req.Seat]; taken {
+		fail(w, http.StatusConflict, "seat %d is taken", req.Seat)
+		return
+	}
+	t := token()
+	if err := s.store.SetSeat(r.Context(), l.id, req.Seat, name, t); err != nil {
+		fail(w, http.StatusConflict, "%v", err)
+		return
+	}
+	h := sha256.Sum256([]byte(t))
+	l.hashes[req.Seat], l.names[req.Seat] = h[:], name
+	writeJSON(w, http.StatusOK, map[string]any{"seat": req.Seat, "token": t})
+	l.changed()
+}
+
+func (s *Server) legal(w http.ResponseWriter, r *http.Request) {
+	l, seat, ok := s.game(w, r)
+	if !ok {
+		return
+	}
+	if seat < 0 {
+		fail(w, http.StatusUnauthorized, "legal actions are listed for a seat: give its token")
+		return
+	}
+	l.mu.Lock()
+	var acts []ti4.Action
+	if f := l.frame.Load(); f != nil && f.version == l.version && f.views[seat] != nil {
+		acts = f.views[seat].Legal // already listed for the seat's subscribers
+	} else {
+		acts = ti4.Legal(l.game.State(), engine.NewRNG(0), seat)
+	}
+	seq := l.seq
+	l.mu.Unlock()
+	writeJSON(w, http.StatusOK, map[string]any{"seq": seq, "seat": seat, "actions": acts})
+}
+
+// act applies an action for the request's seat: the expected sequence
+// number must be the next one (else 409), the action must be the seat's
+// own (else 403), and the engine must accept it (else 422 with the rule).
+// It is acknowledged only once the store has committed it.
+func (s *Server) act(w http.ResponseWriter, r *http.Request) {
+	l, seat, ok := s.game(w, r)
+	if !ok {
+		return
+	}
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		badBody(w, err)
+		return
+	}
+	seq, a, err := parseAct(body)
+	if err != nil {
+		refuse(w, err)
+		return
+	}
+	if seat < 0 {
+		fail(w, http.StatusUnauthorized, "actions are taken by a seat: give its token")
+		return
+	}
+	if a.Seat != seat {
+		fail(w, http.StatusForbidden, "seat %d cannot act for seat %d", seat, a.Seat)
+		return
+	}
+	l.mu.Lock()
+	f, gv, code := s.apply(w, r, l, seq, a)
+	l.mu.Unlock()
+	if code != http.StatusOK {
+		return
+	}
+	writeRaw(w, http.StatusOK, encodeView(f, gv, seat))
+	if !s.cached(l) { // the cache dropped this copy meanwhile: bring the new one up to date
+		s.refresh(r.Context(), l.id)
+	}
+}
+
+// apply checks, stores and applies an action; callers hold l.mu. It
+// answers every failure itself and returns the acting seat's view on
+// success.
+func (s *Server) apply(w http.ResponseWriter, r *http.Request, l *live, seq int, a ti4.Action) (*frame, *gameView, int) {
+	if seq != l.seq {
+		cur := l.seq
+		writeJSON(w, http.StatusConflict, apiError{Error: fmt.Sprintf("stale sequence number %d: the game is at %d", seq, cur), Current: &cur})
+		return nil, nil, http.StatusConflict
+	}
+	if err := l.game.Check(a); err != nil {
+		refuse(w, err)
+		return nil, nil, http.StatusUnprocessableEntity
+	}
+	stored, _ := json.Marshal(a)
+	if code := s.append(w, r.Context(), l, "action", stored); code != http.StatusOK {
+		return nil, nil, code
+	}
+	if _, err := l.game.Do(a); err != nil { // cannot fail: Check accepted it
+		fail(w, http.StatusInternalServerError, "engine: %v", err)
+		return nil, nil, http.StatusInternalServerError
+	}
+	l.seq++
+	s.log.Info("action", "game", l.id, "seq", l.seq, "seat", a.Seat, "kind", a.Kind)
+	l.changed()
+	f, gv, err := l.current(a.Seat)
+	if err != nil {
+		fail(w, http.StatusInternalServerError, "%v", err)
+		return nil, nil, http.StatusInternalServerError
+	}
+	return f, gv, http.StatusOK
+}
+
+// append stores an entry at l.seq; callers hold l.mu. When another server
+// got there first, the game reloads from the store in place (its
+// subscribers stay) and the answer is 409 with the current number. When
+// the store fails, whether the entry was committed is unknown, so the game
+// is marked to reload before its next use rather than trusted.
+func (s *Server) append(w http.ResponseWriter, ctx context.Context, l *live, kind string, body []byte) int {
+	err := s.store.Append(ctx, l.id, l.seq, kind, body)
+	if err == nil {
+		return http.StatusOK
+	}
+	var c *store.ErrConflict
+	if errors.As(err, &c) {
+		s.reloadInto(ctx, l)
+		cur := max(c.Current, l.seq)
+		writeJSON(w, http.StatusConflict, apiError{Error: err.Error(), Current: &cur})
+		return http.StatusConflict
+	}
+	l.stale = true
+	fail(w, http.StatusServiceUnavailable, "store: %v", err)
+	return http.StatusServiceUnavailable
+}
+
+// parseAct reads an action request: {"seq": N, "action": {...}}, strictly.
+func parseAct(body []byte) (int, ti4.Action, error) {
+	var req struct {
+		Seq    *int            `json:"seq"`
+		Action json.RawMessage `json:"action"`
+	}
+	d := json.NewDecoder(bytes.NewReader(body))
+	d.DisallowUnknownFields()
+	if err := d.Decode(&req); err != nil {
+		return 0, ti4.Action{}, engine.BadInput("body", "bad request body: %v", err)
+	}
+	if d.More() {
+		return 0, ti4.Action{}, engine.BadInput("body", "trailing data after the JSON body")
+	}
+	if req.Seq == nil {
+		return 0, ti4.Action{}, engine.BadInput("seq", "seq, the sequence number expected, is required")
+	}
+	a, err := ti4.DecodeAction(req.Action)
+	return *req.Seq, a, err
+}
+
+// undo drops the last actions, for the host, as a new log entry. When those
+// actions revealed anything hidden (cards drawn, dice rolled), undoing them
+// would let a player see and then change the future, so it waits for every
+// player's consent (202 and POST .../undo/consent from each seat).
+func (s *Server) undo(w http.ResponseWriter, r *http.Request) {
+	l, seat, ok := s.game(w, r)
+	if !ok {
+		return
+	}
+	if seat != Host {
+		fail(w, http.StatusForbidden, "only the host undoes")
+		return
+	}
+	var req struct {
+		Seq   int `json:"seq"`
+		Count int `json:"count"`
+	}
+	if err := decode(r, &req); err != nil {
+		badBody(w, err)
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if req.Seq != l.seq {
+		cur := l.seq
+		writeJSON(w, http.StatusConflict, apiError{Error: "stale sequence number", Current: &cur})
+		return
+	}
+	n := l.game.Len()
+	if req.Count < 1 || req.Count > n {
+		fail(w, http.StatusBadRequest, "count must be 1 to %d", n)
+		return
+	}
+	back, err := l.game.At(n - req.Count)
+	if err != nil {
+		fail(w, http.StatusInternalServerError, "%v", err)
+		return
+	}
+	// Replay the undone actions on the copy to see what they revealed.
+	for _, a := range l.game.Log()[n-req.Count:] {
+		ev, _ := back.Do(a)
+		for _, e := range ev {
+			if reveals(&e) {
+				l.pending = &pendingUndo{Seq: l.seq, Count: req.Count, Consents: map[int]bool{}, Reason: e.Kind}
+				writeJSON(w, http.StatusAccepted, map[string]any{"pending": l.pending, "needs": l.game.State().Active()})
+				l.changed()
+				return
+			}
+		}
+	}
+	s.applyUndo(w, r, l, req.Count)
+}
+
+// applyUndo stores and applies an undo; callers hold l.mu.
+func (s *Server) applyUndo(w http.ResponseWriter, r *http.Request, l *live, count int) {
+	if s.append(w, r.Context(), l, "undo", []byte(strconv.Itoa(count))) != http.StatusOK {
+		return
+	}
+	if err := l.game.Undo(count); err != nil {
+		l.stale = true // stored but not applied: reload
+		fail(w, http.StatusInternalServerError, "%v", err)
+		return
+	}
+	l.seq++
+	l.pending = nil
+	writeJSON(w, http.StatusOK, map[string]int{"seq": l.seq})
+	l.changed()
+}
+
+// consent records a seat's agreement to the pending undo; the last one
+// needed applies it.
+func (s *Server) consent(w http.ResponseWriter, r *http.Request) {
+	l, seat, ok := s.game(w, r)
+	if !ok {
+		return
+	}
+	if seat < 0 {
+		fail(w, http.StatusUnauthorized, "consent is given by a seat: give its token")
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	p := l.pending
+	if p == nil || p.Seq != l.seq {
+		l.pending = nil
+		fail(w, http.StatusConflict, "no undo is waiting for consent")
+		return
+	}
+	p.Consents[seat] = true
+	for _, q := range l.game.State().Active() {
+		if !p.Consents[q] {
+			writeJSON(w, http.StatusAccepted, map[string]any{"pending": p})
+			return
+		}
+	}
+	s.applyUndo(w, r, l, p.Count)
+}
+
+// gameLog lists the actions in force, as the seat may see them: another
+// seat's choice of secret objective is hidden.
+func (s *Server) gameLog(w http.ResponseWriter, r *http.Request) {
+	l, seat, ok := s.game(w, r)
+	if !ok {
+		return
+	}
+	l.mu.Lock()
+	log := l.game.Log()
+	l.mu.Unlock()
+	for i := range log {
+		log[i] = redact(log[i], seat)
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"actions": log})
+}
+
+// redact hides from other seats what an action carried that they may not
+// see: the secret objective kept (61.20), the order of the agendas looked
+// at with Politics (66.2), a promissory note put on offer (69.6).
+func redact(a ti4.Action, seat int) ti4.Action {
+	if a.Seat == seat {
+		return a
+	}
+	switch a.Kind {
+	case ti4.ActKeepSecret, ti4.ActReturnSecret: // secrets chosen or returned face down (61.20, 61.21a)
+		a.Card = ""
+	case ti4.ActOrderAgendas:
+		a.ActionExtra = nil // its only rare fields are the order (shared with the log: replaced, not changed)
+	case ti4.ActTradeAdd:
+		if a.Card != "trade_goods" && a.Card != "commodities" {
+			a.Card = "hidden"
+		}
+	}
+	return a
+}
+
+// replay shows the game after its first `step` actions, as the seat sees it.
+func (s *Server) replay(w http.ResponseWriter, r *http.Request) {
+	l, seat, ok := s.game(w, r)
+	if !ok {
+		return
+	}
+	step, err := strconv.Atoi(r.URL.Query().Get("step"))
+	if err != nil {
+		fail(w, http.StatusBadRequest, "step must be a number")
+		return
+	}
+	l.mu.Lock()
+	initial, log := l.game.Initial(), l.game.Log()
+	l.mu.Unlock()
+	if step < 0 || step > len(log) {
+		fail(w, http.StatusBadRequest, "step is 0 to %d", len(log))
+		return
+	}
+	// Replayed outside the game's lock: a long replay holds up no one.
+	at, err := engine.Replay[*ti4.State, ti4.Action, ti4.Event](ti4.Rules{}, initial, log[:step])
+	if err != nil {
+		fail(w, http.StatusInternalServerError, "%v", err)
+		return
+	}
+	viewer := seat
+	if seat == Host {
+		viewer = ti4.Referee
+	}
+	v, err := ti4.ViewFor(at.State(), viewer)
+	if err != nil {
+		fail(w, http.StatusInternalServerError, "%v", err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"step": step, "view": v})
+}
+
+func (s *Server) mapSVG(w http.ResponseWriter, r *http.Request) {
+	l, _, ok := s.game(w, r)
+	if !ok {
+		return
+	}
+	l.mu.Lock()
+	st := l.game.State()
+	notes := map[int][]string{}
+	for _, sys := range st.Systems {
+		for _, x := range sys.Space {
+			notes[sys.Pos] = append(notes[sys.Pos], fmt.Sprintf("%s: %d %s", st.Players[x.Owner].Color, x.Count, x.Unit))
+		}
+		for _, pl := range sys.Planets {
+			if pl.Controller != ti4.None {
+				mark := "held"
+				if pl.ControlToken {
+					mark = "control token"
+				}
+				notes[sys.Pos] = append(notes[sys.Pos], fmt.Sprintf("%s: %s (%s)", pl.Name, st.Players[pl.Controller].Color, mark))
+			}
+			for _, x := range pl.Units {
+				notes[sys.Pos] = append(notes[sys.Pos], fmt.Sprintf("%s %s: %d", st.Players[x.Owner].Color, x.Unit, x.Count))
+			}
+		}
+		for _, q := range sys.Command {
+			notes[sys.Pos] = append(notes[sys.Pos], "token: "+st.Players[q].Color)
+		}
+		if sl := st.Galaxy().Slot(sys.Pos); sl != nil && sl.Tile != nil && sl.Tile.ID != sys.Tile {
+			notes[sys.Pos] = append(notes[sys.Pos], "now tile "+sys.Tile) // the wormhole nexus turned over
+		}
+		if w := st.Wormholes(sys.Pos); len(w) > 0 {
+			notes[sys.Pos] = append(notes[sys.Pos], "wormholes: "+strings.Join(w, ", "))
+		}
+	}
+	var b bytes.Buffer
+	err := st.Galaxy().SVGWith(&b, notes)
+	l.mu.Unlock()
+	if err != nil {
+		fail(w, http.StatusInternalServerError, "%v", err)
+		return
+	}
+	w.Header().Set("Content-Type", "image/svg+xml")
+	w.Write(b.Bytes())
+}
+
+// reveals reports an event that showed something hidden or drew on chance,
+// which an undo would let players see and then change.
+func reveals(e *ti4.Event) bool {
+	return e.Kind == ti4.EvCardsDrawn || e.Kind == ti4.EvExplored || e.Kind == ti4.EvDrawSecret || len(e.Rolls) > 0 || e.Kind == ti4.EvRiftRoll
+}
