@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"sync/atomic"
 	"time"
 
 	"github.com/mecatol/mecatol/internal/engine"
@@ -78,6 +79,7 @@ func (s *Server) fill(sl *slot) {
 	ctx, cancel := context.WithTimeout(context.Background(), loadTimeout)
 	defer cancel()
 	l, err := s.read(ctx, sl.id)
+	loadsDone.Add(1)
 	s.mu.Lock()
 	sl.l, sl.err = l, err
 	if err != nil {
@@ -89,6 +91,9 @@ func (s *Server) fill(sl *slot) {
 	s.mu.Unlock()
 	close(sl.ready)
 }
+
+// loadsDone counts the games read from the store, for tests.
+var loadsDone atomic.Int64
 
 // evict drops the least recently used games without subscribers until the
 // cache is within its bound; callers hold s.mu. Games with subscribers

@@ -161,6 +161,7 @@ type gameView struct {
 // view builds the seat's view, a copy that may outlive the lock; callers
 // hold l.mu.
 func (l *live) view(seat int) (*gameView, error) {
+	viewsBuilt.Add(1)
 	viewer := seat
 	if seat == Host {
 		viewer = ti4.Referee
@@ -186,6 +187,9 @@ func (l *live) view(seat int) (*gameView, error) {
 	}
 	return gv, nil
 }
+
+// viewsBuilt counts the views built, for tests of the broadcast's cost.
+var viewsBuilt atomic.Int64
 
 var (
 	errMoved = errors.New("the game was reloaded")

@@ -128,3 +128,90 @@ func TestListenCatchesUpOnMissedAppends(t *testing.T) {
 		}
 	}
 }
+
+// Two servers on one Postgres database, seats racing each other through
+// both: every conflict reloads the game in place, so the watchers of both
+// servers follow the game to its last move (they used to stop at the
+// first conflict, their game forgotten under them).
+func TestRacingServersKeepWatchersLive(t *testing.T) {
+	dsn := testDatabase(t)
+	stA, err := store.Open(dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stA.Close()
+	stB, err := store.Open(dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stB.Close()
+	srvA, a := serveWith(t, stA, Options{})
+	srvB, b := serveWith(t, stB, Options{})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go a.Listen(ctx)
+	go b.Listen(ctx)
+	<-a.Following()
+	<-b.Following()
+	id, _, seats := setupGame(t, srvA.URL)
+	var watchers []*websocket.Conn
+	for _, base := range []string{srvA.URL, srvB.URL, srvA.URL, srvB.URL} {
+		c, err := dial(t, base, id, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.CloseNow()
+		watchers = append(watchers, c)
+	}
+	// Every seat submits its first legal action through both servers at
+	// once, 60 times: one of each pair wins, the other gets 409.
+	races, conflicts := 0, 0
+	for round := 0; round < 60; round++ {
+		var acted bool
+		for _, c := range seats {
+			seq, acts := legalOf(t, c, id)
+			if len(acts) == 0 {
+				continue
+			}
+			var act map[string]any
+			json.Unmarshal(acts[0], &act)
+			codes := make(chan int, 2)
+			for _, base := range []string{srvA.URL, srvB.URL} {
+				go func(base string) {
+					cc := c
+					cc.base = base
+					code, _ := cc.do("POST", "/api/games/"+id+"/actions", map[string]any{"seq": seq, "action": act})
+					codes <- code
+				}(base)
+			}
+			c1, c2 := <-codes, <-codes
+			if c1 != 200 && c2 != 200 {
+				t.Fatalf("neither server took the action: %d %d", c1, c2)
+			}
+			if c1 == 409 || c2 == 409 {
+				conflicts++
+			}
+			races++
+			acted = true
+			break
+		}
+		if !acted {
+			break
+		}
+	}
+	final, _ := legalOf(t, seats[0], id)
+	t.Logf("%d races, %d conflicts, the game at seq %d", races, conflicts, final)
+	if conflicts == 0 {
+		t.Fatal("no race was lost: the test proves nothing")
+	}
+	for _, c := range watchers {
+		waitSeq(t, c, final, 5*time.Second)
+	}
+	for _, base := range []string{srvA.URL, srvB.URL} {
+		c := seats[0]
+		c.base = base
+		if seq, _ := legalOf(t, c, id); seq != final {
+			t.Fatalf("%s serves seq %d, the store is at %d", base, seq, final)
+		}
+	}
+}
