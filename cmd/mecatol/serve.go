@@ -22,6 +22,8 @@ func cmdServe(args []string, out io.Writer) error {
 	fs := flags("serve")
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
 	db := fs.String("db", "mecatol.db", "SQLite database file, or a postgres:// URL to share games between servers")
+	cache := fs.Int("cache", server.DefaultOptions.MaxCached, "games kept in memory (idle ones beyond it are dropped and reload from the store)")
+	creates := fs.Int("create-per-minute", server.DefaultOptions.CreatePerMinute, "new games one client address may create a minute")
 	if err := fs.Parse(args); err != nil {
 		return usageError{err}
 	}
@@ -35,7 +37,7 @@ func cmdServe(args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	app := server.New(st, log, web.Files())
+	app := server.NewWith(st, log, web.Files(), server.Options{MaxCached: *cache, CreatePerMinute: *creates})
 	srv := app.HTTPServer()
 	where := *db
 	if store.IsPostgres(where) {
