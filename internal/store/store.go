@@ -11,6 +11,7 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"net/url"
 	"sort"
 	"strings"
 
@@ -86,25 +87,24 @@ func (s *Store) q(query string) string {
 	return b.String()
 }
 
-// Open opens (creating if need be) a SQLite database file and runs the
-// embedded migrations. The write-ahead log with synchronous=NORMAL makes a
-// committed append survive the server process being killed (the commit is
-// in the operating system's hands); it does not fsync every commit, so a
-// power cut may lose the last moments.
+// Open opens (creating if need be) a SQLite database file, or a Postgres
+// database for a postgres:// URL, and runs the embedded migrations.
+//
+// An append returns only once its commit is durable as the database
+// promises it: SQLite in write-ahead-log mode with synchronous=NORMAL (the
+// commit survives the server process being killed; a power cut may lose
+// the last moments), Postgres with synchronous_commit on (the commit is in
+// the write-ahead log on disk, so a crash of the database loses nothing it
+// acknowledged). A Postgres URL that turns synchronous_commit off is
+// refused: acknowledged moves would be lost.
 func Open(path string) (*Store, error) {
 	if IsPostgres(path) {
-		// As with SQLite, a commit is durable once the database server has
-		// it: a killed game server loses nothing, and the append does not
-		// wait on a disk flush (synchronous_commit off).
-		dsn := path
-		if !strings.Contains(dsn, "synchronous_commit") {
-			if strings.Contains(dsn, "?") {
-				dsn += "&synchronous_commit=off"
-			} else {
-				dsn += "?synchronous_commit=off"
+		if u, err := url.Parse(path); err == nil {
+			if v := strings.ToLower(u.Query().Get("synchronous_commit")); v == "off" || v == "local" {
+				return nil, fmt.Errorf("synchronous_commit=%s would acknowledge moves a database crash can lose", v)
 			}
 		}
-		db, err := sql.Open("pgx", dsn)
+		db, err := sql.Open("pgx", path)
 		if err != nil {
 			return nil, err
 		}
@@ -140,12 +140,27 @@ func Open(path string) (*Store, error) {
 // Close closes the database.
 func (s *Store) Close() error { return s.db.Close() }
 
+// migrationLock is the Postgres advisory lock key under which migrations
+// run, so that servers starting together on a fresh database do not race.
+const migrationLock = 0x6d6563617431 // "mecat1"
+
 func (s *Store) migrate(ctx context.Context) error {
-	if _, err := s.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`); err != nil {
+	conn, err := s.db.Conn(ctx) // one session: the lock and the work on it
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	if s.postgres {
+		if _, err := conn.ExecContext(ctx, `SELECT pg_advisory_lock($1)`, migrationLock); err != nil {
+			return err
+		}
+		defer conn.ExecContext(context.Background(), `SELECT pg_advisory_unlock($1)`, migrationLock)
+	}
+	if _, err := conn.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`); err != nil {
 		return err
 	}
 	var have int
-	if err := s.db.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_version`).Scan(&have); err != nil {
+	if err := conn.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_version`).Scan(&have); err != nil {
 		return err
 	}
 	dir := "migrations/sqlite"
@@ -159,36 +174,39 @@ func (s *Store) migrate(ctx context.Context) error {
 	}
 	sort.Strings(files)
 	for i, name := range files {
-		v := i + 1
-		if v <= have {
-			continue
-		}
-		b, err := migrations.ReadFile(dir + "/" + name)
-		if err != nil {
-			return err
-		}
-		tx, err := s.db.BeginTx(ctx, nil)
-		if err != nil {
-			return err
-		}
-		for _, stmt := range strings.Split(string(b), ";") {
-			if strings.TrimSpace(stmt) == "" {
-				continue
+		if v := i + 1; v > have {
+			if err := s.apply(ctx, conn, dir+"/"+name, v); err != nil {
+				return err
 			}
-			if _, err := tx.ExecContext(ctx, stmt); err != nil {
-				tx.Rollback()
-				return fmt.Errorf("migration %s: %w", name, err)
-			}
-		}
-		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO schema_version (version) VALUES (?)`), v); err != nil {
-			tx.Rollback()
-			return err
-		}
-		if err := tx.Commit(); err != nil {
-			return err
 		}
 	}
 	return nil
+}
+
+// apply runs one migration file and records its version, in one
+// transaction.
+func (s *Store) apply(ctx context.Context, conn *sql.Conn, file string, v int) error {
+	b, err := migrations.ReadFile(file)
+	if err != nil {
+		return err
+	}
+	tx, err := conn.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	for _, stmt := range strings.Split(string(b), ";") {
+		if strings.TrimSpace(stmt) == "" {
+			continue
+		}
+		if _, err := tx.ExecContext(ctx, stmt); err != nil {
+			return fmt.Errorf("migration %s: %w", file, err)
+		}
+	}
+	if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO schema_version (version) VALUES (?)`), v); err != nil {
+		return err
+	}
+	return tx.Commit()
 }
 
 // Create stores a new game.

@@ -158,3 +158,66 @@ func testListPages(t *testing.T, s *Store) {
 		t.Fatalf("unknown cursor: %v", err)
 	}
 }
+
+// Servers starting together on a fresh Postgres database migrate it once:
+// the migrations run under an advisory lock.
+func TestConcurrentOpensMigrateOnce(t *testing.T) {
+	dsn, drop, err := CreateTestDatabase(AdminDSN())
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("CI is set but Postgres is not reachable: %v", err)
+		}
+		t.Skipf("no Postgres: %v", err)
+	}
+	defer drop()
+	var wg sync.WaitGroup
+	errs := make(chan error, 6)
+	for i := 0; i < 6; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s, err := Open(dsn)
+			if err == nil {
+				s.Close()
+			}
+			errs <- err
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatalf("a concurrent open failed: %v", err)
+		}
+	}
+	s, err := Open(dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var n, distinct int
+	if err := s.db.QueryRow(`SELECT COUNT(*), COUNT(DISTINCT version) FROM schema_version`).Scan(&n, &distinct); err != nil {
+		t.Fatal(err)
+	}
+	if n != distinct {
+		t.Fatalf("schema_version holds %d rows for %d versions", n, distinct)
+	}
+}
+
+// Acknowledged moves must survive a database crash: a Postgres URL that
+// turns synchronous commit off is refused, and the default keeps it on.
+func TestPostgresCommitsAreDurable(t *testing.T) {
+	for _, v := range []string{"off", "local"} {
+		if _, err := Open("postgres://u:p@127.0.0.1:1/x?synchronous_commit=" + v); err == nil || !strings.Contains(err.Error(), "synchronous_commit") {
+			t.Errorf("synchronous_commit=%s: %v", v, err)
+		}
+	}
+	s := openPostgres(t)
+	var v string
+	if err := s.db.QueryRow(`SHOW synchronous_commit`).Scan(&v); err != nil {
+		t.Fatal(err)
+	}
+	if v != "on" && v != "remote_apply" && v != "remote_write" {
+		t.Fatalf("synchronous_commit is %s", v)
+	}
+}
