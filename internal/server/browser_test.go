@@ -156,3 +156,60 @@ func TestBrowserTwoSeats(t *testing.T) {
 	run(b, chromedp.EmulateViewport(390, 844))
 	shot(t, b, "seat1-phone.png")
 }
+
+// A name is text: markup in it shows as typed and runs nothing. The page
+// keeps the seat token out of the address: a join link's token is stored
+// and taken out of the address at once, and the page still acts as the
+// seat, also after a reload with the bare address.
+func TestBrowserHostileNameIsText(t *testing.T) {
+	srv, _ := newServer(t)
+	anon := client{t: t, base: srv.URL}
+	_, g := anon.do("POST", "/api/games", map[string]any{"players": 3, "factions": []string{"jolnar", "sol", "hacan"}})
+	id := g["id"].(string)
+	names := []string{`<img src=x onerror="window.__pwned=1">`, `<script>window.__pwned=2</script>`, `"><svg onload="window.__pwned=3">`}
+	var tokens []string
+	for i, n := range names {
+		code, j := anon.do("POST", "/api/games/"+id+"/join", map[string]any{"seat": i, "name": n})
+		if code != 200 {
+			t.Fatalf("join %q: %d %v", n, code, j)
+		}
+		tokens = append(tokens, j["token"].(string))
+	}
+	ctx := browser(t)
+	run := func(actions ...chromedp.Action) {
+		t.Helper()
+		tctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+		defer cancel()
+		if err := chromedp.Run(tctx, actions...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	run(chromedp.Navigate(srv.URL+"/#game="+id+"&token="+tokens[0]), chromedp.WaitVisible(`#actions button.act`),
+		chromedp.Poll(`document.querySelector("#players").textContent.includes("window.__pwned=3")`, nil, chromedp.WithPollingTimeout(5*time.Second)))
+	var players, href string
+	var pwned bool
+	var images int
+	run(chromedp.Text(`#players`, &players, chromedp.ByQuery),
+		chromedp.Evaluate(`window.__pwned !== undefined`, &pwned),
+		chromedp.Evaluate(`document.querySelectorAll("#players img, #players script, #players svg").length`, &images),
+		chromedp.Evaluate(`location.href`, &href))
+	for _, n := range names {
+		if !strings.Contains(players, n) {
+			t.Errorf("the name %q does not show as typed in %q", n, players)
+		}
+	}
+	if pwned || images > 0 {
+		t.Fatalf("a name ran as markup: pwned %v, %d elements made", pwned, images)
+	}
+	if strings.Contains(href, "token") || strings.Contains(href, tokens[0]) {
+		t.Fatalf("the token stayed in the address: %s", href)
+	}
+	// The bare address, as after a reload, still acts as seat 0.
+	run(chromedp.Navigate(srv.URL+"/#game="+id), chromedp.WaitVisible(`#actions button.act`))
+	var title string
+	run(chromedp.Text(`#game-title`, &title, chromedp.ByQuery))
+	if !strings.Contains(title, "seat 0") {
+		t.Fatalf("after a reload the page is %q, want seat 0", title)
+	}
+	shot(t, ctx, "hostile-names.png")
+}

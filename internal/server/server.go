@@ -116,7 +116,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/games/{id}/ws", s.websocket)
 	mux.HandleFunc("GET /api/odds", s.odds)
 	mux.Handle("GET /", http.FileServerFS(s.web))
-	return s.logged(mux)
+	return s.logged(secureHeaders(mux))
 }
 
 // HTTPServer is the http.Server to run the handler in, with every

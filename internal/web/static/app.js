@@ -52,16 +52,7 @@ function render(gv) {
     const who = (gv.view.deciding || []).map((q) => gv.names[q] || `seat ${q}`);
     actions.textContent = who.length ? `Nothing to do: waiting for ${who.join(", ")}.` : "Nothing to do: waiting for others.";
   }
-  $("#players").replaceChildren(...s.players.map((p) => {
-    const d = document.createElement("div");
-    d.className = "player";
-    const name = gv.names[p.seat] || "(empty seat)";
-    const hidden = gv.view.hidden;
-    d.innerHTML = `<b>${p.seat}. ${p.faction}</b> (${p.color}) — ${name}<br>VP ${p.vp} · tokens ${p.tactic}/${p.fleet}/${p.strategy} · trade goods ${p.trade_goods} · commodities ${p.commodities}<br>` +
-      `techs: ${(p.techs || []).join(", ") || "none"}<br>cards: ${(p.strategy_cards || []).join(", ") || "none"} · action cards ${hidden.action_cards[p.seat]} · secrets ${hidden.secrets[p.seat]} · notes ${hidden.promissory[p.seat]}` +
-      (p.passed ? " · passed" : "") + (p.eliminated ? " · eliminated" : "");
-    return d;
-  }));
+  $("#players").replaceChildren(...s.players.map((p) => playerPanel(p, gv)));
   const me = s.players[gv.seat];
   $("#autopass-row").hidden = !me || me.eliminated;
   if (me) $("#autopass").checked = !!me.auto_pass;
@@ -69,6 +60,31 @@ function render(gv) {
   renderCouncil(s);
   loadMap();
   loadLog();
+}
+
+// el makes an element holding only text: names and game text are never
+// parsed as markup.
+function el(tag, text, cls) {
+  const e = document.createElement(tag);
+  if (text !== undefined) e.textContent = text;
+  if (cls) e.className = cls;
+  return e;
+}
+
+// playerPanel shows one player: faction, colour, the seat's name (typed by
+// a player, so text only), tokens, goods, technologies, cards and counts.
+function playerPanel(p, gv) {
+  const d = el("div", undefined, "player");
+  const name = gv.names[p.seat] || "(empty seat)";
+  const hidden = gv.view.hidden;
+  d.append(
+    el("b", `${p.seat}. ${p.faction}`), ` (${p.color}) — `, el("span", name, "name"), el("br"),
+    `VP ${p.vp} · tokens ${p.tactic}/${p.fleet}/${p.strategy} · trade goods ${p.trade_goods} · commodities ${p.commodities}`, el("br"),
+    `techs: ${(p.techs || []).join(", ") || "none"}`, el("br"),
+    `cards: ${(p.strategy_cards || []).join(", ") || "none"} · action cards ${hidden.action_cards[p.seat]} · secrets ${hidden.secrets[p.seat]} · notes ${hidden.promissory[p.seat]}` +
+      (p.passed ? " · passed" : "") + (p.eliminated ? " · eliminated" : ""),
+  );
+  return d;
 }
 
 // renderCouncil shows the public objectives, the laws in play and the
@@ -93,9 +109,21 @@ function renderCouncil(s) {
   $("#council").replaceChildren(...lines.map((t) => { const d = document.createElement("div"); d.textContent = t; return d; }));
 }
 
+// loadMap shows the server's SVG map. It is parsed as SVG, never as HTML,
+// and anything that could run (scripts, event attributes, foreign HTML,
+// links) is dropped before it joins the page.
 async function loadMap() {
   const res = await fetch(`/api/games/${game.id}/map.svg`);
-  $("#map").innerHTML = await res.text();
+  const doc = new DOMParser().parseFromString(await res.text(), "image/svg+xml");
+  const svg = doc.documentElement;
+  if (svg.nodeName !== "svg") return;
+  for (const bad of svg.querySelectorAll("script, foreignObject, a, use, iframe, animate, set")) bad.remove();
+  for (const node of [svg, ...svg.querySelectorAll("*")]) {
+    for (const attr of [...node.attributes]) {
+      if (/^on/i.test(attr.name) || /href$/i.test(attr.name) || attr.name === "style") node.removeAttribute(attr.name);
+    }
+  }
+  $("#map").replaceChildren(document.importNode(svg, true));
 }
 
 async function loadLog() {
@@ -109,16 +137,37 @@ async function loadLog() {
 
 $("#autopass").onchange = (e) => act({ kind: "set_auto_pass", seat: game.seat, use: e.target.checked });
 
+// Seat tokens live in local storage, one per game, never in the address
+// (addresses reach histories, logs and other sites' Referer headers).
+const seatKey = (id) => `mecatol:seat:${id}`;
+const hostKey = (id) => `mecatol:host:${id}`;
+
 async function openGame(id, token) {
+  if (!/^[0-9a-f]{12}$/.test(id)) { history.replaceState(null, "", "#"); listGames(); return; }
+  if (token && !/^[0-9a-f]{32}$/.test(token)) token = "";
+  if (token) localStorage.setItem(seatKey(id), token);
+  else token = localStorage.getItem(seatKey(id)) || "";
   game = { id, token, seq: 0 };
   $("#lobby").hidden = true;
   $("#game").hidden = false;
-  location.hash = `game=${id}` + (token ? `&token=${token}` : "");
+  history.replaceState(null, "", `#game=${encodeURIComponent(id)}`);
   render(await api(`/api/games/${id}`));
+  connect();
+}
+
+// connect follows the game over a WebSocket (the one place a token rides
+// in an address: browsers give WebSocket handshakes no headers), and
+// reconnects with a growing pause when the connection drops.
+function connect(pause = 500) {
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${proto}://${location.host}/api/games/${id}/ws` + (token ? `?token=${token}` : ""));
+  const q = game.token ? `?token=${encodeURIComponent(game.token)}` : "";
+  const ws = new WebSocket(`${proto}://${location.host}/api/games/${encodeURIComponent(game.id)}/ws${q}`);
+  ws.onopen = () => { pause = 500; };
   ws.onmessage = (m) => render(JSON.parse(m.data));
-  ws.onclose = () => { $("#status").textContent += " (disconnected)"; };
+  ws.onclose = () => {
+    $("#status").textContent = `seq ${game.seq} (reconnecting)`;
+    setTimeout(() => { if (game.socket === ws) connect(Math.min(pause * 2, 30000)); }, pause);
+  };
   game.socket = ws;
 }
 
@@ -143,12 +192,11 @@ $("#create").onsubmit = async (e) => {
   e.preventDefault();
   const f = new FormData(e.target);
   const req = { players: +f.get("players"), victory_points: +f.get("victory_points") };
-  if (f.get("seed")) req.seed = +f.get("seed");
   if (f.get("factions")) req.factions = f.get("factions").split(",").map((x) => x.trim());
   if (f.get("map")) req.map = f.get("map");
   try {
     const { id, host_token } = await api("/api/games", { method: "POST", body: JSON.stringify(req) });
-    localStorage.setItem(`host:${id}`, host_token);
+    localStorage.setItem(hostKey(id), host_token);
     $("#join").id.value = id;
     listGames();
   } catch (err) { alert(err.message); }
@@ -185,6 +233,8 @@ async function listGames() {
   }));
 }
 
+// The address names the game; a token in it is a one-time join link: it is
+// kept in storage and taken out of the address (and the history) at once.
 const params = new URLSearchParams(location.hash.slice(1));
 if (params.get("game")) openGame(params.get("game"), params.get("token") || "");
 else listGames();
