@@ -54,6 +54,7 @@ type Game[S any, A any, E any] struct {
 	state   S
 	rng     RNG
 	draft   RNG // the RNG while an action is decided; kept only if it is accepted
+	drew    bool
 }
 
 // New starts a game from an initial state and RNG. The initial snapshot is
@@ -120,6 +121,7 @@ func (g *Game[S, A, E]) do(a A, seen func([]E)) error {
 	g.draft = g.rng // a field, not a local: a local passed to Rules would escape to the heap
 	rng := &g.draft
 	rng.Reseed(uint64(g.log.n))
+	start := rng.pcg
 	events, err := g.rules.Decide(g.state, a, rng)
 	if err != nil {
 		return err
@@ -138,10 +140,15 @@ func (g *Game[S, A, E]) do(a A, seen func([]E)) error {
 			panic(fmt.Sprintf("engine: more than %d rounds of automatic follow-ups", MaxFollowUps))
 		}
 	}
+	g.drew = g.draft.pcg != start
 	g.rng = g.draft
 	g.log.add(a)
 	return nil
 }
+
+// LastDrew reports whether the last action accepted drew on the RNG (a
+// die, a shuffle, a random pick), itself or through its follow-ups.
+func (g *Game[S, A, E]) LastDrew() bool { return g.drew }
 
 // chunks is the log, in blocks that are never copied as it grows: a game of
 // thousands of actions would otherwise move its whole log at each doubling.

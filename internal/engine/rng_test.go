@@ -69,3 +69,17 @@ func TestRNGJSONRejectsBadKey(t *testing.T) {
 		}
 	}
 }
+
+// LastDrew tells an action that used the RNG from one that did not.
+func TestLastDrew(t *testing.T) {
+	g := newRace(t, 1)
+	if _, err := g.Do(raceAction{Seat: 0}); err != nil || !g.LastDrew() {
+		t.Fatalf("a roll: drew %v, %v", g.LastDrew(), err)
+	}
+	quiet := race{}
+	_ = quiet
+	g.Do(raceAction{Seat: 2}) // refused: the last accepted action still drew
+	if !g.LastDrew() {
+		t.Fatal("a refusal changed LastDrew")
+	}
+}

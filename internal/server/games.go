@@ -379,7 +379,9 @@ func parseAct(body []byte) (int, ti4.Action, error) {
 }
 
 // undo drops the last actions, for the host, as a new log entry. When those
-// actions revealed anything hidden (cards drawn, dice rolled), undoing them
+// actions revealed anything hidden (cards drawn or turned up, agendas and
+// objectives revealed, a deck looked at, dice rolled: ti4.Event.Reveals),
+// undoing them
 // would let a player see and then change the future, so it waits for every
 // player's consent (202 and POST .../undo/consent from each seat).
 func (s *Server) undo(w http.ResponseWriter, r *http.Request) {
@@ -420,7 +422,7 @@ func (s *Server) undo(w http.ResponseWriter, r *http.Request) {
 	for _, a := range l.game.Log()[n-req.Count:] {
 		ev, _ := back.Do(a)
 		for _, e := range ev {
-			if reveals(&e) {
+			if e.Reveals() {
 				l.pending = &pendingUndo{Seq: l.seq, Count: req.Count, Consents: map[int]bool{}, Reason: e.Kind}
 				writeJSON(w, http.StatusAccepted, map[string]any{"pending": l.pending, "needs": l.game.State().Active()})
 				l.changed()
@@ -591,10 +593,4 @@ func (s *Server) mapSVG(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "image/svg+xml")
 	w.Write(b.Bytes())
-}
-
-// reveals reports an event that showed something hidden or drew on chance,
-// which an undo would let players see and then change.
-func reveals(e *ti4.Event) bool {
-	return e.Kind == ti4.EvCardsDrawn || e.Kind == ti4.EvExplored || e.Kind == ti4.EvDrawSecret || len(e.Rolls) > 0 || e.Kind == ti4.EvRiftRoll
 }

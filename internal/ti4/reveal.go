@@ -1,0 +1,188 @@
+package ti4
+
+// disclosure is what an event kind lets players learn.
+type disclosure uint8
+
+const (
+	// nothing hidden is shown and nothing is left to chance.
+	quiet disclosure = iota
+	// shown: something hidden is seen (a card drawn or turned up, a deck's
+	// order, a card in a hand) or dice are rolled. Undoing it lets a
+	// player see and then change the future, so the server asks every
+	// player's consent first.
+	shown
+	// shuffled: a deck is shuffled, which draws on chance, but no one sees
+	// the result.
+	shuffled
+)
+
+// reveals classifies every event kind. A test fails when a kind is
+// missing, so each new kind is decided here.
+var reveals = map[string]disclosure{
+	EvACCancelled:        quiet,
+	EvACDiscarded:        quiet,
+	EvACPending:          quiet,
+	EvACPlayed:           quiet,
+	EvACResolved:         quiet,
+	EvACRetrieved:        quiet,
+	EvACTaken:            shown, // a card taken at random from a hidden hand
+	EvAgendaDone:         quiet,
+	EvAgendaOutcome:      quiet,
+	EvAgendaPhaseDone:    quiet,
+	EvAgendaResolved:     quiet,
+	EvAgendaRevealed:     shown, // an agenda turned up (or seen by the speaker alone)
+	EvAgendaShuffled:     shuffled,
+	EvAgendaSkipped:      shown, // an agenda turned up and discarded
+	EvAgendaStart:        quiet,
+	EvAgendaTied:         quiet,
+	EvAgendasOrdered:     shown, // the top agendas, seen by the Politics player
+	EvAnswerPass:         quiet,
+	EvArbiterMet:         quiet,
+	EvAskNext:            quiet,
+	EvAskPassed:          quiet,
+	EvAskQueued:          quiet,
+	EvAutoPass:           quiet,
+	EvBallotClosed:       quiet,
+	EvBallotOpened:       quiet,
+	EvBarred:             quiet,
+	EvBombarded:          quiet,
+	EvBribe:              quiet,
+	EvCaptiveReturned:    quiet,
+	EvCaptured:           quiet,
+	EvCardTaken:          quiet,
+	EvCardsDrawn:         shown, // action cards drawn, seen by the drawer
+	EvCeasefire:          quiet,
+	EvChoiceNext:         quiet,
+	EvChoiceQueued:       quiet,
+	EvCombat:             quiet,
+	EvCombatWon:          quiet,
+	EvCommandToken:       quiet,
+	EvCommitsDone:        quiet,
+	EvCommitted:          quiet,
+	EvCommodities:        quiet,
+	EvControlGained:      quiet,
+	EvControlLost:        quiet,
+	EvControlToken:       quiet,
+	EvCoupClosed:         quiet,
+	EvCoupPassed:         quiet,
+	EvCoupWindow:         quiet,
+	EvCouped:             quiet,
+	EvCrisisPact:         quiet,
+	EvCrownAsked:         quiet,
+	EvCustodians:         quiet,
+	EvDeclared:           quiet,
+	EvDice:               shown, // dice rolled
+	EvDirectHit:          quiet,
+	EvDisabled:           quiet,
+	EvDiscardPassed:      quiet,
+	EvDiscardWindow:      quiet,
+	EvDisgraced:          quiet,
+	EvDrawSecret:         shown, // a secret objective drawn, seen by the drawer
+	EvElectedInstead:     quiet,
+	EvElectedWin:         quiet,
+	EvEliminated:         quiet,
+	EvEndOfTurnAsked:     quiet,
+	EvEstablished:        quiet,
+	EvExcavated:          shown, // exploration cards turned up (Archaeological Expedition)
+	EvExplored:           shown, // an exploration card drawn
+	EvExtraAction:        quiet,
+	EvFragmentTaken:      quiet,
+	EvFragmentsPurged:    quiet,
+	EvFreeSecondary:      quiet,
+	EvGameOver:           quiet,
+	EvHitAssigned:        quiet,
+	EvInfiltrating:       quiet,
+	EvInvCard:            quiet,
+	EvInvStarted:         quiet,
+	EvInvasionBegun:      quiet,
+	EvInvasionEnded:      quiet,
+	EvKeepStrategy:       quiet,
+	EvLawDiscarded:       quiet,
+	EvLegendaryExhausted: quiet,
+	EvNexusActive:        quiet,
+	EvNoteGiven:          quiet,
+	EvNotePlayed:         quiet,
+	EvNoteReturned:       quiet,
+	EvOrbUsed:            quiet,
+	EvPassed:             quiet,
+	EvPeaceAsked:         quiet,
+	EvPending:            quiet,
+	EvPendingDone:        quiet,
+	EvPickPassed:         quiet,
+	EvPlanetAdded:        quiet,
+	EvPlanetDestroyed:    quiet,
+	EvPlanetExhausted:    quiet,
+	EvPlanetReadied:      quiet,
+	EvPlayPurged:         quiet,
+	EvPlotWindow:         quiet,
+	EvPlotted:            quiet,
+	EvPrimaryDone:        quiet,
+	EvProduced:           quiet,
+	EvReadyLimit:         quiet,
+	EvReadyQueued:        quiet,
+	EvRelicExhausted:     quiet,
+	EvRelicGained:        shown, // the relic deck's top card
+	EvRelicMoved:         quiet,
+	EvRelicPurged:        quiet,
+	EvRepaired:           quiet,
+	EvRevealed:           shown, // a public objective turned face up
+	EvRevote:             quiet,
+	EvRider:              quiet,
+	EvRiftRoll:           shown, // dice rolled
+	EvSabotagePass:       quiet,
+	EvScored:             quiet,
+	EvScoringDone:        quiet,
+	EvSecondaryDone:      quiet,
+	EvSecretKept:         shuffled, // the secret not kept is shuffled back
+	EvSecretReturned:     shuffled, // shuffled back into the deck
+	EvSilenced:           quiet,
+	EvSpeakerChanged:     quiet,
+	EvSpent:              quiet,
+	EvStatusBegun:        quiet,
+	EvStatusDone:         quiet,
+	EvStatusPhaseEnd:     quiet,
+	EvStatusTokens:       quiet,
+	EvStepCleared:        quiet,
+	EvStepProgress:       quiet,
+	EvStepSet:            quiet,
+	EvStrategicBegun:     quiet,
+	EvStrategicEnded:     quiet,
+	EvStrategyGiven:      quiet,
+	EvStrategyPhaseEnded: quiet,
+	EvStrategyPicked:     quiet,
+	EvSwapped:            quiet,
+	EvTGOnCard:           quiet,
+	EvTacStep:            quiet,
+	EvTacticalBegun:      quiet,
+	EvTacticalEnded:      quiet,
+	EvTacticalMod:        quiet,
+	EvTechGained:         quiet,
+	EvTechReturned:       quiet,
+	EvTokenPlaced:        quiet,
+	EvTokensSet:          quiet,
+	EvTrade:              quiet,
+	EvTradeCancelled:     quiet,
+	EvTradeGoods:         quiet,
+	EvTraded:             quiet,
+	EvTurnEnded:          quiet,
+	EvUnitsPlaced:        quiet,
+	EvUnitsRemoved:       quiet,
+	EvVetoed:             quiet,
+	EvVictoryPoint:       quiet,
+	EvVotesCast:          quiet,
+	EvWarAsked:           quiet,
+	EvWindowPass:         quiet,
+	EvWindowPlay:         quiet,
+	EvZeroTokenGone:      quiet,
+}
+
+// Reveals reports whether e showed hidden information or drew on chance:
+// by its kind, by the dice it carries, or by the step it opens when that
+// step shows a player cards no one else sees (Politics' look at the top
+// agendas, 66.2).
+func (e *Event) Reveals() bool {
+	if reveals[e.Kind] == shown || len(e.Rolls) > 0 {
+		return true
+	}
+	return e.Kind == EvStepSet && e.Step != nil && e.Step.Kind == StepAgendas
+}
