@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mecatol/mecatol/internal/ti4"
 )
 
 const sixPlayer = "26 19 20 21 22 23 24 25 36 35 34 33 32 31 30 29 28 27 0 37 38 0 41 42 0 43 44 0 45 39 0 47 48 0 50 40"
@@ -114,5 +116,32 @@ func TestSimAndReplay(t *testing.T) {
 	code, out, _ = cli(t, "replay", "../../examples/invasion.yaml")
 	if code != 0 || !strings.Contains(out, "5 actions replayed") {
 		t.Fatalf("replay: %d %s", code, out)
+	}
+}
+
+// The terminal is shared by every seat: it never prints a deck's order or
+// another seat's hand, secret objectives or the secrets it was offered.
+func TestPlayShowsNoHiddenCards(t *testing.T) {
+	code, out, errOut := cliIn(t, strings.Repeat("1\n", 12)+"q\n", "play", "--players", "3", "--seed", "5")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, errOut)
+	}
+	if strings.Contains(out, "new_deck") {
+		t.Fatal("the terminal printed a shuffled deck's order")
+	}
+	g, err := ti4.NewGame(ti4.Config{Players: 3, Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Every secret objective offered at setup is a hidden card: the seat
+	// choosing sees its own in its list of choices, and no event shows one.
+	for _, p := range g.State().Players {
+		for _, c := range p.SecretChoice {
+			for _, line := range strings.Split(out, "\n") {
+				if strings.Contains(line, "> ") && strings.Contains(line, c) {
+					t.Errorf("an event line shows seat %d's secret %s: %s", p.Seat, c, line)
+				}
+			}
+		}
 	}
 }

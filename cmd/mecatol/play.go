@@ -50,7 +50,7 @@ func cmdPlay(args []string, in io.Reader, out io.Writer) error {
 			return fmt.Errorf("actions[%d] (%s): %w", i, a.Kind, err)
 		}
 		if *script != "" {
-			fmt.Fprintf(out, "\n== %d. %s\n%s", i+1, describe(a), g.State().Summary())
+			fmt.Fprintf(out, "\n== %d. %s\n%s", i+1, describe(a), publicSummary(g.State()))
 		}
 	}
 	if *script != "" {
@@ -87,21 +87,40 @@ func describe(a ti4.Action) string {
 	return string(b)
 }
 
+// The terminal is shared by every seat (hot seat), so it shows what the
+// page would: the board as the seat to act sees it, events as the public
+// sees them (the seat's own cards are in its next board and its choices),
+// and never a deck's order.
+
+// seatSummary is the board as seat sees it (ti4.Referee: the public).
+func seatSummary(s *ti4.State, seat int) string {
+	v, err := ti4.ViewFor(s, seat)
+	if err != nil {
+		return err.Error() + "\n"
+	}
+	return v.State.Summary()
+}
+
+func publicSummary(s *ti4.State) string { return seatSummary(s, ti4.Referee) }
+
 func interact(g *ti4.Game, in io.Reader, out io.Writer) error {
 	r := bufio.NewScanner(in)
 	show := true
 	for {
 		s := g.State()
-		if show {
-			fmt.Fprintf(out, "\n%s", s.Summary())
-			show = false
-		}
 		waiting := ti4.Waiting(s, engine.NewRNG(0))
 		if len(waiting) == 0 {
+			if show {
+				fmt.Fprintf(out, "\n%s", publicSummary(s))
+			}
 			fmt.Fprintln(out, "No one can act.")
 			return nil
 		}
 		seat := waiting[0]
+		if show {
+			fmt.Fprintf(out, "\n%s", seatSummary(s, seat))
+			show = false
+		}
 		options := ti4.Legal(s, engine.NewRNG(0), seat)
 		fmt.Fprintf(out, "\nRound %d, %s phase. Seat %d (%s) to act:\n", s.Round, s.Phase, seat, s.Players[seat].Faction)
 		for i, a := range options {
@@ -142,7 +161,7 @@ func interact(g *ti4.Game, in io.Reader, out io.Writer) error {
 			return err
 		}
 		for _, e := range events {
-			fmt.Fprintf(out, "  > %s\n", e)
+			fmt.Fprintf(out, "  > %s\n", e.For(ti4.Referee))
 		}
 		show = true
 	}

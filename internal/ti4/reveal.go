@@ -186,3 +186,41 @@ func (e *Event) Reveals() bool {
 	}
 	return e.Kind == EvStepSet && e.Step != nil && e.Step.Kind == StepAgendas
 }
+
+// private are the event kinds whose cards only the players involved may
+// see: cards drawn into a hand (action cards, secret objectives), the
+// secret kept or returned (61.20), a card taken from a hand, a promissory
+// note given (69.6), the agendas' order chosen with Politics (66.2).
+var private = map[string]bool{EvCardsDrawn: true, EvDrawSecret: true, EvSecretKept: true, EvSecretReturned: true,
+	EvACTaken: true, EvNoteGiven: true, EvAgendasOrdered: true}
+
+// For returns e as seat may see it (Referee: as the public sees it): no
+// deck's order, ever, and no card of a hand or a private exchange unless
+// seat took part. Events are redacted on copies; e itself is unchanged.
+func (e Event) For(seat int) Event {
+	if e.Extra == nil && !private[e.Kind] {
+		return e
+	}
+	involved := seat != Referee && (seat == e.Seat || (seat == e.Owner && (e.Kind == EvACTaken || e.Kind == EvNoteGiven)))
+	if e.Extra != nil {
+		x := *e.Extra
+		x.NewDeck = nil
+		if private[e.Kind] && !involved {
+			x.Cards = nil
+		}
+		if t := x.Trade; t != nil && seat != t.Seats[0] && seat != t.Seats[1] {
+			c := *t
+			for i := range c.Give {
+				if c.Give[i].Note != "" {
+					c.Give[i].Note = "hidden"
+				}
+			}
+			x.Trade = &c
+		}
+		e.Extra = &x
+	}
+	if private[e.Kind] && !involved {
+		e.Card = ""
+	}
+	return e
+}

@@ -107,3 +107,36 @@ func TestRevealingEventsCoverEveryDraw(t *testing.T) {
 		}
 	}
 }
+
+// What an event shows a seat: never a deck's order; the cards of a draw,
+// a kept secret or a given note only to those involved.
+func TestEventForHidesPrivateCards(t *testing.T) {
+	drawn := Event{Kind: EvCardsDrawn, Seat: 1, Deck: "action", Extra: &Extra{Cards: []string{"sabotage"}, NewDeck: []string{"a", "b"}}}
+	kept := Event{Kind: EvSecretKept, Seat: 2, Card: "become_a_martyr", Extra: &Extra{NewDeck: []string{"x"}}}
+	note := Event{Kind: EvNoteGiven, Seat: 0, Owner: 3, Card: "sol:ceasefire"}
+	scored := Event{Kind: EvScored, Seat: 2, Card: "become_a_martyr"}
+	tests := []struct {
+		name  string
+		e     Event
+		seat  int
+		cards bool
+	}{
+		{"the drawer", drawn, 1, true}, {"another seat", drawn, 0, false}, {"the public", drawn, Referee, false},
+		{"the keeper", kept, 2, true}, {"not the keeper", kept, 1, false},
+		{"the giver", note, 0, true}, {"the receiver", note, 3, true}, {"a third seat", note, 1, false},
+		{"a scored secret is public", scored, 0, true},
+	}
+	for _, tc := range tests {
+		got := tc.e.For(tc.seat)
+		if got.Extra != nil && len(got.Extra.NewDeck) > 0 {
+			t.Errorf("%s: a deck's order shown", tc.name)
+		}
+		has := got.Card != "" || (got.Extra != nil && len(got.Extra.Cards) > 0)
+		if has != tc.cards {
+			t.Errorf("%s: cards shown %v, want %v (%s)", tc.name, has, tc.cards, got)
+		}
+	}
+	if len(drawn.Extra.NewDeck) != 2 || len(drawn.Extra.Cards) != 1 || kept.Card == "" {
+		t.Fatal("For changed the event it was given")
+	}
+}
