@@ -6,7 +6,8 @@ import (
 
 // Auto-pass is a player's standing choice, for games played by post: when
 // the game waits on them in a window (an action card's Sabotage window, a
-// combat or invasion card, Coup d'Etat, an agenda's "when" or "after") and
+// combat or invasion card, Coup d'Etat, an agenda's "when" or "after", the
+// Decoy Operation window after an activation, declined with done) and
 // passing is the only thing they may do, the pass is made for them at once.
 // Every player is asked in turn whatever their hand, so that a pause never
 // tells who holds a card (1.19); a player who turns this on accepts that
@@ -53,15 +54,27 @@ func autoPassFollowUps(s *State, rng *engine.RNG) []Event {
 		if !s.Players[q].AutoPass {
 			continue
 		}
-		pass, trial := Action{Kind: ActPassWindow, Seat: q}, *rng
+		pass, trial := Action{Kind: passKind(s, q), Seat: q}, *rng
 		ev, err := decide(s, pass, &trial)
 		if err != nil {
 			continue // no window asks them now: the cheap test first
 		}
-		if legal := AppendLegal(nil, s, *rng, q); len(legal) == 1 && legal[0].Kind == ActPassWindow {
+		if legal := AppendLegal(nil, s, *rng, q); len(legal) == 1 && legal[0].Kind == pass.Kind {
 			*rng = trial
 			return ev
 		}
 	}
 	return nil
+}
+
+// doneWindows are the windows a player declines with `done` rather than
+// `pass_window`: they are queued as steps of the player asked.
+var doneWindows = map[string]bool{StepDecoy: true}
+
+// passKind is how seat declines the window it is asked in now.
+func passKind(s *State, seat int) string {
+	if st := s.Step; st != nil && st.Seat == seat && doneWindows[st.Kind] {
+		return ActDone
+	}
+	return ActPassWindow
 }

@@ -124,3 +124,32 @@ func TestRule1_19_LongChainsOfAutomaticPasses(t *testing.T) {
 	}
 	checked(t, g)
 }
+
+// 1.19: the Decoy Operation window after an activation is declined with
+// done, not pass_window; a player with automatic passing on and no card
+// to play there is passed at once, and the tactical action goes on.
+func TestRule1_19_AutoPassDeclinesDoneWindows(t *testing.T) {
+	g := tacticalFixture(t, func(s *State) {
+		arnor := planetIn(s.System(9), "Arnor")
+		arnor.Controller, arnor.Units = 1, []Stack{{Owner: 1, Unit: "infantry", Count: 1}}
+		s.Players[1].AutoPass = true
+		s.Players[1].SecretChoice = nil // its setup choice made: done is all it may do
+	})
+	do(t, g, activate(0, 9))
+	if s := g.State(); s.Step != nil && s.Step.Kind == StepDecoy {
+		t.Fatalf("Sol has nothing to answer with and passes automatically, yet the window waits: %+v", s.Step)
+	}
+	do(t, g, moveShips(0, 22, "carrier", 1)) // the tactical action goes on
+	// With the card in hand, the window waits for Sol's answer.
+	g = tacticalFixture(t, func(s *State) {
+		giveAC(1, "decoy_operation")(s)
+		arnor := planetIn(s.System(9), "Arnor")
+		arnor.Controller, arnor.Units = 1, []Stack{{Owner: 1, Unit: "infantry", Count: 1}}
+		s.Players[1].AutoPass = true
+		s.Players[1].SecretChoice = nil
+	})
+	do(t, g, activate(0, 9))
+	if s := g.State(); s.Step == nil || s.Step.Kind != StepDecoy || s.Step.Seat != 1 {
+		t.Fatalf("Sol holds Decoy Operation and is asked: %+v", s.Step)
+	}
+}
