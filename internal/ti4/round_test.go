@@ -341,6 +341,7 @@ func TestRule91_Technology(t *testing.T) {
 	g := fixture(t, fixtureConfig(), func(s *State) {
 		pl, _ := s.Planet("Lodor") // 3/1, no specialty
 		pl.Controller, pl.ControlToken = 0, true
+		s.Players[2].TradeGoods = 1 // the Hacan can pay for the secondary (91.3)
 	})
 	toActionPhase(t, g, "technology", "diplomacy", "trade", "leadership", "politics", "warfare")
 	strategic(t, g, 0, "technology")
@@ -540,5 +541,44 @@ func TestRule2_7_PublicDisgrace(t *testing.T) {
 	pickAndPass(t, g, 1, "leadership")
 	if s := checked(t, g); s.Turn != 2 || s.Disgraced != "" || s.Players[1].TradeGoods != 2 {
 		t.Fatalf("turn %d, disgraced %q", s.Turn, s.Disgraced)
+	}
+}
+
+// 91.3 and 82: the Technology secondary is taken only by a player who can
+// pay its four resources (ready planets and trade goods): with three it is
+// refused and not offered, and nothing is spent; with four it is taken.
+func TestRule91_3_SecondaryOnlyWhenPayable(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		goods int
+		ok    bool
+	}{{"three resources", 0, false}, {"four with a trade good", 1, true}} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := fixture(t, fixtureConfig(), func(s *State) {
+				s.Players[2].TradeGoods = tc.goods
+			})
+			toActionPhase(t, g, "technology", "diplomacy", "trade", "leadership", "politics", "warfare")
+			strategic(t, g, 0, "technology")
+			do(t, g, Action{Kind: ActResearch, Seat: 0, Card: "gravity_drive"})
+			do(t, g, Action{Kind: ActDone, Seat: 0})
+			do(t, g, Action{Kind: ActSecondary, Seat: 1})
+			s := g.State()
+			if have := s.spendable(2); have != 3+tc.goods {
+				t.Fatalf("the Hacan can spend %d, the test wants %d", have, 3+tc.goods)
+			}
+			take := Action{Kind: ActSecondary, Seat: 2, Use: true}
+			offered := slices.ContainsFunc(Legal(s, engineRNG(), 2), func(a Action) bool { return a.Kind == ActSecondary && a.Use })
+			if offered != tc.ok {
+				t.Fatalf("the secondary offered: %v, want %v", offered, tc.ok)
+			}
+			if !tc.ok {
+				refuse(t, g, take, "91.3")
+				if g.State().Players[2].Strategy != s.Players[2].Strategy {
+					t.Fatal("a refused secondary spent a token")
+				}
+				return
+			}
+			do(t, g, take)
+		})
 	}
 }

@@ -208,6 +208,11 @@ func decideSecondary(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		return s.emit(done), nil
 	}
 	p := s.Players[a.Seat]
+	if st.Card == "technology" { // 91.3: offered only to a player who can pay for a technology
+		if cost := researchCost(s, &Step{Seat: a.Seat, Card: st.Card, Secondary: true}); s.spendable(a.Seat) < cost {
+			return nil, engine.Refuse("91.3", "%s cannot pay the %d resources a technology costs by the secondary ability", p, cost)
+		}
+	}
 	free := st.Card == "leadership" || slices.Contains(st.Free, a.Seat) // 20.5a, 92.4
 	var ev []Event
 	switch {
