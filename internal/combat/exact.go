@@ -1,5 +1,10 @@
 package combat
 
+import (
+	"context"
+	"fmt"
+)
+
 // The exact solver. A side's state is a point on its casualty line (see
 // army); combat rounds move both sides forward together, so the joint
 // states can be solved in order of total hits taken, with the round in
@@ -87,6 +92,10 @@ func rounds(A, D *space, init map[[2]int]float64, stage *stageRun) {
 	A.build(aSeeds, maxD, stage.modA, stage.rerollA)
 	D.build(dSeeds, maxA, stage.modD, stage.rerollD)
 	nA, nD := len(A.st), len(D.st)
+	if nA*nD > stateBound {
+		stage.err = fmt.Errorf("%w: %d joint states, the bound is %d", ErrTooLarge, nA*nD, stateBound)
+		return
+	}
 	mass := make([]float64, nA*nD)
 	for k, p := range init {
 		mass[k[0]*nD+k[1]] += p
@@ -103,6 +112,10 @@ func rounds(A, D *space, init map[[2]int]float64, stage *stageRun) {
 	maxSum := len(A.a.line) + len(D.a.line)
 	stage.Stage.States += nA * nD
 	for sum := 0; sum <= maxSum; sum++ {
+		if stage.ctx != nil && stage.ctx.Err() != nil {
+			stage.err = stage.ctx.Err()
+			return
+		}
 		for p := 0; p <= sum; p++ {
 			for _, ia := range pa[p] {
 				for _, id := range pd[sum-p] {
@@ -160,6 +173,8 @@ type stageRun struct {
 	rerollA, rerollD bool
 	// onEnd, if set, sees each terminal state (for the invasion that follows).
 	onEnd func(ia, id int, p float64)
+	ctx   context.Context // stops the solve when done; nil never does
+	err   error           // why the solve stopped
 }
 
 func (st *stageRun) terminal(A, D *space, ia, id int, p float64) {

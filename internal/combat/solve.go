@@ -1,9 +1,23 @@
 package combat
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"strings"
 )
+
+// MaxStates bounds the joint states of one combat the exact solver will
+// take on (attacker positions times defender positions). Within the unit
+// limits (23.4, and MaxTokenUnits) no battle comes near it; it is a guard
+// against the solver's work, which grows with the square of the units.
+const MaxStates = 2_000_000
+
+// stateBound is MaxStates, lowered by tests.
+var stateBound = MaxStates
+
+// ErrTooLarge is returned for a battle beyond MaxStates.
+var ErrTooLarge = errors.New("the battle is too large to solve exactly")
 
 // cannonDice lists the dice of every space cannon (or other ability) among
 // some groups; such rolls take no combat modifiers (77.c).
@@ -22,14 +36,21 @@ func groupDice(gs []Group, f func(*Profile) Roll) []float64 {
 }
 
 // Solve computes a battle exactly.
-func Solve(b Battle) (Result, error) {
+func Solve(b Battle) (Result, error) { return SolveContext(context.Background(), b) }
+
+// SolveContext is Solve that stops with ctx's error once ctx is done (a
+// client that left), and with ErrTooLarge past MaxStates.
+func SolveContext(ctx context.Context, b Battle) (Result, error) {
 	if !b.Space && !b.Invade {
 		return Result{}, fmt.Errorf("nothing to compute: choose a space combat, an invasion, or both")
 	}
 	var res Result
 	atk, def := b.Attacker, b.Defender
 	if !b.Space {
-		g := solveGround(b, atk.Units, groundOf(atk.Units))
+		g := solveGround(ctx, b, atk.Units, groundOf(atk.Units))
+		if g.err != nil {
+			return Result{}, g.err
+		}
 		g.Name = "invasion"
 		g.finish()
 		res.Stages = append(res.Stages, g.Stage)
@@ -59,7 +80,7 @@ func Solve(b Battle) (Result, error) {
 			}
 		}
 	}
-	sr := &stageRun{Stage: Stage{Name: "space combat"}, modA: atk.Mod, modD: def.Mod, rerollA: atk.Reroll, rerollD: def.Reroll}
+	sr := &stageRun{Stage: Stage{Name: "space combat"}, modA: atk.Mod, modD: def.Mod, rerollA: atk.Reroll, rerollD: def.Reroll, ctx: ctx}
 	won := map[int]float64{} // attacker states that win the space combat
 	sr.onEnd = func(ia, id int, p float64) {
 		if !A.dead[ia] && D.dead[id] {
@@ -67,6 +88,9 @@ func Solve(b Battle) (Result, error) {
 		}
 	}
 	rounds(A, D, init, sr)
+	if sr.err != nil {
+		return Result{}, sr.err
+	}
 	sr.finish()
 	res.Stages = append(res.Stages, sr.Stage)
 	res.AttackerWins, res.DefenderWins, res.BothDestroyed = sr.AttackerWins, sr.DefenderWins, sr.BothDestroyed
@@ -86,7 +110,10 @@ func Solve(b Battle) (Result, error) {
 		key := String(ships) + "|" + String(landing)
 		g, ok := cache[key]
 		if !ok {
-			g = solveGround(b, ships, landing)
+			g = solveGround(ctx, b, ships, landing)
+			if g.err != nil {
+				return Result{}, g.err
+			}
 			cache[key] = g
 		}
 		total.merge(g, p)
@@ -164,7 +191,7 @@ func limitGround(gs []Group, n int) []Group {
 
 // solveGround resolves bombardment (15, with planetary shield 65), space
 // cannon defense (77) and ground combat (42) on the defender's planet.
-func solveGround(b Battle, ships, landing []Group) *stageRun {
+func solveGround(ctx context.Context, b Battle, ships, landing []Group) *stageRun {
 	atk, def := b.Attacker, b.Defender
 	A := newSpace(newArmy(landing, isGround, atk.Policy))
 	D := newSpace(newArmy(def.Planet, isGround, def.Policy))
@@ -184,7 +211,7 @@ func solveGround(b Battle, ships, landing []Group) *stageRun {
 			init[[2]int{ia, id}] += pa * pd
 		}
 	}
-	sr := &stageRun{Stage: Stage{Name: "invasion"}, modA: atk.Mod, modD: def.Mod, rerollA: atk.Reroll, rerollD: def.Reroll}
+	sr := &stageRun{Stage: Stage{Name: "invasion"}, modA: atk.Mod, modD: def.Mod, rerollA: atk.Reroll, rerollD: def.Reroll, ctx: ctx}
 	rounds(A, D, init, sr)
 	return sr
 }

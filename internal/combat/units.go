@@ -125,6 +125,14 @@ func lookup(c *data.Catalog, name string) *data.Unit {
 	return nil
 }
 
+// MaxTokenUnits bounds the fighters, and the infantry, in one unit list.
+// They are tokens with no limit in the game (23.4b), but a system's
+// capacity holds far fewer: two war suns, four carriers, five
+// dreadnoughts and a flagship carry under 50, and no real stack of
+// infantry on a planet comes near it. The exact solver's work grows with
+// the square of the units, so this is its guard.
+const MaxTokenUnits = 50
+
 // ParseUnits reads "2 dreadnought2, 1 warsun, 4 fighter2". A count may be
 // written before or after the name ("dreadnought2 x2"); no count means one.
 // More units than the game has of a type (LRR 23.4) is an error, fighters
@@ -166,6 +174,9 @@ func ParseUnits(s string) ([]Group, error) {
 		totals[u.Type] += n
 		if lim := c.Limits[u.Type]; u.Type != "fighter" && u.Type != "infantry" && totals[u.Type] > lim {
 			return nil, &ParseError{item, fmt.Sprintf("the game has only %d %s units (LRR 23.4)", lim, u.Type)}
+		}
+		if (u.Type == "fighter" || u.Type == "infantry") && totals[u.Type] > MaxTokenUnits {
+			return nil, &ParseError{item, fmt.Sprintf("at most %d %s in one list", MaxTokenUnits, u.Type)}
 		}
 		out = append(out, Group{FromUnit(u), n})
 	}

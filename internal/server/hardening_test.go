@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -500,5 +501,44 @@ func TestConcurrentFirstLoadsLoadOnce(t *testing.T) {
 	wg.Wait()
 	if n := loadsDone.Load() - before; n != 1 {
 		t.Fatalf("%d loads for one game", n)
+	}
+}
+
+// Battle odds are bounded: fighters past the cap are refused at once with
+// the cap named (400 v 400 fighters used to take 30 s), and a request
+// whose client leaves stops its solve.
+func TestOddsAreBounded(t *testing.T) {
+	srv, _ := newServer(t)
+	anon := client{t: t, base: srv.URL}
+	start := time.Now()
+	code, body := anon.do("GET", "/api/odds?attacker=400+fighter&defender=400+fighter", nil)
+	if code != 400 || !strings.Contains(body["error"].(string), "at most 50") {
+		t.Fatalf("400 v 400 fighters: %d %v", code, body)
+	}
+	if took := time.Since(start); took > time.Second {
+		t.Fatalf("the refusal took %v", took)
+	}
+	code, body = anon.do("GET", "/api/odds?attacker=2+dreadnought&defender=3+fighter", nil)
+	if code != 200 || body["attacker_wins"] == nil {
+		t.Fatalf("a small battle: %d %v", code, body)
+	}
+	// A client that gives up on the largest battle allowed: the server's
+	// solving slots are free again soon after.
+	big := "/api/odds?mode=both&attacker=" + url.QueryEscape("2 warsun, 5 dreadnought2, 4 carrier2, 8 cruiser2, 8 destroyer2, 50 fighter2, 50 infantry2") +
+		"&defender=" + url.QueryEscape("2 warsun, 5 dreadnought2, 4 carrier2, 8 cruiser2, 8 destroyer2, 50 fighter2") + "&planet=" + url.QueryEscape("50 infantry2, 6 pds2")
+	for i := 0; i < 4; i++ {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
+		req, _ := http.NewRequestWithContext(ctx, "GET", srv.URL+big, nil)
+		if res, err := http.DefaultClient.Do(req); err == nil {
+			res.Body.Close()
+		}
+		cancel()
+	}
+	deadline := time.Now().Add(2 * time.Second)
+	for len(lastServer.solving) > 0 {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d solves still running after their clients left", len(lastServer.solving))
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }

@@ -1,13 +1,15 @@
 package server
 
 import (
+	"errors"
 	"net/http"
 
 	"github.com/mecatol/mecatol/internal/combat"
 )
 
 // odds computes a battle exactly: attacker, defender and planet unit lists,
-// and mode space (default), ground, or both.
+// and mode space (default), ground, or both. Unit counts are bounded by the
+// game's limits (23.4) and combat.MaxTokenUnits for fighters and infantry.
 func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	var b combat.Battle
@@ -36,10 +38,25 @@ func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusBadRequest, "the attacker has no units")
 		return
 	}
-	res, err := combat.Solve(b)
-	if err != nil {
-		fail(w, http.StatusBadRequest, "%v", err)
+	// Each solve may keep a core busy for a second: at most one per core
+	// runs at once, and a request waiting for its turn, or solving, stops
+	// when its client leaves.
+	ctx := r.Context()
+	select {
+	case s.solving <- struct{}{}:
+		defer func() { <-s.solving }()
+	case <-ctx.Done():
 		return
 	}
-	writeJSON(w, http.StatusOK, res)
+	res, err := combat.SolveContext(ctx, b)
+	switch {
+	case ctx.Err() != nil:
+		return // the client left: no one to answer
+	case errors.Is(err, combat.ErrTooLarge):
+		fail(w, http.StatusUnprocessableEntity, "%v", err)
+	case err != nil:
+		fail(w, http.StatusBadRequest, "%v", err)
+	default:
+		writeJSON(w, http.StatusOK, res)
+	}
 }

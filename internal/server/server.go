@@ -15,6 +15,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"runtime"
 	"sync"
 	"time"
 
@@ -75,6 +76,7 @@ type Server struct {
 	conns map[string]int   // open WebSocket connections by client address
 
 	creates *limiter
+	solving chan struct{} // a slot per battle-odds computation at once
 	// keys is where new games' secret keys come from: crypto/rand, but
 	// for tests that need a known game.
 	keys io.Reader
@@ -95,7 +97,8 @@ func NewWith(st *store.Store, log *slog.Logger, web fs.FS, opt Options) *Server 
 	opt = opt.withDefaults()
 	return &Server{store: st, log: log, web: web, opt: opt,
 		cache: map[string]*slot{}, conns: map[string]int{},
-		creates: newLimiter(opt.CreatePerMinute, time.Minute), keys: rand.Reader, following: make(chan struct{})}
+		creates: newLimiter(opt.CreatePerMinute, time.Minute), keys: rand.Reader,
+		solving: make(chan struct{}, runtime.GOMAXPROCS(0)), following: make(chan struct{})}
 }
 
 // Handler routes every request.
