@@ -20,7 +20,7 @@ Usage:
   mecatol serve [--addr HOST:PORT] [--db FILE.db]
   mecatol sim [--games N] [--players P] [--seed S] [--bots random,greedy,exec:PROG] [--workers W] [--max-rounds R] [--check=false]
   mecatol replay FILE          (plays a saved game again, exactly)
-  mecatol loadtest [--games N] [--players P] [--duration D] [--addr URL]
+  mecatol loadtest [--games N] [--players P] [--duration D] [--watchers W] [--addr URL | --db FILE|URL] [--json]
   mecatol new [--players N] [--seed S] [--factions a,b,..] [--map "<map string>"] [--vp 10|14] [--json] [--svg FILE]
   mecatol map check [--players N] "<map string>"
   mecatol map svg [--players N] [-o FILE] "<map string>"

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mecatol/mecatol/internal/ti4"
 )
@@ -97,10 +98,52 @@ func TestPlay(t *testing.T) {
 	}
 }
 
+// The load test measures only the actions' window, and the broadcast to
+// the other seats and to watchers, none of whom fall behind.
 func TestLoadtestRuns(t *testing.T) {
-	code, out, errOut := cli(t, "loadtest", "--games", "2", "--players", "3", "--duration", "500ms")
-	if code != 0 || !strings.Contains(out, "actions/s") || !strings.Contains(out, "p99") {
+	start := time.Now()
+	code, out, errOut := cli(t, "loadtest", "--games", "2", "--players", "3", "--duration", "1s", "--watchers", "3", "--json")
+	if code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	var r loadReport
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if r.Accepted == 0 || r.Window <= 0 || r.Window > 1500*time.Millisecond || r.PerSecond <= 0 {
+		t.Fatalf("accepted %d in %v (%.0f/s)", r.Accepted, r.Window, r.PerSecond)
+	}
+	if r.Submit.N != r.Accepted || r.Broadcast.N == 0 || r.Watched.N == 0 || r.WatchersBehind != 0 || r.Refused != 0 {
+		t.Fatalf("samples: submit %d of %d, broadcast %d, watched %d, behind %d, refused %d", r.Submit.N, r.Accepted, r.Broadcast.N, r.Watched.N, r.WatchersBehind, r.Refused)
+	}
+	// Setup is outside the window: the run took longer than its window.
+	if time.Since(start) <= r.Window {
+		t.Fatal("the window covers the whole run")
+	}
+	code, out, _ = cli(t, "loadtest", "--games", "1", "--players", "3", "--duration", "300ms")
+	if code != 0 || !strings.Contains(out, "actions/s") || !strings.Contains(out, "another seat's update: p50") {
+		t.Fatalf("text report: %d\n%s", code, out)
+	}
+}
+
+// Percentiles by nearest rank.
+func TestPercentiles(t *testing.T) {
+	var xs []time.Duration
+	for i := 100; i >= 1; i-- {
+		xs = append(xs, time.Duration(i)*time.Millisecond)
+	}
+	l := percentiles(xs)
+	if l.N != 100 || l.P50 != 50*time.Millisecond || l.P90 != 90*time.Millisecond || l.P99 != 99*time.Millisecond || l.Max != 100*time.Millisecond {
+		t.Fatalf("%+v", l)
+	}
+	if one := percentiles([]time.Duration{7}); one.P50 != 7 || one.P99 != 7 {
+		t.Fatalf("one sample: %+v", one)
+	}
+	if none := percentiles(nil); none.N != 0 {
+		t.Fatalf("no samples: %+v", none)
+	}
+	if xs[0] != 100*time.Millisecond {
+		t.Fatal("percentiles reordered its input")
 	}
 }
 

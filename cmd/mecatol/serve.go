@@ -24,6 +24,7 @@ func cmdServe(args []string, out io.Writer) error {
 	db := fs.String("db", "mecatol.db", "SQLite database file, or a postgres:// URL to share games between servers")
 	cache := fs.Int("cache", server.DefaultOptions.MaxCached, "games kept in memory (idle ones beyond it are dropped and reload from the store)")
 	creates := fs.Int("create-per-minute", server.DefaultOptions.CreatePerMinute, "new games one client address may create a minute")
+	conns := fs.Int("conns-per-addr", server.DefaultOptions.MaxConnsPerAddr, "live WebSocket connections one client address may hold")
 	if err := fs.Parse(args); err != nil {
 		return usageError{err}
 	}
@@ -37,7 +38,7 @@ func cmdServe(args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	app := server.NewWith(st, log, web.Files(), server.Options{MaxCached: *cache, CreatePerMinute: *creates})
+	app := server.NewWith(st, log, web.Files(), server.Options{MaxCached: *cache, CreatePerMinute: *creates, MaxConnsPerAddr: *conns})
 	srv := app.HTTPServer()
 	where := *db
 	if store.IsPostgres(where) {

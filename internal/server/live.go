@@ -89,8 +89,15 @@ func (f *frame) encode(seat int) []byte {
 // rebuilt for a new subscriber's seat keeps it, so the others skip it.
 func (l *live) publish() {
 	f := &frame{version: l.version, views: make(map[int]*gameView, len(l.seats)), encoded: map[int][]byte{}}
+	// One copy of the state serves every seat's view: each view shares
+	// with it what it does not hide, and the copy is never changed, so the
+	// views may be encoded from any goroutine.
+	var shared *ti4.State
+	if len(l.seats) > 0 {
+		shared = l.game.State().Clone()
+	}
 	for seat := range l.seats {
-		if gv, err := l.view(seat); err == nil {
+		if gv, err := l.viewOf(shared, seat); err == nil {
 			f.views[seat] = gv
 		}
 	}
@@ -161,12 +168,18 @@ type gameView struct {
 // view builds the seat's view, a copy that may outlive the lock; callers
 // hold l.mu.
 func (l *live) view(seat int) (*gameView, error) {
+	return l.viewOf(l.game.State().Clone(), seat)
+}
+
+// viewOf builds the seat's view on a copy of the state that no one will
+// change; callers hold l.mu.
+func (l *live) viewOf(copied *ti4.State, seat int) (*gameView, error) {
 	viewsBuilt.Add(1)
 	viewer := seat
 	if seat == Host {
 		viewer = ti4.Referee
 	}
-	v, err := ti4.ViewFor(l.game.State(), viewer)
+	v, err := ti4.SharedView(copied, viewer)
 	if err != nil {
 		return nil, err
 	}
