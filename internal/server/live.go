@@ -247,6 +247,12 @@ func (l *live) unsubscribe(sub *subscriber) {
 // writeTimeout cuts off a subscriber that does not read.
 const writeTimeout = 10 * time.Second
 
+// watchInterval paces what watchers (no seat) are sent: the newest frame,
+// at most this often. A seat is sent every change as it happens; a
+// watcher only looks on, and a game with a thousand of them must not
+// spend its time writing the same board a thousand times per move.
+var watchInterval = 500 * time.Millisecond
+
 // websocket sends the seat its own view now and after every change.
 func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 	addr := address(r)
@@ -292,6 +298,13 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 			last = f.version
+			if sub.seat == ti4.Referee {
+				select {
+				case <-ctx.Done():
+					return
+				case <-time.After(watchInterval):
+				}
+			}
 			continue
 		}
 		select {
