@@ -21,7 +21,7 @@ func cmdOdds(args []string, out io.Writer) error {
 	defMod := fs.Int("defender-mod", 0, "added to each of the defender's combat rolls")
 	atkReroll := fs.Bool("attacker-reroll", false, "the attacker rerolls each missed combat die once")
 	defReroll := fs.Bool("defender-reroll", false, "the defender rerolls each missed combat die once")
-	nebula := fs.Bool("nebula", false, "the combat is in a nebula: the defender adds 1 to combat rolls (LRR 59.3)")
+	nebula := fs.Bool("nebula", false, "the combat is in a nebula: the defender adds 1 to its space combat rolls (LRR 59.3; not in the ground combat)")
 	noCannon := fs.Bool("no-cannon", false, "skip space cannon offense and defense")
 	noBarrage := fs.Bool("no-barrage", false, "skip anti-fighter barrage")
 	noBombard := fs.Bool("no-bombard", false, "skip bombardment")
@@ -47,9 +47,7 @@ func cmdOdds(args []string, out io.Writer) error {
 		return fmt.Errorf("--planet: %w", err)
 	}
 	b.Attacker.Mod, b.Defender.Mod = *atkMod, *defMod
-	if *nebula {
-		b.Defender.Mod++
-	}
+	b.Nebula = *nebula
 	b.Attacker.Reroll, b.Defender.Reroll = *atkReroll, *defReroll
 	b.Attacker.Policy, b.Defender.Policy = pol, pol
 	b.NoCannon, b.NoBarrage, b.NoBombard = *noCannon, *noBarrage, *noBombard

@@ -1,6 +1,7 @@
 package combat
 
 import (
+	"fmt"
 	"sort"
 )
 
@@ -24,6 +25,44 @@ type Battle struct {
 	NoCannon           bool // skip space cannon offense and defense (77)
 	NoBarrage          bool // skip anti-fighter barrage (10)
 	NoBombard          bool // skip bombardment (15)
+	// Nebula: the space combat is in a nebula, so the defender adds 1 to
+	// its combat rolls there (59.3); the ground combat that follows is not
+	// in space and takes no such bonus.
+	Nebula bool
+}
+
+// spaceMod is the defender's modifier in the space combat.
+func (b *Battle) spaceMod() int {
+	if b.Nebula {
+		return b.Defender.Mod + 1
+	}
+	return b.Defender.Mod
+}
+
+// check refuses a battle the rules would not hold: a space combat needs
+// ships on both sides (78.1), an invasion ground forces (49).
+func (b *Battle) check() error {
+	if b.Space {
+		if !hasAny(b.Attacker.Units, isShip) {
+			return fmt.Errorf("the attacker has no ships: a space combat needs ships on both sides (LRR 78.1); for an invasion alone, choose ground")
+		}
+		if !hasAny(b.Defender.Units, isShip) && !b.Invade {
+			return fmt.Errorf("the defender has no ships in space: there is no space combat (LRR 78.1); give the defender ships, or invade")
+		}
+	}
+	if b.Invade && !hasAny(b.Attacker.Units, isGround) {
+		return fmt.Errorf("the attacker has no ground forces to invade with (LRR 49)")
+	}
+	return nil
+}
+
+func hasAny(gs []Group, f func(*Profile) bool) bool {
+	for i := range gs {
+		if gs[i].Count > 0 && f(&gs[i].Profile) {
+			return true
+		}
+	}
+	return false
 }
 
 // Outcome is one way a battle ends and its chance.

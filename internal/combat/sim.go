@@ -118,6 +118,9 @@ func Simulate(b Battle, n int, seed uint64) (Result, error) {
 	if n <= 0 {
 		return Result{}, fmt.Errorf("the number of battles must be positive, not %d", n)
 	}
+	if err := b.check(); err != nil {
+		return Result{}, err
+	}
 	rng := engine.NewRNG(seed)
 	atk, def := b.Attacker, b.Defender
 	A := newArmy(atk.Units, isShip, atk.Policy)
@@ -140,7 +143,9 @@ func Simulate(b Battle, n int, seed uint64) (Result, error) {
 				hd := D.roll(sd, afbRoll, 0, false, &rng)
 				sa, sd = A.barrage(sa, hd), D.barrage(sd, ha)
 			}
-			sa, sd = fight(A, D, A.norm(sa), D.norm(sd), atk, def, &rng)
+			spaceDef := def
+			spaceDef.Mod = b.spaceMod()
+			sa, sd = fight(A, D, A.norm(sa), D.norm(sd), atk, spaceDef, &rng)
 			space.add(A, D, sa, sd)
 			if !b.Invade {
 				continue

@@ -44,6 +44,9 @@ func SolveContext(ctx context.Context, b Battle) (Result, error) {
 	if !b.Space && !b.Invade {
 		return Result{}, fmt.Errorf("nothing to compute: choose a space combat, an invasion, or both")
 	}
+	if err := b.check(); err != nil {
+		return Result{}, err
+	}
 	var res Result
 	atk, def := b.Attacker, b.Defender
 	if !b.Space {
@@ -80,7 +83,7 @@ func SolveContext(ctx context.Context, b Battle) (Result, error) {
 			}
 		}
 	}
-	sr := &stageRun{Stage: Stage{Name: "space combat"}, modA: atk.Mod, modD: def.Mod, rerollA: atk.Reroll, rerollD: def.Reroll, ctx: ctx}
+	sr := &stageRun{Stage: Stage{Name: "space combat"}, modA: atk.Mod, modD: b.spaceMod(), rerollA: atk.Reroll, rerollD: def.Reroll, ctx: ctx}
 	won := map[int]float64{} // attacker states that win the space combat
 	sr.onEnd = func(ia, id int, p float64) {
 		if !A.dead[ia] && D.dead[id] {

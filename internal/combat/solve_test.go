@@ -2,6 +2,7 @@ package combat
 
 import (
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -85,9 +86,49 @@ func TestRule65_PlanetaryShield(t *testing.T) {
 	}
 }
 
-// Probabilities add up, and a side with nothing loses at once.
+// 78.1: a space combat needs ships on both sides. A side given only
+// ground forces or structures (or nothing) is a clear error, not "both
+// destroyed" or a certain win; with an invasion to follow, a defender with
+// no ships simply lets the attacker through to the planet.
+func TestRule78_1_SpaceCombatNeedsShipsOnBothSides(t *testing.T) {
+	for _, c := range [][2]string{{"1 carrier", ""}, {"", "1 carrier"}, {"3 infantry", "1 carrier"}, {"1 carrier", "2 infantry, 1 pds"}} {
+		if _, err := Solve(Battle{Attacker: side(t, c[0]), Defender: side(t, c[1]), Space: true}); err == nil || !strings.Contains(err.Error(), "78.1") {
+			t.Errorf("%v: %v, want an error citing 78.1", c, err)
+		}
+		if _, err := Simulate(Battle{Attacker: side(t, c[0]), Defender: side(t, c[1]), Space: true}, 10, 1); err == nil {
+			t.Errorf("%v: the simulation ran", c)
+		}
+	}
+	r, err := Solve(Battle{Attacker: side(t, "1 carrier, 2 infantry"), Defender: Side{Planet: side(t, "1 infantry").Units}, Space: true, Invade: true})
+	if err != nil || r.AttackerWins <= 0 {
+		t.Fatalf("an invasion past an empty space: %v %+v", err, r)
+	}
+}
+
+// 59.3: a nebula gives the defender +1 in the space combat only, not in
+// the ground combat (2 dreadnoughts and 4 infantry against 3 infantry, an
+// invasion alone, is the same with and without it).
+func TestRule59_3_NebulaIsSpaceOnly(t *testing.T) {
+	atk, planet := side(t, "2 dreadnought, 4 infantry"), side(t, "3 infantry")
+	plain, _ := Solve(Battle{Attacker: atk, Defender: Side{Planet: planet.Units}, Invade: true})
+	nebula, _ := Solve(Battle{Attacker: atk, Defender: Side{Planet: planet.Units}, Invade: true, Nebula: true})
+	if !near(plain.AttackerWins, nebula.AttackerWins, 1e-12) {
+		t.Fatalf("the ground combat changed in a nebula: %.4f vs %.4f", plain.AttackerWins, nebula.AttackerWins)
+	}
+	s1, _ := Solve(Battle{Attacker: side(t, "2 cruiser"), Defender: side(t, "2 cruiser"), Space: true})
+	s2, _ := Solve(Battle{Attacker: side(t, "2 cruiser"), Defender: side(t, "2 cruiser"), Space: true, Nebula: true})
+	if s2.DefenderWins <= s1.DefenderWins {
+		t.Fatalf("the defender gains nothing in a nebula's space combat: %.4f vs %.4f", s2.DefenderWins, s1.DefenderWins)
+	}
+	sim, _ := Simulate(Battle{Attacker: atk, Defender: Side{Planet: planet.Units}, Invade: true, Nebula: true}, 20000, 3)
+	if !near(sim.AttackerWins, plain.AttackerWins, 0.02) {
+		t.Fatalf("the simulation disagrees: %.4f vs %.4f", sim.AttackerWins, plain.AttackerWins)
+	}
+}
+
+// Probabilities add up.
 func TestSolveSums(t *testing.T) {
-	for _, c := range [][2]string{{"2 dreadnought2, 1 war_sun, 4 fighter2", "3 cruiser, 2 carrier, 6 fighter, 2 destroyer2"}, {"1 carrier", ""}, {"", "1 carrier"}} {
+	for _, c := range [][2]string{{"2 dreadnought2, 1 war_sun, 4 fighter2", "3 cruiser, 2 carrier, 6 fighter, 2 destroyer2"}, {"1 carrier", "1 fighter"}} {
 		r, err := Solve(Battle{Attacker: side(t, c[0]), Defender: side(t, c[1]), Space: true})
 		if err != nil {
 			t.Fatal(err)
