@@ -44,11 +44,11 @@ func cmdLoad(args []string, out io.Writer) error {
 	watchers := fs.Int("watchers", 0, "extra anonymous WebSocket watchers of the first game")
 	think := fs.Duration("think", 0, "each seat's mean pause after an accepted action, jittered by half either way, and its start spread over it (0: act again at once, which saturates the server)")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
-	if err := fs.Parse(args); err != nil {
-		return usageError{err}
+	if err := parse(fs, args); err != nil {
+		return err
 	}
 	if *games < 1 || *players < 3 || *players > 8 || *watchers < 0 {
-		return usageError{fmt.Errorf("--games at least 1, --players 3 to 8, --watchers not negative")}
+		return usageError{fmt.Errorf("--games at least 1, --players 3 to 8, --watchers not negative"), "loadtest"}
 	}
 	base := *addr
 	if base == "" {

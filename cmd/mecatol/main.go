@@ -69,9 +69,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err == nil {
 		return 0
 	}
+	var h helpError
+	if errors.As(err, &h) {
+		fmt.Fprint(stdout, helpText(h.fs.Name(), h.fs))
+		return 0
+	}
 	var u usageError
 	if errors.As(err, &u) {
-		fmt.Fprintf(stderr, "mecatol: %v\n\n%s", err, usage)
+		fmt.Fprintf(stderr, "mecatol: %v\n\n%s", err, helpText(u.cmd, nil))
 		return 2
 	}
 	if rule := engine.RuleOf(err); rule != "" {
@@ -81,8 +86,6 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stderr, "mecatol: %v\n", err)
 	return 1
 }
-
-type usageError struct{ error }
 
 func flags(name string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
@@ -112,8 +115,8 @@ func cmdNew(args []string, out io.Writer) error {
 	config := setupFlags(fs)
 	asJSON := fs.Bool("json", false, "print the whole state as JSON")
 	svg := fs.String("svg", "", "also draw the galaxy, home systems in place, to this SVG file")
-	if err := fs.Parse(args); err != nil {
-		return usageError{err}
+	if err := parse(fs, args); err != nil {
+		return err
 	}
 	g, err := ti4.NewGame(config())
 	if err != nil {
@@ -138,26 +141,32 @@ func cmdNew(args []string, out io.Writer) error {
 
 func cmdMap(args []string, out io.Writer) error {
 	if len(args) == 0 {
-		return usageError{errors.New("map needs check or svg")}
+		return usageError{errors.New("map needs check or svg"), ""}
 	}
 	sub := args[0]
+	if sub != "check" && sub != "svg" {
+		return usageError{fmt.Errorf("map check or map svg, not map %q", sub), ""}
+	}
 	fs := flags("map " + sub)
 	players := fs.Int("players", 0, "player count; 0 infers it from the home positions")
 	file := fs.String("o", "", "write the SVG to this file instead of standard output")
-	if err := fs.Parse(args[1:]); err != nil {
-		return usageError{err}
+	rest, ms := mapArgument(args[1:])
+	if err := parse(fs, rest); err != nil {
+		return err
 	}
-	if fs.NArg() != 1 {
-		return usageError{errors.New("give the map string as one quoted argument")}
+	if ms == "" && fs.NArg() == 1 {
+		ms = fs.Arg(0)
+	} else if ms == "" || fs.NArg() > 0 {
+		return usageError{errors.New("give the map string as one quoted argument"), fs.Name()}
 	}
-	m, err := galaxy.Parse(fs.Arg(0), *players)
+	m, err := galaxy.Parse(ms, *players)
 	if err != nil {
 		return err
 	}
 	switch sub {
 	case "check":
-		if err := m.CheckCounts(); err != nil {
-			return err
+		for _, w := range m.Warnings() {
+			fmt.Fprintf(out, "warning: %s\n", w)
 		}
 		_, err := io.WriteString(out, m.Summary())
 		return err
@@ -167,7 +176,7 @@ func cmdMap(args []string, out io.Writer) error {
 		}
 		return writeSVG(*file, m)
 	}
-	return usageError{fmt.Errorf("unknown map command %q", sub)}
+	return usageError{error: fmt.Errorf("unknown map command %q", sub)}
 }
 
 // readScenario reads a scenario file, JSON or YAML.
@@ -180,8 +189,11 @@ func readScenario(path string) (*ti4.Scenario, error) {
 }
 
 func cmdScenario(args []string, out io.Writer) error {
+	if wantsHelp(args) {
+		return helpError{flags("scenario")}
+	}
 	if len(args) != 1 {
-		return usageError{errors.New("scenario needs one file")}
+		return usageError{errors.New("scenario needs one file"), "scenario"}
 	}
 	sc, err := readScenario(args[0])
 	if err != nil {

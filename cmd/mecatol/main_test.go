@@ -44,7 +44,7 @@ func TestCLI(t *testing.T) {
 		{"map check", []string{"map", "check", sixPlayer}, 0, "6 players", ""},
 		{"map check unknown tile", []string{"map", "check", strings.Replace(sixPlayer, "27", "4242", 1)}, 1, "", `("4242"): unknown tile`},
 		{"map check duplicate", []string{"map", "check", strings.Replace(sixPlayer, "27", "26", 1)}, 1, "", "tile 26 is already"},
-		{"map check count", []string{"map", "check", strings.Replace(sixPlayer, "27", "-1", 1)}, 1, "", "a 6-player galaxy has 30 or 54"},
+		{"map check count", []string{"map", "check", strings.Replace(sixPlayer, "27", "-1", 1)}, 0, "warning: 29 systems besides Mecatol Rex and the homes, where a 6-player setup deals 30 or 54", ""},
 		{"map check no args", []string{"map", "check"}, 2, "", "one quoted argument"},
 		{"map svg", []string{"map", "svg", "-o", svg, sixPlayer}, 0, "", ""},
 		{"scenario", []string{"scenario", "../../examples/invasion.yaml"}, 0, `"eliminated":true`, ""},
@@ -185,6 +185,39 @@ func TestPlayShowsNoHiddenCards(t *testing.T) {
 					t.Errorf("an event line shows seat %d's secret %s: %s", p.Seat, c, line)
 				}
 			}
+		}
+	}
+}
+
+// Each subcommand prints its own help with --help: its usage, its flags
+// and an example, on standard output, exit 0; a bad flag is named, with
+// that command's help after it.
+func TestSubcommandHelp(t *testing.T) {
+	for name, c := range commands {
+		args := append(strings.Fields(name), "--help")
+		code, out, errOut := cli(t, args...)
+		if code != 0 || !strings.Contains(out, "mecatol "+name+":") || !strings.Contains(out, "Example:") || !strings.Contains(out, c.example) {
+			t.Errorf("%s --help: exit %d\n%s%s", name, code, out, errOut)
+		}
+	}
+	code, out, _ := cli(t, "odds", "--help")
+	if code != 0 || !strings.Contains(out, "-nebula") || !strings.Contains(out, "-attacker") {
+		t.Fatalf("odds --help lists no flags:\n%s", out)
+	}
+	code, _, errOut := cli(t, "odds", "--attackers", "1 carrier")
+	if code != 2 || !strings.Contains(errOut, "-attackers") || !strings.Contains(errOut, "mecatol odds:") {
+		t.Fatalf("a bad flag: exit %d\n%s", code, errOut)
+	}
+}
+
+// A map string that begins with -1 (no tile at the first position) is a
+// map string, not a flag.
+func TestMapStringStartingWithMinusOne(t *testing.T) {
+	const ms = "-1 19 20 21 22 23 24 25 36 35 34 33 32 31 30 29 28 27 0 37 38 0 41 42 0 43 44 0 45 39 0 47 48 0 50 40"
+	for _, args := range [][]string{{"map", "check", ms}, {"map", "check", "--players", "6", ms}, {"map", "check", ms, "--players", "6"}} {
+		code, _, errOut := cli(t, args...)
+		if code == 2 || strings.Contains(errOut, "flag provided but not defined") {
+			t.Fatalf("%v: read as a flag: exit %d, %s", args, code, errOut)
 		}
 	}
 }

@@ -29,12 +29,12 @@ func cmdOdds(args []string, out io.Writer) error {
 	asJSON := fs.Bool("json", false, "print the result as JSON")
 	sim := fs.Int("sim", 0, "also simulate this many battles with dice, on the same combat rules")
 	seed := fs.Uint64("seed", 1, "seed for --sim")
-	if err := fs.Parse(args); err != nil {
-		return usageError{err}
+	if err := parse(fs, args); err != nil {
+		return err
 	}
 	pol, err := combat.ParsePolicy(*policy)
 	if err != nil {
-		return usageError{err}
+		return usageError{err, "odds"}
 	}
 	var b combat.Battle
 	if b.Attacker.Units, err = combat.ParseUnits(*atk); err != nil {
@@ -53,7 +53,7 @@ func cmdOdds(args []string, out io.Writer) error {
 	b.NoCannon, b.NoBarrage, b.NoBombard = *noCannon, *noBarrage, *noBombard
 	b.Space, b.Invade = !*ground, *invade || *ground
 	if len(b.Attacker.Units) == 0 {
-		return usageError{fmt.Errorf("--attacker lists no units")}
+		return usageError{fmt.Errorf("--attacker lists no units"), "odds"}
 	}
 	exact, err := combat.Solve(b)
 	if err != nil {

@@ -23,8 +23,8 @@ func cmdPlay(args []string, in io.Reader, out io.Writer) error {
 	load := fs.String("load", "", "start from this scenario file (setup, board and actions), then play on")
 	script := fs.String("script", "", "play this scenario file's actions, showing each, and stop")
 	save := fs.String("save", "", "on leaving, write the game (setup and actions) here as a scenario")
-	if err := fs.Parse(args); err != nil {
-		return usageError{err}
+	if err := parse(fs, args); err != nil {
+		return err
 	}
 	sc := &ti4.Scenario{Setup: config()}
 	file := *load

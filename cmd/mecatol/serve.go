@@ -25,8 +25,8 @@ func cmdServe(args []string, out io.Writer) error {
 	cache := fs.Int("cache", server.DefaultOptions.MaxCached, "games kept in memory (idle ones beyond it are dropped and reload from the store)")
 	creates := fs.Int("create-per-minute", server.DefaultOptions.CreatePerMinute, "new games one client address may create a minute")
 	conns := fs.Int("conns-per-addr", server.DefaultOptions.MaxConnsPerAddr, "live WebSocket connections one client address may hold")
-	if err := fs.Parse(args); err != nil {
-		return usageError{err}
+	if err := parse(fs, args); err != nil {
+		return err
 	}
 	log := slog.New(slog.NewJSONHandler(os.Stderr, nil))
 	st, err := store.Open(*db)

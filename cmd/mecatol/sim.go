@@ -30,8 +30,8 @@ func cmdSim(args []string, out io.Writer) error {
 	check := fs.Bool("check", true, "check the invariants after every action")
 	autoPass := fs.Bool("auto-pass", false, "every seat passes automatically when passing is its only legal action (fewer calls to the bots)")
 	outDir := fs.String("out", "sim-failures", "where to write the replays of games that went wrong")
-	if err := fs.Parse(args); err != nil {
-		return usageError{err}
+	if err := parse(fs, args); err != nil {
+		return err
 	}
 	names := strings.Split(*botsFlag, ",")
 	if os.Getenv("GOGC") == "" {
@@ -176,8 +176,11 @@ func isTerminal(w io.Writer) bool {
 // cmdReplay plays a saved game (a scenario) again, exactly, and shows where
 // it ends: the state, or the refusal or panic it stops on.
 func cmdReplay(args []string, out io.Writer) error {
+	if wantsHelp(args) {
+		return helpError{flags("replay")}
+	}
 	if len(args) != 1 {
-		return usageError{fmt.Errorf("replay needs one file")}
+		return usageError{fmt.Errorf("replay needs one file"), "replay"}
 	}
 	sc, err := readScenario(args[0])
 	if err != nil {

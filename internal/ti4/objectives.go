@@ -335,7 +335,7 @@ func (s *State) supremacy(seat int) bool {
 		if count(sys.Space, seat, "flagship")+count(sys.Space, seat, "war_sun") == 0 {
 			continue
 		}
-		if sys.Pos == 0 || (s.IsHomeSystem(sys.Pos) && sys.Pos != s.Players[seat].Home) {
+		if planetIn(sys, MecatolRex) != nil || (s.IsHomeSystem(sys.Pos) && sys.Pos != s.Players[seat].Home) {
 			return true
 		}
 	}

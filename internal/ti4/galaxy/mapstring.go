@@ -4,6 +4,7 @@ package galaxy
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -90,6 +91,8 @@ func Parse(s string, players int) (*Map, error) {
 		centre, toks = t[1:len(t)-1], toks[1:]
 	} else if t == "18" {
 		toks = toks[1:]
+	} else if slices.Contains(toks, "18") {
+		centre = "0" // Mecatol Rex is placed elsewhere: the centre is empty unless {N} says
 	}
 	rings := 0
 	for hex.Count(rings)-1 < len(toks) {
@@ -109,6 +112,9 @@ func Parse(s string, players int) (*Map, error) {
 		if err := m.place(c, i+1, t); err != nil {
 			return nil, err
 		}
+	}
+	if players == 0 && len(m.Homes()) == 0 {
+		players = m.guessPlayers()
 	}
 	if err := m.markHomes(players); err != nil {
 		return nil, err
@@ -158,6 +164,9 @@ func (m *Map) place(c *data.Catalog, i int, tok string) error {
 		id = id[:j+1]
 	} else if n, err := strconv.Atoi(id); err == nil {
 		id = strconv.Itoa(n) // "025" is tile 25
+		if id == "82" {
+			id = NexusInactive // the wormhole nexus without its side: the inactive one (100.1a)
+		}
 	}
 	t := c.Tile(id)
 	if t == nil {
@@ -165,9 +174,6 @@ func (m *Map) place(c *data.Catalog, i int, tok string) error {
 	}
 	if rot != 0 && !t.IsHyperlane() {
 		return bad("only hyperlane tiles are rotated")
-	}
-	if i != 0 && t.ID == "18" {
-		return bad("Mecatol Rex is the centre tile")
 	}
 	s.Tile, s.Rotation = t, rot
 	return nil
@@ -207,6 +213,7 @@ func (m *Map) markHomes(players int) error {
 		}
 	default:
 		std := HomeIndices[players]
+		m.reach(slices.Max(std))
 		free := 0
 		for _, i := range std {
 			if i < len(m.Slots) && m.Slots[i].Tile == nil && m.Slots[i].Back == "" {
@@ -223,10 +230,51 @@ func (m *Map) markHomes(players int) error {
 	return nil
 }
 
+// reach grows the board to hold position i: a string may stop short of the
+// ring that holds the standard home positions it leaves implied.
+func (m *Map) reach(i int) {
+	rings := 0
+	for hex.Count(rings) <= i {
+		rings++
+	}
+	for j := len(m.Slots); j < hex.Count(rings); j++ {
+		m.Slots = append(m.Slots, Slot{Pos: j, Hex: hex.At(j)})
+	}
+}
+
+// guessPlayers infers the player count of a string that marks no homes:
+// the one count whose standard setups deal as many systems as it holds.
+func (m *Map) guessPlayers() int {
+	n, guess := m.dealt(), 0
+	for players, counts := range SystemCounts {
+		if slices.Contains(counts, n) {
+			if guess != 0 {
+				return 0 // two counts fit: the caller must say
+			}
+			guess = players
+		}
+	}
+	return guess
+}
+
+// dealt counts the systems besides the centre and the homes: tiles and
+// face-down system tiles.
+func (m *Map) dealt() int {
+	n := 0
+	for _, s := range m.Slots[1:] {
+		if (s.System() && !s.Home) || s.Back == "red" || s.Back == "blue" {
+			n++
+		}
+	}
+	return n
+}
+
+// checkDuplicates refuses a system tile placed twice; hyperlane tiles are
+// printed in several copies in some layouts and may repeat.
 func (m *Map) checkDuplicates() error {
 	seen := map[int]int{}
 	for i, s := range m.Slots {
-		if s.Tile == nil {
+		if s.Tile == nil || s.Tile.IsHyperlane() {
 			continue
 		}
 		n := s.Tile.Number()
@@ -256,21 +304,22 @@ const (
 	NexusActive   = "82B"
 )
 
-// CheckCounts verifies that the board holds as many systems as one of the
-// LRR's setups for its player count deals.
-func (m *Map) CheckCounts() error {
-	n := 0
-	for _, s := range m.Slots[1:] {
-		if (s.System() && !s.Home) || s.Back == "red" || s.Back == "blue" {
-			n++
-		}
+// Warnings say where the map departs from the LRR's setups without making
+// the board impossible: a system count no setup deals for its player count
+// (custom and "chaos" maps), Mecatol Rex away from the centre or absent.
+func (m *Map) Warnings() []string {
+	var out []string
+	n := m.dealt()
+	if !slices.Contains(SystemCounts[m.Players], n) {
+		out = append(out, fmt.Sprintf("%d systems besides Mecatol Rex and the homes, where a %d-player setup deals %s", n, m.Players, joinInts(SystemCounts[m.Players])))
 	}
-	for _, want := range SystemCounts[m.Players] {
-		if n == want {
-			return nil
-		}
+	switch at := m.Find("18"); {
+	case at < 0:
+		out = append(out, "no Mecatol Rex on the board: no custodians token to take, and no agenda phase")
+	case at != 0:
+		out = append(out, fmt.Sprintf("Mecatol Rex is at position %d, not at the centre", at))
 	}
-	return &ParseError{Index: -1, Msg: fmt.Sprintf("%d systems besides Mecatol Rex and the homes, but a %d-player galaxy has %s", n, m.Players, joinInts(SystemCounts[m.Players]))}
+	return out
 }
 
 func joinInts(xs []int) string {
@@ -287,6 +336,8 @@ func (m *Map) String() string {
 	var b strings.Builder
 	if c := m.Slots[0].Tile; c != nil && c.ID != "18" {
 		b.WriteString("{" + c.ID + "}")
+	} else if c == nil {
+		b.WriteString("{0}")
 	}
 	last := len(m.Slots) - 1
 	for last > 0 && m.Slots[last].Token == "" && m.Slots[last].Tile == nil && !m.Slots[last].Home {
