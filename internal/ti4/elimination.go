@@ -114,6 +114,110 @@ func eliminationFollowUps(s *State, rng *engine.RNG) []Event {
 	return nil
 }
 
+// eliminatedFollowUps answers for an eliminated player whom the game still
+// waits on (33.2): a window they were asked in, a secondary ability offered,
+// a vote, a status-phase step. Each is declined the way a player in the
+// game declines it, so everything that follows a decline (the next player
+// asked, the window closing, the vote going on) happens as usual.
+func eliminatedFollowUps(s *State, rng *engine.RNG) []Event {
+	any := false
+	for _, p := range s.Players {
+		any = any || p.Eliminated
+	}
+	if !any {
+		return nil
+	}
+	for _, q := range Deciding(s) {
+		if q < 0 || q >= len(s.Players) || !s.Players[q].Eliminated {
+			continue
+		}
+		for _, a := range declinesFor(q) {
+			trial := *rng
+			if ev, err := decideFor(s, a, &trial); err == nil {
+				*rng = trial
+				return ev
+			}
+		}
+	}
+	return nil
+}
+
+// declinesFor are the answers that take nothing and give nothing, tried in
+// turn for an eliminated player.
+func declinesFor(seat int) []Action {
+	return []Action{
+		{Kind: ActPassWindow, Seat: seat},
+		{Kind: ActSecondary, Seat: seat},
+		{Kind: ActAbstain, Seat: seat},
+		{Kind: ActDone, Seat: seat},
+		{Kind: ActRedistribute, Seat: seat, Pools: &Pools{}},
+	}
+}
+
+// dropQueued takes seat out of the queues of players still to answer,
+// except at their head. The queues are copied, never changed in place:
+// views may share them.
+func dropQueued(s *State, seat int) {
+	drop := func(q []int) []int {
+		if len(q) <= 1 {
+			return q
+		}
+		return append(q[:1:1], slices.DeleteFunc(slices.Clone(q[1:]), func(x int) bool { return x == seat })...)
+	}
+	if ag := s.Agenda; ag != nil {
+		x := *ag
+		x.Voters, x.WindowQueue = drop(ag.Voters), drop(ag.WindowQueue)
+		s.Agenda = &x
+	}
+	if p := s.PendingAC; p != nil {
+		x := *p
+		x.Queue = drop(p.Queue)
+		s.PendingAC = &x
+	}
+	if st := s.Strategic; st != nil {
+		x := *st
+		x.Queue = drop(st.Queue)
+		s.Strategic = &x
+	}
+	if w := s.CoupAsk; w != nil {
+		x := *w
+		x.Queue = drop(w.Queue)
+		s.CoupAsk = &x
+	}
+	if w := s.DiscardAsk; w != nil {
+		x := *w
+		x.Queue = drop(w.Queue)
+		s.DiscardAsk = &x
+	}
+	if w := s.PickAsk; w != nil {
+		x := *w
+		x.Queue = drop(w.Queue)
+		s.PickAsk = &x
+	}
+}
+
+// reorderVoters puts the players still to vote in the new speaker's order
+// (8.2: from the speaker's left, the speaker last) when the token passed
+// in the middle of an agenda (33.8); one whose ballot is open keeps it.
+func reorderVoters(s *State) {
+	ag := s.Agenda
+	if ag == nil || len(ag.Voters) == 0 {
+		return
+	}
+	x := *ag
+	keep := 0
+	if ag.Voting {
+		keep = 1
+	}
+	rest := slices.Clone(ag.Voters[keep:])
+	n := len(s.Players)
+	slices.SortFunc(rest, func(a, b int) int {
+		return (a-s.Speaker+n-1)%n - (b-s.Speaker+n-1)%n // the speaker's left first, the speaker last
+	})
+	x.Voters = append(slices.Clone(ag.Voters[:keep]), rest...)
+	s.Agenda = &x
+}
+
 func applyEliminated(s *State, e Event) {
 	p := s.Players[e.Seat]
 	seat := p.Seat
@@ -136,11 +240,27 @@ func applyEliminated(s *State, e Event) {
 		}
 	}
 	p.Eliminated = true
+	// 33.2 with 84.1: a player eliminated while choosing a strategy card
+	// chooses no more; the next player in order chooses.
+	if s.Phase == PhaseStrategy && s.Turn == seat {
+		s.Turn = s.nextPicker()
+	}
 	// Choices waiting on them are dropped: no one is left to make them.
 	if s.Step != nil && s.Step.Seat == seat {
 		s.Step = nil
 	}
 	s.Choices = slices.DeleteFunc(slices.Clone(s.Choices), func(c Step) bool { return c.Seat == seat })
+	// Windows and votes ahead of them are answered without them: they leave
+	// every queue but where they are the one asked now, which the game
+	// declines for them (eliminatedFollowUps).
+	dropQueued(s, seat)
+	// 81.5: they have no command tokens left to arrange; those who have
+	// go on without them.
+	if st := s.Status; st != nil {
+		x := *st
+		x.Waiting = slices.DeleteFunc(slices.Clone(st.Waiting), func(q int) bool { return q == seat })
+		s.Status = &x
+	}
 
 	// 33.2: units, command and control tokens go to the box.
 	for _, sys := range s.Systems {
@@ -201,8 +321,12 @@ func applyEliminated(s *State, e Event) {
 	s.Decks.Secrets = e.extra().NewDeck
 	p.Secrets, p.ScoredSecrets = nil, nil
 
-	// 33.8: the speaker token passes left.
-	s.Speaker = e.extra().Speaker
+	// 33.8: the speaker token passes left, and with it the last vote and
+	// the tie-break of an agenda under way.
+	if s.Speaker != e.extra().Speaker {
+		s.Speaker = e.extra().Speaker
+		reorderVoters(s)
+	}
 
 	// 33 note 3: relic fragments to their exploration discard piles; relics purged.
 	// Enigmatic Device, kept in play the same way, goes with them.

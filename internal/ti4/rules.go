@@ -78,6 +78,13 @@ func decide(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	if p.Eliminated {
 		return nil, engine.Refuse("33.2", "%s has been eliminated and is no longer in the game", p)
 	}
+	return decideFor(s, a, rng)
+}
+
+// decideFor is decide once the acting player is known to be in the game,
+// or is an eliminated player whose pending answer the game declines for
+// them (eliminatedFollowUps).
+func decideFor(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	if a.Kind == ActAutoPass { // a setting, changed at any moment
 		return decideAutoPass(s, a)
 	}
@@ -324,6 +331,9 @@ func (Rules) Follow(s *State, rng *engine.RNG) []Event {
 		return ev
 	}
 	if ev := eliminationFollowUps(s, rng); len(ev) > 0 {
+		return ev
+	}
+	if ev := eliminatedFollowUps(s, rng); len(ev) > 0 {
 		return ev
 	}
 	if ev := notesFollowUps(s); len(ev) > 0 {
