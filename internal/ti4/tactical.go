@@ -693,13 +693,12 @@ func decideProduce(s *State, a Action) ([]Event, error) {
 	if !Unlimited(a.Unit) && s.Reinforcements(a.Seat, a.Unit) < a.Count {
 		return nil, engine.Refuse("67.5", "only %d %s in reinforcements", s.Reinforcements(a.Seat, a.Unit), a.Unit)
 	}
-	if isShip(a.Unit) && a.Unit != "fighter" && fleetCount(sys.Space, a.Seat)+a.Count > s.Players[a.Seat].Fleet {
-		return nil, engine.Refuse("37.1", "the fleet pool holds %d non-fighter ships in a system", s.Players[a.Seat].Fleet)
-	}
-	if pl == nil && (a.Unit == "fighter" || isGroundForce(a.Unit)) {
-		room := s.capacityIn(a.Seat, sys) - carried(sys.Space, a.Seat)
-		if a.Count > room {
-			return nil, engine.Refuse("16.2", "capacity in the active system allows %d more fighters or ground forces", room)
+	if pl == nil { // in space: within the fleet pool and capacity, a dock's fighters counted (37.1, 16.2)
+		switch rule := s.roomFor(a.Seat, sys, a.Unit, a.Count); rule {
+		case "37.1":
+			return nil, engine.Refuse(rule, "the fleet pool holds %d ships in a system", s.Players[a.Seat].Fleet)
+		case "16.2":
+			return nil, engine.Refuse(rule, "capacity in the active system does not hold %d more %s", a.Count, a.Unit)
 		}
 	}
 	cost := unitCost(u, a.Count, t, a.Unit, s.Law("regulated_conscription") != nil)
@@ -741,21 +740,6 @@ func (s *State) producesInSpace(seat int, sys *System) bool {
 		}
 	}
 	return false
-}
-
-// capacityIn is seat's ships' capacity in a system (16.2).
-func (s *State) capacityIn(seat int, sys *System) int {
-	n := 0
-	for _, st := range sys.Space {
-		if st.Owner == seat && isShip(st.Unit) {
-			n += s.UnitCard(seat, st.Unit).Capacity * st.Count
-		}
-	}
-	return n
-}
-
-func carried(st []Stack, seat int) int {
-	return count(st, seat, "fighter") + count(st, seat, "infantry") + count(st, seat, "mech")
 }
 
 func decideSpendForProduction(s *State, a Action) ([]Event, error) {
