@@ -80,6 +80,7 @@ type spaceLoad struct {
 	ground   int // infantry and mechs in the space area
 	room     int // capacity: the player's ships', and a Floating Factory's (16.2)
 	free     int // fighters the player's space docks there hold without capacity
+	per      int // Fighter II: fighters beyond capacity per ship of the fleet pool; 0: none count
 }
 
 // loadIn weighs seat's units in a system's space. Each of seat's space
@@ -87,6 +88,9 @@ type spaceLoad struct {
 // Floating Factory has none, but its capacity counts.
 func (s *State) loadIn(seat int, sys *System) spaceLoad {
 	var l spaceLoad
+	if u := s.UnitCard(seat, "fighter"); u != nil {
+		l.per = u.FightersPerShip
+	}
 	for _, st := range sys.Space {
 		if st.Owner == seat {
 			l.add(s, seat, st.Unit, st.Count)
@@ -120,26 +124,54 @@ func (l *spaceLoad) add(s *State, seat int, typ string, n int) {
 }
 
 // capOver is how many fighters and ground forces are beyond capacity
-// (16.3): fighters a dock holds take none.
+// (16.3): fighters a dock holds take none. With Fighter II only ground
+// forces can be: fighters beyond capacity count as ships instead.
 func (l spaceLoad) capOver() int {
+	if l.per > 0 {
+		return max(0, l.ground-l.room)
+	}
 	return max(0, max(0, l.fighters-l.free)+l.ground-l.room)
 }
 
-// fleetOver is how many ships are beyond a fleet pool of fleet (37.3).
-func (l spaceLoad) fleetOver(fleet int) int { return max(0, l.ships-fleet) }
+// fighterShips is how many Fighter IIs are beyond what the docks hold and
+// the capacity the ground forces leave: they count as ships (37.1).
+func (l spaceLoad) fighterShips() int {
+	if l.per == 0 {
+		return 0
+	}
+	return max(0, max(0, l.fighters-l.free)-max(0, l.room-l.ground))
+}
+
+// fleetOver is how many ships are beyond a fleet pool of fleet (37.3):
+// non-fighter ships, and Fighter IIs beyond capacity, per of them a ship
+// (a part of a ship is a ship more).
+func (l spaceLoad) fleetOver(fleet int) int {
+	n := l.ships
+	if f := l.fighterShips(); f > 0 {
+		n += (f + l.per - 1) / l.per
+	}
+	return max(0, n-fleet)
+}
 
 func (l spaceLoad) over(fleet int) bool { return l.capOver() > 0 || l.fleetOver(fleet) > 0 }
 
 // removable reports whether removing one of seat's units of a type helps
 // a system out of excess, and under which rule: a non-fighter ship while
 // the fleet pool is exceeded (37.3), a fighter or ground force while
-// capacity is (16.3), though not a fighter the docks hold anyway.
+// capacity is (16.3), though not a fighter the docks hold anyway. With
+// Fighter II, a fighter that counts as a ship while the fleet pool is
+// exceeded (37.3), or a ground force whose place a fighter would take.
 func (l spaceLoad) removable(typ string, fleet int) (bool, string) {
+	fighterShips := l.fleetOver(fleet) > 0 && l.fighterShips() > 0
 	switch {
 	case isShip(typ) && typ != "fighter":
 		return l.fleetOver(fleet) > 0, "37.3"
+	case typ == "fighter" && l.per > 0:
+		return fighterShips, "37.3"
 	case typ == "fighter":
 		return l.capOver() > 0 && l.fighters > l.free, "16.3"
+	case isGroundForce(typ) && l.capOver() == 0 && fighterShips:
+		return true, "37.3"
 	case isGroundForce(typ):
 		return l.capOver() > 0, "16.3"
 	}

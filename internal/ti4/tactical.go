@@ -411,7 +411,8 @@ func decideMoveShips(s *State, a Action) ([]Event, error) {
 	if s.tokenHolds(a.Seat, from) {
 		return nil, engine.Refuse("58.4c", "ships in a system with your command token cannot move")
 	}
-	if have := count(from.Space, a.Seat, a.Unit) - declared(t.Moves, from.Pos, a.Unit); have < a.Count {
+	// A fighter that moves on its own is not also carried (Fighter II).
+	if have := count(from.Space, a.Seat, a.Unit) - declared(t.Moves, from.Pos, a.Unit) - loaded(t.Cargo, from.Pos, "", a.Unit); have < a.Count {
 		return nil, engine.BadInput("count", "only %d %s there not yet declared", have, a.Unit)
 	}
 	u := s.UnitCard(a.Seat, a.Unit)
@@ -421,19 +422,29 @@ func decideMoveShips(s *State, a Action) ([]Event, error) {
 	if s.reach(a.Seat, from.Pos, t.System, u.Move+s.moveBonus()) < 0 {
 		return nil, engine.Refuse("58.4", "%s cannot reach the active system (move %d, anomalies and other players' ships block the way)", u.Name, u.Move+s.moveBonus())
 	}
-	active := s.System(t.System)
-	if a.Unit != "fighter" {
-		after := fleetCount(active.Space, a.Seat) + a.Count
-		for _, m := range t.Moves {
-			if m.Unit != "fighter" {
-				after += m.Count
-			}
-		}
-		if p := s.Players[a.Seat]; after > p.Fleet {
-			return nil, engine.Refuse("37.1", "%d non-fighter ships would be in the active system; the fleet pool holds %d", after, p.Fleet)
-		}
+	if err := s.checkArrivals(a.Seat, t, a.Unit, a.Count); err != nil {
+		return nil, err
 	}
 	return s.emit(Event{Kind: EvDeclared, Seat: a.Seat, System: from.Pos, Unit: a.Unit, Count: a.Count}), nil
+}
+
+// checkArrivals refuses a declaration after which the ships and cargo
+// declared, once in the active system with what is there, would be more
+// than the fleet pool holds (37.1): non-fighter ships, and Fighter IIs
+// beyond the capacity there (which the ships moving in bring).
+func (s *State) checkArrivals(seat int, t *Tactical, typ string, n int) error {
+	l := s.loadIn(seat, s.System(t.System))
+	for _, m := range t.Moves {
+		l.add(s, seat, m.Unit, m.Count)
+	}
+	for _, c := range t.Cargo {
+		l.add(s, seat, c.Unit, c.Count)
+	}
+	l.add(s, seat, typ, n)
+	if p := s.Players[seat]; l.fleetOver(p.Fleet) > 0 {
+		return engine.Refuse("37.1", "%d more ships than the fleet pool holds (%d) would be in the active system", l.fleetOver(p.Fleet), p.Fleet)
+	}
+	return nil
 }
 
 // capacityOf sums the capacity of a player's ships in a stack list.
@@ -474,7 +485,11 @@ func decideTransport(s *State, a Action) ([]Event, error) {
 		}
 		area = pl.Units
 	}
-	if have := count(area, a.Seat, a.Unit) - loaded(t.Cargo, from.Pos, a.Planet, a.Unit); have < a.Count {
+	have := count(area, a.Seat, a.Unit) - loaded(t.Cargo, from.Pos, a.Planet, a.Unit)
+	if a.Planet == "" {
+		have -= declared(t.Moves, from.Pos, a.Unit) // Fighter IIs moving on their own
+	}
+	if have < a.Count {
 		return nil, engine.BadInput("count", "only %d %s there not yet declared", have, a.Unit)
 	}
 	spare := func(o int) int { return s.capacityOf(a.Seat, t.Moves, o) - carriedBy(t.Cargo, o) }
@@ -498,6 +513,9 @@ func decideTransport(s *State, a Action) ([]Event, error) {
 		if by == None {
 			return nil, engine.Refuse("95.1", "no moving ship with room to spare starts in, passes through or enters that system")
 		}
+	}
+	if err := s.checkArrivals(a.Seat, t, a.Unit, a.Count); err != nil {
+		return nil, err // ground forces taking the room Fighter IIs would have
 	}
 	return s.emit(Event{Kind: EvDeclared, Seat: a.Seat, System: from.Pos, Planet: a.Planet, Unit: a.Unit, Count: a.Count, Deck: "cargo", Extra: &Extra{From: by}}), nil
 }
