@@ -93,7 +93,9 @@ func TestAutoPassGames(t *testing.T) {
 // passes. In this 8-player soak game every seat passes automatically; the
 // last vote resolves Unconventional Measures, whose discards open a
 // Reverse Engineer window each, and the passes take 66 rounds of
-// follow-ups, which the engine's old bound of 64 called a loop.
+// follow-ups, which the engine's old bound of 64 called a loop. (Its
+// removals of fighters that space docks are now known to hold were
+// dropped from the log.)
 func TestRule1_19_LongChainsOfAutomaticPasses(t *testing.T) {
 	b, err := os.ReadFile("testdata/eight_autopass_game.json")
 	if err != nil {

@@ -138,18 +138,32 @@ func controlFollowUps(s *State, rng *engine.RNG) []Event {
 // structureFollowUps destroys a player's PDS and space docks on a planet
 // that holds none of that player's ground forces but another player's
 // units (63.4, 79.4). An invasion in progress decides at Establish Control
-// instead (49.5a). After those, once Homeland Defense Act leaves play, PDS
-// over the limit of two per planet go back to reinforcements (85.5, 7.3).
-// One pass over the planets finds both.
+// instead (49.5a). A structure in space (the Saar Floating Factory) is
+// destroyed once blockaded: another player's ships in its system and none
+// of its owner's (79.4a, 14.1); a space combat there decides first. After
+// those, once Homeland Defense Act leaves play, PDS over the limit of two
+// per planet go back to reinforcements (85.5, 7.3). One pass over the
+// planets finds both.
 func structureFollowUps(s *State) []Event {
 	if s.idle(scanStructures) {
 		return nil
 	}
 	limit := s.Law("homeland_defense_act") == nil
 	var over []Event
+	waits := false // a blockaded factory in a combat's system: look again when it ends
 	for i, sys := range s.Systems {
 		if !s.stale(scanStructures, i) {
 			continue
+		}
+		for _, st := range sys.Space {
+			if !isStructure(st.Unit) || shipsOf(sys, st.Owner) || !hasOthersShips(sys, st.Owner) {
+				continue
+			}
+			if s.Combat != nil && s.Combat.System == sys.Pos {
+				waits = true
+				continue
+			}
+			return s.emit(Event{Kind: EvUnitsRemoved, Seat: st.Owner, System: sys.Pos, Unit: st.Unit, Count: st.Count})
 		}
 		for _, pl := range sys.Planets {
 			for _, st := range pl.Units {
@@ -174,7 +188,7 @@ func structureFollowUps(s *State) []Event {
 			}
 		}
 	}
-	if over == nil {
+	if over == nil && !waits {
 		s.setQuiet(scanStructures)
 	}
 	return over

@@ -389,3 +389,96 @@ func TestRule35_7_ReshuffleTakesThisStepsDiscards(t *testing.T) {
 	}
 	checked(t, g) // every industrial card is still in one place
 }
+
+// saarFactoryAt stages the Clan of Saar (seat 0) with nothing on the board
+// but a Floating Factory at pos, and no planets unless keep.
+func saarFactoryAt(pos int, keep bool) func(s *State) {
+	return func(s *State) {
+		for _, sys := range s.Systems {
+			if keep && sys.Pos == s.Players[0].Home {
+				sys.Space = dropOwner(sys.Space, 0)
+				continue
+			}
+			sys.Space = dropOwner(sys.Space, 0)
+			for _, pl := range sys.Planets {
+				pl.Units = dropOwner(pl.Units, 0)
+				if pl.Controller == 0 {
+					pl.Controller, pl.ControlToken = None, false
+				}
+			}
+		}
+		s.System(pos).Space = []Stack{{Owner: 0, Unit: "space_dock", Count: 1}}
+	}
+}
+
+// 79.4a, 14.1, 33.1: a Floating Factory that Sol's ships blockade, Saar
+// having no ship beside it, is destroyed; Saar, left with no planet, no
+// ground forces and no unit with Production, is eliminated.
+func TestRule79_4a_FloatingFactoryBlockaded(t *testing.T) {
+	cfg := fixtureConfig("saar", "sol", "hacan")
+	g := fixture(t, cfg, saarFactoryAt(23, false))
+	ev := do(t, g, place(1, 23, "", "destroyer", 1))
+	s := checked(t, g)
+	if count(s.System(23).Space, 0, "space_dock") != 0 || !hasKind(ev, EvEliminated) || !s.Players[0].Eliminated {
+		t.Fatalf("the factory goes and Saar with it: %v", s.System(23).Space)
+	}
+
+	// Saar still holding its home planets loses the factory, not the game.
+	g = fixture(t, cfg, saarFactoryAt(23, true))
+	do(t, g, place(1, 23, "", "destroyer", 1))
+	if s := checked(t, g); count(s.System(23).Space, 0, "space_dock") != 0 || s.Players[0].Eliminated {
+		t.Fatal("the factory goes; Saar stays in")
+	}
+
+	// A Saar ship beside it (a fighter is one) means no blockade.
+	for _, ship := range []string{"cruiser", "fighter"} {
+		g = fixture(t, cfg, func(s *State) {
+			saarFactoryAt(23, false)(s)
+			s.System(23).Space = add(s.System(23).Space, 0, ship, 1)
+		})
+		do(t, g, place(1, 23, "", "destroyer", 1))
+		if s := g.State(); count(s.System(23).Space, 0, "space_dock") != 1 || s.Players[0].Eliminated {
+			t.Fatalf("beside a Saar %s the factory stays", ship)
+		}
+	}
+
+	// Another player's ground forces are not ships: no blockade.
+	g = fixture(t, cfg, saarFactoryAt(23, false))
+	do(t, g, place(1, 23, "", "infantry", 1))
+	if count(g.State().System(23).Space, 0, "space_dock") != 1 {
+		t.Fatal("Sol's infantry in space do not blockade")
+	}
+}
+
+// 79.4a, 58, 16.3c: Sol's destroyer moves in on a lone Floating Factory;
+// no combat (the factory is not a ship), and the factory is destroyed.
+// During a space combat in its system the factory waits for the end.
+func TestRule79_4a_FactoryBlockadedByMovement(t *testing.T) {
+	g := fixture(t, fixtureConfig("saar", "sol", "hacan"), func(s *State) {
+		saarFactoryAt(23, true)(s)
+		s.System(10).Space = []Stack{{Owner: 1, Unit: "destroyer", Count: 1}}
+	})
+	toActionPhase(t, g, "diplomacy", "leadership", "politics", "trade", "warfare", "technology")
+	activated(t, g, 1, 23)
+	do(t, g, moveShips(1, 10, "destroyer", 1))
+	do(t, g, act(ActEndMovement, 1))
+	declineWindows(t, g)
+	if s := checked(t, g); count(s.System(23).Space, 0, "space_dock") != 0 || s.Combat != nil {
+		t.Fatalf("the factory is destroyed: %v, combat %+v", s.System(23).Space, s.Combat)
+	}
+
+	s, _, err := Setup(fixtureConfig("saar", "sol", "hacan"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	saarFactoryAt(23, true)(s)
+	s.System(23).Space = add(s.System(23).Space, 1, "destroyer", 1)
+	s.Combat = &Combat{Kind: "space", System: 23, Attacker: 1, Defender: 0}
+	if ev := structureFollowUps(s); len(ev) != 0 {
+		t.Fatalf("during the combat the factory waits: %v", ev)
+	}
+	s.Combat = nil
+	if ev := structureFollowUps(s); len(ev) != 1 || ev[0].Unit != "space_dock" || ev[0].System != 23 {
+		t.Fatalf("once it ends, the factory goes: %v", ev)
+	}
+}

@@ -27,8 +27,8 @@ func TestCheckInvariantsCatchesEachBreak(t *testing.T) {
 			s.Players[1].Captured = append(s.Players[1].Captured, Captive{Owner: 0, Unit: "war_sun", Count: 3})
 		}},
 		{"fighters beyond capacity, another player's (16)", "16", func(s *State) {
-			home := s.System(s.Players[2].Home)
-			home.Space = add(home.Space, 2, "fighter", 9)
+			home := s.System(s.Players[2].Home) // two carriers hold eight, the dock three more
+			home.Space = add(home.Space, 2, "fighter", 12)
 		}},
 		{"negative trade goods", "negative", func(s *State) { s.Players[1].TradeGoods = -1 }},
 		{"command tokens over 16", "command tokens", func(s *State) { s.Players[2].Tactic += 20 }},

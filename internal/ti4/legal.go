@@ -607,8 +607,6 @@ func produceOptions(s *State, seat int, prod *Production, sys *System, limit int
 	budget := s.payable(seat, s.freelancing()) + prod.Spent - prod.Cost
 	conscription := s.Law("regulated_conscription") != nil
 	inSpace := s.producesInSpace(seat, sys)
-	room := s.capacityIn(seat, sys) - carried(sys.Space, seat)
-	fleet := s.Players[seat].Fleet - fleetCount(sys.Space, seat)
 	for _, typ := range UnitTypes {
 		u := s.UnitCard(seat, typ)
 		if u.Cost == 0 || isStructure(typ) || (typ == "war_sun" && !s.Players[seat].HasTech("war_sun")) {
@@ -622,15 +620,15 @@ func produceOptions(s *State, seat int, prod *Production, sys *System, limit int
 		if !Unlimited(typ) {
 			most = min(most, s.Reinforcements(seat, typ))
 		}
-		if ship && typ != "fighter" {
-			most = min(most, fleet)
-		}
 		for n := 1; n <= most && unitCost(u, n, prod, typ, conscription) <= budget; n++ {
+			fits := (ship || inSpace) && s.roomFor(seat, sys, typ, n) == "" // the fleet pool and capacity (37.1, 16.2)
 			switch {
 			case ship && typ != "fighter": // ships go to space (68.2)
-				add(Action{Kind: ActProduce, Unit: typ, Count: n})
+				if fits {
+					add(Action{Kind: ActProduce, Unit: typ, Count: n})
+				}
 				continue
-			case (typ == "fighter" || inSpace) && n <= room: // carried in space (16.2, 68.4)
+			case fits: // fighters, and ground forces from a unit in space (68.4)
 				add(Action{Kind: ActProduce, Unit: typ, Count: n})
 			}
 			if ship {

@@ -411,7 +411,8 @@ func decideMoveShips(s *State, a Action) ([]Event, error) {
 	if s.tokenHolds(a.Seat, from) {
 		return nil, engine.Refuse("58.4c", "ships in a system with your command token cannot move")
 	}
-	if have := count(from.Space, a.Seat, a.Unit) - declared(t.Moves, from.Pos, a.Unit); have < a.Count {
+	// A fighter that moves on its own is not also carried (Fighter II).
+	if have := count(from.Space, a.Seat, a.Unit) - declared(t.Moves, from.Pos, a.Unit) - loaded(t.Cargo, from.Pos, "", a.Unit); have < a.Count {
 		return nil, engine.BadInput("count", "only %d %s there not yet declared", have, a.Unit)
 	}
 	u := s.UnitCard(a.Seat, a.Unit)
@@ -421,19 +422,29 @@ func decideMoveShips(s *State, a Action) ([]Event, error) {
 	if s.reach(a.Seat, from.Pos, t.System, u.Move+s.moveBonus()) < 0 {
 		return nil, engine.Refuse("58.4", "%s cannot reach the active system (move %d, anomalies and other players' ships block the way)", u.Name, u.Move+s.moveBonus())
 	}
-	active := s.System(t.System)
-	if a.Unit != "fighter" {
-		after := fleetCount(active.Space, a.Seat) + a.Count
-		for _, m := range t.Moves {
-			if m.Unit != "fighter" {
-				after += m.Count
-			}
-		}
-		if p := s.Players[a.Seat]; after > p.Fleet {
-			return nil, engine.Refuse("37.1", "%d non-fighter ships would be in the active system; the fleet pool holds %d", after, p.Fleet)
-		}
+	if err := s.checkArrivals(a.Seat, t, a.Unit, a.Count); err != nil {
+		return nil, err
 	}
 	return s.emit(Event{Kind: EvDeclared, Seat: a.Seat, System: from.Pos, Unit: a.Unit, Count: a.Count}), nil
+}
+
+// checkArrivals refuses a declaration after which the ships and cargo
+// declared, once in the active system with what is there, would be more
+// than the fleet pool holds (37.1): non-fighter ships, and Fighter IIs
+// beyond the capacity there (which the ships moving in bring).
+func (s *State) checkArrivals(seat int, t *Tactical, typ string, n int) error {
+	l := s.loadIn(seat, s.System(t.System))
+	for _, m := range t.Moves {
+		l.add(s, seat, m.Unit, m.Count)
+	}
+	for _, c := range t.Cargo {
+		l.add(s, seat, c.Unit, c.Count)
+	}
+	l.add(s, seat, typ, n)
+	if p := s.Players[seat]; l.fleetOver(p.Fleet) > 0 {
+		return engine.Refuse("37.1", "%d more ships than the fleet pool holds (%d) would be in the active system", l.fleetOver(p.Fleet), p.Fleet)
+	}
+	return nil
 }
 
 // capacityOf sums the capacity of a player's ships in a stack list.
@@ -474,7 +485,11 @@ func decideTransport(s *State, a Action) ([]Event, error) {
 		}
 		area = pl.Units
 	}
-	if have := count(area, a.Seat, a.Unit) - loaded(t.Cargo, from.Pos, a.Planet, a.Unit); have < a.Count {
+	have := count(area, a.Seat, a.Unit) - loaded(t.Cargo, from.Pos, a.Planet, a.Unit)
+	if a.Planet == "" {
+		have -= declared(t.Moves, from.Pos, a.Unit) // Fighter IIs moving on their own
+	}
+	if have < a.Count {
 		return nil, engine.BadInput("count", "only %d %s there not yet declared", have, a.Unit)
 	}
 	spare := func(o int) int { return s.capacityOf(a.Seat, t.Moves, o) - carriedBy(t.Cargo, o) }
@@ -498,6 +513,9 @@ func decideTransport(s *State, a Action) ([]Event, error) {
 		if by == None {
 			return nil, engine.Refuse("95.1", "no moving ship with room to spare starts in, passes through or enters that system")
 		}
+	}
+	if err := s.checkArrivals(a.Seat, t, a.Unit, a.Count); err != nil {
+		return nil, err // ground forces taking the room Fighter IIs would have
 	}
 	return s.emit(Event{Kind: EvDeclared, Seat: a.Seat, System: from.Pos, Planet: a.Planet, Unit: a.Unit, Count: a.Count, Deck: "cargo", Extra: &Extra{From: by}}), nil
 }
@@ -693,13 +711,12 @@ func decideProduce(s *State, a Action) ([]Event, error) {
 	if !Unlimited(a.Unit) && s.Reinforcements(a.Seat, a.Unit) < a.Count {
 		return nil, engine.Refuse("67.5", "only %d %s in reinforcements", s.Reinforcements(a.Seat, a.Unit), a.Unit)
 	}
-	if isShip(a.Unit) && a.Unit != "fighter" && fleetCount(sys.Space, a.Seat)+a.Count > s.Players[a.Seat].Fleet {
-		return nil, engine.Refuse("37.1", "the fleet pool holds %d non-fighter ships in a system", s.Players[a.Seat].Fleet)
-	}
-	if pl == nil && (a.Unit == "fighter" || isGroundForce(a.Unit)) {
-		room := s.capacityIn(a.Seat, sys) - carried(sys.Space, a.Seat)
-		if a.Count > room {
-			return nil, engine.Refuse("16.2", "capacity in the active system allows %d more fighters or ground forces", room)
+	if pl == nil { // in space: within the fleet pool and capacity, a dock's fighters counted (37.1, 16.2)
+		switch rule := s.roomFor(a.Seat, sys, a.Unit, a.Count); rule {
+		case "37.1":
+			return nil, engine.Refuse(rule, "the fleet pool holds %d ships in a system", s.Players[a.Seat].Fleet)
+		case "16.2":
+			return nil, engine.Refuse(rule, "capacity in the active system does not hold %d more %s", a.Count, a.Unit)
 		}
 	}
 	cost := unitCost(u, a.Count, t, a.Unit, s.Law("regulated_conscription") != nil)
@@ -741,21 +758,6 @@ func (s *State) producesInSpace(seat int, sys *System) bool {
 		}
 	}
 	return false
-}
-
-// capacityIn is seat's ships' capacity in a system (16.2).
-func (s *State) capacityIn(seat int, sys *System) int {
-	n := 0
-	for _, st := range sys.Space {
-		if st.Owner == seat && isShip(st.Unit) {
-			n += s.UnitCard(seat, st.Unit).Capacity * st.Count
-		}
-	}
-	return n
-}
-
-func carried(st []Stack, seat int) int {
-	return count(st, seat, "fighter") + count(st, seat, "infantry") + count(st, seat, "mech")
 }
 
 func decideSpendForProduction(s *State, a Action) ([]Event, error) {

@@ -84,6 +84,15 @@ type Unit struct {
 	PlanetaryShield bool     `json:"planetary_shield"`
 	Production      int      `json:"production"`
 	ProductionPlus  bool     `json:"production_plus_resources"`
+	// FreeFighters is how many of its owner's fighters in the system of
+	// this unit (a space dock) take up no capacity: 3 for a space dock, 6
+	// and 12 for the Vuil'raith's Dimensional Tear I and II.
+	FreeFighters int `json:"free_fighters,omitempty"`
+	// FightersPerShip is set on fighters that move on their own: their
+	// owner's fighters beyond capacity count against the fleet pool, one
+	// ship for this many fighters (Fighter II: 1, the Naalu's Hybrid
+	// Crystal Fighter II: 2). Zero: such fighters are only ever excess.
+	FightersPerShip int `json:"fighters_per_ship,omitempty"`
 }
 
 // HasProduction reports whether the unit has the Production ability (LRR 68).

@@ -160,6 +160,16 @@ func TestUnits(t *testing.T) {
 	if c.Limits["carrier"] != 4 || c.Limits["war_sun"] != 2 || c.Limits["space_dock"] != 3 || c.Limits["mech"] != 4 {
 		t.Errorf("limits %v", c.Limits)
 	}
+	for id, free := range map[string]int{"space_dock": 3, "space_dock_2": 3, "floating_factory": 0, "floating_factory_2": 0, "dimensional_tear": 6, "dimensional_tear_2": 12, "carrier": 0} {
+		if u := c.Unit(id); u.FreeFighters != free {
+			t.Errorf("%s lets %d fighters stand without capacity, want %d", id, u.FreeFighters, free)
+		}
+	}
+	for id, per := range map[string]int{"fighter": 0, "fighter_2": 1, "hybrid_crystal_fighter": 0, "hybrid_crystal_fighter_2": 2} {
+		if u := c.Unit(id); u.FightersPerShip != per || (per > 0) != (u.Move > 0) {
+			t.Errorf("%s: %d fighters beyond capacity per ship of the fleet pool, want %d (and a move value exactly then)", id, u.FightersPerShip, per)
+		}
+	}
 	if u := c.UnitFor("sol", "carrier", false); u.ID != "advanced_carrier" {
 		t.Errorf("Sol carrier is %s", u.ID)
 	}
