@@ -2,6 +2,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -189,23 +190,42 @@ func readScenario(path string) (*ti4.Scenario, error) {
 }
 
 func cmdScenario(args []string, out io.Writer) error {
-	if wantsHelp(args) {
-		return helpError{flags("scenario")}
+	fs := flags("scenario")
+	withEvents := fs.Bool("events", false, "print every action's events (each roll among them) before the final state")
+	if err := parse(fs, args); err != nil {
+		return err
 	}
-	if len(args) != 1 {
+	if fs.NArg() != 1 {
 		return usageError{errors.New("scenario needs one file"), "scenario"}
 	}
-	sc, err := readScenario(args[0])
+	sc, err := readScenario(fs.Arg(0))
 	if err != nil {
 		return err
 	}
-	g, err := sc.Run()
+	var steps []map[string]any
+	g, err := sc.RunWith(func(p ti4.Played) {
+		if !*withEvents {
+			return
+		}
+		step := map[string]any{"index": p.Index, "action": p.Action, "events": p.Events}
+		if p.Err != nil {
+			step["refused"] = p.Err.Error()
+		}
+		steps = append(steps, step)
+	})
 	if err != nil {
 		return err
 	}
 	snap, err := g.Snapshot()
 	if err != nil {
 		return err
+	}
+	if *withEvents {
+		b, err := json.Marshal(map[string]any{"steps": steps, "game": json.RawMessage(snap)})
+		if err != nil {
+			return err
+		}
+		snap = b
 	}
 	_, err = fmt.Fprintf(out, "%s\n", snap)
 	return err

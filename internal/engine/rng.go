@@ -10,6 +10,8 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -27,6 +29,25 @@ import (
 type RNG struct {
 	pcg rand.PCG
 	key *[32]byte // nil for a plain seeded generator; never written once set
+	// dice, when set, are the results the next ten-sided dice show, in
+	// order (a scenario that fixes its dice); next is how many are used.
+	// The list is shared by copies and never written.
+	dice *[]int
+	next int
+}
+
+// FixDice makes the next dice show these results, in order (each 1 to
+// 10); once they are used up, dice are drawn as before. Shuffles and
+// other draws are not affected.
+func (r *RNG) FixDice(results []int) error {
+	for i, d := range results {
+		if d < 1 || d > 10 {
+			return fmt.Errorf("rng: die %d shows %d; a die shows 1 to 10", i, d)
+		}
+	}
+	c := slices.Clone(results)
+	r.dice, r.next = &c, 0
+	return nil
 }
 
 // NewRNG seeds a generator. The same seed always yields the same sequence.
@@ -84,7 +105,13 @@ func (r *RNG) IntN(n int) int {
 }
 
 // Die rolls one ten-sided die, 1..10.
-func (r *RNG) Die() int { return r.IntN(10) + 1 }
+func (r *RNG) Die() int {
+	if r.dice != nil && r.next < len(*r.dice) {
+		r.next++
+		return (*r.dice)[r.next-1]
+	}
+	return r.IntN(10) + 1
+}
 
 // Shuffle permutes n elements with Fisher-Yates.
 func (r *RNG) Shuffle(n int, swap func(i, j int)) {
@@ -103,6 +130,13 @@ func (r RNG) MarshalJSON() ([]byte, error) {
 	if r.key != nil {
 		out += ":" + hex.EncodeToString(r.key[:])
 	}
+	if r.dice != nil && r.next < len(*r.dice) { // the fixed dice still to come
+		var parts []string
+		for _, d := range (*r.dice)[r.next:] {
+			parts = append(parts, strconv.Itoa(d))
+		}
+		out += ";dice=" + strings.Join(parts, ",")
+	}
 	return json.Marshal(out)
 }
 
@@ -112,7 +146,21 @@ func (r *RNG) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(data, &s); err != nil {
 		return fmt.Errorf("rng: %w", err)
 	}
-	r.key = nil
+	r.key, r.dice, r.next = nil, nil, 0
+	if state, dice, ok := strings.Cut(s, ";dice="); ok {
+		var d []int
+		for _, f := range strings.Split(dice, ",") {
+			n, err := strconv.Atoi(f)
+			if err != nil {
+				return fmt.Errorf("rng: dice: %w", err)
+			}
+			d = append(d, n)
+		}
+		if err := r.FixDice(d); err != nil {
+			return err
+		}
+		s = state
+	}
 	if state, key, ok := strings.Cut(s, ":"); ok {
 		k, err := hex.DecodeString(key)
 		if err != nil || len(k) != 32 {

@@ -83,3 +83,35 @@ func TestLastDrew(t *testing.T) {
 		t.Fatal("a refusal changed LastDrew")
 	}
 }
+
+// Fixed dice come first, in order, then drawn dice; they survive the
+// snapshot, and replay gives the same game.
+func TestFixedDice(t *testing.T) {
+	r := NewRNG(1)
+	if err := r.FixDice([]int{7, 3, 10}); err != nil {
+		t.Fatal(err)
+	}
+	c := r // a copy (a decision's draft) uses its own place in the list
+	if c.Die() != 7 || c.Die() != 3 {
+		t.Fatal("the copy does not show the fixed dice")
+	}
+	if r.Die() != 7 {
+		t.Fatal("the copy moved the original along")
+	}
+	b, _ := json.Marshal(r)
+	var back RNG
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	if back.Die() != 3 || back.Die() != 10 {
+		t.Fatalf("the dice to come did not survive the snapshot: %s", b)
+	}
+	plain := NewRNG(1)
+	plain.FixDice(nil)
+	if d := back.Die(); d < 1 || d > 10 {
+		t.Fatalf("after the fixed dice: %d", d)
+	}
+	if err := r.FixDice([]int{0}); err == nil {
+		t.Fatal("a die showing 0 was taken")
+	}
+}

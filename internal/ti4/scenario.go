@@ -14,9 +14,13 @@ import (
 )
 
 // Scenario is a set-up game, a staged board position, and actions to apply.
+// Dice, when given, are the results the game's next dice show, in order.
+// An action may carry "expect": "ok" or "refused RULE", and the run checks
+// it (a refusal expected is not applied, and the run goes on).
 type Scenario struct {
 	Setup   Config            `json:"setup"`
 	Board   Board             `json:"board"`
+	Dice    []int             `json:"dice,omitempty"`
 	Actions []json.RawMessage `json:"actions"`
 }
 
@@ -24,18 +28,26 @@ type Scenario struct {
 // player entry names its target ("pos", "name", "seat") and replaces only the
 // fields it gives.
 type Board struct {
-	ClearUnits bool              `json:"clear_units,omitempty"`
-	Speaker    *int              `json:"speaker,omitempty"`
-	Custodians *bool             `json:"custodians,omitempty"`
-	Round      *int              `json:"round,omitempty"`
-	Phase      *string           `json:"phase,omitempty"`
-	Invasion   *Invasion         `json:"invasion,omitempty"`
-	ZeroToken  *ZeroToken        `json:"zero_token,omitempty"`
-	Strategy   []string          `json:"strategy,omitempty"`
-	Systems    []json.RawMessage `json:"systems,omitempty"`
-	Planets    []json.RawMessage `json:"planets,omitempty"`
-	Players    []json.RawMessage `json:"players,omitempty"`
-	Decks      json.RawMessage   `json:"decks,omitempty"`
+	ClearUnits bool       `json:"clear_units,omitempty"`
+	Speaker    *int       `json:"speaker,omitempty"`
+	Custodians *bool      `json:"custodians,omitempty"`
+	Round      *int       `json:"round,omitempty"`
+	Phase      *string    `json:"phase,omitempty"`
+	Invasion   *Invasion  `json:"invasion,omitempty"`
+	ZeroToken  *ZeroToken `json:"zero_token,omitempty"`
+	Strategy   []string   `json:"strategy,omitempty"`
+	// Turn is the active player (the action phase), or who chooses next
+	// (the strategy phase).
+	Turn *int `json:"turn,omitempty"`
+	// State sets any field of the game's state, by its JSON name, as a
+	// whole: the step under way, an agenda on the table with its votes and
+	// windows, a combat in progress, laws in play, leaders and relics. It
+	// is applied after everything else the board stages.
+	State   json.RawMessage   `json:"state,omitempty"`
+	Systems []json.RawMessage `json:"systems,omitempty"`
+	Planets []json.RawMessage `json:"planets,omitempty"`
+	Players []json.RawMessage `json:"players,omitempty"`
+	Decks   json.RawMessage   `json:"decks,omitempty"`
 }
 
 // ScenarioError names the part of a scenario that is wrong.
@@ -84,7 +96,9 @@ func DecodeScenario(b []byte) (*Scenario, error) {
 	return &sc, nil
 }
 
-// Start sets the scenario's game up and stages its board.
+// Start sets the scenario's game up and stages its board. What the staged
+// position already calls for (control, elimination, excess units, a
+// victory) is resolved at once, as after any action.
 func (sc *Scenario) Start() (*Game, error) {
 	s, rng, err := Setup(sc.Setup)
 	if err != nil {
@@ -93,6 +107,14 @@ func (sc *Scenario) Start() (*Game, error) {
 	if err := sc.Board.stage(s); err != nil {
 		return nil, err
 	}
+	if len(sc.Dice) > 0 {
+		if err := rng.FixDice(sc.Dice); err != nil {
+			return nil, &ScenarioError{Where: "dice", Err: err}
+		}
+	}
+	if err := settleStaged(s, &rng); err != nil {
+		return nil, &ScenarioError{Where: "board", Err: err}
+	}
 	g, err := engine.New[*State, Action, Event](Rules{}, s, rng)
 	if err != nil {
 		return nil, &ScenarioError{Where: "board", Err: err}
@@ -100,23 +122,99 @@ func (sc *Scenario) Start() (*Game, error) {
 	return g, nil
 }
 
+// settleStaged runs the automatic steps a staged position calls for, before play.
+func settleStaged(s *State, rng *engine.RNG) error {
+	r := Rules{}
+	for i := 0; ; i++ {
+		ev := r.Follow(s, rng)
+		if len(ev) == 0 {
+			return nil
+		}
+		if i == engine.MaxFollowUps {
+			return fmt.Errorf("the staged position never settles")
+		}
+		for _, e := range ev {
+			r.Apply(s, e)
+		}
+	}
+}
+
 // Run starts the scenario and applies its actions in order. On a refusal it
 // returns the game as it stood and an error naming the action.
-func (sc *Scenario) Run() (*Game, error) {
+func (sc *Scenario) Run() (*Game, error) { return sc.RunWith(nil) }
+
+// Played is one action of a scenario run: what it was, what it caused,
+// and whether it was refused as expected.
+type Played struct {
+	Index  int
+	Action Action
+	Events []Event
+	Err    error // a refusal the scenario expected
+}
+
+// RunWith is Run that hands each action's outcome to seen (when not nil).
+// An action's "expect" is checked: "ok" must be accepted; "refused RULE"
+// must be refused under that rule, and the run goes on without it.
+func (sc *Scenario) RunWith(seen func(Played)) (*Game, error) {
 	g, err := sc.Start()
 	if err != nil {
 		return nil, err
 	}
 	for i, raw := range sc.Actions {
-		a, err := DecodeAction(raw)
+		where := fmt.Sprintf("actions[%d]", i)
+		body, expect, err := splitExpect(raw)
 		if err != nil {
-			return g, &ScenarioError{Where: fmt.Sprintf("actions[%d]", i), Err: err}
+			return g, &ScenarioError{Where: where, Err: err}
 		}
-		if _, err := g.Do(a); err != nil {
-			return g, &ScenarioError{Where: fmt.Sprintf("actions[%d] (%s)", i, a.Kind), Err: err}
+		a, err := DecodeAction(body)
+		if err != nil {
+			return g, &ScenarioError{Where: where, Err: err}
+		}
+		where = fmt.Sprintf("actions[%d] (%s)", i, a.Kind)
+		ev, err := g.Do(a)
+		switch {
+		case expect == "" && err != nil:
+			return g, &ScenarioError{Where: where, Err: err}
+		case expect == "ok" && err != nil:
+			return g, &ScenarioError{Where: where, Err: fmt.Errorf("expected ok, refused: %w", err)}
+		case strings.HasPrefix(expect, "refused"):
+			want := strings.TrimSpace(strings.TrimPrefix(expect, "refused"))
+			if err == nil {
+				return g, &ScenarioError{Where: where, Err: fmt.Errorf("expected %s, but it was accepted", expect)}
+			}
+			if got := engine.RuleOf(err); want != "" && got != want {
+				return g, &ScenarioError{Where: where, Err: fmt.Errorf("expected refused %s, refused under %q: %w", want, got, err)}
+			}
+		}
+		if seen != nil {
+			seen(Played{Index: i, Action: a, Events: ev, Err: err})
 		}
 	}
 	return g, nil
+}
+
+// splitExpect takes an action's "expect" out of it: "", "ok", or
+// "refused RULE" (the rule may be left out: any refusal).
+func splitExpect(raw json.RawMessage) (json.RawMessage, string, error) {
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return raw, "", nil // DecodeAction says what is wrong with it
+	}
+	e, ok := m["expect"]
+	if !ok {
+		return raw, "", nil
+	}
+	var expect string
+	if err := json.Unmarshal(e, &expect); err != nil {
+		return nil, "", fmt.Errorf("expect: a string, \"ok\" or \"refused RULE\"")
+	}
+	expect = strings.TrimSpace(expect)
+	if expect != "ok" && expect != "refused" && !strings.HasPrefix(expect, "refused ") {
+		return nil, "", fmt.Errorf("expect: \"ok\" or \"refused RULE\", not %q", expect)
+	}
+	delete(m, "expect")
+	body, _ := json.Marshal(m)
+	return body, expect, nil
 }
 
 func (b *Board) stage(s *State) error {
@@ -153,6 +251,12 @@ func (b *Board) stage(s *State) error {
 	if b.Strategy != nil {
 		s.Strategy = b.Strategy
 	}
+	if b.Turn != nil {
+		if s.Player(*b.Turn) == nil {
+			return bad("turn", fmt.Errorf("no seat %d", *b.Turn))
+		}
+		s.Turn = *b.Turn
+	}
 	for i, raw := range b.Systems {
 		var key struct {
 			Pos *int `json:"pos"`
@@ -188,7 +292,7 @@ func (b *Board) stage(s *State) error {
 		}
 		p := s.Players[*key.Seat]
 		faction, home := p.Faction, p.Home
-		hand, secrets, frags := slices.Clone(p.ActionCards), slices.Clone(p.Secrets), slices.Clone(p.RelicFragments)
+		hand, secrets, frags, relics := slices.Clone(p.ActionCards), slices.Clone(p.Secrets), slices.Clone(p.RelicFragments), slices.Clone(p.Relics)
 		if err := strict(raw, p); err != nil {
 			return bad(fmt.Sprintf("players[%d]", i), err)
 		}
@@ -196,6 +300,7 @@ func (b *Board) stage(s *State) error {
 		// in one place.
 		s.Decks.ActionCards = takeFrom(s.Decks.ActionCards, hand, p.ActionCards)
 		s.Decks.Secrets = takeFrom(s.Decks.Secrets, secrets, p.Secrets)
+		s.Decks.Relics = takeFrom(s.Decks.Relics, relics, p.Relics)
 		for trait, deck := range s.Decks.Exploration {
 			s.Decks.Exploration[trait] = takeFrom(deck, frags, p.RelicFragments)
 		}
@@ -206,6 +311,11 @@ func (b *Board) stage(s *State) error {
 	if len(b.Decks) > 0 {
 		if err := strict(b.Decks, &s.Decks); err != nil {
 			return bad("decks", err)
+		}
+	}
+	if len(b.State) > 0 {
+		if err := strict(b.State, s); err != nil {
+			return bad("state", err)
 		}
 	}
 	if err := s.Validate(); err != nil {
@@ -269,12 +379,25 @@ func (s *State) Validate() error {
 				return fmt.Errorf("system %d: command token of no seat %d", sys.Pos, o)
 			}
 		}
+		for _, t := range sys.Tokens {
+			if !tokenKinds[t.Kind] {
+				return fmt.Errorf("system %d: unknown token %q (known: %s)", sys.Pos, t.Kind, strings.Join(sortedKeys(tokenKinds), ", "))
+			}
+		}
 		for _, pl := range sys.Planets {
 			if err := checkStacks(sys.Pos, pl.Units, pl); err != nil {
 				return err
 			}
 			if pl.Controller != None && !seat(pl.Controller) {
 				return fmt.Errorf("planet %s: controller %d is no seat", pl.Name, pl.Controller)
+			}
+			for _, a := range pl.Attachments {
+				if f, _, ok := strings.Cut(a, ":"); ok && c.Faction(f) != nil {
+					continue // a faction's own attachment (the Titans' Terraform)
+				}
+				if ExplorationKind(a) != "attachment" {
+					return fmt.Errorf("planet %s: %q is no attachment of the exploration decks", pl.Name, a)
+				}
 			}
 		}
 	}
@@ -299,6 +422,11 @@ func (s *State) Validate() error {
 		}
 		if p.Tactic < 0 || p.Fleet < 0 || p.Strategy < 0 || p.TradeGoods < 0 || p.Commodities < 0 {
 			return fmt.Errorf("%s: negative tokens or goods", p)
+		}
+		for _, r := range p.Relics {
+			if !slices.ContainsFunc(c.Relics, func(x data.Named) bool { return x.ID == r }) {
+				return fmt.Errorf("%s: unknown relic %q", p, r)
+			}
 		}
 		for _, f := range p.RelicFragments {
 			if ExplorationKind(f) != "relic_fragment" {
@@ -328,4 +456,16 @@ func (s *State) Validate() error {
 	return nil
 }
 
-var _ = strings.TrimSpace
+// tokenKinds are the tokens a system may hold: frontier tokens (38),
+// wormhole tokens (Creuss, Wormhole Reconstruction, Ion Storm, gamma
+// wormholes from exploration) and a destroyed planet's marker.
+var tokenKinds = map[string]bool{"frontier": true, "alpha": true, "beta": true, "gamma": true, "destroyed_planet": true}
+
+func sortedKeys(m map[string]bool) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}

@@ -2,8 +2,10 @@ package ti4
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -138,4 +140,92 @@ func FuzzDecodeAction(f *testing.F) {
 			t.Fatal("Check changed the game")
 		}
 	})
+}
+
+// The scenario files under testdata/scenarios are tests: every action's
+// expectation ("ok", "refused RULE") is checked by the run.
+func TestScenarioFiles(t *testing.T) {
+	files, _ := filepath.Glob("testdata/scenarios/*.yaml")
+	if len(files) < 3 {
+		t.Fatalf("only %d scenario files", len(files))
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sc, err := DecodeScenario(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkedExpect := 0
+			if _, err := sc.RunWith(func(Played) { checkedExpect++ }); err != nil {
+				t.Fatal(err)
+			}
+			if checkedExpect != len(sc.Actions) {
+				t.Fatalf("%d of %d actions ran", checkedExpect, len(sc.Actions))
+			}
+		})
+	}
+}
+
+// An expectation that does not hold fails the run, naming the action; a
+// refusal expected is not applied and the run goes on.
+func TestScenarioExpectations(t *testing.T) {
+	base := `{"setup": {"players": 3, "seed": 7}, "actions": [%s]}`
+	gain := `{"kind": "gain_planet", "seat": -1, "player": 0, "planet": "Quann"%s}`
+	tests := []struct {
+		name, actions, err string
+	}{
+		{"ok holds", fmt.Sprintf(gain, `, "expect": "ok"`), ""},
+		{"a refusal where ok was expected", fmt.Sprintf(gain, "") + "," + fmt.Sprintf(gain, `, "expect": "ok"`), "expected ok, refused"},
+		{"acceptance where a refusal was expected", fmt.Sprintf(gain, `, "expect": "refused 25.2"`), "expected refused 25.2, but it was accepted"},
+		{"the wrong rule", fmt.Sprintf(gain, "") + "," + fmt.Sprintf(gain, `, "expect": "refused 99.9"`), `expected refused 99.9, refused under "25.2"`},
+		{"a refusal expected, and the run goes on", fmt.Sprintf(gain, "") + "," + fmt.Sprintf(gain, `, "expect": "refused 25.2"`) + `,{"kind": "gain_planet", "seat": -1, "player": 1, "planet": "Quann", "expect": "ok"}`, ""},
+		{"a bad expectation", fmt.Sprintf(gain, `, "expect": "maybe"`), `"ok" or "refused RULE"`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			sc, err := DecodeScenario([]byte(fmt.Sprintf(base, tc.actions)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = sc.Run()
+			if (tc.err == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), tc.err)) {
+				t.Fatalf("err %v, want %q", err, tc.err)
+			}
+		})
+	}
+}
+
+// A board may stage relics (they leave the relic deck), and refuses
+// tokens and attachments that do not exist; fixed dice must be dice.
+func TestScenarioStagingChecks(t *testing.T) {
+	run := func(board, extra string) (*Game, error) {
+		sc, err := DecodeScenario([]byte(`{"setup": {"players": 3, "seed": 7, "factions": ["jolnar", "sol", "hacan"]}, "board": ` + board + extra + `, "actions": []}`))
+		if err != nil {
+			return nil, err
+		}
+		return sc.Start()
+	}
+	g, err := run(`{"players": [{"seat": 1, "relics": ["the_codex"]}]}`, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if slices.Contains(g.State().Decks.Relics, "the_codex") {
+		t.Fatal("a staged relic stayed in the relic deck")
+	}
+	for _, c := range []struct{ board, want string }{
+		{`{"systems": [{"pos": 1, "tokens": [{"kind": "wormhole_to_nowhere", "owner": -1}]}]}`, "unknown token"},
+		{`{"planets": [{"name": "Quann", "attachments": ["a_moon_base"]}]}`, "no attachment"},
+		{`{"players": [{"seat": 1, "relics": ["excalibur"]}]}`, "unknown relic"},
+	} {
+		if _, err := run(c.board, ""); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.board, err, c.want)
+		}
+	}
+	if _, err := run(`{}`, `, "dice": [11]`); err == nil || !strings.Contains(err.Error(), "1 to 10") {
+		t.Errorf("a die showing 11: %v", err)
+	}
 }
