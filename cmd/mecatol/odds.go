@@ -21,11 +21,16 @@ func cmdOdds(args []string, out io.Writer) error {
 	defMod := fs.Int("defender-mod", 0, "added to each of the defender's combat rolls")
 	atkReroll := fs.Bool("attacker-reroll", false, "the attacker rerolls each missed combat die once")
 	defReroll := fs.Bool("defender-reroll", false, "the defender rerolls each missed combat die once")
+	atkRoundMod := fs.Int("attacker-round-mod", 0, "added to the attacker's rolls in one round of each combat only (Morale Boost: 1); the round is --mod-round")
+	defRoundMod := fs.Int("defender-round-mod", 0, "added to the defender's rolls in one round of each combat only")
+	atkRoundReroll := fs.Bool("attacker-round-reroll", false, "the attacker rerolls missed dice in one round of each combat only")
+	defRoundReroll := fs.Bool("defender-round-reroll", false, "the defender rerolls missed dice in one round of each combat only")
+	modRound := fs.Int("mod-round", 1, "the combat round the --*-round-* options apply to")
 	nebula := fs.Bool("nebula", false, "the combat is in a nebula: the defender adds 1 to its space combat rolls (LRR 59.3; not in the ground combat)")
 	noCannon := fs.Bool("no-cannon", false, "skip space cannon offense and defense")
 	noBarrage := fs.Bool("no-barrage", false, "skip anti-fighter barrage")
 	noBombard := fs.Bool("no-bombard", false, "skip bombardment")
-	policy := fs.String("policy", "sustain-first", "casualty order: sustain-first or sustain-last")
+	policy := fs.String("policy", "sustain-first", "casualty order, for both sides: "+policyHelp())
 	asJSON := fs.Bool("json", false, "print the result as JSON")
 	sim := fs.Int("sim", 0, "also simulate this many battles with dice, on the same combat rules")
 	seed := fs.Uint64("seed", 1, "seed for --sim")
@@ -49,6 +54,11 @@ func cmdOdds(args []string, out io.Writer) error {
 	b.Attacker.Mod, b.Defender.Mod = *atkMod, *defMod
 	b.Nebula = *nebula
 	b.Attacker.Reroll, b.Defender.Reroll = *atkReroll, *defReroll
+	if *modRound < 1 {
+		return usageError{fmt.Errorf("--mod-round counts from 1, not %d", *modRound), "odds"}
+	}
+	b.Attacker.RoundMod, b.Attacker.RoundReroll, b.Attacker.Round = *atkRoundMod, *atkRoundReroll, *modRound
+	b.Defender.RoundMod, b.Defender.RoundReroll, b.Defender.Round = *defRoundMod, *defRoundReroll, *modRound
 	b.Attacker.Policy, b.Defender.Policy = pol, pol
 	b.NoCannon, b.NoBarrage, b.NoBombard = *noCannon, *noBarrage, *noBombard
 	b.Space, b.Invade = !*ground, *invade || *ground
@@ -60,10 +70,11 @@ func cmdOdds(args []string, out io.Writer) error {
 		return err
 	}
 	report := struct {
+		Policy    combat.Policy  `json:"policy"`
 		Exact     combat.Result  `json:"exact"`
 		Simulated *combat.Result `json:"simulated,omitempty"`
 		Battles   int            `json:"battles,omitempty"`
-	}{Exact: exact}
+	}{Policy: pol, Exact: exact}
 	if *sim > 0 {
 		r, err := combat.Simulate(b, *sim, *seed)
 		if err != nil {
@@ -76,6 +87,7 @@ func cmdOdds(args []string, out io.Writer) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(report)
 	}
+	fmt.Fprintf(out, "Casualties: %s.\n", pol)
 	printResult(out, "Exact", exact)
 	if report.Simulated != nil {
 		printResult(out, fmt.Sprintf("Simulated (%d battles)", *sim), *report.Simulated)
@@ -119,4 +131,13 @@ func printResult(out io.Writer, title string, r combat.Result) {
 			fmt.Fprintf(out, "    %s expected survivors: %s\n", side.name, strings.Join(parts, ", "))
 		}
 	}
+}
+
+// policyHelp lists the casualty policies and what each does.
+func policyHelp() string {
+	var parts []string
+	for _, p := range combat.Policies {
+		parts = append(parts, fmt.Sprintf("%s (%s)", p.Name, p.About))
+	}
+	return strings.Join(parts, "; ")
 }

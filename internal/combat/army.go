@@ -18,17 +18,47 @@ const (
 	// SustainLast destroys the cheapest unit first and uses a unit's
 	// Sustain Damage only when that unit is next to be destroyed.
 	SustainLast
+	// SustainByType takes the unit types cheapest first, and within a type
+	// damages every unit before destroying any of them: the order of the
+	// community's calculators with "risk direct hit" off.
+	SustainByType
 )
+
+// Policies names every policy and says what it does, for help texts.
+var Policies = []struct {
+	Policy      Policy
+	Name, About string
+}{
+	{SustainFirst, "sustain-first", "every unit that can sustain damage does, before any unit is destroyed; then the cheapest go first"},
+	{SustainLast, "sustain-last", "the cheapest unit goes first; a unit sustains damage only when it is next to go"},
+	{SustainByType, "sustain-by-type", "types cheapest first; every unit of a type is damaged before any of them is destroyed (the community calculators' order, risk direct hit off)"},
+}
+
+func (p Policy) String() string {
+	for _, x := range Policies {
+		if x.Policy == p {
+			return x.Name
+		}
+	}
+	return fmt.Sprintf("policy(%d)", int(p))
+}
+
+// MarshalText writes the policy's name (in JSON results).
+func (p Policy) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
 
 // ParsePolicy reads a policy name.
 func ParsePolicy(s string) (Policy, error) {
-	switch s {
-	case "", "sustain-first":
+	if s == "" {
 		return SustainFirst, nil
-	case "sustain-last":
-		return SustainLast, nil
 	}
-	return 0, fmt.Errorf("unknown casualty policy %q (sustain-first or sustain-last)", s)
+	var names []string
+	for _, x := range Policies {
+		if x.Name == s {
+			return x.Policy, nil
+		}
+		names = append(names, x.Name)
+	}
+	return 0, fmt.Errorf("unknown casualty policy %q (%s)", s, strings.Join(names, ", "))
 }
 
 type event struct {
@@ -93,6 +123,22 @@ func newArmy(groups []Group, keep func(*Profile) bool, policy Policy) *army {
 				a.line = append(a.line, event{i, false})
 			}
 			a.line = append(a.line, event{i, true})
+		}
+	case SustainByType:
+		for start := 0; start < len(a.units); {
+			end := start
+			for end < len(a.units) && a.units[end].ID == a.units[start].ID {
+				end++
+			}
+			for i := start; i < end; i++ {
+				if a.units[i].Sustain {
+					a.line = append(a.line, event{i, false})
+				}
+			}
+			for i := start; i < end; i++ {
+				a.line = append(a.line, event{i, true})
+			}
+			start = end
 		}
 	}
 	a.killAt = make([]int, len(a.units))

@@ -14,6 +14,29 @@ type Side struct {
 	Mod    int    // added to each combat roll (56)
 	Reroll bool   // reroll each missed combat die once (74)
 	Policy Policy // casualty order
+	// RoundMod and RoundReroll apply in one round of each combat only
+	// (Morale Boost, Fighter Prototype in the first): Round, or the first
+	// when Round is 0.
+	RoundMod    int
+	RoundReroll bool
+	Round       int
+}
+
+// roundEffect is the side's modifier and reroll in combat round r (from 1).
+func (sd *Side) roundEffect(r int) (int, bool) {
+	at := max(sd.Round, 1)
+	if r == at {
+		return sd.Mod + sd.RoundMod, sd.Reroll || sd.RoundReroll
+	}
+	return sd.Mod, sd.Reroll
+}
+
+// special is the last round with an effect of its own, 0 for none.
+func (sd *Side) special() int {
+	if sd.RoundMod == 0 && !sd.RoundReroll {
+		return 0
+	}
+	return max(sd.Round, 1)
 }
 
 // Battle is what to compute: a space combat, an invasion of one planet, or

@@ -74,6 +74,41 @@ func (sp *space) build(seeds []int, maxHits int, mod int, reroll bool) {
 	}
 }
 
+// openingRounds plays the first rounds of a combat one by one, for the
+// sides whose dice differ in one round (RoundMod, RoundReroll), up to and
+// including that round; rounds then solves the rest. A round in which no
+// one hits leaves the state as it was, the next round to come. modA and
+// modD are the sides' base modifiers; the space combat's nebula is in
+// modD already.
+func openingRounds(A, D *space, init map[[2]int]float64, atk, def Side, modA, modD int) map[[2]int]float64 {
+	last := max(atk.special(), def.special())
+	for r := 1; r <= last; r++ {
+		ma, ra := atk.roundEffect(r)
+		md, rd := def.roundEffect(r)
+		ma, md = ma-atk.Mod+modA, md-def.Mod+modD
+		next := map[[2]int]float64{}
+		for k, p := range init {
+			sa, sd := A.st[k[0]], D.st[k[1]]
+			if A.a.dead(sa) || D.a.dead(sd) {
+				next[k] += p // over: rounds records it
+				continue
+			}
+			da := hitDist(A.a.dice(sa, combatRoll, ma, ra))
+			dd := hitDist(D.a.dice(sd, combatRoll, md, rd))
+			for ha, pa := range da {
+				for hd, pd := range dd {
+					if pa*pd == 0 {
+						continue
+					}
+					next[[2]int{A.intern(A.a.hit(sa, hd)), D.intern(D.a.hit(sd, ha))}] += p * pa * pd
+				}
+			}
+		}
+		init = next
+	}
+	return init
+}
+
 // rounds solves combat rounds from an initial distribution over joint
 // states (attacker index, defender index) to the end of the combat.
 func rounds(A, D *space, init map[[2]int]float64, stage *stageRun) {

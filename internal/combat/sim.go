@@ -62,8 +62,10 @@ const maxRounds = 1000
 // both take their hits.
 func fight(A, D *army, sa, sd state, atk, def Side, rng *engine.RNG) (state, state) {
 	for r := 0; r < maxRounds && !A.dead(sa) && !D.dead(sd); r++ {
-		ha := A.roll(sa, combatRoll, atk.Mod, atk.Reroll, rng)
-		hd := D.roll(sd, combatRoll, def.Mod, def.Reroll, rng)
+		ma, ra := atk.roundEffect(r + 1)
+		md, rd := def.roundEffect(r + 1)
+		ha := A.roll(sa, combatRoll, ma, ra, rng)
+		hd := D.roll(sd, combatRoll, md, rd, rng)
 		sa, sd = A.hit(sa, hd), D.hit(sd, ha)
 	}
 	return sa, sd

@@ -90,6 +90,7 @@ func SolveContext(ctx context.Context, b Battle) (Result, error) {
 			won[ia] += p
 		}
 	}
+	init = openingRounds(A, D, init, atk, def, atk.Mod, b.spaceMod())
 	rounds(A, D, init, sr)
 	if sr.err != nil {
 		return Result{}, sr.err
@@ -215,6 +216,7 @@ func solveGround(ctx context.Context, b Battle, ships, landing []Group) *stageRu
 		}
 	}
 	sr := &stageRun{Stage: Stage{Name: "invasion"}, modA: atk.Mod, modD: def.Mod, rerollA: atk.Reroll, rerollD: def.Reroll, ctx: ctx}
+	init = openingRounds(A, D, init, atk, def, atk.Mod, def.Mod)
 	rounds(A, D, init, sr)
 	return sr
 }

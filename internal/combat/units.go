@@ -119,8 +119,64 @@ func lookup(c *data.Catalog, name string) *data.Unit {
 			return u
 		}
 	}
+	if u := factionUnit(c, name); u != nil {
+		return u
+	}
 	if strings.HasSuffix(key, "s") { // plurals: "2 carriers"
 		return lookup(c, key[:len(key)-1])
+	}
+	return nil
+}
+
+// factionUnit reads a faction and a unit type as players write them:
+// "Sardakk dreadnought", "L1Z1X flagship", "nekro mech", "sol infantry 2":
+// the faction's own unit of that type (its upgrade with a 2), or the
+// common one where the faction has none.
+func factionUnit(c *data.Catalog, name string) *data.Unit {
+	words := strings.Fields(strings.ToLower(name))
+	for n := min(3, len(words)-1); n >= 1; n-- {
+		f := findFaction(c, strings.Join(words[:n], " "))
+		if f == nil {
+			continue
+		}
+		rest := squash(strings.Join(words[n:], ""))
+		level := 1
+		if t, ok := strings.CutSuffix(rest, "2"); ok {
+			rest, level = t, 2
+		} else if t, ok := strings.CutSuffix(rest, "ii"); ok {
+			rest, level = t, 2
+		}
+		if a, ok := aliases[rest]; ok {
+			rest = a
+		}
+		rest = strings.TrimSuffix(rest, "s")
+		var common *data.Unit
+		for _, u := range c.Units {
+			if squash(u.Type) != squash(rest) || (u.Level != level && u.Type != "flagship" && u.Type != "mech") {
+				continue
+			}
+			switch u.Faction {
+			case f.ID:
+				return u
+			case "":
+				common = u
+			}
+		}
+		return common
+	}
+	return nil
+}
+
+// findFaction matches a faction by its id, its short name, or its name.
+func findFaction(c *data.Catalog, s string) *data.Faction {
+	key := squash(s)
+	for _, f := range c.Factions {
+		if squash(f.ID) == key || squash(f.Short) == key || squash(f.Name) == key {
+			return f
+		}
+		if first := strings.Fields(f.Short); len(first) > 0 && squash(first[0]) == key {
+			return f
+		}
 	}
 	return nil
 }
@@ -166,7 +222,7 @@ func ParseUnits(s string) ([]Group, error) {
 		}
 		u := lookup(c, strings.Join(name, " "))
 		if u == nil {
-			return nil, &ParseError{item, "unknown unit"}
+			return nil, &ParseError{item, "unknown unit: write it as printed (Dreadnought II), by its id (dreadnought_2), as a type with 2 for the upgrade (dreadnought2, ws, dd, ff, gf), or as a faction and a type (sardakk dreadnought, l1z1x flagship, nekro mech)"}
 		}
 		if n == 0 {
 			continue

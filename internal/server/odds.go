@@ -23,6 +23,13 @@ func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	pol, err := combat.ParsePolicy(q.Get("policy"))
+	if err != nil {
+		fail(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	b.Attacker.Policy, b.Defender.Policy = pol, pol
+	b.Nebula = q.Get("nebula") == "true"
 	switch q.Get("mode") {
 	case "", "space":
 		b.Space = true
