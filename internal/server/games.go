@@ -41,6 +41,10 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) {
 	}
 	var req createRequest
 	if err := decode(r, &req); err != nil {
+		if strings.Contains(err.Error(), `unknown field "seed"`) {
+			fail(w, http.StatusBadRequest, "no seed may be given: the server draws every game's randomness in secret (mecatol new --seed is for games played offline)")
+			return
+		}
 		badBody(w, err)
 		return
 	}
