@@ -536,7 +536,15 @@ func (s *Server) replay(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusBadRequest, "step is 0 to %d", len(log))
 		return
 	}
-	// Replayed outside the game's lock: a long replay holds up no one.
+	// Replayed outside the game's lock: a long replay holds up no one; and
+	// like battle odds, one per core at a time, so replays cannot take
+	// every core from play.
+	select {
+	case s.solving <- struct{}{}:
+		defer func() { <-s.solving }()
+	case <-r.Context().Done():
+		return
+	}
 	at, err := engine.Replay[*ti4.State, ti4.Action, ti4.Event](ti4.Rules{}, initial, log[:step])
 	if err != nil {
 		fail(w, http.StatusInternalServerError, "%v", err)

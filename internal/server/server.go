@@ -76,7 +76,7 @@ type Server struct {
 	conns map[string]int   // open WebSocket connections by client address
 
 	creates *limiter
-	solving chan struct{} // a slot per battle-odds computation at once
+	solving chan struct{} // a slot per costly computation at once (battle odds, replays)
 	// keys is where new games' secret keys come from: crypto/rand, but
 	// for tests that need a known game.
 	keys io.Reader
