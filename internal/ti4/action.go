@@ -269,7 +269,7 @@ var fieldsOf = map[string]string{
 	ActMoveShips: "system unit count", ActTransport: "system planet unit count", ActEndMovement: "",
 	ActProduce: "unit count planet", ActEndTactical: "", ActComponent: "card", ActRemoveExcess: "system unit count",
 	ActAssignHit: "unit planet use", ActRetreat: "system", ActNoRetreat: "", ActBombard: "planet",
-	ActScore: "card", ActKeepSecret: "card", ActSpendTokens: "pools", ActTakeCustodians: "", ActDiscardAC: "card", ActGiveNote: "card", ActPlaceTG: "card",
+	ActScore: "card top", ActKeepSecret: "card", ActSpendTokens: "pools", ActTakeCustodians: "", ActDiscardAC: "card", ActGiveNote: "card", ActPlaceTG: "card",
 	ActReclaim: "system planet unit", ActTradeOpen: "player", ActTradeAdd: "card", ActTradeAccept: "", ActTradeCancel: "",
 	ActVote: "outcome", ActAbstain: "", ActBreakTie: "outcome", ActDestroy: "system planet unit", ActChoosePlanet: "planet", ActReturnSecret: "card", ActPlayNote: "card", ActPlayAC: "card system planet to_planet player unit outcome count pools units", ActPassWindow: "", ActUseLaw: "card system player outcome", ActAutoPass: "use",
 	ActExplore: "outcome", ActTakeCard: "card", ActUseRelic: "card use planet outcome system count",

@@ -337,6 +337,10 @@ func candidates(s *State, seat int, out []Action) []Action {
 				add(Action{Kind: ActScore, Card: o})
 			}
 			for _, o := range p.Secrets {
+				if o == hereticalWorks {
+					hereticalOptions(p, add)
+					continue
+				}
 				add(Action{Kind: ActScore, Card: o})
 			}
 			add(Action{Kind: ActDone})

@@ -117,6 +117,13 @@ func decideScore(s *State, a Action) ([]Event, error) {
 	if !cond(s, a.Seat) {
 		return nil, engine.Refuse("61.5", "%s does not meet the requirement of %s", p, o.Name)
 	}
+	if o.ID == hereticalWorks { // scored by purging two relic fragments
+		frags, err := hereticalFragments(p, a)
+		if err != nil {
+			return nil, err
+		}
+		return s.extend(s.emit(Event{Kind: EvFragmentsPurged, Seat: a.Seat, Extra: &Extra{Cards: frags}}), scored(s, a.Seat, o)...), nil
+	}
 	return scored(s, a.Seat, o), nil
 }
 
