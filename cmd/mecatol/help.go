@@ -31,6 +31,8 @@ var commands = map[string]command{
 		`mecatol map check --players 6 "26 19 20 21 22 23 24 25 36 35 34 33 32 31 30 29 28 27 0 37 38 0 41 42 0 43 44 0 45 39 0 47 48 0 50 40"`},
 	"map svg": {"draw a map string as SVG", `mecatol map svg [flags] "<map string>"`,
 		`mecatol map svg -o map.svg "26 19 20 21 22 23 24 25 36 35 34 33 32 31 30 29 28 27 0 37 38 0 41 42 0 43 44 0 45 39 0 47 48 0 50 40"`},
+	"map convert": {"write a map in the other form: the map string, or the AsyncTI4 bot's position:tile pairs", `mecatol map convert --to async|tts "<map>"`,
+		`mecatol map convert --to async "26 19 20 21 22 23 24 25 36 35 34 33 32 31 30 29 28 27 0 37 38 0 41 42 0 43 44 0 45 39 0 47 48 0 50 40"`},
 	"scenario": {"apply a scenario (JSON or YAML) and print the state as JSON", "mecatol scenario [--events] FILE",
 		"mecatol scenario --events examples/invasion.yaml"},
 	"play": {"play hot-seat in the terminal, or replay a script", "mecatol play [flags]",

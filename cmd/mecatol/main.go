@@ -25,6 +25,7 @@ Usage:
   mecatol new [--players N] [--seed S] [--factions a,b,..] [--map "<map string>"] [--vp 10|14] [--json] [--svg FILE]
   mecatol map check [--players N] "<map string>"
   mecatol map svg [--players N] [-o FILE] "<map string>"
+  mecatol map convert --to async|tts "<map>"   (the map string, or the AsyncTI4 bot's position:tile pairs)
   mecatol scenario FILE        (JSON or YAML; prints the resulting state as JSON)
   mecatol play [new-game flags] [--load FILE] [--save FILE]   (hot-seat in the terminal)
   mecatol play --script FILE   (plays a scenario's actions, showing the board after each)
@@ -145,12 +146,13 @@ func cmdMap(args []string, out io.Writer) error {
 		return usageError{errors.New("map needs check or svg"), ""}
 	}
 	sub := args[0]
-	if sub != "check" && sub != "svg" {
-		return usageError{fmt.Errorf("map check or map svg, not map %q", sub), ""}
+	if sub != "check" && sub != "svg" && sub != "convert" {
+		return usageError{fmt.Errorf("map check, map svg or map convert, not map %q", sub), ""}
 	}
 	fs := flags("map " + sub)
 	players := fs.Int("players", 0, "player count; 0 infers it from the home positions")
 	file := fs.String("o", "", "write the SVG to this file instead of standard output")
+	to := fs.String("to", "async", "map convert: the form to write, tts (the map string) or async (the AsyncTI4 bot's position:tile pairs)")
 	rest, ms := mapArgument(args[1:])
 	if err := parse(fs, rest); err != nil {
 		return err
@@ -159,6 +161,12 @@ func cmdMap(args []string, out io.Writer) error {
 		ms = fs.Arg(0)
 	} else if ms == "" || fs.NArg() > 0 {
 		return usageError{errors.New("give the map string as one quoted argument"), fs.Name()}
+	}
+	if galaxy.IsAsync(ms) { // the AsyncTI4 bot's position:tile pairs
+		var err error
+		if ms, err = galaxy.FromAsync(ms); err != nil {
+			return err
+		}
 	}
 	m, err := galaxy.Parse(ms, *players)
 	if err != nil {
@@ -171,6 +179,16 @@ func cmdMap(args []string, out io.Writer) error {
 		}
 		_, err := io.WriteString(out, m.Summary())
 		return err
+	case "convert":
+		switch *to {
+		case "async":
+			_, err := fmt.Fprintln(out, m.AsyncString())
+			return err
+		case "tts":
+			_, err := fmt.Fprintln(out, m.String())
+			return err
+		}
+		return usageError{fmt.Errorf("--to is tts or async, not %q", *to), fs.Name()}
 	case "svg":
 		if *file == "" {
 			return m.SVG(out)

@@ -221,3 +221,21 @@ func TestMapStringStartingWithMinusOne(t *testing.T) {
 		}
 	}
 }
+
+// map convert writes the AsyncTI4 bot's position:tile pairs and reads them
+// back; a game can be set up from either form.
+func TestMapConvert(t *testing.T) {
+	code, async, errOut := cli(t, "map", "convert", "--to", "async", sixPlayer)
+	async = strings.TrimSpace(async)
+	if code != 0 || !strings.HasPrefix(async, "000:18 101:26 102:19") {
+		t.Fatalf("exit %d: %s %s", code, async, errOut)
+	}
+	code, tts, errOut := cli(t, "map", "convert", "--to", "tts", async)
+	if code != 0 || strings.TrimSpace(tts) != sixPlayer {
+		t.Fatalf("exit %d: %q %s", code, tts, errOut)
+	}
+	code, out, errOut := cli(t, "new", "--players", "6", "--map", async)
+	if code != 0 || !strings.Contains(out, "Seat 5") {
+		t.Fatalf("a game on the bot's form: exit %d %s %s", code, out, errOut)
+	}
+}

@@ -106,6 +106,11 @@ func Setup(cfg Config) (*State, engine.RNG, error) {
 	if ms == "" {
 		ms = RandomMap(n, &rng)
 	}
+	if galaxy.IsAsync(ms) { // the AsyncTI4 bot's position:tile pairs
+		if ms, err = galaxy.FromAsync(ms); err != nil {
+			return nil, rng, engine.BadInput("map", "%v", err)
+		}
+	}
 	m, err := galaxy.Parse(ms, n)
 	if err != nil {
 		return nil, rng, engine.BadInput("map", "%v", err)
