@@ -116,21 +116,6 @@ func (l *live) changed() {
 	l.publish()
 }
 
-// viewBytes is the seat's view now, from the current frame when it has
-// it; callers hold l.mu.
-func (l *live) viewBytes(seat int) ([]byte, error) {
-	if f := l.frame.Load(); f != nil && f.version == l.version {
-		if b := f.encode(seat); b != nil {
-			return b, nil
-		}
-	}
-	gv, err := l.view(seat)
-	if err != nil {
-		return nil, err
-	}
-	return json.Marshal(gv)
-}
-
 // seat finds the seat whose token the request carries, or ti4.Referee for
 // none; a token that matches no seat is an error. Tokens travel in the
 // Authorization header; only the WebSocket handshake, which browsers
