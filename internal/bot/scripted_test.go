@@ -15,11 +15,11 @@ var update = flag.Bool("update", false, "rewrite the scripted games in testdata"
 
 const threePlayerScript = "testdata/three_player_game.json"
 
-// The scripted game's result, pinned: Jol-Nar reaches the target of 10 in round 5.
+// The scripted game's result, pinned: Jol-Nar reaches the target of 10 in round 6.
 var (
 	wantWinner = 0
 	wantVPs    = []int{10, 1, 1}
-	wantRounds = 5
+	wantRounds = 6
 )
 
 func threePlayerSetup() ti4.Config {

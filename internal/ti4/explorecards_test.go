@@ -200,7 +200,7 @@ func TestRule12_1_CardsSkipDemilitarized(t *testing.T) {
 // 35.7: Freelancers produces one unit in the explored planet's system,
 // paid with influence if the player likes; done without producing declines.
 func TestRule35_7_Freelancers(t *testing.T) {
-	g, planet := exploreFixture(t, "freelancers", nil, nil)
+	g, planet := exploreFixture(t, "freelancers", nil, withoutSarween)
 	st := g.State().Step
 	if st == nil || st.Kind != StepFreelance {
 		t.Fatalf("step %+v, want Freelancers' production", st)
@@ -228,7 +228,7 @@ func TestRule35_7_Freelancers(t *testing.T) {
 // the rest could then no longer pay. Soaks found a game stuck on a
 // production that could never be paid for.
 func TestRule67_1_FreelancersPaymentStaysPossible(t *testing.T) {
-	g, _ := exploreFixture(t, "freelancers", nil, func(s *State) { s.Players[0].TradeGoods = 0 })
+	g, _ := exploreFixture(t, "freelancers", nil, func(s *State) { s.Players[0].TradeGoods = 0; withoutSarween(s) })
 	if got := g.State().payable(0, true); got != 5 {
 		t.Fatalf("payable with influence %d, want 5 (Jol 2, Nar 3)", got)
 	}
@@ -258,4 +258,10 @@ func TestRule1_19_ChoiceWaitsForWindow(t *testing.T) {
 	if ev := choiceFollowUps(s); len(ev) != 1 || ev[0].Kind != EvChoiceNext {
 		t.Fatalf("follow-ups %v, want the choice to open", ev)
 	}
+}
+
+// withoutSarween takes Sarween Tools from Jol-Nar, so that what a test
+// pays is the units' printed cost.
+func withoutSarween(s *State) {
+	s.Players[0].Techs = slices.DeleteFunc(slices.Clone(s.Players[0].Techs), func(t string) bool { return t == "sarween_tools" })
 }

@@ -304,6 +304,14 @@ func candidates(s *State, seat int, out []Action) []Action {
 	}
 	switch s.Phase {
 	case PhaseStrategy:
+		if st := s.Step; st != nil && st.Kind == StepDiscard { // over the hand limit after the status phase's last draw
+			if st.Seat == seat {
+				for _, c := range p.ActionCards {
+					add(Action{Kind: ActDiscardAC, Card: c})
+				}
+			}
+			return out
+		}
 		if w := s.PickAsk; w != nil {
 			answerOptions(p, w.Queue, "public_disgrace", add)
 			return out
@@ -608,7 +616,7 @@ func agendaOrders(look []string) []Action {
 // under another player's ships, counts over reinforcements, the fleet pool,
 // capacity or what can be paid, and planets where nothing produces.
 func produceOptions(s *State, seat int, prod *Production, sys *System, limit int, add func(Action)) {
-	budget := s.payable(seat, s.freelancing()) + prod.Spent - prod.Cost
+	budget := s.payable(seat, s.freelancing()) + prod.Spent
 	conscription := s.Law("regulated_conscription") != nil
 	inSpace := s.producesInSpace(seat, sys)
 	for _, typ := range UnitTypes {
@@ -624,7 +632,7 @@ func produceOptions(s *State, seat int, prod *Production, sys *System, limit int
 		if !Unlimited(typ) {
 			most = min(most, s.Reinforcements(seat, typ))
 		}
-		for n := 1; n <= most && unitCost(u, n, prod, typ, conscription) <= budget; n++ {
+		for n := 1; n <= most && s.owedFor(seat, prod.Cost+unitCost(u, n, prod, typ, conscription)) <= budget; n++ {
 			fits := (ship || inSpace) && s.roomFor(seat, sys, typ, n) == "" // the fleet pool and capacity (37.1, 16.2)
 			switch {
 			case ship && typ != "fighter": // ships go to space (68.2)

@@ -343,7 +343,7 @@ func statusDraws(s *State, rng *engine.RNG) []Event {
 	var ev []Event
 	deck, discard := slices.Clone(s.Decks.ActionCards), slices.Clone(s.Decks.ActionDiscard)
 	for _, q := range s.InitiativeOrder() {
-		ev = s.extend(ev, drawFrom(&deck, &discard, rng, q, "action", 1)...)
+		ev = s.extend(ev, drawFrom(&deck, &discard, rng, q, "action", 1+s.bonus(q, hookStatusCards))...)
 	}
 	return ev
 }
@@ -459,11 +459,12 @@ func applyRound(s *State, e *Event) bool {
 		for _, sys := range s.Systems {
 			sys.Command = nil
 		}
-		// 81.5: each player gains two tokens, if reinforcements allow (20.3a).
+		// 81.5: each player gains two tokens (more with an ability), if
+		// reinforcements allow (20.3a).
 		st := s.Status
 		st.Tokens, st.Gain = true, make([]int, len(s.Players))
 		for _, q := range s.InitiativeOrder() {
-			st.Gain[q] = min(2, s.CommandReinforcements(q))
+			st.Gain[q] = min(2+s.bonus(q, hookStatusTokens), s.CommandReinforcements(q))
 			st.Waiting = append(st.Waiting, q)
 		}
 	case EvCardsDrawn:

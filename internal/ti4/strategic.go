@@ -445,8 +445,8 @@ func decideDone(s *State, a Action) ([]Event, error) {
 	if a.Pools != nil {
 		return nil, engine.BadInput("pools", "only the Warfare redistribution is done with pools")
 	}
-	if st.Prod != nil && st.Prod.Spent < st.Prod.Cost {
-		return nil, engine.Refuse("67.1", "the units produced cost %d resources; %d spent", st.Prod.Cost, st.Prod.Spent)
+	if st.Prod != nil && st.Prod.Spent < s.owedFor(st.Seat, st.Prod.Cost) {
+		return nil, engine.Refuse("67.1", "the units produced cost %d resources; %d spent", s.owedFor(st.Seat, st.Prod.Cost), st.Prod.Spent)
 	}
 	switch {
 	case st.Kind == StepIndustry:

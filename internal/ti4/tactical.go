@@ -720,7 +720,7 @@ func decideProduce(s *State, a Action) ([]Event, error) {
 		}
 	}
 	cost := unitCost(u, a.Count, t, a.Unit, s.Law("regulated_conscription") != nil)
-	if more := t.Cost + cost - t.Spent - s.payable(a.Seat, s.freelancing()); more > 0 {
+	if more := s.owedFor(a.Seat, t.Cost+cost) - t.Spent - s.payable(a.Seat, s.freelancing()); more > 0 {
 		return nil, engine.Refuse("26.1", "these units cost %d more resources than can be spent", more)
 	}
 	return s.emit(
@@ -732,6 +732,16 @@ func decideProduce(s *State, a Action) ([]Event, error) {
 // unitCost is the cost of n more units of a type: units produced two for a
 // cost are paid per pair, counting any odd one already produced (67.2);
 // under Regulated Conscription each costs the full price.
+// owedFor is what units costing cost in all come to for seat, once its
+// abilities' discounts on a use of Production are taken off (never below
+// nothing).
+func (s *State) owedFor(seat, cost int) int {
+	if cost <= 0 {
+		return 0
+	}
+	return max(0, cost-s.bonus(seat, hookProductionDiscount))
+}
+
 func unitCost(u *data.Unit, n int, t *Production, typ string, conscription bool) int {
 	per := max(1, u.Produces)
 	if conscription {
@@ -795,7 +805,7 @@ func decideSpendForProduction(s *State, a Action) ([]Event, error) {
 	// A planet spent for less than it could pay must not leave the units
 	// produced beyond what can still be paid: the production could then
 	// never be paid for, nor end (67.1).
-	if owed := t.Cost - t.Spent - v; owed > 0 && owed > s.payable(a.Seat, s.freelancing())-planetWorth(pl, s.freelancing()) {
+	if owed := s.owedFor(a.Seat, t.Cost) - t.Spent - v; owed > 0 && owed > s.payable(a.Seat, s.freelancing())-planetWorth(pl, s.freelancing()) {
 		return nil, engine.Refuse("67.1", "spending %s for %d would leave %d to pay, more than can still be spent", pl.Name, v, owed)
 	}
 	return s.emit(Event{Kind: EvPlanetExhausted, Seat: a.Seat, Planet: pl.Name}, Event{Kind: EvSpent, Seat: a.Seat, Count: v}), nil
@@ -807,8 +817,8 @@ func decideEndTactical(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	if t.Spent < t.Cost {
-		return nil, engine.Refuse("67.1", "the units produced cost %d resources; %d spent", t.Cost, t.Spent)
+	if owed := s.owedFor(a.Seat, t.Cost); t.Spent < owed {
+		return nil, engine.Refuse("67.1", "the units produced cost %d resources; %d spent", owed, t.Spent)
 	}
 	ev := s.emit(Event{Kind: EvTacticalEnded, Seat: a.Seat})
 	// Dark Energy Tap: the active system's frontier token is explored by a

@@ -202,7 +202,7 @@ func TestRule41_GravityRift(t *testing.T) {
 // 67, 68, 26, 75.3: production within the combined limit, paid in full
 // before the action ends, ships only where no other player's ships are.
 func TestRule67_68_Production(t *testing.T) {
-	g := tacticalFixture(t, func(s *State) { s.Players[0].TradeGoods = 1 })
+	g := tacticalFixture(t, func(s *State) { s.Players[0].TradeGoods = 1; withoutSarween(s) })
 	activated(t, g, 0, 22)
 	do(t, g, act(ActEndMovement, 0))
 	establishControl(t, g, 0)
@@ -243,6 +243,7 @@ func TestRule67_6_NoShipsBesideEnemies(t *testing.T) {
 // 26.1: units cost no more than the player can still spend.
 func TestRule26_1_Affordable(t *testing.T) {
 	g := tacticalFixture(t, func(s *State) {
+		withoutSarween(s)
 		for _, n := range []string{"Jol", "Nar"} {
 			pl, _ := s.Planet(n)
 			pl.Exhausted = true
