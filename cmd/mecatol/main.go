@@ -18,15 +18,15 @@ import (
 const usage = `mecatol: a Twilight Imperium 4 (Prophecy of Kings) rules engine.
 
 Usage:
-  mecatol serve [--addr HOST:PORT] [--db FILE.db]
+  mecatol serve [--addr HOST:PORT] [--db FILE.db|postgres://...] [--cache N] [--create-per-minute N] [--conns-per-addr N]
   mecatol sim [--games N] [--players P] [--seed S] [--bots random,greedy,exec:PROG] [--workers W] [--max-rounds R] [--check=false]
   mecatol replay FILE          (plays a saved game again, exactly)
-  mecatol loadtest [--games N] [--players P] [--duration D] [--watchers W] [--addr URL | --db FILE|URL] [--json]
+  mecatol loadtest [--games N] [--players P] [--duration D] [--watchers W] [--think D] [--addr URL | --db FILE|URL] [--json]
   mecatol new [--players N] [--seed S] [--factions a,b,..] [--map "<map string>"] [--vp 10|14] [--json] [--svg FILE]
   mecatol map check [--players N] "<map string>"
   mecatol map svg [--players N] [-o FILE] "<map string>"
   mecatol map convert --to async|tts "<map>"   (the map string, or the AsyncTI4 bot's position:tile pairs)
-  mecatol scenario FILE        (JSON or YAML; prints the resulting state as JSON)
+  mecatol scenario [--events] FILE   (JSON or YAML; prints the resulting state as JSON)
   mecatol play [new-game flags] [--load FILE] [--save FILE]   (hot-seat in the terminal)
   mecatol play --script FILE   (plays a scenario's actions, showing the board after each)
   mecatol odds --attacker "<units>" --defender "<units>" [--planet "<units>"] [--invade|--ground] [options] [--json] [--sim N]
