@@ -145,7 +145,13 @@ func (s *Server) logged(h http.Handler) http.Handler {
 		rec := &status{ResponseWriter: w, code: 200}
 		r.Body = http.MaxBytesReader(w, r.Body, MaxBody)
 		h.ServeHTTP(rec, r)
-		s.log.Info("request", "method", r.Method, "path", r.URL.Path, "status", rec.code, "ms", time.Since(start).Milliseconds())
+		// Reads that succeed are the bulk of the traffic: they are logged
+		// at debug level; changes and failures at info.
+		level := slog.LevelInfo
+		if r.Method == http.MethodGet && rec.code < 400 {
+			level = slog.LevelDebug
+		}
+		s.log.Log(r.Context(), level, "request", "method", r.Method, "path", r.URL.Path, "status", rec.code, "ms", time.Since(start).Milliseconds())
 	})
 }
 
