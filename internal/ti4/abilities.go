@@ -1,9 +1,14 @@
 package ti4
 
+import (
+	"slices"
+
+	"github.com/mecatol/mecatol/internal/combat"
+)
+
 // Abilities: each component's ability is one definition, found by the
 // component's id; rules code asks the hook points below and never names a
-// card. This is the first part of the model (issue 20): the hook points
-// that numbers answer. Technologies defined so far are in technologies.go.
+// card. Technologies are defined in technologies.go.
 
 // Ability is what one component changes. A field left zero changes
 // nothing.
@@ -18,6 +23,35 @@ type Ability struct {
 	// ProductionDiscount: taken off the combined cost of the units one use
 	// of Production makes (68).
 	ProductionDiscount int
+	// Combat: what the ability changes in combat and in the steps around
+	// it; the same value feeds the odds calculator (CombatTech).
+	Combat combat.Tech
+	// Permits: what the ability lets its owner do that the rules forbid.
+	Permits Permit
+	// Exhausts: the ability is used by exhausting its card, which is
+	// readied in the status phase (34.2). Only Combat effects that say so
+	// (combat.Tech's doc) exhaust; the rest are always on.
+	Exhausts bool
+}
+
+// Permit is a set of permissions abilities grant.
+type Permit uint8
+
+// The permissions.
+const (
+	// PermitAsteroidFields: ships move into and through asteroid fields
+	// (11.1).
+	PermitAsteroidFields Permit = 1 << iota
+	// PermitPastShips: ships move through systems that hold other
+	// players' ships (58.4b).
+	PermitPastShips
+)
+
+// permits reports whether one of seat's abilities grants p.
+func (s *State) permits(seat int, p Permit) bool {
+	ok := false
+	s.abilities(seat, func(a *Ability) { ok = ok || a.Permits&p != 0 })
+	return ok
 }
 
 // definitions holds every component's ability by id.
@@ -30,17 +64,96 @@ func define(a *Ability) {
 	definitions[a.ID] = a
 }
 
-// bonus sums a hook point over the abilities seat has: its technologies.
-func (s *State) bonus(seat int, hook func(*Ability) int) int {
-	n := 0
+// abilities calls f with each ability seat has: its technologies.
+func (s *State) abilities(seat int, f func(*Ability)) {
 	for _, t := range s.Players[seat].Techs {
 		if a := definitions[t]; a != nil {
-			n += hook(a)
+			f(a)
 		}
 	}
+}
+
+// bonus sums a hook point over the abilities seat has.
+func (s *State) bonus(seat int, hook func(*Ability) int) int {
+	n := 0
+	s.abilities(seat, func(a *Ability) { n += hook(a) })
 	return n
 }
 
 func hookStatusCards(a *Ability) int        { return a.StatusCards }
 func hookStatusTokens(a *Ability) int       { return a.StatusTokens }
 func hookProductionDiscount(a *Ability) int { return a.ProductionDiscount }
+
+// combatTech is what seat's abilities change in combat now: an
+// exhaustible ability counts while its card is ready.
+func (s *State) combatTech(seat int) combat.Tech {
+	var t combat.Tech
+	if seat < 0 || seat >= len(s.Players) {
+		return t
+	}
+	p := s.Players[seat]
+	s.abilities(seat, func(a *Ability) {
+		if !a.Exhausts || !slices.Contains(p.ExhaustedTechs, a.ID) {
+			t = t.Or(a.Combat)
+		}
+	})
+	return t
+}
+
+// exhaustible is the ready exhaustible ability of seat whose combat
+// effect f reports, or "".
+func (s *State) exhaustible(seat int, f func(combat.Tech) bool) string {
+	id := ""
+	s.abilities(seat, func(a *Ability) {
+		if a.Exhausts && f(a.Combat) && !slices.Contains(s.Players[seat].ExhaustedTechs, a.ID) {
+			id = a.ID
+		}
+	})
+	return id
+}
+
+// CombatTech is what the technologies ids change in combat, for the odds
+// calculator: the same definitions play uses. An id that is not a
+// technology with a combat effect is reported.
+func CombatTech(ids []string) (combat.Tech, []string) {
+	var t combat.Tech
+	var unknown []string
+	for _, id := range ids {
+		a := definitions[id]
+		if a == nil || a.Combat == (combat.Tech{}) {
+			unknown = append(unknown, id)
+			continue
+		}
+		t = t.Or(a.Combat)
+	}
+	return t, unknown
+}
+
+// Ability events.
+const (
+	EvTechExhausted = "technology_exhausted" // Card: the technology; Seat: its owner
+	EvUnitRepaired  = "unit_repaired"        // one damaged Unit of Seat's in System (on Planet) is repaired
+)
+
+func applyAbilities(s *State, e *Event) bool {
+	switch e.Kind {
+	case EvTechExhausted:
+		p := s.Players[e.Seat]
+		p.ExhaustedTechs = append(slices.Clone(p.ExhaustedTechs), e.Card)
+	case EvUnitRepaired:
+		sys := s.System(e.System)
+		stacks := sys.Space
+		if pl := planetIn(sys, e.Planet); pl != nil {
+			stacks = pl.Units
+		}
+		for i := range stacks {
+			if stacks[i].Owner == e.Seat && stacks[i].Unit == e.Unit && stacks[i].Damaged > 0 {
+				stacks[i].Damaged--
+				break
+			}
+		}
+	default:
+		return false
+	}
+	return true
+}

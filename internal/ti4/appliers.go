@@ -55,6 +55,8 @@ func applyByKind(s *State, e *Event) bool {
 		return applyRelics(s, e)
 	case EvEndOfTurnAsked, EvLegendaryExhausted:
 		return applyLegendary(s, e)
+	case EvTechExhausted, EvUnitRepaired:
+		return applyAbilities(s, e)
 	}
 	return false
 }

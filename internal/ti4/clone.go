@@ -27,6 +27,7 @@ func (s *State) Clone() *State {
 		q.RelicFragments = slices.Clone(p.RelicFragments)
 		q.PlayArea = slices.Clone(p.PlayArea)
 		q.ExhaustedRelics = slices.Clone(p.ExhaustedRelics)
+		q.ExhaustedTechs = slices.Clone(p.ExhaustedTechs)
 		q.Relics = slices.Clone(p.Relics)
 		q.Captured = slices.Clone(p.Captured)
 		q.SheetTokens = slices.Clone(p.SheetTokens)

@@ -55,6 +55,14 @@ type Combat struct {
 	// space combat's start shares the first round's window (78.2a).
 	StartAsked bool  `json:"start_asked,omitempty"`
 	Starters   []int `json:"starters,omitempty"`
+	// Opened: the effects at the start of a ground combat are resolved.
+	// Sustained: units that sustained damage this round; Repaired: the
+	// round's repairs are made. InfantryLost: the planet where the
+	// bombardment destroyed infantry.
+	Opened       bool    `json:"opened,omitempty"`
+	Sustained    []Stack `json:"sustained,omitempty"`
+	Repaired     bool    `json:"repaired,omitempty"`
+	InfantryLost string  `json:"infantry_lost,omitempty"`
 }
 
 // Miss is dice of one player that missed, and the value they needed.
@@ -82,7 +90,14 @@ type Owed struct {
 	Seat   int    `json:"seat"`
 	Hits   int    `json:"hits"`
 	Planet string `json:"planet,omitempty"` // empty: ships in the space area
-	Only   string `json:"only,omitempty"`   // "fighter": barrage hits only fighters
+	// Only limits the ships hit: "fighter" (barrage), "non_fighter"
+	// (Assault Cannon), "non_fighter_first": non-fighters while there
+	// are any (Graviton Laser System).
+	Only string `json:"only,omitempty"`
+	// Picked: the player who produced the hits (By) chooses the units
+	// they land on (Magen Defense Grid); a unit that can sustain the
+	// damage does.
+	Picked bool   `json:"picked,omitempty"`
 	Rule   string `json:"rule"`
 	By     int    `json:"by"` // the player whose units produced the hits
 	// ships to destroy, not hits: no sustaining damage (Courageous to the End)
@@ -198,6 +213,7 @@ func (c *Combat) clone() *Combat {
 	x.Boost, x.Proto = slices.Clone(c.Boost), slices.Clone(c.Proto)
 	x.Lost, x.Misses, x.Docks = slices.Clone(c.Lost), slices.Clone(c.Misses), slices.Clone(c.Docks)
 	x.Barrage, x.Waylay, x.Starters = slices.Clone(c.Barrage), slices.Clone(c.Waylay), slices.Clone(c.Starters)
+	x.Sustained = slices.Clone(c.Sustained)
 	if c.Answer != nil {
 		y := *c.Answer
 		x.Answer = &y
@@ -241,9 +257,10 @@ func combatFollowUps(s *State, rng *engine.RNG) []Event {
 	}
 	n := *c
 	var rolls []int
+	var exhausted []Event
 	switch c.Kind {
 	case "bombardment":
-		return s.emit(setCombat(nil, nil))
+		return s.extend(bombardWipe(s, c), setCombat(nil, nil))
 	case "space":
 		switch c.Step {
 		case CbCannon: // 77.2-77.5
@@ -260,9 +277,11 @@ func combatFollowUps(s *State, rng *engine.RNG) []Event {
 				if target == None || !shipsOf(sys, target) {
 					continue
 				}
-				h := s.cannonHits(q, sys, rng, &rolls)
+				only, ev := s.cannonTargeting(q, target, sys)
+				exhausted = append(exhausted, ev...)
+				h := s.cannonHits(q, target, sys, rng, &rolls)
 				if h > 0 {
-					n.Owed = append(n.Owed, Owed{Seat: target, Hits: h, Rule: "77.5", By: q})
+					n.Owed = append(n.Owed, Owed{Seat: target, Hits: h, Rule: "77.5", By: q, Only: only})
 				}
 			}
 			n.Step = CbStart
@@ -271,7 +290,9 @@ func combatFollowUps(s *State, rng *engine.RNG) []Event {
 			if d == None || !shipsOf(sys, c.Attacker) {
 				return endSpace(s)
 			}
-			n.Defender, n.Round, n.Step = d, 1, CbBarrage
+			n.Defender, n.Round, n.Step, n.Sustained = d, 1, CbBarrage, nil
+			n.Owed = append(n.Owed, s.startDestroys(c.Attacker, d, sys)...)
+			n.Owed = append(n.Owed, s.startDestroys(d, c.Attacker, sys)...)
 		case CbBarrage: // 78.3, 10: barrage hits only fighters
 			if !c.BarrageAsked { // first, each player with barrage units may answer (Waylay)
 				n.BarrageAsked = true
@@ -321,6 +342,9 @@ func combatFollowUps(s *State, rng *engine.RNG) []Event {
 			}
 			n.Step = CbRetreat
 		case CbRetreat: // 78.7, 78.8
+			if ev := s.repairs(c, ""); ev != nil {
+				return ev
+			}
 			if c.Retreat != None && shipsOf(sys, c.Attacker) && shipsOf(sys, c.Defender) {
 				return s.extend(retreat(s, c), endSpace(s)...)
 			}
@@ -328,13 +352,13 @@ func combatFollowUps(s *State, rng *engine.RNG) []Event {
 				return endSpace(s) // 78.9, 78.7a
 			}
 			n.Round++
-			n.Step, n.Retreat = CbAnnounceD, None
+			n.Step, n.Retreat, n.Sustained, n.Repaired = CbAnnounceD, None, nil, false
 			n.Boost, n.Proto, n.Routed = nil, nil, false // cards for one round only
 		}
 	case "ground":
 		return groundFollowUps(s, c, rng)
 	}
-	return s.emit(setCombat(&n, rolls))
+	return s.extend(s.emit(exhausted...), setCombat(&n, rolls))
 }
 
 func shipStacks(st []Stack) []Stack {
@@ -347,30 +371,42 @@ func shipStacks(st []Stack) []Stack {
 	return out
 }
 
-// cannonHits rolls a player's space cannon at the active system: units on
-// its planets, and PDS in adjacent systems for a player with PDS II (77.3c).
-func (s *State) cannonHits(seat int, sys *System, rng *engine.RNG, rolls *[]int) int {
-	h := 0
+// cannonHits rolls a player's space cannon at the active system's ships
+// of target: units on its planets, and PDS in adjacent systems for a
+// player with PDS II (77.3c).
+func (s *State) cannonHits(seat, target int, sys *System, rng *engine.RNG, rolls *[]int) int {
+	var gs []combat.Group
 	for _, pl := range sys.Planets {
-		h += s.roll(seat, pl.Units, cannonOf, 0, rng, rolls)
+		gs = s.groups(gs, seat, pl.Units, nil)
 	}
-	h += s.roll(seat, sys.Space, cannonOf, 0, rng, rolls)
+	gs = s.groups(gs, seat, sys.Space, nil)
 	if s.UnitCard(seat, "pds").SpaceCannon != nil && s.UnitCard(seat, "pds").SpaceCannon.Range > 0 {
 		for _, q := range s.galaxy.Neighbors(sys.Pos, s.Wormholes) {
 			if other := s.System(q); other != nil {
 				for _, pl := range other.Planets {
-					var pds []Stack
-					for _, st := range pl.Units {
-						if st.Unit == "pds" {
-							pds = append(pds, st)
-						}
-					}
-					h += s.roll(seat, pds, cannonOf, 0, rng, rolls)
+					gs = s.groups(gs, seat, pl.Units, func(st Stack) bool { return st.Unit == "pds" })
 				}
 			}
 		}
 	}
-	return h
+	return s.throw(seat, target, gs, combat.KindCannon, 0, rng, rolls)
+}
+
+// groups appends seat's units among stacks (those keep takes, or all) as
+// the combat package counts them.
+func (s *State) groups(gs []combat.Group, seat int, stacks []Stack, keep func(Stack) bool) []combat.Group {
+	for _, st := range stacks {
+		if st.Owner == seat && st.Count > 0 && (keep == nil || keep(st)) {
+			gs = append(gs, combat.Group{Profile: profile(s, seat, st.Unit), Count: st.Count})
+		}
+	}
+	return gs
+}
+
+// throw rolls one kind of dice for seat's groups against target's units,
+// through the path the odds calculator weighs (combat.Dice).
+func (s *State) throw(seat, target int, gs []combat.Group, k combat.Kind, mod int, rng *engine.RNG, rolls *[]int) int {
+	return combat.Throw(rng, combat.Dice(gs, k, mod, s.combatTech(seat), s.combatTech(target)), rolls)
 }
 
 // endSpace closes the space combat, with its winner if one side is left
@@ -503,10 +539,18 @@ func hitTargets(s *State, c *Combat, o Owed) []Stack {
 		if st.Owner != o.Seat || !isShip(st.Unit) {
 			continue
 		}
-		if o.Only != "" && st.Unit != o.Only {
-			continue
-		}
 		pool = append(pool, st)
+	}
+	fighter := func(st Stack) bool { return st.Unit == "fighter" }
+	switch o.Only {
+	case "fighter":
+		pool = slices.DeleteFunc(pool, func(st Stack) bool { return !fighter(st) })
+	case "non_fighter":
+		pool = slices.DeleteFunc(pool, fighter)
+	case "non_fighter_first":
+		if slices.ContainsFunc(pool, func(st Stack) bool { return !fighter(st) }) {
+			pool = slices.DeleteFunc(pool, fighter)
+		}
 	}
 	return pool
 }
@@ -522,8 +566,8 @@ func decideAssignHit(s *State, a Action) ([]Event, error) {
 		return nil, engine.Refuse("31.1", "no hits are waiting to be assigned")
 	}
 	o := c.Owed[0]
-	if o.Seat != a.Seat {
-		return nil, engine.Refuse(o.Rule, "seat %d assigns hits now", o.Seat)
+	if chooser := o.chooser(); chooser != a.Seat {
+		return nil, engine.Refuse(o.Rule, "seat %d assigns hits now", chooser)
 	}
 	if a.Planet != o.Planet {
 		return nil, engine.Refuse(o.Rule, "these hits land on %s", where2(o))
@@ -538,11 +582,14 @@ func decideAssignHit(s *State, a Action) ([]Event, error) {
 	if st == nil {
 		return nil, engine.Refuse(o.Rule, "no %s of yours can take this hit on %s", a.Unit, where2(o))
 	}
+	if o.Picked { // the unit's owner sustains the damage if it can
+		a.Use = s.UnitCard(o.Seat, a.Unit).Sustain && st.Damaged < st.Count && !(a.Unit == "war_sun" && s.Law("publicize_weapon_schematics") != nil)
+	}
 	if a.Use { // sustain damage
 		if o.Destroy {
 			return nil, engine.Refuse("2.7", "these ships are destroyed, not hit: damage cannot be sustained")
 		}
-		if !s.UnitCard(a.Seat, a.Unit).Sustain {
+		if !s.UnitCard(o.Seat, a.Unit).Sustain {
 			return nil, engine.Refuse("87.1", "%s cannot sustain damage", a.Unit)
 		}
 		if a.Unit == "war_sun" && s.Law("publicize_weapon_schematics") != nil {
@@ -552,7 +599,7 @@ func decideAssignHit(s *State, a Action) ([]Event, error) {
 			return nil, engine.Refuse("87.3", "every %s there is already damaged", a.Unit)
 		}
 	}
-	return s.emit(Event{Kind: EvHitAssigned, Seat: a.Seat, System: c.System, Planet: o.Planet, Unit: a.Unit, Count: 1, Card: map[bool]string{true: "sustain"}[a.Use]}), nil
+	return s.emit(Event{Kind: EvHitAssigned, Seat: o.Seat, System: c.System, Planet: o.Planet, Unit: a.Unit, Count: 1, Card: map[bool]string{true: "sustain"}[a.Use]}), nil
 }
 
 func where2(o Owed) string {
@@ -596,7 +643,7 @@ func decideBombard(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	if slices.Contains(s.Invasion.Bunker, pl.Controller) {
 		mod = -4 // Bunker
 	}
-	h := s.roll(a.Seat, sys.Space, bombardOf, mod, rng, &rolls)
+	h := s.throw(a.Seat, owner, s.groups(nil, a.Seat, sys.Space, nil), combat.KindBombard, mod, rng, &rolls)
 	if len(rolls) == 0 {
 		return nil, engine.Refuse("15.1", "none of your units here has Bombardment")
 	}
@@ -656,12 +703,15 @@ func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
 			if s.pdsDisabled() {
 				cannons = slices.DeleteFunc(slices.Clone(cannons), func(st Stack) bool { return st.Unit == "pds" })
 			}
-			if h := s.roll(q, cannons, cannonOf, 0, rng, &rolls); h > 0 {
+			if h := s.throw(q, c.Attacker, s.groups(nil, q, cannons, nil), combat.KindCannon, 0, rng, &rolls); h > 0 {
 				n.Owed = append(n.Owed, Owed{Seat: c.Attacker, Hits: h, Planet: pl.Name, Rule: "77.8", By: q})
 			}
 		}
 		n.Planet, n.Step, n.Round = pl.Name, CbFight, 0
 	case CbFight: // 42.1-42.4
+		if ev := s.repairs(c, pl.Name); ev != nil {
+			return ev
+		}
 		d := None
 		for _, st := range pl.Units {
 			if st.Owner != c.Attacker && isGroundForce(st.Unit) {
@@ -669,7 +719,7 @@ func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
 			}
 		}
 		if d == None || !groundOn(pl, c.Attacker) {
-			n.Queue, n.Step, n.StartAsked = n.Queue[1:], CbCannon, false
+			n.Queue, n.Step, n.StartAsked, n.Opened = n.Queue[1:], CbCannon, false, false
 			if c.Round > 0 && c.Defender != None { // a ground combat was fought here (42.4c)
 				if w, l := winnerOf(c, func(q int) bool { return groundOn(pl, q) }); w != None {
 					return s.emit(Event{Kind: EvCombatWon, Seat: w, Owner: l, System: c.System, Deck: "ground"}, setCombat(&n, rolls))
@@ -683,7 +733,14 @@ func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
 			n.Answer = nextAsk(&n, &n.Starters, "start")
 			return s.emit(setCombat(&n, nil))
 		}
+		if c.Round == 0 && !c.Opened { // start-of-combat hits
+			if owed := append(s.startHits(c.Attacker, d, pl), s.startHits(d, c.Attacker, pl)...); len(owed) > 0 {
+				n.Opened, n.Owed = true, owed
+				return s.emit(setCombat(&n, nil))
+			}
+		}
 		n.Round++
+		n.Sustained, n.Repaired = nil, false
 		var ground []Stack
 		for _, st := range pl.Units {
 			if isGroundForce(st.Unit) {
@@ -830,6 +887,9 @@ func applyCombat(s *State, e *Event) bool {
 			stacks = &planetIn(sys, e.Planet).Units
 		}
 		if e.Card == "sustain" {
+			if s.combatTech(e.Seat).Duranium { // what repairs need to know
+				s.Combat.Sustained = add(slices.Clone(s.Combat.Sustained), e.Seat, e.Unit, 1)
+			}
 			for i := range *stacks {
 				if (*stacks)[i].Owner == e.Seat && (*stacks)[i].Unit == e.Unit {
 					(*stacks)[i].Damaged++
@@ -840,6 +900,9 @@ func applyCombat(s *State, e *Event) bool {
 			}
 		} else {
 			*stacks = add(*stacks, e.Seat, e.Unit, -1)
+			if s.Combat.Kind == "bombardment" && e.Unit == "infantry" && s.combatTech(s.Combat.Attacker).X89 {
+				s.Combat.InfantryLost = e.Planet
+			}
 			o := s.Combat.Owed[0]
 			hitFeats(s, o, sys, e.Unit)
 			if s.Combat.Kind == "space" && e.Planet == "" && isShip(e.Unit) && o.Rule != "77.5" {

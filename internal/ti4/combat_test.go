@@ -163,6 +163,7 @@ func TestRule15_Bombardment(t *testing.T) {
 		arnor, _ := s.Planet("Arnor")
 		arnor.Controller, arnor.Units = 2, []Stack{{Owner: 2, Unit: "infantry", Count: 2}}
 		s.System(23).Space = []Stack{{Owner: 0, Unit: "dreadnought", Count: 1}, {Owner: 0, Unit: "carrier", Count: 1}, {Owner: 0, Unit: "infantry", Count: 2}}
+		dropTech(0, "plasma_scoring")(s) // one die, without its extra one
 	})
 	activated(t, g, 0, 9)
 	do(t, g, moveShips(0, 23, "dreadnought", 1))

@@ -255,7 +255,7 @@ func fightOut(t *testing.T, g *Game) {
 			continue
 		}
 		if len(s.Combat.Owed) > 0 {
-			seat = s.Combat.Owed[0].Seat
+			seat = s.Combat.Owed[0].chooser()
 		} else if s.Combat.Step == CbAnnounceD {
 			seat = s.Combat.Defender
 		}

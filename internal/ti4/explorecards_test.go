@@ -262,6 +262,12 @@ func TestRule1_19_ChoiceWaitsForWindow(t *testing.T) {
 
 // withoutSarween takes Sarween Tools from Jol-Nar, so that what a test
 // pays is the units' printed cost.
-func withoutSarween(s *State) {
-	s.Players[0].Techs = slices.DeleteFunc(slices.Clone(s.Players[0].Techs), func(t string) bool { return t == "sarween_tools" })
+func withoutSarween(s *State) { dropTech(0, "sarween_tools")(s) }
+
+// dropTech takes technologies from a seat, for tests of what the game
+// does without them.
+func dropTech(seat int, ids ...string) func(*State) {
+	return func(s *State) {
+		s.Players[seat].Techs = slices.DeleteFunc(slices.Clone(s.Players[seat].Techs), func(t string) bool { return slices.Contains(ids, t) })
+	}
 }

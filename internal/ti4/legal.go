@@ -265,10 +265,12 @@ func candidates(s *State, seat int, out []Action) []Action {
 			return out
 		}
 		if len(cb.Owed) > 0 {
-			if o := cb.Owed[0]; o.Seat == seat {
+			if o := cb.Owed[0]; o.chooser() == seat {
 				for _, st := range hitTargets(s, cb, o) {
 					add(Action{Kind: ActAssignHit, Unit: st.Unit, Planet: o.Planet})
-					add(Action{Kind: ActAssignHit, Unit: st.Unit, Planet: o.Planet, Use: true})
+					if !o.Picked {
+						add(Action{Kind: ActAssignHit, Unit: st.Unit, Planet: o.Planet, Use: true})
+					}
 				}
 			}
 			return out
@@ -779,7 +781,7 @@ func Deciding(s *State) []int {
 	case s.Combat != nil && s.Combat.Answer != nil:
 		return one(s.Combat.Answer.Seat)
 	case s.Combat != nil && len(s.Combat.Owed) > 0:
-		return one(s.Combat.Owed[0].Seat)
+		return one(s.Combat.Owed[0].chooser())
 	case s.Combat != nil:
 		return one(announcer(s.Combat))
 	case s.Invasion != nil && s.Invasion.Ask != nil:

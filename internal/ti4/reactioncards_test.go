@@ -255,6 +255,7 @@ func TestRule2_7_Bunker(t *testing.T) {
 		g := invadeArnor(t, seed, func(s *State) {
 			giveAC(1, "bunker")(s)
 			arnorHeldBy(1, Stack{Owner: 1, Unit: "infantry", Count: 2})(s)
+			dropTech(0, "plasma_scoring")(s)
 		}, "dreadnought")
 		inv := g.State().Invasion
 		if inv == nil || inv.Ask == nil || inv.Ask.Seat != 1 || inv.Ask.Kind != "bunker" {

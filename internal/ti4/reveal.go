@@ -125,6 +125,8 @@ var reveals = map[string]disclosure{
 	EvRelicMoved:         quiet,
 	EvRelicPurged:        quiet,
 	EvRepaired:           quiet,
+	EvTechExhausted:      quiet,
+	EvUnitRepaired:       quiet,
 	EvRevealed:           shown, // a public objective turned face up
 	EvRevote:             quiet,
 	EvRider:              quiet,

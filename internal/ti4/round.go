@@ -529,8 +529,8 @@ func endStatus(s *State) {
 	}
 	s.LegendaryExhausted = nil
 	for _, p := range s.Players {
-		p.ExhaustedRelics = nil // ready cards (34.2)
-		if p.KeepStrategy {     // Political Stability: the cards stay, readied
+		p.ExhaustedRelics, p.ExhaustedTechs = nil, nil // ready cards (34.2)
+		if p.KeepStrategy {                            // Political Stability: the cards stay, readied
 			p.UsedStrategy, p.Passed, p.KeepStrategy = nil, false, false
 			continue
 		}

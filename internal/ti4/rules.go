@@ -452,7 +452,7 @@ var appliers = []func(*State, *Event) bool{
 	applyRound, applyStrategic, applyTactical, applyCombat, applyScoring, applyCards, applyTrade,
 	applyAgenda, applyAgendaEffects, applyNotes, applyActionCards, applyTacticalCards, applyLawWindows,
 	applySabotage, applyInvasionCards, applyDisgrace, applyPoKCards, applyReverse, applyCoup,
-	applyAutoPass, applyNexus, applyGiven, applyRelics, applyLegendary,
+	applyAutoPass, applyNexus, applyGiven, applyRelics, applyLegendary, applyAbilities,
 }
 
 func appendUnique(xs []string, x string) []string {

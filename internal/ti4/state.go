@@ -107,6 +107,7 @@ type Player struct {
 	Relics          []string  `json:"relics,omitempty"`
 	PlayArea        []string  `json:"play_area,omitempty"` // exploration cards kept in play (Enigmatic Device)
 	ExhaustedRelics []string  `json:"exhausted_relics,omitempty"`
+	ExhaustedTechs  []string  `json:"exhausted_techs,omitempty"` // readied in the status phase (34.2)
 	Captured        []Captive `json:"captured,omitempty"`
 	Commander       string    `json:"commander"`
 	// Command tokens of other seats on this (Mahact) faction sheet.

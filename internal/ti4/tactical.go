@@ -283,7 +283,7 @@ func (s *State) moveNeighbors(pos int) []int {
 
 // blocked reports a system a ship cannot enter (end) or pass through.
 func (s *State) blocked(seat, pos int, end bool) bool {
-	return s.blockedTerrain(seat, pos, end) || (!end && hasOthersShips(s.System(pos), seat)) // 58.4b
+	return s.blockedTerrain(seat, pos, end) || (!end && hasOthersShips(s.System(pos), seat) && !s.permits(seat, PermitPastShips)) // 58.4b
 }
 
 // blockedTerrain is blocked by anomalies alone.
@@ -293,7 +293,7 @@ func (s *State) blockedTerrain(seat, pos int, end bool) bool {
 		return false
 	case s.anomaly(pos, "supernova"):
 		return true // 86.1
-	case s.anomaly(pos, "asteroid-field") && !s.Players[seat].HasTech("antimass_deflectors"):
+	case s.anomaly(pos, "asteroid-field") && !s.permits(seat, PermitAsteroidFields):
 		return true // 11.1
 	case s.anomaly(pos, "nebula") && !end && s.Law("shared_research") == nil:
 		return true // 59.1a; Shared Research lets ships pass through

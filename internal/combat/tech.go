@@ -1,0 +1,120 @@
+package combat
+
+import "github.com/mecatol/mecatol/internal/engine"
+
+// Tech is what one side's technologies change in a battle. The ti4
+// package builds it from the abilities' definitions, for play and for the
+// odds calculator alike (ti4.CombatTech), so both roll the same way.
+type Tech struct {
+	// Plasma: one unit rolls one more die for space cannon, and one for
+	// bombardment (Plasma Scoring). The owner picks the unit; the best
+	// value is always the better pick.
+	Plasma bool
+	// Antimass: other players' space cannon against this side's units
+	// rolls at -1 (Antimass Deflectors).
+	Antimass bool
+	// Graviton: this side's space cannon hits fall on non-fighter ships
+	// while the opponent has any (Graviton Laser System).
+	Graviton bool
+	// Duranium: each combat round, after hits are assigned, one unit
+	// damaged before that round is repaired (Duranium Armor).
+	Duranium bool
+	// Assault: at the start of a space combat in which this side has 3 or
+	// more non-fighter ships, the opponent destroys one of its non-fighter
+	// ships (Assault Cannon).
+	Assault bool
+	// Magen: at the start of a ground combat on a planet with this side's
+	// structure, one hit on the opponent's ground forces (Magen Defense
+	// Grid Ω).
+	Magen bool
+	// X89: after this side's bombardment destroys an infantry, every
+	// infantry of the opponent on that planet is destroyed (X-89 Bacterial
+	// Weapon Ω).
+	X89 bool
+}
+
+// Or is the effects of both.
+func (t Tech) Or(u Tech) Tech {
+	return Tech{Plasma: t.Plasma || u.Plasma, Antimass: t.Antimass || u.Antimass, Graviton: t.Graviton || u.Graviton,
+		Duranium: t.Duranium || u.Duranium, Assault: t.Assault || u.Assault, Magen: t.Magen || u.Magen, X89: t.X89 || u.X89}
+}
+
+// Kind is which unit ability a roll is for.
+type Kind int
+
+// The roll kinds.
+const (
+	KindCombat Kind = iota
+	KindBarrage
+	KindCannon
+	KindBombard
+)
+
+func (k Kind) of(p *Profile) Roll {
+	switch k {
+	case KindBarrage:
+		return p.AFB
+	case KindCannon:
+		return p.Cannon
+	case KindBombard:
+		return p.Bombard
+	}
+	return p.Combat
+}
+
+// Dice lists the value each die needs, for every die that groups of
+// units roll with one ability, in the order of the groups: the one path
+// by which both the engine and the calculators roll. own is the rolling
+// side's technologies, against the target's; mod is added to each roll.
+// Space cannon and bombardment take no combat modifiers (77, 15): mod is
+// for the effects that name them.
+func Dice(gs []Group, k Kind, mod int, own, against Tech) []int {
+	var need []int
+	best := 0
+	for _, g := range gs {
+		r := k.of(&g.Profile)
+		if r.Dice == 0 || r.Hit == 0 || g.Count == 0 {
+			continue
+		}
+		for range g.Count * r.Dice {
+			need = append(need, r.Hit-mod)
+		}
+		if best == 0 || r.Hit < best {
+			best = r.Hit
+		}
+	}
+	if own.Plasma && best > 0 && (k == KindCannon || k == KindBombard) {
+		need = append(need, best-mod) // 1 more die, for the best unit
+	}
+	if against.Antimass && k == KindCannon {
+		for i := range need {
+			need[i]++
+		}
+	}
+	return need
+}
+
+// Throw rolls one die for each value and counts hits (18.1); faces, if
+// not nil, receives every die thrown.
+func Throw(rng *engine.RNG, need []int, faces *[]int) int {
+	hits := 0
+	for _, v := range need {
+		f := rng.Die()
+		if faces != nil {
+			*faces = append(*faces, f)
+		}
+		if hitDie(f, v) {
+			hits++
+		}
+	}
+	return hits
+}
+
+// chances is each die's chance to hit.
+func chances(need []int) []float64 {
+	ps := make([]float64, len(need))
+	for i, v := range need {
+		ps[i] = chance(v)
+	}
+	return ps
+}
