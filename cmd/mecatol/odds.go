@@ -2,12 +2,14 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"sort"
 	"strings"
 
 	"github.com/mecatol/mecatol/internal/combat"
+	"github.com/mecatol/mecatol/internal/ti4"
 )
 
 func cmdOdds(args []string, out io.Writer) error {
@@ -31,6 +33,8 @@ func cmdOdds(args []string, out io.Writer) error {
 	noBarrage := fs.Bool("no-barrage", false, "skip anti-fighter barrage")
 	noBombard := fs.Bool("no-bombard", false, "skip bombardment")
 	policy := fs.String("policy", "sustain-first", "casualty order, for both sides: "+policyHelp())
+	atkTech := fs.String("attacker-tech", "", "the attacker's technologies that act in combat, by id, comma-separated: "+strings.Join(ti4.CombatTechIDs(), ", "))
+	defTech := fs.String("defender-tech", "", "the defender's technologies, as --attacker-tech")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
 	sim := fs.Int("sim", 0, "also simulate this many battles with dice, on the same combat rules")
 	seed := fs.Uint64("seed", 1, "seed for --sim")
@@ -51,6 +55,12 @@ func cmdOdds(args []string, out io.Writer) error {
 	if b.Defender.Planet, err = combat.ParseUnits(*planet); err != nil {
 		return fmt.Errorf("--planet: %w", err)
 	}
+	if b.Attacker.Tech, err = ti4.ParseCombatTech(*atkTech); err != nil {
+		return fmt.Errorf("--attacker-tech: %w", err)
+	}
+	if b.Defender.Tech, err = ti4.ParseCombatTech(*defTech); err != nil {
+		return fmt.Errorf("--defender-tech: %w", err)
+	}
 	b.Attacker.Mod, b.Defender.Mod = *atkMod, *defMod
 	b.Nebula = *nebula
 	b.Attacker.Reroll, b.Defender.Reroll = *atkReroll, *defReroll
@@ -65,16 +75,23 @@ func cmdOdds(args []string, out io.Writer) error {
 	if len(b.Attacker.Units) == 0 {
 		return usageError{fmt.Errorf("--attacker lists no units"), "odds"}
 	}
-	exact, err := combat.Solve(b)
-	if err != nil {
-		return err
-	}
 	report := struct {
 		Policy    combat.Policy  `json:"policy"`
-		Exact     combat.Result  `json:"exact"`
+		Exact     *combat.Result `json:"exact,omitempty"`
+		Inexact   string         `json:"inexact,omitempty"`
 		Simulated *combat.Result `json:"simulated,omitempty"`
 		Battles   int            `json:"battles,omitempty"`
-	}{Policy: pol, Exact: exact}
+	}{Policy: pol}
+	exact, err := combat.Solve(b)
+	switch {
+	case errors.Is(err, combat.ErrInexact): // simulate instead
+		report.Inexact = err.Error()
+		*sim = max(*sim, defaultSim)
+	case err != nil:
+		return err
+	default:
+		report.Exact = &exact
+	}
 	if *sim > 0 {
 		r, err := combat.Simulate(b, *sim, *seed)
 		if err != nil {
@@ -88,12 +105,20 @@ func cmdOdds(args []string, out io.Writer) error {
 		return enc.Encode(report)
 	}
 	fmt.Fprintf(out, "Casualties: %s.\n", pol)
-	printResult(out, "Exact", exact)
+	if report.Exact != nil {
+		printResult(out, "Exact", exact)
+	} else {
+		fmt.Fprintf(out, "No exact result: %s.\n", report.Inexact)
+	}
 	if report.Simulated != nil {
 		printResult(out, fmt.Sprintf("Simulated (%d battles)", *sim), *report.Simulated)
 	}
 	return nil
 }
+
+// defaultSim is how many battles odds simulates when it cannot solve
+// exactly: the standard error of a chance is then at most 0.16 points.
+const defaultSim = 100000
 
 func pct(p float64) string { return fmt.Sprintf("%6.2f%%", 100*p) }
 

@@ -13,6 +13,7 @@ type spec struct {
 	rerollA          bool
 	policy           Policy
 	noCannon         bool
+	techA, techD     Tech
 }
 
 func (c spec) battle(t testing.TB) Battle {
@@ -26,6 +27,7 @@ func (c spec) battle(t testing.TB) Battle {
 	}
 	b.Attacker.Mod, b.Defender.Mod, b.Attacker.Reroll = c.modA, c.modD, c.rerollA
 	b.Attacker.Policy, b.Defender.Policy = c.policy, c.policy
+	b.Attacker.Tech, b.Defender.Tech = c.techA, c.techD
 	return b
 }
 
@@ -63,6 +65,9 @@ var battles = []spec{
 	{atk: "2 cruiser, 1 carrier, 2 infantry, 2 fighter", def: "1 destroyer", planet: "1 infantry", space: true, invade: true},
 	{atk: "3 dreadnought, 6 fighter2", def: "2 war_sun", space: true},
 	{atk: "1 carrier, 2 infantry", def: "", planet: "1 infantry", space: true, invade: true},
+	// Technologies the exact solver models.
+	{atk: "2 dreadnought, 1 carrier, 2 infantry", def: "1 cruiser", planet: "2 pds, 3 infantry", space: true, invade: true, techA: Tech{Plasma: true, X89: true}, techD: Tech{Plasma: true}},
+	{atk: "2 cruiser, 2 fighter", def: "1 destroyer", planet: "2 pds", space: true, techA: Tech{Antimass: true}, techD: Tech{Plasma: true}},
 }
 
 func TestExactAgreesWithSimulation(t *testing.T) {

@@ -259,28 +259,33 @@ func hitDist(ps []float64) []float64 {
 // survivors describes the living units of a state: "2 dreadnought_2 (1
 // damaged), 3 fighter".
 func (a *army) survivors(s state) (string, map[string]int) {
+	return describe(a.units, func(i int) bool { return a.alive(s, i) }, func(i int) bool { return a.damaged(s, i) })
+}
+
+// describe names the living units among units, and counts them by id.
+func describe(units []Profile, alive, damaged func(int) bool) (string, map[string]int) {
 	counts := map[string]int{}
-	damaged := map[string]int{}
+	hurt := map[string]int{}
 	var order []string
-	for i := range a.units {
-		if !a.alive(s, i) {
+	for i := range units {
+		if !alive(i) {
 			continue
 		}
-		id := a.units[i].ID
+		id := units[i].ID
 		if counts[id] == 0 {
 			order = append(order, id)
 		}
 		counts[id]++
-		if a.damaged(s, i) {
-			damaged[id]++
+		if damaged(i) {
+			hurt[id]++
 		}
 	}
 	slices.Sort(order)
 	var parts []string
 	for _, id := range order {
 		p := fmt.Sprintf("%d %s", counts[id], id)
-		if damaged[id] > 0 {
-			p += fmt.Sprintf(" (%d damaged)", damaged[id])
+		if hurt[id] > 0 {
+			p += fmt.Sprintf(" (%d damaged)", hurt[id])
 		}
 		parts = append(parts, p)
 	}

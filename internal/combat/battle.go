@@ -14,6 +14,7 @@ type Side struct {
 	Mod    int    // added to each combat roll (56)
 	Reroll bool   // reroll each missed combat die once (74)
 	Policy Policy // casualty order
+	Tech   Tech   // what the side's technologies change
 	// RoundMod and RoundReroll apply in one round of each combat only
 	// (Morale Boost, Fighter Prototype in the first): Round, or the first
 	// when Round is 0.
@@ -116,6 +117,8 @@ type Result struct {
 	AttackerWins  float64 `json:"attacker_wins"`
 	DefenderWins  float64 `json:"defender_wins"`
 	BothDestroyed float64 `json:"both_destroyed"`
+	// Battles is how many battles were simulated; 0 for an exact result.
+	Battles int `json:"battles,omitempty"`
 }
 
 func (st *Stage) add(aSurv string, aCounts map[string]int, dSurv string, dCounts map[string]int, p float64, aDead, dDead bool) {

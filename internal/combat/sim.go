@@ -1,6 +1,7 @@
 package combat
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/mecatol/mecatol/internal/engine"
@@ -34,41 +35,28 @@ func Hits(rng *engine.RNG, r Roll, n, mod int, reroll bool, faces *[]int) int {
 	return hits
 }
 
-// roll throws the dice of a side's living units for one ability.
-func (a *army) roll(s state, f func(*Profile) Roll, mod int, reroll bool, rng *engine.RNG) int {
-	hits := 0
-	for i := range a.units {
-		if a.alive(s, i) {
-			hits += Hits(rng, f(&a.units[i]), 1, mod, reroll, nil)
-		}
-	}
-	return hits
-}
-
 func hitDie(face, need int) bool { return face >= need || need <= 1 }
-
-func rollGroups(gs []Group, f func(*Profile) Roll, rng *engine.RNG) int {
-	hits := 0
-	for _, g := range gs {
-		hits += Hits(rng, f(&g.Profile), g.Count, 0, false, nil)
-	}
-	return hits
-}
 
 // maxRounds stops a combat in which no one can hit.
 const maxRounds = 1000
 
 // fight plays combat rounds to the end (78, 42): both sides roll, then
-// both take their hits.
-func fight(A, D *army, sa, sd state, atk, def Side, rng *engine.RNG) (state, state) {
-	for r := 0; r < maxRounds && !A.dead(sa) && !D.dead(sd); r++ {
-		ma, ra := atk.roundEffect(r + 1)
-		md, rd := def.roundEffect(r + 1)
-		ha := A.roll(sa, combatRoll, ma, ra, rng)
-		hd := D.roll(sd, combatRoll, md, rd, rng)
-		sa, sd = A.hit(sa, hd), D.hit(sd, ha)
+// both take their hits, then repair (Duranium Armor).
+func fight(A, D *troop, atk, def Side) func(rng *engine.RNG) {
+	return func(rng *engine.RNG) {
+		A.repair(false)
+		D.repair(false)
+		for r := 0; r < maxRounds && !A.wiped() && !D.wiped(); r++ {
+			ma, ra := atk.roundEffect(r + 1)
+			md, rd := def.roundEffect(r + 1)
+			ha := A.roll(combatRoll, ma, ra, rng)
+			hd := D.roll(combatRoll, md, rd, rng)
+			A.hit(hd)
+			D.hit(ha)
+			A.repair(atk.Tech.Duranium)
+			D.repair(def.Tech.Duranium)
+		}
 	}
-	return sa, sd
 }
 
 type tally struct {
@@ -77,10 +65,10 @@ type tally struct {
 	n      int
 }
 
-func (t *tally) add(A, D *army, sa, sd state) {
-	as, ac := A.survivors(sa)
-	ds, dc := D.survivors(sd)
-	t.stage.add(as, ac, ds, dc, 1, A.dead(sa), D.dead(sd))
+func (t *tally) add(A, D *troop) {
+	as, ac := A.survivors()
+	ds, dc := D.survivors()
+	t.stage.add(as, ac, ds, dc, 1, A.wiped(), D.wiped())
 	t.n++
 }
 
@@ -114,6 +102,11 @@ func (t *tally) done() Stage {
 // Simulate plays a battle n times with dice from a seeded generator, by the
 // same rules and casualty policy as Solve.
 func Simulate(b Battle, n int, seed uint64) (Result, error) {
+	return SimulateContext(context.Background(), b, n, seed)
+}
+
+// SimulateContext is Simulate that stops with ctx's error once ctx is done.
+func SimulateContext(ctx context.Context, b Battle, n int, seed uint64) (Result, error) {
 	if !b.Space && !b.Invade {
 		return Result{}, fmt.Errorf("nothing to simulate: choose a space combat, an invasion, or both")
 	}
@@ -125,57 +118,40 @@ func Simulate(b Battle, n int, seed uint64) (Result, error) {
 	}
 	rng := engine.NewRNG(seed)
 	atk, def := b.Attacker, b.Defender
-	A := newArmy(atk.Units, isShip, atk.Policy)
-	D := newArmy(def.Units, isShip, def.Policy)
+	A := newTroop(newArmy(atk.Units, isShip, atk.Policy))
+	D := newTroop(newArmy(def.Units, isShip, def.Policy))
 	ground := groundOf(atk.Units)
 	var space, inv tally
 	inv.stage.Name, space.stage.Name = "invasion", "space combat"
 	wins, both := 0, 0
 	for i := 0; i < n; i++ {
+		if i%256 == 0 && ctx.Err() != nil {
+			return Result{}, ctx.Err()
+		}
 		ships, landing := atk.Units, ground
 		if b.Space {
-			var sa, sd state
-			if !b.NoCannon {
-				ha := rollGroups(atk.Units, cannonRoll, &rng)
-				hd := rollGroups(all(def.Units, def.Planet), cannonRoll, &rng)
-				sa, sd = A.hit(sa, hd), D.hit(sd, ha)
-			}
-			if !b.NoBarrage {
-				ha := A.roll(sa, afbRoll, 0, false, &rng)
-				hd := D.roll(sd, afbRoll, 0, false, &rng)
-				sa, sd = A.barrage(sa, hd), D.barrage(sd, ha)
-			}
-			spaceDef := def
-			spaceDef.Mod = b.spaceMod()
-			sa, sd = fight(A, D, A.norm(sa), D.norm(sd), atk, spaceDef, &rng)
-			space.add(A, D, sa, sd)
+			simSpace(b, A, D, &rng)
+			space.add(A, D)
 			if !b.Invade {
 				continue
 			}
-			if A.dead(sa) || !D.dead(sd) {
+			if A.wiped() || !D.wiped() {
 				continue // no invasion after losing the space combat
 			}
-			ships = alive(A, sa)
+			ships = merge(A.groups())
 			landing = limitGround(ground, capacity(ships))
 		}
-		ga := newArmy(landing, isGround, atk.Policy)
-		gd := newArmy(def.Planet, isGround, def.Policy)
-		var sa, sd state
-		if !b.NoBombard && !shielded(def.Planet, ships) {
-			sd = gd.hit(sd, rollGroups(ships, bombardRoll, &rng))
-		}
-		if !b.NoCannon {
-			sa = ga.hit(sa, rollGroups(def.Planet, cannonRoll, &rng))
-		}
-		sa, sd = fight(ga, gd, sa, sd, atk, def, &rng)
-		inv.add(ga, gd, sa, sd)
-		if !ga.dead(sa) && gd.dead(sd) {
+		ga := newTroop(newArmy(landing, isGround, atk.Policy))
+		gd := newTroop(newArmy(def.Planet, isGround, def.Policy))
+		simGround(b, ships, ga, gd, &rng)
+		inv.add(ga, gd)
+		if !ga.wiped() && gd.wiped() {
 			wins++
-		} else if ga.dead(sa) && gd.dead(sd) {
+		} else if ga.wiped() && gd.wiped() {
 			both++
 		}
 	}
-	var res Result
+	res := Result{Battles: n}
 	if b.Space {
 		st := space.done()
 		res.Stages = append(res.Stages, st)
@@ -190,4 +166,71 @@ func Simulate(b Battle, n int, seed uint64) (Result, error) {
 		res.DefenderWins = 1 - res.AttackerWins - res.BothDestroyed
 	}
 	return res, nil
+}
+
+// simSpace plays one space combat: space cannon offense (77), the start
+// of combat (Assault Cannon), anti-fighter barrage (10), then rounds.
+func simSpace(b Battle, A, D *troop, rng *engine.RNG) {
+	atk, def := b.Attacker, b.Defender
+	A.reset()
+	D.reset()
+	if !b.NoCannon {
+		ha := Throw(rng, Dice(atk.Units, KindCannon, 0, atk.Tech, def.Tech), nil)
+		hd := Throw(rng, Dice(all(def.Units, def.Planet), KindCannon, 0, def.Tech, atk.Tech), nil)
+		A.take(hd, cannonTargets(def.Tech, A), false)
+		D.take(ha, cannonTargets(atk.Tech, D), false)
+	}
+	if atk.Tech.Assault && A.has(isNonFighterP) >= 3 && D.has(isShip) > 0 {
+		D.take(1, isNonFighterP, true)
+	}
+	if def.Tech.Assault && D.has(isNonFighterP) >= 3 && A.has(isShip) > 0 {
+		A.take(1, isNonFighterP, true)
+	}
+	if !b.NoBarrage {
+		ha := A.roll(afbRoll, 0, false, rng)
+		hd := D.roll(afbRoll, 0, false, rng)
+		A.barrage(hd)
+		D.barrage(ha)
+	}
+	spaceDef := def
+	spaceDef.Mod = b.spaceMod()
+	fight(A, D, atk, spaceDef)(rng)
+}
+
+// cannonTargets is which ships space cannon hits may land on: with
+// Graviton Laser System, non-fighters while there are any.
+func cannonTargets(by Tech, t *troop) func(*Profile) bool {
+	if by.Graviton && t.has(isNonFighterP) > 0 {
+		return isNonFighterP
+	}
+	return nil
+}
+
+// simGround plays one invasion: bombardment (15, 65; X-89), space cannon
+// defense (77), the start of ground combat (Magen Defense Grid), rounds.
+func simGround(b Battle, ships []Group, ga, gd *troop, rng *engine.RNG) {
+	atk, def := b.Attacker, b.Defender
+	if !b.NoBombard && !shielded(def.Planet, ships) {
+		gd.hit(Throw(rng, Dice(ships, KindBombard, 0, atk.Tech, def.Tech), nil))
+		if atk.Tech.X89 {
+			gd.wipeInfantry()
+		}
+	}
+	if !b.NoCannon {
+		ga.hit(Throw(rng, Dice(def.Planet, KindCannon, 0, def.Tech, atk.Tech), nil))
+	}
+	if def.Tech.Magen && hasStructure(def.Planet) && !ga.wiped() && !gd.wiped() {
+		ga.pickedHit()
+	}
+	fight(ga, gd, atk, def)(rng)
+}
+
+// hasStructure reports a PDS or space dock among the groups.
+func hasStructure(gs []Group) bool {
+	for _, g := range gs {
+		if g.Count > 0 && (g.Profile.Type == "pds" || g.Profile.Type == "space_dock") {
+			return true
+		}
+	}
+	return false
 }

@@ -19,20 +19,31 @@ var stateBound = MaxStates
 // ErrTooLarge is returned for a battle beyond MaxStates.
 var ErrTooLarge = errors.New("the battle is too large to solve exactly")
 
-// cannonDice lists the dice of every space cannon (or other ability) among
-// some groups; such rolls take no combat modifiers (77.c).
-func groupDice(gs []Group, f func(*Profile) Roll) []float64 {
-	var ps []float64
-	for _, g := range gs {
-		r := f(&g.Profile)
-		if r.Dice == 0 || r.Hit == 0 {
-			continue
+// ErrInexact is returned for a battle with an effect the exact solver
+// does not model: Simulate plays it on the same rules.
+var ErrInexact = errors.New("the exact solver does not model")
+
+// inexact names the effects of a battle the exact solver cannot hold: a
+// casualty line position has no room for a repaired unit, or for hits
+// aimed past the owner's order.
+func (b *Battle) inexact() []string {
+	var out []string
+	for _, sd := range []Side{b.Attacker, b.Defender} {
+		t := sd.Tech
+		if t.Duranium {
+			out = append(out, "Duranium Armor")
 		}
-		for range g.Count * r.Dice {
-			ps = append(ps, chance(r.Hit))
+		if t.Graviton && b.Space && !b.NoCannon {
+			out = append(out, "Graviton Laser System")
+		}
+		if t.Assault && b.Space {
+			out = append(out, "Assault Cannon")
+		}
+		if t.Magen && b.Invade {
+			out = append(out, "Magen Defense Grid")
 		}
 	}
-	return ps
+	return out
 }
 
 // Solve computes a battle exactly.
@@ -46,6 +57,9 @@ func SolveContext(ctx context.Context, b Battle) (Result, error) {
 	}
 	if err := b.check(); err != nil {
 		return Result{}, err
+	}
+	if x := b.inexact(); len(x) > 0 {
+		return Result{}, fmt.Errorf("%w %s (Simulate plays it)", ErrInexact, strings.Join(x, ", "))
 	}
 	var res Result
 	atk, def := b.Attacker, b.Defender
@@ -64,8 +78,8 @@ func SolveContext(ctx context.Context, b Battle) (Result, error) {
 	A := newSpace(newArmy(atk.Units, isShip, atk.Policy))
 	D := newSpace(newArmy(def.Units, isShip, def.Policy))
 	// Space cannon offense (77): each side's cannon against the other's ships.
-	postA := spread(A, b.NoCannon, groupDice(all(def.Units, def.Planet), cannonRoll))
-	postD := spread(D, b.NoCannon, groupDice(atk.Units, cannonRoll))
+	postA := spread(A, b.NoCannon, chances(Dice(all(def.Units, def.Planet), KindCannon, 0, def.Tech, atk.Tech)))
+	postD := spread(D, b.NoCannon, chances(Dice(atk.Units, KindCannon, 0, atk.Tech, def.Tech)))
 	// Anti-fighter barrage (10), by the units that survived the cannon.
 	init := map[[2]int]float64{}
 	for ia, pa := range postA {
@@ -201,13 +215,16 @@ func solveGround(ctx context.Context, b Battle, ships, landing []Group) *stageRu
 	D := newSpace(newArmy(def.Planet, isGround, def.Policy))
 	var bomb []float64
 	if !b.NoBombard && !shielded(def.Planet, ships) {
-		bomb = groupDice(ships, bombardRoll)
+		bomb = chances(Dice(ships, KindBombard, 0, atk.Tech, def.Tech))
 	}
 	var scd []float64
 	if !b.NoCannon {
-		scd = groupDice(def.Planet, cannonRoll)
+		scd = chances(Dice(def.Planet, KindCannon, 0, def.Tech, atk.Tech))
 	}
 	postD := spread(D, false, bomb)
+	if atk.Tech.X89 {
+		postD = wipe(D, postD)
+	}
 	postA := spread(A, false, scd)
 	init := map[[2]int]float64{}
 	for ia, pa := range postA {
@@ -258,4 +275,25 @@ func (st *stageRun) merge(g *stageRun, w float64) {
 	}
 }
 
-var _ = strings.Join
+// wipe moves each state in which an infantry is destroyed on to every
+// infantry destroyed (X-89 Bacterial Weapon): on every casualty line the
+// infantry, the cheapest ground force, go before any other unit is
+// destroyed, so that state is a position on the line.
+func wipe(sp *space, dist map[int]float64) map[int]float64 {
+	out := map[int]float64{}
+	for i, p := range dist {
+		s := sp.st[i]
+		last, lost := -1, false
+		for u := range sp.a.units {
+			if isInfantryP(&sp.a.units[u]) {
+				last = max(last, sp.a.killAt[u])
+				lost = lost || !sp.a.alive(s, u)
+			}
+		}
+		if lost {
+			s = state{p: max(s.p, last+1), x: s.x}
+		}
+		out[sp.intern(s)] += p
+	}
+	return out
+}

@@ -519,8 +519,18 @@ func TestOddsAreBounded(t *testing.T) {
 		t.Fatalf("the refusal took %v", took)
 	}
 	code, body = anon.do("GET", "/api/odds?attacker=2+dreadnought&defender=3+fighter", nil)
-	if code != 200 || body["attacker_wins"] == nil {
-		t.Fatalf("a small battle: %d %v", code, body)
+	if code != 200 || body["attacker_wins"] == nil || body["battles"] != nil {
+		t.Fatalf("a small battle, solved exactly: %d %v", code, body)
+	}
+	// Technologies by id; one the exact solver does not model is simulated,
+	// and the answer says how many battles.
+	code, body = anon.do("GET", "/api/odds?attacker=2+dreadnought&defender=3+fighter&attacker_tech=duranium_armor,plasma_scoring", nil)
+	if code != 200 || body["battles"] != float64(SimulatedBattles) {
+		t.Fatalf("with Duranium Armor: %d %v", code, body)
+	}
+	code, body = anon.do("GET", "/api/odds?attacker=2+dreadnought&defender=3+fighter&defender_tech=warp_drive", nil)
+	if code != 400 || !strings.Contains(body["error"].(string), "defender_tech") {
+		t.Fatalf("an unknown technology: %d %v", code, body)
 	}
 	// A client that gives up on the largest battle allowed: the server's
 	// solving slots are free again soon after.

@@ -5,10 +5,16 @@ import (
 	"net/http"
 
 	"github.com/mecatol/mecatol/internal/combat"
+	"github.com/mecatol/mecatol/internal/ti4"
 )
 
+// SimulatedBattles is how many battles the odds endpoint simulates when a
+// technology keeps the exact solver out (the result says so in battles).
+const SimulatedBattles = 20000
+
 // odds computes a battle exactly: attacker, defender and planet unit lists,
-// and mode space (default), ground, or both. Unit counts are bounded by the
+// attacker_tech and defender_tech (technology ids, comma-separated), and
+// mode space (default), ground, or both. Unit counts are bounded by the
 // game's limits (23.4) and combat.MaxTokenUnits for fighters and infantry.
 func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
@@ -29,6 +35,15 @@ func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	b.Attacker.Policy, b.Defender.Policy = pol, pol
+	for _, f := range []struct {
+		name string
+		dst  *combat.Tech
+	}{{"attacker_tech", &b.Attacker.Tech}, {"defender_tech", &b.Defender.Tech}} {
+		if *f.dst, err = ti4.ParseCombatTech(q.Get(f.name)); err != nil {
+			fail(w, http.StatusBadRequest, "%s: %v", f.name, err)
+			return
+		}
+	}
 	b.Nebula = q.Get("nebula") == "true"
 	switch q.Get("mode") {
 	case "", "space":
@@ -56,6 +71,9 @@ func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	res, err := combat.SolveContext(ctx, b)
+	if errors.Is(err, combat.ErrInexact) { // a technology the solver does not model
+		res, err = combat.SimulateContext(ctx, b, SimulatedBattles, 1)
+	}
 	switch {
 	case ctx.Err() != nil:
 		return // the client left: no one to answer

@@ -1,7 +1,9 @@
 package ti4
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/mecatol/mecatol/internal/combat"
 )
@@ -112,21 +114,36 @@ func (s *State) exhaustible(seat int, f func(combat.Tech) bool) string {
 	return id
 }
 
-// CombatTech is what the technologies ids change in combat, for the odds
-// calculator: the same definitions play uses. An id that is not a
-// technology with a combat effect is reported.
-func CombatTech(ids []string) (combat.Tech, []string) {
+// ParseCombatTech reads technology ids, comma-separated, for the odds
+// calculator: what they change in combat, by the definitions play uses.
+// An id that is no technology with an effect in combat is an error that
+// lists those that are.
+func ParseCombatTech(list string) (combat.Tech, error) {
 	var t combat.Tech
-	var unknown []string
-	for _, id := range ids {
+	for _, id := range strings.Split(list, ",") {
+		id = strings.TrimSpace(id)
+		if id == "" {
+			continue
+		}
 		a := definitions[id]
 		if a == nil || a.Combat == (combat.Tech{}) {
-			unknown = append(unknown, id)
-			continue
+			return t, fmt.Errorf("%q is no technology that acts in combat (%s)", id, strings.Join(CombatTechIDs(), ", "))
 		}
 		t = t.Or(a.Combat)
 	}
-	return t, unknown
+	return t, nil
+}
+
+// CombatTechIDs lists the technologies that act in combat, sorted.
+func CombatTechIDs() []string {
+	var ids []string
+	for id, a := range definitions {
+		if a.Combat != (combat.Tech{}) {
+			ids = append(ids, id)
+		}
+	}
+	slices.Sort(ids)
+	return ids
 }
 
 // Ability events.

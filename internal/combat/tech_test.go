@@ -1,0 +1,152 @@
+package combat
+
+import (
+	"errors"
+	"testing"
+)
+
+// Plasma Scoring: one more die for one unit's bombardment. A dreadnought
+// (5) bombarding one infantry with 1 infantry landing: the bombardment
+// kills it with 0.6, or with 0.84 for two dice; else a 1-on-1 ground
+// combat of 8s, which the attacker wins with 0.21/0.51.
+func TestTech_PlasmaScoring_Odds(t *testing.T) {
+	b := Battle{Attacker: side(t, "1 dreadnought, 1 infantry"), Defender: Side{Planet: side(t, "1 infantry").Units}, Invade: true}
+	duel := 0.21 / 0.51
+	for _, tc := range []struct {
+		plasma bool
+		want   float64
+	}{{false, 0.6 + 0.4*duel}, {true, 0.84 + 0.16*duel}} {
+		b.Attacker.Tech.Plasma = tc.plasma
+		r, err := Solve(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !near(r.AttackerWins, tc.want, 1e-9) {
+			t.Fatalf("plasma %v: attacker wins %.6f, want %.6f", tc.plasma, r.AttackerWins, tc.want)
+		}
+	}
+}
+
+// Plasma Scoring on space cannon, and Antimass Deflectors against it: a
+// PDS (6) with one more die at a lone fighter; the fighter's owner with
+// Antimass makes each die need 7.
+func TestTech_AntimassAndPlasma_SpaceCannon(t *testing.T) {
+	for _, tc := range []struct {
+		plasma, antimass bool
+		die              float64
+		dice             int
+	}{{false, false, 0.5, 1}, {true, false, 0.5, 2}, {false, true, 0.4, 1}, {true, true, 0.4, 2}} {
+		b := Battle{Attacker: side(t, "1 fighter"), Defender: side(t, "1 fighter"), Space: true, NoBarrage: true}
+		b.Defender.Planet = side(t, "1 pds").Units
+		b.Defender.Tech.Plasma, b.Attacker.Tech.Antimass = tc.plasma, tc.antimass
+		r, err := Solve(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		miss := 1.0
+		for range tc.dice {
+			miss *= 1 - tc.die
+		}
+		// The fighter survives the cannon with miss, then duels (9s: 0.2 each) evenly.
+		want := miss * 0.5 * (1 - 0.04/0.36) // the attacker wins half the duels that do not end both destroyed
+		if !near(r.AttackerWins, want, 1e-9) {
+			t.Fatalf("%+v: attacker wins %.6f, want %.6f", tc, r.AttackerWins, want)
+		}
+	}
+}
+
+// X-89 Bacterial Weapon Ω: a bombardment that kills one infantry kills
+// them all, so a war sun's three dice (3) against three infantry win the
+// planet outright whenever one hits.
+func TestTech_X89BacterialWeapon_Odds(t *testing.T) {
+	b := Battle{Attacker: side(t, "1 war_sun, 1 infantry"), Defender: Side{Planet: side(t, "3 infantry").Units}, Invade: true}
+	b.Attacker.Tech.X89 = true
+	r, err := Solve(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.AttackerWins < 1-0.3*0.3*0.3-1e-9 {
+		t.Fatalf("attacker wins %.4f: at least every bombardment with a hit", r.AttackerWins)
+	}
+	sim, _ := Simulate(b, 20000, 3)
+	if !near(sim.AttackerWins, r.AttackerWins, 0.015) {
+		t.Fatalf("simulated %.4f, exact %.4f", sim.AttackerWins, r.AttackerWins)
+	}
+}
+
+// Assault Cannon: three non-fighter ships make the opponent destroy one
+// at the start of combat, so a lone destroyer is gone before it rolls.
+func TestTech_AssaultCannon_Odds(t *testing.T) {
+	b := Battle{Attacker: side(t, "3 cruiser"), Defender: side(t, "1 destroyer"), Space: true, NoBarrage: true}
+	b.Attacker.Tech.Assault = true
+	if _, err := Solve(b); !errors.Is(err, ErrInexact) {
+		t.Fatalf("Solve: %v, want ErrInexact", err)
+	}
+	r, err := Simulate(b, 2000, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.AttackerWins != 1 || r.Stages[0].AttackerExpected["cruiser"] != 3 {
+		t.Fatalf("attacker wins %.4f with %v: the destroyer never rolls", r.AttackerWins, r.Stages[0].AttackerExpected)
+	}
+	b.Attacker = side(t, "2 cruiser, 3 fighter") // two non-fighter ships: no effect
+	b.Attacker.Tech.Assault = true
+	if r, _ := Simulate(b, 2000, 1); r.Stages[0].AttackerExpected["fighter"] == 3 {
+		t.Fatal("two non-fighter ships are not enough: the destroyer rolls and sometimes hits")
+	}
+}
+
+// Magen Defense Grid Ω: the defender with a structure on the planet
+// destroys one infantry at the start of the ground combat.
+func TestTech_MagenDefenseGrid_Odds(t *testing.T) {
+	b := Battle{Attacker: side(t, "1 infantry"), Defender: Side{Planet: side(t, "1 space_dock, 1 infantry").Units}, Invade: true}
+	b.Defender.Tech.Magen = true
+	r, err := Simulate(b, 2000, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.DefenderWins != 1 {
+		t.Fatalf("defender wins %.4f, want 1", r.DefenderWins)
+	}
+	b.Defender.Planet = side(t, "1 infantry").Units // no structure: a fair duel
+	if r, _ := Simulate(b, 2000, 1); r.DefenderWins > 0.6 {
+		t.Fatalf("without a structure the defender wins %.4f", r.DefenderWins)
+	}
+}
+
+// Graviton Laser System: space cannon hits land on non-fighters, so two
+// sure hits (a PDS with -10 would be odd; instead many PDS) destroy a
+// carrier before its fighters.
+func TestTech_GravitonLaserSystem_Odds(t *testing.T) {
+	b := Battle{Attacker: side(t, "1 carrier, 3 fighter"), Defender: side(t, "1 fighter"), Space: true, NoBarrage: true}
+	b.Defender.Planet = side(t, "1 pds").Units
+	lost := func(graviton bool) float64 {
+		b.Defender.Tech.Graviton = graviton
+		r, err := Simulate(b, 20000, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return 1 - r.Stages[0].AttackerExpected["carrier"]
+	}
+	without, with := lost(false), lost(true)
+	// The PDS hits half the time: with the laser the carrier goes then.
+	if with < 0.45 || with <= without+0.3 {
+		t.Fatalf("carrier lost %.3f with Graviton, %.3f without", with, without)
+	}
+}
+
+// Duranium Armor: a damaged unit is repaired each round, so a dreadnought
+// against a stream of fighters lasts longer than without.
+func TestTech_DuraniumArmor_Odds(t *testing.T) {
+	b := Battle{Attacker: side(t, "1 dreadnought"), Defender: side(t, "4 fighter"), Space: true}
+	b.Attacker.Tech.Duranium = true
+	if _, err := Solve(b); !errors.Is(err, ErrInexact) {
+		t.Fatalf("Solve: %v, want ErrInexact", err)
+	}
+	with, _ := Simulate(b, 20000, 4)
+	b.Attacker.Tech.Duranium = false
+	without, _ := Simulate(b, 20000, 4)
+	if with.AttackerWins < without.AttackerWins+0.02 {
+		t.Fatalf("attacker wins %.3f with Duranium, %.3f without", with.AttackerWins, without.AttackerWins)
+	}
+}

@@ -1,0 +1,139 @@
+package combat
+
+import "github.com/mecatol/mecatol/internal/engine"
+
+// troop is one side's units in a simulated battle, each alive or not and
+// damaged or not. A hit takes the first step of the side's casualty line
+// (army) that still applies, so without the abilities below it follows
+// the exact solver's order; with them, hits aimed at some units (Graviton
+// Laser System, Assault Cannon, Magen Defense Grid) and repairs (Duranium
+// Armor) fit too, which a position on the line cannot hold.
+type troop struct {
+	a             *army
+	dead, damaged []bool
+	fresh         []bool // damaged this round
+}
+
+func newTroop(a *army) *troop {
+	n := len(a.units)
+	return &troop{a: a, dead: make([]bool, n), damaged: make([]bool, n), fresh: make([]bool, n)}
+}
+
+func (t *troop) reset() {
+	clear(t.dead)
+	clear(t.damaged)
+	clear(t.fresh)
+}
+
+func (t *troop) alive(i int) bool { return !t.dead[i] }
+
+// take absorbs h hits on the units ok accepts (all, if nil); with destroy,
+// each destroys a unit and none is sustained.
+func (t *troop) take(h int, ok func(*Profile) bool, destroy bool) {
+	for ; h > 0; h-- {
+		if !t.step(ok, destroy) {
+			return
+		}
+	}
+}
+
+// step applies the first casualty step that still applies.
+func (t *troop) step(ok func(*Profile) bool, destroy bool) bool {
+	for _, ev := range t.a.line {
+		i := ev.unit
+		if t.dead[i] || (ok != nil && !ok(&t.a.units[i])) || (!ev.kill && (t.damaged[i] || destroy)) {
+			continue
+		}
+		if ev.kill {
+			t.dead[i] = true
+		} else {
+			t.damaged[i], t.fresh[i] = true, true
+		}
+		return true
+	}
+	return false
+}
+
+func (t *troop) hit(h int)     { t.take(h, nil, false) }
+func (t *troop) barrage(h int) { t.take(h, isFighterP, true) }
+
+func isFighterP(p *Profile) bool    { return p.Fighter() }
+func isNonFighterP(p *Profile) bool { return p.Ship() && !p.Fighter() }
+func isInfantryP(p *Profile) bool   { return p.Type == "infantry" }
+
+// has reports a living unit that f accepts.
+func (t *troop) has(f func(*Profile) bool) int {
+	n := 0
+	for i := range t.a.units {
+		if !t.dead[i] && f(&t.a.units[i]) {
+			n++
+		}
+	}
+	return n
+}
+
+func (t *troop) wiped() bool { return t.has(func(*Profile) bool { return true }) == 0 }
+
+// groups lists the living units for one kind of roll.
+func (t *troop) groups() []Group {
+	var out []Group
+	for i := range t.a.units {
+		if !t.dead[i] {
+			out = append(out, Group{t.a.units[i], 1})
+		}
+	}
+	return out
+}
+
+// roll throws the living units' dice of one ability with a modifier and
+// an optional reroll of misses.
+func (t *troop) roll(f func(*Profile) Roll, mod int, reroll bool, rng *engine.RNG) int {
+	hits := 0
+	for i := range t.a.units {
+		if !t.dead[i] {
+			hits += Hits(rng, f(&t.a.units[i]), 1, mod, reroll, nil)
+		}
+	}
+	return hits
+}
+
+// repair mends the most costly unit damaged before this round (Duranium
+// Armor), then starts a new round.
+func (t *troop) repair(on bool) {
+	if on {
+		for i := len(t.a.units) - 1; i >= 0; i-- {
+			if !t.dead[i] && t.damaged[i] && !t.fresh[i] {
+				t.damaged[i] = false
+				break
+			}
+		}
+	}
+	clear(t.fresh)
+}
+
+// pickedHit is a hit the opponent assigns to these ground forces (Magen
+// Defense Grid): an infantry is destroyed, else a mech takes it, sustaining
+// the damage if it can.
+func (t *troop) pickedHit() {
+	if t.has(isInfantryP) > 0 {
+		t.take(1, isInfantryP, true)
+		return
+	}
+	t.hit(1)
+}
+
+// wipeInfantry destroys every infantry once one is lost (X-89 Bacterial
+// Weapon).
+func (t *troop) wipeInfantry() {
+	lost := false
+	for i := range t.a.units {
+		lost = lost || (t.dead[i] && isInfantryP(&t.a.units[i]))
+	}
+	if lost {
+		t.take(len(t.a.units), isInfantryP, true)
+	}
+}
+
+func (t *troop) survivors() (string, map[string]int) {
+	return describe(t.a.units, t.alive, func(i int) bool { return t.damaged[i] })
+}
