@@ -16,12 +16,18 @@ import (
 
 const corpusGolden = "testdata/corpus.golden"
 
+// corpusFirstGolden is the corpus as recorded under the first rules
+// version, before the abilities of issue 20: frozen, never updated, so
+// that games played then are shown to replay as they were played.
+const corpusFirstGolden = "testdata/corpus_v1.golden"
+
 // corpusGame is one game of the replay corpus: a seeded self-play game.
 type corpusGame struct {
 	players  int
 	seed     uint64
 	autoPass bool
 	greedy   bool
+	rules    int // ti4.Config.Rules
 }
 
 func (c corpusGame) String() string {
@@ -30,13 +36,13 @@ func (c corpusGame) String() string {
 
 // corpus is 3 to 8 players, random and greedy bots, automatic passing on
 // and off, 8 seeds each: 192 games of four rounds.
-func corpus() []corpusGame {
+func corpus(rules int) []corpusGame {
 	var out []corpusGame
 	for n := 3; n <= 8; n++ {
 		for _, greedy := range []bool{false, true} {
 			for _, ap := range []bool{false, true} {
 				for seed := uint64(1); seed <= 8; seed++ {
-					out = append(out, corpusGame{n, seed*100 + uint64(n), ap, greedy})
+					out = append(out, corpusGame{n, seed*100 + uint64(n), ap, greedy, rules})
 				}
 			}
 		}
@@ -49,7 +55,7 @@ func corpus() []corpusGame {
 // any change to what the rules do, however small, changes the hash.
 func (c corpusGame) chain(t *testing.T) (int, string) {
 	t.Helper()
-	cfg := ti4.Config{Players: c.players, Seed: c.seed, AutoPass: c.autoPass}
+	cfg := ti4.Config{Players: c.players, Seed: c.seed, AutoPass: c.autoPass, Rules: c.rules}
 	rng := engine.NewRNG(c.seed)
 	bots := make([]Bot, c.players)
 	for i := range bots {
@@ -88,20 +94,31 @@ func (c corpusGame) chain(t *testing.T) (int, string) {
 // that changes nothing leaves every line as it was; a change to the rules
 // shows which games it touches (run with -update, and review the diff).
 func TestReplayCorpusIsUnchanged(t *testing.T) {
+	checkCorpus(t, ti4.RulesCurrent, corpusGolden, *update)
+}
+
+// The games of the corpus under the first rules version play and replay
+// exactly as they did before that version's successors were written: a
+// game set up then keeps its rules.
+func TestReplayCorpusOfTheFirstRulesIsUnchanged(t *testing.T) {
+	checkCorpus(t, ti4.RulesFirst, corpusFirstGolden, false)
+}
+
+func checkCorpus(t *testing.T, rules int, golden string, write bool) {
 	if testing.Short() {
 		t.Skip("plays 192 games")
 	}
 	var b bytes.Buffer
-	for _, c := range corpus() {
+	for _, c := range corpus(rules) {
 		n, sum := c.chain(t)
 		fmt.Fprintf(&b, "%s actions=%d %s\n", c, n, sum)
 	}
-	if *update {
-		if err := os.WriteFile(corpusGolden, b.Bytes(), 0o644); err != nil {
+	if write {
+		if err := os.WriteFile(golden, b.Bytes(), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	want, err := os.ReadFile(corpusGolden)
+	want, err := os.ReadFile(golden)
 	if err != nil {
 		t.Fatalf("%v (run with -update)", err)
 	}

@@ -16,6 +16,12 @@ import (
 // nothing.
 type Ability struct {
 	ID string
+	// Since is the rules version the ability came in (Options.Rules): a
+	// game set up under an earlier version plays without it, so that its
+	// log replays as it was played. Later is what a later version added to
+	// an ability that was there before.
+	Since int
+	Later *Ability
 	// StatusCards: action cards drawn in the status phase beyond the one
 	// every player draws (81.3).
 	StatusCards int
@@ -28,6 +34,22 @@ type Ability struct {
 	// Combat: what the ability changes in combat and in the steps around
 	// it; the same value feeds the odds calculator (CombatTech).
 	Combat combat.Tech
+	// ShipMove: added to the move value of one of its owner's ships in
+	// each tactical action (58.4), the ship its owner moves needing it.
+	ShipMove int
+	// SecondAction: its owner may take a second action in each of its
+	// turns of the action phase (3.1).
+	SecondAction bool
+	// GroundWonInfantry: infantry from reinforcements placed on a planet
+	// whose ground combat its owner wins (42).
+	GroundWonInfantry int
+	// Votes: cast with its owner's votes on an outcome (8.6).
+	Votes int
+	// LostTradeGoods: trade goods its owner gains when one of its units of
+	// a type is destroyed.
+	LostTradeGoods map[string]int
+	// Uses: how its owner uses it by a choice (abilityuse.go).
+	Uses []*Use
 	// Permits: what the ability lets its owner do that the rules forbid.
 	Permits Permit
 	// Exhausts: the ability is used by exhausting its card, which is
@@ -47,6 +69,11 @@ const (
 	// PermitPastShips: ships move through systems that hold other
 	// players' ships (58.4b).
 	PermitPastShips
+	// PermitVoteAlways: no effect keeps the player from voting (8.16).
+	PermitVoteAlways
+	// PermitFreeSpecialties: technology specialties count without
+	// exhausting their planets, exhausted or not (90.14, 90.15).
+	PermitFreeSpecialties
 )
 
 // permits reports whether one of seat's abilities grants p.
@@ -66,10 +93,12 @@ func define(a *Ability) {
 	definitions[a.ID] = a
 }
 
-// abilities calls f with each ability seat has: its technologies.
+// abilities calls f with each ability seat has: its technologies, as the
+// game's rules version has them.
 func (s *State) abilities(seat int, f func(*Ability)) {
+	v := s.rules()
 	for _, t := range s.Players[seat].Techs {
-		if a := definitions[t]; a != nil {
+		for a := definitions[t]; a != nil && a.Since <= v; a = a.Later {
 			f(a)
 		}
 	}
@@ -85,6 +114,31 @@ func (s *State) bonus(seat int, hook func(*Ability) int) int {
 func hookStatusCards(a *Ability) int        { return a.StatusCards }
 func hookStatusTokens(a *Ability) int       { return a.StatusTokens }
 func hookProductionDiscount(a *Ability) int { return a.ProductionDiscount }
+func hookShipMove(a *Ability) int           { return a.ShipMove }
+func hookGroundWonInfantry(a *Ability) int  { return a.GroundWonInfantry }
+func hookVotes(a *Ability) int              { return a.Votes }
+
+// secondAction is the ability giving seat a second action, or "".
+func (s *State) secondAction(seat int) string {
+	id := ""
+	s.abilities(seat, func(a *Ability) {
+		if a.SecondAction {
+			id = a.ID
+		}
+	})
+	return id
+}
+
+// lostTradeGoods is what seat gains when one of its units of type typ is
+// destroyed.
+func (s *State) lostTradeGoods(seat int, typ string) []Event {
+	n := 0
+	s.abilities(seat, func(a *Ability) { n += a.LostTradeGoods[typ] })
+	if n == 0 {
+		return nil
+	}
+	return []Event{{Kind: EvTradeGoods, Seat: seat, Count: n}}
+}
 
 // combatTech is what seat's abilities change in combat now: an
 // exhaustible ability counts while its card is ready.
@@ -125,20 +179,29 @@ func ParseCombatTech(list string) (combat.Tech, error) {
 		if id == "" {
 			continue
 		}
-		a := definitions[id]
-		if a == nil || a.Combat == (combat.Tech{}) {
+		c := combatEffects(definitions[id])
+		if c == (combat.Tech{}) {
 			return t, fmt.Errorf("%q is no technology that acts in combat (%s)", id, strings.Join(CombatTechIDs(), ", "))
 		}
-		t = t.Or(a.Combat)
+		t = t.Or(c)
 	}
 	return t, nil
+}
+
+// combatEffects is an ability's combat effects in the current rules.
+func combatEffects(a *Ability) combat.Tech {
+	var t combat.Tech
+	for ; a != nil; a = a.Later {
+		t = t.Or(a.Combat)
+	}
+	return t
 }
 
 // CombatTechIDs lists the technologies that act in combat, sorted.
 func CombatTechIDs() []string {
 	var ids []string
 	for id, a := range definitions {
-		if a.Combat != (combat.Tech{}) {
+		if combatEffects(a) != (combat.Tech{}) {
 			ids = append(ids, id)
 		}
 	}
@@ -148,8 +211,10 @@ func CombatTechIDs() []string {
 
 // Ability events.
 const (
-	EvTechExhausted = "technology_exhausted" // Card: the technology; Seat: its owner
-	EvUnitRepaired  = "unit_repaired"        // one damaged Unit of Seat's in System (on Planet) is repaired
+	EvTechExhausted = "technology_exhausted"  // Card: the technology; Seat: its owner
+	EvUnitRepaired  = "unit_repaired"         // one damaged Unit of Seat's in System (on Planet) is repaired
+	EvTechReadied   = "technology_readied"    // Card, of Seat's
+	EvDiscounted    = "production_discounted" // Count taken off the cost of Seat's production under way
 )
 
 func applyAbilities(s *State, e *Event) bool {
@@ -157,6 +222,13 @@ func applyAbilities(s *State, e *Event) bool {
 	case EvTechExhausted:
 		p := s.Players[e.Seat]
 		p.ExhaustedTechs = append(slices.Clone(p.ExhaustedTechs), e.Card)
+	case EvTechReadied:
+		p := s.Players[e.Seat]
+		p.ExhaustedTechs = slices.DeleteFunc(slices.Clone(p.ExhaustedTechs), func(t string) bool { return t == e.Card })
+	case EvDiscounted:
+		if prod, _, _, err := s.production(e.Seat); err == nil {
+			prod.Less += e.Count
+		}
 	case EvUnitRepaired:
 		sys := s.System(e.System)
 		stacks := sys.Space

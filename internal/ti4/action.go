@@ -41,7 +41,7 @@ var actionKinds = []string{ActPlace, ActRemove, ActMove, ActGainPlanet, ActLoseP
 	ActActivate, ActMoveShips, ActTransport, ActEndMovement, ActProduce, ActEndTactical, ActComponent, ActRemoveExcess, ActAssignHit, ActRetreat, ActNoRetreat, ActBombard,
 	ActScore, ActKeepSecret, ActSpendTokens, ActTakeCustodians, ActDiscardAC, ActGiveNote, ActPlaceTG,
 	ActTradeOpen, ActTradeAdd, ActTradeAccept, ActTradeCancel, ActReclaim,
-	ActVote, ActAbstain, ActBreakTie, ActDestroy, ActChoosePlanet, ActReturnSecret, ActPlayNote, ActPlayAC, ActPassWindow, ActUseLaw, ActAutoPass, ActExplore, ActTakeCard, ActUseRelic}
+	ActVote, ActAbstain, ActBreakTie, ActDestroy, ActChoosePlanet, ActReturnSecret, ActPlayNote, ActPlayAC, ActPassWindow, ActUseLaw, ActAutoPass, ActExplore, ActTakeCard, ActUseRelic, ActUseAbility}
 
 // Action is one thing a player (or a game effect acting for them) does.
 // Which fields matter depends on Kind.
@@ -273,6 +273,7 @@ var fieldsOf = map[string]string{
 	ActReclaim: "system planet unit", ActTradeOpen: "player", ActTradeAdd: "card", ActTradeAccept: "", ActTradeCancel: "",
 	ActVote: "outcome", ActAbstain: "", ActBreakTie: "outcome", ActDestroy: "system planet unit", ActChoosePlanet: "planet", ActReturnSecret: "card", ActPlayNote: "card", ActPlayAC: "card system planet to_planet player unit outcome count pools units", ActPassWindow: "", ActUseLaw: "card system player outcome", ActAutoPass: "use",
 	ActExplore: "outcome", ActTakeCard: "card", ActUseRelic: "card use planet outcome system count",
+	ActUseAbility: "card use system planet to to_planet unit count outcome pools units",
 }
 
 // checkFields refuses fields the action's kind does not read.

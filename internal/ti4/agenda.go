@@ -243,7 +243,7 @@ func revealAgenda(s *State, rng *engine.RNG) []Event {
 func (s *State) voters() []int {
 	var out []int
 	for _, q := range s.votingOrder() {
-		if !slices.Contains(s.Agenda.Barred, q) && !slices.Contains(s.Agenda.Silenced, q) {
+		if s.permits(q, PermitVoteAlways) || (!slices.Contains(s.Agenda.Barred, q) && !slices.Contains(s.Agenda.Silenced, q)) {
 			out = append(out, q)
 		}
 	}
@@ -303,7 +303,7 @@ func decideVote(s *State, a Action) ([]Event, error) {
 		return nil, engine.Refuse("8.7", "all of a player's votes go to the one outcome already chosen")
 	}
 	if len(ag.Voters) == 0 || ag.Voters[0] != a.Seat {
-		if slices.Contains(ag.Barred, a.Seat) || slices.Contains(ag.Silenced, a.Seat) {
+		if !s.permits(a.Seat, PermitVoteAlways) && (slices.Contains(ag.Barred, a.Seat) || slices.Contains(ag.Silenced, a.Seat)) {
 			return nil, engine.Refuse("8.16", "%s may not vote in this agenda phase", s.Players[a.Seat])
 		}
 		return nil, engine.Refuse("8.2", "players vote in turn from the speaker's left; it is not your turn to vote")
@@ -317,7 +317,10 @@ func decideVote(s *State, a Action) ([]Event, error) {
 	ev := s.emit(Event{Kind: EvBallotOpened, Seat: a.Seat, Extra: &Extra{Outcome: a.Outcome}})
 	if s.Law("representative_government") != nil {
 		// Each player casts exactly one vote, without exhausting planets.
-		ev = s.extend(ev, Event{Kind: EvVotesCast, Seat: a.Seat, Count: 1}, Event{Kind: EvBallotClosed, Seat: a.Seat})
+		return s.extend(ev, Event{Kind: EvVotesCast, Seat: a.Seat, Count: 1}, Event{Kind: EvBallotClosed, Seat: a.Seat}), nil
+	}
+	if n := s.bonus(a.Seat, hookVotes); n > 0 { // votes its abilities add
+		ev = s.extend(ev, Event{Kind: EvVotesCast, Seat: a.Seat, Count: n})
 	}
 	return ev, nil
 }

@@ -55,7 +55,7 @@ func applyByKind(s *State, e *Event) bool {
 		return applyRelics(s, e)
 	case EvEndOfTurnAsked, EvLegendaryExhausted:
 		return applyLegendary(s, e)
-	case EvTechExhausted, EvUnitRepaired:
+	case EvDiscounted, EvTechExhausted, EvTechReadied, EvUnitRepaired:
 		return applyAbilities(s, e)
 	}
 	return false

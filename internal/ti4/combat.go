@@ -599,7 +599,11 @@ func decideAssignHit(s *State, a Action) ([]Event, error) {
 			return nil, engine.Refuse("87.3", "every %s there is already damaged", a.Unit)
 		}
 	}
-	return s.emit(Event{Kind: EvHitAssigned, Seat: o.Seat, System: c.System, Planet: o.Planet, Unit: a.Unit, Count: 1, Card: map[bool]string{true: "sustain"}[a.Use]}), nil
+	ev := s.emit(Event{Kind: EvHitAssigned, Seat: o.Seat, System: c.System, Planet: o.Planet, Unit: a.Unit, Count: 1, Card: map[bool]string{true: "sustain"}[a.Use]})
+	if !a.Use {
+		ev = s.extend(ev, s.lostTradeGoods(o.Seat, a.Unit)...)
+	}
+	return ev, nil
 }
 
 func where2(o Owed) string {
@@ -722,7 +726,11 @@ func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
 			n.Queue, n.Step, n.StartAsked, n.Opened = n.Queue[1:], CbCannon, false, false
 			if c.Round > 0 && c.Defender != None { // a ground combat was fought here (42.4c)
 				if w, l := winnerOf(c, func(q int) bool { return groundOn(pl, q) }); w != None {
-					return s.emit(Event{Kind: EvCombatWon, Seat: w, Owner: l, System: c.System, Deck: "ground"}, setCombat(&n, rolls))
+					ev := s.emit(Event{Kind: EvCombatWon, Seat: w, Owner: l, System: c.System, Deck: "ground"}, setCombat(&n, rolls))
+					if k := min(s.bonus(w, hookGroundWonInfantry), s.Reinforcements(w, "infantry")); k > 0 && !demilitarized(pl) {
+						ev = s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: w, System: c.System, Planet: pl.Name, Unit: "infantry", Count: k})
+					}
+					return ev
 				}
 			}
 			break

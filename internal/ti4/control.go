@@ -32,7 +32,7 @@ func gain(s *State, x *explorer, seat, pos int, pl *Planet) []Event {
 			ev = s.extend(ev, x.effects(seat, pos, pl, e.Card)...)
 		}
 	}
-	return ev
+	return s.extend(ev, abilityWindows(s, seat, AfterGainPlanet, Step{Planet: pl.Name, Systems: []int{pos}})...)
 }
 
 // Gaining a planet by a game effect (25.1).

@@ -136,6 +136,9 @@ func applyLawWindows(s *State, e *Event) bool {
 		s.WarAsk = false
 	case EvExtraAction:
 		s.Turn, s.ExtraAction = e.Seat, true
+		if e.Card != "" {
+			s.SecondBy = e.Card
+		}
 	case EvSwapped:
 		mine, theirs := e.extra().Cards[0], e.extra().Cards[1]
 		p, q := s.Players[e.Seat], s.Players[e.Owner]

@@ -167,6 +167,10 @@ func candidates(s *State, seat int, out []Action) []Action {
 		add(Action{Kind: ActKeepSecret, Card: card})
 	}
 	lawOptions(s, seat, add)
+	useOptions(s, seat, add)
+	if st := s.Step; st != nil && st.Kind == StepAbility {
+		return out
+	}
 	if st := s.Step; st != nil && st.Kind == StepInvest {
 		if st.Seat == seat {
 			for _, c := range s.Strategy {
@@ -634,7 +638,7 @@ func produceOptions(s *State, seat int, prod *Production, sys *System, limit int
 		if !Unlimited(typ) {
 			most = min(most, s.Reinforcements(seat, typ))
 		}
-		for n := 1; n <= most && s.owedFor(seat, prod.Cost+unitCost(u, n, prod, typ, conscription)) <= budget; n++ {
+		for n := 1; n <= most && s.owedFor(seat, prod, unitCost(u, n, prod, typ, conscription)) <= budget; n++ {
 			fits := (ship || inSpace) && s.roomFor(seat, sys, typ, n) == "" // the fleet pool and capacity (37.1, 16.2)
 			switch {
 			case ship && typ != "fighter": // ships go to space (68.2)

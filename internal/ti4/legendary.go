@@ -56,12 +56,19 @@ func legendaryFollowUps(s *State) []Event {
 	}
 	seat := *s.EndOfTurn
 	ev := s.emit(Event{Kind: EvEndOfTurnAsked, Seat: seat})
-	if p := s.Player(seat); p != nil && !p.Eliminated {
-		for _, pl := range s.readyLegendary(seat) {
-			ev = s.extend(ev, queue(Step{Kind: StepRelic, Seat: seat, Card: legendaryAbility[pl], Planet: pl}))
-		}
+	p := s.Player(seat)
+	if p == nil || p.Eliminated {
+		return ev
 	}
-	return ev
+	// A second action in the turn (Fleet Logistics): the turn goes on,
+	// and its end comes after that action.
+	if id := s.secondAction(seat); id != "" && s.SecondBy != id && !p.Passed && s.Phase == PhaseAction {
+		return s.extend(ev, Event{Kind: EvExtraAction, Seat: seat, Card: id})
+	}
+	for _, pl := range s.readyLegendary(seat) {
+		ev = s.extend(ev, queue(Step{Kind: StepRelic, Seat: seat, Card: legendaryAbility[pl], Planet: pl}))
+	}
+	return s.extend(ev, abilityWindows(s, seat, AtEndOfTurn, Step{})...)
 }
 
 // legendaryOptions are the uses of a legendary ability in st.

@@ -126,6 +126,8 @@ var reveals = map[string]disclosure{
 	EvRelicPurged:        quiet,
 	EvRepaired:           quiet,
 	EvTechExhausted:      quiet,
+	EvTechReadied:        quiet,
+	EvDiscounted:         quiet,
 	EvUnitRepaired:       quiet,
 	EvRevealed:           shown, // a public objective turned face up
 	EvRevote:             quiet,

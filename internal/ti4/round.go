@@ -434,8 +434,12 @@ func applyRound(s *State, e *Event) bool {
 		for _, p := range s.Players {
 			p.Feats = nil
 		}
+		if !s.ExtraAction {
+			s.SecondBy = "" // a first action ended: a second may be granted
+		}
 		s.Turn, s.ExtraAction = s.nextActive(e.Seat), false
-		if len(s.readyLegendary(e.Seat)) > 0 { // its legendary abilities are offered (53.3)
+		if len(s.readyLegendary(e.Seat)) > 0 || s.hasUse(e.Seat, AtEndOfTurn) || s.secondAction(e.Seat) != "" {
+			// its legendary abilities (53.3) and other end-of-turn abilities are offered
 			seat := e.Seat
 			s.EndOfTurn = &seat
 		}

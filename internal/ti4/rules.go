@@ -125,6 +125,12 @@ func decideFor(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 			return nil, engine.Refuse("82.3", "seat %d is paying for Reveal Prototype's research; the combat waits", s.Step.Seat)
 		}
 	}
+	if a.Kind == ActUseAbility {
+		return decideUseAbility(s, a, rng)
+	}
+	if st := s.Step; st != nil && st.Kind == StepAbility && !slices.Contains(effectKinds, a.Kind) {
+		return nil, engine.Refuse("1.19", "seat %d decides whether to use %s first", st.Seat, st.Card)
+	}
 	if a.Kind == ActUseRelic {
 		return decideUseRelic(s, a, rng)
 	}

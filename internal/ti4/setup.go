@@ -22,6 +22,7 @@ type Config struct {
 	Speaker       *int                `json:"speaker,omitempty"`        // empty: random (80.5)
 	StartingTechs map[string][]string `json:"starting_techs,omitempty"` // by faction, for factions that choose
 	AutoPass      bool                `json:"auto_pass,omitempty"`      // every player starts with automatic passing on
+	Rules         int                 `json:"rules,omitempty"`          // the rules version (Options.Rules); 0: RulesCurrent
 	// Key, when set, replaces Seed: the setup and every action draw from
 	// streams derived from it (engine.NewKeyedRNG). Games served to players
 	// use a secret key, so no seed a client knows can reveal their cards.
@@ -59,7 +60,17 @@ func Setup(cfg Config) (*State, engine.RNG, error) {
 	default:
 		return nil, rng, engine.BadInput("victory_points", "the track has a 10 and a 14 side, not %d", vp)
 	}
-	s := &State{Options: Options{VictoryPoints: vp}, StartPlayers: n, Round: 1, Phase: "strategy", Custodians: true}
+	rules := cfg.Rules
+	switch {
+	case rules == 0:
+		rules = RulesCurrent
+	case rules < RulesFirst || rules > RulesCurrent:
+		return nil, rng, engine.BadInput("rules", "rules versions run from %d to %d, not %d", RulesFirst, RulesCurrent, rules)
+	}
+	if rules == RulesFirst {
+		rules = 0 // as games set up before versions were recorded
+	}
+	s := &State{Options: Options{VictoryPoints: vp, Rules: rules}, StartPlayers: n, Round: 1, Phase: "strategy", Custodians: true}
 
 	// Step 1: speaker (80.5).
 	if cfg.Speaker != nil {

@@ -162,7 +162,27 @@ type Decks struct {
 // Options are the game's fixed options.
 type Options struct {
 	VictoryPoints int `json:"victory_points"`
+	// Rules is the version of the rules the game is played under, fixed
+	// at setup so that its log replays as it was played (RulesCurrent for
+	// a new game; 0: the first version, a game set up before there were
+	// versions).
+	Rules int `json:"rules,omitempty"`
 }
+
+// The rules versions: what each added.
+const (
+	// RulesFirst: the base rules, with Neural Motivator, Hyper
+	// Metabolism, Sarween Tools, Antimass Deflectors' movement and Dark
+	// Energy Tap among the technologies.
+	RulesFirst = 1
+	// RulesTechs: every generic technology (issue 20).
+	RulesTechs = 2
+	// RulesCurrent is the version new games are set up under.
+	RulesCurrent = RulesTechs
+)
+
+// rules is the game's rules version.
+func (s *State) rules() int { return max(s.Options.Rules, RulesFirst) }
 
 // State is the whole state of a TI4 game.
 type State struct {
@@ -198,6 +218,7 @@ type State struct {
 	ArbiterRound int            `json:"arbiter_round,omitempty"` // the round Imperial Arbiter was last offered
 	WarAsk       bool           `json:"war_ask,omitempty"`       // Minister of War's owner just performed an action
 	ExtraAction  bool           `json:"extra_action,omitempty"`  // the player whose turn it is has an additional action, which they may decline (Minister of War)
+	SecondBy     string         `json:"second_by,omitempty"`     // the ability that gave this turn's second action (Fleet Logistics)
 	PendingAC    *PendingAC     `json:"pending_ac,omitempty"`    // an action card waiting on Sabotage (2.8)
 	PickAsk      *PickAsk       `json:"pick_ask,omitempty"`      // a strategy card just chosen, waiting on Public Disgrace
 	Disgraced    string         `json:"disgraced,omitempty"`     // the card the picker may not choose again

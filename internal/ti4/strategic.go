@@ -45,6 +45,13 @@ type Step struct {
 	Receiver *int     `json:"receiver,omitempty"` // the player a note is given to (Diplomatic Pressure)
 	Except   string   `json:"except,omitempty"`   // a technology that may not be chosen (Divert Funding)
 	Cards    []string `json:"cards,omitempty"`    // strategy cards given a trade good so far (Manipulate Investments); technologies offered (Reveal Prototype)
+	// A production by an ability (StepFreelance): paid in resources only,
+	// of some unit types only (Units), costing at most Cap in all.
+	ResourcesOnly bool `json:"resources_only,omitempty"`
+	Cap           int  `json:"cap,omitempty"`
+	// Used: planets whose technology specialty counted in this research
+	// without being exhausted (Psychoarchaeology).
+	Used []string `json:"used,omitempty"`
 }
 
 // Step kinds.
@@ -445,8 +452,8 @@ func decideDone(s *State, a Action) ([]Event, error) {
 	if a.Pools != nil {
 		return nil, engine.BadInput("pools", "only the Warfare redistribution is done with pools")
 	}
-	if st.Prod != nil && st.Prod.Spent < s.owedFor(st.Seat, st.Prod.Cost) {
-		return nil, engine.Refuse("67.1", "the units produced cost %d resources; %d spent", s.owedFor(st.Seat, st.Prod.Cost), st.Prod.Spent)
+	if st.Prod != nil && st.Prod.Spent < s.owedFor(st.Seat, st.Prod, 0) {
+		return nil, engine.Refuse("67.1", "the units produced cost %d resources; %d spent", s.owedFor(st.Seat, st.Prod, 0), st.Prod.Spent)
 	}
 	switch {
 	case st.Kind == StepIndustry:
@@ -684,6 +691,12 @@ func decideSpecialty(s *State, a Action) ([]Event, error) {
 	if pl.Controller != a.Seat || info.Tech == "" {
 		return nil, engine.Refuse("90.14", "exhaust a planet you control that has a technology specialty")
 	}
+	if s.permits(a.Seat, PermitFreeSpecialties) { // counts as it is, once per research
+		if slices.Contains(s.Step.Used, pl.Name) {
+			return nil, engine.Refuse("90.14", "%s's specialty already counts for this research", pl.Name)
+		}
+		return s.emit(Event{Kind: EvSpent, Seat: a.Seat, Card: info.Tech, Planet: pl.Name}), nil
+	}
 	if pl.Exhausted {
 		return nil, engine.Refuse("90.15", "%s is exhausted", pl.Name)
 	}
@@ -787,6 +800,9 @@ func applyStrategic(s *State, e *Event) bool {
 				s.Step.Credits = map[string]int{}
 			}
 			s.Step.Credits[e.Card]++
+			if e.Planet != "" {
+				s.Step.Used = append(slices.Clone(s.Step.Used), e.Planet)
+			}
 		} else {
 			s.Step.Spent += e.Count
 		}

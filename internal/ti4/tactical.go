@@ -38,6 +38,7 @@ type Production struct {
 	Cost   int     `json:"cost,omitempty"` // resources owed for units produced
 	Spent  int     `json:"spent,omitempty"`
 	Made   int     `json:"made,omitempty"` // units produced, against the production limit (68.1)
+	Less   int     `json:"less,omitempty"` // taken off the cost by abilities used while producing
 	Placed []Cargo `json:"placed,omitempty"`
 }
 
@@ -57,6 +58,9 @@ func (s *State) production(seat int) (*Production, *System, int, error) {
 			return nil, nil, 0, engine.Refuse("82.3", "seat %d is resolving an ability", st.Seat)
 		}
 		sys := s.System(st.Systems[0])
+		if st.Kind == StepFreelance && st.Cap > 0 {
+			return st.Prod, sys, 1 << 20, nil // any number, within the cost cap
+		}
 		if st.Kind == StepFreelance {
 			return st.Prod, sys, 1, nil // one unit, whatever produces there
 		}
@@ -97,6 +101,16 @@ type Cargo struct {
 	By    int    `json:"by,omitempty"` // cargo: the system whose moving ships carry it
 	// cargo picked up from a planet in From rather than its space area
 	Planet string `json:"planet,omitempty"`
+	// Boost: added to the move of the one ship declared (Gravity Drive).
+	Boost int `json:"boost,omitempty"`
+}
+
+// boostExtra carries a declared ship's move boost, if any.
+func boostExtra(n int) *Extra {
+	if n == 0 {
+		return nil
+	}
+	return &Extra{From: n}
 }
 
 // Tactical steps.
@@ -141,6 +155,7 @@ func decideActivate(s *State, a Action) ([]Event, error) {
 		Event{Kind: EvTacticalBegun, Seat: a.Seat, System: sys.Pos},
 	)
 	ev = s.extend(ev, throneLost(s, a.Seat, sys.Pos)...)
+	ev = s.extend(ev, abilityWindows(s, a.Seat, AfterActivation, Step{Systems: []int{sys.Pos}})...)
 	return s.extend(ev, decoyWindows(s, a.Seat, sys)...), nil
 }
 
@@ -419,13 +434,19 @@ func decideMoveShips(s *State, a Action) ([]Event, error) {
 	if u.Move == 0 {
 		return nil, engine.Refuse("57.1", "%s has no move value", u.Name)
 	}
+	boost := 0
 	if s.reach(a.Seat, from.Pos, t.System, u.Move+s.moveBonus()) < 0 {
-		return nil, engine.Refuse("58.4", "%s cannot reach the active system (move %d, anomalies and other players' ships block the way)", u.Name, u.Move+s.moveBonus())
+		// one ship may move further by an ability, once per tactical action
+		boost = s.bonus(a.Seat, hookShipMove)
+		if boost == 0 || a.Count != 1 || slices.ContainsFunc(t.Moves, func(m Cargo) bool { return m.Boost > 0 }) ||
+			s.reach(a.Seat, from.Pos, t.System, u.Move+s.moveBonus()+boost) < 0 {
+			return nil, engine.Refuse("58.4", "%s cannot reach the active system (move %d, anomalies and other players' ships block the way)", u.Name, u.Move+s.moveBonus())
+		}
 	}
 	if err := s.checkArrivals(a.Seat, t, a.Unit, a.Count); err != nil {
 		return nil, err
 	}
-	return s.emit(Event{Kind: EvDeclared, Seat: a.Seat, System: from.Pos, Unit: a.Unit, Count: a.Count}), nil
+	return s.emit(Event{Kind: EvDeclared, Seat: a.Seat, System: from.Pos, Unit: a.Unit, Count: a.Count, Extra: boostExtra(boost)}), nil
 }
 
 // checkArrivals refuses a declaration after which the ships and cargo
@@ -543,7 +564,7 @@ func decideEndMovement(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	for _, m := range t.Moves {
 		ev = s.extend(ev, Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: m.From, Unit: m.Unit, Count: m.Count})
 		u := s.UnitCard(a.Seat, m.Unit)
-		rifts := s.reach(a.Seat, m.From, t.System, u.Move+s.moveBonus())
+		rifts := s.reach(a.Seat, m.From, t.System, u.Move+s.moveBonus()+m.Boost)
 		survive := m.Count
 		for i := 0; i < m.Count; i++ {
 			for r := 0; r < rifts; r++ {
@@ -653,7 +674,9 @@ func planetWorth(pl *Planet, influence bool) int {
 }
 
 // freelancing reports a production paid in influence too (Freelancers).
-func (s *State) freelancing() bool { return s.Step != nil && s.Step.Kind == StepFreelance }
+func (s *State) freelancing() bool {
+	return s.Step != nil && s.Step.Kind == StepFreelance && !s.Step.ResourcesOnly
+}
 
 // Producing units (67, 68) in the active system.
 func decideProduce(s *State, a Action) ([]Event, error) {
@@ -720,7 +743,15 @@ func decideProduce(s *State, a Action) ([]Event, error) {
 		}
 	}
 	cost := unitCost(u, a.Count, t, a.Unit, s.Law("regulated_conscription") != nil)
-	if more := s.owedFor(a.Seat, t.Cost+cost) - t.Spent - s.payable(a.Seat, s.freelancing()); more > 0 {
+	if st := s.Step; st != nil && st.Kind == StepFreelance {
+		if len(st.Units) > 0 && !slices.Contains(st.Units, a.Unit) {
+			return nil, engine.Refuse("1.3", "%s produces only %v", st.Card, st.Units)
+		}
+		if st.Cap > 0 && t.Cost+cost > st.Cap {
+			return nil, engine.Refuse("1.3", "%s produces units costing %d at most in all", st.Card, st.Cap)
+		}
+	}
+	if more := s.owedFor(a.Seat, t, cost) - t.Spent - s.payable(a.Seat, s.freelancing()); more > 0 {
 		return nil, engine.Refuse("26.1", "these units cost %d more resources than can be spent", more)
 	}
 	return s.emit(
@@ -732,14 +763,15 @@ func decideProduce(s *State, a Action) ([]Event, error) {
 // unitCost is the cost of n more units of a type: units produced two for a
 // cost are paid per pair, counting any odd one already produced (67.2);
 // under Regulated Conscription each costs the full price.
-// owedFor is what units costing cost in all come to for seat, once its
-// abilities' discounts on a use of Production are taken off (never below
-// nothing).
-func (s *State) owedFor(seat, cost int) int {
+// owedFor is what the units of a production, and more costing more, come
+// to for seat, once its abilities' discounts on a use of Production are
+// taken off (never below nothing).
+func (s *State) owedFor(seat int, p *Production, more int) int {
+	cost := p.Cost + more
 	if cost <= 0 {
 		return 0
 	}
-	return max(0, cost-s.bonus(seat, hookProductionDiscount))
+	return max(0, cost-s.bonus(seat, hookProductionDiscount)-p.Less)
 }
 
 func unitCost(u *data.Unit, n int, t *Production, typ string, conscription bool) int {
@@ -805,7 +837,7 @@ func decideSpendForProduction(s *State, a Action) ([]Event, error) {
 	// A planet spent for less than it could pay must not leave the units
 	// produced beyond what can still be paid: the production could then
 	// never be paid for, nor end (67.1).
-	if owed := s.owedFor(a.Seat, t.Cost) - t.Spent - v; owed > 0 && owed > s.payable(a.Seat, s.freelancing())-planetWorth(pl, s.freelancing()) {
+	if owed := s.owedFor(a.Seat, t, 0) - t.Spent - v; owed > 0 && owed > s.payable(a.Seat, s.freelancing())-planetWorth(pl, s.freelancing()) {
 		return nil, engine.Refuse("67.1", "spending %s for %d would leave %d to pay, more than can still be spent", pl.Name, v, owed)
 	}
 	return s.emit(Event{Kind: EvPlanetExhausted, Seat: a.Seat, Planet: pl.Name}, Event{Kind: EvSpent, Seat: a.Seat, Count: v}), nil
@@ -817,10 +849,13 @@ func decideEndTactical(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	if owed := s.owedFor(a.Seat, t.Cost); t.Spent < owed {
+	if owed := s.owedFor(a.Seat, &t.Production, 0); t.Spent < owed {
 		return nil, engine.Refuse("67.1", "the units produced cost %d resources; %d spent", owed, t.Spent)
 	}
 	ev := s.emit(Event{Kind: EvTacticalEnded, Seat: a.Seat})
+	if t.Made > 0 {
+		ev = s.extend(ev, abilityWindows(s, a.Seat, AfterProduction, Step{Systems: []int{t.System}})...)
+	}
 	// Dark Energy Tap: the active system's frontier token is explored by a
 	// player with ships there (35.4).
 	if sys := s.System(t.System); s.Players[a.Seat].HasTech("dark_energy_tap") && hasFrontier(sys) && hasShips(sys, a.Seat) {
@@ -846,6 +881,9 @@ func applyTactical(s *State, e *Event) bool {
 			c.By = e.extra().From
 			s.Tactical.Cargo = append(s.Tactical.Cargo, c)
 		} else {
+			if e.Extra != nil {
+				c.Boost = e.Extra.From
+			}
 			s.Tactical.Moves = append(s.Tactical.Moves, c)
 		}
 	case EvRiftRoll:

@@ -117,7 +117,7 @@ func TestTech_SarweenTools(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := s.owedFor(0, prod.Cost); got != tc.owed {
+			if got := s.owedFor(0, prod, 0); got != tc.owed {
 				t.Fatalf("owed %d, want %d", got, tc.owed)
 			}
 			if tc.owed > 0 {

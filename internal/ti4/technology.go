@@ -69,6 +69,9 @@ func (s *State) missing(seat int, t *data.Technology, credits map[string]int) in
 	for col, need := range t.Prereqs {
 		short += max(0, need-owned.of(col)-credits[col])
 	}
+	if t.Unit != "" {
+		short = max(0, short-credits["unit_upgrade"]) // a prerequisite ignored for a unit upgrade
+	}
 	return max(0, short-credits["any"]) // The Prophet's Tears: any one prerequisite
 }
 

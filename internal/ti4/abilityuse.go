@@ -1,0 +1,217 @@
+package ti4
+
+import (
+	"slices"
+
+	"github.com/mecatol/mecatol/internal/engine"
+)
+
+// Abilities a player uses: each is a definition's Use, offered at its
+// moment. Rules code opens a moment with abilityWindows and names no card;
+// a window is a step (StepAbility) in which the player uses the ability
+// (use_ability, use true, with its choices) or lets it go (use false).
+// Component actions (22) are uses at AtAction, taken as the turn's action.
+
+// Moment is when an ability may be used (1.3, 1.14).
+type Moment string
+
+// The moments.
+const (
+	AtAction          Moment = "component_action"  // as the turn's action (1.5, 22)
+	AtStartOfTurn     Moment = "start_of_turn"     // before the player's action in the action phase
+	AtEndOfTurn       Moment = "end_of_turn"       // after the player's turn's action
+	AfterActivation   Moment = "after_activation"  // after the player activates a system (5)
+	AfterProduction   Moment = "after_production"  // after the player's units produce (67)
+	AfterGroundWon    Moment = "after_ground_won"  // after the player wins a ground combat (42)
+	AfterGainPlanet   Moment = "after_gain_planet" // after the player gains control of a planet (25)
+	WhileResearch     Moment = "while_research"    // while the player pays for a technology (90)
+	WhileProducing    Moment = "while_producing"   // while the player pays for units produced (67, 68)
+	DuringActionPhase Moment = "action_phase"      // at any time in the action phase
+)
+
+// Use is an ability used by a choice.
+type Use struct {
+	At Moment
+	// Exhaust: using it exhausts the card (1.12), readied in the status
+	// phase (34.2); an exhausted card cannot be used (34.4).
+	Exhaust bool
+	// Options are the candidate uses for seat in step st (nil outside a
+	// window): actions of kind use_ability with Use set, Card filled in.
+	// None: the ability has nothing to do, and no window opens for it.
+	Options func(s *State, seat int, st *Step) []Action
+	// Resolve checks a use's choices and returns its events; a refusal
+	// carries the rule.
+	Resolve func(s *State, a Action, st *Step, rng *engine.RNG) ([]Event, error)
+}
+
+// ActUseAbility uses (or, with use false, lets go) the ability named by
+// card.
+const ActUseAbility = "use_ability"
+
+// StepAbility is a window in which Seat may use the ability Card.
+const StepAbility = "ability_window"
+
+// usable is seat's use of ability a at moment at, if it is ready: nil
+// when a has no such use or its card is exhausted.
+func (s *State) usable(seat int, a *Ability, at Moment) *Use {
+	for _, u := range a.Uses {
+		if u.At == at && (!u.Exhaust || !slices.Contains(s.Players[seat].ExhaustedTechs, a.ID)) {
+			return u
+		}
+	}
+	return nil
+}
+
+// abilityWindows opens a window for each of seat's abilities usable at
+// the moment with something to do; ctx gives the window its place
+// (Planet, Systems).
+func abilityWindows(s *State, seat int, at Moment, ctx Step) []Event {
+	if seat < 0 || seat >= len(s.Players) || s.Players[seat].Eliminated {
+		return nil
+	}
+	var ev []Event
+	s.abilities(seat, func(a *Ability) {
+		u := s.usable(seat, a, at)
+		if u == nil {
+			return
+		}
+		st := ctx
+		st.Kind, st.Seat, st.Card, st.Then = StepAbility, seat, a.ID, string(at)
+		if len(u.Options(s, seat, &st)) > 0 {
+			ev = append(ev, queue(st))
+		}
+	})
+	return ev
+}
+
+// hasUse reports that seat has an ability usable at the moment.
+func (s *State) hasUse(seat int, at Moment) bool {
+	ok := false
+	s.abilities(seat, func(a *Ability) { ok = ok || s.usable(seat, a, at) != nil })
+	return ok
+}
+
+// Moments that are states of the game rather than windows: an ability
+// for them is used whenever the state holds.
+var stateMoments = []Moment{AtAction, AtStartOfTurn, DuringActionPhase, WhileResearch, WhileProducing}
+
+// decideUseAbility resolves use_ability: in the ability's window, or at a
+// moment that is a state of the game (the player's turn, a payment).
+func decideUseAbility(s *State, a Action, rng *engine.RNG) ([]Event, error) {
+	def := definitions[a.Card]
+	if def == nil || len(def.Uses) == 0 {
+		return nil, engine.BadInput("card", "no ability %q to use", a.Card)
+	}
+	seat := a.Seat
+	if seat < 0 || seat >= len(s.Players) || !s.Players[seat].HasTech(a.Card) {
+		return nil, engine.Refuse("1.3", "seat %d has no %s", seat, a.Card)
+	}
+	st := s.Step
+	if st != nil && st.Kind == StepAbility {
+		if st.Seat != seat || st.Card != a.Card {
+			return nil, engine.Refuse("1.19", "seat %d decides whether to use %s first", st.Seat, st.Card)
+		}
+		if !a.Use {
+			return s.emit(Event{Kind: EvStepCleared, Seat: seat}), nil
+		}
+		u := s.usable(seat, def, Moment(st.Then))
+		if u == nil {
+			return nil, engine.Refuse("34.4", "%s is exhausted", a.Card)
+		}
+		return s.resolveUse(def, u, a, st, rng, Event{Kind: EvStepCleared, Seat: seat})
+	}
+	if !a.Use {
+		return nil, engine.Refuse("1.3", "%s is not offered now: nothing to let go", a.Card)
+	}
+	var refusal error = engine.Refuse("1.3", "%s cannot be used now", a.Card)
+	for _, at := range stateMoments {
+		u := s.usable(seat, def, at)
+		if u == nil {
+			if slices.ContainsFunc(def.Uses, func(u *Use) bool { return u.At == at }) && s.momentOpen(seat, at) == nil {
+				refusal = engine.Refuse("34.4", "%s is exhausted", a.Card)
+			}
+			continue
+		}
+		if err := s.momentOpen(seat, at); err != nil {
+			refusal = err
+			continue
+		}
+		if at == AtAction {
+			return s.resolveUse(def, u, a, nil, rng, Event{Kind: EvTurnEnded, Seat: seat})
+		}
+		return s.resolveUse(def, u, a, nil, rng)
+	}
+	return nil, refusal
+}
+
+// resolveUse is a use's events: the card exhausted, the effect, then.
+func (s *State) resolveUse(def *Ability, u *Use, a Action, st *Step, rng *engine.RNG, then ...Event) ([]Event, error) {
+	ev, err := u.Resolve(s, a, st, rng)
+	if err != nil {
+		return nil, err
+	}
+	var out []Event
+	if u.Exhaust {
+		out = s.emit(Event{Kind: EvTechExhausted, Seat: a.Seat, Card: def.ID})
+	}
+	out = s.extend(out, ev...)
+	return s.extend(out, then...), nil
+}
+
+// momentOpen refuses a state moment that does not hold for seat now.
+func (s *State) momentOpen(seat int, at Moment) error {
+	switch at {
+	case AtAction:
+		return checkTurn(s, seat)
+	case AtStartOfTurn: // before the turn's action: nothing under way
+		if err := checkTurn(s, seat); err != nil {
+			return err
+		}
+		if s.ExtraAction {
+			return engine.Refuse("1.3", "the turn's first action is taken: its start is past")
+		}
+		return stepPending(s)
+	case DuringActionPhase:
+		if s.Phase != PhaseAction {
+			return engine.Refuse("1.3", "only in the action phase")
+		}
+		return nil
+	case WhileResearch:
+		_, err := inStep(s, seat, StepResearch)
+		return err
+	case WhileProducing:
+		_, _, _, err := s.production(seat)
+		return err
+	}
+	return engine.Refuse("1.3", "that ability is used in its window, when it opens")
+}
+
+// useOptions lists the uses of abilities open to seat: the window's, or
+// those whose moment is a state of the game that holds.
+func useOptions(s *State, seat int, add func(Action)) {
+	if st := s.Step; st != nil && st.Kind == StepAbility {
+		if st.Seat == seat {
+			add(Action{Kind: ActUseAbility, Card: st.Card})
+			if u := s.usable(seat, definitions[st.Card], Moment(st.Then)); u != nil {
+				for _, a := range u.Options(s, seat, st) {
+					a.Kind, a.Card, a.Use = ActUseAbility, st.Card, true
+					add(a)
+				}
+			}
+		}
+		return
+	}
+	if seat < 0 || seat >= len(s.Players) {
+		return
+	}
+	s.abilities(seat, func(def *Ability) {
+		for _, at := range stateMoments {
+			if u := s.usable(seat, def, at); u != nil && s.momentOpen(seat, at) == nil {
+				for _, a := range u.Options(s, seat, nil) {
+					a.Kind, a.Card, a.Use = ActUseAbility, def.ID, true
+					add(a)
+				}
+			}
+		}
+	})
+}
