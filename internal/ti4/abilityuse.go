@@ -39,6 +39,9 @@ type Use struct {
 	// window): actions of kind use_ability with Use set, Card filled in.
 	// None: the ability has nothing to do, and no window opens for it.
 	Options func(s *State, seat int, st *Step) []Action
+	// Fields are the action's fields the use reads (as fieldsOf); any
+	// other is refused.
+	Fields string
 	// Resolve checks a use's choices and returns its events; a refusal
 	// carries the rule.
 	Resolve func(s *State, a Action, st *Step, rng *engine.RNG) ([]Event, error)
@@ -112,6 +115,9 @@ func decideUseAbility(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 			return nil, engine.Refuse("1.19", "seat %d decides whether to use %s first", st.Seat, st.Card)
 		}
 		if !a.Use {
+			if err := checkOnly(a, ""); err != nil { // letting it go takes no choices
+				return nil, err
+			}
 			return s.emit(Event{Kind: EvStepCleared, Seat: seat}), nil
 		}
 		u := s.usable(seat, def, Moment(st.Then))
@@ -146,6 +152,9 @@ func decideUseAbility(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 
 // resolveUse is a use's events: the card exhausted, the effect, then.
 func (s *State) resolveUse(def *Ability, u *Use, a Action, st *Step, rng *engine.RNG, then ...Event) ([]Event, error) {
+	if err := checkOnly(a, u.Fields); err != nil {
+		return nil, err
+	}
 	ev, err := u.Resolve(s, a, st, rng)
 	if err != nil {
 		return nil, err

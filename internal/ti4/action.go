@@ -311,10 +311,29 @@ func fieldMask(a Action) uint32 {
 var allowedFields = func() map[string]uint32 {
 	out := map[string]uint32{}
 	for kind, list := range fieldsOf {
-		out[kind] = 0 // kinds that take no field are known too
-		for _, f := range strings.Fields(list) {
-			out[kind] |= 1 << slices.Index(fieldNames, f)
-		}
+		out[kind] = fieldsMask(list) // kinds that take no field are known too
 	}
 	return out
 }()
+
+// fieldsMask is a list of field names as a bit mask.
+func fieldsMask(list string) uint32 {
+	var m uint32
+	for _, f := range strings.Fields(list) {
+		m |= 1 << slices.Index(fieldNames, f)
+	}
+	return m
+}
+
+// checkOnly refuses fields of a beyond list, the fields one variant of
+// its kind reads ("card" and "use" always pass).
+func checkOnly(a Action, list string) error {
+	if extra := fieldMask(a) &^ fieldsMask(list+" card use"); extra != 0 {
+		for i, name := range fieldNames {
+			if extra&(1<<i) != 0 {
+				return engine.BadInput(name, "%s with %s does not take %s", a.Kind, a.Card, name)
+			}
+		}
+	}
+	return nil
+}

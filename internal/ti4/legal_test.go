@@ -2,6 +2,7 @@ package ti4
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -18,7 +19,7 @@ func randomPlayerAction(s *State, r *engine.RNG) Action {
 		ActSpecialty, ActGainTokens, ActChooseSystem, ActReadyPlanet, ActDone, ActChooseSpeaker, ActOrderAgendas,
 		ActPlaceStructure, ActChoosePlayer, ActRemoveToken, ActResearch, ActActivate, ActMoveShips, ActTransport,
 		ActEndMovement, ActProduce, ActEndTactical, ActCommit, ActEstablishControl, ActRemoveExcess,
-		ActAssignHit, ActRetreat, ActNoRetreat, ActBombard, ActTradeOpen, ActTradeAdd, ActTradeAccept, ActTradeCancel, ActReclaim, ActExplore, ActUseRelic, ActTakeCard}
+		ActAssignHit, ActRetreat, ActNoRetreat, ActBombard, ActTradeOpen, ActTradeAdd, ActTradeAccept, ActTradeCancel, ActReclaim, ActExplore, ActUseRelic, ActTakeCard, ActUseAbility, ActUseAbility}
 	a := Action{Kind: kinds[r.IntN(len(kinds))], Seat: r.IntN(len(s.Players))}
 	var planets []string
 	for _, sys := range s.Systems {
@@ -68,6 +69,32 @@ func randomPlayerAction(s *State, r *engine.RNG) Action {
 		}
 	case ActTakeCard:
 		a.Card = c.ActionCards[r.IntN(len(c.ActionCards))].ID
+	case ActUseAbility:
+		ids := usedAbilities()
+		a.Card, a.Use = ids[r.IntN(len(ids))], r.IntN(5) > 0
+		if st := s.Step; st != nil && st.Kind == StepAbility && r.IntN(2) == 0 { // mostly the window open
+			a.Seat, a.Card = st.Seat, st.Card
+		}
+		switch r.IntN(6) {
+		case 0:
+			a.Planet = planet()
+			if own := s.ownPlanets(a.Seat); len(own) > 0 && r.IntN(2) == 0 {
+				a.Planet = own[r.IntN(len(own))].Name
+			}
+		case 1:
+			a.System = sys()
+		case 2:
+			a.Outcome = []string{"prerequisite", "production", "graviton_laser_system", "sling_relay"}[r.IntN(4)]
+		case 3:
+			a.Pools = pools()
+		case 4:
+			pos := sys()
+			var from string
+			if ps := s.System(*pos).Planets; len(ps) > 0 {
+				from = ps[r.IntN(len(ps))].Name
+			}
+			a.own().Units = []UnitRef{{System: *pos, Planet: from, Unit: []string{"infantry", "mech"}[r.IntN(2)], To: planet()}}
+		}
 	case ActChooseSystem, ActRemoveToken, ActActivate, ActRetreat:
 		a.System = sys()
 	case ActTradeAdd:
@@ -107,6 +134,35 @@ func randomPlayerAction(s *State, r *engine.RNG) Action {
 
 func withSeat(a Action, seat int) Action { a.Seat = seat; return a }
 
+// usedAbilities are the ids of the abilities used by a choice, sorted.
+func usedAbilities() []string {
+	var ids []string
+	for id, a := range definitions {
+		if len(a.Uses) > 0 {
+			ids = append(ids, id)
+		}
+	}
+	slices.Sort(ids)
+	return ids
+}
+
+// allTechGame is a game in which every player owns every generic
+// technology, so that their uses are open.
+func allTechGame(t *testing.T, cfg Config) *Game {
+	s, rng, err := Setup(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range s.Players {
+		for _, tech := range data.MustLoad().Technologies {
+			if tech.Faction == "" && tech.Unit == "" && !p.HasTech(tech.ID) {
+				p.Techs = append(p.Techs, tech.ID)
+			}
+		}
+	}
+	return fixtureFrom(t, s, rng)
+}
+
 func key(a Action) string {
 	b, _ := json.Marshal(a)
 	return string(b)
@@ -117,11 +173,15 @@ func key(a Action) string {
 // candidates, activations, without Decide). The states come from random
 // legal play.
 func TestLegalIsComplete(t *testing.T) {
-	checked, accepted := 0, 0
-	for seed := uint64(0); seed < 6; seed++ {
-		g, err := NewGame(Config{Players: 3 + int(seed)%4, Seed: seed})
+	checked, accepted, uses := 0, 0, 0
+	for seed := uint64(0); seed < 10; seed++ {
+		cfg := Config{Players: 3 + int(seed)%4, Seed: seed}
+		g, err := NewGame(cfg)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if seed >= 6 { // with every generic technology in play
+			g = allTechGame(t, cfg)
 		}
 		r := engine.NewRNG(seed + 77)
 		for step := 0; step < 400 && g.State().Round <= 2; step++ {
@@ -142,6 +202,9 @@ func TestLegalIsComplete(t *testing.T) {
 					continue
 				}
 				accepted++
+				if a.Kind == ActUseAbility {
+					uses++
+				}
 				if !listed[a.Seat][key(a)] {
 					t.Fatalf("seed %d step %d: %v is accepted but not listed", seed, step, a)
 				}
@@ -159,10 +222,10 @@ func TestLegalIsComplete(t *testing.T) {
 			}
 		}
 	}
-	if accepted == 0 {
-		t.Fatal("no random action was ever accepted; the test proves nothing")
+	if accepted == 0 || uses == 0 {
+		t.Fatalf("%d random actions accepted, %d of them uses of abilities: the test proves too little", accepted, uses)
 	}
-	t.Logf("%d random actions, %d accepted, all listed", checked, accepted)
+	t.Logf("%d random actions, %d accepted (%d uses of abilities), all listed", checked, accepted, uses)
 }
 
 // Deciding names a seat that can act whenever any seat can: across random

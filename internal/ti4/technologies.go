@@ -54,24 +54,24 @@ func init() {
 	// exhausted at the end of its owner's turn to redistribute command
 	// tokens.
 	define(&Ability{ID: "predictive_intelligence", Since: RulesTechs, Votes: 1, Permits: PermitVoteAlways,
-		Uses: []*Use{{At: AtEndOfTurn, Exhaust: true, Options: redistributeOptions, Resolve: redistributeTokens}}})
+		Uses: []*Use{{At: AtEndOfTurn, Exhaust: true, Fields: "pools", Options: redistributeOptions, Resolve: redistributeTokens}}})
 	// Bio-Stims: exhausted at the end of its owner's turn to ready a planet
 	// with a technology specialty, or another technology.
-	define(&Ability{ID: "bio_stims", Since: RulesTechs, Uses: []*Use{{At: AtEndOfTurn, Exhaust: true, Options: bioStimsOptions, Resolve: bioStims}}})
+	define(&Ability{ID: "bio_stims", Since: RulesTechs, Uses: []*Use{{At: AtEndOfTurn, Exhaust: true, Fields: "planet outcome", Options: bioStimsOptions, Resolve: bioStims}}})
 	// Sling Relay: a component action, exhausting it, producing one ship in
 	// a system with its owner's space dock.
-	define(&Ability{ID: "sling_relay", Since: RulesTechs, Uses: []*Use{{At: AtAction, Exhaust: true, Options: dockSystems, Resolve: slingRelay}}})
+	define(&Ability{ID: "sling_relay", Since: RulesTechs, Uses: []*Use{{At: AtAction, Exhaust: true, Fields: "system", Options: dockSystems, Resolve: slingRelay}}})
 	// Transit Diodes: exhausted at the start of its owner's turn to move up
 	// to 4 of its ground forces onto planets it controls.
-	define(&Ability{ID: "transit_diodes", Since: RulesTechs, Uses: []*Use{{At: AtStartOfTurn, Exhaust: true, Options: transitOptions, Resolve: transitDiodes}}})
+	define(&Ability{ID: "transit_diodes", Since: RulesTechs, Uses: []*Use{{At: AtStartOfTurn, Exhaust: true, Fields: "units", Options: transitOptions, Resolve: transitDiodes}}})
 	// Scanlink Drone Network: after activating a system, explore a planet
 	// there that holds its owner's units.
-	define(&Ability{ID: "scanlink_drone_network", Since: RulesTechs, Uses: []*Use{{At: AfterActivation, Options: scanlinkOptions, Resolve: scanlink}}})
+	define(&Ability{ID: "scanlink_drone_network", Since: RulesTechs, Uses: []*Use{{At: AfterActivation, Fields: "planet", Options: scanlinkOptions, Resolve: scanlink}}})
 	// Self-Assembly Routines: exhausted after its owner's units produce, a
 	// mech on a planet it controls in that system; a trade good when one of
 	// its mechs is destroyed.
 	define(&Ability{ID: "self_assembly_routines", Since: RulesTechs, LostTradeGoods: map[string]int{"mech": 1},
-		Uses: []*Use{{At: AfterProduction, Exhaust: true, Options: assemblyOptions, Resolve: assembly}}})
+		Uses: []*Use{{At: AfterProduction, Exhaust: true, Fields: "planet", Options: assemblyOptions, Resolve: assembly}}})
 	// Integrated Economy: after gaining a planet, units produced on it up
 	// to its resource value.
 	define(&Ability{ID: "integrated_economy", Since: RulesTechs, Uses: []*Use{{At: AfterGainPlanet, Options: economyOptions, Resolve: economy}}})
@@ -79,14 +79,14 @@ func init() {
 	// upgrade being researched, or to take the number of its owner's unit
 	// upgrades off a production's cost.
 	define(&Ability{ID: "ai_development_algorithm", Since: RulesTechs, Uses: []*Use{
-		{At: WhileResearch, Exhaust: true, Options: one(Action{Outcome: "prerequisite"}), Resolve: aiPrerequisite},
-		{At: WhileProducing, Exhaust: true, Options: one(Action{Outcome: "production"}), Resolve: aiProduction},
+		{At: WhileResearch, Exhaust: true, Fields: "outcome", Options: one(Action{Outcome: "prerequisite"}), Resolve: aiPrerequisite},
+		{At: WhileProducing, Exhaust: true, Fields: "outcome", Options: one(Action{Outcome: "production"}), Resolve: aiProduction},
 	}})
 	// Psychoarchaeology: technology specialties of its owner's planets
 	// count even exhausted, without exhausting them; in the action phase a
 	// planet with a specialty is exhausted for a trade good.
 	define(&Ability{ID: "psychoarchaeology", Since: RulesTechs, Permits: PermitFreeSpecialties,
-		Uses: []*Use{{At: DuringActionPhase, Options: psychoOptions, Resolve: psychoTradeGood}}})
+		Uses: []*Use{{At: DuringActionPhase, Fields: "planet", Options: psychoOptions, Resolve: psychoTradeGood}}})
 }
 
 // one offers a single use.
@@ -131,6 +131,9 @@ func bioStimsOptions(s *State, seat int, _ *Step) []Action {
 // bioStims readies a planet with a specialty (Planet) or a technology
 // (Outcome).
 func bioStims(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
+	if a.Planet != "" && a.Outcome != "" {
+		return nil, engine.BadInput("outcome", "ready a planet or a technology, not both")
+	}
 	if a.Planet != "" {
 		pl, _, err := findPlanet(s, a.Planet)
 		if err != nil {
@@ -288,8 +291,8 @@ func economyOptions(s *State, seat int, st *Step) []Action {
 	if st == nil || st.Planet == "" {
 		return nil
 	}
-	pl, _ := s.Planet(st.Planet)
-	if pl == nil || pl.Controller != seat || planetInfo(pl).Resources == 0 {
+	pl, _ := s.Planet(st.Planet) // the window opens as control is gained: Resolve checks it was
+	if pl == nil || planetInfo(pl).Resources == 0 {
 		return nil
 	}
 	return []Action{{}}
@@ -298,10 +301,10 @@ func economyOptions(s *State, seat int, st *Step) []Action {
 // economy opens a production on the planet just gained, costing at most
 // its resources.
 func economy(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
-	if len(economyOptions(s, a.Seat, st)) == 0 {
+	pl, sys := s.Planet(st.Planet)
+	if len(economyOptions(s, a.Seat, st)) == 0 || pl.Controller != a.Seat {
 		return nil, engine.Refuse("1.3", "a planet of yours with resources was just gained")
 	}
-	pl, sys := s.Planet(st.Planet)
 	return s.emit(queue(Step{Kind: StepFreelance, Seat: a.Seat, Card: "integrated_economy", Systems: []int{sys.Pos}, Planet: pl.Name,
 		Prod: &Production{}, Cap: planetInfo(pl).Resources, ResourcesOnly: true})), nil
 }
