@@ -1,0 +1,149 @@
+package ti4
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/mecatol/mecatol/internal/ti4/data"
+)
+
+// The rules against the data: every component the data holds is built (a
+// definition in the ability model, or, for kinds not yet moved onto it,
+// rules code that names it) or listed here as not built, with the
+// reason. TestEveryComponentIsAccountedFor keeps that true, and writes the
+// README's list of what is not built from this file.
+
+// Item is one component of the data, by kind and id.
+type Item struct {
+	Kind, ID, Name string
+}
+
+// Component kinds.
+const (
+	KindTechnology      = "technology" // generic, not a unit upgrade
+	KindFactionTech     = "faction_technology"
+	KindFactionUnit     = "faction_unit" // a faction's own unit, its upgrade, flagship or mech
+	KindActionCard      = "action_card"
+	KindAgenda          = "agenda"
+	KindRelic           = "relic"
+	KindExploration     = "exploration"
+	KindPromissory      = "promissory_note" // the five every faction has
+	KindFactionNote     = "faction_promissory_note"
+	KindLeader          = "leader"
+	KindPublicObjective = "public_objective"
+	KindSecretObjective = "secret_objective"
+)
+
+// notBuiltKinds are kinds of which nothing is built yet but what has a
+// definition, with the reason.
+var notBuiltKinds = map[string]string{
+	KindFactionTech: "researched and counted as a prerequisite and for objectives; the ability on the card comes with its faction",
+	KindFactionUnit: "its numbers (cost, combat, move, capacity, and the rest) are in the data and play; the ability printed on it comes with its faction",
+	KindFactionNote: "given and traded; the ability on the note comes with its faction",
+	KindLeader:      "leaders come with their factions",
+}
+
+// notBuilt are single components of other kinds not built yet, with the
+// reason.
+var notBuilt = map[string]map[string]string{
+	KindRelic:      {"the_crown_of_thalnos": "its rerolls in combat, paid for with the units that miss again"},
+	KindPromissory: {"alliance": "it lends a commander, and leaders come with their factions"},
+}
+
+// Items lists every component of the data, in a stable order.
+func Items() []Item {
+	c := data.MustLoad()
+	var out []Item
+	add := func(kind, id, name string) { out = append(out, Item{kind, id, name}) }
+	for _, t := range c.Technologies {
+		switch {
+		case t.Faction == "" && t.Unit == "":
+			add(KindTechnology, t.ID, t.Name)
+		case t.Faction != "" && t.Unit == "":
+			add(KindFactionTech, t.ID, t.Name)
+		}
+	}
+	for _, u := range c.Units {
+		if u.Faction != "" {
+			add(KindFactionUnit, u.ID, u.Name)
+		}
+	}
+	for _, x := range c.ActionCards {
+		add(KindActionCard, x.ID, x.Name)
+	}
+	for _, x := range c.Agendas {
+		if !x.PoKRemoved { // out of the deck Prophecy of Kings plays with
+			add(KindAgenda, x.ID, x.Name)
+		}
+	}
+	for _, x := range c.Relics {
+		add(KindRelic, x.ID, x.Name)
+	}
+	for _, x := range c.Exploration {
+		add(KindExploration, x.ID, x.Name)
+	}
+	for _, x := range c.Promissory {
+		add(KindPromissory, x.ID, x.Name)
+	}
+	for _, f := range c.Factions {
+		add(KindFactionNote, f.ID+":"+idOf(f.Promissory), f.Promissory)
+	}
+	for _, l := range c.Leaders {
+		for _, n := range l.Agent {
+			add(KindLeader, l.Faction+":"+idOf(n), n+" (agent)")
+		}
+		add(KindLeader, l.Faction+":"+idOf(l.Commander), l.Commander+" (commander)")
+		add(KindLeader, l.Faction+":"+idOf(l.Hero), l.Hero+" (hero)")
+	}
+	for _, x := range c.Publics {
+		add(KindPublicObjective, x.ID, x.Name)
+	}
+	for _, x := range c.Secrets {
+		add(KindSecretObjective, x.ID, x.Name)
+	}
+	return out
+}
+
+// NotBuilt is why a component is not built yet, or "" if it is.
+func NotBuilt(x Item) string {
+	if _, ok := definitions[x.ID]; ok {
+		return ""
+	}
+	if why, ok := notBuiltKinds[x.Kind]; ok {
+		return why
+	}
+	return notBuilt[x.Kind][x.ID]
+}
+
+// NotYet writes the list of components not built, by kind, as Markdown.
+func NotYet() string {
+	byKind := map[string][]Item{}
+	var kinds []string
+	for _, x := range Items() {
+		if NotBuilt(x) == "" {
+			continue
+		}
+		if len(byKind[x.Kind]) == 0 {
+			kinds = append(kinds, x.Kind)
+		}
+		byKind[x.Kind] = append(byKind[x.Kind], x)
+	}
+	var b strings.Builder
+	for _, k := range kinds {
+		xs := byKind[k]
+		if why, ok := notBuiltKinds[k]; ok {
+			names := make([]string, len(xs))
+			for i, x := range xs {
+				names[i] = x.Name
+			}
+			slices.Sort(names)
+			fmt.Fprintf(&b, "- %s, all %d: %s. (%s)\n", strings.ReplaceAll(k, "_", " "), len(xs), why, strings.Join(names, ", "))
+			continue
+		}
+		for _, x := range xs {
+			fmt.Fprintf(&b, "- %s %s: %s.\n", strings.ReplaceAll(k, "_", " "), x.Name, NotBuilt(x))
+		}
+	}
+	return b.String()
+}
