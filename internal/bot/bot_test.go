@@ -145,7 +145,7 @@ func benchFullGame(b *testing.B, autoPass bool) {
 		for k := range bots {
 			bots[k] = Random{&rng}
 		}
-		o := Play(ti4.Config{Players: 6, Seed: uint64(i), AutoPass: autoPass}, bots, 30, false)
+		o := Play(ti4.Config{Players: 6, Seed: uint64(i), AutoPass: autoPass, Rules: *benchRules}, bots, 30, false)
 		if o.Err != "" {
 			b.Fatal(o.Err)
 		}
@@ -230,7 +230,7 @@ func loggedGame6(tb testing.TB) ([]byte, []ti4.Action) {
 	for k := range bots {
 		bots[k] = Random{&rng}
 	}
-	o, g := Run(ti4.Config{Players: 6, Seed: 1}, bots, 30, false)
+	o, g := Run(ti4.Config{Players: 6, Seed: 1, Rules: *benchRules}, bots, 30, false)
 	if o.Err != "" {
 		tb.Fatal(o.Err)
 	}

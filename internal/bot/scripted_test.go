@@ -13,6 +13,11 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the scripted games in testdata")
 
+// benchRules sets the rules version of the benchmarks' games: with 1, they
+// play as before issue 20's abilities, to time the same games on both
+// sides of a change.
+var benchRules = flag.Int("rules", 0, "rules version of the benchmarks' games (0: the current)")
+
 const threePlayerScript = "testdata/three_player_game.json"
 
 // The scripted game's result, pinned: Jol-Nar reaches the target of 10 in round 6.

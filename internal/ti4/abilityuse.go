@@ -87,11 +87,21 @@ func abilityWindows(s *State, seat int, at Moment, ctx Step) []Event {
 	return ev
 }
 
-// hasUse reports that seat has an ability usable at the moment.
+// hasUse reports that seat has an ability usable at the moment: the cheap
+// test before a window's place is built.
 func (s *State) hasUse(seat int, at Moment) bool {
-	ok := false
-	s.abilities(seat, func(a *Ability) { ok = ok || s.usable(seat, a, at) != nil })
-	return ok
+	if seat < 0 || seat >= len(s.Players) {
+		return false
+	}
+	v := s.rules()
+	for _, t := range s.Players[seat].Techs {
+		for a := definitions[t]; a != nil && a.Since <= v; a = a.Later {
+			if s.usable(seat, a, at) != nil {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Moments that are states of the game rather than windows: an ability

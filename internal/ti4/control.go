@@ -32,6 +32,9 @@ func gain(s *State, x *explorer, seat, pos int, pl *Planet) []Event {
 			ev = s.extend(ev, x.effects(seat, pos, pl, e.Card)...)
 		}
 	}
+	if !s.hasUse(seat, AfterGainPlanet) {
+		return ev
+	}
 	return s.extend(ev, abilityWindows(s, seat, AfterGainPlanet, Step{Planet: pl.Name, Systems: []int{pos}})...)
 }
 

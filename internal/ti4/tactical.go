@@ -155,7 +155,9 @@ func decideActivate(s *State, a Action) ([]Event, error) {
 		Event{Kind: EvTacticalBegun, Seat: a.Seat, System: sys.Pos},
 	)
 	ev = s.extend(ev, throneLost(s, a.Seat, sys.Pos)...)
-	ev = s.extend(ev, abilityWindows(s, a.Seat, AfterActivation, Step{Systems: []int{sys.Pos}})...)
+	if s.hasUse(a.Seat, AfterActivation) {
+		ev = s.extend(ev, abilityWindows(s, a.Seat, AfterActivation, Step{Systems: []int{sys.Pos}})...)
+	}
 	return s.extend(ev, decoyWindows(s, a.Seat, sys)...), nil
 }
 
@@ -853,7 +855,7 @@ func decideEndTactical(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		return nil, engine.Refuse("67.1", "the units produced cost %d resources; %d spent", owed, t.Spent)
 	}
 	ev := s.emit(Event{Kind: EvTacticalEnded, Seat: a.Seat})
-	if t.Made > 0 {
+	if t.Made > 0 && s.hasUse(a.Seat, AfterProduction) {
 		ev = s.extend(ev, abilityWindows(s, a.Seat, AfterProduction, Step{Systems: []int{t.System}})...)
 	}
 	// Dark Energy Tap: the active system's frontier token is explored by a
