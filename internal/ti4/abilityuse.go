@@ -205,6 +205,25 @@ func (s *State) momentOpen(seat int, at Moment) error {
 	return engine.Refuse("1.3", "that ability is used in its window, when it opens")
 }
 
+// momentHolds is momentOpen's answer without building the refusal, for
+// the legal-action generator, which asks at every turn.
+func (s *State) momentHolds(seat int, at Moment) bool {
+	switch at {
+	case AtAction, AtStartOfTurn:
+		if s.Phase != PhaseAction || s.Turn != seat || s.busy() || s.Players[seat].Passed {
+			return false
+		}
+		return at == AtAction || (!s.ExtraAction && s.Step == nil)
+	case DuringActionPhase:
+		return s.Phase == PhaseAction
+	case WhileResearch:
+		return s.Step != nil && s.Step.Kind == StepResearch && s.Step.Seat == seat
+	case WhileProducing:
+		return s.momentOpen(seat, at) == nil // rare: a production is under way
+	}
+	return false
+}
+
 // useOptions lists the uses of abilities open to seat: the window's, or
 // those whose moment is a state of the game that holds.
 func useOptions(s *State, seat int, add func(Action)) {
@@ -225,7 +244,7 @@ func useOptions(s *State, seat int, add func(Action)) {
 	}
 	s.abilities(seat, func(def *Ability) {
 		for _, at := range stateMoments {
-			if u := s.usable(seat, def, at); u != nil && s.momentOpen(seat, at) == nil {
+			if u := s.usable(seat, def, at); u != nil && s.momentHolds(seat, at) {
 				for _, a := range u.Options(s, seat, nil) {
 					a.Kind, a.Card, a.Use = ActUseAbility, def.ID, true
 					add(a)

@@ -143,33 +143,79 @@ var arrangements = func() (out [CommandTokensTotal + 1][]*Pools) {
 
 func candidates(s *State, seat int, out []Action) []Action {
 	p := s.Player(seat)
-	if p == nil || p.Eliminated {
+	if p == nil || p.Eliminated || s.Phase == PhaseOver {
 		return nil
 	}
 	add := func(a Action) { a.Seat = seat; out = append(out, a) }
-	c := data.MustLoad()
-	if s.Phase == PhaseOver {
-		return nil
+	l := lister{s: s, seat: seat, p: p}
+	// The sources in the order the game's moments take precedence: a
+	// section that holds the game ends the list.
+	_ = l.answers(add) || l.setupChoices(add) || l.notesAndFeats(add) || l.combat(add) || l.agenda(add) ||
+		l.phase(add) || l.steps(add) || l.strategic(add) || l.tactical(add) || l.turn(add)
+	return out
+}
+
+// spend proposes spending each ready planet of the seat's, and its trade
+// goods.
+func (l *lister) spend(add func(Action)) {
+	for _, sys := range l.s.Systems {
+		for _, pl := range sys.Planets {
+			if pl.Controller == l.seat && !pl.Exhausted {
+				add(Action{Kind: ActSpendPlanet, Planet: pl.Name})
+			}
+		}
 	}
+	for n := 1; n <= l.p.TradeGoods; n++ {
+		add(Action{Kind: ActSpendTG, Count: n})
+	}
+}
+
+// ownPlanets calls f with each planet the seat controls.
+func (l *lister) ownPlanets(f func(pl *Planet, sys *System)) {
+	for _, sys := range l.s.Systems {
+		for _, pl := range sys.Planets {
+			if pl.Controller == l.seat {
+				f(pl, sys)
+			}
+		}
+	}
+}
+
+// lister proposes one seat's candidates, section by section.
+type lister struct {
+	s    *State
+	seat int
+	p    *Player
+}
+
+// answers: the windows every player answers in turn: Coup d'Etat, Reverse Engineer, Sabotage.
+func (l *lister) answers(add func(Action)) bool {
+	s, p := l.s, l.p
 	if w := s.CoupAsk; w != nil && s.PendingAC == nil {
 		answerOptions(p, w.Queue, "coup_detat", add)
-		return out
+		return true
 	}
 	if w := s.DiscardAsk; w != nil && s.PendingAC == nil {
 		answerOptions(p, w.Queue, "reverse_engineer", add)
-		return out
+		return true
 	}
 	if pa := s.PendingAC; pa != nil {
 		answerOptions(p, pa.Queue, "sabotage", add)
-		return out
+		return true
 	}
+	return false
+}
+
+// setupChoices: secret objectives kept at setup, laws their owners use, abilities, and the one-choice steps.
+func (l *lister) setupChoices(add func(Action)) bool {
+	s, seat, p := l.s, l.seat, l.p
 	for _, card := range p.SecretChoice {
 		add(Action{Kind: ActKeepSecret, Card: card})
 	}
 	lawOptions(s, seat, add)
 	useOptions(s, seat, add)
 	if st := s.Step; st != nil && st.Kind == StepAbility {
-		return out
+		return true
 	}
 	if st := s.Step; st != nil && st.Kind == StepInvest {
 		if st.Seat == seat {
@@ -177,11 +223,11 @@ func candidates(s *State, seat int, out []Action) []Action {
 				add(Action{Kind: ActPlaceTG, Card: c})
 			}
 		}
-		return out
+		return true
 	}
 	if st := s.Step; st != nil && st.Kind == StepRelic {
 		relicOptions(s, seat, st, add)
-		return out
+		return true
 	}
 	if st := s.Step; st != nil && st.Kind == StepConverter {
 		if st.Seat == seat {
@@ -189,7 +235,7 @@ func candidates(s *State, seat int, out []Action) []Action {
 				add(Action{Kind: ActChoosePlanet, Planet: pl.Name})
 			}
 		}
-		return out
+		return true
 	}
 	if st := s.Step; st != nil && st.Kind == StepCodex {
 		if st.Seat == seat {
@@ -200,7 +246,7 @@ func candidates(s *State, seat int, out []Action) []Action {
 			}
 			add(Action{Kind: ActDone})
 		}
-		return out
+		return true
 	}
 	if st := s.Step; st != nil && st.Kind == StepExplore {
 		if st.Seat == seat {
@@ -208,7 +254,7 @@ func candidates(s *State, seat int, out []Action) []Action {
 				add(Action{Kind: ActExplore, Outcome: o})
 			}
 		}
-		return out
+		return true
 	}
 	if st := s.Step; st != nil && st.Kind == StepDecoy {
 		if st.Seat == seat {
@@ -217,11 +263,17 @@ func candidates(s *State, seat int, out []Action) []Action {
 				decoyOptions(s, seat, add)
 			}
 		}
-		return out
+		return true
 	}
 	if st := s.Step; st != nil && isLawStep(st.Kind) {
-		return out
+		return true
 	}
+	return false
+}
+
+// notesAndFeats: promissory notes in their windows, secrets for deeds, a secret to return, a transaction.
+func (l *lister) notesAndFeats(add func(Action)) bool {
+	s, seat, p := l.s, l.seat, l.p
 	if s.Tactical != nil || s.Phase == PhaseAgenda { // the windows of the notes one plays
 		for _, n := range p.Promissory {
 			if noteMoment(s, seat, n) {
@@ -243,18 +295,23 @@ func candidates(s *State, seat int, out []Action) []Action {
 				add(Action{Kind: ActReturnSecret, Card: c})
 			}
 		}
-		return out
+		return true
 	}
 	if t := s.Trade; t != nil {
 		if t.Seats[0] == seat || t.Seats[1] == seat {
 			tradeOptions(s, seat, add)
 		}
-		return out
+		return true
 	}
+	return false
+}
 
+// combat: an invasion's answers, the cards of the moment, and a combat's hits, answers and retreats.
+func (l *lister) combat(add func(Action)) bool {
+	s, seat := l.s, l.seat
 	if inv := s.Invasion; inv != nil && inv.Ask != nil {
 		invasionCardOptions(s, seat, add)
-		return out
+		return true
 	}
 	// Reveal Prototype's research holds the combat: its step is listed below.
 	proto := s.prototyping()
@@ -266,7 +323,7 @@ func candidates(s *State, seat int, out []Action) []Action {
 			if cb.Answer.Seat == seat {
 				add(Action{Kind: ActPassWindow})
 			}
-			return out
+			return true
 		}
 		if len(cb.Owed) > 0 {
 			if o := cb.Owed[0]; o.chooser() == seat {
@@ -277,7 +334,7 @@ func candidates(s *State, seat int, out []Action) []Action {
 					}
 				}
 			}
-			return out
+			return true
 		}
 		if cb.Kind == "space" && ((cb.Step == CbAnnounceD && seat == cb.Defender) || (cb.Step == CbAnnounceA && seat == cb.Attacker)) {
 			for _, q := range s.galaxy.Neighbors(cb.System, s.Wormholes) {
@@ -285,9 +342,14 @@ func candidates(s *State, seat int, out []Action) []Action {
 			}
 			add(Action{Kind: ActNoRetreat})
 		}
-		return out
+		return true
 	}
+	return false
+}
 
+// agenda: the agenda phase and its steps.
+func (l *lister) agenda(add func(Action)) bool {
+	s, seat, p := l.s, l.seat, l.p
 	if s.Phase == PhaseAgenda {
 		for _, o := range p.Secrets {
 			if _, ok := agendaObjectives[o]; ok {
@@ -306,8 +368,14 @@ func candidates(s *State, seat int, out []Action) []Action {
 		default:
 			agendaOptions(s, seat, add)
 		}
-		return out
+		return true
 	}
+	return false
+}
+
+// phase: the strategy and status phases.
+func (l *lister) phase(add func(Action)) bool {
+	s, seat, p := l.s, l.seat, l.p
 	switch s.Phase {
 	case PhaseStrategy:
 		if st := s.Step; st != nil && st.Kind == StepDiscard { // over the hand limit after the status phase's last draw
@@ -316,11 +384,11 @@ func candidates(s *State, seat int, out []Action) []Action {
 					add(Action{Kind: ActDiscardAC, Card: c})
 				}
 			}
-			return out
+			return true
 		}
 		if w := s.PickAsk; w != nil {
 			answerOptions(p, w.Queue, "public_disgrace", add)
-			return out
+			return true
 		}
 		to := receivers(s, seat) // Checks and Balances
 		for _, card := range s.Strategy {
@@ -332,7 +400,7 @@ func candidates(s *State, seat int, out []Action) []Action {
 			}
 		}
 		acOptions(s, seat, add)
-		return out
+		return true
 	case PhaseStatus:
 		acOptions(s, seat, add)
 		if st := s.Step; st != nil && st.Kind == StepExcess && st.Seat == seat {
@@ -364,34 +432,17 @@ func candidates(s *State, seat int, out []Action) []Action {
 				add(Action{Kind: ActRedistribute, Pools: d})
 			}
 		}
-		return out
+		return true
 	}
+	return false
+}
 
-	spend := func(currency bool) {
-		for _, sys := range s.Systems {
-			for _, pl := range sys.Planets {
-				if pl.Controller == seat && !pl.Exhausted {
-					add(Action{Kind: ActSpendPlanet, Planet: pl.Name})
-				}
-			}
-		}
-		for n := 1; n <= p.TradeGoods; n++ {
-			add(Action{Kind: ActSpendTG, Count: n})
-		}
-	}
-	ownPlanets := func(f func(pl *Planet, sys *System)) {
-		for _, sys := range s.Systems {
-			for _, pl := range sys.Planets {
-				if pl.Controller == seat {
-					f(pl, sys)
-				}
-			}
-		}
-	}
-
+// steps: a step of a strategic action or an effect under way.
+func (l *lister) steps(add func(Action)) bool {
+	s, seat, p, c := l.s, l.seat, l.p, data.MustLoad()
 	if st := s.Step; st != nil {
 		if st.Seat != seat {
-			return out
+			return true
 		}
 		switch st.Kind {
 		case StepDiscard:
@@ -408,7 +459,7 @@ func candidates(s *State, seat int, out []Action) []Action {
 		case StepExcess:
 			excessOptions(s, seat, add)
 		case StepLeadership:
-			spend(true)
+			l.spend(add)
 			for _, d := range distributions(min(st.Base+st.Spent/3, s.CommandReinforcements(seat))) {
 				add(Action{Kind: ActGainTokens, Pools: d})
 			}
@@ -417,7 +468,7 @@ func candidates(s *State, seat int, out []Action) []Action {
 				add(Action{Kind: ActChooseSystem, System: ip(sys.Pos)})
 			}
 		case StepReady:
-			ownPlanets(func(pl *Planet, _ *System) { add(Action{Kind: ActReadyPlanet, Planet: pl.Name}) })
+			l.ownPlanets(func(pl *Planet, _ *System) { add(Action{Kind: ActReadyPlanet, Planet: pl.Name}) })
 			add(Action{Kind: ActDone})
 		case StepSpeaker:
 			for _, q := range s.Active() {
@@ -430,7 +481,7 @@ func candidates(s *State, seat int, out []Action) []Action {
 			}
 		case StepConstruction:
 			reclaimOptions(s, seat, add)
-			ownPlanets(func(pl *Planet, _ *System) {
+			l.ownPlanets(func(pl *Planet, _ *System) {
 				add(Action{Kind: ActPlaceStructure, Unit: "pds", Planet: pl.Name})
 				add(Action{Kind: ActPlaceStructure, Unit: "space_dock", Planet: pl.Name})
 			})
@@ -453,9 +504,9 @@ func candidates(s *State, seat int, out []Action) []Action {
 			if prod, sys, limit, err := s.production(seat); err == nil {
 				produceOptions(s, seat, prod, sys, limit, add)
 			}
-			spend(false)
+			l.spend(add)
 			if st.Kind == StepFreelance {
-				ownPlanets(func(pl *Planet, _ *System) {
+				l.ownPlanets(func(pl *Planet, _ *System) {
 					if !pl.Exhausted {
 						add(Action{Kind: ActSpendPlanet, Planet: pl.Name, Use: true})
 					}
@@ -464,8 +515,8 @@ func candidates(s *State, seat int, out []Action) []Action {
 			add(Action{Kind: ActDone})
 		case StepResearch:
 			relicOptions(s, seat, st, add) // The Prophet's Tears
-			spend(false)
-			ownPlanets(func(pl *Planet, _ *System) { add(Action{Kind: ActSpecialty, Planet: pl.Name}) })
+			l.spend(add)
+			l.ownPlanets(func(pl *Planet, _ *System) { add(Action{Kind: ActSpecialty, Planet: pl.Name}) })
 			if st.Spent >= researchCost(s, st) {
 				for _, t := range c.Technologies {
 					if st.Card == "reveal_prototype" && !slices.Contains(st.Cards, t.ID) {
@@ -478,9 +529,14 @@ func candidates(s *State, seat int, out []Action) []Action {
 			}
 			add(Action{Kind: ActDone})
 		}
-		return out
+		return true
 	}
+	return false
+}
 
+// strategic: a strategic action's secondaries.
+func (l *lister) strategic(add func(Action)) bool {
+	s, seat := l.s, l.seat
 	if st := s.Strategic; st != nil {
 		if st.PrimaryDone && len(st.Queue) > 0 && st.Queue[0] == seat {
 			add(Action{Kind: ActSecondary, Use: true})
@@ -489,12 +545,17 @@ func candidates(s *State, seat int, out []Action) []Action {
 				add(Action{Kind: ActSecondary, Use: true, Card: scepter})
 			}
 		}
-		return out
+		return true
 	}
+	return false
+}
 
+// tactical: a tactical action's steps.
+func (l *lister) tactical(add func(Action)) bool {
+	s, seat := l.s, l.seat
 	if t := s.Tactical; t != nil {
 		if t.Seat != seat {
-			return out
+			return true
 		}
 		active := s.System(t.System)
 		switch t.Step {
@@ -553,14 +614,19 @@ func candidates(s *State, seat int, out []Action) []Action {
 		case TacProduction:
 			reclaimOptions(s, seat, add)
 			produceOptions(s, seat, &t.Production, active, s.productionLimit(seat, active), add)
-			spend(false)
+			l.spend(add)
 			add(Action{Kind: ActEndTactical})
 		}
-		return out
+		return true
 	}
+	return false
+}
 
+// turn: a turn of the action phase: the actions, and transactions.
+func (l *lister) turn(add func(Action)) bool {
+	s, seat, p := l.s, l.seat, l.p
 	if s.Invasion != nil {
-		return out
+		return true
 	}
 	if agendaTrading(s) { // 94.6
 		for _, q := range s.Active() {
@@ -593,7 +659,7 @@ func candidates(s *State, seat int, out []Action) []Action {
 			add(Action{Kind: ActDone}) // decline the additional action
 		}
 	}
-	return out
+	return true
 }
 
 // agendaOrders lists every way to put the looked-at agendas on top or
