@@ -113,18 +113,36 @@ func resolveAgenda(s *State, rng *engine.RNG) []Event {
 		return nil
 	}
 	var ev []Event
-	active := s.Active()
-	each := func(f func(q int)) {
-		for _, q := range active {
-			f(q)
+	if f := agendaOutcomes[ag.Subject+"/"+out]; f != nil {
+		ev = f(&outcomeRun{s: s, ag: ag, rng: rng, active: s.Active(), out: out})
+	}
+	ev = s.extend(ev, electedEffects(s, ag, out, rng)...)
+	return s.extend(ev, riderRewards(s, ag, ev, rng)...)
+}
+
+// agendaOutcomes are the agendas' effects, by agenda and outcome ("id/for"):
+// each outcome's definition, found by its key. Elections and riders are
+// resolved after (electedEffects, riderRewards).
+var agendaOutcomes = map[string]func(r *outcomeRun) []Event{}
+
+func init() {
+	for _, k := range []string{"anti_intellectual_revolution/" + Against, "arms_reduction/" + Against, "new_constitution/" + For} {
+		agendaOutcomes[k] = func(r *outcomeRun) []Event {
+			s, ag := r.s, r.ag
+			var ev []Event
+			ev = s.extend(ev, Event{Kind: EvPending, Card: ag.Subject})
+			return ev
 		}
 	}
-	switch ag.Subject + "/" + out {
-	case "anti_intellectual_revolution/" + Against, "arms_reduction/" + Against, "new_constitution/" + For:
-		ev = s.extend(ev, Event{Kind: EvPending, Card: ag.Subject})
-	case "representative_government/" + Against:
+	agendaOutcomes["representative_government/"+Against] = func(r *outcomeRun) []Event {
+		s, ag := r.s, r.ag
+		var ev []Event
 		ev = s.extend(ev, Event{Kind: EvPending, Card: ag.Subject, Extra: &Extra{Cards: seatsToStrings(votersFor(ag, Against))}})
-	case "arms_reduction/" + For:
+		return ev
+	}
+	agendaOutcomes["arms_reduction/"+For] = func(r *outcomeRun) []Event {
+		s, ag, each := r.s, r.ag, r.each
+		var ev []Event
 		each(func(q int) {
 			for _, limit := range []struct {
 				typ  string
@@ -135,23 +153,39 @@ func resolveAgenda(s *State, rng *engine.RNG) []Event {
 				}
 			}
 		})
-	case "conventions_of_war/" + Against, "unconventional_measures/" + Against:
-		voters := votersFor(ag, For)
-		if ag.Subject == "conventions_of_war" {
-			voters = votersFor(ag, Against)
-		}
-		for _, q := range voters {
-			ev = s.extend(ev, discardHand(s, q)...)
-		}
-	case "economic_equality/" + For, "economic_equality/" + Against:
-		each(func(q int) {
-			n := -s.Players[q].TradeGoods
-			if out == For {
-				n += 5
+		return ev
+	}
+	for _, k := range []string{"conventions_of_war/" + Against, "unconventional_measures/" + Against} {
+		agendaOutcomes[k] = func(r *outcomeRun) []Event {
+			s, ag := r.s, r.ag
+			var ev []Event
+			voters := votersFor(ag, For)
+			if ag.Subject == "conventions_of_war" {
+				voters = votersFor(ag, Against)
 			}
-			ev = s.extend(ev, Event{Kind: EvTradeGoods, Seat: q, Count: n})
-		})
-	case "enforced_travel_ban/" + Against:
+			for _, q := range voters {
+				ev = s.extend(ev, discardHand(s, q)...)
+			}
+			return ev
+		}
+	}
+	for _, k := range []string{"economic_equality/" + For, "economic_equality/" + Against} {
+		agendaOutcomes[k] = func(r *outcomeRun) []Event {
+			s, out, each := r.s, r.out, r.each
+			var ev []Event
+			each(func(q int) {
+				n := -s.Players[q].TradeGoods
+				if out == For {
+					n += 5
+				}
+				ev = s.extend(ev, Event{Kind: EvTradeGoods, Seat: q, Count: n})
+			})
+			return ev
+		}
+	}
+	agendaOutcomes["enforced_travel_ban/"+Against] = func(r *outcomeRun) []Event {
+		s := r.s
+		var ev []Event
 		ev = destroyAll(s, func(sys *System, pl *Planet, st Stack) bool {
 			if pl == nil || st.Unit != "pds" {
 				return false
@@ -166,46 +200,72 @@ func resolveAgenda(s *State, rng *engine.RNG) []Event {
 			}
 			return false
 		})
-	case "executive_sanctions/" + Against:
+		return ev
+	}
+	agendaOutcomes["executive_sanctions/"+Against] = func(r *outcomeRun) []Event {
+		s, rng, each := r.s, r.rng, r.each
+		var ev []Event
 		each(func(q int) {
 			if h := s.Players[q].ActionCards; len(h) > 0 {
 				ev = s.extend(ev, Event{Kind: EvACDiscarded, Seat: q, Card: h[rng.IntN(len(h))]})
 			}
 		})
-	case "fleet_regulations/" + For:
+		return ev
+	}
+	agendaOutcomes["fleet_regulations/"+For] = func(r *outcomeRun) []Event {
+		s, each := r.s, r.each
+		var ev []Event
 		each(func(q int) {
 			if p := s.Players[q]; p.Fleet > 4 {
 				ev = s.extend(ev, Event{Kind: EvTokensSet, Seat: q, Pools: &Pools{p.Tactic, 4, p.Strategy}})
 			}
 		})
-	case "fleet_regulations/" + Against:
+		return ev
+	}
+	agendaOutcomes["fleet_regulations/"+Against] = func(r *outcomeRun) []Event {
+		s, each := r.s, r.each
+		var ev []Event
 		each(func(q int) {
 			if p := s.Players[q]; s.CommandReinforcements(q) > 0 {
 				ev = s.extend(ev, Event{Kind: EvTokensSet, Seat: q, Pools: &Pools{p.Tactic, p.Fleet + 1, p.Strategy}})
 			}
 		})
-	case "homeland_defense_act/" + Against:
+		return ev
+	}
+	agendaOutcomes["homeland_defense_act/"+Against] = func(r *outcomeRun) []Event {
+		s, ag, each := r.s, r.ag, r.each
+		var ev []Event
 		each(func(q int) {
 			if s.OnBoard(q, "pds") > 0 {
 				ev = s.extend(ev, queue(Step{Kind: StepDestroy, Seat: q, Card: ag.Subject, Need: 1, Units: []string{"pds"}}))
 			}
 		})
-	case "incentive_program/" + For, "incentive_program/" + Against:
-		deck, list := "stage_i", s.Decks.StageI
-		if out == Against {
-			deck, list = "stage_ii", s.Decks.StageII
+		return ev
+	}
+	for _, k := range []string{"incentive_program/" + For, "incentive_program/" + Against} {
+		agendaOutcomes[k] = func(r *outcomeRun) []Event {
+			s, out := r.s, r.out
+			var ev []Event
+			deck, list := "stage_i", s.Decks.StageI
+			if out == Against {
+				deck, list = "stage_ii", s.Decks.StageII
+			}
+			if len(list) > 0 {
+				ev = s.extend(ev, Event{Kind: EvRevealed, Card: list[0], Deck: deck})
+			}
+			return ev
 		}
-		if len(list) > 0 {
-			ev = s.extend(ev, Event{Kind: EvRevealed, Card: list[0], Deck: deck})
-		}
-	case "ixthian_artifact/" + For:
+	}
+	agendaOutcomes["ixthian_artifact/"+For] = func(r *outcomeRun) []Event {
+		s, ag, rng, active, each := r.s, r.ag, r.rng, r.active, r.each
+		var ev []Event
 		roll := rng.Die()
 		ev = s.extend(ev, Event{Kind: EvDice, Seat: s.Speaker, Card: ag.Subject, Rolls: []int{roll}})
 		if roll >= 6 {
 			each(func(q int) {
 				ev = s.extend(ev, queue(Step{Kind: StepAgendaTech, Seat: q, Card: ag.Subject, Need: 2, Optional: true}))
 			})
-			break
+			return ev
 		}
 		rex := s.mecatolPos()
 		ev = s.extend(ev, destroyAll(s, func(sys *System, _ *Planet, _ Stack) bool { return sys.Pos == rex })...)
@@ -216,41 +276,65 @@ func resolveAgenda(s *State, rng *engine.RNG) []Event {
 				}
 			}
 		}
-	case "mutiny/" + For, "mutiny/" + Against:
-		for _, q := range votersFor(ag, For) {
-			if out == For {
-				ev = s.extend(ev, vp(q, 1, ag.Subject))
-			} else if s.Players[q].VP > 0 {
-				ev = s.extend(ev, vp(q, -1, ag.Subject))
+		return ev
+	}
+	for _, k := range []string{"mutiny/" + For, "mutiny/" + Against} {
+		agendaOutcomes[k] = func(r *outcomeRun) []Event {
+			s, ag, out := r.s, r.ag, r.out
+			var ev []Event
+			for _, q := range votersFor(ag, For) {
+				if out == For {
+					ev = s.extend(ev, vp(q, 1, ag.Subject))
+				} else if s.Players[q].VP > 0 {
+					ev = s.extend(ev, vp(q, -1, ag.Subject))
+				}
 			}
+			return ev
 		}
-	case "publicize_weapon_schematics/" + Against:
+	}
+	agendaOutcomes["publicize_weapon_schematics/"+Against] = func(r *outcomeRun) []Event {
+		s, each := r.s, r.each
+		var ev []Event
 		each(func(q int) {
 			if s.ownsWarSunTech(q) {
 				ev = s.extend(ev, discardHand(s, q)...)
 			}
 		})
-	case "seed_of_an_empire/" + For, "seed_of_an_empire/" + Against:
-		best := s.Players[active[0]].VP
-		for _, q := range active {
-			v := s.Players[q].VP
-			if (out == For && v > best) || (out == Against && v < best) {
-				best = v
+		return ev
+	}
+	for _, k := range []string{"seed_of_an_empire/" + For, "seed_of_an_empire/" + Against} {
+		agendaOutcomes[k] = func(r *outcomeRun) []Event {
+			s, ag, active, out, each := r.s, r.ag, r.active, r.out, r.each
+			var ev []Event
+			best := s.Players[active[0]].VP
+			for _, q := range active {
+				v := s.Players[q].VP
+				if (out == For && v > best) || (out == Against && v < best) {
+					best = v
+				}
 			}
+			each(func(q int) {
+				if s.Players[q].VP == best {
+					ev = s.extend(ev, vp(q, 1, ag.Subject))
+				}
+			})
+			return ev
 		}
-		each(func(q int) {
-			if s.Players[q].VP == best {
-				ev = s.extend(ev, vp(q, 1, ag.Subject))
-			}
-		})
-	case "shared_research/" + Against:
+	}
+	agendaOutcomes["shared_research/"+Against] = func(r *outcomeRun) []Event {
+		s, each := r.s, r.each
+		var ev []Event
 		each(func(q int) {
 			home := s.Players[q].Home
 			if s.CommandReinforcements(q) > 0 && !slices.Contains(s.System(home).Command, q) {
 				ev = s.extend(ev, Event{Kind: EvCommandToken, Seat: q, System: home, Count: 1})
 			}
 		})
-	case "swords_to_plowshares/" + For:
+		return ev
+	}
+	agendaOutcomes["swords_to_plowshares/"+For] = func(r *outcomeRun) []Event {
+		s, each := r.s, r.each
+		var ev []Event
 		each(func(q int) {
 			for _, sys := range s.Systems {
 				for _, pl := range sys.Planets {
@@ -262,7 +346,11 @@ func resolveAgenda(s *State, rng *engine.RNG) []Event {
 				}
 			}
 		})
-	case "swords_to_plowshares/" + Against:
+		return ev
+	}
+	agendaOutcomes["swords_to_plowshares/"+Against] = func(r *outcomeRun) []Event {
+		s, each := r.s, r.each
+		var ev []Event
 		each(func(q int) {
 			left := s.Reinforcements(q, "infantry")
 			for _, sys := range s.Systems {
@@ -274,12 +362,20 @@ func resolveAgenda(s *State, rng *engine.RNG) []Event {
 				}
 			}
 		})
-	case "unconventional_measures/" + For:
+		return ev
+	}
+	agendaOutcomes["unconventional_measures/"+For] = func(r *outcomeRun) []Event {
+		s, ag, rng := r.s, r.ag, r.rng
+		var ev []Event
 		deck, discard := slices.Clone(s.Decks.ActionCards), slices.Clone(s.Decks.ActionDiscard)
 		for _, q := range votersFor(ag, For) {
 			ev = s.extend(ev, drawFrom(&deck, &discard, rng, q, "action", 2)...)
 		}
-	case "wormhole_reconstruction/" + Against:
+		return ev
+	}
+	agendaOutcomes["wormhole_reconstruction/"+Against] = func(r *outcomeRun) []Event {
+		s, active := r.s, r.active
+		var ev []Event
 		var placed [8]int // tokens already placed by these events, not yet applied
 		for _, sys := range s.Systems {
 			if !s.hasWormhole(sys.Pos) {
@@ -292,7 +388,11 @@ func resolveAgenda(s *State, rng *engine.RNG) []Event {
 				}
 			}
 		}
-	case "wormhole_research/" + For:
+		return ev
+	}
+	agendaOutcomes["wormhole_research/"+For] = func(r *outcomeRun) []Event {
+		s, ag, each := r.s, r.ag, r.each
+		var ev []Event
 		each(func(q int) {
 			for _, sys := range s.Systems {
 				if s.hasWormhole(sys.Pos) && hasShips(sys, q) {
@@ -306,39 +406,71 @@ func resolveAgenda(s *State, rng *engine.RNG) []Event {
 			ab := t.HasWormhole("alpha") || t.HasWormhole("beta") || slices.ContainsFunc(sys.Tokens, func(k Token) bool { return k.Kind == "alpha" || k.Kind == "beta" })
 			return pl == nil && isShip(st.Unit) && ab
 		})...)
-	case "wormhole_research/" + Against:
+		return ev
+	}
+	agendaOutcomes["wormhole_research/"+Against] = func(r *outcomeRun) []Event {
+		s, ag := r.s, r.ag
+		var ev []Event
 		for _, q := range votersFor(ag, Against) {
 			if p := s.Players[q]; p.Tactic+p.Fleet+p.Strategy > 0 {
 				ev = s.extend(ev, queue(Step{Kind: StepDropTokens, Seat: q, Card: ag.Subject, Need: 1}))
 			}
 		}
-	case "articles_of_war/" + Against:
+		return ev
+	}
+	agendaOutcomes["articles_of_war/"+Against] = func(r *outcomeRun) []Event {
+		s, ag := r.s, r.ag
+		var ev []Event
 		for _, q := range votersFor(ag, For) {
 			ev = s.extend(ev, Event{Kind: EvTradeGoods, Seat: q, Count: 3})
 		}
-	case "checks_and_balances/" + Against:
+		return ev
+	}
+	agendaOutcomes["checks_and_balances/"+Against] = func(r *outcomeRun) []Event {
+		s := r.s
+		var ev []Event
 		ev = s.extend(ev, Event{Kind: EvReadyLimit})
-	case "clandestine_operations/" + For:
+		return ev
+	}
+	agendaOutcomes["clandestine_operations/"+For] = func(r *outcomeRun) []Event {
+		s, ag, each := r.s, r.ag, r.each
+		var ev []Event
 		each(func(q int) {
 			if p := s.Players[q]; p.Tactic+p.Fleet+p.Strategy > 0 {
 				ev = s.extend(ev, queue(Step{Kind: StepDropTokens, Seat: q, Card: ag.Subject, Need: min(2, p.Tactic+p.Fleet+p.Strategy)}))
 			}
 		})
-	case "clandestine_operations/" + Against:
+		return ev
+	}
+	agendaOutcomes["clandestine_operations/"+Against] = func(r *outcomeRun) []Event {
+		s, each := r.s, r.each
+		var ev []Event
 		each(func(q int) {
 			if p := s.Players[q]; p.Fleet > 0 {
 				ev = s.extend(ev, Event{Kind: EvTokensSet, Seat: q, Pools: &Pools{p.Tactic, p.Fleet - 1, p.Strategy}})
 			}
 		})
-	case "nexus_sovereignty/" + Against:
+		return ev
+	}
+	agendaOutcomes["nexus_sovereignty/"+Against] = func(r *outcomeRun) []Event {
+		s := r.s
+		var ev []Event
 		ev = s.extend(ev, Event{Kind: EvTokenPlaced, System: s.mecatolPos(), Card: "gamma", Seat: None})
-	case "rearmament_agreement/" + For:
+		return ev
+	}
+	agendaOutcomes["rearmament_agreement/"+For] = func(r *outcomeRun) []Event {
+		s, ag, each := r.s, r.ag, r.each
+		var ev []Event
 		each(func(q int) {
 			if s.Reinforcements(q, "mech") > 0 && s.controlled(q, func(_ *Planet, sys *System, _ *data.Planet) bool { return sys.Pos == s.Players[q].Home }) > 0 {
 				ev = s.extend(ev, queue(Step{Kind: StepPlaceMech, Seat: q, Card: ag.Subject, Need: 1}))
 			}
 		})
-	case "rearmament_agreement/" + Against:
+		return ev
+	}
+	agendaOutcomes["rearmament_agreement/"+Against] = func(r *outcomeRun) []Event {
+		s, each := r.s, r.each
+		var ev []Event
 		left := map[int]int{}
 		each(func(q int) { left[q] = s.Reinforcements(q, "infantry") })
 		ev = destroyAll(s, func(_ *System, pl *Planet, st Stack) bool { return st.Unit == "mech" })
@@ -350,9 +482,24 @@ func resolveAgenda(s *State, rng *engine.RNG) []Event {
 				ev = s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: e.Seat, System: e.System, Planet: e.Planet, Unit: "infantry", Count: k})
 			}
 		}
+		return ev
 	}
-	ev = s.extend(ev, electedEffects(s, ag, out, rng)...)
-	return s.extend(ev, riderRewards(s, ag, ev, rng)...)
+}
+
+// outcomeRun is what an outcome's effect reads.
+type outcomeRun struct {
+	s      *State
+	ag     *AgendaStep
+	rng    *engine.RNG
+	active []int
+	out    string
+}
+
+// each calls f with each active seat.
+func (r *outcomeRun) each(f func(q int)) {
+	for _, q := range r.active {
+		f(q)
+	}
 }
 
 // electedEffects are the effects of agendas that elect something.

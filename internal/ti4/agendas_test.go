@@ -654,3 +654,16 @@ func TestRule7_WormholeReconstructionAgainstRunsOut(t *testing.T) {
 		t.Fatalf("%d tokens placed, %d left", placed, s.CommandReinforcements(0))
 	}
 }
+
+// Every directive that votes for or against has an effect defined for at
+// least one outcome: an agenda without one would silently do nothing.
+func TestEveryDirectiveHasAnOutcome(t *testing.T) {
+	for _, a := range data.MustLoad().Agendas {
+		if a.PoKRemoved || a.Type != "directive" || a.Elect != "for_against" {
+			continue
+		}
+		if agendaOutcomes[a.ID+"/"+For] == nil && agendaOutcomes[a.ID+"/"+Against] == nil {
+			t.Errorf("%s has no outcome defined", a.ID)
+		}
+	}
+}
