@@ -123,367 +123,420 @@ func resolveAgenda(s *State, rng *engine.RNG) []Event {
 // agendaOutcomes are the agendas' effects, by agenda and outcome ("id/for"):
 // each outcome's definition, found by its key. Elections and riders are
 // resolved after (electedEffects, riderRewards).
-var agendaOutcomes = map[string]func(r *outcomeRun) []Event{}
+var agendaOutcomes = map[string]func(r *outcomeRun) []Event{
+	"anti_intellectual_revolution/" + Against: outcomeNextStrategyPhase,
+	"arms_reduction/" + Against:               outcomeNextStrategyPhase,
+	"new_constitution/" + For:                 outcomeNextStrategyPhase,
+	"representative_government/" + Against:    outcomeRepresentativeGovernmentAgainst,
+	"arms_reduction/" + For:                   outcomeArmsReductionFor,
+	"conventions_of_war/" + Against:           outcomeDiscardHands,
+	"unconventional_measures/" + Against:      outcomeDiscardHands,
+	"economic_equality/" + For:                outcomeEconomicEquality,
+	"economic_equality/" + Against:            outcomeEconomicEquality,
+	"enforced_travel_ban/" + Against:          outcomeEnforcedTravelBanAgainst,
+	"executive_sanctions/" + Against:          outcomeExecutiveSanctionsAgainst,
+	"fleet_regulations/" + For:                outcomeFleetRegulationsFor,
+	"fleet_regulations/" + Against:            outcomeFleetRegulationsAgainst,
+	"homeland_defense_act/" + Against:         outcomeHomelandDefenseActAgainst,
+	"incentive_program/" + For:                outcomeIncentiveProgram,
+	"incentive_program/" + Against:            outcomeIncentiveProgram,
+	"ixthian_artifact/" + For:                 outcomeIxthianArtifactFor,
+	"mutiny/" + For:                           outcomeMutiny,
+	"mutiny/" + Against:                       outcomeMutiny,
+	"publicize_weapon_schematics/" + Against:  outcomePublicizeWeaponSchematicsAgainst,
+	"seed_of_an_empire/" + For:                outcomeSeedOfAnEmpire,
+	"seed_of_an_empire/" + Against:            outcomeSeedOfAnEmpire,
+	"shared_research/" + Against:              outcomeSharedResearchAgainst,
+	"swords_to_plowshares/" + For:             outcomeSwordsToPlowsharesFor,
+	"swords_to_plowshares/" + Against:         outcomeSwordsToPlowsharesAgainst,
+	"unconventional_measures/" + For:          outcomeUnconventionalMeasuresFor,
+	"wormhole_reconstruction/" + Against:      outcomeWormholeReconstructionAgainst,
+	"wormhole_research/" + For:                outcomeWormholeResearchFor,
+	"wormhole_research/" + Against:            outcomeWormholeResearchAgainst,
+	"articles_of_war/" + Against:              outcomeArticlesOfWarAgainst,
+	"checks_and_balances/" + Against:          outcomeChecksAndBalancesAgainst,
+	"clandestine_operations/" + For:           outcomeClandestineOperationsFor,
+	"clandestine_operations/" + Against:       outcomeClandestineOperationsAgainst,
+	"nexus_sovereignty/" + Against:            outcomeNexusSovereigntyAgainst,
+	"rearmament_agreement/" + For:             outcomeRearmamentAgreementFor,
+	"rearmament_agreement/" + Against:         outcomeRearmamentAgreementAgainst,
+}
 
-func init() {
-	for _, k := range []string{"anti_intellectual_revolution/" + Against, "arms_reduction/" + Against, "new_constitution/" + For} {
-		agendaOutcomes[k] = func(r *outcomeRun) []Event {
-			s, ag := r.s, r.ag
-			var ev []Event
-			ev = s.extend(ev, Event{Kind: EvPending, Card: ag.Subject})
-			return ev
+// outcomeNextStrategyPhase waits for the next strategy phase (Pending).
+func outcomeNextStrategyPhase(r *outcomeRun) []Event {
+	s, ag := r.s, r.ag
+	var ev []Event
+	ev = s.extend(ev, Event{Kind: EvPending, Card: ag.Subject})
+	return ev
+}
+
+func outcomeRepresentativeGovernmentAgainst(r *outcomeRun) []Event {
+	s, ag := r.s, r.ag
+	var ev []Event
+	ev = s.extend(ev, Event{Kind: EvPending, Card: ag.Subject, Extra: &Extra{Cards: seatsToStrings(votersFor(ag, Against))}})
+	return ev
+}
+
+func outcomeArmsReductionFor(r *outcomeRun) []Event {
+	s, ag, each := r.s, r.ag, r.each
+	var ev []Event
+	each(func(q int) {
+		for _, limit := range []struct {
+			typ  string
+			keep int
+		}{{"dreadnought", 2}, {"cruiser", 4}} { // a fixed order: the choices queue the same way on every replay
+			if n := s.OnBoard(q, limit.typ) - limit.keep; n > 0 {
+				ev = s.extend(ev, queue(Step{Kind: StepDestroy, Seat: q, Card: ag.Subject, Need: n, Units: []string{limit.typ}}))
+			}
 		}
+	})
+	return ev
+}
+
+// outcomeDiscardHands discards the hands of the players who voted one way.
+func outcomeDiscardHands(r *outcomeRun) []Event {
+	s, ag := r.s, r.ag
+	var ev []Event
+	voters := votersFor(ag, For)
+	if ag.Subject == "conventions_of_war" {
+		voters = votersFor(ag, Against)
 	}
-	agendaOutcomes["representative_government/"+Against] = func(r *outcomeRun) []Event {
-		s, ag := r.s, r.ag
-		var ev []Event
-		ev = s.extend(ev, Event{Kind: EvPending, Card: ag.Subject, Extra: &Extra{Cards: seatsToStrings(votersFor(ag, Against))}})
-		return ev
+	for _, q := range voters {
+		ev = s.extend(ev, discardHand(s, q)...)
 	}
-	agendaOutcomes["arms_reduction/"+For] = func(r *outcomeRun) []Event {
-		s, ag, each := r.s, r.ag, r.each
-		var ev []Event
-		each(func(q int) {
-			for _, limit := range []struct {
-				typ  string
-				keep int
-			}{{"dreadnought", 2}, {"cruiser", 4}} { // a fixed order: the choices queue the same way on every replay
-				if n := s.OnBoard(q, limit.typ) - limit.keep; n > 0 {
-					ev = s.extend(ev, queue(Step{Kind: StepDestroy, Seat: q, Card: ag.Subject, Need: n, Units: []string{limit.typ}}))
-				}
-			}
-		})
-		return ev
-	}
-	for _, k := range []string{"conventions_of_war/" + Against, "unconventional_measures/" + Against} {
-		agendaOutcomes[k] = func(r *outcomeRun) []Event {
-			s, ag := r.s, r.ag
-			var ev []Event
-			voters := votersFor(ag, For)
-			if ag.Subject == "conventions_of_war" {
-				voters = votersFor(ag, Against)
-			}
-			for _, q := range voters {
-				ev = s.extend(ev, discardHand(s, q)...)
-			}
-			return ev
+	return ev
+}
+
+func outcomeEconomicEquality(r *outcomeRun) []Event {
+	s, out, each := r.s, r.out, r.each
+	var ev []Event
+	each(func(q int) {
+		n := -s.Players[q].TradeGoods
+		if out == For {
+			n += 5
 		}
-	}
-	for _, k := range []string{"economic_equality/" + For, "economic_equality/" + Against} {
-		agendaOutcomes[k] = func(r *outcomeRun) []Event {
-			s, out, each := r.s, r.out, r.each
-			var ev []Event
-			each(func(q int) {
-				n := -s.Players[q].TradeGoods
-				if out == For {
-					n += 5
-				}
-				ev = s.extend(ev, Event{Kind: EvTradeGoods, Seat: q, Count: n})
-			})
-			return ev
+		ev = s.extend(ev, Event{Kind: EvTradeGoods, Seat: q, Count: n})
+	})
+	return ev
+}
+
+func outcomeEnforcedTravelBanAgainst(r *outcomeRun) []Event {
+	s := r.s
+	var ev []Event
+	ev = destroyAll(s, func(sys *System, pl *Planet, st Stack) bool {
+		if pl == nil || st.Unit != "pds" {
+			return false
 		}
-	}
-	agendaOutcomes["enforced_travel_ban/"+Against] = func(r *outcomeRun) []Event {
-		s := r.s
-		var ev []Event
-		ev = destroyAll(s, func(sys *System, pl *Planet, st Stack) bool {
-			if pl == nil || st.Unit != "pds" {
-				return false
-			}
-			if s.hasWormhole(sys.Pos) {
+		if s.hasWormhole(sys.Pos) {
+			return true
+		}
+		for _, q := range s.galaxy.Neighbors(sys.Pos, s.Wormholes) {
+			if s.hasWormhole(q) {
 				return true
 			}
-			for _, q := range s.galaxy.Neighbors(sys.Pos, s.Wormholes) {
-				if s.hasWormhole(q) {
-					return true
-				}
-			}
-			return false
-		})
-		return ev
+		}
+		return false
+	})
+	return ev
+}
+
+func outcomeExecutiveSanctionsAgainst(r *outcomeRun) []Event {
+	s, rng, each := r.s, r.rng, r.each
+	var ev []Event
+	each(func(q int) {
+		if h := s.Players[q].ActionCards; len(h) > 0 {
+			ev = s.extend(ev, Event{Kind: EvACDiscarded, Seat: q, Card: h[rng.IntN(len(h))]})
+		}
+	})
+	return ev
+}
+
+func outcomeFleetRegulationsFor(r *outcomeRun) []Event {
+	s, each := r.s, r.each
+	var ev []Event
+	each(func(q int) {
+		if p := s.Players[q]; p.Fleet > 4 {
+			ev = s.extend(ev, Event{Kind: EvTokensSet, Seat: q, Pools: &Pools{p.Tactic, 4, p.Strategy}})
+		}
+	})
+	return ev
+}
+
+func outcomeFleetRegulationsAgainst(r *outcomeRun) []Event {
+	s, each := r.s, r.each
+	var ev []Event
+	each(func(q int) {
+		if p := s.Players[q]; s.CommandReinforcements(q) > 0 {
+			ev = s.extend(ev, Event{Kind: EvTokensSet, Seat: q, Pools: &Pools{p.Tactic, p.Fleet + 1, p.Strategy}})
+		}
+	})
+	return ev
+}
+
+func outcomeHomelandDefenseActAgainst(r *outcomeRun) []Event {
+	s, ag, each := r.s, r.ag, r.each
+	var ev []Event
+	each(func(q int) {
+		if s.OnBoard(q, "pds") > 0 {
+			ev = s.extend(ev, queue(Step{Kind: StepDestroy, Seat: q, Card: ag.Subject, Need: 1, Units: []string{"pds"}}))
+		}
+	})
+	return ev
+}
+
+func outcomeIncentiveProgram(r *outcomeRun) []Event {
+	s, out := r.s, r.out
+	var ev []Event
+	deck, list := "stage_i", s.Decks.StageI
+	if out == Against {
+		deck, list = "stage_ii", s.Decks.StageII
 	}
-	agendaOutcomes["executive_sanctions/"+Against] = func(r *outcomeRun) []Event {
-		s, rng, each := r.s, r.rng, r.each
-		var ev []Event
+	if len(list) > 0 {
+		ev = s.extend(ev, Event{Kind: EvRevealed, Card: list[0], Deck: deck})
+	}
+	return ev
+}
+
+func outcomeIxthianArtifactFor(r *outcomeRun) []Event {
+	s, ag, rng, active, each := r.s, r.ag, r.rng, r.active, r.each
+	var ev []Event
+	roll := rng.Die()
+	ev = s.extend(ev, Event{Kind: EvDice, Seat: s.Speaker, Card: ag.Subject, Rolls: []int{roll}})
+	if roll >= 6 {
 		each(func(q int) {
-			if h := s.Players[q].ActionCards; len(h) > 0 {
-				ev = s.extend(ev, Event{Kind: EvACDiscarded, Seat: q, Card: h[rng.IntN(len(h))]})
-			}
+			ev = s.extend(ev, queue(Step{Kind: StepAgendaTech, Seat: q, Card: ag.Subject, Need: 2, Optional: true}))
 		})
 		return ev
 	}
-	agendaOutcomes["fleet_regulations/"+For] = func(r *outcomeRun) []Event {
-		s, each := r.s, r.each
-		var ev []Event
-		each(func(q int) {
-			if p := s.Players[q]; p.Fleet > 4 {
-				ev = s.extend(ev, Event{Kind: EvTokensSet, Seat: q, Pools: &Pools{p.Tactic, 4, p.Strategy}})
+	rex := s.mecatolPos()
+	ev = s.extend(ev, destroyAll(s, func(sys *System, _ *Planet, _ Stack) bool { return sys.Pos == rex })...)
+	for _, q := range s.galaxy.Neighbors(rex, s.Wormholes) {
+		for _, p := range active {
+			if s.unitsIn(q, p) > 0 {
+				ev = s.extend(ev, queue(Step{Kind: StepDestroy, Seat: p, Card: ag.Subject, Need: 3, Systems: []int{q}}))
 			}
-		})
-		return ev
-	}
-	agendaOutcomes["fleet_regulations/"+Against] = func(r *outcomeRun) []Event {
-		s, each := r.s, r.each
-		var ev []Event
-		each(func(q int) {
-			if p := s.Players[q]; s.CommandReinforcements(q) > 0 {
-				ev = s.extend(ev, Event{Kind: EvTokensSet, Seat: q, Pools: &Pools{p.Tactic, p.Fleet + 1, p.Strategy}})
-			}
-		})
-		return ev
-	}
-	agendaOutcomes["homeland_defense_act/"+Against] = func(r *outcomeRun) []Event {
-		s, ag, each := r.s, r.ag, r.each
-		var ev []Event
-		each(func(q int) {
-			if s.OnBoard(q, "pds") > 0 {
-				ev = s.extend(ev, queue(Step{Kind: StepDestroy, Seat: q, Card: ag.Subject, Need: 1, Units: []string{"pds"}}))
-			}
-		})
-		return ev
-	}
-	for _, k := range []string{"incentive_program/" + For, "incentive_program/" + Against} {
-		agendaOutcomes[k] = func(r *outcomeRun) []Event {
-			s, out := r.s, r.out
-			var ev []Event
-			deck, list := "stage_i", s.Decks.StageI
-			if out == Against {
-				deck, list = "stage_ii", s.Decks.StageII
-			}
-			if len(list) > 0 {
-				ev = s.extend(ev, Event{Kind: EvRevealed, Card: list[0], Deck: deck})
-			}
-			return ev
 		}
 	}
-	agendaOutcomes["ixthian_artifact/"+For] = func(r *outcomeRun) []Event {
-		s, ag, rng, active, each := r.s, r.ag, r.rng, r.active, r.each
-		var ev []Event
-		roll := rng.Die()
-		ev = s.extend(ev, Event{Kind: EvDice, Seat: s.Speaker, Card: ag.Subject, Rolls: []int{roll}})
-		if roll >= 6 {
-			each(func(q int) {
-				ev = s.extend(ev, queue(Step{Kind: StepAgendaTech, Seat: q, Card: ag.Subject, Need: 2, Optional: true}))
-			})
-			return ev
-		}
-		rex := s.mecatolPos()
-		ev = s.extend(ev, destroyAll(s, func(sys *System, _ *Planet, _ Stack) bool { return sys.Pos == rex })...)
-		for _, q := range s.galaxy.Neighbors(rex, s.Wormholes) {
-			for _, p := range active {
-				if s.unitsIn(q, p) > 0 {
-					ev = s.extend(ev, queue(Step{Kind: StepDestroy, Seat: p, Card: ag.Subject, Need: 3, Systems: []int{q}}))
-				}
-			}
-		}
-		return ev
-	}
-	for _, k := range []string{"mutiny/" + For, "mutiny/" + Against} {
-		agendaOutcomes[k] = func(r *outcomeRun) []Event {
-			s, ag, out := r.s, r.ag, r.out
-			var ev []Event
-			for _, q := range votersFor(ag, For) {
-				if out == For {
-					ev = s.extend(ev, vp(q, 1, ag.Subject))
-				} else if s.Players[q].VP > 0 {
-					ev = s.extend(ev, vp(q, -1, ag.Subject))
-				}
-			}
-			return ev
+	return ev
+}
+
+func outcomeMutiny(r *outcomeRun) []Event {
+	s, ag, out := r.s, r.ag, r.out
+	var ev []Event
+	for _, q := range votersFor(ag, For) {
+		if out == For {
+			ev = s.extend(ev, vp(q, 1, ag.Subject))
+		} else if s.Players[q].VP > 0 {
+			ev = s.extend(ev, vp(q, -1, ag.Subject))
 		}
 	}
-	agendaOutcomes["publicize_weapon_schematics/"+Against] = func(r *outcomeRun) []Event {
-		s, each := r.s, r.each
-		var ev []Event
-		each(func(q int) {
-			if s.ownsWarSunTech(q) {
-				ev = s.extend(ev, discardHand(s, q)...)
-			}
-		})
-		return ev
-	}
-	for _, k := range []string{"seed_of_an_empire/" + For, "seed_of_an_empire/" + Against} {
-		agendaOutcomes[k] = func(r *outcomeRun) []Event {
-			s, ag, active, out, each := r.s, r.ag, r.active, r.out, r.each
-			var ev []Event
-			best := s.Players[active[0]].VP
-			for _, q := range active {
-				v := s.Players[q].VP
-				if (out == For && v > best) || (out == Against && v < best) {
-					best = v
-				}
-			}
-			each(func(q int) {
-				if s.Players[q].VP == best {
-					ev = s.extend(ev, vp(q, 1, ag.Subject))
-				}
-			})
-			return ev
+	return ev
+}
+
+func outcomePublicizeWeaponSchematicsAgainst(r *outcomeRun) []Event {
+	s, each := r.s, r.each
+	var ev []Event
+	each(func(q int) {
+		if s.ownsWarSunTech(q) {
+			ev = s.extend(ev, discardHand(s, q)...)
+		}
+	})
+	return ev
+}
+
+func outcomeSeedOfAnEmpire(r *outcomeRun) []Event {
+	s, ag, active, out, each := r.s, r.ag, r.active, r.out, r.each
+	var ev []Event
+	best := s.Players[active[0]].VP
+	for _, q := range active {
+		v := s.Players[q].VP
+		if (out == For && v > best) || (out == Against && v < best) {
+			best = v
 		}
 	}
-	agendaOutcomes["shared_research/"+Against] = func(r *outcomeRun) []Event {
-		s, each := r.s, r.each
-		var ev []Event
-		each(func(q int) {
-			home := s.Players[q].Home
-			if s.CommandReinforcements(q) > 0 && !slices.Contains(s.System(home).Command, q) {
-				ev = s.extend(ev, Event{Kind: EvCommandToken, Seat: q, System: home, Count: 1})
-			}
-		})
-		return ev
-	}
-	agendaOutcomes["swords_to_plowshares/"+For] = func(r *outcomeRun) []Event {
-		s, each := r.s, r.each
-		var ev []Event
-		each(func(q int) {
-			for _, sys := range s.Systems {
-				for _, pl := range sys.Planets {
-					if n := count(pl.Units, q, "infantry"); n > 0 && pl.Controller == q {
-						k := (n + 1) / 2
-						ev = s.extend(ev, Event{Kind: EvUnitsRemoved, Seat: q, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: k},
-							Event{Kind: EvTradeGoods, Seat: q, Count: k})
-					}
-				}
-			}
-		})
-		return ev
-	}
-	agendaOutcomes["swords_to_plowshares/"+Against] = func(r *outcomeRun) []Event {
-		s, each := r.s, r.each
-		var ev []Event
-		each(func(q int) {
-			left := s.Reinforcements(q, "infantry")
-			for _, sys := range s.Systems {
-				for _, pl := range sys.Planets {
-					if pl.Controller == q && left > 0 && !demilitarized(pl) {
-						left--
-						ev = s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: q, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: 1})
-					}
-				}
-			}
-		})
-		return ev
-	}
-	agendaOutcomes["unconventional_measures/"+For] = func(r *outcomeRun) []Event {
-		s, ag, rng := r.s, r.ag, r.rng
-		var ev []Event
-		deck, discard := slices.Clone(s.Decks.ActionCards), slices.Clone(s.Decks.ActionDiscard)
-		for _, q := range votersFor(ag, For) {
-			ev = s.extend(ev, drawFrom(&deck, &discard, rng, q, "action", 2)...)
+	each(func(q int) {
+		if s.Players[q].VP == best {
+			ev = s.extend(ev, vp(q, 1, ag.Subject))
 		}
-		return ev
-	}
-	agendaOutcomes["wormhole_reconstruction/"+Against] = func(r *outcomeRun) []Event {
-		s, active := r.s, r.active
-		var ev []Event
-		var placed [8]int // tokens already placed by these events, not yet applied
+	})
+	return ev
+}
+
+func outcomeSharedResearchAgainst(r *outcomeRun) []Event {
+	s, each := r.s, r.each
+	var ev []Event
+	each(func(q int) {
+		home := s.Players[q].Home
+		if s.CommandReinforcements(q) > 0 && !slices.Contains(s.System(home).Command, q) {
+			ev = s.extend(ev, Event{Kind: EvCommandToken, Seat: q, System: home, Count: 1})
+		}
+	})
+	return ev
+}
+
+func outcomeSwordsToPlowsharesFor(r *outcomeRun) []Event {
+	s, each := r.s, r.each
+	var ev []Event
+	each(func(q int) {
 		for _, sys := range s.Systems {
-			if !s.hasWormhole(sys.Pos) {
-				continue
-			}
-			for _, q := range active {
-				if hasShips(sys, q) && !slices.Contains(sys.Command, q) && s.CommandReinforcements(q) > placed[q] {
-					placed[q]++
-					ev = s.extend(ev, Event{Kind: EvCommandToken, Seat: q, System: sys.Pos, Count: 1})
+			for _, pl := range sys.Planets {
+				if n := count(pl.Units, q, "infantry"); n > 0 && pl.Controller == q {
+					k := (n + 1) / 2
+					ev = s.extend(ev, Event{Kind: EvUnitsRemoved, Seat: q, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: k},
+						Event{Kind: EvTradeGoods, Seat: q, Count: k})
 				}
 			}
 		}
-		return ev
-	}
-	agendaOutcomes["wormhole_research/"+For] = func(r *outcomeRun) []Event {
-		s, ag, each := r.s, r.ag, r.each
-		var ev []Event
-		each(func(q int) {
-			for _, sys := range s.Systems {
-				if s.hasWormhole(sys.Pos) && hasShips(sys, q) {
-					ev = s.extend(ev, queue(Step{Kind: StepAgendaTech, Seat: q, Card: ag.Subject, Need: 1, Optional: true}))
-					return
+	})
+	return ev
+}
+
+func outcomeSwordsToPlowsharesAgainst(r *outcomeRun) []Event {
+	s, each := r.s, r.each
+	var ev []Event
+	each(func(q int) {
+		left := s.Reinforcements(q, "infantry")
+		for _, sys := range s.Systems {
+			for _, pl := range sys.Planets {
+				if pl.Controller == q && left > 0 && !demilitarized(pl) {
+					left--
+					ev = s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: q, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: 1})
 				}
 			}
-		})
-		ev = s.extend(ev, destroyAll(s, func(sys *System, pl *Planet, st Stack) bool {
-			t := tileOf(sys)
-			ab := t.HasWormhole("alpha") || t.HasWormhole("beta") || slices.ContainsFunc(sys.Tokens, func(k Token) bool { return k.Kind == "alpha" || k.Kind == "beta" })
-			return pl == nil && isShip(st.Unit) && ab
-		})...)
-		return ev
+		}
+	})
+	return ev
+}
+
+func outcomeUnconventionalMeasuresFor(r *outcomeRun) []Event {
+	s, ag, rng := r.s, r.ag, r.rng
+	var ev []Event
+	deck, discard := slices.Clone(s.Decks.ActionCards), slices.Clone(s.Decks.ActionDiscard)
+	for _, q := range votersFor(ag, For) {
+		ev = s.extend(ev, drawFrom(&deck, &discard, rng, q, "action", 2)...)
 	}
-	agendaOutcomes["wormhole_research/"+Against] = func(r *outcomeRun) []Event {
-		s, ag := r.s, r.ag
-		var ev []Event
-		for _, q := range votersFor(ag, Against) {
-			if p := s.Players[q]; p.Tactic+p.Fleet+p.Strategy > 0 {
-				ev = s.extend(ev, queue(Step{Kind: StepDropTokens, Seat: q, Card: ag.Subject, Need: 1}))
+	return ev
+}
+
+func outcomeWormholeReconstructionAgainst(r *outcomeRun) []Event {
+	s, active := r.s, r.active
+	var ev []Event
+	var placed [8]int // tokens already placed by these events, not yet applied
+	for _, sys := range s.Systems {
+		if !s.hasWormhole(sys.Pos) {
+			continue
+		}
+		for _, q := range active {
+			if hasShips(sys, q) && !slices.Contains(sys.Command, q) && s.CommandReinforcements(q) > placed[q] {
+				placed[q]++
+				ev = s.extend(ev, Event{Kind: EvCommandToken, Seat: q, System: sys.Pos, Count: 1})
 			}
 		}
-		return ev
 	}
-	agendaOutcomes["articles_of_war/"+Against] = func(r *outcomeRun) []Event {
-		s, ag := r.s, r.ag
-		var ev []Event
-		for _, q := range votersFor(ag, For) {
-			ev = s.extend(ev, Event{Kind: EvTradeGoods, Seat: q, Count: 3})
-		}
-		return ev
-	}
-	agendaOutcomes["checks_and_balances/"+Against] = func(r *outcomeRun) []Event {
-		s := r.s
-		var ev []Event
-		ev = s.extend(ev, Event{Kind: EvReadyLimit})
-		return ev
-	}
-	agendaOutcomes["clandestine_operations/"+For] = func(r *outcomeRun) []Event {
-		s, ag, each := r.s, r.ag, r.each
-		var ev []Event
-		each(func(q int) {
-			if p := s.Players[q]; p.Tactic+p.Fleet+p.Strategy > 0 {
-				ev = s.extend(ev, queue(Step{Kind: StepDropTokens, Seat: q, Card: ag.Subject, Need: min(2, p.Tactic+p.Fleet+p.Strategy)}))
-			}
-		})
-		return ev
-	}
-	agendaOutcomes["clandestine_operations/"+Against] = func(r *outcomeRun) []Event {
-		s, each := r.s, r.each
-		var ev []Event
-		each(func(q int) {
-			if p := s.Players[q]; p.Fleet > 0 {
-				ev = s.extend(ev, Event{Kind: EvTokensSet, Seat: q, Pools: &Pools{p.Tactic, p.Fleet - 1, p.Strategy}})
-			}
-		})
-		return ev
-	}
-	agendaOutcomes["nexus_sovereignty/"+Against] = func(r *outcomeRun) []Event {
-		s := r.s
-		var ev []Event
-		ev = s.extend(ev, Event{Kind: EvTokenPlaced, System: s.mecatolPos(), Card: "gamma", Seat: None})
-		return ev
-	}
-	agendaOutcomes["rearmament_agreement/"+For] = func(r *outcomeRun) []Event {
-		s, ag, each := r.s, r.ag, r.each
-		var ev []Event
-		each(func(q int) {
-			if s.Reinforcements(q, "mech") > 0 && s.controlled(q, func(_ *Planet, sys *System, _ *data.Planet) bool { return sys.Pos == s.Players[q].Home }) > 0 {
-				ev = s.extend(ev, queue(Step{Kind: StepPlaceMech, Seat: q, Card: ag.Subject, Need: 1}))
-			}
-		})
-		return ev
-	}
-	agendaOutcomes["rearmament_agreement/"+Against] = func(r *outcomeRun) []Event {
-		s, each := r.s, r.each
-		var ev []Event
-		left := map[int]int{}
-		each(func(q int) { left[q] = s.Reinforcements(q, "infantry") })
-		ev = destroyAll(s, func(_ *System, pl *Planet, st Stack) bool { return st.Unit == "mech" })
-		n := len(ev)
-		for _, e := range ev[:n] {
-			k := min(e.Count, left[e.Seat])
-			left[e.Seat] -= k
-			if k > 0 {
-				ev = s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: e.Seat, System: e.System, Planet: e.Planet, Unit: "infantry", Count: k})
+	return ev
+}
+
+func outcomeWormholeResearchFor(r *outcomeRun) []Event {
+	s, ag, each := r.s, r.ag, r.each
+	var ev []Event
+	each(func(q int) {
+		for _, sys := range s.Systems {
+			if s.hasWormhole(sys.Pos) && hasShips(sys, q) {
+				ev = s.extend(ev, queue(Step{Kind: StepAgendaTech, Seat: q, Card: ag.Subject, Need: 1, Optional: true}))
+				return
 			}
 		}
-		return ev
+	})
+	ev = s.extend(ev, destroyAll(s, func(sys *System, pl *Planet, st Stack) bool {
+		t := tileOf(sys)
+		ab := t.HasWormhole("alpha") || t.HasWormhole("beta") || slices.ContainsFunc(sys.Tokens, func(k Token) bool { return k.Kind == "alpha" || k.Kind == "beta" })
+		return pl == nil && isShip(st.Unit) && ab
+	})...)
+	return ev
+}
+
+func outcomeWormholeResearchAgainst(r *outcomeRun) []Event {
+	s, ag := r.s, r.ag
+	var ev []Event
+	for _, q := range votersFor(ag, Against) {
+		if p := s.Players[q]; p.Tactic+p.Fleet+p.Strategy > 0 {
+			ev = s.extend(ev, queue(Step{Kind: StepDropTokens, Seat: q, Card: ag.Subject, Need: 1}))
+		}
 	}
+	return ev
+}
+
+func outcomeArticlesOfWarAgainst(r *outcomeRun) []Event {
+	s, ag := r.s, r.ag
+	var ev []Event
+	for _, q := range votersFor(ag, For) {
+		ev = s.extend(ev, Event{Kind: EvTradeGoods, Seat: q, Count: 3})
+	}
+	return ev
+}
+
+func outcomeChecksAndBalancesAgainst(r *outcomeRun) []Event {
+	s := r.s
+	var ev []Event
+	ev = s.extend(ev, Event{Kind: EvReadyLimit})
+	return ev
+}
+
+func outcomeClandestineOperationsFor(r *outcomeRun) []Event {
+	s, ag, each := r.s, r.ag, r.each
+	var ev []Event
+	each(func(q int) {
+		if p := s.Players[q]; p.Tactic+p.Fleet+p.Strategy > 0 {
+			ev = s.extend(ev, queue(Step{Kind: StepDropTokens, Seat: q, Card: ag.Subject, Need: min(2, p.Tactic+p.Fleet+p.Strategy)}))
+		}
+	})
+	return ev
+}
+
+func outcomeClandestineOperationsAgainst(r *outcomeRun) []Event {
+	s, each := r.s, r.each
+	var ev []Event
+	each(func(q int) {
+		if p := s.Players[q]; p.Fleet > 0 {
+			ev = s.extend(ev, Event{Kind: EvTokensSet, Seat: q, Pools: &Pools{p.Tactic, p.Fleet - 1, p.Strategy}})
+		}
+	})
+	return ev
+}
+
+func outcomeNexusSovereigntyAgainst(r *outcomeRun) []Event {
+	s := r.s
+	var ev []Event
+	ev = s.extend(ev, Event{Kind: EvTokenPlaced, System: s.mecatolPos(), Card: "gamma", Seat: None})
+	return ev
+}
+
+func outcomeRearmamentAgreementFor(r *outcomeRun) []Event {
+	s, ag, each := r.s, r.ag, r.each
+	var ev []Event
+	each(func(q int) {
+		if s.Reinforcements(q, "mech") > 0 && s.controlled(q, func(_ *Planet, sys *System, _ *data.Planet) bool { return sys.Pos == s.Players[q].Home }) > 0 {
+			ev = s.extend(ev, queue(Step{Kind: StepPlaceMech, Seat: q, Card: ag.Subject, Need: 1}))
+		}
+	})
+	return ev
+}
+
+func outcomeRearmamentAgreementAgainst(r *outcomeRun) []Event {
+	s, each := r.s, r.each
+	var ev []Event
+	left := map[int]int{}
+	each(func(q int) { left[q] = s.Reinforcements(q, "infantry") })
+	ev = destroyAll(s, func(_ *System, pl *Planet, st Stack) bool { return st.Unit == "mech" })
+	n := len(ev)
+	for _, e := range ev[:n] {
+		k := min(e.Count, left[e.Seat])
+		left[e.Seat] -= k
+		if k > 0 {
+			ev = s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: e.Seat, System: e.System, Planet: e.Planet, Unit: "infantry", Count: k})
+		}
+	}
+	return ev
 }
 
 // outcomeRun is what an outcome's effect reads.
