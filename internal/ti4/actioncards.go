@@ -365,6 +365,13 @@ func resolveAC(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		}
 		return s.extend(s.emit(played), ev...), nil
 	}
+	return agendaPhaseCard(s, a, played)
+}
+
+// agendaPhaseCard resolves the action cards of the agenda phase: when
+// elected (Confusing and Confounding Legal Text), the cards of each phase,
+// Bribery and Distinguished Councilor while voting, and the window cards.
+func agendaPhaseCard(s *State, a Action, played Event) ([]Event, error) {
 	ag := s.Agenda
 	if a.Card == "confusing_legal_text" {
 		// When you are elected: another player is elected instead.
@@ -412,6 +419,14 @@ func resolveAC(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		}
 		return s.emit(played, Event{Kind: EvVotesCast, Seat: a.Seat, Count: 5}), nil
 	}
+	return agendaWindowCard(s, a, played)
+}
+
+// agendaWindowCard resolves a card played in an agenda window: Veto,
+// Ancient Burial Sites, Diplomatic Pressure, Deadly Plot, Assassinate
+// Representative, and the riders (8.22).
+func agendaWindowCard(s *State, a Action, played Event) ([]Event, error) {
+	ag := s.Agenda
 	window := ""
 	switch {
 	case a.Card == "veto":
