@@ -85,115 +85,133 @@ func decide(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 // or is an eliminated player whose pending answer the game declines for
 // them (eliminatedFollowUps).
 func decideFor(s *State, a Action, rng *engine.RNG) ([]Event, error) {
+	if ev, err, ok := decideHeld(s, a, rng); ok {
+		return ev, err
+	}
+	return decideKind(s, a, rng)
+}
+
+// held marks an answer of decideHeld's.
+func held(ev []Event, err error) ([]Event, error, bool) { return ev, err, true }
+
+// decideHeld answers the actions a window or step under way holds: the
+// answers it takes, and a refusal of the rest; ok is false when nothing
+// holds the game.
+func decideHeld(s *State, a Action, rng *engine.RNG) ([]Event, error, bool) {
 	if a.Kind == ActAutoPass { // a setting, changed at any moment
-		return decideAutoPass(s, a)
+		return held(decideAutoPass(s, a))
 	}
 	if s.PendingAC != nil {
 		switch {
 		case a.Kind == ActPassWindow:
-			return decidePassSabotage(s, a)
+			return held(decidePassSabotage(s, a))
 		case a.Kind == ActPlayAC && a.Card == "sabotage":
-			return decidePlayAC(s, a, rng)
+			return held(decidePlayAC(s, a, rng))
 		case a.Seat != Referee:
-			return nil, engine.Refuse("1.19", "%s waits for every player to answer with Sabotage or pass", s.PendingAC.Act.Card)
+			return held(nil, engine.Refuse("1.19", "%s waits for every player to answer with Sabotage or pass", s.PendingAC.Act.Card))
 		}
 	}
 	if s.CoupAsk != nil && s.PendingAC == nil {
 		switch {
 		case a.Kind == ActPassWindow:
-			return decideCoupPass(s, a)
+			return held(decideCoupPass(s, a))
 		case a.Kind == ActPlayAC && a.Card == "coup_detat":
-			return decidePlayAC(s, a, rng)
+			return held(decidePlayAC(s, a, rng))
 		case a.Seat != Referee:
-			return nil, engine.Refuse("1.19", "the %s strategic action waits for every other player to answer", s.CoupAsk.Card)
+			return held(nil, engine.Refuse("1.19", "the %s strategic action waits for every other player to answer", s.CoupAsk.Card))
 		}
 	}
 	if w := s.DiscardAsk; w != nil {
 		switch {
 		case a.Kind == ActPassWindow:
-			return decideDiscardPass(s, a)
+			return held(decideDiscardPass(s, a))
 		case a.Kind == ActPlayAC && a.Card == "reverse_engineer":
-			return decidePlayAC(s, a, rng)
+			return held(decidePlayAC(s, a, rng))
 		case a.Seat != Referee:
-			return nil, engine.Refuse("1.19", "%s was discarded: each other player may answer first", w.Card)
+			return held(nil, engine.Refuse("1.19", "%s was discarded: each other player may answer first", w.Card))
 		}
 	}
 	if s.prototyping() && s.Combat != nil {
 		switch a.Kind {
 		case ActSpendPlanet, ActSpendTG, ActSpecialty, ActResearch, ActDone, ActUseRelic: // The Prophet's Tears too
 		default: // the combat waits for the research (82.3)
-			return nil, engine.Refuse("82.3", "seat %d is paying for Reveal Prototype's research; the combat waits", s.Step.Seat)
+			return held(nil, engine.Refuse("82.3", "seat %d is paying for Reveal Prototype's research; the combat waits", s.Step.Seat))
 		}
 	}
 	if a.Kind == ActUseAbility {
-		return decideUseAbility(s, a, rng)
+		return held(decideUseAbility(s, a, rng))
 	}
 	if st := s.Step; st != nil && st.Kind == StepAbility && !slices.Contains(effectKinds, a.Kind) {
-		return nil, engine.Refuse("1.19", "seat %d decides whether to use %s first", st.Seat, st.Card)
+		return held(nil, engine.Refuse("1.19", "seat %d decides whether to use %s first", st.Seat, st.Card))
 	}
 	if a.Kind == ActUseRelic {
-		return decideUseRelic(s, a, rng)
+		return held(decideUseRelic(s, a, rng))
 	}
 	if st := s.Step; st != nil && st.Kind == StepRelic && !slices.Contains(effectKinds, a.Kind) {
-		return nil, engine.Refuse("73.3", "seat %d decides whether to use %s first", st.Seat, st.Card)
+		return held(nil, engine.Refuse("73.3", "seat %d decides whether to use %s first", st.Seat, st.Card))
 	}
 	if st := s.Step; st != nil && st.Kind == StepConverter && !slices.Contains(effectKinds, a.Kind) {
 		if a.Kind != ActChoosePlanet {
-			return nil, engine.Refuse("73.3", "seat %d chooses the planet for Stellar Converter first", st.Seat)
+			return held(nil, engine.Refuse("73.3", "seat %d chooses the planet for Stellar Converter first", st.Seat))
 		}
-		return decideConvert(s, a)
+		return held(decideConvert(s, a))
 	}
 	if st := s.Step; st != nil && st.Kind == StepCodex && !slices.Contains(effectKinds, a.Kind) {
 		switch a.Kind {
 		case ActTakeCard:
-			return decideTakeCard(s, a)
+			return held(decideTakeCard(s, a))
 		case ActDone:
 			if _, err := inStep(s, a.Seat, StepCodex); err != nil {
-				return nil, err
+				return held(nil, err)
 			}
-			return s.emit(Event{Kind: EvStepCleared, Seat: a.Seat}), nil
+			return held(s.emit(Event{Kind: EvStepCleared, Seat: a.Seat}), nil)
 		}
-		return nil, engine.Refuse("73.3", "seat %d takes action cards with The Codex first", st.Seat)
+		return held(nil, engine.Refuse("73.3", "seat %d takes action cards with The Codex first", st.Seat))
 	}
 	if st := s.Step; st != nil && (st.Kind == StepExplore || st.Kind == StepFreelance) {
 		switch {
 		case a.Kind == ActExplore:
-			return decideExplore(s, a, rng)
+			return held(decideExplore(s, a, rng))
 		case st.Kind == StepFreelance && slices.Contains([]string{ActProduce, ActSpendPlanet, ActSpendTG, ActDone, ActReclaim}, a.Kind):
 		case !slices.Contains(effectKinds, a.Kind):
-			return nil, engine.Refuse("35.7", "seat %d resolves the exploration card %s first", st.Seat, st.Card)
+			return held(nil, engine.Refuse("35.7", "seat %d resolves the exploration card %s first", st.Seat, st.Card))
 		}
 	}
 	if a.Kind == ActPlayNote {
-		return decidePlayNote(s, a)
+		return held(decidePlayNote(s, a))
 	}
 	if a.Kind == ActUseLaw {
-		return decideUseLaw(s, a)
+		return held(decideUseLaw(s, a))
 	}
 	if a.Kind == ActPlaceTG {
-		return decidePlaceTG(s, a)
+		return held(decidePlaceTG(s, a))
 	}
 	if a.Kind == ActDone && s.Step != nil && (isLawStep(s.Step.Kind) || s.Step.Kind == StepDecoy) {
 		if s.Step.Seat != a.Seat {
-			return nil, engine.Refuse("7.4", "seat %d decides whether to answer", s.Step.Seat)
+			return held(nil, engine.Refuse("7.4", "seat %d decides whether to answer", s.Step.Seat))
 		}
 		if a.Pools != nil {
-			return nil, engine.BadInput("pools", "declining takes no pools")
+			return held(nil, engine.BadInput("pools", "declining takes no pools"))
 		}
-		return s.emit(Event{Kind: EvStepCleared, Seat: a.Seat}), nil
+		return held(s.emit(Event{Kind: EvStepCleared, Seat: a.Seat}), nil)
 	}
 	if a.Kind == ActPassWindow && s.PickAsk != nil {
-		return decidePickPass(s, a)
+		return held(decidePickPass(s, a))
 	}
 	if a.Kind == ActPassWindow && s.Invasion != nil && s.Invasion.Ask != nil {
-		return decideInvasionPass(s, a)
+		return held(decideInvasionPass(s, a))
 	}
 	if a.Kind == ActPassWindow && s.Combat != nil && s.Combat.Answer != nil {
-		return decideAnswerPass(s, a)
+		return held(decideAnswerPass(s, a))
 	}
 	if ev, err, ok := decideAgendaKinds(s, a, rng); ok {
-		return ev, err
+		return held(ev, err)
 	}
+	return nil, nil, false
+}
+
+// decideKind dispatches an action by its kind.
+func decideKind(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	switch a.Kind {
 	case ActPlace:
 		return decidePlace(s, a)
