@@ -52,25 +52,11 @@ func Setup(cfg Config) (*State, engine.RNG, error) {
 	if n < 3 || n > 8 {
 		return nil, rng, engine.BadInput("players", "TI4 is for 3 to 8 players, not %d", n)
 	}
-	vp := cfg.VictoryPoints
-	switch vp {
-	case 0:
-		vp = 10
-	case 10, 14:
-	default:
-		return nil, rng, engine.BadInput("victory_points", "the track has a 10 and a 14 side, not %d", vp)
+	o, err := setupOptions(cfg)
+	if err != nil {
+		return nil, rng, err
 	}
-	rules := cfg.Rules
-	switch {
-	case rules == 0:
-		rules = RulesCurrent
-	case rules < RulesFirst || rules > RulesCurrent:
-		return nil, rng, engine.BadInput("rules", "rules versions run from %d to %d, not %d", RulesFirst, RulesCurrent, rules)
-	}
-	if rules == RulesFirst {
-		rules = 0 // as games set up before versions were recorded
-	}
-	s := &State{Options: Options{VictoryPoints: vp, Rules: rules}, StartPlayers: n, Round: 1, Phase: "strategy", Custodians: true}
+	s := &State{Options: o, StartPlayers: n, Round: 1, Phase: "strategy", Custodians: true}
 
 	// Step 1: speaker (80.5).
 	if cfg.Speaker != nil {
@@ -138,57 +124,7 @@ func Setup(cfg Config) (*State, engine.RNG, error) {
 		}
 	}
 
-	// Step 8: shuffle the exploration and relic decks.
-	s.Decks = Decks{Exploration: map[string][]string{}, ExplorationDiscard: map[string][]string{}}
-	for _, d := range []string{"cultural", "hazardous", "industrial", "frontier"} {
-		var deck []string
-		for _, card := range c.Exploration {
-			if card.Deck == d {
-				for range card.Count {
-					deck = append(deck, card.ID)
-				}
-			}
-		}
-		shuffle(&rng, deck)
-		s.Decks.Exploration[d] = deck
-		s.Decks.ExplorationDiscard[d] = []string{}
-	}
-	for _, r := range c.Relics {
-		s.Decks.Relics = append(s.Decks.Relics, r.ID)
-	}
-	shuffle(&rng, s.Decks.Relics)
-
-	// Step 8: the action card, agenda and secret objective decks. Prophecy
-	// of Kings takes some base agendas out of the deck.
-	for _, a := range c.ActionCards {
-		for range a.Count {
-			s.Decks.ActionCards = append(s.Decks.ActionCards, a.ID)
-		}
-	}
-	for _, a := range c.Agendas {
-		if !a.PoKRemoved {
-			s.Decks.Agendas = append(s.Decks.Agendas, a.ID)
-		}
-	}
-	for _, o := range c.Secrets {
-		s.Decks.Secrets = append(s.Decks.Secrets, o.ID)
-	}
-	shuffle(&rng, s.Decks.ActionCards)
-	shuffle(&rng, s.Decks.Agendas)
-	shuffle(&rng, s.Decks.Secrets)
-	s.Decks.ActionDiscard, s.Decks.AgendaDiscard, s.Decks.Purged = []string{}, []string{}, []string{}
-
-	// Step 12 iii, iv: five stage I and five stage II objectives dealt face
-	// down; the first two stage I revealed.
-	var stage [3][]string
-	for _, o := range c.Publics {
-		stage[o.Stage] = append(stage[o.Stage], o.ID)
-	}
-	shuffle(&rng, stage[1])
-	shuffle(&rng, stage[2])
-	s.Decks.StageI, s.Decks.StageII = stage[1][:5], stage[2][:5]
-	s.Decks.Revealed = slices.Clone(s.Decks.StageI[:2])
-	s.Decks.StageI = slices.Clone(s.Decks.StageI[2:])
+	dealDecks(s, c, &rng) // steps 8 and 12 iii, iv
 
 	// Step 10: strategy cards in the common play area.
 	for _, sc := range c.Strategy {
@@ -465,4 +401,84 @@ func fits(placed []*data.Tile, i int, t *data.Tile) bool {
 		}
 	}
 	return true
+}
+
+// dealDecks shuffles the decks (step 8) and deals the public objectives
+// (step 12 iii, iv).
+func dealDecks(s *State, c *data.Catalog, rng *engine.RNG) {
+	// Step 8: shuffle the exploration and relic decks.
+	s.Decks = Decks{Exploration: map[string][]string{}, ExplorationDiscard: map[string][]string{}}
+	for _, d := range []string{"cultural", "hazardous", "industrial", "frontier"} {
+		var deck []string
+		for _, card := range c.Exploration {
+			if card.Deck == d {
+				for range card.Count {
+					deck = append(deck, card.ID)
+				}
+			}
+		}
+		shuffle(rng, deck)
+		s.Decks.Exploration[d] = deck
+		s.Decks.ExplorationDiscard[d] = []string{}
+	}
+	for _, r := range c.Relics {
+		s.Decks.Relics = append(s.Decks.Relics, r.ID)
+	}
+	shuffle(rng, s.Decks.Relics)
+
+	// Step 8: the action card, agenda and secret objective decks. Prophecy
+	// of Kings takes some base agendas out of the deck.
+	for _, a := range c.ActionCards {
+		for range a.Count {
+			s.Decks.ActionCards = append(s.Decks.ActionCards, a.ID)
+		}
+	}
+	for _, a := range c.Agendas {
+		if !a.PoKRemoved {
+			s.Decks.Agendas = append(s.Decks.Agendas, a.ID)
+		}
+	}
+	for _, o := range c.Secrets {
+		s.Decks.Secrets = append(s.Decks.Secrets, o.ID)
+	}
+	shuffle(rng, s.Decks.ActionCards)
+	shuffle(rng, s.Decks.Agendas)
+	shuffle(rng, s.Decks.Secrets)
+	s.Decks.ActionDiscard, s.Decks.AgendaDiscard, s.Decks.Purged = []string{}, []string{}, []string{}
+
+	// Step 12 iii, iv: five stage I and five stage II objectives dealt face
+	// down; the first two stage I revealed.
+	var stage [3][]string
+	for _, o := range c.Publics {
+		stage[o.Stage] = append(stage[o.Stage], o.ID)
+	}
+	shuffle(rng, stage[1])
+	shuffle(rng, stage[2])
+	s.Decks.StageI, s.Decks.StageII = stage[1][:5], stage[2][:5]
+	s.Decks.Revealed = slices.Clone(s.Decks.StageI[:2])
+	s.Decks.StageI = slices.Clone(s.Decks.StageI[2:])
+}
+
+// setupOptions checks the game's options: the victory point target and
+// the rules version.
+func setupOptions(cfg Config) (Options, error) {
+	vp := cfg.VictoryPoints
+	switch vp {
+	case 0:
+		vp = 10
+	case 10, 14:
+	default:
+		return Options{}, engine.BadInput("victory_points", "the track has a 10 and a 14 side, not %d", vp)
+	}
+	rules := cfg.Rules
+	switch {
+	case rules == 0:
+		rules = RulesCurrent
+	case rules < RulesFirst || rules > RulesCurrent:
+		return Options{}, engine.BadInput("rules", "rules versions run from %d to %d, not %d", RulesFirst, RulesCurrent, rules)
+	}
+	if rules == RulesFirst {
+		rules = 0 // as games set up before versions were recorded
+	}
+	return Options{VictoryPoints: vp, Rules: rules}, nil
 }
