@@ -31,6 +31,7 @@ const (
 	KindPromissory      = "promissory_note" // the five every faction has
 	KindFactionNote     = "faction_promissory_note"
 	KindLeader          = "leader"
+	KindFactionAbility  = "faction_ability"
 	KindPublicObjective = "public_objective"
 	KindSecretObjective = "secret_objective"
 )
@@ -38,10 +39,11 @@ const (
 // notBuiltKinds are kinds of which nothing is built yet but what has a
 // definition, with the reason.
 var notBuiltKinds = map[string]string{
-	KindFactionTech: "researched and counted as a prerequisite and for objectives; the ability on the card comes with its faction",
-	KindFactionUnit: "its numbers (cost, combat, move, capacity, and the rest) are in the data and play; the ability printed on it comes with its faction",
-	KindFactionNote: "given and traded; the ability on the note comes with its faction",
-	KindLeader:      "leaders come with their factions",
+	KindFactionTech:    "researched and counted as a prerequisite and for objectives; the ability on the card comes with its faction",
+	KindFactionUnit:    "its numbers (cost, combat, move, capacity, and the rest) are in the data and play; the ability printed on it comes with its faction",
+	KindFactionNote:    "given and traded; the ability on the note comes with its faction",
+	KindLeader:         "leaders come with their factions",
+	KindFactionAbility: "the abilities on the faction sheets come with their factions",
 }
 
 // notBuilt are single components of other kinds not built yet, with the
@@ -88,6 +90,9 @@ func Items() []Item {
 	}
 	for _, f := range c.Factions {
 		add(KindFactionNote, f.ID+":"+idOf(f.Promissory), f.Promissory)
+		for _, a := range f.Abilities {
+			add(KindFactionAbility, f.ID+":"+idOf(a), a)
+		}
 	}
 	for _, l := range c.Leaders {
 		for _, n := range l.Agent {

@@ -7,6 +7,7 @@ import (
 	"embed"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -132,6 +133,7 @@ type Faction struct {
 	Flagship     string         `json:"flagship"`
 	Mech         string         `json:"mech"`
 	Promissory   string         `json:"promissory"`
+	Abilities    []string       `json:"abilities"` // the faction sheet's abilities, by name
 }
 
 // StrategyCard is one of the eight strategy cards (LRR 83).
@@ -156,12 +158,32 @@ type Named struct {
 	Name string `json:"name"`
 }
 
-// Leaders are a faction's leader names.
+// Leaders are a faction's leader names, and what unlocks its commander.
 type Leaders struct {
 	Faction   string   `json:"faction"`
 	Agent     []string `json:"agent"`
 	Commander string   `json:"commander"`
 	Hero      string   `json:"hero"`
+	Unlock    Unlock   `json:"unlock"`
+}
+
+// Unlock is a commander's unlock condition (LRR 51.5): a count of
+// something the player has (Count of Of), or, where it is no count, a
+// named condition.
+type Unlock struct {
+	Count     int    `json:"count,omitempty"`
+	Of        string `json:"of,omitempty"`
+	Condition string `json:"condition,omitempty"`
+}
+
+// UnlockCounts are the things an unlock condition may count: each is what
+// the player has on the board or in its play area.
+var UnlockCounts = []string{
+	"action_cards", "cruisers", "dreadnoughts", "ground_forces_on_planets", "gravity_rifts_with_units",
+	"influence_controlled", "non_fighter_ships_in_one_system", "non_home_planets_controlled",
+	"others_tokens_in_fleet_pool", "resources_controlled", "secret_objectives_scored", "space_docks",
+	"structures", "systems_with_mechs", "technologies", "trade_goods",
+	"units_with_barrage_cannon_or_bombardment", "war_suns", "wormhole_systems_with_units",
 }
 
 // Card is a card known by id and name, with its copies in the deck.
@@ -393,6 +415,30 @@ func (c *Catalog) check() error {
 				return fmt.Errorf("data: faction %s names unknown unit %s", f.ID, id)
 			}
 		}
+		if len(f.Abilities) == 0 {
+			return fmt.Errorf("data: faction %s has no abilities", f.ID)
+		}
+	}
+	return c.checkLeaders()
+}
+
+// checkLeaders: one set per faction, and each commander's unlock a count
+// of a known thing or a named condition, not both.
+func (c *Catalog) checkLeaders() error {
+	seen := map[string]bool{}
+	for _, l := range c.Leaders {
+		if c.factions[l.Faction] == nil || seen[l.Faction] {
+			return fmt.Errorf("data: leaders of unknown or repeated faction %s", l.Faction)
+		}
+		seen[l.Faction] = true
+		u := l.Unlock
+		counted := u.Count > 0 && slices.Contains(UnlockCounts, u.Of)
+		if counted == (u.Condition != "") || len(l.Agent) == 0 || l.Commander == "" || l.Hero == "" {
+			return fmt.Errorf("data: %s's leaders or commander unlock %+v", l.Faction, u)
+		}
+	}
+	if len(seen) != len(c.Factions) {
+		return fmt.Errorf("data: leaders for %d of %d factions", len(seen), len(c.Factions))
 	}
 	return nil
 }

@@ -201,3 +201,28 @@ func TestDecks(t *testing.T) {
 		t.Fatalf("action cards %d, agendas %d, stages %v, secrets %d", ac, agendas, stages, len(c.Secrets))
 	}
 }
+
+// Every faction has its abilities, and each commander's unlock is a count
+// of a known thing or a named condition; a bad one is refused at load.
+func TestLeadersAndAbilities(t *testing.T) {
+	c := MustLoad()
+	counted := 0
+	for _, l := range c.Leaders {
+		if l.Unlock.Count > 0 {
+			counted++
+		}
+	}
+	if counted < 18 || len(c.Leaders) != len(c.Factions) {
+		t.Fatalf("%d of %d commanders unlock by a count", counted, len(c.Leaders))
+	}
+	bad := *c
+	bad.Leaders = append([]Leaders(nil), c.Leaders...)
+	bad.Leaders[0].Unlock = Unlock{Count: 3, Of: "moons"}
+	if err := bad.checkLeaders(); err == nil {
+		t.Fatal("an unknown thing to count is refused")
+	}
+	bad.Leaders[0].Unlock = Unlock{Count: 3, Of: "cruisers", Condition: "also"}
+	if err := bad.checkLeaders(); err == nil {
+		t.Fatal("a count and a condition at once are refused")
+	}
+}
