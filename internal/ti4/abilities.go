@@ -48,6 +48,9 @@ type Ability struct {
 	// LostTradeGoods: trade goods its owner gains when one of its units of
 	// a type is destroyed.
 	LostTradeGoods map[string]int
+	// Law: the rule changes a law makes while in play, for everyone;
+	// Owned: for the player who owns it (laws.go).
+	Law, Owned LawEffect
 	// Uses: how its owner uses it by a choice (abilityuse.go).
 	Uses []*Use
 	// Permits: what the ability lets its owner do that the rules forbid.

@@ -315,8 +315,8 @@ func decidePlayAC(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	if !slices.Contains(p.ActionCards, a.Card) {
 		return nil, engine.BadInput("card", "%q is not in your hand", a.Card)
 	}
-	if s.OwnsLaw(a.Seat, "political_censure") {
-		return nil, engine.Refuse("7.3", "Political Censure: its owner cannot play action cards")
+	if law := s.lawGives(a.Seat, LawNoActionCards); law != "" {
+		return nil, engine.Refuse("7.3", "%s: its owner cannot play action cards", law)
 	}
 	if a.Card == "sabotage" {
 		return decideSabotage(s, a)

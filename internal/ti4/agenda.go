@@ -198,7 +198,7 @@ func agendaFollowUps(s *State, rng *engine.RNG) []Event {
 	case ag.ReadyLimit && !ag.ReadyQueued:
 		ev := s.emit(Event{Kind: EvReadyQueued})
 		for _, q := range s.Active() {
-			ev = s.extend(ev, queue(Step{Kind: StepReadyUpTo, Seat: q, Card: "checks_and_balances", Need: 3, Optional: true}))
+			ev = s.extend(ev, queue(Step{Kind: StepReadyUpTo, Seat: q, Card: readyLimitLaw, Need: 3, Optional: true}))
 		}
 		return ev
 	case len(s.Choices) > 0:
@@ -315,7 +315,7 @@ func decideVote(s *State, a Action) ([]Event, error) {
 		return nil, engine.Refuse(electRule(ag.Subject), "%q is not an outcome of this agenda; choose one of %v", a.Outcome, s.Outcomes(ag.Subject))
 	}
 	ev := s.emit(Event{Kind: EvBallotOpened, Seat: a.Seat, Extra: &Extra{Outcome: a.Outcome}})
-	if s.Law("representative_government") != nil {
+	if s.lawSays(LawOneVoteEach) {
 		// Each player casts exactly one vote, without exhausting planets.
 		return s.extend(ev, Event{Kind: EvVotesCast, Seat: a.Seat, Count: 1}, Event{Kind: EvBallotClosed, Seat: a.Seat}), nil
 	}
@@ -353,7 +353,7 @@ func decideVotePlanet(s *State, a Action) ([]Event, error) {
 	if pl.Exhausted {
 		return nil, engine.Refuse("8.6", "%s is already exhausted", pl.Name)
 	}
-	if s.Law("representative_government") != nil {
+	if s.lawSays(LawOneVoteEach) {
 		return nil, engine.Refuse("7.3", "under Representative Government each player casts one vote and exhausts no planets")
 	}
 	return s.emit(Event{Kind: EvPlanetExhausted, Seat: a.Seat, Planet: pl.Name}, Event{Kind: EvVotesCast, Seat: a.Seat, Planet: pl.Name, Count: votesFrom(pl)}), nil

@@ -120,6 +120,42 @@ func resolveAgenda(s *State, rng *engine.RNG) []Event {
 	return s.extend(ev, riderRewards(s, ag, ev, rng)...)
 }
 
+// readyLimitLaw is the agenda whose outcome limits the planets readied at
+// the end of the agenda phase; its steps carry its name.
+const readyLimitLaw = "checks_and_balances"
+
+// The laws' definitions: what each changes while in play.
+func init() {
+	for id, e := range map[string]LawEffect{
+		"representative_government":   LawOneVoteEach,
+		"executive_sanctions":         LawHandLimitThree,
+		"checks_and_balances":         LawStrategyCardsGiven,
+		"homeland_defense_act":        LawNoPDSLimit,
+		"regulated_conscription":      LawUnitsCostFull,
+		"nexus_sovereignty":           LawNexusAdjacent,
+		"fleet_regulations":           LawFleetPoolFour,
+		"articles_of_war":             LawMechsPlain,
+		"wormhole_reconstruction":     LawWormholesJoined,
+		"enforced_travel_ban":         LawWormholesClosed,
+		"shared_research":             LawNebulaePassable,
+		"publicize_weapon_schematics": LawWarSunsFragile,
+		"conventions_of_war":          LawNoCulturalBombard,
+	} {
+		define(&Ability{ID: id, Law: e})
+	}
+	for id, e := range map[string]LawEffect{
+		"political_censure":       LawNoActionCards,
+		"prophecy_of_ixth":        LawFightersPlusOne,
+		"minister_of_exploration": LawTradeGoodOnGain,
+		"minister_of_industry":    LawIndustryOnDock,
+		"minister_of_sciences":    LawFreeResearch,
+		"minister_of_war":         LawActionAfterTurn,
+		"search_warrant":          LawSecretsRevealed,
+	} {
+		define(&Ability{ID: id, Owned: e})
+	}
+}
+
 // agendaOutcomes are the agendas' effects, by agenda and outcome ("id/for"):
 // each outcome's definition, found by its key. Elections and riders are
 // resolved after (electedEffects, riderRewards).

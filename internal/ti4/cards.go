@@ -14,7 +14,7 @@ const HandLimit = 7
 
 // handLimit is the limit in force: Executive Sanctions lowers it to three.
 func (s *State) handLimit() int {
-	if s.Law("executive_sanctions") != nil {
+	if s.lawSays(LawHandLimitThree) {
 		return 3
 	}
 	return HandLimit

@@ -17,7 +17,7 @@ const EvStrategyGiven = "strategy_card_given"
 // receivers lists who may be given seat's choice under Checks and Balances:
 // none when the law is not in play.
 func receivers(s *State, seat int) []int {
-	if s.Law("checks_and_balances") == nil {
+	if !s.lawSays(LawStrategyCardsGiven) {
 		return nil
 	}
 	var out []int

@@ -171,7 +171,7 @@ func (s *State) roll(seat int, stacks []Stack, f func(*combat.Profile) combat.Ro
 // and fighterMod more on fighters' (Fighter Prototype); Prophecy of Ixth
 // adds one to its owner's fighters.
 func (s *State) combatRoll(seat int, stacks []Stack, mod, fighterMod int, rng *engine.RNG, faces *[]int) int {
-	if s.OwnsLaw(seat, "prophecy_of_ixth") {
+	if s.lawGives(seat, LawFightersPlusOne) != "" {
 		fighterMod++
 	}
 	if fighterMod == 0 {
@@ -583,7 +583,7 @@ func decideAssignHit(s *State, a Action) ([]Event, error) {
 		return nil, engine.Refuse(o.Rule, "no %s of yours can take this hit on %s", a.Unit, where2(o))
 	}
 	if o.Picked { // the unit's owner sustains the damage if it can
-		a.Use = s.UnitCard(o.Seat, a.Unit).Sustain && st.Damaged < st.Count && !(a.Unit == "war_sun" && s.Law("publicize_weapon_schematics") != nil)
+		a.Use = s.UnitCard(o.Seat, a.Unit).Sustain && st.Damaged < st.Count && !(a.Unit == "war_sun" && s.lawSays(LawWarSunsFragile))
 	}
 	if a.Use { // sustain damage
 		if o.Destroy {
@@ -592,7 +592,7 @@ func decideAssignHit(s *State, a Action) ([]Event, error) {
 		if !s.UnitCard(o.Seat, a.Unit).Sustain {
 			return nil, engine.Refuse("87.1", "%s cannot sustain damage", a.Unit)
 		}
-		if a.Unit == "war_sun" && s.Law("publicize_weapon_schematics") != nil {
+		if a.Unit == "war_sun" && s.lawSays(LawWarSunsFragile) {
 			return nil, engine.Refuse("7.3", "Publicize Weapon Schematics is in play: war suns cannot sustain damage")
 		}
 		if st.Damaged >= st.Count {
@@ -636,7 +636,7 @@ func decideBombard(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	if owner == None {
 		return nil, engine.Refuse("15.2", "no other player's ground forces on %s", pl.Name)
 	}
-	if s.Law("conventions_of_war") != nil && planetInfo(pl).Trait == "cultural" {
+	if s.lawSays(LawNoCulturalBombard) && planetInfo(pl).Trait == "cultural" {
 		return nil, engine.Refuse("7.3", "Conventions of War is in play: no bombardment of units on cultural planet %s", pl.Name)
 	}
 	if s.shielded(pl, sys, a.Seat) {

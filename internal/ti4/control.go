@@ -71,7 +71,7 @@ func applyControlGained(s *State, e Event) {
 	pl.Controller = e.Seat
 	pl.Exhausted = true     // 25.1
 	pl.ControlToken = false // the previous controller's token leaves (25.7)
-	if s.OwnsLaw(e.Seat, "minister_of_exploration") {
+	if s.lawGives(e.Seat, LawTradeGoodOnGain) != "" {
 		s.Players[e.Seat].TradeGoods++
 	}
 }
@@ -151,7 +151,7 @@ func structureFollowUps(s *State) []Event {
 	if s.idle(scanStructures) {
 		return nil
 	}
-	limit := s.Law("homeland_defense_act") == nil
+	limit := !s.lawSays(LawNoPDSLimit)
 	var over []Event
 	waits := false // a blockaded factory in a combat's system: look again when it ends
 	for i, sys := range s.Systems {

@@ -689,7 +689,7 @@ func agendaOrders(look []string) []Action {
 // capacity or what can be paid, and planets where nothing produces.
 func produceOptions(s *State, seat int, prod *Production, sys *System, limit int, add func(Action)) {
 	budget := s.payable(seat, s.freelancing()) + prod.Spent
-	conscription := s.Law("regulated_conscription") != nil
+	conscription := s.lawSays(LawUnitsCostFull)
 	inSpace := s.producesInSpace(seat, sys)
 	for _, typ := range UnitTypes {
 		u := s.UnitCard(seat, typ)

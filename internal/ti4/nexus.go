@@ -56,7 +56,7 @@ func applyNexus(s *State, e *Event) bool {
 // movement neighbours of pos.
 func (s *State) nexusSovereign(pos int, near []int) []int {
 	n := s.nexus()
-	if n == nil || s.Law("nexus_sovereignty") == nil {
+	if n == nil || !s.lawSays(LawNexusAdjacent) {
 		return near
 	}
 	linked := func(a, b int) bool {

@@ -273,7 +273,7 @@ func checkPools(s *State, p Pools, total int, rule string) error {
 	if p.Tactic < 0 || p.Fleet < 0 || p.Strategy < 0 {
 		return engine.BadInput("pools", "negative pool")
 	}
-	if s.Law("fleet_regulations") != nil && p.Fleet > 4 {
+	if s.lawSays(LawFleetPoolFour) && p.Fleet > 4 {
 		return engine.Refuse("7.3", "Fleet Regulations is in play: no more than 4 tokens in a fleet pool")
 	}
 	if p.Sum() != total {
@@ -427,7 +427,7 @@ func applyRound(s *State, e *Event) bool {
 	case EvPassed:
 		s.Players[e.Seat].Passed = true
 	case EvTurnEnded:
-		if l := s.Law("minister_of_war"); l != nil && l.Owner == e.Seat && !s.Players[e.Seat].Passed && s.Phase == PhaseAction {
+		if s.lawGives(e.Seat, LawActionAfterTurn) != "" && !s.Players[e.Seat].Passed && s.Phase == PhaseAction {
 			s.WarAsk = true // after an action, not a pass (7.3; see the LRR's FAQ)
 		}
 		s.Players[e.Seat].TradedWith = nil

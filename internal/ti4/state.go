@@ -408,7 +408,7 @@ func (s *State) UnitCard(seat int, typ string) *data.Unit {
 	case base == nil:
 		base = c.UnitFor(p.Faction, typ, true)
 	}
-	if typ == "mech" && base != nil && s.Law("articles_of_war") != nil {
+	if typ == "mech" && base != nil && s.lawSays(LawMechsPlain) {
 		return plainMechs()[base.ID]
 	}
 	return base
@@ -567,7 +567,7 @@ func (s *State) Wormholes(pos int) []string {
 			out = append(out, "alpha", "beta")
 		}
 	}
-	if s.Law("wormhole_reconstruction") != nil || (s.Tactical != nil && s.Tactical.StarChart) {
+	if s.lawSays(LawWormholesJoined) || (s.Tactical != nil && s.Tactical.StarChart) {
 		// Every system with an alpha or a beta wormhole is adjacent to
 		// every other: each is given both.
 		t := tileOf(sys)

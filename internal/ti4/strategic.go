@@ -543,7 +543,7 @@ func decidePlaceStructure(s *State, a Action) ([]Event, error) {
 	if st.Secondary && !slices.Contains(sys.Command, a.Seat) { // 24.3: else the token returns to reinforcements
 		ev = s.extend(ev, placeToken(s, a.Seat, sys.Pos)...) // 20.3b when reinforcements are empty
 	}
-	if a.Unit == "space_dock" && s.OwnsLaw(a.Seat, "minister_of_industry") {
+	if a.Unit == "space_dock" && s.lawGives(a.Seat, LawIndustryOnDock) != "" {
 		return s.extend(ev, industry(st, sys.Pos)...), nil
 	}
 	if st.Secondary || st.Count+1 >= 2 {
@@ -639,7 +639,7 @@ func researchCost(s *State, st *Step) int {
 		return prototypeCost
 	case st.Card == "enigmatic_device":
 		return enigmaticCost
-	case s.OwnsLaw(st.Seat, "minister_of_sciences"):
+	case s.lawGives(st.Seat, LawFreeResearch) != "":
 		return 0
 	case st.Secondary:
 		return 4

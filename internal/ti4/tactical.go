@@ -292,7 +292,7 @@ func (s *State) navSuite(seat int) bool {
 // moveNeighbors are the systems a ship may move to next: under Enforced
 // Travel Ban alpha and beta wormholes do nothing during movement.
 func (s *State) moveNeighbors(pos int) []int {
-	if s.Law("enforced_travel_ban") == nil {
+	if !s.lawSays(LawWormholesClosed) {
 		return s.nexusSovereign(pos, s.galaxy.Neighbors(pos, s.Wormholes))
 	}
 	return s.galaxy.NeighborsExcept(pos, s.Wormholes, func(w string) bool { return w == "alpha" || w == "beta" })
@@ -312,7 +312,7 @@ func (s *State) blockedTerrain(seat, pos int, end bool) bool {
 		return true // 86.1
 	case s.anomaly(pos, "asteroid-field") && !s.permits(seat, PermitAsteroidFields):
 		return true // 11.1
-	case s.anomaly(pos, "nebula") && !end && s.Law("shared_research") == nil:
+	case s.anomaly(pos, "nebula") && !end && !s.lawSays(LawNebulaePassable):
 		return true // 59.1a; Shared Research lets ships pass through
 	}
 	return false
@@ -744,7 +744,7 @@ func decideProduce(s *State, a Action) ([]Event, error) {
 			return nil, engine.Refuse(rule, "capacity in the active system does not hold %d more %s", a.Count, a.Unit)
 		}
 	}
-	cost := unitCost(u, a.Count, t, a.Unit, s.Law("regulated_conscription") != nil)
+	cost := unitCost(u, a.Count, t, a.Unit, s.lawSays(LawUnitsCostFull))
 	if st := s.Step; st != nil && st.Kind == StepFreelance {
 		if len(st.Units) > 0 && !slices.Contains(st.Units, a.Unit) {
 			return nil, engine.Refuse("1.3", "%s produces only %v", st.Card, st.Units)
@@ -867,8 +867,8 @@ func decideEndTactical(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		ev = s.extend(ev, queue(Step{Kind: StepRelic, Seat: a.Seat, Card: crown}))
 	}
 	ev = s.extend(ev, Event{Kind: EvTurnEnded, Seat: a.Seat})
-	if t.Made > 0 && s.OwnsLaw(a.Seat, "prophecy_of_ixth") && declared(t.Placed, 0, "fighter") < 2 {
-		ev = s.extend(ev, Event{Kind: EvLawDiscarded, Card: "prophecy_of_ixth"}) // fewer than two fighters produced
+	if law := s.lawGives(a.Seat, LawFightersPlusOne); law != "" && t.Made > 0 && declared(t.Placed, 0, "fighter") < 2 {
+		ev = s.extend(ev, Event{Kind: EvLawDiscarded, Card: law}) // fewer than two fighters produced
 	}
 	return ev, nil
 }

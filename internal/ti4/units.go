@@ -101,7 +101,7 @@ func checkPlacement(s *State, owner int, typ string, n int, pl *Planet) error {
 		return demilitarizedErr(pl)
 	case typ == "space_dock" && count(pl.Units, owner, typ)+n > 1:
 		return engine.Refuse("85.4", "a player may have only one space dock on planet %s", pl.Name)
-	case typ == "pds" && count(pl.Units, owner, typ)+n > 2 && s.Law("homeland_defense_act") == nil:
+	case typ == "pds" && count(pl.Units, owner, typ)+n > 2 && !s.lawSays(LawNoPDSLimit):
 		return engine.Refuse("85.5", "a player may have at most two PDS on planet %s", pl.Name)
 	}
 	return nil

@@ -47,7 +47,7 @@ func SharedView(s *State, seat int) (*View, error) {
 		h.Promissory = append(h.Promissory, len(q.Promissory))
 		if q.Seat != seat {
 			q.ActionCards, q.SecretChoice, q.Promissory = nil, nil, nil
-			if !s.OwnsLaw(q.Seat, "search_warrant") { // its owner plays with secrets revealed
+			if s.lawGives(q.Seat, LawSecretsRevealed) == "" { // its owner plays with secrets revealed
 				q.Secrets = nil
 			}
 		}
