@@ -196,11 +196,7 @@ func agendaFollowUps(s *State, rng *engine.RNG) []Event {
 	case ag.Number == 1:
 		return s.emit(Event{Kind: EvAgendaDone})
 	case ag.ReadyLimit && !ag.ReadyQueued:
-		ev := s.emit(Event{Kind: EvReadyQueued})
-		for _, q := range s.Active() {
-			ev = s.extend(ev, queue(Step{Kind: StepReadyUpTo, Seat: q, Card: readyLimitLaw, Need: 3, Optional: true}))
-		}
-		return ev
+		return readyLimitSteps(s)
 	case len(s.Choices) > 0:
 		return nil
 	}

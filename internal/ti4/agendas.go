@@ -120,9 +120,15 @@ func resolveAgenda(s *State, rng *engine.RNG) []Event {
 	return s.extend(ev, riderRewards(s, ag, ev, rng)...)
 }
 
-// readyLimitLaw is the agenda whose outcome limits the planets readied at
-// the end of the agenda phase; its steps carry its name.
-const readyLimitLaw = "checks_and_balances"
+// readyLimitSteps are, after an agenda phase in which Checks and Balances
+// was voted down, each player's readying of up to three planets.
+func readyLimitSteps(s *State) []Event {
+	ev := s.emit(Event{Kind: EvReadyQueued})
+	for _, q := range s.Active() {
+		ev = s.extend(ev, queue(Step{Kind: StepReadyUpTo, Seat: q, Card: "checks_and_balances", Need: 3, Optional: true}))
+	}
+	return ev
+}
 
 // The laws' definitions: what each changes while in play.
 func init() {

@@ -12,8 +12,9 @@ import (
 	"testing"
 )
 
-// literals maps each string literal in the package's rules code (not its
-// tests) to the files that hold it.
+// literals maps each string in the package's rules code (not its tests)
+// to the files that name it: as a literal, or by a constant whose value it
+// is (used outside the constant's own file).
 func literals(t *testing.T) map[string][]string {
 	t.Helper()
 	files, err := filepath.Glob("*.go")
@@ -21,7 +22,9 @@ func literals(t *testing.T) map[string][]string {
 		t.Fatal(err)
 	}
 	out := map[string][]string{}
+	consts := map[string]string{} // constant name -> its string value
 	fset := token.NewFileSet()
+	parsed := map[string]*ast.File{}
 	for _, f := range files {
 		if strings.HasSuffix(f, "_test.go") {
 			continue
@@ -30,17 +33,52 @@ func literals(t *testing.T) map[string][]string {
 		if err != nil {
 			t.Fatal(err)
 		}
+		parsed[f] = file
 		ast.Inspect(file, func(n ast.Node) bool {
-			if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
-				if v, err := strconv.Unquote(lit.Value); err == nil {
+			switch n := n.(type) {
+			case *ast.BasicLit:
+				if v, err := strconv.Unquote(n.Value); err == nil && n.Kind == token.STRING {
 					v = strings.TrimSuffix(v, "/") // an agenda's "id/" + outcome
 					out[v] = append(out[v], f)
+				}
+			case *ast.ValueSpec:
+				for i, name := range n.Names {
+					if kindName(name.Name) {
+						continue // an event, action or step kind, whatever card shares its name
+					}
+					if i < len(n.Values) {
+						if lit, ok := n.Values[i].(*ast.BasicLit); ok && lit.Kind == token.STRING {
+							v, _ := strconv.Unquote(lit.Value)
+							consts[name.Name] = v
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+	for f, file := range parsed {
+		ast.Inspect(file, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && id.Obj == nil {
+				if v, ok := consts[id.Name]; ok && !slices.Contains(out[v], f) {
+					out[v] = append(out[v], f) // a constant used in another file
 				}
 			}
 			return true
 		})
 	}
 	return out
+}
+
+// kindName reports a constant naming a kind of event, action, step or
+// combat step: its value may equal a card's id, but it names the kind.
+func kindName(name string) bool {
+	for _, p := range []string{"Ev", "Act", "Step", "Cb", "Tac"} {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // Every component of the data is accounted for: defined in the ability
@@ -134,5 +172,67 @@ func TestNotYetListIsCurrent(t *testing.T) {
 	}
 	if want != s {
 		t.Fatal("README.md's not-yet list is stale: go test ./internal/ti4 -run NotYet -update")
+	}
+}
+
+// homeFiles are where each kind of component is built: its definitions,
+// or the rules code of its own that names it.
+var homeFiles = map[string][]string{
+	KindTechnology:      {"technologies.go"},
+	KindActionCard:      {"actioncards.go", "combatcards.go", "invasioncards.go", "pokcards.go", "coup.go", "reverse.go", "disgrace.go"},
+	KindAgenda:          {"agendas.go", "lawwindows.go"},
+	KindRelic:           {"relics.go", "legendary.go"},
+	KindExploration:     {"explorecards.go", "attach.go"},
+	KindPromissory:      {"promissory.go"},
+	KindPublicObjective: {"objectives.go", "pokobjectives.go", "scoring.go", "feats.go"},
+	KindSecretObjective: {"objectives.go", "pokobjectives.go", "scoring.go", "feats.go"},
+}
+
+// namedElsewhere are the places rules code still names a component outside
+// its kind's files, to be moved onto hook points: this list may only
+// shrink.
+var namedElsewhere = map[string][]string{
+	"agenda.go":      {"bribery", "covert_legislation", "drive_the_debate", "maw_of_worlds", "miscount_disclosed"},
+	"combat.go":      {"reparations"},
+	"elimination.go": {"support_for_the_throne"},
+	"explore.go":     {"enigmatic_device", "ion_storm"},
+	"invariants.go":  {"shard_of_the_throne", "support_for_the_throne"},
+	"legal.go":       {"coup_detat", "decoy_operation", "destroy_heretical_works", "dominus_orb", "public_disgrace", "reveal_prototype", "reverse_engineer", "sabotage", "scepter_of_emelpar"},
+	"relics.go":      {"tomb_of_emphidia", "unknown_relic_fragment"},
+	"rules.go":       {"coup_detat", "reverse_engineer", "sabotage"},
+	"strategic.go":   {"enigmatic_device", "imperial_rider", "reveal_prototype", "scepter_of_emelpar"},
+	"tactical.go":    {"dark_energy_tap", "the_crown_of_emphidia"},
+}
+
+// Rules code names a component only in its kind's files, but for the
+// places listed in namedElsewhere (which may only shrink). The names are
+// found as string literals and as constants used in other files.
+func TestCardNamesStayInTheirFiles(t *testing.T) {
+	lits := literals(t)
+	found := map[string][]string{}
+	for _, x := range Items() {
+		home, ok := homeFiles[x.Kind]
+		if !ok {
+			continue
+		}
+		for _, f := range lits[x.ID] {
+			if !slices.Contains(home, f) && f != "components.go" && !slices.Contains(found[f], x.ID) {
+				found[f] = append(found[f], x.ID)
+			}
+		}
+	}
+	for f, ids := range found {
+		for _, id := range ids {
+			if !slices.Contains(namedElsewhere[f], id) {
+				t.Errorf("%s names %s outside its kind's files: ask a hook point instead", f, id)
+			}
+		}
+	}
+	for f, ids := range namedElsewhere {
+		for _, id := range ids {
+			if !slices.Contains(found[f], id) {
+				t.Errorf("%s no longer names %s: take it off namedElsewhere", f, id)
+			}
+		}
 	}
 }
