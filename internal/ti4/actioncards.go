@@ -991,6 +991,21 @@ func decideSabotage(s *State, a Action) ([]Event, error) {
 	return ev, nil
 }
 
+// Sabotage's window: a card played waits while every other player
+// answers (first of the answer windows).
+func init() {
+	registerWindow(answerWindow{order: 0, card: "sabotage", pass: decidePassSabotage,
+		queue: func(s *State) ([]int, bool) {
+			if s.PendingAC == nil {
+				return nil, false
+			}
+			return s.PendingAC.Queue, true
+		},
+		waits: func(s *State) string {
+			return s.PendingAC.Act.Card + " waits for every player to answer with Sabotage or pass"
+		}})
+}
+
 func decidePassSabotage(s *State, a Action) ([]Event, error) {
 	if s.PendingAC.Queue[0] != a.Seat {
 		return nil, engine.Refuse("1.19", "seat %d answers the action card first", s.PendingAC.Queue[0])

@@ -197,9 +197,8 @@ var namedElsewhere = map[string][]string{
 	"elimination.go": {"support_for_the_throne"},
 	"explore.go":     {"enigmatic_device", "ion_storm"},
 	"invariants.go":  {"shard_of_the_throne", "support_for_the_throne"},
-	"legal.go":       {"coup_detat", "decoy_operation", "destroy_heretical_works", "dominus_orb", "public_disgrace", "reveal_prototype", "reverse_engineer", "sabotage", "scepter_of_emelpar"},
+	"legal.go":       {"decoy_operation", "destroy_heretical_works", "dominus_orb", "public_disgrace", "reveal_prototype", "scepter_of_emelpar"},
 	"relics.go":      {"tomb_of_emphidia", "unknown_relic_fragment"},
-	"rules.go":       {"coup_detat", "reverse_engineer", "sabotage"},
 	"strategic.go":   {"enigmatic_device", "imperial_rider", "reveal_prototype", "scepter_of_emelpar"},
 	"tactical.go":    {"dark_energy_tap", "the_crown_of_emphidia"},
 }

@@ -33,6 +33,21 @@ func coupFollowUps(s *State, rng *engine.RNG) []Event {
 	return s.extend(ev, primary(s, w.Seat, w.Card, rng)...)
 }
 
+// Coup d'Etat's window: a strategic action announced waits while every
+// other player answers.
+func init() {
+	registerWindow(answerWindow{order: 1, card: "coup_detat", pass: decideCoupPass,
+		queue: func(s *State) ([]int, bool) {
+			if s.CoupAsk == nil {
+				return nil, false
+			}
+			return s.CoupAsk.Queue, true
+		},
+		waits: func(s *State) string {
+			return "the " + s.CoupAsk.Card + " strategic action waits for every other player to answer"
+		}})
+}
+
 func decideCoupPass(s *State, a Action) ([]Event, error) {
 	if err := answersFirst(s.CoupAsk.Queue, a.Seat); err != nil {
 		return nil, err

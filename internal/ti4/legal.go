@@ -188,19 +188,11 @@ type lister struct {
 	p    *Player
 }
 
-// answers: the windows every player answers in turn: Coup d'Etat, Reverse Engineer, Sabotage.
+// answers: the open answer window (windows.go), which every player
+// concerned answers in turn.
 func (l *lister) answers(add func(Action)) bool {
-	s, p := l.s, l.p
-	if w := s.CoupAsk; w != nil && s.PendingAC == nil {
-		answerOptions(p, w.Queue, "coup_detat", add)
-		return true
-	}
-	if w := s.DiscardAsk; w != nil && s.PendingAC == nil {
-		answerOptions(p, w.Queue, "reverse_engineer", add)
-		return true
-	}
-	if pa := s.PendingAC; pa != nil {
-		answerOptions(p, pa.Queue, "sabotage", add)
+	if w, queue := l.s.openWindow(); w != nil {
+		answerOptions(l.p, queue, w.card, add)
 		return true
 	}
 	return false
@@ -838,12 +830,8 @@ func Deciding(s *State) []int {
 	switch {
 	case s.Phase == PhaseOver:
 		return nil
-	case s.PendingAC != nil && len(s.PendingAC.Queue) > 0:
-		return one(s.PendingAC.Queue[0])
-	case s.CoupAsk != nil && len(s.CoupAsk.Queue) > 0:
-		return one(s.CoupAsk.Queue[0])
-	case s.DiscardAsk != nil:
-		return one(s.DiscardAsk.Queue[0])
+	case windowHead(s) != None:
+		return one(windowHead(s))
 	case s.PickAsk != nil:
 		return one(s.PickAsk.Queue[0])
 	case s.Step != nil:

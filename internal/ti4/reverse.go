@@ -42,6 +42,19 @@ func discardFollowUps(s *State) []Event {
 	return s.emit(Event{Kind: EvDiscardWindow})
 }
 
+// Reverse Engineer's window: an action card discarded waits while every
+// other player answers.
+func init() {
+	registerWindow(answerWindow{order: 2, card: "reverse_engineer", pass: decideDiscardPass,
+		queue: func(s *State) ([]int, bool) {
+			if s.DiscardAsk == nil {
+				return nil, false
+			}
+			return s.DiscardAsk.Queue, true
+		},
+		waits: func(s *State) string { return s.DiscardAsk.Card + " was discarded: each other player may answer first" }})
+}
+
 func decideDiscardPass(s *State, a Action) ([]Event, error) {
 	if err := answersFirst(s.DiscardAsk.Queue, a.Seat); err != nil {
 		return nil, err

@@ -101,35 +101,8 @@ func decideHeld(s *State, a Action, rng *engine.RNG) ([]Event, error, bool) {
 	if a.Kind == ActAutoPass { // a setting, changed at any moment
 		return held(decideAutoPass(s, a))
 	}
-	if s.PendingAC != nil {
-		switch {
-		case a.Kind == ActPassWindow:
-			return held(decidePassSabotage(s, a))
-		case a.Kind == ActPlayAC && a.Card == "sabotage":
-			return held(decidePlayAC(s, a, rng))
-		case a.Seat != Referee:
-			return held(nil, engine.Refuse("1.19", "%s waits for every player to answer with Sabotage or pass", s.PendingAC.Act.Card))
-		}
-	}
-	if s.CoupAsk != nil && s.PendingAC == nil {
-		switch {
-		case a.Kind == ActPassWindow:
-			return held(decideCoupPass(s, a))
-		case a.Kind == ActPlayAC && a.Card == "coup_detat":
-			return held(decidePlayAC(s, a, rng))
-		case a.Seat != Referee:
-			return held(nil, engine.Refuse("1.19", "the %s strategic action waits for every other player to answer", s.CoupAsk.Card))
-		}
-	}
-	if w := s.DiscardAsk; w != nil {
-		switch {
-		case a.Kind == ActPassWindow:
-			return held(decideDiscardPass(s, a))
-		case a.Kind == ActPlayAC && a.Card == "reverse_engineer":
-			return held(decidePlayAC(s, a, rng))
-		case a.Seat != Referee:
-			return held(nil, engine.Refuse("1.19", "%s was discarded: each other player may answer first", w.Card))
-		}
+	if ev, err, ok := decideWindow(s, a, rng); ok {
+		return ev, err, true
 	}
 	if s.prototyping() && s.Combat != nil {
 		switch a.Kind {
