@@ -45,6 +45,9 @@ type Ability struct {
 	GroundWonInfantry int
 	// Votes: cast with its owner's votes on an outcome (8.6).
 	Votes int
+	// ExploreFrontier: after its owner's tactical action in a system with
+	// a frontier token and its ships, the token is explored (35.4).
+	ExploreFrontier bool
 	// LostTradeGoods: trade goods its owner gains when one of its units of
 	// a type is destroyed.
 	LostTradeGoods map[string]int
@@ -77,6 +80,9 @@ const (
 	// PermitFreeSpecialties: technology specialties count without
 	// exhausting their planets, exhausted or not (90.14, 90.15).
 	PermitFreeSpecialties
+	// PermitRetreatToEmpty: ships retreat into an adjacent system without
+	// other players' units though the player has nothing there (78.7).
+	PermitRetreatToEmpty
 )
 
 // permits reports whether one of seat's abilities grants p.
@@ -120,6 +126,15 @@ func hookProductionDiscount(a *Ability) int { return a.ProductionDiscount }
 func hookShipMove(a *Ability) int           { return a.ShipMove }
 func hookGroundWonInfantry(a *Ability) int  { return a.GroundWonInfantry }
 func hookVotes(a *Ability) int              { return a.Votes }
+
+// has reports an ability of seat's for which f holds.
+func (s *State) has(seat int, f func(*Ability) bool) bool {
+	ok := false
+	s.abilities(seat, func(a *Ability) { ok = ok || f(a) })
+	return ok
+}
+
+func hookExploreFrontier(a *Ability) bool { return a.ExploreFrontier }
 
 // secondAction is the ability giving seat a second action, or "".
 func (s *State) secondAction(seat int) string {

@@ -465,6 +465,9 @@ func (s *State) retreatOK(seat, from, to int) bool {
 	if sys == nil || !s.Adjacent(from, to) || hasOthersShips(sys, seat) {
 		return false
 	}
+	if s.permits(seat, PermitRetreatToEmpty) && !othersUnitsIn(sys, seat) {
+		return true
+	}
 	for _, st := range sys.Space {
 		if st.Owner == seat {
 			return true
@@ -476,6 +479,15 @@ func (s *State) retreatOK(seat, from, to int) bool {
 		}
 	}
 	return false
+}
+
+// othersUnitsIn reports another player's units in a system.
+func othersUnitsIn(sys *System, seat int) bool {
+	other := func(st Stack) bool { return st.Owner != seat }
+	if slices.ContainsFunc(sys.Space, other) {
+		return true
+	}
+	return slices.ContainsFunc(sys.Planets, func(pl *Planet) bool { return slices.ContainsFunc(pl.Units, other) })
 }
 
 func decideRetreat(s *State, a Action) ([]Event, error) {

@@ -200,7 +200,7 @@ var namedElsewhere = map[string][]string{
 	"legal.go":       {"decoy_operation", "destroy_heretical_works", "dominus_orb", "public_disgrace", "reveal_prototype", "scepter_of_emelpar"},
 	"relics.go":      {"tomb_of_emphidia", "unknown_relic_fragment"},
 	"strategic.go":   {"enigmatic_device", "imperial_rider", "reveal_prototype", "scepter_of_emelpar"},
-	"tactical.go":    {"dark_energy_tap", "the_crown_of_emphidia"},
+	"tactical.go":    {"the_crown_of_emphidia"},
 }
 
 // Rules code names a component only in its kind's files, but for the

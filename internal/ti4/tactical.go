@@ -860,7 +860,7 @@ func decideEndTactical(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	}
 	// Dark Energy Tap: the active system's frontier token is explored by a
 	// player with ships there (35.4).
-	if sys := s.System(t.System); s.Players[a.Seat].HasTech("dark_energy_tap") && hasFrontier(sys) && hasShips(sys, a.Seat) {
+	if sys := s.System(t.System); hasFrontier(sys) && hasShips(sys, a.Seat) && s.has(a.Seat, hookExploreFrontier) {
 		ev = s.extend(ev, exploreFrontier(s, a.Seat, sys.Pos, rng)...)
 	}
 	if s.readyRelic(a.Seat, crown) && len(crownPlanets(s, a.Seat)) > 0 { // after the action: the Crown may explore

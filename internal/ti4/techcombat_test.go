@@ -348,3 +348,44 @@ func passAnswers(t *testing.T, g *Game) {
 		}
 	}
 }
+
+// Dark Energy Tap (78.7): its owner's ships retreat into an adjacent
+// system without other players' units though they have nothing there;
+// without it, or into a system with another player's units, they cannot.
+func TestTech_DarkEnergyTap_Retreat(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		tap    bool
+		others bool // another player's infantry in the empty system
+		want   bool
+	}{{"with it", true, false, true}, {"without it", false, false, false}, {"others' units there", true, true, false}} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := tacticalFixture(t, func(s *State) {
+				s.System(9).Space = []Stack{{Owner: 0, Unit: "dreadnought", Count: 2}, {Owner: 0, Unit: "carrier", Count: 1}}
+				s.System(23).Space = []Stack{{Owner: 1, Unit: "war_sun", Count: 1}, {Owner: 1, Unit: "dreadnought", Count: 1}}
+				s.System(10).Space = nil
+				for _, pl := range s.System(10).Planets {
+					pl.Units, pl.Controller = nil, None
+				}
+				if tc.others {
+					pl := s.System(10).Planets[0]
+					pl.Controller, pl.Units = 2, []Stack{{Owner: 2, Unit: "infantry", Count: 1}}
+				}
+				if tc.tap {
+					withTech(1, "dark_energy_tap")(s)
+				}
+			})
+			activated(t, g, 0, 23)
+			do(t, g, moveShips(0, 9, "dreadnought", 2))
+			do(t, g, moveShips(0, 9, "carrier", 1))
+			do(t, g, act(ActEndMovement, 0))
+			passAnswers(t, g)
+			a := Action{Kind: ActRetreat, Seat: 1, System: ip(10)}
+			if tc.want {
+				do(t, g, a)
+			} else {
+				refuse(t, g, a, "78.7c")
+			}
+		})
+	}
+}

@@ -23,6 +23,11 @@ func init() {
 	// cannon against the owner's units rolls at -1.
 	define(&Ability{ID: "antimass_deflectors", Permits: PermitAsteroidFields,
 		Later: &Ability{ID: "antimass_deflectors", Since: RulesTechs, Combat: combat.Tech{Antimass: true}}})
+	// Dark Energy Tap: a frontier token explored after a tactical action
+	// there; and, from the second rules version, retreats into adjacent
+	// systems without other players' units.
+	define(&Ability{ID: "dark_energy_tap", ExploreFrontier: true,
+		Later: &Ability{ID: "dark_energy_tap", Since: RulesTechs, Permits: PermitRetreatToEmpty}})
 	// Light/Wave Deflector: ships pass systems with other players' ships.
 	define(&Ability{ID: "light_wave_deflector", Since: RulesTechs, Permits: PermitPastShips})
 	// Plasma Scoring: one more die for one unit's space cannon, and for
@@ -353,10 +358,8 @@ func psychoTradeGood(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error
 }
 
 // techsBuiltInline are technologies whose abilities the rules code still
-// asks by id, to be moved onto definitions.
-var techsBuiltInline = map[string]string{
-	"dark_energy_tap": "frontier exploration and retreats (explore.go, combat.go)",
-}
+// asks by id, to be moved onto definitions: none now.
+var techsBuiltInline = map[string]string{}
 
 // techsNotBuilt are the generic technologies without an effect yet, with
 // what they need from the model.
