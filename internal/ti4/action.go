@@ -179,6 +179,7 @@ type Event struct {
 // Their JSON sits beside the common fields.
 type Extra struct {
 	From    int      `json:"from,omitempty"`     // previous controller (None: the deck)
+	Damaged int      `json:"damaged,omitempty"`  // units placed: how many of them are damaged (87)
 	NewDeck []string `json:"new_deck,omitempty"` // a reshuffled deck, top first
 	Speaker int      `json:"speaker,omitempty"`
 	Cards   []string `json:"cards,omitempty"`

@@ -434,10 +434,11 @@ func retreat(s *State, c *Combat) []Event {
 	seat := c.Retreat
 	var ev []Event
 	room := 0
+	dm := s.damageMover(seat)
 	for _, st := range sys.Space {
 		if st.Owner == seat && isShip(st.Unit) && s.UnitCard(seat, st.Unit).Move > 0 {
 			ev = s.extend(ev, Event{Kind: EvUnitsRemoved, Seat: seat, System: sys.Pos, Unit: st.Unit, Count: st.Count},
-				Event{Kind: EvUnitsPlaced, Seat: seat, System: c.RetreatTo, Unit: st.Unit, Count: st.Count})
+				Event{Kind: EvUnitsPlaced, Seat: seat, System: c.RetreatTo, Unit: st.Unit, Count: st.Count, Extra: damagedExtra(dm.take(sys.Pos, "", st.Unit, st.Count))})
 			room += s.UnitCard(seat, st.Unit).Capacity * st.Count
 		}
 	}
@@ -449,8 +450,8 @@ func retreat(s *State, c *Combat) []Event {
 		carried := min(n, room)
 		room -= carried
 		ev = s.extend(ev, Event{Kind: EvUnitsRemoved, Seat: seat, System: sys.Pos, Unit: typ, Count: n})
-		if carried > 0 {
-			ev = s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: seat, System: c.RetreatTo, Unit: typ, Count: carried})
+		if carried > 0 { // the healthy go first
+			ev = s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: seat, System: c.RetreatTo, Unit: typ, Count: carried, Extra: damagedExtra(dm.take(sys.Pos, "", typ, carried))})
 		}
 	}
 	if to := s.System(c.RetreatTo); !slices.Contains(to.Command, seat) {

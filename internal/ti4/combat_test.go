@@ -183,3 +183,47 @@ func TestRule15_Bombardment(t *testing.T) {
 	fightOut(t, g)
 	refuse(t, g, Action{Kind: ActBombard, Seat: 0, Planet: "Arnor"}, "49.1")
 }
+
+// 87: a damaged unit stays damaged until repaired, moving or not: ships
+// that move keep their damage, and a part of a stack moves its healthy
+// units first. A game set up under the first rules version lost the
+// damage, and keeps doing so.
+func TestRule87_DamageMovesWithTheUnit(t *testing.T) {
+	for _, tc := range []struct {
+		name              string
+		rules, move       int
+		moved, damagedOut int // dreadnoughts arriving, damaged among them
+		damagedLeft       int
+	}{
+		{"both move", 0, 2, 2, 1, 0},
+		{"one moves: the healthy one", 0, 1, 1, 0, 1},
+		{"first rules version", RulesFirst, 2, 2, 0, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg := fixtureConfig()
+			cfg.Rules = tc.rules
+			g := fixture(t, cfg, func(s *State) {
+				s.System(22).Space = []Stack{{Owner: 0, Unit: "dreadnought", Count: 2, Damaged: 1}}
+			})
+			toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+			activated(t, g, 0, 23)
+			do(t, g, moveShips(0, 22, "dreadnought", tc.move))
+			do(t, g, act(ActEndMovement, 0))
+			s := g.State()
+			var out, left Stack
+			for _, st := range s.System(23).Space {
+				if st.Owner == 0 && st.Unit == "dreadnought" {
+					out = st
+				}
+			}
+			for _, st := range s.System(22).Space {
+				if st.Owner == 0 && st.Unit == "dreadnought" {
+					left = st
+				}
+			}
+			if out.Count != tc.moved || out.Damaged != tc.damagedOut || left.Damaged != tc.damagedLeft {
+				t.Fatalf("arrived %+v, left %+v", out, left)
+			}
+		})
+	}
+}

@@ -393,10 +393,17 @@ func (Rules) Apply(s *State, e Event) {
 	switch e.Kind {
 	case EvUnitsPlaced:
 		sys := s.System(e.System)
+		stacks := &sys.Space
 		if pl := planetIn(sys, e.Planet); pl != nil {
-			pl.Units = add(pl.Units, e.Seat, e.Unit, e.Count)
-		} else {
-			sys.Space = add(sys.Space, e.Seat, e.Unit, e.Count)
+			stacks = &pl.Units
+		}
+		*stacks = add(*stacks, e.Seat, e.Unit, e.Count)
+		if e.Extra != nil && e.Extra.Damaged > 0 { // units that moved keep their damage
+			for i := range *stacks {
+				if st := &(*stacks)[i]; st.Owner == e.Seat && st.Unit == e.Unit {
+					st.Damaged = min(st.Count, st.Damaged+e.Extra.Damaged)
+				}
+			}
 		}
 	case EvUnitsRemoved:
 		sys := s.System(e.System)

@@ -563,7 +563,9 @@ func decideEndMovement(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	}
 	var ev []Event
 	lost := map[int]int{} // capacity lost per origin to gravity rifts
+	dm := s.damageMover(a.Seat)
 	for _, m := range t.Moves {
+		hurt := dm.take(m.From, "", m.Unit, m.Count)
 		ev = s.extend(ev, Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: m.From, Unit: m.Unit, Count: m.Count})
 		u := s.UnitCard(a.Seat, m.Unit)
 		rifts := s.reach(a.Seat, m.From, t.System, u.Move+s.moveBonus()+m.Boost)
@@ -579,18 +581,20 @@ func decideEndMovement(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 				}
 			}
 		}
-		if survive > 0 {
-			ev = s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: t.System, Unit: m.Unit, Count: survive})
+		if survive > 0 { // a rift takes the damaged ships first
+			ev = s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: t.System, Unit: m.Unit, Count: survive, Extra: damagedExtra(hurt-(m.Count-survive))})
 		}
 	}
-	for _, c := range t.Cargo {
+	hurt := make([]int, len(t.Cargo))
+	for i, c := range t.Cargo {
+		hurt[i] = dm.take(c.From, c.Planet, c.Unit, c.Count)
 		ev = s.extend(ev, Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: c.From, Planet: c.Planet, Unit: c.Unit, Count: c.Count})
 	}
 	// Cargo of ships a rift removed goes with them (41.2b): the excess over
 	// the surviving capacity from each origin, fighters first, then
 	// infantry, then mechs.
 	for _, typ := range []string{"fighter", "infantry", "mech"} {
-		for _, c := range t.Cargo {
+		for i, c := range t.Cargo {
 			if c.Unit != typ {
 				continue
 			}
@@ -599,7 +603,7 @@ func decideEndMovement(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 				lost[c.By] += drop // each unit dropped frees one unit of excess
 			}
 			if c.Count-drop > 0 {
-				ev = s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: t.System, Unit: c.Unit, Count: c.Count - drop})
+				ev = s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: t.System, Unit: c.Unit, Count: c.Count - drop, Extra: damagedExtra(hurt[i]-drop)})
 			}
 		}
 	}
@@ -922,4 +926,54 @@ func stepPending(s *State) error {
 		return engine.Refuse("82.3", "seat %d is resolving an ability", st.Seat)
 	}
 	return nil
+}
+
+// damageMover tells how many of the units leaving a stack are damaged
+// (87): a part of a stack leaves with its undamaged units first. Under the
+// first rules version moved units lost their damage, and a game keeps its
+// rules, so there it tells none.
+type damageMover struct {
+	s    *State
+	seat int
+	gone map[stackKey]int // units already leaving each stack in this decision
+}
+
+type stackKey struct {
+	pos          int
+	planet, unit string
+}
+
+func (s *State) damageMover(seat int) *damageMover {
+	return &damageMover{s: s, seat: seat, gone: map[stackKey]int{}}
+}
+
+// take counts n more units leaving a stack, and returns how many of them
+// are damaged.
+func (d *damageMover) take(pos int, planet, unit string, n int) int {
+	if d.s.rules() < RulesTechs {
+		return 0
+	}
+	sys := d.s.System(pos)
+	stacks := sys.Space
+	if pl := planetIn(sys, planet); pl != nil {
+		stacks = pl.Units
+	}
+	healthy := 0
+	for _, st := range stacks {
+		if st.Owner == d.seat && st.Unit == unit {
+			healthy = st.Count - st.Damaged
+		}
+	}
+	k := stackKey{pos, planet, unit}
+	before := d.gone[k]
+	d.gone[k] += n
+	return max(0, before+n-healthy) - max(0, before-healthy)
+}
+
+// damagedExtra carries how many of the units placed are damaged, if any.
+func damagedExtra(n int) *Extra {
+	if n <= 0 {
+		return nil
+	}
+	return &Extra{Damaged: n}
 }
