@@ -582,7 +582,7 @@ func decideEndMovement(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 			}
 		}
 		if survive > 0 { // a rift takes the damaged ships first
-			ev = s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: t.System, Unit: m.Unit, Count: survive, Extra: damagedExtra(hurt-(m.Count-survive))})
+			ev = s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: t.System, Unit: m.Unit, Count: survive, Extra: damagedExtra(hurt - (m.Count - survive))})
 		}
 	}
 	hurt := make([]int, len(t.Cargo))
@@ -603,7 +603,7 @@ func decideEndMovement(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 				lost[c.By] += drop // each unit dropped frees one unit of excess
 			}
 			if c.Count-drop > 0 {
-				ev = s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: t.System, Unit: c.Unit, Count: c.Count - drop, Extra: damagedExtra(hurt[i]-drop)})
+				ev = s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: t.System, Unit: c.Unit, Count: c.Count - drop, Extra: damagedExtra(hurt[i] - drop)})
 			}
 		}
 	}
