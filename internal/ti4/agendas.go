@@ -786,8 +786,10 @@ func choiceFollowUps(s *State) []Event {
 // answers (1.19): a queued choice opens once it closes, so that the two
 // never wait on each other.
 func (s *State) answering() bool {
-	return s.PendingAC != nil || s.PickAsk != nil || s.CoupAsk != nil || s.DiscardAsk != nil ||
-		(s.Invasion != nil && s.Invasion.Ask != nil)
+	if w, _ := s.openWindow(); w != nil {
+		return true
+	}
+	return s.PickAsk != nil || (s.Invasion != nil && s.Invasion.Ask != nil)
 }
 
 func isAgendaStep(kind string) bool {
