@@ -585,9 +585,14 @@ func decideEndMovement(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 			ev = s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: t.System, Unit: m.Unit, Count: survive, Extra: damagedExtra(hurt - (m.Count - survive))})
 		}
 	}
-	hurt := make([]int, len(t.Cargo))
+	var hurt []int // damaged among each cargo, under the rules that keep it
+	if s.rules() >= RulesTechs {
+		hurt = make([]int, len(t.Cargo))
+	}
 	for i, c := range t.Cargo {
-		hurt[i] = dm.take(c.From, c.Planet, c.Unit, c.Count)
+		if hurt != nil {
+			hurt[i] = dm.take(c.From, c.Planet, c.Unit, c.Count)
+		}
 		ev = s.extend(ev, Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: c.From, Planet: c.Planet, Unit: c.Unit, Count: c.Count})
 	}
 	// Cargo of ships a rift removed goes with them (41.2b): the excess over
@@ -603,7 +608,11 @@ func decideEndMovement(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 				lost[c.By] += drop // each unit dropped frees one unit of excess
 			}
 			if c.Count-drop > 0 {
-				ev = s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: t.System, Unit: c.Unit, Count: c.Count - drop, Extra: damagedExtra(hurt[i] - drop)})
+				placed := Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: t.System, Unit: c.Unit, Count: c.Count - drop}
+				if hurt != nil {
+					placed.Extra = damagedExtra(hurt[i] - drop)
+				}
+				ev = s.extend(ev, placed)
 			}
 		}
 	}
@@ -943,8 +952,8 @@ type stackKey struct {
 	planet, unit string
 }
 
-func (s *State) damageMover(seat int) *damageMover {
-	return &damageMover{s: s, seat: seat, gone: map[stackKey]int{}}
+func (s *State) damageMover(seat int) damageMover {
+	return damageMover{s: s, seat: seat}
 }
 
 // take counts n more units leaving a stack, and returns how many of them
@@ -963,6 +972,9 @@ func (d *damageMover) take(pos int, planet, unit string, n int) int {
 		if st.Owner == d.seat && st.Unit == unit {
 			healthy = st.Count - st.Damaged
 		}
+	}
+	if d.gone == nil {
+		d.gone = map[stackKey]int{}
 	}
 	k := stackKey{pos, planet, unit}
 	before := d.gone[k]
