@@ -377,6 +377,9 @@ func prototype(s *State, seat int) ([]Event, error) {
 
 const prototypeCost = 4
 
+// Reveal Prototype's research: its price, of a technology it offers.
+func init() { researchBy["reveal_prototype"] = researchTerms{cost: prototypeCost, offered: true} }
+
 // prototyping reports Reveal Prototype's research under way; the combat
 // waits for it.
 func (s *State) prototyping() bool { return s.Step != nil && s.Step.Card == "reveal_prototype" }

@@ -197,9 +197,8 @@ var namedElsewhere = map[string][]string{
 	"elimination.go": {"support_for_the_throne"},
 	"explore.go":     {"enigmatic_device", "ion_storm"},
 	"invariants.go":  {"shard_of_the_throne", "support_for_the_throne"},
-	"legal.go":       {"decoy_operation", "destroy_heretical_works", "dominus_orb", "public_disgrace", "reveal_prototype", "scepter_of_emelpar"},
 	"relics.go":      {"tomb_of_emphidia", "unknown_relic_fragment"},
-	"strategic.go":   {"enigmatic_device", "imperial_rider", "reveal_prototype", "scepter_of_emelpar"},
+	"strategic.go":   {"imperial_rider", "scepter_of_emelpar"},
 	"tactical.go":    {"the_crown_of_emphidia"},
 }
 

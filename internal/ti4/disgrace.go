@@ -34,6 +34,12 @@ func pickWindow(s *State, e Event) *PickAsk {
 	return &PickAsk{Picker: e.Seat, Card: e.Card, TG: e.Count, Queue: q}
 }
 
+// pickWindowOptions are a player's answers to a strategy card chosen: a
+// pass, or Public Disgrace.
+func pickWindowOptions(p *Player, w *PickAsk, add func(Action)) {
+	answerOptions(p, w.Queue, "public_disgrace", add)
+}
+
 func decidePickPass(s *State, a Action) ([]Event, error) {
 	if err := answersFirst(s.PickAsk.Queue, a.Seat); err != nil {
 		return nil, err

@@ -250,6 +250,9 @@ func decideExplore(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 // purged to research a technology for 6 resources.
 const enigmaticCost = 6
 
+// Enigmatic Device's research: its price, any technology.
+func init() { researchBy["enigmatic_device"] = researchTerms{cost: enigmaticCost} }
+
 func init() {
 	RegisterComponent("enigmatic_device", Component{
 		Available: func(s *State, seat int) error {

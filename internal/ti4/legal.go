@@ -251,9 +251,7 @@ func (l *lister) setupChoices(add func(Action)) bool {
 	if st := s.Step; st != nil && st.Kind == StepDecoy {
 		if st.Seat == seat {
 			add(Action{Kind: ActDone})
-			if slices.Contains(p.ActionCards, "decoy_operation") {
-				decoyOptions(s, seat, add)
-			}
+			decoyOptions(s, seat, add)
 		}
 		return true
 	}
@@ -379,7 +377,7 @@ func (l *lister) phase(add func(Action)) bool {
 			return true
 		}
 		if w := s.PickAsk; w != nil {
-			answerOptions(p, w.Queue, "public_disgrace", add)
+			pickWindowOptions(p, w, add)
 			return true
 		}
 		to := receivers(s, seat) // Checks and Balances
@@ -411,11 +409,7 @@ func (l *lister) phase(add func(Action)) bool {
 				add(Action{Kind: ActScore, Card: o})
 			}
 			for _, o := range p.Secrets {
-				if o == hereticalWorks {
-					hereticalOptions(p, add)
-					continue
-				}
-				add(Action{Kind: ActScore, Card: o})
+				secretScoreOptions(p, o, add)
 			}
 			add(Action{Kind: ActDone})
 		}
@@ -511,7 +505,7 @@ func (l *lister) steps(add func(Action)) bool {
 			l.ownPlanets(func(pl *Planet, _ *System) { add(Action{Kind: ActSpecialty, Planet: pl.Name}) })
 			if st.Spent >= researchCost(s, st) {
 				for _, t := range c.Technologies {
-					if st.Card == "reveal_prototype" && !slices.Contains(st.Cards, t.ID) {
+					if researchBy[st.Card].offered && !slices.Contains(st.Cards, t.ID) {
 						continue
 					}
 					if _, err := checkResearch(s, seat, t.ID, st.Credits); err == nil {
@@ -533,9 +527,7 @@ func (l *lister) strategic(add func(Action)) bool {
 		if st.PrimaryDone && len(st.Queue) > 0 && st.Queue[0] == seat {
 			add(Action{Kind: ActSecondary, Use: true})
 			add(Action{Kind: ActSecondary})
-			if s.readyRelic(seat, scepter) {
-				add(Action{Kind: ActSecondary, Use: true, Card: scepter})
-			}
+			relicSecondaryOptions(s, seat, add)
 		}
 		return true
 	}
@@ -586,8 +578,8 @@ func (l *lister) tactical(add func(Action)) bool {
 					}
 				}
 			}
-			if len(t.Moves) == 0 && slices.Contains(s.Players[seat].Relics, dominus) {
-				add(Action{Kind: ActUseRelic, Card: dominus, Use: true})
+			if len(t.Moves) == 0 {
+				relicMoveOptions(s, seat, add)
 			}
 			add(Action{Kind: ActEndMovement})
 		case TacInvasion:

@@ -362,6 +362,9 @@ func decoyOperation(s *State, a Action) ([]Event, error) {
 // decoyOptions proposes Decoy Operation's moves: one or two ground forces,
 // each to one of the player's planets in the active system.
 func decoyOptions(s *State, seat int, add func(Action)) {
+	if !slices.Contains(s.Players[seat].ActionCards, "decoy_operation") {
+		return
+	}
 	st := s.Step
 	var dests []string
 	for _, pl := range s.System(st.Systems[0]).Planets {

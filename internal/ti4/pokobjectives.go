@@ -107,6 +107,16 @@ func hereticalFragments(p *Player, a Action) ([]string, error) {
 	return slices.Clone(chosen), nil
 }
 
+// secretScoreOptions are the ways to score a secret objective held:
+// Destroy Heretical Works is paid for, the others scored as they are.
+func secretScoreOptions(p *Player, o string, add func(Action)) {
+	if o == hereticalWorks {
+		hereticalOptions(p, add)
+		return
+	}
+	add(Action{Kind: ActScore, Card: o})
+}
+
 // hereticalOptions are the ways to pay for Destroy Heretical Works: each
 // distinct pair of fragment kinds held.
 func hereticalOptions(p *Player, add func(Action)) {

@@ -409,3 +409,19 @@ func applyRelics(s *State, e *Event) bool {
 	}
 	return true
 }
+
+// relicSecondaryOptions are the ways a relic pays for a secondary ability
+// (Scepter of Emelpar).
+func relicSecondaryOptions(s *State, seat int, add func(Action)) {
+	if s.readyRelic(seat, scepter) {
+		add(Action{Kind: ActSecondary, Use: true, Card: scepter})
+	}
+}
+
+// relicMoveOptions are the relics used before a tactical action's first
+// move (Dominus Orb).
+func relicMoveOptions(s *State, seat int, add func(Action)) {
+	if slices.Contains(s.Players[seat].Relics, dominus) {
+		add(Action{Kind: ActUseRelic, Card: dominus, Use: true})
+	}
+}

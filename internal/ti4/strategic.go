@@ -460,11 +460,22 @@ func decideDone(s *State, a Action) ([]Event, error) {
 		return industryDone(s, st), nil
 	case st.Kind == StepFreelance:
 		return s.emit(Event{Kind: EvStepCleared, Seat: a.Seat}), nil
-	case st.Card == "reveal_prototype" || st.Card == "enigmatic_device": // given up: what was spent is lost
+	case researchBy[st.Card].cost > 0: // a card's research given up: what was spent is lost
 		return s.emit(Event{Kind: EvStepCleared, Seat: a.Seat}), nil
 	}
 	return finish(s), nil
 }
+
+// researchTerms are the terms of a research step a card opened: its
+// price, whether only the technologies the step offers (Step.Cards) may
+// be researched, and that one technology ends it. Each card registers its
+// own (researchBy), by its id.
+type researchTerms struct {
+	cost    int
+	offered bool
+}
+
+var researchBy = map[string]researchTerms{}
 
 // Politics (66.2): a new speaker other than the current one, two action
 // cards, then the top two agendas ordered.
@@ -634,11 +645,9 @@ func decideWarfareRedistribute(s *State, a Action) ([]Event, error) {
 // researchCost is what a research step's next technology costs (91.2,
 // 91.3): nothing for Minister of Sciences' owner; Reveal Prototype's price.
 func researchCost(s *State, st *Step) int {
-	switch {
-	case st.Card == "reveal_prototype":
-		return prototypeCost
-	case st.Card == "enigmatic_device":
-		return enigmaticCost
+	switch t, ok := researchBy[st.Card]; {
+	case ok:
+		return t.cost
 	case s.lawGives(st.Seat, LawFreeResearch) != "":
 		return 0
 	case st.Secondary:
@@ -661,8 +670,8 @@ func decideResearch(s *State, a Action) ([]Event, error) {
 	if cost := researchCost(s, st); st.Spent < cost {
 		return nil, engine.Refuse("91.2", "this technology costs %d resources; %d spent", cost, st.Spent)
 	}
-	if st.Card == "reveal_prototype" && !slices.Contains(st.Cards, a.Card) {
-		return nil, engine.Refuse("2.7", "Reveal Prototype researches a unit upgrade of a type in this combat: one of %v", st.Cards)
+	if researchBy[st.Card].offered && !slices.Contains(st.Cards, a.Card) {
+		return nil, engine.Refuse("2.7", "%s researches one of %v", st.Card, st.Cards)
 	}
 	t, err := checkResearch(s, a.Seat, a.Card, st.Credits)
 	if err != nil {
@@ -670,7 +679,7 @@ func decideResearch(s *State, a Action) ([]Event, error) {
 	}
 	ev := s.emit(Event{Kind: EvTechGained, Seat: a.Seat, Card: t.ID}, Event{Kind: EvStepProgress, Seat: a.Seat})
 	ev = s.extend(ev, afterResearch(s, a.Seat)...)
-	if st.Card == "reveal_prototype" || st.Card == "enigmatic_device" { // one technology, then the step is over
+	if researchBy[st.Card].cost > 0 { // a card's research: one technology, then the step is over
 		return s.extend(ev, Event{Kind: EvStepCleared, Seat: a.Seat}), nil
 	}
 	if st.Secondary || st.Count == 1 {
