@@ -104,6 +104,12 @@ func TestReplayCorpusOfTheFirstRulesIsUnchanged(t *testing.T) {
 	checkCorpus(t, ti4.RulesFirst, corpusFirstGolden, false)
 }
 
+// So do those of the second (every generic technology), recorded before
+// the faction abilities of the third.
+func TestReplayCorpusOfTheTechnologyRulesIsUnchanged(t *testing.T) {
+	checkCorpus(t, ti4.RulesTechs, "testdata/corpus_v2.golden", false)
+}
+
 func checkCorpus(t *testing.T, rules int, golden string, write bool) {
 	if testing.Short() {
 		t.Skip("plays 192 games")

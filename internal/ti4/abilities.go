@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/mecatol/mecatol/internal/combat"
+	"github.com/mecatol/mecatol/internal/ti4/data"
 )
 
 // Abilities: each component's ability is one definition, found by the
@@ -45,6 +46,17 @@ type Ability struct {
 	GroundWonInfantry int
 	// Votes: cast with its owner's votes on an outcome (8.6).
 	Votes int
+	// FleetBonus: added to the fleet pool's limit on non-fighter ships in
+	// a system (37.1).
+	FleetBonus int
+	// GainPlanetTradeGoods: trade goods its owner gains on gaining control
+	// of a planet (25).
+	GainPlanetTradeGoods int
+	// PrereqsIgnored: prerequisites ignored when its owner researches a
+	// technology that is not a unit upgrade (90.12).
+	PrereqsIgnored int
+	// NoHandLimit: its owner keeps any number of action cards (2.8).
+	NoHandLimit bool
 	// ExploreFrontier: after its owner's tactical action in a system with
 	// a frontier token and its ships, the token is explored (35.4).
 	ExploreFrontier bool
@@ -83,6 +95,11 @@ const (
 	// PermitRetreatToEmpty: ships retreat into an adjacent system without
 	// other players' units though the player has nothing there (78.7).
 	PermitRetreatToEmpty
+	// PermitSupernovae: ships move into and through supernovae (86.1).
+	PermitSupernovae
+	// PermitScoreAwayFromHome: public objectives are scored without
+	// controlling every planet of the home system (61.16).
+	PermitScoreAwayFromHome
 )
 
 // permits reports whether one of seat's abilities grants p.
@@ -102,16 +119,34 @@ func define(a *Ability) {
 	definitions[a.ID] = a
 }
 
-// abilities calls f with each ability seat has: its technologies, as the
-// game's rules version has them.
+// abilities calls f with each ability seat has: its technologies and its
+// faction's abilities, as the game's rules version has them.
 func (s *State) abilities(seat int, f func(*Ability)) {
 	v := s.rules()
-	for _, t := range s.Players[seat].Techs {
+	p := s.Players[seat]
+	for _, t := range p.Techs {
 		for a := definitions[t]; a != nil && a.Since <= v; a = a.Later {
 			f(a)
 		}
 	}
+	for _, id := range factionAbilities[p.Faction] {
+		for a := definitions[id]; a != nil && a.Since <= v; a = a.Later {
+			f(a)
+		}
+	}
 }
+
+// factionAbilities are each faction's ability ids ("sol:versatile"), from
+// the data.
+var factionAbilities = func() map[string][]string {
+	out := map[string][]string{}
+	for _, f := range data.MustLoad().Factions {
+		for _, name := range f.Abilities {
+			out[f.ID] = append(out[f.ID], f.ID+":"+idOf(name))
+		}
+	}
+	return out
+}()
 
 // bonus sums a hook point over the abilities seat has.
 func (s *State) bonus(seat int, hook func(*Ability) int) int {
@@ -135,6 +170,16 @@ func (s *State) has(seat int, f func(*Ability) bool) bool {
 }
 
 func hookExploreFrontier(a *Ability) bool { return a.ExploreFrontier }
+func hookNoHandLimit(a *Ability) bool     { return a.NoHandLimit }
+func hookFleetBonus(a *Ability) int       { return a.FleetBonus }
+func hookGainPlanetTG(a *Ability) int     { return a.GainPlanetTradeGoods }
+func hookPrereqsIgnored(a *Ability) int   { return a.PrereqsIgnored }
+
+// fleetLimit is how many non-fighter ships seat may have in a system
+// (37.1): its fleet pool's tokens, and what abilities add.
+func (s *State) fleetLimit(seat int) int {
+	return s.Players[seat].Fleet + s.bonus(seat, hookFleetBonus)
+}
 
 // secondAction is the ability giving seat a second action, or "".
 func (s *State) secondAction(seat int) string {

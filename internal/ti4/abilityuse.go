@@ -87,6 +87,12 @@ func abilityWindows(s *State, seat int, at Moment, ctx Step) []Event {
 	return ev
 }
 
+// hasAbility reports that seat has the ability id, as the game's rules
+// version has it.
+func (s *State) hasAbility(seat int, id string) bool {
+	return s.has(seat, func(a *Ability) bool { return a.ID == id })
+}
+
 // hasUse reports that seat has an ability usable at the moment: the cheap
 // test before a window's place is built.
 func (s *State) hasUse(seat int, at Moment) bool {
@@ -116,7 +122,7 @@ func decideUseAbility(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		return nil, engine.BadInput("card", "no ability %q to use", a.Card)
 	}
 	seat := a.Seat
-	if seat < 0 || seat >= len(s.Players) || !s.Players[seat].HasTech(a.Card) {
+	if seat < 0 || seat >= len(s.Players) || !s.hasAbility(seat, a.Card) {
 		return nil, engine.Refuse("1.3", "seat %d has no %s", seat, a.Card)
 	}
 	st := s.Step

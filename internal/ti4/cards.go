@@ -12,6 +12,15 @@ import (
 // HandLimit is the most action cards a hand may hold (2.4).
 const HandLimit = 7
 
+// handLimitOf is seat's hand limit: the limit in force, unless an ability
+// lifts it.
+func (s *State) handLimitOf(seat int) int {
+	if s.has(seat, hookNoHandLimit) {
+		return 1 << 20
+	}
+	return s.handLimit()
+}
+
 // handLimit is the limit in force: Executive Sanctions lowers it to three.
 func (s *State) handLimit() int {
 	if s.lawSays(LawHandLimitThree) {
@@ -31,7 +40,7 @@ const (
 // holding more than seven action cards.
 func handFollowUps(s *State) []Event {
 	if st := s.Step; st != nil {
-		if st.Kind == StepDiscard && len(s.Players[st.Seat].ActionCards) <= s.handLimit() {
+		if st.Kind == StepDiscard && len(s.Players[st.Seat].ActionCards) <= s.handLimitOf(st.Seat) {
 			return s.emit(Event{Kind: EvStepCleared, Seat: st.Seat})
 		}
 		return nil
@@ -39,9 +48,8 @@ func handFollowUps(s *State) []Event {
 	if s.Combat != nil {
 		return nil
 	}
-	limit := s.handLimit()
 	for _, p := range s.Players {
-		if !p.Eliminated && len(p.ActionCards) > limit {
+		if !p.Eliminated && len(p.ActionCards) > s.handLimitOf(p.Seat) {
 			return s.emit(step(StepDiscard, p.Seat, "", false))
 		}
 	}

@@ -143,7 +143,7 @@ func NotYet() string {
 				names[i] = x.Name
 			}
 			slices.Sort(names)
-			fmt.Fprintf(&b, "- %s, all %d: %s. (%s)\n", strings.ReplaceAll(k, "_", " "), len(xs), why, strings.Join(names, ", "))
+			fmt.Fprintf(&b, "- %s, %d not built: %s. (%s)\n", strings.ReplaceAll(k, "_", " "), len(xs), why, strings.Join(names, ", "))
 			continue
 		}
 		for _, x := range xs {

@@ -130,7 +130,8 @@ func TestEveryComponentIsAccountedFor(t *testing.T) {
 }
 
 // definitionFiles hold the definitions, by kind: technologies, and the
-// agendas (their outcomes and laws, and the laws their owners use).
+// agendas (their outcomes and laws, and the laws their owners use); each
+// faction's are in its own faction_<id>.go.
 var definitionFiles = []string{"technologies.go", "agendas.go", "lawwindows.go"}
 
 // A component with a definition is named nowhere in the rules code but the
@@ -141,7 +142,7 @@ func TestNoRulesCodeNamesADefinedComponent(t *testing.T) {
 			continue
 		}
 		for _, f := range files {
-			if !slices.Contains(definitionFiles, f) {
+			if !slices.Contains(definitionFiles, f) && !strings.HasPrefix(f, "faction_") {
 				t.Errorf("%s names %s, which has a definition", f, v)
 			}
 		}

@@ -74,6 +74,7 @@ func applyControlGained(s *State, e Event) {
 	if s.lawGives(e.Seat, LawTradeGoodOnGain) != "" {
 		s.Players[e.Seat].TradeGoods++
 	}
+	s.Players[e.Seat].TradeGoods += s.bonus(e.Seat, hookGainPlanetTG)
 }
 
 func applyControlLost(s *State, e Event) {

@@ -64,7 +64,7 @@ func (s *State) excessIn(sys *System, seat int) bool {
 	}
 	for q := range min(len(ships), len(s.Players)) {
 		if ships[q] > s.Players[q].Fleet || cargo[q] > room[q] {
-			if s.loadIn(q, sys).over(s.Players[q].Fleet) {
+			if s.loadIn(q, sys).over(s.fleetLimit(q)) {
 				return true
 			}
 		}
@@ -185,7 +185,7 @@ func (s *State) roomFor(seat int, sys *System, typ string, n int) string {
 	l := s.loadIn(seat, sys)
 	l.add(s, seat, typ, n)
 	switch {
-	case l.fleetOver(s.Players[seat].Fleet) > 0:
+	case l.fleetOver(s.fleetLimit(seat)) > 0:
 		return "37.1"
 	case l.capOver() > 0:
 		return "16.2"
@@ -233,7 +233,7 @@ func decideRemoveExcess(s *State, a Action) ([]Event, error) {
 	}
 	// Each unit removed must help: the count may not go past the point
 	// where removing one more of the type no longer would (16.3a, 37.3).
-	l, fleet := s.loadIn(a.Seat, sys), s.Players[a.Seat].Fleet
+	l, fleet := s.loadIn(a.Seat, sys), s.fleetLimit(a.Seat)
 	ok, rule := l.removable(a.Unit, fleet)
 	if !ok {
 		return nil, engine.Refuse(rule, "no excess that removing %s would help in position %d", a.Unit, sys.Pos)

@@ -19,7 +19,9 @@ func fixtureConfig(factions ...string) Config {
 		factions = []string{"jolnar", "sol", "hacan"}
 	}
 	zero := 0
-	return Config{Players: len(factions), Factions: factions, Map: fixtureMap, Seed: 7, Speaker: &zero}
+	// The base rules and the generic technologies: tests of faction
+	// abilities set the current rules version themselves.
+	return Config{Players: len(factions), Factions: factions, Map: fixtureMap, Seed: 7, Speaker: &zero, Rules: RulesTechs}
 }
 
 // fixture builds a game, letting stage change the set-up state first.

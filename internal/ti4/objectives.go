@@ -477,6 +477,9 @@ func (s *State) outnumberedNeighbors(seat int) int {
 
 // holdsHome is 61.16: public objectives need every planet of the home system.
 func (s *State) holdsHome(seat int) bool {
+	if s.permits(seat, PermitScoreAwayFromHome) {
+		return true
+	}
 	for _, pl := range s.System(s.Players[seat].Home).Planets {
 		if pl.Controller != seat {
 			return false

@@ -177,8 +177,10 @@ const (
 	RulesFirst = 1
 	// RulesTechs: every generic technology (issue 20).
 	RulesTechs = 2
+	// RulesFactions: faction abilities (issue 21), as far as built.
+	RulesFactions = 3
 	// RulesCurrent is the version new games are set up under.
-	RulesCurrent = RulesTechs
+	RulesCurrent = RulesFactions
 )
 
 // rules is the game's rules version.

@@ -426,7 +426,7 @@ func decideDone(s *State, a Action) ([]Event, error) {
 	if a.Pools != nil && (s.Step == nil || s.Step.Kind != StepRedistribute) {
 		return nil, engine.BadInput("pools", "only the Warfare redistribution is done with pools")
 	}
-	if s.ExtraAction && s.Phase == PhaseAction && s.Step == nil && s.Strategic == nil && s.Tactical == nil && s.Turn == a.Seat {
+	if s.ExtraAction && s.Phase == PhaseAction && s.Step == nil && s.Strategic == nil && s.Tactical == nil && s.Trade == nil && s.Turn == a.Seat { // a transaction open is settled first (94)
 		return s.emit(Event{Kind: EvTurnEnded, Seat: a.Seat}), nil // the additional action declined
 	}
 	if s.Phase == PhaseStatus && s.Status != nil && s.Step == nil && len(s.Status.Scoring) > 0 {

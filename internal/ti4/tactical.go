@@ -308,7 +308,7 @@ func (s *State) blockedTerrain(seat, pos int, end bool) bool {
 	switch {
 	case s.navSuite(seat):
 		return false
-	case s.anomaly(pos, "supernova"):
+	case s.anomaly(pos, "supernova") && !s.permits(seat, PermitSupernovae):
 		return true // 86.1
 	case s.anomaly(pos, "asteroid-field") && !s.permits(seat, PermitAsteroidFields):
 		return true // 11.1
@@ -464,8 +464,8 @@ func (s *State) checkArrivals(seat int, t *Tactical, typ string, n int) error {
 		l.add(s, seat, c.Unit, c.Count)
 	}
 	l.add(s, seat, typ, n)
-	if p := s.Players[seat]; l.fleetOver(p.Fleet) > 0 {
-		return engine.Refuse("37.1", "%d more ships than the fleet pool holds (%d) would be in the active system", l.fleetOver(p.Fleet), p.Fleet)
+	if limit := s.fleetLimit(seat); l.fleetOver(limit) > 0 {
+		return engine.Refuse("37.1", "%d more ships than the fleet pool holds (%d) would be in the active system", l.fleetOver(limit), limit)
 	}
 	return nil
 }
@@ -752,7 +752,7 @@ func decideProduce(s *State, a Action) ([]Event, error) {
 	if pl == nil { // in space: within the fleet pool and capacity, a dock's fighters counted (37.1, 16.2)
 		switch rule := s.roomFor(a.Seat, sys, a.Unit, a.Count); rule {
 		case "37.1":
-			return nil, engine.Refuse(rule, "the fleet pool holds %d ships in a system", s.Players[a.Seat].Fleet)
+			return nil, engine.Refuse(rule, "the fleet pool holds %d ships in a system", s.fleetLimit(a.Seat))
 		case "16.2":
 			return nil, engine.Refuse(rule, "capacity in the active system does not hold %d more %s", a.Count, a.Unit)
 		}

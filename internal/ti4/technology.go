@@ -71,6 +71,8 @@ func (s *State) missing(seat int, t *data.Technology, credits map[string]int) in
 	}
 	if t.Unit != "" {
 		short = max(0, short-credits["unit_upgrade"]) // a prerequisite ignored for a unit upgrade
+	} else {
+		short = max(0, short-s.bonus(seat, hookPrereqsIgnored))
 	}
 	return max(0, short-credits["any"]) // The Prophet's Tears: any one prerequisite
 }

@@ -200,7 +200,9 @@ func TestTech_BioStims(t *testing.T) {
 // upgrade, one prerequisite is ignored; or while producing, the cost falls
 // by the number of unit upgrades owned.
 func TestTech_AIDevelopmentAlgorithm(t *testing.T) {
-	g := fixture(t, fixtureConfig(), withTech(0, "ai_development_algorithm"))
+	cfg := fixtureConfig()
+	cfg.Rules = RulesTechs // without Jol-Nar's Analytical, which ignores a prerequisite too
+	g := fixture(t, cfg, withTech(0, "ai_development_algorithm"))
 	toActionPhase(t, g, "technology", "diplomacy", "trade", "leadership", "politics", "warfare")
 	strategic(t, g, 0, "technology")
 	refuse(t, g, Action{Kind: ActResearch, Seat: 0, Card: "carrier_2"}, "90.12") // 2 blue; Jol-Nar has 1

@@ -1,0 +1,8 @@
+package ti4
+
+// The Universities of Jol-Nar's abilities.
+func init() {
+	// Analytical: one prerequisite ignored when researching a technology
+	// that is not a unit upgrade (90.12).
+	define(&Ability{ID: "jolnar:analytical", Since: RulesFactions, PrereqsIgnored: 1})
+}

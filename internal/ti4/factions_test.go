@@ -1,0 +1,185 @@
+package ti4
+
+import (
+	"slices"
+	"testing"
+)
+
+// factionGame is the fixture's game with these factions seated, under the
+// current rules (their abilities live), in its action phase with seat 0
+// to act; stage changes the set-up state first.
+func factionGame(t *testing.T, factions []string, stage func(s *State)) *Game {
+	t.Helper()
+	cfg := fixtureConfig(factions...)
+	cfg.Rules = RulesCurrent
+	g := fixture(t, cfg, stage)
+	toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+	return g
+}
+
+// statusGain is what each seat gains in the status phase's token step.
+func statusGain(g *Game) []int {
+	s := g.State().Clone()
+	s.Status = &StatusStep{}
+	applyRound(s, &Event{Kind: EvStatusTokens})
+	return s.Status.Gain
+}
+
+// Sol, Versatile (81.5): three command tokens in the status phase.
+func TestFaction_Sol_Versatile(t *testing.T) {
+	g := factionGame(t, []string{"jolnar", "sol", "hacan"}, nil)
+	if gain := statusGain(g); gain[1] != 3 || gain[0] != 2 {
+		t.Fatalf("gains %v: Sol 3, the others 2", gain)
+	}
+	cfg := fixtureConfig()
+	if gain := statusGain(fixture(t, cfg, nil)); gain[1] != 2 {
+		t.Fatalf("under the second rules version Sol gains %d, as the game was played", gain[1])
+	}
+}
+
+// Sol, Orbital Drop (1.11, 22): a component action, paid with a strategy
+// token, for 2 infantry on a planet Sol controls.
+func TestFaction_Sol_OrbitalDrop(t *testing.T) {
+	g := factionGame(t, []string{"sol", "jolnar", "hacan"}, nil)
+	home := g.State().Players[0].Home
+	jord := g.State().System(home).Planets[0].Name
+	refuse(t, g, use(0, "sol:orbital_drop", Action{Planet: "Nar"}), "1.3") // Jol-Nar's
+	before := count(planet(t, g, jord).Units, 0, "infantry")
+	strategy := g.State().Players[0].Strategy
+	do(t, g, use(0, "sol:orbital_drop", Action{Planet: jord}))
+	s := g.State()
+	if count(planet(t, g, jord).Units, 0, "infantry") != before+2 || s.Players[0].Strategy != strategy-1 || s.Turn == 0 {
+		t.Fatal("two infantry for a strategy token, and the turn ends")
+	}
+	g = factionGame(t, []string{"sol", "jolnar", "hacan"}, func(s *State) { s.Players[0].Strategy = 0 })
+	refuse(t, g, use(0, "sol:orbital_drop", Action{Planet: jord}), "1.11")
+}
+
+// Muaat, Gashlai Physiology (86.1): ships move through supernovae.
+func TestFaction_Muaat_GashlaiPhysiology(t *testing.T) {
+	for _, muaat := range []bool{false, true} {
+		f := []string{"jolnar", "sol", "hacan"}
+		if muaat {
+			f[0] = "muaat"
+		}
+		g := factionGame(t, f, func(s *State) {
+			s.System(25).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 1}}
+		})
+		activated(t, g, 0, 26) // a supernova
+		if muaat {
+			do(t, g, moveShips(0, 25, "cruiser", 1))
+		} else {
+			refuse(t, g, moveShips(0, 25, "cruiser", 1), "58.4")
+		}
+	}
+}
+
+// Muaat, Star Forge: a component action, paid with a strategy token, for
+// 2 fighters or a destroyer where Muaat has a war sun.
+func TestFaction_Muaat_StarForge(t *testing.T) {
+	g := factionGame(t, []string{"muaat", "sol", "hacan"}, nil)
+	home := g.State().Players[0].Home
+	if count(g.State().System(home).Space, 0, "war_sun") == 0 {
+		t.Fatal("Muaat starts with a war sun at home")
+	}
+	refuse(t, g, use(0, "muaat:star_forge", Action{System: ip(9), Unit: "destroyer"}), "1.3")
+	if _, err := g.Do(use(0, "muaat:star_forge", Action{System: ip(home), Unit: "cruiser"})); err == nil {
+		t.Fatal("a cruiser is refused: fighters or a destroyer")
+	}
+	before := count(g.State().System(home).Space, 0, "destroyer")
+	do(t, g, use(0, "muaat:star_forge", Action{System: ip(home), Unit: "destroyer"}))
+	if count(g.State().System(home).Space, 0, "destroyer") != before+1 {
+		t.Fatal("a destroyer placed with the war sun")
+	}
+}
+
+// Saar, Scavenge (25): a trade good on gaining control of a planet.
+func TestFaction_Saar_Scavenge(t *testing.T) {
+	g := factionGame(t, []string{"saar", "sol", "hacan"}, nil)
+	tg := g.State().Players[0].TradeGoods
+	do(t, g, Action{Kind: ActGainPlanet, Seat: Referee, Planet: "Lodor", ActionExtra: &ActionExtra{Player: ip(0)}})
+	if got := g.State().Players[0].TradeGoods; got < tg+1 {
+		t.Fatalf("trade goods %d, want at least %d", got, tg+1)
+	}
+}
+
+// Saar, Nomadic (61.16): public objectives are scored without holding
+// the home system.
+func TestFaction_Saar_Nomadic(t *testing.T) {
+	for _, saar := range []bool{false, true} {
+		f := []string{"jolnar", "sol", "hacan"}
+		if saar {
+			f[0] = "saar"
+		}
+		cfg := fixtureConfig(f...)
+		cfg.Rules = RulesCurrent
+		s, _, err := Setup(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		home := s.System(s.Players[0].Home)
+		for _, pl := range home.Planets {
+			pl.Controller = 1
+		}
+		if got := s.holdsHome(0); got != saar {
+			t.Fatalf("saar %v: may score publics %v", saar, got)
+		}
+	}
+}
+
+// Letnev, Armada (37.1): two non-fighter ships more in a system than the
+// fleet pool's tokens.
+func TestFaction_Letnev_Armada(t *testing.T) {
+	g := factionGame(t, []string{"letnev", "sol", "hacan"}, func(s *State) {
+		s.Players[0].Fleet = 1
+		s.System(21).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 3}}
+	})
+	activated(t, g, 0, 23)
+	do(t, g, moveShips(0, 21, "cruiser", 3)) // 3 ships, pool 1 + 2
+	g = factionGame(t, []string{"letnev", "sol", "hacan"}, func(s *State) {
+		s.Players[0].Fleet = 1
+		s.System(21).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 3}}
+		s.System(23).Space = []Stack{{Owner: 0, Unit: "destroyer", Count: 1}}
+	})
+	activated(t, g, 0, 23)
+	refuse(t, g, moveShips(0, 21, "cruiser", 3), "37.1") // 4 ships: one too many
+}
+
+// Yssaril, Crafty (2.8): no hand limit; another faction discards past 7.
+func TestFaction_Yssaril_Crafty(t *testing.T) {
+	cards := []string{"sabotage", "sabotage", "direct_hit", "direct_hit", "skilled_retreat", "skilled_retreat", "morale_boost", "morale_boost", "flank_speed"}
+	g := factionGame(t, []string{"yssaril", "sol", "hacan"}, nil)
+	s := g.State()
+	s.Players[0].ActionCards, s.Players[1].ActionCards = slices.Clone(cards), slices.Clone(cards)
+	if s.handLimitOf(0) < len(cards) || s.handLimitOf(1) != HandLimit {
+		t.Fatalf("limits %d and %d", s.handLimitOf(0), s.handLimitOf(1))
+	}
+	ev := handFollowUps(s)
+	if len(ev) == 0 || ev[0].Step == nil || ev[0].Step.Seat != 1 {
+		t.Fatalf("Sol discards, the Yssaril do not: %+v", ev)
+	}
+}
+
+// Yssaril, Stall Tactics: a component action discarding an action card.
+func TestFaction_Yssaril_StallTactics(t *testing.T) {
+	g := factionGame(t, []string{"yssaril", "sol", "hacan"}, giveAC(0, "sabotage"))
+	if _, err := g.Do(use(0, "yssaril:stall_tactics", Action{Outcome: "direct_hit"})); err == nil {
+		t.Fatal("a card not in hand is refused")
+	}
+	do(t, g, use(0, "yssaril:stall_tactics", Action{Outcome: "sabotage"}))
+	if slices.Contains(g.State().Players[0].ActionCards, "sabotage") || g.State().Turn == 0 {
+		t.Fatal("the card is discarded, and the turn ends")
+	}
+}
+
+// Jol-Nar, Analytical (90.12): a prerequisite ignored researching a
+// technology that is not a unit upgrade; not for a unit upgrade.
+func TestFaction_JolNar_Analytical(t *testing.T) {
+	cfg := fixtureConfig()
+	cfg.Rules = RulesCurrent
+	g := fixture(t, cfg, nil)
+	toActionPhase(t, g, "technology", "diplomacy", "trade", "leadership", "politics", "warfare")
+	strategic(t, g, 0, "technology")
+	refuse(t, g, Action{Kind: ActResearch, Seat: 0, Card: "carrier_2"}, "90.12") // a unit upgrade: 2 blue, Jol-Nar has 1
+	do(t, g, Action{Kind: ActResearch, Seat: 0, Card: "fleet_logistics"})       // 2 blue, one ignored
+}
