@@ -181,5 +181,5 @@ func TestFaction_JolNar_Analytical(t *testing.T) {
 	toActionPhase(t, g, "technology", "diplomacy", "trade", "leadership", "politics", "warfare")
 	strategic(t, g, 0, "technology")
 	refuse(t, g, Action{Kind: ActResearch, Seat: 0, Card: "carrier_2"}, "90.12") // a unit upgrade: 2 blue, Jol-Nar has 1
-	do(t, g, Action{Kind: ActResearch, Seat: 0, Card: "fleet_logistics"})       // 2 blue, one ignored
+	do(t, g, Action{Kind: ActResearch, Seat: 0, Card: "fleet_logistics"})        // 2 blue, one ignored
 }
