@@ -35,6 +35,8 @@ func cmdOdds(args []string, out io.Writer) error {
 	policy := fs.String("policy", "sustain-first", "casualty order, for both sides: "+policyHelp())
 	atkTech := fs.String("attacker-tech", "", "the attacker's technologies that act in combat, by id, comma-separated: "+strings.Join(ti4.CombatTechIDs(), ", "))
 	defTech := fs.String("defender-tech", "", "the defender's technologies, as --attacker-tech")
+	atkFaction := fs.String("attacker-faction", "", "the attacker's faction (e.g. sardakk, jolnar): its abilities that change combat rolls apply, as in play")
+	defFaction := fs.String("defender-faction", "", "the defender's faction, as --attacker-faction")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
 	sim := fs.Int("sim", 0, "also simulate this many battles with dice, on the same combat rules")
 	seed := fs.Uint64("seed", 1, "seed for --sim")
@@ -62,6 +64,19 @@ func cmdOdds(args []string, out io.Writer) error {
 		return fmt.Errorf("--defender-tech: %w", err)
 	}
 	b.Attacker.Mod, b.Defender.Mod = *atkMod, *defMod
+	for _, f := range []struct {
+		flag, name string
+		mod        *int
+	}{{"--attacker-faction", *atkFaction, &b.Attacker.Mod}, {"--defender-faction", *defFaction, &b.Defender.Mod}} {
+		if f.name == "" {
+			continue
+		}
+		m, err := ti4.FactionCombatMod(f.name)
+		if err != nil {
+			return fmt.Errorf("%s: %w", f.flag, err)
+		}
+		*f.mod += m
+	}
 	b.Nebula = *nebula
 	b.Attacker.Reroll, b.Defender.Reroll = *atkReroll, *defReroll
 	if *modRound < 1 {

@@ -528,6 +528,14 @@ func TestOddsAreBounded(t *testing.T) {
 	if code != 200 || body["battles"] != float64(SimulatedBattles) {
 		t.Fatalf("with Duranium Armor: %d %v", code, body)
 	}
+	code, body = anon.do("GET", "/api/odds?attacker=1+fighter&defender=1+fighter&attacker_faction=sardakk", nil)
+	if code != 200 || body["attacker_wins"].(float64) < 0.54 {
+		t.Fatalf("Sardakk's +1: %d %v", code, body)
+	}
+	code, body = anon.do("GET", "/api/odds?attacker=1+fighter&defender=1+fighter&defender_faction=vulcans", nil)
+	if code != 400 || !strings.Contains(body["error"].(string), "defender_faction") {
+		t.Fatalf("an unknown faction: %d %v", code, body)
+	}
 	code, body = anon.do("GET", "/api/odds?attacker=2+dreadnought&defender=3+fighter&defender_tech=warp_drive", nil)
 	if code != 400 || !strings.Contains(body["error"].(string), "defender_tech") {
 		t.Fatalf("an unknown technology: %d %v", code, body)

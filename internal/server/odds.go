@@ -37,6 +37,19 @@ func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
 	b.Attacker.Policy, b.Defender.Policy = pol, pol
 	for _, f := range []struct {
 		name string
+		mod  *int
+	}{{"attacker_faction", &b.Attacker.Mod}, {"defender_faction", &b.Defender.Mod}} {
+		if v := q.Get(f.name); v != "" {
+			m, err := ti4.FactionCombatMod(v)
+			if err != nil {
+				fail(w, http.StatusBadRequest, "%s: %v", f.name, err)
+				return
+			}
+			*f.mod += m
+		}
+	}
+	for _, f := range []struct {
+		name string
 		dst  *combat.Tech
 	}{{"attacker_tech", &b.Attacker.Tech}, {"defender_tech", &b.Defender.Tech}} {
 		if *f.dst, err = ti4.ParseCombatTech(q.Get(f.name)); err != nil {

@@ -46,6 +46,9 @@ type Ability struct {
 	GroundWonInfantry int
 	// Votes: cast with its owner's votes on an outcome (8.6).
 	Votes int
+	// CombatMod: added to each of its owner's combat rolls, in space and
+	// ground combat (78.5, 42.2), in play and in the odds (FactionCombatMod).
+	CombatMod int
 	// FleetBonus: added to the fleet pool's limit on non-fighter ships in
 	// a system (37.1).
 	FleetBonus int
@@ -172,8 +175,31 @@ func (s *State) has(seat int, f func(*Ability) bool) bool {
 func hookExploreFrontier(a *Ability) bool { return a.ExploreFrontier }
 func hookNoHandLimit(a *Ability) bool     { return a.NoHandLimit }
 func hookFleetBonus(a *Ability) int       { return a.FleetBonus }
-func hookGainPlanetTG(a *Ability) int     { return a.GainPlanetTradeGoods }
-func hookPrereqsIgnored(a *Ability) int   { return a.PrereqsIgnored }
+func hookCombatMod(a *Ability) int        { return a.CombatMod }
+
+// FactionCombatMod is what a faction's abilities add to its combat rolls,
+// for the odds calculator: the same definitions play uses. The faction is
+// named by id or as players write it ("sardakk", "Jol-Nar").
+func FactionCombatMod(name string) (int, error) {
+	id := ""
+	for _, f := range data.MustLoad().Factions {
+		if strings.EqualFold(f.ID, name) || strings.EqualFold(f.Short, name) || strings.EqualFold(f.Name, name) {
+			id = f.ID
+		}
+	}
+	if id == "" {
+		return 0, fmt.Errorf("unknown faction %q", name)
+	}
+	n := 0
+	for _, aid := range factionAbilities[id] {
+		for a := definitions[aid]; a != nil; a = a.Later {
+			n += a.CombatMod
+		}
+	}
+	return n, nil
+}
+func hookGainPlanetTG(a *Ability) int   { return a.GainPlanetTradeGoods }
+func hookPrereqsIgnored(a *Ability) int { return a.PrereqsIgnored }
 
 // fleetLimit is how many non-fighter ships seat may have in a system
 // (37.1): its fleet pool's tokens, and what abilities add.

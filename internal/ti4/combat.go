@@ -171,6 +171,7 @@ func (s *State) roll(seat int, stacks []Stack, f func(*combat.Profile) combat.Ro
 // and fighterMod more on fighters' (Fighter Prototype); Prophecy of Ixth
 // adds one to its owner's fighters.
 func (s *State) combatRoll(seat int, stacks []Stack, mod, fighterMod int, rng *engine.RNG, faces *[]int) int {
+	mod += s.bonus(seat, hookCombatMod)
 	if s.lawGives(seat, LawFightersPlusOne) != "" {
 		fighterMod++
 	}
@@ -792,9 +793,10 @@ func (s *State) groundRoll(seat int, stacks []Stack, rng *engine.RNG, faces *[]i
 			continue
 		}
 		r := profile(s, seat, st.Unit).Combat
-		h := combat.Hits(rng, r, st.Count, 0, false, faces)
+		mod := s.bonus(seat, hookCombatMod)
+		h := combat.Hits(rng, r, st.Count, mod, false, faces)
 		if m := st.Count*r.Dice - h; m > 0 && r.Hit > 0 {
-			*misses = append(*misses, Miss{Seat: seat, Hit: r.Hit, Count: m})
+			*misses = append(*misses, Miss{Seat: seat, Hit: r.Hit - mod, Count: m}) // the value a reroll needs
 		}
 		hits += h
 	}

@@ -6,3 +6,8 @@ func init() {
 	// that is not a unit upgrade (90.12).
 	define(&Ability{ID: "jolnar:analytical", Since: RulesFactions, PrereqsIgnored: 1})
 }
+
+func init() {
+	// Fragile: -1 to each combat roll (78.5, 42.2).
+	define(&Ability{ID: "jolnar:fragile", Since: RulesFactions, CombatMod: -1})
+}

@@ -3,6 +3,8 @@ package ti4
 import (
 	"slices"
 	"testing"
+
+	"github.com/mecatol/mecatol/internal/engine"
 )
 
 // factionGame is the fixture's game with these factions seated, under the
@@ -182,4 +184,30 @@ func TestFaction_JolNar_Analytical(t *testing.T) {
 	strategic(t, g, 0, "technology")
 	refuse(t, g, Action{Kind: ActResearch, Seat: 0, Card: "carrier_2"}, "90.12") // a unit upgrade: 2 blue, Jol-Nar has 1
 	do(t, g, Action{Kind: ActResearch, Seat: 0, Card: "fleet_logistics"})        // 2 blue, one ignored
+}
+
+// Sardakk N'orr, Unrelenting, and Jol-Nar, Fragile (78.5, 42.2): +1 and
+// -1 to each combat roll, in play: a fighter (9) of Sardakk's hits on 8,
+// one of Jol-Nar's only on 10. The odds take the same definitions.
+func TestFaction_Sardakk_Unrelenting_JolNar_Fragile(t *testing.T) {
+	g := factionGame(t, []string{"sardakk", "jolnar", "hacan"}, nil)
+	s := g.State()
+	stacks := []Stack{{Owner: 0, Unit: "fighter", Count: 1}, {Owner: 1, Unit: "fighter", Count: 1}}
+	for seed := uint64(1); seed < 200; seed++ {
+		r := engine.NewRNG(seed)
+		var faces []int
+		hs := s.combatRoll(0, stacks, 0, 0, &r, &faces)
+		hj := s.combatRoll(1, stacks, 0, 0, &r, &faces)
+		if want := btoi(faces[0] >= 8); hs != want {
+			t.Fatalf("Sardakk rolled %d: %d hits, want %d", faces[0], hs, want)
+		}
+		if want := btoi(faces[1] >= 10); hj != want {
+			t.Fatalf("Jol-Nar rolled %d: %d hits, want %d", faces[1], hj, want)
+		}
+	}
+	for name, want := range map[string]int{"sardakk": 1, "Jol-Nar": -1, "hacan": 0} {
+		if got, err := FactionCombatMod(name); err != nil || got != want {
+			t.Fatalf("%s: %d %v, want %d", name, got, err, want)
+		}
+	}
 }
