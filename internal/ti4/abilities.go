@@ -49,6 +49,9 @@ type Ability struct {
 	// CombatMod: added to each of its owner's combat rolls, in space and
 	// ground combat (78.5, 42.2), in play and in the odds (FactionCombatMod).
 	CombatMod int
+	// FreeSecondaries: strategy cards whose secondary ability its owner
+	// uses without spending a command token (20.5).
+	FreeSecondaries []string
 	// FleetBonus: added to the fleet pool's limit on non-fighter ships in
 	// a system (37.1).
 	FleetBonus int
@@ -80,7 +83,7 @@ type Ability struct {
 }
 
 // Permit is a set of permissions abilities grant.
-type Permit uint8
+type Permit uint16
 
 // The permissions.
 const (
@@ -103,6 +106,12 @@ const (
 	// PermitScoreAwayFromHome: public objectives are scored without
 	// controlling every planet of the home system (61.16).
 	PermitScoreAwayFromHome
+	// PermitTradeAnyone: transactions with players who are not neighbors
+	// (94.1).
+	PermitTradeAnyone
+	// PermitFreeCustodians: the custodians token is removed without
+	// spending influence (27.2).
+	PermitFreeCustodians
 )
 
 // permits reports whether one of seat's abilities grants p.

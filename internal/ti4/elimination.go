@@ -224,6 +224,9 @@ func applyEliminated(s *State, e Event) {
 	// A player eliminated in their own turn takes it no further: what they
 	// had under way ends, and the next player in initiative order who has
 	// not passed takes the turn (33.2, 4.2).
+	if t := s.Trade; t != nil && (t.Seats[0] == seat || t.Seats[1] == seat) {
+		s.Trade = nil // a transaction with them is off (33.2)
+	}
 	if s.Phase == PhaseAction && s.Turn == seat {
 		s.Tactical, s.Invasion, s.Trade = nil, nil, nil
 		if s.Combat != nil && s.Combat.Attacker == seat {

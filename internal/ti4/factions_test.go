@@ -211,3 +211,63 @@ func TestFaction_Sardakk_Unrelenting_JolNar_Fragile(t *testing.T) {
 		}
 	}
 }
+
+// Hacan, Masters of Trade (20.5): the Trade card's secondary without a
+// command token; another player with no token in the strategy pool is
+// refused.
+func TestFaction_Hacan_MastersOfTrade(t *testing.T) {
+	for _, hacan := range []bool{false, true} {
+		f := []string{"jolnar", "sol", "xxcha"}
+		if hacan {
+			f[1] = "hacan"
+		}
+		g := factionGame(t, f, func(s *State) { s.Players[1].Strategy = 0 })
+		// seat 0 holds leadership and trade (toActionPhase's picks)
+		strategic(t, g, 0, "trade")
+		do(t, g, act(ActDone, 0))
+		a := Action{Kind: ActSecondary, Seat: 1, Use: true}
+		if hacan {
+			do(t, g, a)
+		} else {
+			refuse(t, g, a, "20.5")
+		}
+	}
+}
+
+// Hacan, Guild Ships (94.1): transactions with players who are not
+// neighbors; others need neighbors (60.1).
+func TestFaction_Hacan_GuildShips(t *testing.T) {
+	g := factionGame(t, []string{"hacan", "sol", "jolnar"}, nil)
+	if g.State().AreNeighbors(0, 1) {
+		t.Fatal("the fixture's homes are not neighbors")
+	}
+	do(t, g, Action{Kind: ActTradeOpen, Seat: 0, ActionExtra: &ActionExtra{Player: ip(1)}})
+	g = factionGame(t, []string{"sol", "jolnar", "xxcha"}, nil)
+	refuse(t, g, Action{Kind: ActTradeOpen, Seat: 0, ActionExtra: &ActionExtra{Player: ip(1)}}, "60.1")
+}
+
+// Winnu, Blood Ties (27.2): the custodians token without spending
+// influence; another faction pays six.
+func TestFaction_Winnu_BloodTies(t *testing.T) {
+	for _, winnu := range []bool{false, true} {
+		f := []string{"sol", "jolnar", "hacan"}
+		if winnu {
+			f[0] = "winnu"
+		}
+		g := factionGame(t, f, func(s *State) {
+			near := s.galaxy.Neighbors(0, s.Wormholes)[0]
+			s.System(near).Space = []Stack{{Owner: 0, Unit: "carrier", Count: 1}, {Owner: 0, Unit: "infantry", Count: 2}}
+			s.Players[0].TradeGoods = 6 // enough to pay, for the one who must
+		})
+		near := g.State().galaxy.Neighbors(0, g.State().Wormholes)[0]
+		activated(t, g, 0, 0)
+		do(t, g, moveShips(0, near, "carrier", 1))
+		do(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(near), Unit: "infantry", Count: 2})
+		do(t, g, act(ActEndMovement, 0))
+		passAnswers(t, g)
+		ev := do(t, g, act(ActTakeCustodians, 0))
+		if got := hasKind(ev, EvCustodians); got != winnu {
+			t.Fatalf("winnu %v: the token taken at once %v", winnu, got)
+		}
+	}
+}

@@ -630,7 +630,7 @@ func (l *lister) turn(add func(Action)) bool {
 		}
 		near := s.neighborMask(seat)
 		for _, q := range s.Active() {
-			if near&(1<<uint(q)) != 0 && !slices.Contains(p.TradedWith, q) {
+			if (near&(1<<uint(q)) != 0 || s.permits(seat, PermitTradeAnyone) || s.permits(q, PermitTradeAnyone)) && q != seat && !slices.Contains(p.TradedWith, q) {
 				add(Action{Kind: ActTradeOpen, ActionExtra: &ActionExtra{Player: ip(q)}})
 			}
 		}

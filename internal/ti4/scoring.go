@@ -297,6 +297,9 @@ func decideTakeCustodians(s *State, a Action) ([]Event, error) {
 	if count(sys.Space, a.Seat, "infantry")+count(sys.Space, a.Seat, "mech") == 0 {
 		return nil, engine.Refuse("27.2", "taking the token needs ground forces in the space area to land on Mecatol Rex")
 	}
+	if s.permits(a.Seat, PermitFreeCustodians) { // no influence to spend
+		return s.emit(Event{Kind: EvCustodians, Seat: a.Seat}), nil
+	}
 	if !s.affordable(a.Seat, Cost{Influence: 6}) {
 		return nil, engine.Refuse("27.2", "%s cannot spend 6 influence", s.Players[a.Seat])
 	}

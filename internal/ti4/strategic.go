@@ -220,7 +220,8 @@ func decideSecondary(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 			return nil, engine.Refuse("91.3", "%s cannot pay the %d resources a technology costs by the secondary ability", p, cost)
 		}
 	}
-	free := st.Card == "leadership" || slices.Contains(st.Free, a.Seat) // 20.5a, 92.4
+	free := st.Card == "leadership" || slices.Contains(st.Free, a.Seat) || // 20.5a, 92.4
+		s.has(a.Seat, func(ab *Ability) bool { return slices.Contains(ab.FreeSecondaries, st.Card) })
 	var ev []Event
 	switch {
 	case a.Card != "" && a.Card != scepter:

@@ -63,7 +63,7 @@ func decideTradeOpen(s *State, a Action) ([]Event, error) {
 		}
 		return s.emit(Event{Kind: EvTrade, Seat: a.Seat, Extra: &Extra{Trade: &Trade{Seats: [2]int{a.Seat, q}}}}), nil
 	}
-	if !s.AreNeighbors(a.Seat, q) {
+	if !s.AreNeighbors(a.Seat, q) && !s.permits(a.Seat, PermitTradeAnyone) && !s.permits(q, PermitTradeAnyone) {
 		return nil, engine.Refuse("60.1", "transactions are with neighbors; seat %d is not one", q)
 	}
 	if slices.Contains(s.Players[a.Seat].TradedWith, q) {
