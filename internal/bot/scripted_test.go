@@ -23,7 +23,7 @@ const threePlayerScript = "testdata/three_player_game.json"
 // The scripted game's result, pinned: Jol-Nar reaches the target of 10 in round 6.
 var (
 	wantWinner = 0
-	wantVPs    = []int{10, 1, 1}
+	wantVPs    = []int{10, 3, 1}
 	wantRounds = 6
 )
 
