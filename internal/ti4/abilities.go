@@ -52,6 +52,14 @@ type Ability struct {
 	// FreeSecondaries: strategy cards whose secondary ability its owner
 	// uses without spending a command token (20.5).
 	FreeSecondaries []string
+	// PrimaryForSecondary: strategy cards whose primary ability its owner
+	// resolves instead of the secondary, when it spends a command token for
+	// the secondary (20.5).
+	PrimaryForSecondary []string
+	// WormholeMove: added, in its owner's tactical actions, to the move of
+	// each ship that starts in its home system or in a system with an alpha
+	// or beta wormhole (58.4).
+	WormholeMove int
 	// FleetBonus: added to the fleet pool's limit on non-fighter ships in
 	// a system (37.1).
 	FleetBonus int
@@ -185,6 +193,28 @@ func hookExploreFrontier(a *Ability) bool { return a.ExploreFrontier }
 func hookNoHandLimit(a *Ability) bool     { return a.NoHandLimit }
 func hookFleetBonus(a *Ability) int       { return a.FleetBonus }
 func hookCombatMod(a *Ability) int        { return a.CombatMod }
+func hookWormholeMove(a *Ability) int     { return a.WormholeMove }
+
+// originMove is what abilities add to the move of seat's ships leaving
+// pos.
+func (s *State) originMove(seat, pos int) int {
+	n := s.bonus(seat, hookWormholeMove)
+	if n == 0 {
+		return 0
+	}
+	if pos == s.Players[seat].Home {
+		return n
+	}
+	if t := tileOf(s.System(pos)); t.HasWormhole("alpha") || t.HasWormhole("beta") {
+		return n
+	}
+	for _, w := range s.Wormholes(pos) {
+		if w == "alpha" || w == "beta" {
+			return n
+		}
+	}
+	return 0
+}
 
 // FactionCombatMod is what a faction's abilities add to its combat rolls,
 // for the odds calculator: the same definitions play uses. The faction is

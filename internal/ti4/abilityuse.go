@@ -200,6 +200,9 @@ func (s *State) momentOpen(seat int, at Moment) error {
 		if s.Phase != PhaseAction {
 			return engine.Refuse("1.3", "only in the action phase")
 		}
+		if s.midResolution() {
+			return engine.Refuse("1.7", "an ability or a production under way is resolved in its entirety first")
+		}
 		return nil
 	case WhileResearch:
 		_, err := inStep(s, seat, StepResearch)
@@ -221,13 +224,20 @@ func (s *State) momentHolds(seat int, at Moment) bool {
 		}
 		return at == AtAction || (!s.ExtraAction && s.Step == nil)
 	case DuringActionPhase:
-		return s.Phase == PhaseAction
+		return s.Phase == PhaseAction && !s.midResolution()
 	case WhileResearch:
 		return s.Step != nil && s.Step.Kind == StepResearch && s.Step.Seat == seat
 	case WhileProducing:
 		return s.momentOpen(seat, at) == nil // rare: a production is under way
 	}
 	return false
+}
+
+// midResolution reports something being resolved that an ability used
+// "at any time" must not cut into: a step, or a production being paid for
+// (1.7: an ability is resolved in its entirety).
+func (s *State) midResolution() bool {
+	return s.Step != nil || (s.Tactical != nil && s.Tactical.Step == TacProduction)
 }
 
 // useOptions lists the uses of abilities open to seat: the window's, or

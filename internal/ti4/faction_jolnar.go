@@ -11,3 +11,9 @@ func init() {
 	// Fragile: -1 to each combat roll (78.5, 42.2).
 	define(&Ability{ID: "jolnar:fragile", Since: RulesFactions, CombatMod: -1})
 }
+
+func init() {
+	// Brilliant: a command token spent on the Technology card's secondary
+	// resolves its primary instead (91.2).
+	define(&Ability{ID: "jolnar:brilliant", Since: RulesFactions, PrimaryForSecondary: []string{"technology"}})
+}

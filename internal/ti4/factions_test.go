@@ -271,3 +271,65 @@ func TestFaction_Winnu_BloodTies(t *testing.T) {
 		}
 	}
 }
+
+// Jol-Nar, Brilliant (91.2, 91.3): a command token spent on the Technology
+// card's secondary resolves its primary: the first technology is free
+// (where the secondary's costs 4, which this Jol-Nar cannot pay), and a
+// second may follow for 6.
+func TestFaction_JolNar_Brilliant(t *testing.T) {
+	for _, rules := range []int{RulesTechs, RulesCurrent} {
+		cfg := fixtureConfig("sol", "jolnar", "hacan")
+		cfg.Rules = rules
+		g := fixture(t, cfg, nil)
+		toActionPhase(t, g, "technology", "diplomacy", "trade", "leadership", "politics", "warfare")
+		strategic(t, g, 0, "technology")
+		do(t, g, Action{Kind: ActResearch, Seat: 0, Card: "sarween_tools"})
+		do(t, g, act(ActDone, 0))
+		secondary := Action{Kind: ActSecondary, Seat: 1, Use: true}
+		if rules != RulesCurrent {
+			refuse(t, g, secondary, "91.3") // Jol-Nar cannot pay the secondary's 4 resources
+			continue
+		}
+		do(t, g, secondary)
+		do(t, g, Action{Kind: ActResearch, Seat: 1, Card: "gravity_drive"})
+		if st := g.State().Step; st == nil || st.Seat != 1 || researchCost(g.State(), st) != 6 {
+			t.Fatalf("a second technology may follow, for 6: %+v", st)
+		}
+	}
+}
+
+// Creuss, Slipstream (58.4): ships starting in the home system or at an
+// alpha or beta wormhole move one further; from elsewhere, no further.
+func TestFaction_Creuss_Slipstream(t *testing.T) {
+	const alpha, plain = 21, 9 // tile 39 has an alpha wormhole; tile 36 none
+	g := factionGame(t, []string{"creuss", "sol", "hacan"}, nil)
+	s := g.State()
+	for _, tc := range []struct{ seat, pos, want int }{{0, plain, 0}, {0, alpha, 1}, {0, s.Players[0].Home, 1}, {1, alpha, 0}} {
+		if got := s.originMove(tc.seat, tc.pos); got != tc.want {
+			t.Fatalf("seat %d from %d: +%d, want +%d", tc.seat, tc.pos, got, tc.want)
+		}
+	}
+	for _, from := range []int{alpha, plain} {
+		target := None
+		for _, sys := range s.Systems {
+			if sys.Pos != from && s.reach(0, from, sys.Pos, 1) < 0 && s.reach(0, from, sys.Pos, 2) >= 0 && !hasOthersShips(sys, 0) && len(sys.Planets) == 0 {
+				target = sys.Pos
+				break
+			}
+		}
+		if target == None {
+			t.Fatalf("no empty system a move of 2, not 1, from %d", from)
+		}
+		g := factionGame(t, []string{"creuss", "sol", "hacan"}, func(s *State) {
+			s.System(from).Space = []Stack{{Owner: 0, Unit: "carrier", Count: 2}}
+			s.Players[0].Fleet = 4
+		})
+		activated(t, g, 0, target)
+		// two carriers: the Creuss' Gravity Drive speeds one ship, not two
+		if from == alpha {
+			do(t, g, moveShips(0, from, "carrier", 2)) // move 1, and 1 from the wormhole, each
+		} else {
+			refuse(t, g, moveShips(0, from, "carrier", 2), "58.4")
+		}
+	}
+}

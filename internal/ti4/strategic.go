@@ -52,6 +52,8 @@ type Step struct {
 	// Used: planets whose technology specialty counted in this research
 	// without being exhausted (Psychoarchaeology).
 	Used []string `json:"used,omitempty"`
+	// AsPrimary: a secondary resolved with the primary's terms (Brilliant).
+	AsPrimary bool `json:"as_primary,omitempty"`
 }
 
 // Step kinds.
@@ -215,13 +217,14 @@ func decideSecondary(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		return s.emit(done), nil
 	}
 	p := s.Players[a.Seat]
-	if st.Card == "technology" { // 91.3: offered only to a player who can pay for a technology
+	free := st.Card == "leadership" || slices.Contains(st.Free, a.Seat) || // 20.5a, 92.4
+		s.has(a.Seat, func(ab *Ability) bool { return slices.Contains(ab.FreeSecondaries, st.Card) })
+	asPrimary := !free && a.Card == "" && s.has(a.Seat, func(ab *Ability) bool { return slices.Contains(ab.PrimaryForSecondary, st.Card) })
+	if st.Card == "technology" && !asPrimary { // 91.3: offered only to a player who can pay for a technology
 		if cost := researchCost(s, &Step{Seat: a.Seat, Card: st.Card, Secondary: true}); s.spendable(a.Seat) < cost {
 			return nil, engine.Refuse("91.3", "%s cannot pay the %d resources a technology costs by the secondary ability", p, cost)
 		}
 	}
-	free := st.Card == "leadership" || slices.Contains(st.Free, a.Seat) || // 20.5a, 92.4
-		s.has(a.Seat, func(ab *Ability) bool { return slices.Contains(ab.FreeSecondaries, st.Card) })
 	var ev []Event
 	switch {
 	case a.Card != "" && a.Card != scepter:
@@ -259,7 +262,9 @@ func decideSecondary(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		e.Step.Prod = &Production{}
 		return s.extend(ev, e), nil
 	case "technology":
-		return s.extend(ev, step(StepResearch, a.Seat, st.Card, true)), nil
+		e := step(StepResearch, a.Seat, st.Card, true)
+		e.Step.AsPrimary = asPrimary
+		return s.extend(ev, e), nil
 	case "imperial": // 45.3: draw a secret objective
 		ev = s.extend(ev, drawSecret(s, a.Seat, rng)...)
 		return s.extend(ev, done), nil
@@ -651,7 +656,7 @@ func researchCost(s *State, st *Step) int {
 		return t.cost
 	case s.lawGives(st.Seat, LawFreeResearch) != "":
 		return 0
-	case st.Secondary:
+	case st.Secondary && !st.AsPrimary:
 		return 4
 	case st.Count == 1:
 		return 6
@@ -683,7 +688,7 @@ func decideResearch(s *State, a Action) ([]Event, error) {
 	if researchBy[st.Card].cost > 0 { // a card's research: one technology, then the step is over
 		return s.extend(ev, Event{Kind: EvStepCleared, Seat: a.Seat}), nil
 	}
-	if st.Secondary || st.Count == 1 {
+	if (st.Secondary && !st.AsPrimary) || st.Count == 1 {
 		return s.extend(ev, finish(s)...), nil
 	}
 	return ev, nil

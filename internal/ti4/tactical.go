@@ -352,7 +352,11 @@ func (s *State) via(seat int, t *Tactical, origin, p int) bool {
 	move := 99
 	for _, m := range t.Moves {
 		if m.From == origin {
-			move = min(move, s.UnitCard(seat, m.Unit).Move+s.moveBonus())
+			v := s.UnitCard(seat, m.Unit).Move + s.moveBonus() + s.originMove(seat, origin)
+			if s.rules() >= RulesFactions { // before, a ship's boost did not count for pickups; a game keeps its rules
+				v += m.Boost
+			}
+			move = min(move, v)
 		}
 	}
 	if s.anomaly(origin, "nebula") {
@@ -436,13 +440,13 @@ func decideMoveShips(s *State, a Action) ([]Event, error) {
 	if u.Move == 0 {
 		return nil, engine.Refuse("57.1", "%s has no move value", u.Name)
 	}
-	boost := 0
-	if s.reach(a.Seat, from.Pos, t.System, u.Move+s.moveBonus()) < 0 {
+	boost, move := 0, u.Move+s.moveBonus()+s.originMove(a.Seat, from.Pos)
+	if s.reach(a.Seat, from.Pos, t.System, move) < 0 {
 		// one ship may move further by an ability, once per tactical action
 		boost = s.bonus(a.Seat, hookShipMove)
 		if boost == 0 || a.Count != 1 || slices.ContainsFunc(t.Moves, func(m Cargo) bool { return m.Boost > 0 }) ||
-			s.reach(a.Seat, from.Pos, t.System, u.Move+s.moveBonus()+boost) < 0 {
-			return nil, engine.Refuse("58.4", "%s cannot reach the active system (move %d, anomalies and other players' ships block the way)", u.Name, u.Move+s.moveBonus())
+			s.reach(a.Seat, from.Pos, t.System, move+boost) < 0 {
+			return nil, engine.Refuse("58.4", "%s cannot reach the active system (move %d, anomalies and other players' ships block the way)", u.Name, move)
 		}
 	}
 	if err := s.checkArrivals(a.Seat, t, a.Unit, a.Count); err != nil {
@@ -568,7 +572,7 @@ func decideEndMovement(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		hurt := dm.take(m.From, "", m.Unit, m.Count)
 		ev = s.extend(ev, Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: m.From, Unit: m.Unit, Count: m.Count})
 		u := s.UnitCard(a.Seat, m.Unit)
-		rifts := s.reach(a.Seat, m.From, t.System, u.Move+s.moveBonus()+m.Boost)
+		rifts := s.reach(a.Seat, m.From, t.System, u.Move+s.moveBonus()+m.Boost+s.originMove(a.Seat, m.From))
 		survive := m.Count
 		for i := 0; i < m.Count; i++ {
 			for r := 0; r < rifts; r++ {
