@@ -149,6 +149,9 @@ func (s *State) abilities(seat int, f func(*Ability)) {
 			f(a)
 		}
 	}
+	if v < RulesFactions {
+		return // no faction ability before its version
+	}
 	for _, id := range factionAbilities[p.Faction] {
 		for a := definitions[id]; a != nil && a.Since <= v; a = a.Later {
 			f(a)

@@ -40,7 +40,7 @@ const (
 // holding more than seven action cards.
 func handFollowUps(s *State) []Event {
 	if st := s.Step; st != nil {
-		if st.Kind == StepDiscard && len(s.Players[st.Seat].ActionCards) <= s.handLimitOf(st.Seat) {
+		if n := len(s.Players[st.Seat].ActionCards); st.Kind == StepDiscard && (n <= s.handLimit() || n <= s.handLimitOf(st.Seat)) {
 			return s.emit(Event{Kind: EvStepCleared, Seat: st.Seat})
 		}
 		return nil
@@ -49,7 +49,8 @@ func handFollowUps(s *State) []Event {
 		return nil
 	}
 	for _, p := range s.Players {
-		if !p.Eliminated && len(p.ActionCards) > s.handLimitOf(p.Seat) {
+		// the limit in force first: abilities are asked only past it
+		if !p.Eliminated && len(p.ActionCards) > s.handLimit() && len(p.ActionCards) > s.handLimitOf(p.Seat) {
 			return s.emit(step(StepDiscard, p.Seat, "", false))
 		}
 	}
