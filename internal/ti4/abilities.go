@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/mecatol/mecatol/internal/combat"
 	"github.com/mecatol/mecatol/internal/ti4/data"
@@ -152,12 +153,26 @@ func (s *State) abilities(seat int, f func(*Ability)) {
 	if v < RulesFactions {
 		return // no faction ability before its version
 	}
-	for _, id := range factionAbilities[p.Faction] {
-		for a := definitions[id]; a != nil && a.Since <= v; a = a.Later {
+	for _, a := range factionDefs()[p.Faction] {
+		for ; a != nil && a.Since <= v; a = a.Later {
 			f(a)
 		}
 	}
 }
+
+// factionDefs are each faction's defined abilities, looked up once, after
+// every definition is registered.
+var factionDefs = sync.OnceValue(func() map[string][]*Ability {
+	out := map[string][]*Ability{}
+	for faction, ids := range factionAbilities {
+		for _, id := range ids {
+			if a := definitions[id]; a != nil {
+				out[faction] = append(out[faction], a)
+			}
+		}
+	}
+	return out
+})
 
 // factionAbilities are each faction's ability ids ("sol:versatile"), from
 // the data.
