@@ -72,6 +72,13 @@ type Ability struct {
 	PrereqsIgnored int
 	// NoHandLimit: its owner keeps any number of action cards (2.8).
 	NoHandLimit bool
+	// TakesStructures: when its owner gains control of a planet, other
+	// players' PDS and space docks there are replaced by its own, from
+	// reinforcements (25).
+	TakesStructures bool
+	// InitiativeZero: its owner is first in initiative order (48), while
+	// no other player holds its "0" token.
+	InitiativeZero bool
 	// ExploreFrontier: after its owner's tactical action in a system with
 	// a frontier token and its ships, the token is explored (35.4).
 	ExploreFrontier bool
@@ -159,6 +166,26 @@ func (s *State) abilities(seat int, f func(*Ability)) {
 		}
 	}
 }
+
+// factionHas reports one of seat's faction abilities for which f holds:
+// the cheap ask, for hot paths, of what no technology gives.
+func (s *State) factionHas(seat int, f func(*Ability) bool) bool {
+	v := s.rules()
+	if v < RulesFactions {
+		return false
+	}
+	for _, a := range factionDefs()[s.Players[seat].Faction] {
+		for ; a != nil && a.Since <= v; a = a.Later {
+			if f(a) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func hookInitiativeZero(a *Ability) bool  { return a.InitiativeZero }
+func hookTakesStructures(a *Ability) bool { return a.TakesStructures }
 
 // factionDefs are each faction's defined abilities, looked up once, after
 // every definition is registered.

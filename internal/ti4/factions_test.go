@@ -333,3 +333,39 @@ func TestFaction_Creuss_Slipstream(t *testing.T) {
 		}
 	}
 }
+
+// Naalu, Telepathic (48): first in initiative order whatever its strategy
+// card, unless another player holds its "0" token.
+func TestFaction_Naalu_Telepathic(t *testing.T) {
+	g := factionGame(t, []string{"jolnar", "sol", "naalu"}, nil)
+	s := g.State()
+	if s.Initiative(2) != 0 || s.InitiativeOrder()[0] != 2 {
+		t.Fatalf("the Naalu act first: initiative %d, order %v", s.Initiative(2), s.InitiativeOrder())
+	}
+	c := s.Clone()
+	c.ZeroToken = &ZeroToken{Holder: 0}
+	if c.Initiative(2) == 0 || c.InitiativeOrder()[0] != 0 {
+		t.Fatalf("the token given away: Naalu %d, order %v", c.Initiative(2), c.InitiativeOrder())
+	}
+}
+
+// L1Z1X, Assimilate (25): gaining a planet, the other player's PDS and
+// space dock there become the L1Z1X's; another faction gets none.
+func TestFaction_L1Z1X_Assimilate(t *testing.T) {
+	for _, l1 := range []bool{false, true} {
+		f := []string{"jolnar", "sol", "hacan"}
+		if l1 {
+			f[0] = "l1z1x"
+		}
+		g := factionGame(t, f, arnorHeldBy(1, Stack{Owner: 1, Unit: "pds", Count: 1}, Stack{Owner: 1, Unit: "space_dock", Count: 1}))
+		do(t, g, Action{Kind: ActGainPlanet, Seat: Referee, Planet: "Arnor", ActionExtra: &ActionExtra{Player: ip(0)}})
+		units := planet(t, g, "Arnor").Units
+		mine := count(units, 0, "pds") + count(units, 0, "space_dock")
+		if theirs := count(units, 1, "pds") + count(units, 1, "space_dock"); l1 && theirs != 0 {
+			t.Fatalf("Sol keeps %d structures there", theirs)
+		}
+		if want := map[bool]int{false: 0, true: 2}[l1]; mine != want {
+			t.Fatalf("l1z1x %v: %d structures of seat 0's, want %d", l1, mine, want)
+		}
+	}
+}

@@ -85,6 +85,9 @@ func (s *State) Initiative(seat int) int {
 	if s.ZeroToken != nil && s.ZeroToken.Holder == seat {
 		return 0
 	}
+	if s.ZeroToken == nil && s.factionHas(seat, hookInitiativeZero) {
+		return 0 // its own "0" token, not given away
+	}
 	best := 99
 	for _, c := range s.Players[seat].StrategyCards {
 		if n, ok := initiativeOf(c); ok {
