@@ -26,6 +26,7 @@ const (
 	AfterGainPlanet   Moment = "after_gain_planet" // after the player gains control of a planet (25)
 	WhileResearch     Moment = "while_research"    // while the player pays for a technology (90)
 	WhileProducing    Moment = "while_producing"   // while the player pays for units produced (67, 68)
+	AfterStrategy     Moment = "after_strategy"    // after the player resolves a strategy card's primary or secondary (the window's Cards)
 	DuringActionPhase Moment = "action_phase"      // at any time in the action phase
 )
 
@@ -107,7 +108,7 @@ func (s *State) hasUse(seat int, at Moment) bool {
 			}
 		}
 	}
-	return false
+	return s.factionHas(seat, func(a *Ability) bool { return s.usable(seat, a, at) != nil })
 }
 
 // Moments that are states of the game rather than windows: an ability

@@ -369,3 +369,30 @@ func TestFaction_L1Z1X_Assimilate(t *testing.T) {
 		}
 	}
 }
+
+// Xxcha, Peace Accords (25, 6.2, 6.3): after the Diplomacy primary, a
+// planet without units next to one the Xxcha control is gained; Mecatol
+// Rex and planets with units are not offered.
+func TestFaction_Xxcha_PeaceAccords(t *testing.T) {
+	cfg := fixtureConfig("xxcha", "sol", "hacan")
+	cfg.Rules = RulesCurrent
+	g := fixture(t, cfg, func(s *State) {
+		lor := planetIn(s.System(9), "Lor")
+		lor.Controller, lor.Units = 1, []Stack{{Owner: 1, Unit: "infantry", Count: 1}}
+	})
+	toActionPhase(t, g, "leadership", "politics", "trade", "diplomacy", "warfare", "technology") // seat 0 acts first
+	strategic(t, g, 0, "diplomacy")
+	home := g.State().Players[0].Home
+	do(t, g, Action{Kind: ActChooseSystem, Seat: 0, System: ip(home)})
+	do(t, g, act(ActDone, 0))
+	st := g.State().Step
+	if st == nil || st.Kind != StepAbility || st.Card != "xxcha:peace_accords" {
+		t.Fatalf("the window after Diplomacy: %+v", st)
+	}
+	refuse(t, g, use(0, "xxcha:peace_accords", Action{Planet: "Lor"}), "1.3") // units there
+	refuse(t, g, use(0, "xxcha:peace_accords", Action{Planet: MecatolRex}), "1.3")
+	do(t, g, use(0, "xxcha:peace_accords", Action{Planet: "Arnor"}))
+	if planet(t, g, "Arnor").Controller != 0 {
+		t.Fatal("Arnor gained")
+	}
+}

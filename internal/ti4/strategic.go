@@ -278,9 +278,14 @@ func finish(s *State) []Event {
 	st := s.Step
 	ev := s.emit(Event{Kind: EvStepCleared, Seat: st.Seat})
 	if st.Secondary {
-		return s.extend(ev, Event{Kind: EvSecondaryDone, Seat: st.Seat})
+		ev = s.extend(ev, Event{Kind: EvSecondaryDone, Seat: st.Seat})
+	} else {
+		ev = s.extend(ev, Event{Kind: EvPrimaryDone, Seat: st.Seat})
 	}
-	return s.extend(ev, Event{Kind: EvPrimaryDone, Seat: st.Seat})
+	if s.hasUse(st.Seat, AfterStrategy) {
+		ev = s.extend(ev, abilityWindows(s, st.Seat, AfterStrategy, Step{Cards: []string{st.Card}})...)
+	}
+	return ev
 }
 
 // inStep checks that seat is deciding a step of one of kinds.

@@ -1,0 +1,49 @@
+package ti4
+
+import (
+	"slices"
+
+	"github.com/mecatol/mecatol/internal/engine"
+)
+
+// The Xxcha Kingdom's abilities.
+func init() {
+	// Peace Accords: after the Diplomacy card's primary or secondary, a
+	// planet without units, not Mecatol Rex, adjacent to one the Xxcha
+	// control (6.2, 6.3), is gained (25).
+	define(&Ability{ID: "xxcha:peace_accords", Since: RulesFactions,
+		Uses: []*Use{{At: AfterStrategy, Fields: "planet", Options: peaceOptions, Resolve: peaceAccords}}})
+}
+
+func peaceOptions(s *State, seat int, st *Step) []Action {
+	if st == nil || !slices.Contains(st.Cards, "diplomacy") {
+		return nil
+	}
+	var mine []int
+	for _, pl := range s.ownPlanets(seat) {
+		if _, sys := s.Planet(pl.Name); sys != nil && !slices.Contains(mine, sys.Pos) {
+			mine = append(mine, sys.Pos)
+		}
+	}
+	var out []Action
+	for _, sys := range s.Systems {
+		near := slices.ContainsFunc(mine, func(p int) bool { return p == sys.Pos || s.Adjacent(p, sys.Pos) })
+		if !near {
+			continue
+		}
+		for _, pl := range sys.Planets {
+			if pl.Controller != seat && pl.Name != MecatolRex && len(pl.Units) == 0 {
+				out = append(out, Action{Planet: pl.Name})
+			}
+		}
+	}
+	return out
+}
+
+func peaceAccords(s *State, a Action, st *Step, rng *engine.RNG) ([]Event, error) {
+	if !slices.ContainsFunc(peaceOptions(s, a.Seat, st), func(o Action) bool { return o.Planet == a.Planet }) {
+		return nil, engine.Refuse("1.3", "gain a planet without units, other than Mecatol Rex, next to one you control")
+	}
+	pl, sys := s.Planet(a.Planet)
+	return gain(s, newExplorer(s, rng), a.Seat, sys.Pos, pl), nil
+}
