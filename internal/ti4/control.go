@@ -25,7 +25,7 @@ func findPlanet(s *State, name string) (*Planet, *System, error) {
 // (25.1c, 35.1).
 func gain(s *State, x *explorer, seat, pos int, pl *Planet) []Event {
 	ev := s.emit(Event{Kind: EvControlGained, Seat: seat, Planet: pl.Name, Extra: &Extra{From: pl.Controller}})
-	ev = s.extend(ev, takenStructures(s, seat, pos, pl)...)
+	ev = s.extend(ev, takenStructures(s, x, seat, pos, pl)...)
 	ev = s.extend(ev, shardTaken(s, x, seat, pos, pl)...)
 	if pl.Controller == None {
 		if e, ok := x.explore(seat, pl.Name); ok {
@@ -42,13 +42,13 @@ func gain(s *State, x *explorer, seat, pos int, pl *Planet) []Event {
 // takenStructures replaces other players' structures on a planet gained
 // with the gainer's, for an ability that does; as many as reinforcements
 // hold.
-func takenStructures(s *State, seat, pos int, pl *Planet) []Event {
+func takenStructures(s *State, x *explorer, seat, pos int, pl *Planet) []Event {
 	if !s.factionHas(seat, hookTakesStructures) {
 		return nil
 	}
 	var ev []Event
 	for _, typ := range []string{"pds", "space_dock"} {
-		left := s.Reinforcements(seat, typ)
+		left := s.Reinforcements(seat, typ) - x.placed[typ] // placed by this decision, not yet applied
 		for _, st := range pl.Units {
 			if st.Owner == seat || st.Unit != typ {
 				continue
@@ -56,6 +56,10 @@ func takenStructures(s *State, seat, pos int, pl *Planet) []Event {
 			ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: st.Owner, System: pos, Planet: pl.Name, Unit: typ, Count: st.Count})
 			if k := min(st.Count, left); k > 0 {
 				left -= k
+				if x.placed == nil {
+					x.placed = map[string]int{}
+				}
+				x.placed[typ] += k
 				ev = append(ev, Event{Kind: EvUnitsPlaced, Seat: seat, System: pos, Planet: pl.Name, Unit: typ, Count: k})
 			}
 		}

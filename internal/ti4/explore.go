@@ -23,6 +23,8 @@ type explorer struct {
 	// who holds Shard of the Throne as planets change hands (shardTaken)
 	shardKnown  bool
 	shardHolder int
+	// structures taken over on planets gained, by type (takenStructures)
+	placed map[string]int
 }
 
 func newExplorer(s *State, rng *engine.RNG) *explorer {
