@@ -49,6 +49,14 @@ func takenStructures(s *State, x *explorer, seat, pos int, pl *Planet) []Event {
 	var ev []Event
 	for _, typ := range []string{"pds", "space_dock"} {
 		left := s.Reinforcements(seat, typ) - x.placed[typ] // placed by this decision, not yet applied
+		room := 1 - count(pl.Units, seat, typ)              // one space dock on a planet (85.4)
+		if typ == "pds" {
+			room = 2 - count(pl.Units, seat, typ) // two PDS (85.5)
+			if s.lawSays(LawNoPDSLimit) {
+				room = left
+			}
+		}
+		left = max(0, min(left, room))
 		for _, st := range pl.Units {
 			if st.Owner == seat || st.Unit != typ {
 				continue
