@@ -873,7 +873,10 @@ func establish(s *State, seat int, rng *engine.RNG) []Event {
 	sys := s.System(s.Invasion.Pos)
 	x := newExplorer(s, rng)
 	var ev []Event
-	taken := map[string]int{} // Infiltrate's units placed so far, on every planet: the events are not yet applied
+	taken := map[string]int{} // units taken over so far, on every planet: the events are not yet applied
+	// Infiltrate, or an ability that does the same, takes the structures
+	// over instead.
+	takes := s.Invasion.Infiltrate || s.factionHas(seat, hookTakesStructures)
 	for _, name := range s.Invasion.Committed {
 		pl := planetIn(sys, name)
 		if !groundOn(pl, seat) || pl.Controller == seat {
@@ -882,7 +885,7 @@ func establish(s *State, seat int, rng *engine.RNG) []Event {
 		for _, st := range pl.Units {
 			if st.Owner != seat && isStructure(st.Unit) {
 				ev = s.extend(ev, Event{Kind: EvUnitsRemoved, Seat: st.Owner, System: sys.Pos, Planet: name, Unit: st.Unit, Count: st.Count})
-				if s.Invasion.Infiltrate { // Infiltrate: matching units from reinforcements, where they may stand
+				if takes { // matching units from reinforcements, where they may stand
 					if n := min(st.Count, s.Reinforcements(seat, st.Unit)-taken[st.Unit]); n > 0 && checkPlacement(s, seat, st.Unit, n, pl) == nil {
 						taken[st.Unit] += n
 						ev = s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: seat, System: sys.Pos, Planet: name, Unit: st.Unit, Count: n})
@@ -893,6 +896,7 @@ func establish(s *State, seat int, rng *engine.RNG) []Event {
 		if was := pl.Controller; was != None && was != seat {
 			ev = s.extend(ev, Event{Kind: EvAskQueued, Seat: was, Owner: seat, Planet: name, Deck: "reparations"})
 		}
+		x.structuresDone(name)
 		ev = s.extend(ev, gain(s, x, seat, sys.Pos, pl)...)
 	}
 	return s.extend(ev, Event{Kind: EvEstablished, Seat: seat, System: sys.Pos})

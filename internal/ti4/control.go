@@ -43,8 +43,8 @@ func gain(s *State, x *explorer, seat, pos int, pl *Planet) []Event {
 // with the gainer's, for an ability that does; as many as reinforcements
 // hold.
 func takenStructures(s *State, x *explorer, seat, pos int, pl *Planet) []Event {
-	if !s.factionHas(seat, hookTakesStructures) {
-		return nil
+	if !s.factionHas(seat, hookTakesStructures) || x.handled[pl.Name] {
+		return nil // an invasion's establishing of control took them already
 	}
 	var ev []Event
 	for _, typ := range []string{"pds", "space_dock"} {

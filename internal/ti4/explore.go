@@ -23,8 +23,19 @@ type explorer struct {
 	// who holds Shard of the Throne as planets change hands (shardTaken)
 	shardKnown  bool
 	shardHolder int
-	// structures taken over on planets gained, by type (takenStructures)
-	placed map[string]int
+	// structures taken over on planets gained, by type, and the planets
+	// whose structures were dealt with already (takenStructures)
+	placed  map[string]int
+	handled map[string]bool
+}
+
+// structuresDone marks a planet whose other players' structures this
+// decision has dealt with.
+func (x *explorer) structuresDone(planet string) {
+	if x.handled == nil {
+		x.handled = map[string]bool{}
+	}
+	x.handled[planet] = true
 }
 
 func newExplorer(s *State, rng *engine.RNG) *explorer {
