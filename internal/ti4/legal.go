@@ -340,6 +340,9 @@ func (l *lister) combat(add func(Action)) bool {
 // agenda: the agenda phase and its steps.
 func (l *lister) agenda(add func(Action)) bool {
 	s, seat, p := l.s, l.seat, l.p
+	if st := s.Step; st != nil && st.Kind == StepFreelance {
+		return false // a production an effect opened: listed with the steps, in any phase
+	}
 	if s.Phase == PhaseAgenda {
 		for _, o := range p.Secrets {
 			if _, ok := agendaObjectives[o]; ok {

@@ -346,3 +346,19 @@ func TestEveryKindHasItsFields(t *testing.T) {
 		t.Fatalf("an unknown kind: %v", err)
 	}
 }
+
+// A production an effect opens in the agenda phase (a planet gained by
+// Colonial Redistribution and explored to Freelancers, or Integrated
+// Economy) is listed and can be ended: random games stalled there.
+func TestLegalListsAProductionInTheAgendaPhase(t *testing.T) {
+	g := fixture(t, fixtureConfig(), nil)
+	s := g.State().Clone()
+	s.Phase = PhaseAgenda
+	s.Agenda = &AgendaStep{Number: 1, Resolved: true}
+	s.Step = &Step{Kind: StepFreelance, Seat: 0, Card: "freelancers", Systems: []int{s.Players[0].Home}, Prod: &Production{}}
+	opts := Legal(s, engine.NewRNG(0), 0)
+	if !slices.ContainsFunc(opts, func(a Action) bool { return a.Kind == ActDone }) ||
+		!slices.ContainsFunc(opts, func(a Action) bool { return a.Kind == ActProduce }) {
+		t.Fatalf("the production's options are listed: %v", opts)
+	}
+}
