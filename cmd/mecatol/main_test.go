@@ -56,6 +56,7 @@ func TestCLI(t *testing.T) {
 		{"odds tech simulated", []string{"odds", "--attacker", "3 cruiser", "--defender", "1 destroyer", "--attacker-tech", "assault_cannon", "--sim", "1000"}, 0, "Simulated (100000 battles): attacker wins 100.00%", ""},
 		{"odds unknown tech", []string{"odds", "--attacker", "1 carrier", "--defender", "1 carrier", "--defender-tech", "warp_drive"}, 1, "", "no technology that acts in combat"},
 		{"odds faction", []string{"odds", "--attacker", "1 fighter", "--defender", "1 fighter", "--attacker-faction", "sardakk"}, 0, "attacker wins  54.55%", ""},
+		{"odds mentak ambush", []string{"odds", "--attacker", "2 cruiser", "--defender", "1 fighter", "--attacker-faction", "mentak", "--no-barrage"}, 0, "Exact: attacker wins", ""},
 		{"odds unknown faction", []string{"odds", "--attacker", "1 fighter", "--defender", "1 fighter", "--defender-faction", "vulcans"}, 1, "", "unknown faction"},
 		{"odds unknown unit", []string{"odds", "--attacker", "2 death star"}, 1, "", "unknown unit"},
 		{"odds negative", []string{"odds", "--attacker", "-2 carrier"}, 1, "", "negative"},

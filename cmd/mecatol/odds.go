@@ -66,8 +66,8 @@ func cmdOdds(args []string, out io.Writer) error {
 	b.Attacker.Mod, b.Defender.Mod = *atkMod, *defMod
 	for _, f := range []struct {
 		flag, name string
-		mod        *int
-	}{{"--attacker-faction", *atkFaction, &b.Attacker.Mod}, {"--defender-faction", *defFaction, &b.Defender.Mod}} {
+		side       *combat.Side
+	}{{"--attacker-faction", *atkFaction, &b.Attacker}, {"--defender-faction", *defFaction, &b.Defender}} {
 		if f.name == "" {
 			continue
 		}
@@ -75,7 +75,9 @@ func cmdOdds(args []string, out io.Writer) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", f.flag, err)
 		}
-		*f.mod += m
+		t, _ := ti4.FactionCombatTech(f.name)
+		f.side.Mod += m
+		f.side.Tech = f.side.Tech.Or(t)
 	}
 	b.Nebula = *nebula
 	b.Attacker.Reroll, b.Defender.Reroll = *atkReroll, *defReroll

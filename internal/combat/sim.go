@@ -180,6 +180,18 @@ func simSpace(b Battle, A, D *troop, rng *engine.RNG) {
 		A.take(hd, cannonTargets(def.Tech, A), false)
 		D.take(ha, cannonTargets(atk.Tech, D), false)
 	}
+	// the start of combat: ambushes (by the ships the cannon left), then
+	// Assault Cannon
+	ambA, ambD := atk.Tech.Ambush && D.has(isShip) > 0, def.Tech.Ambush && A.has(isShip) > 0
+	var hitD, hitA int
+	if ambA {
+		hitD = Throw(rng, AmbushDice(merge(A.groups())), nil)
+	}
+	if ambD {
+		hitA = Throw(rng, AmbushDice(merge(D.groups())), nil)
+	}
+	D.hit(hitD)
+	A.hit(hitA)
 	if atk.Tech.Assault && A.has(isNonFighterP) >= 3 && D.has(isShip) > 0 {
 		D.take(1, isNonFighterP, true)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -43,6 +44,9 @@ func (b *Battle) inexact() []string {
 			out = append(out, "Magen Defense Grid")
 		}
 	}
+	if b.Attacker.Tech.Ambush && b.Defender.Tech.Ambush && b.Space {
+		out = append(out, "an ambush on both sides")
+	}
 	return out
 }
 
@@ -77,13 +81,16 @@ func SolveContext(ctx context.Context, b Battle) (Result, error) {
 
 	A := newSpace(newArmy(atk.Units, isShip, atk.Policy))
 	D := newSpace(newArmy(def.Units, isShip, def.Policy))
-	// Space cannon offense (77): each side's cannon against the other's ships.
-	postA := spread(A, b.NoCannon, chances(Dice(all(def.Units, def.Planet), KindCannon, 0, def.Tech, atk.Tech)))
-	postD := spread(D, b.NoCannon, chances(Dice(atk.Units, KindCannon, 0, atk.Tech, def.Tech)))
+	// Space cannon offense (77): each side's cannon against the other's
+	// ships; then the start of combat (an ambush, by the ships the cannon
+	// left).
+	start := openingHits(b, A, D)
 	// Anti-fighter barrage (10), by the units that survived the cannon.
 	init := map[[2]int]float64{}
-	for ia, pa := range postA {
-		for id, pd := range postD {
+	for k, p := range start {
+		ia, id := k[0], k[1]
+		pa, pd := p, 1.0
+		{
 			var afbA, afbD []float64 = []float64{1}, []float64{1}
 			if !b.NoBarrage {
 				afbA = hitDist(A.a.dice(A.st[ia], afbRoll, 0, false))
@@ -152,6 +159,43 @@ func SolveContext(ctx context.Context, b Battle) (Result, error) {
 	total.finish()
 	res.Stages = append(res.Stages, total.Stage)
 	return res, nil
+}
+
+// openingHits is the joint distribution over both sides' states after
+// space cannon offense and the start of combat: an ambush's dice depend on
+// the ambushing side's ships that the cannon left.
+func openingHits(b Battle, A, D *space) map[[2]int]float64 {
+	atk, def := b.Attacker, b.Defender
+	var toA, toD []float64 // cannon dice at each side
+	if !b.NoCannon {
+		toA = chances(Dice(all(def.Units, def.Planet), KindCannon, 0, def.Tech, atk.Tech))
+		toD = chances(Dice(atk.Units, KindCannon, 0, atk.Tech, def.Tech))
+	}
+	out := map[[2]int]float64{}
+	switch {
+	case atk.Tech.Ambush:
+		for ia, pa := range spread(A, false, toA) {
+			dice := append(slices.Clone(toD), chances(AmbushDice(alive(A.a, A.st[ia])))...)
+			for id, pd := range spread(D, false, dice) {
+				out[[2]int{ia, id}] += pa * pd
+			}
+		}
+	case def.Tech.Ambush:
+		for id, pd := range spread(D, false, toD) {
+			dice := append(slices.Clone(toA), chances(AmbushDice(alive(D.a, D.st[id])))...)
+			for ia, pa := range spread(A, false, dice) {
+				out[[2]int{ia, id}] += pa * pd
+			}
+		}
+	default:
+		postD := spread(D, false, toD)
+		for ia, pa := range spread(A, false, toA) {
+			for id, pd := range postD {
+				out[[2]int{ia, id}] += pa * pd
+			}
+		}
+	}
+	return out
 }
 
 // spread is the distribution over a side's states after taking hits from

@@ -1,6 +1,10 @@
 package combat
 
-import "github.com/mecatol/mecatol/internal/engine"
+import (
+	"slices"
+
+	"github.com/mecatol/mecatol/internal/engine"
+)
 
 // Tech is what one side's technologies change in a battle. The ti4
 // package builds it from the abilities' definitions, for play and for the
@@ -27,6 +31,10 @@ type Tech struct {
 	// structure, one hit on the opponent's ground forces (Magen Defense
 	// Grid Ω).
 	Magen bool
+	// Ambush: at the start of a space combat, up to 2 of this side's
+	// cruisers and destroyers roll a die each, hitting on their combat
+	// value (the Mentak's Ambush).
+	Ambush bool
 	// X89: after this side's bombardment destroys an infantry, every
 	// infantry of the opponent on that planet is destroyed (X-89 Bacterial
 	// Weapon Ω).
@@ -36,7 +44,8 @@ type Tech struct {
 // Or is the effects of both.
 func (t Tech) Or(u Tech) Tech {
 	return Tech{Plasma: t.Plasma || u.Plasma, Antimass: t.Antimass || u.Antimass, Graviton: t.Graviton || u.Graviton,
-		Duranium: t.Duranium || u.Duranium, Assault: t.Assault || u.Assault, Magen: t.Magen || u.Magen, X89: t.X89 || u.X89}
+		Duranium: t.Duranium || u.Duranium, Assault: t.Assault || u.Assault, Magen: t.Magen || u.Magen, X89: t.X89 || u.X89,
+		Ambush: t.Ambush || u.Ambush}
 }
 
 // Kind is which unit ability a roll is for.
@@ -92,6 +101,22 @@ func Dice(gs []Group, k Kind, mod int, own, against Tech) []int {
 		}
 	}
 	return need
+}
+
+// AmbushDice are the values the dice of an ambush need: up to 2 of the
+// cruisers and destroyers among groups, the best first, each on its
+// combat value.
+func AmbushDice(gs []Group) []int {
+	var need []int
+	for _, g := range gs {
+		if g.Profile.Type == "cruiser" || g.Profile.Type == "destroyer" {
+			for range g.Count {
+				need = append(need, g.Profile.Combat.Hit)
+			}
+		}
+	}
+	slices.Sort(need)
+	return need[:min(2, len(need))]
 }
 
 // Throw rolls one die for each value and counts hits (18.1); faces, if

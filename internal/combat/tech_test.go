@@ -150,3 +150,45 @@ func TestTech_DuraniumArmor_Odds(t *testing.T) {
 		t.Fatalf("attacker wins %.3f with Duranium, %.3f without", with.AttackerWins, without.AttackerWins)
 	}
 }
+
+// Ambush (the Mentak's): at the start of a space combat, up to 2 cruisers
+// and destroyers roll a die each on their combat value. Two cruisers (7)
+// at a lone fighter kill it before the combat with 1 - 0.6², exactly; the
+// simulation agrees with the exact result of a larger battle; the two
+// best ships roll.
+func TestTech_Ambush_Odds(t *testing.T) {
+	b := Battle{Attacker: side(t, "2 cruiser"), Defender: side(t, "1 dreadnought"), Space: true, NoBarrage: true}
+	plain, err := Solve(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Attacker.Tech.Ambush = true
+	amb, err := Solve(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if amb.AttackerWins <= plain.AttackerWins+0.05 {
+		t.Fatalf("the ambush helps: %.4f against %.4f", amb.AttackerWins, plain.AttackerWins)
+	}
+	one := Battle{Attacker: side(t, "2 cruiser"), Defender: side(t, "1 fighter"), Space: true, NoBarrage: true}
+	base, _ := Solve(one)
+	one.Attacker.Tech.Ambush = true
+	r, _ := Solve(one)
+	if want := 0.64 + 0.36*base.AttackerWins; !near(r.AttackerWins, want, 1e-9) {
+		t.Fatalf("the fighter falls to the ambush with 1-0.6², else the combat as without: %.6f, want %.6f", r.AttackerWins, want)
+	}
+	big := Battle{Attacker: side(t, "3 cruiser, 2 destroyer, 1 carrier, 2 fighter"), Defender: side(t, "2 dreadnought, 3 fighter"), Space: true}
+	big.Defender.Planet = side(t, "1 pds").Units
+	big.Attacker.Tech.Ambush = true
+	ex, err := Solve(big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sim, _ := Simulate(big, 20000, 9)
+	if !near(ex.AttackerWins, sim.AttackerWins, 0.02) {
+		t.Fatalf("exact %.4f, simulated %.4f", ex.AttackerWins, sim.AttackerWins)
+	}
+	if got := AmbushDice(side(t, "3 destroyer, 2 cruiser2").Units); len(got) != 2 || got[0] != 6 || got[1] != 6 {
+		t.Fatalf("the two best: %v", got)
+	}
+}

@@ -37,25 +37,30 @@ func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
 	b.Attacker.Policy, b.Defender.Policy = pol, pol
 	for _, f := range []struct {
 		name string
-		mod  *int
-	}{{"attacker_faction", &b.Attacker.Mod}, {"defender_faction", &b.Defender.Mod}} {
+		side *combat.Side
+	}{{"attacker_faction", &b.Attacker}, {"defender_faction", &b.Defender}} {
 		if v := q.Get(f.name); v != "" {
 			m, err := ti4.FactionCombatMod(v)
 			if err != nil {
 				fail(w, http.StatusBadRequest, "%s: %v", f.name, err)
 				return
 			}
-			*f.mod += m
+			t, _ := ti4.FactionCombatTech(v)
+			f.side.Mod += m
+			f.side.Tech = f.side.Tech.Or(t)
 		}
 	}
 	for _, f := range []struct {
 		name string
 		dst  *combat.Tech
 	}{{"attacker_tech", &b.Attacker.Tech}, {"defender_tech", &b.Defender.Tech}} {
-		if *f.dst, err = ti4.ParseCombatTech(q.Get(f.name)); err != nil {
+		t, err := ti4.ParseCombatTech(q.Get(f.name))
+		if err != nil {
 			fail(w, http.StatusBadRequest, "%s: %v", f.name, err)
 			return
 		}
+		*f.dst = f.dst.Or(t) // with the faction's
+
 	}
 	b.Nebula = q.Get("nebula") == "true"
 	switch q.Get("mode") {

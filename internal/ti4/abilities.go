@@ -261,18 +261,37 @@ func (s *State) originMove(seat, pos int) int {
 	return 0
 }
 
+// FactionCombatTech is what a faction's abilities change in combat
+// besides its rolls' modifier (an ambush), for the odds calculator.
+func FactionCombatTech(name string) (combat.Tech, error) {
+	id, err := factionNamed(name)
+	if err != nil {
+		return combat.Tech{}, err
+	}
+	var t combat.Tech
+	for _, a := range factionDefs()[id] {
+		t = t.Or(combatEffects(a))
+	}
+	return t, nil
+}
+
+// factionNamed is the id of a faction named by id or as players write it.
+func factionNamed(name string) (string, error) {
+	for _, f := range data.MustLoad().Factions {
+		if strings.EqualFold(f.ID, name) || strings.EqualFold(f.Short, name) || strings.EqualFold(f.Name, name) {
+			return f.ID, nil
+		}
+	}
+	return "", fmt.Errorf("unknown faction %q", name)
+}
+
 // FactionCombatMod is what a faction's abilities add to its combat rolls,
 // for the odds calculator: the same definitions play uses. The faction is
 // named by id or as players write it ("sardakk", "Jol-Nar").
 func FactionCombatMod(name string) (int, error) {
-	id := ""
-	for _, f := range data.MustLoad().Factions {
-		if strings.EqualFold(f.ID, name) || strings.EqualFold(f.Short, name) || strings.EqualFold(f.Name, name) {
-			id = f.ID
-		}
-	}
-	if id == "" {
-		return 0, fmt.Errorf("unknown faction %q", name)
+	id, err := factionNamed(name)
+	if err != nil {
+		return 0, err
 	}
 	n := 0
 	for _, aid := range factionAbilities[id] {
@@ -353,7 +372,7 @@ func ParseCombatTech(list string) (combat.Tech, error) {
 			continue
 		}
 		c := combatEffects(definitions[id])
-		if c == (combat.Tech{}) {
+		if c == (combat.Tech{}) || techInfo(id) == nil {
 			return t, fmt.Errorf("%q is no technology that acts in combat (%s)", id, strings.Join(CombatTechIDs(), ", "))
 		}
 		t = t.Or(c)
@@ -374,7 +393,7 @@ func combatEffects(a *Ability) combat.Tech {
 func CombatTechIDs() []string {
 	var ids []string
 	for id, a := range definitions {
-		if combatEffects(a) != (combat.Tech{}) {
+		if combatEffects(a) != (combat.Tech{}) && techInfo(id) != nil {
 			ids = append(ids, id)
 		}
 	}

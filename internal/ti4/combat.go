@@ -292,6 +292,8 @@ func combatFollowUps(s *State, rng *engine.RNG) []Event {
 				return endSpace(s)
 			}
 			n.Defender, n.Round, n.Step, n.Sustained = d, 1, CbBarrage, nil
+			n.Owed = append(n.Owed, s.ambushHits(c.Attacker, d, sys, rng, &rolls)...)
+			n.Owed = append(n.Owed, s.ambushHits(d, c.Attacker, sys, rng, &rolls)...)
 			n.Owed = append(n.Owed, s.startDestroys(c.Attacker, d, sys)...)
 			n.Owed = append(n.Owed, s.startDestroys(d, c.Attacker, sys)...)
 		case CbBarrage: // 78.3, 10: barrage hits only fighters

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/mecatol/mecatol/internal/combat"
+	"github.com/mecatol/mecatol/internal/engine"
 )
 
 // The combat steps that abilities open: each asks the hook points of
@@ -73,6 +74,20 @@ func (s *State) startDestroys(seat, opp int, sys *System) []Owed {
 		return nil
 	}
 	return []Owed{{Seat: opp, Hits: 1, Only: "non_fighter", Destroy: true, Rule: "78.2", By: seat}}
+}
+
+// ambushHits is the start of a space combat (78.2): a seat whose ability
+// ambushes rolls for up to 2 of its cruisers and destroyers there, each
+// hitting on its combat value; the opponent assigns the hits.
+func (s *State) ambushHits(seat, opp int, sys *System, rng *engine.RNG, rolls *[]int) []Owed {
+	if !s.combatTech(seat).Ambush {
+		return nil
+	}
+	gs := s.groups(nil, seat, sys.Space, func(st Stack) bool { return st.Unit == "cruiser" || st.Unit == "destroyer" })
+	if h := combat.Throw(rng, combat.AmbushDice(gs), rolls); h > 0 {
+		return []Owed{{Seat: opp, Hits: h, Rule: "78.2", By: seat}}
+	}
+	return nil
 }
 
 // startHits is the start of a ground combat (42.4a): a seat whose ability

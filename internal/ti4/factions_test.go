@@ -396,3 +396,51 @@ func TestFaction_Xxcha_PeaceAccords(t *testing.T) {
 		t.Fatal("Arnor gained")
 	}
 }
+
+// Mentak, Ambush (78.2): at the start of a space combat, up to 2 of the
+// Mentak's cruisers and destroyers roll, each hitting on its combat value;
+// the opponent assigns the hits. The dice are rolled whoever attacks; the
+// odds take the same ability by faction.
+func TestFaction_Mentak_Ambush(t *testing.T) {
+	hits := 0
+	for seed := uint64(1); seed < 30; seed++ {
+		cfg := fixtureConfig("mentak", "sol", "hacan")
+		cfg.Rules, cfg.Seed = RulesCurrent, seed
+		g := fixture(t, cfg, func(s *State) {
+			s.System(22).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 3}}
+			s.System(9).Space = []Stack{{Owner: 1, Unit: "carrier", Count: 2}}
+		})
+		toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+		activated(t, g, 0, 9)
+		do(t, g, moveShips(0, 22, "cruiser", 3))
+		ev := do(t, g, act(ActEndMovement, 0))
+		var dice []int
+		for _, e := range ev {
+			if e.Kind == EvCombat {
+				dice = append(dice, e.Rolls...)
+			}
+		}
+		if len(dice) != 2 {
+			t.Fatalf("seed %d: two ambush dice for three cruisers, got %v", seed, dice)
+		}
+		want := btoi(dice[0] >= 7) + btoi(dice[1] >= 7)
+		owed := 0
+		if c := g.State().Combat; c != nil {
+			for _, o := range c.Owed {
+				if o.Seat == 1 && o.By == 0 {
+					owed += o.Hits
+				}
+			}
+		}
+		if owed != want {
+			t.Fatalf("seed %d: dice %v, %d hits owed, want %d", seed, dice, owed, want)
+		}
+		hits += owed
+	}
+	if hits == 0 {
+		t.Fatal("no seed hit: the test proves nothing")
+	}
+	if tech, err := FactionCombatTech("Mentak"); err != nil || !tech.Ambush {
+		t.Fatalf("the odds' Mentak ambush: %+v %v", tech, err)
+	}
+}
