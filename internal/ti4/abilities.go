@@ -72,6 +72,9 @@ type Ability struct {
 	PrereqsIgnored int
 	// NoHandLimit: its owner keeps any number of action cards (2.8).
 	NoHandLimit bool
+	// MecatolStructures: after a tactical action in which its owner gained
+	// Mecatol Rex, a PDS and a space dock placed there.
+	MecatolStructures bool
 	// TakesStructures: when its owner gains control of a planet, other
 	// players' PDS and space docks there are replaced by its own, from
 	// reinforcements (25).
@@ -184,8 +187,9 @@ func (s *State) factionHas(seat int, f func(*Ability) bool) bool {
 	return false
 }
 
-func hookInitiativeZero(a *Ability) bool  { return a.InitiativeZero }
-func hookTakesStructures(a *Ability) bool { return a.TakesStructures }
+func hookInitiativeZero(a *Ability) bool    { return a.InitiativeZero }
+func hookTakesStructures(a *Ability) bool   { return a.TakesStructures }
+func hookMecatolStructures(a *Ability) bool { return a.MecatolStructures }
 
 // factionDefs are each faction's defined abilities, looked up once, after
 // every definition is registered.

@@ -39,6 +39,23 @@ func gain(s *State, x *explorer, seat, pos int, pl *Planet) []Event {
 	return s.extend(ev, abilityWindows(s, seat, AfterGainPlanet, Step{Planet: pl.Name, Systems: []int{pos}})...)
 }
 
+// mecatolStructures are a PDS and a space dock from seat's reinforcements
+// on Mecatol Rex, as far as reinforcements and the planet's limits allow.
+func mecatolStructures(s *State, seat int) []Event {
+	pl, sys := s.Planet(MecatolRex)
+	if pl == nil || pl.Controller != seat {
+		return nil
+	}
+	var ev []Event
+	if s.Reinforcements(seat, "pds") > 0 && (count(pl.Units, seat, "pds") < 2 || s.lawSays(LawNoPDSLimit)) {
+		ev = append(ev, Event{Kind: EvUnitsPlaced, Seat: seat, System: sys.Pos, Planet: pl.Name, Unit: "pds", Count: 1})
+	}
+	if s.Reinforcements(seat, "space_dock") > 0 && count(pl.Units, seat, "space_dock") == 0 {
+		ev = append(ev, Event{Kind: EvUnitsPlaced, Seat: seat, System: sys.Pos, Planet: pl.Name, Unit: "space_dock", Count: 1})
+	}
+	return s.emit(ev...)
+}
+
 // takenStructures replaces other players' structures on a planet gained
 // with the gainer's, for an ability that does; as many as reinforcements
 // hold.
@@ -112,6 +129,9 @@ func applyControlGained(s *State, e Event) {
 		s.Players[e.Seat].TradeGoods++
 	}
 	s.Players[e.Seat].TradeGoods += s.bonus(e.Seat, hookGainPlanetTG)
+	if t := s.Tactical; t != nil && t.Seat == e.Seat && e.Planet == MecatolRex && s.rules() >= RulesFactions {
+		t.GainedMecatol = true
+	}
 }
 
 func applyControlLost(s *State, e Event) {

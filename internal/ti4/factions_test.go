@@ -444,3 +444,36 @@ func TestFaction_Mentak_Ambush(t *testing.T) {
 		t.Fatalf("the odds' Mentak ambush: %+v %v", tech, err)
 	}
 }
+
+// Winnu, Reclamation: after a tactical action in which the Winnu gained
+// Mecatol Rex, a PDS and a space dock go there; another faction places
+// none.
+func TestFaction_Winnu_Reclamation(t *testing.T) {
+	for _, winnu := range []bool{false, true} {
+		f := []string{"sol", "jolnar", "hacan"}
+		if winnu {
+			f[0] = "winnu"
+		}
+		g := factionGame(t, f, func(s *State) {
+			near := s.galaxy.Neighbors(0, s.Wormholes)[0]
+			s.System(near).Space = []Stack{{Owner: 0, Unit: "carrier", Count: 1}, {Owner: 0, Unit: "infantry", Count: 2}}
+			s.Custodians = false
+		})
+		near := g.State().galaxy.Neighbors(0, g.State().Wormholes)[0]
+		activated(t, g, 0, 0)
+		do(t, g, moveShips(0, near, "carrier", 1))
+		do(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(near), Unit: "infantry", Count: 2})
+		do(t, g, act(ActEndMovement, 0))
+		passAnswers(t, g)
+		do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: MecatolRex, Unit: "infantry", Count: 2})
+		establishControl(t, g, 0)
+		if tac := g.State().Tactical; tac != nil && tac.Step == TacProduction {
+			do(t, g, act(ActEndTactical, 0))
+		}
+		rex := planet(t, g, MecatolRex)
+		got := count(rex.Units, 0, "pds") + count(rex.Units, 0, "space_dock")
+		if want := map[bool]int{false: 0, true: 2}[winnu]; rex.Controller != 0 || got != want {
+			t.Fatalf("winnu %v: Mecatol Rex held by %d with %d structures, want %d", winnu, rex.Controller, got, want)
+		}
+	}
+}

@@ -30,6 +30,9 @@ type Tactical struct {
 	NavSuite   bool  `json:"nav_suite,omitempty"`   // Nav Suite: anomalies have no effect on this movement
 	Orb        bool  `json:"dominus_orb,omitempty"` // Dominus Orb: units move out of systems with the player's command tokens
 	Silence    []int `json:"silence,omitempty"`
+	// GainedMecatol: the active player gained control of Mecatol Rex in
+	// this tactical action (recorded from the third rules version).
+	GainedMecatol bool `json:"gained_mecatol,omitempty"`
 	Production
 }
 
@@ -872,6 +875,9 @@ func decideEndTactical(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		return nil, engine.Refuse("67.1", "the units produced cost %d resources; %d spent", owed, t.Spent)
 	}
 	ev := s.emit(Event{Kind: EvTacticalEnded, Seat: a.Seat})
+	if t.GainedMecatol && s.has(a.Seat, hookMecatolStructures) {
+		ev = s.extend(ev, mecatolStructures(s, a.Seat)...)
+	}
 	if t.Made > 0 && s.hasUse(a.Seat, AfterProduction) {
 		ev = s.extend(ev, abilityWindows(s, a.Seat, AfterProduction, Step{Systems: []int{t.System}})...)
 	}
