@@ -153,21 +153,50 @@ func define(a *Ability) {
 // abilities calls f with each ability seat has: its technologies and its
 // faction's abilities, as the game's rules version has them.
 func (s *State) abilities(seat int, f func(*Ability)) {
-	v := s.rules()
+	for _, a := range s.abilityList(seat) {
+		f(a)
+	}
+}
+
+// abilCache is a seat's abilities and what they were found from: the
+// technologies (the list's storage and length: a change to them makes a
+// new list), the faction and the rules version.
+type abilCache struct {
+	techs   *string
+	n       int
+	faction string
+	rules   int
+	list    []*Ability
+}
+
+// abilityList is seat's abilities, in order, looked up again only when
+// its technologies, faction or rules version change.
+func (s *State) abilityList(seat int) []*Ability {
 	p := s.Players[seat]
+	v := s.rules()
+	var techs *string
+	if len(p.Techs) > 0 {
+		techs = &p.Techs[0]
+	}
+	c := &s.abil[seat%maxSeats]
+	if c.list != nil && c.techs == techs && c.n == len(p.Techs) && c.faction == p.Faction && c.rules == v {
+		return c.list
+	}
+	list := make([]*Ability, 0, len(p.Techs)+3)
 	for _, t := range p.Techs {
 		for a := definitions[t]; a != nil && a.Since <= v; a = a.Later {
-			f(a)
+			list = append(list, a)
 		}
 	}
-	if v < RulesFactions {
-		return // no faction ability before its version
-	}
-	for _, a := range factionDefs()[p.Faction] {
-		for ; a != nil && a.Since <= v; a = a.Later {
-			f(a)
+	if v >= RulesFactions { // no faction ability before its version
+		for _, a := range factionDefs()[p.Faction] {
+			for ; a != nil && a.Since <= v; a = a.Later {
+				list = append(list, a)
+			}
 		}
 	}
+	*c = abilCache{techs: techs, n: len(p.Techs), faction: p.Faction, rules: v, list: list}
+	return list
 }
 
 // factionHas reports one of seat's faction abilities for which f holds:

@@ -48,9 +48,10 @@ func handFollowUps(s *State) []Event {
 	if s.Combat != nil {
 		return nil
 	}
+	limit := s.handLimit()
 	for _, p := range s.Players {
 		// the limit in force first: abilities are asked only past it
-		if !p.Eliminated && len(p.ActionCards) > s.handLimit() && len(p.ActionCards) > s.handLimitOf(p.Seat) {
+		if !p.Eliminated && len(p.ActionCards) > limit && len(p.ActionCards) > s.handLimitOf(p.Seat) {
 			return s.emit(step(StepDiscard, p.Seat, "", false))
 		}
 	}

@@ -242,6 +242,9 @@ type State struct {
 	// scratch holds the events of the Decide or Follow under way (see emit).
 	scratch   []Event
 	baseUnits [maxSeats]unitCards
+	// abil is each seat's abilities, found from its technologies and
+	// faction and kept while they are the same (abilityList).
+	abil [maxSeats]abilCache
 }
 
 // UnmarshalJSON decodes a state and rebuilds the galaxy from its map string.
