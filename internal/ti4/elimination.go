@@ -303,7 +303,7 @@ func applyEliminated(s *State, e Event) {
 		// 69.7: the eliminated player's notes in play go to the box; a
 		// Support for the Throne takes its point with it.
 		q.NotesInPlay = slices.DeleteFunc(q.NotesInPlay, func(n string) bool {
-			if noteKind(n) != "support_for_the_throne" || noteOwner(n) != p.Faction {
+			if !notePoint(n) || noteOwner(n) != p.Faction {
 				return noteOwner(n) == p.Faction
 			}
 			if q.VP > 0 {

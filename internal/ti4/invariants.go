@@ -2,7 +2,6 @@ package ti4
 
 import (
 	"fmt"
-	"slices"
 	"sync"
 
 	"github.com/mecatol/mecatol/internal/ti4/data"
@@ -242,16 +241,14 @@ var cardIndex = sync.OnceValue(func() cards {
 func backedVP(p *Player) int {
 	n := len(p.ScoredSecrets) + p.ImperialVP + p.AgendaVP + p.CardVP + p.FloorVP
 	for _, note := range p.NotesInPlay {
-		if noteKind(note) == "support_for_the_throne" {
+		if notePoint(note) {
 			n++
 		}
 	}
 	if p.Custodian {
 		n++
 	}
-	if slices.Contains(p.Relics, shard) {
-		n++
-	}
+	n += relicPoints(p)
 	for _, id := range p.Publics {
 		o, _ := objective(id)
 		n += max(1, o.Points) // a leaked secret is worth one

@@ -173,3 +173,7 @@ func returnPoliticalSecrets(s *State) {
 		}
 	}
 }
+
+// notePoint reports a note that, in play, is worth a point to its holder
+// (Support for the Throne).
+func notePoint(note string) bool { return noteKind(note) == "support_for_the_throne" }

@@ -425,3 +425,11 @@ func relicMoveOptions(s *State, seat int, add func(Action)) {
 		add(Action{Kind: ActUseRelic, Card: dominus, Use: true})
 	}
 }
+
+// relicPoints are the points p's relics are worth (Shard of the Throne).
+func relicPoints(p *Player) int {
+	if slices.Contains(p.Relics, shard) {
+		return 1
+	}
+	return 0
+}
