@@ -195,7 +195,6 @@ var homeFiles = map[string][]string{
 var namedElsewhere = map[string][]string{
 	"agenda.go":    {"bribery", "covert_legislation", "drive_the_debate", "maw_of_worlds", "miscount_disclosed"},
 	"combat.go":    {"reparations"},
-	"explore.go":   {"enigmatic_device", "ion_storm"},
 	"relics.go":    {"tomb_of_emphidia", "unknown_relic_fragment"},
 	"strategic.go": {"imperial_rider", "scepter_of_emelpar"},
 	"tactical.go":  {"the_crown_of_emphidia"},

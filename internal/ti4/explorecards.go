@@ -283,3 +283,7 @@ func addPlanet(s *State, e Event) {
 	sys.Planets = append(slices.Clip(sys.Planets), &Planet{Name: e.Planet, Controller: None})
 	s.index()
 }
+
+// exploredTo are the cards that stay in play once explored, and where:
+// Ion Storm in the common play area, Enigmatic Device in its explorer's.
+var exploredTo = map[string]string{"ion_storm": "common", "enigmatic_device": "player"}
