@@ -197,7 +197,6 @@ var namedElsewhere = map[string][]string{
 	"combat.go":    {"reparations"},
 	"relics.go":    {"tomb_of_emphidia", "unknown_relic_fragment"},
 	"strategic.go": {"imperial_rider", "scepter_of_emelpar"},
-	"tactical.go":  {"the_crown_of_emphidia"},
 }
 
 // Rules code names a component only in its kind's files, but for the

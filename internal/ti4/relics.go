@@ -433,3 +433,12 @@ func relicPoints(p *Player) int {
 	}
 	return 0
 }
+
+// relicsAfterTactical opens the relic steps after a tactical action: The
+// Crown of Emphidia may explore a planet of its holder's.
+func relicsAfterTactical(s *State, seat int) []Event {
+	if s.readyRelic(seat, crown) && len(crownPlanets(s, seat)) > 0 {
+		return s.emit(queue(Step{Kind: StepRelic, Seat: seat, Card: crown}))
+	}
+	return nil
+}

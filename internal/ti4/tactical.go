@@ -886,9 +886,7 @@ func decideEndTactical(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	if sys := s.System(t.System); hasFrontier(sys) && hasShips(sys, a.Seat) && s.has(a.Seat, hookExploreFrontier) {
 		ev = s.extend(ev, exploreFrontier(s, a.Seat, sys.Pos, rng)...)
 	}
-	if s.readyRelic(a.Seat, crown) && len(crownPlanets(s, a.Seat)) > 0 { // after the action: the Crown may explore
-		ev = s.extend(ev, queue(Step{Kind: StepRelic, Seat: a.Seat, Card: crown}))
-	}
+	ev = s.extend(ev, relicsAfterTactical(s, a.Seat)...)
 	ev = s.extend(ev, Event{Kind: EvTurnEnded, Seat: a.Seat})
 	if law := s.lawGives(a.Seat, LawFightersPlusOne); law != "" && t.Made > 0 && declared(t.Placed, 0, "fighter") < 2 {
 		ev = s.extend(ev, Event{Kind: EvLawDiscarded, Card: law}) // fewer than two fighters produced
