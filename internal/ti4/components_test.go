@@ -196,7 +196,7 @@ var namedElsewhere = map[string][]string{
 	"agenda.go":    {"bribery", "covert_legislation", "drive_the_debate", "maw_of_worlds", "miscount_disclosed"},
 	"combat.go":    {"reparations"},
 	"relics.go":    {"tomb_of_emphidia", "unknown_relic_fragment"},
-	"strategic.go": {"imperial_rider", "scepter_of_emelpar"},
+	"strategic.go": {"imperial_rider"},
 }
 
 // Rules code names a component only in its kind's files, but for the

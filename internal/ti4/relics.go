@@ -442,3 +442,16 @@ func relicsAfterTactical(s *State, seat int) []Event {
 	}
 	return nil
 }
+
+// relicPaysSecondary is a relic paying the strategy token a secondary
+// ability costs: Scepter of Emelpar, ready, with a token from
+// reinforcements, which goes back there.
+func relicPaysSecondary(s *State, a Action, free bool) ([]Event, error) {
+	if a.Card != scepter {
+		return nil, engine.BadInput("card", "only Scepter of Emelpar pays for a secondary ability, not %q", a.Card)
+	}
+	if free || !s.readyRelic(a.Seat, scepter) || s.CommandReinforcements(a.Seat) == 0 || s.Players[a.Seat].Strategy < 1 {
+		return nil, engine.Refuse("73.3", "Scepter of Emelpar, ready, pays a strategy token you would spend with one from reinforcements")
+	}
+	return s.emit(Event{Kind: EvRelicExhausted, Seat: a.Seat, Card: scepter}), nil
+}

@@ -227,12 +227,12 @@ func decideSecondary(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	}
 	var ev []Event
 	switch {
-	case a.Card != "" && a.Card != scepter:
-		return nil, engine.BadInput("card", "only Scepter of Emelpar pays for a secondary ability, not %q", a.Card)
-	case a.Card == scepter && (free || !s.readyRelic(a.Seat, scepter) || s.CommandReinforcements(a.Seat) == 0 || p.Strategy < 1):
-		return nil, engine.Refuse("73.3", "Scepter of Emelpar, ready, pays a strategy token you would spend with one from reinforcements")
-	case a.Card == scepter: // the token comes from reinforcements, and goes back there
-		ev = s.extend(ev, Event{Kind: EvRelicExhausted, Seat: a.Seat, Card: scepter})
+	case a.Card != "": // a relic pays the token
+		paid, err := relicPaysSecondary(s, a, free)
+		if err != nil {
+			return nil, err
+		}
+		ev = s.extend(ev, paid...)
 	case !free:
 		if p.Strategy < 1 {
 			return nil, engine.Refuse("20.5", "%s has no command token in the strategy pool", p)
