@@ -177,14 +177,14 @@ func agendaFollowUps(s *State, rng *engine.RNG) []Event {
 	}
 	switch {
 	case ag.Number == 1 && !ag.Started: // the start of the phase: Maw of Worlds' moment too
-		return s.extend(s.emit(Event{Kind: EvAgendaStart}), relicWindows(s, maw, "")...)
+		return s.extend(s.emit(Event{Kind: EvAgendaStart}), relicsAtAgendaStart(s)...)
 	case ag.Card == "" && ag.Window == "":
 		return revealAgenda(s, rng)
 	case ag.Window != "" || len(ag.Voters) > 0 || ag.Voting || ag.Tied != nil:
 		return nil
 	case ag.Outcome == "":
 		return tally(s)
-	case ag.Card == "miscount_disclosed" && ag.Subject == ag.Card && ag.Outcome != "none":
+	case revotes(ag.Card) && ag.Subject == ag.Card && ag.Outcome != "none":
 		return s.emit(Event{Kind: EvRevote, Card: ag.Outcome})
 	case !ag.Resolved && !ag.ElectedAsked && electsPlayer(ag.Subject) && ag.Outcome != "none":
 		return s.emit(Event{Kind: EvElectedWin, Seat: atoi(ag.Outcome)})
@@ -226,7 +226,7 @@ func revealAgenda(s *State, rng *engine.RNG) []Event {
 			continue
 		}
 		e := Event{Kind: EvAgendaRevealed, Card: top}
-		if top == "covert_legislation" && len(deck) > 0 {
+		if drawnInSecret(top) && len(deck) > 0 {
 			e.more().Outcome = deck[0] // the speaker draws it in secret
 		}
 		return s.extend(ev, e)
@@ -466,7 +466,7 @@ func placeAgenda(s *State, e Event) {
 	a, _ := agendaCard(ag.Subject)
 	stays := a.Type == "law" && e.extra().Outcome != Against && e.extra().Outcome != "none"
 	switch {
-	case ag.Card == "miscount_disclosed" && ag.Subject != ag.Card:
+	case revotes(ag.Card) && ag.Subject != ag.Card:
 		// The named law was already in play: it stays, elected anew, or goes.
 		s.Decks.AgendaDiscard = append(s.Decks.AgendaDiscard, ag.Card)
 		l := s.Law(ag.Subject)

@@ -1194,3 +1194,11 @@ func (s *State) scorablePublics() []string {
 	}
 	return s.Decks.Revealed
 }
+
+// revotes reports the agenda that has a law in play voted on again
+// (Miscount Disclosed).
+func revotes(id string) bool { return id == "miscount_disclosed" }
+
+// drawnInSecret reports the agenda whose outcome is the next agenda,
+// drawn by the speaker in secret (Covert Legislation).
+func drawnInSecret(id string) bool { return id == "covert_legislation" }

@@ -455,3 +455,7 @@ func relicPaysSecondary(s *State, a Action, free bool) ([]Event, error) {
 	}
 	return s.emit(Event{Kind: EvRelicExhausted, Seat: a.Seat, Card: scepter}), nil
 }
+
+// relicsAtAgendaStart opens the relic steps at the start of the agenda
+// phase (Maw of Worlds).
+func relicsAtAgendaStart(s *State) []Event { return relicWindows(s, maw, "") }
