@@ -1102,3 +1102,7 @@ func phaseCards(s *State, a Action) (ev []Event, err error, ok bool) {
 
 // EvKeepStrategy: the player keeps their strategy cards into the next round.
 const EvKeepStrategy = "strategy_cards_kept"
+
+// cardVP reports an action card whose point counts as a card's (Imperial
+// Rider), apart from objectives.
+func cardVP(card string) bool { return card == "imperial_rider" }

@@ -3,7 +3,6 @@ package ti4
 import (
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/mecatol/mecatol/internal/engine"
 	"github.com/mecatol/mecatol/internal/ti4/data"
@@ -556,22 +555,6 @@ func decideAgendaKinds(s *State, a Action, rng *engine.RNG) (ev []Event, err err
 		return nil, nil, false
 	}
 	return ev, err, true
-}
-
-// debateFeat: a player elected, or whose planet is elected (Drive the
-// Debate).
-func debateFeat(s *State, e Event) {
-	a, _ := agendaCard(e.Card)
-	switch {
-	case a.Elect == "player":
-		if p := s.Player(atoi(e.extra().Outcome)); p != nil {
-			p.feat("drive_the_debate")
-		}
-	case strings.HasSuffix(a.Elect, "planet") || strings.HasSuffix(a.Elect, "mecatol"):
-		if pl, _ := s.Planet(e.extra().Outcome); pl != nil && pl.Controller != None {
-			s.Players[pl.Controller].feat("drive_the_debate")
-		}
-	}
 }
 
 func electsPlayer(id string) bool {

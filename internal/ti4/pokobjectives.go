@@ -2,6 +2,7 @@ package ti4
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/mecatol/mecatol/internal/engine"
 	"github.com/mecatol/mecatol/internal/ti4/galaxy"
@@ -128,6 +129,22 @@ func hereticalOptions(p *Player, add func(Action)) {
 				seen[k] = true
 				add(Action{Kind: ActScore, Card: hereticalWorks, ActionExtra: &ActionExtra{Top: []string{k[0], k[1]}}})
 			}
+		}
+	}
+}
+
+// debateFeat: a player elected, or whose planet is elected (Drive the
+// Debate).
+func debateFeat(s *State, e Event) {
+	a, _ := agendaCard(e.Card)
+	switch {
+	case a.Elect == "player":
+		if p := s.Player(atoi(e.extra().Outcome)); p != nil {
+			p.feat("drive_the_debate")
+		}
+	case strings.HasSuffix(a.Elect, "planet") || strings.HasSuffix(a.Elect, "mecatol"):
+		if pl, _ := s.Planet(e.extra().Outcome); pl != nil && pl.Controller != None {
+			s.Players[pl.Controller].feat("drive_the_debate")
 		}
 	}
 }
