@@ -31,9 +31,35 @@ const (
 	EvElectedInstead = "elected_instead" // another player is the elected player
 )
 
-// actionWindow are the cards played as an action (3.1).
-var actionWindow = map[string]func(s *State, a Action, rng *engine.RNG) ([]Event, error){
-	"economic_initiative": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+// actionCard is one action card's definition, found by its id (2.7).
+type actionCard struct {
+	action bool  // played as its player's action, on their turn, which it ends (3.1)
+	offer  offer // the plays Legal proposes; nil when the window the card answers proposes it
+	// play is what the card does once its discard is emitted: its events,
+	// or the rule the play breaks.
+	play func(s *State, a Action, rng *engine.RNG) ([]Event, error)
+}
+
+// actionCards holds every action card's definition, by id.
+var actionCards = map[string]*actionCard{}
+
+// defineCard adds a card's definition; an id is defined once.
+func defineCard(id string, c *actionCard) {
+	if _, dup := actionCards[id]; dup {
+		panic("action card defined twice: " + id)
+	}
+	actionCards[id] = c
+}
+
+func init() {
+	for id, c := range baseActionCards {
+		defineCard(id, c)
+	}
+}
+
+// baseActionCards are the base game's cards played as an action (3.1).
+var baseActionCards = map[string]*actionCard{
+	"economic_initiative": {action: true, offer: plainPlay, play: func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 		var ev []Event
 		s.controlled(a.Seat, func(pl *Planet, _ *System, i *data.Planet) bool {
 			if i.Trait == "cultural" && pl.Exhausted {
@@ -42,19 +68,19 @@ var actionWindow = map[string]func(s *State, a Action, rng *engine.RNG) ([]Event
 			return false
 		})
 		return ev, nil
-	},
-	"industrial_initiative": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+	}},
+	"industrial_initiative": {action: true, offer: plainPlay, play: func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 		n := s.traitCount(a.Seat, "industrial")
 		return s.emit(Event{Kind: EvTradeGoods, Seat: a.Seat, Count: n}), nil
-	},
-	"mining_initiative": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+	}},
+	"mining_initiative": {action: true, offer: onPlanets(ownedBy), play: func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 		pl, _, err := ownPlanet(s, a)
 		if err != nil {
 			return nil, err
 		}
 		return s.emit(Event{Kind: EvTradeGoods, Seat: a.Seat, Count: planetInfo(pl).Resources}), nil
-	},
-	"frontline_deployment": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+	}},
+	"frontline_deployment": {action: true, offer: onPlanets(ownedBy), play: func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 		pl, sys, err := ownPlanet(s, a)
 		if err != nil {
 			return nil, err
@@ -63,8 +89,8 @@ var actionWindow = map[string]func(s *State, a Action, rng *engine.RNG) ([]Event
 			return nil, demilitarizedErr(pl)
 		}
 		return s.emit(Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: 3}), nil
-	},
-	"rise_of_a_messiah": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+	}},
+	"rise_of_a_messiah": {action: true, offer: plainPlay, play: func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 		var ev []Event
 		s.controlled(a.Seat, func(pl *Planet, sys *System, _ *data.Planet) bool {
 			if demilitarized(pl) {
@@ -74,8 +100,8 @@ var actionWindow = map[string]func(s *State, a Action, rng *engine.RNG) ([]Event
 			return false
 		})
 		return ev, nil
-	},
-	"war_effort": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+	}},
+	"war_effort": {action: true, offer: onSystems(withShips), play: func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 		sys, _, err := where(s, a.System, "", "system")
 		if err != nil {
 			return nil, err
@@ -87,14 +113,14 @@ var actionWindow = map[string]func(s *State, a Action, rng *engine.RNG) ([]Event
 			return nil, engine.Refuse("67.5", "no cruiser in reinforcements")
 		}
 		return s.emit(Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Unit: "cruiser", Count: 1}), nil
-	},
-	"repeal_law": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+	}},
+	"repeal_law": {action: true, offer: lawsInPlay, play: func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 		if s.Law(a.Outcome) == nil {
 			return nil, engine.Refuse("2.7", "Repeal Law names a law in play; %q is not", a.Outcome)
 		}
 		return s.emit(Event{Kind: EvLawDiscarded, Card: a.Outcome}), nil
-	},
-	"insubordination": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+	}},
+	"insubordination": {action: true, offer: toOthers, play: func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 		q, err := otherPlayer(s, a)
 		if err != nil {
 			return nil, err
@@ -104,8 +130,8 @@ var actionWindow = map[string]func(s *State, a Action, rng *engine.RNG) ([]Event
 			return nil, engine.Refuse("2.7", "%s has no token in the tactic pool", p)
 		}
 		return s.emit(Event{Kind: EvTokensSet, Seat: q, Pools: &Pools{p.Tactic - 1, p.Fleet, p.Strategy}}), nil
-	},
-	"lucky_shot": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+	}},
+	"lucky_shot": {action: true, offer: luckyShotTargets, play: func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 		sys, _, err := where(s, a.System, "", "system")
 		if err != nil {
 			return nil, err
@@ -119,8 +145,8 @@ var actionWindow = map[string]func(s *State, a Action, rng *engine.RNG) ([]Event
 			return nil, engine.Refuse("2.7", "Lucky Shot destroys a dreadnought, cruiser or destroyer in a system with a planet you control")
 		}
 		return s.emit(Event{Kind: EvUnitsRemoved, Seat: q, System: sys.Pos, Unit: a.Unit, Count: 1}), nil
-	},
-	"cripple_defenses": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+	}},
+	"cripple_defenses": {action: true, offer: onPlanets(withPDS), play: func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 		pl, sys, err := findPlanet(s, a.Planet)
 		if err != nil {
 			return nil, err
@@ -132,8 +158,8 @@ var actionWindow = map[string]func(s *State, a Action, rng *engine.RNG) ([]Event
 			}
 		}
 		return ev, nil
-	},
-	"reactor_meltdown": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+	}},
+	"reactor_meltdown": {action: true, offer: meltdownTargets, play: func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 		sys, pl, err := where(s, a.System, a.Planet, "system")
 		if err != nil {
 			return nil, err
@@ -147,8 +173,8 @@ var actionWindow = map[string]func(s *State, a Action, rng *engine.RNG) ([]Event
 			return nil, engine.Refuse("2.7", "Reactor Meltdown destroys a space dock outside home systems")
 		}
 		return s.emit(Event{Kind: EvUnitsRemoved, Seat: stacks[i].Owner, System: sys.Pos, Planet: a.Planet, Unit: "space_dock", Count: 1}), nil
-	},
-	"unstable_planet": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+	}},
+	"unstable_planet": {action: true, offer: onPlanets(hazardous), play: func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 		pl, sys, err := findPlanet(s, a.Planet)
 		if err != nil {
 			return nil, err
@@ -169,8 +195,8 @@ var actionWindow = map[string]func(s *State, a Action, rng *engine.RNG) ([]Event
 			}
 		}
 		return ev, nil
-	},
-	"uprising": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+	}},
+	"uprising": {action: true, offer: onPlanets(othersPlanet), play: func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 		pl, sys, err := findPlanet(s, a.Planet)
 		if err != nil {
 			return nil, err
@@ -179,8 +205,8 @@ var actionWindow = map[string]func(s *State, a Action, rng *engine.RNG) ([]Event
 			return nil, engine.Refuse("2.7", "Uprising exhausts a readied non-home planet another player controls")
 		}
 		return s.emit(Event{Kind: EvPlanetExhausted, Seat: pl.Controller, Planet: pl.Name}, Event{Kind: EvTradeGoods, Seat: a.Seat, Count: planetInfo(pl).Resources}), nil
-	},
-	"unexpected_action": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+	}},
+	"unexpected_action": {action: true, offer: onSystems(withToken), play: func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 		sys, _, err := where(s, a.System, "", "system")
 		if err != nil {
 			return nil, err
@@ -189,8 +215,8 @@ var actionWindow = map[string]func(s *State, a Action, rng *engine.RNG) ([]Event
 			return nil, engine.Refuse("2.7", "you have no command token in that system")
 		}
 		return s.emit(Event{Kind: EvCommandToken, Seat: a.Seat, System: sys.Pos, Count: -1}), nil
-	},
-	"ghost_ship": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+	}},
+	"ghost_ship": {action: true, offer: onSystems(withWormhole), play: func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 		sys, _, err := where(s, a.System, "", "system")
 		if err != nil {
 			return nil, err
@@ -199,8 +225,8 @@ var actionWindow = map[string]func(s *State, a Action, rng *engine.RNG) ([]Event
 			return nil, engine.Refuse("2.7", "Ghost Ship places a destroyer in a non-home wormhole system without other players' ships")
 		}
 		return s.emit(Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Unit: "destroyer", Count: 1}), nil
-	},
-	"signal_jamming": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+	}},
+	"signal_jamming": {action: true, offer: jammingTargets, play: func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 		sys, _, err := where(s, a.System, "", "system")
 		if err != nil {
 			return nil, err
@@ -213,8 +239,8 @@ var actionWindow = map[string]func(s *State, a Action, rng *engine.RNG) ([]Event
 			return nil, engine.Refuse("2.7", "Signal Jamming puts another player's token in a non-home system in or next to your ships")
 		}
 		return s.emit(Event{Kind: EvCommandToken, Seat: q, System: sys.Pos, Count: 1}), nil
-	},
-	"spy": func(s *State, a Action, rng *engine.RNG) ([]Event, error) {
+	}},
+	"spy": {action: true, offer: toOthers, play: func(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		q, err := otherPlayer(s, a)
 		if err != nil {
 			return nil, err
@@ -224,8 +250,8 @@ var actionWindow = map[string]func(s *State, a Action, rng *engine.RNG) ([]Event
 			return nil, engine.Refuse("2.7", "%s has no action cards", s.Players[q])
 		}
 		return s.emit(Event{Kind: EvACTaken, Seat: a.Seat, Owner: q, Card: h[rng.IntN(len(h))]}), nil
-	},
-	"tactical_bombardment": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+	}},
+	"tactical_bombardment": {action: true, offer: onSystems(withShips), play: func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 		sys, _, err := where(s, a.System, "", "system")
 		if err != nil {
 			return nil, err
@@ -244,8 +270,8 @@ var actionWindow = map[string]func(s *State, a Action, rng *engine.RNG) ([]Event
 			}
 		}
 		return ev, nil
-	},
-	"plague": func(s *State, a Action, rng *engine.RNG) ([]Event, error) {
+	}},
+	"plague": {action: true, offer: onPlanets(othersPlanet), play: func(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		pl, sys, err := findPlanet(s, a.Planet)
 		if err != nil {
 			return nil, err
@@ -268,8 +294,8 @@ var actionWindow = map[string]func(s *State, a Action, rng *engine.RNG) ([]Event
 			ev = s.extend(ev, Event{Kind: EvUnitsRemoved, Seat: pl.Controller, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: hits})
 		}
 		return ev, nil
-	},
-	"focused_research": func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+	}},
+	"focused_research": {action: true, offer: researchTargets, play: func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 		if s.Players[a.Seat].TradeGoods < 4 {
 			return nil, engine.Refuse("2.7", "Focused Research costs 4 trade goods")
 		}
@@ -279,7 +305,7 @@ var actionWindow = map[string]func(s *State, a Action, rng *engine.RNG) ([]Event
 		}
 		ev := s.emit(Event{Kind: EvTradeGoods, Seat: a.Seat, Count: -4}, Event{Kind: EvTechGained, Seat: a.Seat, Card: t.ID})
 		return s.extend(ev, afterResearch(s, a.Seat)...), nil
-	},
+	}},
 }
 
 // ownPlanet is the action's planet, which the player must control.
@@ -336,11 +362,11 @@ func decidePlayAC(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 // resolveAC is what playing a card does, the card's discard first (2.7).
 func resolveAC(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	played := Event{Kind: EvACPlayed, Seat: a.Seat, Card: a.Card}
-	if f, ok := actionWindow[a.Card]; ok {
+	if d := actionCards[a.Card]; d != nil && d.action {
 		if err := checkTurn(s, a.Seat); err != nil {
 			return nil, err
 		}
-		ev, err := f(s, a, rng)
+		ev, err := d.play(s, a, rng)
 		if err != nil {
 			return nil, err
 		}
@@ -692,9 +718,9 @@ func nextWindow(s *State) {
 func acOptions(s *State, seat int, add func(Action)) {
 	p := s.Players[seat]
 	for _, c := range p.ActionCards {
-		if _, ok := actionWindow[c]; ok {
+		if d := actionCards[c]; d != nil && d.action {
 			if s.Phase == PhaseAction && s.Turn == seat && !s.busy() {
-				actionTargets(s, seat, c, add)
+				d.offer(s, seat, c, add)
 			}
 			continue
 		}
@@ -802,100 +828,127 @@ func acOptions(s *State, seat int, add func(Action)) {
 	}
 }
 
-// actionTargets proposes the targets of an "Action" card.
-func actionTargets(s *State, seat int, c string, add func(Action)) {
-	planets := func(ok func(pl *Planet, sys *System) bool) {
+// An offer proposes to Legal the plays of card c that seat may make now;
+// only targets that could be accepted, to keep Legal cheap.
+type offer func(s *State, seat int, c string, add func(Action))
+
+// plainPlay is a card played without a target.
+func plainPlay(_ *State, _ int, c string, add func(Action)) { add(Action{Kind: ActPlayAC, Card: c}) }
+
+// at offers a card without targets when its moment is now.
+func at(moment func(s *State, seat int) bool) offer {
+	return func(s *State, seat int, c string, add func(Action)) {
+		if moment(s, seat) {
+			add(Action{Kind: ActPlayAC, Card: c})
+		}
+	}
+}
+
+// onPlanets offers a card on each planet that ok accepts.
+func onPlanets(ok func(s *State, seat int, pl *Planet) bool) offer {
+	return func(s *State, seat int, c string, add func(Action)) {
 		for _, sys := range s.Systems {
 			for _, pl := range sys.Planets {
-				if ok(pl, sys) {
+				if ok(s, seat, pl) {
 					add(Action{Kind: ActPlayAC, Card: c, Planet: pl.Name})
 				}
 			}
 		}
 	}
-	systems := func(ok func(sys *System) bool, extra func(a Action)) {
+}
+
+// onSystems offers a card on each system that ok accepts.
+func onSystems(ok func(s *State, seat int, sys *System) bool) offer {
+	return func(s *State, seat int, c string, add func(Action)) {
 		for _, sys := range s.Systems {
-			if ok(sys) {
-				a := Action{Kind: ActPlayAC, Card: c, System: ip(sys.Pos)}
-				if extra != nil {
-					extra(a)
-				} else {
-					add(a)
-				}
+			if ok(s, seat, sys) {
+				add(Action{Kind: ActPlayAC, Card: c, System: ip(sys.Pos)})
 			}
 		}
 	}
-	others := func(a Action) {
+}
+
+// toOthers offers a card aimed at each other player in the game.
+func toOthers(s *State, seat int, c string, add func(Action)) {
+	for _, q := range s.Active() {
+		if q != seat {
+			add(Action{Kind: ActPlayAC, Card: c}.forPlayer(q))
+		}
+	}
+}
+
+// toAnyone offers a card aimed at each player in the game.
+func toAnyone(s *State, _ int, c string, add func(Action)) {
+	for _, q := range s.Active() {
+		add(Action{Kind: ActPlayAC, Card: c}.forPlayer(q))
+	}
+}
+
+func ownedBy(_ *State, seat int, pl *Planet) bool { return pl.Controller == seat }
+func othersPlanet(_ *State, seat int, pl *Planet) bool {
+	return pl.Controller != None && pl.Controller != seat
+}
+func withPDS(_ *State, _ int, pl *Planet) bool {
+	return slices.ContainsFunc(pl.Units, func(x Stack) bool { return x.Unit == "pds" })
+}
+func hazardous(_ *State, _ int, pl *Planet) bool     { return planetInfo(pl).Trait == "hazardous" }
+func withShips(_ *State, seat int, sys *System) bool { return hasShips(sys, seat) }
+func withToken(_ *State, seat int, sys *System) bool { return slices.Contains(sys.Command, seat) }
+func withWormhole(s *State, _ int, sys *System) bool { return s.hasWormhole(sys.Pos) }
+
+// meltdownTargets: each planet with a space dock, with its system.
+func meltdownTargets(s *State, _ int, c string, add func(Action)) {
+	for _, sys := range s.Systems {
+		for _, pl := range sys.Planets {
+			if slices.ContainsFunc(pl.Units, func(x Stack) bool { return x.Unit == "space_dock" }) {
+				add(Action{Kind: ActPlayAC, Card: c, System: ip(sys.Pos), Planet: pl.Name})
+			}
+		}
+	}
+}
+
+// jammingTargets: a non-home system in or next to one of seat's ships, and
+// another player without a token there.
+func jammingTargets(s *State, seat int, c string, add func(Action)) {
+	for _, sys := range s.Systems {
+		if s.IsHomeSystem(sys.Pos) || !s.shipsInOrNextTo(seat, sys.Pos) {
+			continue
+		}
 		for _, q := range s.Active() {
-			if q != seat {
-				add(a.forPlayer(q))
+			if q != seat && !slices.Contains(sys.Command, q) {
+				add(Action{Kind: ActPlayAC, Card: c, System: ip(sys.Pos)}.forPlayer(q))
 			}
 		}
 	}
-	switch c {
-	case "scuttle", "refit_troops", "seize_artifact", "archaeological_expedition", "divert_funding":
-		pokTargets(s, seat, c, add)
-	case "economic_initiative", "industrial_initiative", "rise_of_a_messiah":
-		add(Action{Kind: ActPlayAC, Card: c})
-	case "mining_initiative", "frontline_deployment":
-		planets(func(pl *Planet, _ *System) bool { return pl.Controller == seat })
-	case "uprising", "plague":
-		planets(func(pl *Planet, _ *System) bool { return pl.Controller != None && pl.Controller != seat })
-	case "cripple_defenses":
-		planets(func(pl *Planet, _ *System) bool {
-			return slices.ContainsFunc(pl.Units, func(x Stack) bool { return x.Unit == "pds" })
-		})
-	case "unstable_planet":
-		planets(func(pl *Planet, _ *System) bool { return planetInfo(pl).Trait == "hazardous" })
-	case "reactor_meltdown":
-		for _, sys := range s.Systems {
-			for _, pl := range sys.Planets {
-				if slices.ContainsFunc(pl.Units, func(x Stack) bool { return x.Unit == "space_dock" }) {
-					add(Action{Kind: ActPlayAC, Card: c, System: ip(sys.Pos), Planet: pl.Name})
-				}
-			}
+}
+
+// luckyShotTargets: another player's dreadnought, cruiser or destroyer in
+// a system with a planet seat controls.
+func luckyShotTargets(s *State, seat int, c string, add func(Action)) {
+	for _, sys := range s.Systems {
+		if !slices.ContainsFunc(sys.Planets, func(pl *Planet) bool { return pl.Controller == seat }) {
+			continue
 		}
-	case "war_effort", "tactical_bombardment":
-		systems(func(sys *System) bool { return hasShips(sys, seat) }, nil)
-	case "unexpected_action":
-		systems(func(sys *System) bool { return slices.Contains(sys.Command, seat) }, nil)
-	case "ghost_ship":
-		systems(func(sys *System) bool { return s.hasWormhole(sys.Pos) }, nil)
-	case "exploration_probe":
-		systems(func(sys *System) bool { return hasFrontier(sys) && s.shipsInOrNextTo(seat, sys.Pos) }, nil)
-	case "signal_jamming": // a non-home system in or next to one of seat's ships
-		systems(func(sys *System) bool { return !s.IsHomeSystem(sys.Pos) && s.shipsInOrNextTo(seat, sys.Pos) }, func(a Action) {
+		for _, u := range []string{"dreadnought", "cruiser", "destroyer"} {
 			for _, q := range s.Active() {
-				if q != seat && !slices.Contains(s.System(*a.System).Command, q) {
-					add(a.forPlayer(q))
+				if q != seat && count(sys.Space, q, u) > 0 {
+					add(Action{Kind: ActPlayAC, Card: c, System: ip(sys.Pos), Unit: u}.forPlayer(q))
 				}
 			}
-		})
-	case "lucky_shot":
-		systems(func(sys *System) bool {
-			return slices.ContainsFunc(sys.Planets, func(pl *Planet) bool { return pl.Controller == seat })
-		}, func(a Action) {
-			sys := s.System(*a.System)
-			for _, u := range []string{"dreadnought", "cruiser", "destroyer"} {
-				for _, q := range s.Active() {
-					if q != seat && count(sys.Space, q, u) > 0 {
-						a.Unit = u
-						add(a.forPlayer(q))
-					}
-				}
-			}
-		})
-	case "insubordination", "spy":
-		others(Action{Kind: ActPlayAC, Card: c})
-	case "repeal_law":
-		for _, l := range s.Laws {
-			add(Action{Kind: ActPlayAC, Card: c, Outcome: l.Card})
 		}
-	case "focused_research":
-		if s.Players[seat].TradeGoods >= 4 {
-			for _, t := range data.MustLoad().Technologies {
-				add(Action{Kind: ActPlayAC, Card: c, Outcome: t.ID})
-			}
+	}
+}
+
+func lawsInPlay(s *State, _ int, c string, add func(Action)) {
+	for _, l := range s.Laws {
+		add(Action{Kind: ActPlayAC, Card: c, Outcome: l.Card})
+	}
+}
+
+func researchTargets(s *State, seat int, c string, add func(Action)) {
+	if s.Players[seat].TradeGoods >= 4 {
+		for _, t := range data.MustLoad().Technologies {
+			add(Action{Kind: ActPlayAC, Card: c, Outcome: t.ID})
 		}
 	}
 }
@@ -985,7 +1038,7 @@ func decideSabotage(s *State, a Action) ([]Event, error) {
 		return nil, engine.Refuse("1.19", "seat %d answers the action card first", pa.Queue[0])
 	}
 	ev := s.emit(Event{Kind: EvACPlayed, Seat: a.Seat, Card: a.Card}, Event{Kind: EvACCancelled, Seat: pa.Act.Seat, Card: pa.Act.Card})
-	if _, ok := actionWindow[pa.Act.Card]; ok {
+	if d := actionCards[pa.Act.Card]; d != nil && d.action {
 		ev = s.extend(ev, Event{Kind: EvTurnEnded, Seat: pa.Act.Seat}) // the action was taken, to no effect
 	}
 	return ev, nil

@@ -25,12 +25,12 @@ const (
 )
 
 func init() {
-	actionWindow["scuttle"] = playScuttle
-	actionWindow["refit_troops"] = playRefitTroops
-	actionWindow["seize_artifact"] = playSeizeArtifact
-	actionWindow["archaeological_expedition"] = playExpedition
-	actionWindow["divert_funding"] = playDivertFunding
-	actionWindow["exploration_probe"] = playExplorationProbe
+	defineCard("scuttle", &actionCard{action: true, offer: unitsOffer(scuttleRefs), play: playScuttle})
+	defineCard("refit_troops", &actionCard{action: true, offer: unitsOffer(refitRefs), play: playRefitTroops})
+	defineCard("seize_artifact", &actionCard{action: true, offer: fragmentsOffer, play: playSeizeArtifact})
+	defineCard("archaeological_expedition", &actionCard{action: true, offer: traitsOffer, play: playExpedition})
+	defineCard("divert_funding", &actionCard{action: true, offer: divertOffer, play: playDivertFunding})
+	defineCard("exploration_probe", &actionCard{action: true, offer: onSystems(probeTarget), play: playExplorationProbe})
 }
 
 // Exploration Probe: the frontier token in a system that holds, or is next
@@ -226,52 +226,64 @@ func applyPoKCards(s *State, e *Event) bool {
 	return true
 }
 
-// pokTargets proposes the targets of the Prophecy of Kings "Action" cards.
-func pokTargets(s *State, seat int, c string, add func(Action)) {
+// unitsOffer proposes a card on each choice of one or two of refs' units.
+func unitsOffer(refs func(s *State, seat int) []UnitRef) offer {
+	return func(s *State, seat int, c string, add func(Action)) {
+		for _, units := range unitChoices(refs(s, seat)) {
+			add(Action{Kind: ActPlayAC, Card: c, ActionExtra: &ActionExtra{Units: units}})
+		}
+	}
+}
+
+// scuttleRefs: seat's ships but fighters, a stack of two or more twice.
+func scuttleRefs(s *State, seat int) []UnitRef {
 	var refs []UnitRef
-	switch c {
-	case "scuttle":
-		for _, sys := range s.Systems {
-			for _, st := range sys.Space {
-				if st.Owner == seat && isShip(st.Unit) && st.Unit != "fighter" {
-					for range min(st.Count, 2) {
-						refs = append(refs, UnitRef{System: sys.Pos, Unit: st.Unit})
-					}
+	for _, sys := range s.Systems {
+		for _, st := range sys.Space {
+			if st.Owner == seat && isShip(st.Unit) && st.Unit != "fighter" {
+				for range min(st.Count, 2) {
+					refs = append(refs, UnitRef{System: sys.Pos, Unit: st.Unit})
 				}
 			}
 		}
-	case "refit_troops":
-		refs = s.groundRefs(seat, "infantry")
-	case "divert_funding":
-		for _, id := range s.Players[seat].Techs {
-			if t := data.MustLoad().Technology(id); t != nil && t.Color != "unit" && t.Faction == "" {
-				add(Action{Kind: ActPlayAC, Card: c, Outcome: id})
-			}
-		}
-		return
-	case "archaeological_expedition":
-		for _, d := range []string{"cultural", "hazardous", "industrial"} {
-			add(Action{Kind: ActPlayAC, Card: c, Outcome: d})
-		}
-		return
-	case "seize_artifact":
-		for _, q := range s.Active() {
-			if q == seat {
-				continue
-			}
-			var seen []string
-			for _, f := range s.Players[q].RelicFragments {
-				if !slices.Contains(seen, f) {
-					seen = append(seen, f)
-					add(Action{Kind: ActPlayAC, Card: c, Outcome: f, ActionExtra: &ActionExtra{Player: ip(q)}})
-				}
-			}
-		}
-		return
 	}
-	for _, units := range unitChoices(refs) {
-		add(Action{Kind: ActPlayAC, Card: c, ActionExtra: &ActionExtra{Units: units}})
+	return refs
+}
+
+func refitRefs(s *State, seat int) []UnitRef { return s.groundRefs(seat, "infantry") }
+
+func divertOffer(s *State, seat int, c string, add func(Action)) {
+	for _, id := range s.Players[seat].Techs {
+		if t := data.MustLoad().Technology(id); t != nil && t.Color != "unit" && t.Faction == "" {
+			add(Action{Kind: ActPlayAC, Card: c, Outcome: id})
+		}
 	}
+}
+
+func traitsOffer(_ *State, _ int, c string, add func(Action)) {
+	for _, d := range []string{"cultural", "hazardous", "industrial"} {
+		add(Action{Kind: ActPlayAC, Card: c, Outcome: d})
+	}
+}
+
+// fragmentsOffer: each kind of relic fragment each other player holds.
+func fragmentsOffer(s *State, seat int, c string, add func(Action)) {
+	for _, q := range s.Active() {
+		if q == seat {
+			continue
+		}
+		var seen []string
+		for _, f := range s.Players[q].RelicFragments {
+			if !slices.Contains(seen, f) {
+				seen = append(seen, f)
+				add(Action{Kind: ActPlayAC, Card: c, Outcome: f, ActionExtra: &ActionExtra{Player: ip(q)}})
+			}
+		}
+	}
+}
+
+func probeTarget(s *State, seat int, sys *System) bool {
+	return hasFrontier(sys) && s.shipsInOrNextTo(seat, sys.Pos)
 }
 
 // groundRefs names seat's units of the given types, in space and on
