@@ -385,7 +385,8 @@ func resolveAC(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		}
 		return s.extend(s.emit(played), ev...), nil
 	}
-	if ev, err, ok := tacticalCards(s, a, rng); ok {
+	if d := actionCards[a.Card]; d != nil {
+		ev, err := d.play(s, a, rng)
 		if err != nil {
 			return nil, err
 		}
@@ -718,47 +719,13 @@ func nextWindow(s *State) {
 func acOptions(s *State, seat int, add func(Action)) {
 	p := s.Players[seat]
 	for _, c := range p.ActionCards {
-		if d := actionCards[c]; d != nil && d.action {
-			if s.Phase == PhaseAction && s.Turn == seat && !s.busy() {
+		if d := actionCards[c]; d != nil {
+			if d.offer != nil && (!d.action || s.Phase == PhaseAction && s.Turn == seat && !s.busy()) {
 				d.offer(s, seat, c, add)
 			}
 			continue
 		}
 		switch {
-		case c == "skilled_retreat":
-			if cb := s.Combat; cb != nil {
-				for _, q := range s.galaxy.Neighbors(cb.System, s.Wormholes) {
-					add(Action{Kind: ActPlayAC, Card: c, System: ip(q)})
-				}
-			}
-		case c == "experimental_battlestation":
-			if cb := s.Combat; cb != nil && cb.Answer != nil && cb.Answer.Kind == "moved" && cb.Answer.Seat == seat {
-				for _, sys := range s.Systems {
-					if sys.Pos == cb.System || s.Adjacent(sys.Pos, cb.System) {
-						for _, pl := range sys.Planets {
-							if count(pl.Units, seat, "space_dock") > 0 {
-								add(Action{Kind: ActPlayAC, Card: c, Planet: pl.Name})
-							}
-						}
-					}
-				}
-			}
-		case c == "courageous_to_the_end":
-			if cb := s.Combat; cb != nil && cb.Answer != nil && cb.Answer.Kind == "destroyed" && cb.Answer.Seat == seat {
-				for _, st := range cb.Lost {
-					if st.Owner == seat {
-						add(Action{Kind: ActPlayAC, Card: c, Unit: st.Unit})
-					}
-				}
-			}
-		case c == "in_the_silence_of_space":
-			if s.Tactical != nil {
-				for _, sys := range s.Systems {
-					if hasShips(sys, seat) {
-						add(Action{Kind: ActPlayAC, Card: c, System: ip(sys.Pos)})
-					}
-				}
-			}
 		case c == "manipulate_investments":
 			if s.Phase == PhaseStrategy && !s.Picking && s.Step == nil {
 				add(Action{Kind: ActPlayAC, Card: c})
@@ -793,7 +760,7 @@ func acOptions(s *State, seat int, add func(Action)) {
 					add(Action{Kind: ActPlayAC, Card: c, ActionExtra: &ActionExtra{Player: ip(q)}})
 				}
 			}
-		case c == "veto" || c == "distinguished_councilor" || tacticalCard(c):
+		case c == "veto" || c == "distinguished_councilor":
 			if acMoment(s, seat, c) {
 				add(Action{Kind: ActPlayAC, Card: c})
 			}
@@ -956,47 +923,13 @@ func researchTargets(s *State, seat int, c string, add func(Action)) {
 // acMoment is whether seat's card without targets may be played now: the
 // first check its resolution makes, so that Legal proposes it only then.
 func acMoment(s *State, seat int, c string) bool {
-	cb, t, ag := s.Combat, s.Tactical, s.Agenda
-	answer := func(kind string) bool {
-		return cb != nil && cb.Answer != nil && cb.Answer.Seat == seat && cb.Answer.Kind == kind
-	}
 	switch c {
 	case "veto":
-		return ag != nil && ag.Window == "when"
+		return s.Agenda != nil && s.Agenda.Window == "when"
 	case "distinguished_councilor":
 		return inBallot(s, seat)
-	case "flank_speed", "lost_star_chart", "nav_suite", "upgrade":
-		return t != nil && t.Seat == seat && t.Step == TacMovement && len(t.Moves) == 0
-	case "morale_boost", "fighter_prototype", "emergency_repairs", "rout":
-		return announcer(cb) == seat
-	case "shields_holding", "maneuvering_jets":
-		return cb != nil && len(cb.Owed) > 0 && cb.Owed[0].Seat == seat && cb.Answer == nil
-	case "fire_team":
-		return answer("ground_roll")
-	case "reveal_prototype":
-		return answer("start") || (cb != nil && cb.Kind == "space" && cb.Round == 1 && announcer(cb) == seat)
-	case "salvage":
-		return answer("won")
-	case "waylay":
-		return answer("barrage")
-	case "intercept":
-		return answer("retreat")
-	case "direct_hit":
-		return answer("sustain")
-	case "disable":
-		inv := s.Invasion
-		return inv != nil && inv.Seat == seat && !inv.Bombarded && len(inv.Committed) == 0 && cb == nil
 	}
 	return true
-}
-
-func tacticalCard(c string) bool {
-	switch c {
-	case "flank_speed", "lost_star_chart", "nav_suite", "upgrade", "morale_boost", "fighter_prototype", "emergency_repairs", "shields_holding", "maneuvering_jets", "direct_hit", "disable", "intercept",
-		"fire_team", "salvage", "rout", "waylay", "reveal_prototype":
-		return true
-	}
-	return false
 }
 
 // Sabotage (2.8): any action card but Sabotage waits, once played, while

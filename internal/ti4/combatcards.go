@@ -29,147 +29,227 @@ func decideAnswerPass(s *State, a Action) ([]Event, error) {
 	return s.emit(Event{Kind: EvAnswerPass, Seat: a.Seat}), nil
 }
 
-// tacticalCards resolve a card played during a tactical action; ok is
-// false for other cards.
-func tacticalCards(s *State, a Action, rng *engine.RNG) (ev []Event, err error, ok bool) {
-	switch a.Card {
-	case "courageous_to_the_end", "fire_team", "salvage", "experimental_battlestation", "waylay":
-		ev, err = combatAnswer(s, a, rng)
-	case "flank_speed", "lost_star_chart", "in_the_silence_of_space", "upgrade", "nav_suite":
-		ev, err = afterActivation(s, a)
-	case "morale_boost", "fighter_prototype", "emergency_repairs", "skilled_retreat", "rout":
-		ev, err = roundStart(s, a)
-	case "reveal_prototype": // the start of combat: a space combat's first round window (78.2a)
-		if c := s.Combat; c != nil && c.Kind == "space" {
-			ev, err = roundStart(s, a)
-		} else {
-			ev, err = combatAnswer(s, a, rng)
-		}
-	case "shields_holding", "maneuvering_jets":
-		ev, err = beforeHits(s, a)
-	case "disable":
-		inv := s.Invasion
-		if inv == nil || inv.Seat != a.Seat || inv.Bombarded || len(inv.Committed) > 0 || s.Combat != nil {
-			return nil, engine.Refuse("1.14", "Disable is played at the start of your invasion"), true
-		}
-		if !slices.ContainsFunc(s.System(inv.Pos).Planets, func(pl *Planet) bool {
-			return slices.ContainsFunc(pl.Units, func(st Stack) bool { return st.Unit == "pds" && st.Owner != a.Seat })
-		}) {
-			return nil, engine.Refuse("2.7", "Disable needs an opponent's PDS in the system"), true
-		}
-		ev = s.emit(Event{Kind: EvDisabled, Seat: a.Seat})
-	case "intercept":
-		c := s.Combat
-		if c == nil || c.Answer == nil || c.Answer.Seat != a.Seat || c.Answer.Kind != "retreat" {
-			return nil, engine.Refuse("1.14", "Intercept is played after your opponent announces a retreat"), true
-		}
-		n := *c
-		n.Retreat, n.Answer = None, nil
-		if n.Step == CbRoll && c.Retreat == c.Defender {
-			n.Step = CbAnnounceA // the attacker may now announce (78.4b no longer applies)
-		}
-		ev = s.emit(setCombat(&n, nil))
-	case "direct_hit":
-		c := s.Combat
-		if c == nil || c.Answer == nil || c.Answer.Seat != a.Seat || c.Answer.Kind != "sustain" {
-			return nil, engine.Refuse("1.14", "Direct Hit is played after another player's ship sustains damage from your hit"), true
-		}
-		ev = s.emit(Event{Kind: EvDirectHit, Seat: c.Answer.Owner, System: c.System, Unit: c.Answer.Unit})
-	default:
-		return nil, nil, false
+func init() {
+	defineCard("courageous_to_the_end", &actionCard{offer: courageousTargets, play: answerPlay("destroyed", courageous)})
+	defineCard("fire_team", &actionCard{offer: at(answering("ground_roll")), play: answerPlay("ground_roll", fireTeam)})
+	defineCard("salvage", &actionCard{offer: at(answering("won")), play: answerPlay("won", salvage)})
+	defineCard("experimental_battlestation", &actionCard{offer: battlestationTargets, play: answerPlay("moved", battlestation)})
+	defineCard("waylay", &actionCard{offer: at(answering("barrage")), play: answerPlay("barrage", waylay)})
+	defineCard("reveal_prototype", &actionCard{offer: at(prototypeMoment), play: revealPrototype})
+
+	for _, id := range []string{"flank_speed", "lost_star_chart", "nav_suite"} {
+		defineCard(id, &actionCard{offer: at(beforeMoving), play: afterActivation(tacticalMod)})
 	}
-	return ev, err, true
+	defineCard("upgrade", &actionCard{offer: at(beforeMoving), play: afterActivation(upgrade)})
+	defineCard("in_the_silence_of_space", &actionCard{offer: silenceTargets, play: afterActivation(silence)})
+
+	defineCard("morale_boost", &actionCard{offer: at(announcing), play: roundStart(moraleBoost)})
+	defineCard("fighter_prototype", &actionCard{offer: at(announcing), play: roundStart(fighterPrototype)})
+	defineCard("emergency_repairs", &actionCard{offer: at(announcing), play: roundStart(emergencyRepairs)})
+	defineCard("rout", &actionCard{offer: at(announcing), play: roundStart(rout)})
+	defineCard("skilled_retreat", &actionCard{offer: skilledRetreatTargets, play: roundStart(skilledRetreat)})
+
+	defineCard("shields_holding", &actionCard{offer: at(assigning), play: beforeHits(shieldsHolding)})
+	defineCard("maneuvering_jets", &actionCard{offer: at(assigning), play: beforeHits(maneuveringJets)})
+	defineCard("disable", &actionCard{offer: at(invasionStarting), play: disable})
+	defineCard("intercept", &actionCard{offer: at(answering("retreat")), play: intercept})
+	defineCard("direct_hit", &actionCard{offer: at(answering("sustain")), play: directHit})
 }
 
-// combatAnswer resolves the cards played in a combat's answer windows.
-func combatAnswer(s *State, a Action, rng *engine.RNG) ([]Event, error) {
-	c := s.Combat
-	want := map[string]string{"courageous_to_the_end": "destroyed", "fire_team": "ground_roll", "salvage": "won", "experimental_battlestation": "moved", "waylay": "barrage", "reveal_prototype": "start"}[a.Card]
-	if c == nil || c.Answer == nil || c.Answer.Seat != a.Seat || c.Answer.Kind != want {
-		moment := map[string]string{"destroyed": "after one of your ships is destroyed in a space combat",
-			"ground_roll": "after your ground forces roll in a ground combat", "won": "after you win a space combat",
-			"moved":   "after another player moves ships into a system next to or holding your space dock",
-			"barrage": "before you roll anti-fighter barrage", "start": "at the start of a combat"}[want]
-		return nil, engine.Refuse("1.14", "%s is played %s", a.Card, moment)
+// answering is the moment a combat's answer window of that kind asks seat.
+func answering(kind string) func(s *State, seat int) bool {
+	return func(s *State, seat int) bool {
+		cb := s.Combat
+		return cb != nil && cb.Answer != nil && cb.Answer.Seat == seat && cb.Answer.Kind == kind
 	}
-	opp := c.Answer.Owner
-	n := c.clone()
-	n.Answer = nil
+}
+
+// answerMoments say, for a refusal, when each combat answer window opens.
+var answerMoments = map[string]string{"destroyed": "after one of your ships is destroyed in a space combat",
+	"ground_roll": "after your ground forces roll in a ground combat", "won": "after you win a space combat",
+	"moved":   "after another player moves ships into a system next to or holding your space dock",
+	"barrage": "before you roll anti-fighter barrage", "start": "at the start of a combat"}
+
+// answerEffect is a card's effect in a combat answer window: n is the
+// combat with the window closed, opp the other player the window names.
+type answerEffect func(s *State, a Action, rng *engine.RNG, c, n *Combat, opp int) ([]Event, error)
+
+// answerPlay plays a card in the combat answer window of kind want.
+func answerPlay(want string, effect answerEffect) func(s *State, a Action, rng *engine.RNG) ([]Event, error) {
+	return func(s *State, a Action, rng *engine.RNG) ([]Event, error) {
+		c := s.Combat
+		if !answering(want)(s, a.Seat) {
+			return nil, engine.Refuse("1.14", "%s is played %s", a.Card, answerMoments[want])
+		}
+		n := c.clone()
+		n.Answer = nil
+		return effect(s, a, rng, c, n, c.Answer.Owner)
+	}
+}
+
+// Courageous to the End: two dice at the lost ship's combat value.
+func courageous(s *State, a Action, rng *engine.RNG, c, n *Combat, opp int) ([]Event, error) {
+	if count(c.Lost, a.Seat, a.Unit) == 0 {
+		return nil, engine.Refuse("2.7", "name a ship of yours destroyed in this combat")
+	}
+	n.Lost = dropSeat(n.Lost, a.Seat)
 	var faces []int
-	switch a.Card {
-	case "courageous_to_the_end": // two dice at the lost ship's combat value
-		if count(c.Lost, a.Seat, a.Unit) == 0 {
-			return nil, engine.Refuse("2.7", "name a ship of yours destroyed in this combat")
-		}
-		n.Lost = dropSeat(n.Lost, a.Seat)
-		r := profile(s, a.Seat, a.Unit).Combat
-		if h := combat.Hits(rng, combat.Roll{Hit: r.Hit, Dice: 2}, 1, 0, false, &faces); h > 0 {
-			n.Owed = append(n.Owed, Owed{Seat: opp, Hits: h, Rule: "2.7", By: a.Seat, Destroy: true})
-		}
-	case "fire_team": // every die that missed is rolled again
-		extra := 0
-		for _, m := range c.Misses {
-			if m.Seat == a.Seat {
-				extra += combat.Hits(rng, combat.Roll{Hit: m.Hit, Dice: 1}, m.Count, 0, false, &faces)
+	r := profile(s, a.Seat, a.Unit).Combat
+	if h := combat.Hits(rng, combat.Roll{Hit: r.Hit, Dice: 2}, 1, 0, false, &faces); h > 0 {
+		n.Owed = append(n.Owed, Owed{Seat: opp, Hits: h, Rule: "2.7", By: a.Seat, Destroy: true})
+	}
+	return s.emit(newCombat(n, faces)), nil
+}
+
+func courageousTargets(s *State, seat int, c string, add func(Action)) {
+	if cb := s.Combat; answering("destroyed")(s, seat) {
+		for _, st := range cb.Lost {
+			if st.Owner == seat {
+				add(Action{Kind: ActPlayAC, Card: c, Unit: st.Unit})
 			}
 		}
-		n.Misses = slices.DeleteFunc(n.Misses, func(m Miss) bool { return m.Seat == a.Seat })
-		n.Answer = nextRoller(n)
-		if extra > 0 {
-			i := slices.IndexFunc(n.Owed, func(o Owed) bool { return o.Seat == opp })
-			if i < 0 {
-				n.Owed = append(n.Owed, Owed{Seat: opp, Planet: c.Planet, Rule: "42.2", By: a.Seat})
-				i = len(n.Owed) - 1
+	}
+}
+
+// Fire Team: every die of the player's that missed is rolled again.
+func fireTeam(s *State, a Action, rng *engine.RNG, c, n *Combat, opp int) ([]Event, error) {
+	extra := 0
+	var faces []int
+	for _, m := range c.Misses {
+		if m.Seat == a.Seat {
+			extra += combat.Hits(rng, combat.Roll{Hit: m.Hit, Dice: 1}, m.Count, 0, false, &faces)
+		}
+	}
+	n.Misses = slices.DeleteFunc(n.Misses, func(m Miss) bool { return m.Seat == a.Seat })
+	n.Answer = nextRoller(n)
+	if extra > 0 {
+		i := slices.IndexFunc(n.Owed, func(o Owed) bool { return o.Seat == opp })
+		if i < 0 {
+			n.Owed = append(n.Owed, Owed{Seat: opp, Planet: c.Planet, Rule: "42.2", By: a.Seat})
+			i = len(n.Owed) - 1
+		}
+		n.Owed[i].Hits += extra
+	}
+	return s.emit(newCombat(n, faces)), nil
+}
+
+// Experimental Battlestation: a space dock fires three space cannon dice
+// at 5.
+func battlestation(s *State, a Action, rng *engine.RNG, c, n *Combat, opp int) ([]Event, error) {
+	pl, sys := s.Planet(a.Planet)
+	if pl == nil || count(pl.Units, a.Seat, "space_dock") == 0 || (sys.Pos != c.System && !s.Adjacent(sys.Pos, c.System)) {
+		return nil, engine.Refuse("2.7", "choose a planet with your space dock in or next to the active system")
+	}
+	n.Answer = nextAsk(n, &n.Docks, "moved")
+	var faces []int
+	if h := combat.Hits(rng, combat.Roll{Hit: 5, Dice: 3}, 1, 0, false, &faces); h > 0 {
+		n.Owed = append(n.Owed, Owed{Seat: opp, Hits: h, Rule: "77.5", By: a.Seat})
+	}
+	return s.emit(newCombat(n, faces)), nil
+}
+
+func battlestationTargets(s *State, seat int, c string, add func(Action)) {
+	cb := s.Combat
+	if !answering("moved")(s, seat) {
+		return
+	}
+	for _, sys := range s.Systems {
+		if sys.Pos == cb.System || s.Adjacent(sys.Pos, cb.System) {
+			for _, pl := range sys.Planets {
+				if count(pl.Units, seat, "space_dock") > 0 {
+					add(Action{Kind: ActPlayAC, Card: c, Planet: pl.Name})
+				}
 			}
-			n.Owed[i].Hits += extra
 		}
-	case "experimental_battlestation": // a space dock fires three space cannon dice at 5
-		pl, sys := s.Planet(a.Planet)
-		if pl == nil || count(pl.Units, a.Seat, "space_dock") == 0 || (sys.Pos != c.System && !s.Adjacent(sys.Pos, c.System)) {
-			return nil, engine.Refuse("2.7", "choose a planet with your space dock in or next to the active system")
-		}
-		n.Answer = nextAsk(n, &n.Docks, "moved")
-		if h := combat.Hits(rng, combat.Roll{Hit: 5, Dice: 3}, 1, 0, false, &faces); h > 0 {
-			n.Owed = append(n.Owed, Owed{Seat: opp, Hits: h, Rule: "77.5", By: a.Seat})
-		}
-	case "waylay": // this barrage hits any ship
-		n.Waylay = append(n.Waylay, a.Seat)
-		n.Answer = nextAsk(n, &n.Barrage, "barrage")
-	case "reveal_prototype":
+	}
+}
+
+// Waylay: this barrage hits any ship.
+func waylay(s *State, a Action, _ *engine.RNG, _, n *Combat, _ int) ([]Event, error) {
+	n.Waylay = append(n.Waylay, a.Seat)
+	n.Answer = nextAsk(n, &n.Barrage, "barrage")
+	return s.emit(newCombat(n, nil)), nil
+}
+
+// Salvage: the loser's commodities come over as trade goods.
+func salvage(s *State, a Action, _ *engine.RNG, _, n *Combat, opp int) ([]Event, error) {
+	got := s.Players[opp].Commodities
+	return s.emit(Event{Kind: EvCommodities, Seat: opp, Count: 0}, Event{Kind: EvTradeGoods, Seat: a.Seat, Count: got}, newCombat(n, nil)), nil
+}
+
+// Reveal Prototype is played at the start of a combat: in a space combat,
+// as its first round's retreats are announced (78.2a); in a ground combat,
+// in the window that opens at its start.
+func revealPrototype(s *State, a Action, rng *engine.RNG) ([]Event, error) {
+	if c := s.Combat; c != nil && c.Kind == "space" {
+		return roundStart(func(s *State, a Action, c, _ *Combat) ([]Event, error) {
+			if c.Round != 1 {
+				return nil, engine.Refuse("1.14", "Reveal Prototype is played at the start of a combat: its first round")
+			}
+			return prototype(s, a.Seat)
+		})(s, a, rng)
+	}
+	return answerPlay("start", func(s *State, a Action, _ *engine.RNG, _, n *Combat, _ int) ([]Event, error) {
 		ev, err := prototype(s, a.Seat)
 		if err != nil {
 			return nil, err
 		}
 		n.Answer = nextAsk(n, &n.Starters, "start")
 		return s.extend(s.emit(newCombat(n, nil)), ev...), nil
-	case "salvage": // the loser's commodities come over as trade goods
-		got := s.Players[opp].Commodities
-		return s.emit(Event{Kind: EvCommodities, Seat: opp, Count: 0}, Event{Kind: EvTradeGoods, Seat: a.Seat, Count: got}, newCombat(n, nil)), nil
-	}
-	return s.emit(newCombat(n, faces)), nil
+	})(s, a, rng)
 }
 
-// afterActivation: the active player, after activating and before moving.
-func afterActivation(s *State, a Action) ([]Event, error) {
+func prototypeMoment(s *State, seat int) bool {
+	cb := s.Combat
+	return answering("start")(s, seat) || (cb != nil && cb.Kind == "space" && cb.Round == 1 && announcer(cb) == seat)
+}
+
+// beforeMoving is the moment after seat activates a system, before its
+// ships move.
+func beforeMoving(s *State, seat int) bool {
 	t := s.Tactical
-	if t == nil || t.Seat != a.Seat || t.Step != TacMovement || len(t.Moves) > 0 {
-		return nil, engine.Refuse("1.14", "%s is played after you activate a system, before ships move", a.Card)
-	}
-	sys := s.System(t.System)
-	switch a.Card {
-	case "upgrade":
-		if count(sys.Space, a.Seat, "cruiser") == 0 || s.Reinforcements(a.Seat, "dreadnought") == 0 {
-			return nil, engine.Refuse("2.7", "Upgrade needs one of your cruisers in the active system and a dreadnought in reinforcements")
+	return t != nil && t.Seat == seat && t.Step == TacMovement && len(t.Moves) == 0
+}
+
+// afterActivation plays a card of the active player after activating and
+// before moving.
+func afterActivation(effect func(s *State, a Action, sys *System) ([]Event, error)) func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+	return func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+		if !beforeMoving(s, a.Seat) {
+			return nil, engine.Refuse("1.14", "%s is played after you activate a system, before ships move", a.Card)
 		}
-		return s.emit(Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: sys.Pos, Unit: "cruiser", Count: 1}, Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Unit: "dreadnought", Count: 1}), nil
-	case "in_the_silence_of_space":
-		from, _, err := where(s, a.System, "", "system")
-		if err != nil {
-			return nil, err
-		}
-		return s.emit(Event{Kind: EvTacticalMod, Seat: a.Seat, Card: a.Card, System: from.Pos}), nil
+		return effect(s, a, s.System(s.Tactical.System))
 	}
+}
+
+// tacticalMod marks the tactical action with the card (Flank Speed, Lost
+// Star Chart, Nav Suite); applyTacticalCards says what each changes.
+func tacticalMod(s *State, a Action, _ *System) ([]Event, error) {
 	return s.emit(Event{Kind: EvTacticalMod, Seat: a.Seat, Card: a.Card}), nil
+}
+
+// Upgrade: a cruiser in the active system becomes a dreadnought.
+func upgrade(s *State, a Action, sys *System) ([]Event, error) {
+	if count(sys.Space, a.Seat, "cruiser") == 0 || s.Reinforcements(a.Seat, "dreadnought") == 0 {
+		return nil, engine.Refuse("2.7", "Upgrade needs one of your cruisers in the active system and a dreadnought in reinforcements")
+	}
+	return s.emit(Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: sys.Pos, Unit: "cruiser", Count: 1}, Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Unit: "dreadnought", Count: 1}), nil
+}
+
+// In the Silence of Space: ships from the named system move through
+// systems with other players' ships.
+func silence(s *State, a Action, _ *System) ([]Event, error) {
+	from, _, err := where(s, a.System, "", "system")
+	if err != nil {
+		return nil, err
+	}
+	return s.emit(Event{Kind: EvTacticalMod, Seat: a.Seat, Card: a.Card, System: from.Pos}), nil
+}
+
+func silenceTargets(s *State, seat int, c string, add func(Action)) {
+	if s.Tactical != nil {
+		onSystems(withShips)(s, seat, c, add)
+	}
 }
 
 // announcer is the seat deciding at the start of a space combat round.
@@ -185,70 +265,158 @@ func announcer(c *Combat) int {
 	return None
 }
 
-func roundStart(s *State, a Action) ([]Event, error) {
+func announcing(s *State, seat int) bool { return announcer(s.Combat) == seat }
+
+// roundStart plays a card at the start of a space combat round, as its
+// player announces retreats; effect works on n, a copy of the combat.
+func roundStart(effect func(s *State, a Action, c, n *Combat) ([]Event, error)) func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+	return func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+		c := s.Combat
+		if announcer(c) != a.Seat {
+			return nil, engine.Refuse("1.14", "%s is played at the start of a space combat round, as you announce retreats", a.Card)
+		}
+		n := *c
+		return effect(s, a, c, &n)
+	}
+}
+
+func moraleBoost(s *State, a Action, c, n *Combat) ([]Event, error) {
+	n.Boost = append(slices.Clone(c.Boost), a.Seat)
+	return s.emit(setCombat(n, nil)), nil
+}
+
+func fighterPrototype(s *State, a Action, c, n *Combat) ([]Event, error) {
+	if c.Round != 1 {
+		return nil, engine.Refuse("2.7", "Fighter Prototype is played in the first round only")
+	}
+	n.Proto = append(slices.Clone(c.Proto), a.Seat)
+	return s.emit(setCombat(n, nil)), nil
+}
+
+func emergencyRepairs(s *State, a Action, c, _ *Combat) ([]Event, error) {
+	return s.emit(Event{Kind: EvRepaired, Seat: a.Seat, System: c.System}), nil
+}
+
+// Rout, the defender's card: the attacker must retreat this round, if
+// able.
+func rout(s *State, a Action, c, n *Combat) ([]Event, error) {
+	if a.Seat != c.Defender {
+		return nil, engine.Refuse("2.7", "Rout is played by the defender")
+	}
+	n.Routed = true
+	return s.emit(setCombat(n, nil)), nil
+}
+
+// Skilled Retreat: the player's ships go to an adjacent system without
+// other players' ships, and the combat ends in a draw: no one wins it.
+func skilledRetreat(s *State, a Action, c, n *Combat) ([]Event, error) {
+	to, _, err := where(s, a.System, "", "system")
+	if err != nil {
+		return nil, err
+	}
+	if !s.Adjacent(c.System, to.Pos) || hasOthersShips(to, a.Seat) {
+		return nil, engine.Refuse("2.7", "Skilled Retreat goes to an adjacent system without other players' ships")
+	}
+	n.Retreat, n.RetreatTo = a.Seat, to.Pos
+	ev := retreat(s, n)
+	return s.extend(ev, setCombat(nil, nil), Event{Kind: EvTacStep, Seat: s.Tactical.Seat, Deck: nextTacStep(s, s.Tactical.Seat, TacMovement)}), nil
+}
+
+func skilledRetreatTargets(s *State, _ int, c string, add func(Action)) {
+	if cb := s.Combat; cb != nil {
+		for _, q := range s.galaxy.Neighbors(cb.System, s.Wormholes) {
+			add(Action{Kind: ActPlayAC, Card: c, System: ip(q)})
+		}
+	}
+}
+
+// assigning is the moment before seat assigns the hits owed first.
+func assigning(s *State, seat int) bool {
+	cb := s.Combat
+	return cb != nil && len(cb.Owed) > 0 && cb.Owed[0].Seat == seat && cb.Answer == nil
+}
+
+// beforeHits plays a card that cancels some of the hits seat is to
+// assign: cancels says how many, of the hits o.
+func beforeHits(cancels func(c *Combat, o Owed) int) func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+	return func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+		c := s.Combat
+		if !assigning(s, a.Seat) {
+			return nil, engine.Refuse("1.14", "%s is played before you assign hits", a.Card)
+		}
+		o := c.Owed[0]
+		cancel := cancels(c, o)
+		if cancel == 0 {
+			return nil, engine.Refuse("2.7", "%s does not cancel these hits (%s)", a.Card, o.Rule)
+		}
+		n := *c
+		n.Owed = slices.Clone(c.Owed)
+		n.Owed[0].Hits -= min(cancel, o.Hits)
+		if n.Owed[0].Hits == 0 {
+			n.Owed = n.Owed[1:]
+		}
+		return s.emit(setCombat(&n, nil)), nil
+	}
+}
+
+// Shields Holding cancels two hits of a space combat's rolls.
+func shieldsHolding(c *Combat, o Owed) int {
+	if c.Kind == "space" && (o.Rule == "78.6" || o.Rule == "10.2") {
+		return 2
+	}
+	return 0
+}
+
+// Maneuvering Jets cancels one hit of space cannon.
+func maneuveringJets(_ *Combat, o Owed) int {
+	if o.Rule == "77.5" || o.Rule == "77.8" {
+		return 1
+	}
+	return 0
+}
+
+// invasionStarting is the moment at the start of seat's invasion.
+func invasionStarting(s *State, seat int) bool {
+	inv := s.Invasion
+	return inv != nil && inv.Seat == seat && !inv.Bombarded && len(inv.Committed) == 0 && s.Combat == nil
+}
+
+// Disable: the opponents' PDS in the system lose planetary shield and
+// space cannon for this invasion.
+func disable(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+	if !invasionStarting(s, a.Seat) {
+		return nil, engine.Refuse("1.14", "Disable is played at the start of your invasion")
+	}
+	if !slices.ContainsFunc(s.System(s.Invasion.Pos).Planets, func(pl *Planet) bool {
+		return slices.ContainsFunc(pl.Units, func(st Stack) bool { return st.Unit == "pds" && st.Owner != a.Seat })
+	}) {
+		return nil, engine.Refuse("2.7", "Disable needs an opponent's PDS in the system")
+	}
+	return s.emit(Event{Kind: EvDisabled, Seat: a.Seat}), nil
+}
+
+// Intercept: after the opponent announces a retreat, they cannot.
+func intercept(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 	c := s.Combat
-	if announcer(c) != a.Seat {
-		return nil, engine.Refuse("1.14", "%s is played at the start of a space combat round, as you announce retreats", a.Card)
+	if !answering("retreat")(s, a.Seat) {
+		return nil, engine.Refuse("1.14", "Intercept is played after your opponent announces a retreat")
 	}
 	n := *c
-	switch a.Card {
-	case "morale_boost":
-		n.Boost = append(slices.Clone(c.Boost), a.Seat)
-	case "fighter_prototype":
-		if c.Round != 1 {
-			return nil, engine.Refuse("2.7", "Fighter Prototype is played in the first round only")
-		}
-		n.Proto = append(slices.Clone(c.Proto), a.Seat)
-	case "emergency_repairs":
-		return s.emit(Event{Kind: EvRepaired, Seat: a.Seat, System: c.System}), nil
-	case "reveal_prototype":
-		if c.Round != 1 {
-			return nil, engine.Refuse("1.14", "Reveal Prototype is played at the start of a combat: its first round")
-		}
-		return prototype(s, a.Seat)
-	case "rout": // the defender's card: the attacker must retreat this round, if able
-		if a.Seat != c.Defender {
-			return nil, engine.Refuse("2.7", "Rout is played by the defender")
-		}
-		n.Routed = true
-	case "skilled_retreat":
-		to, _, err := where(s, a.System, "", "system")
-		if err != nil {
-			return nil, err
-		}
-		if !s.Adjacent(c.System, to.Pos) || hasOthersShips(to, a.Seat) {
-			return nil, engine.Refuse("2.7", "Skilled Retreat goes to an adjacent system without other players' ships")
-		}
-		n.Retreat, n.RetreatTo = a.Seat, to.Pos
-		ev := retreat(s, &n)
-		// The combat ends in a draw: no one wins it.
-		return s.extend(ev, setCombat(nil, nil), Event{Kind: EvTacStep, Seat: s.Tactical.Seat, Deck: nextTacStep(s, s.Tactical.Seat, TacMovement)}), nil
+	n.Retreat, n.Answer = None, nil
+	if n.Step == CbRoll && c.Retreat == c.Defender {
+		n.Step = CbAnnounceA // the attacker may now announce (78.4b no longer applies)
 	}
 	return s.emit(setCombat(&n, nil)), nil
 }
 
-func beforeHits(s *State, a Action) ([]Event, error) {
+// Direct Hit: the ship that sustained damage from the player's hit is
+// destroyed.
+func directHit(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 	c := s.Combat
-	if c == nil || len(c.Owed) == 0 || c.Owed[0].Seat != a.Seat || c.Answer != nil {
-		return nil, engine.Refuse("1.14", "%s is played before you assign hits", a.Card)
+	if !answering("sustain")(s, a.Seat) {
+		return nil, engine.Refuse("1.14", "Direct Hit is played after another player's ship sustains damage from your hit")
 	}
-	o := c.Owed[0]
-	cancel := 0
-	switch {
-	case a.Card == "shields_holding" && c.Kind == "space" && (o.Rule == "78.6" || o.Rule == "10.2"):
-		cancel = 2
-	case a.Card == "maneuvering_jets" && (o.Rule == "77.5" || o.Rule == "77.8"):
-		cancel = 1
-	default:
-		return nil, engine.Refuse("2.7", "%s does not cancel these hits (%s)", a.Card, o.Rule)
-	}
-	n := *c
-	n.Owed = slices.Clone(c.Owed)
-	n.Owed[0].Hits -= min(cancel, o.Hits)
-	if n.Owed[0].Hits == 0 {
-		n.Owed = n.Owed[1:]
-	}
-	return s.emit(setCombat(&n, nil)), nil
+	return s.emit(Event{Kind: EvDirectHit, Seat: c.Answer.Owner, System: c.System, Unit: c.Answer.Unit}), nil
 }
 
 func applyTacticalCards(s *State, e *Event) bool {
