@@ -33,8 +33,9 @@ const (
 
 // actionCard is one action card's definition, found by its id (2.7).
 type actionCard struct {
-	action bool  // played as its player's action, on their turn, which it ends (3.1)
-	offer  offer // the plays Legal proposes; nil when the window the card answers proposes it
+	action  bool  // played as its player's action, on their turn, which it ends (3.1)
+	cancels bool  // cancels the card its window answers, and is not itself answered (Sabotage)
+	offer   offer // the plays Legal proposes; nil when the window the card answers proposes it
 	// play is what the card does once its discard is emitted: its events,
 	// or the rule the play breaks.
 	play func(s *State, a Action, rng *engine.RNG) ([]Event, error)
@@ -344,7 +345,7 @@ func decidePlayAC(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	if law := s.lawGives(a.Seat, LawNoActionCards); law != "" {
 		return nil, engine.Refuse("7.3", "%s: its owner cannot play action cards", law)
 	}
-	if a.Card == "sabotage" {
+	if d := actionCards[a.Card]; d != nil && d.cancels {
 		return decideSabotage(s, a)
 	}
 	trial := *rng // the effects are worked out again when the card resolves
@@ -362,171 +363,214 @@ func decidePlayAC(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 // resolveAC is what playing a card does, the card's discard first (2.7).
 func resolveAC(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	played := Event{Kind: EvACPlayed, Seat: a.Seat, Card: a.Card}
-	if d := actionCards[a.Card]; d != nil && d.action {
+	d := actionCards[a.Card]
+	if d == nil || d.play == nil {
+		return nil, engine.Refuse("2.7", "%s cannot be played by the engine yet", a.Card)
+	}
+	if d.action {
 		if err := checkTurn(s, a.Seat); err != nil {
 			return nil, err
 		}
-		ev, err := d.play(s, a, rng)
-		if err != nil {
-			return nil, err
-		}
-		return s.extend(s.extend(s.emit(played), ev...), Event{Kind: EvTurnEnded, Seat: a.Seat}), nil
 	}
-	if a.Card == "decoy_operation" {
-		ev, err := decoyOperation(s, a)
-		if err != nil {
-			return nil, err
-		}
-		return s.extend(s.emit(played), ev...), nil
+	ev, err := d.play(s, a, rng)
+	if err != nil {
+		return nil, err
 	}
-	if ev, err, ok := invasionCards(s, a); ok {
-		if err != nil {
-			return nil, err
-		}
-		return s.extend(s.emit(played), ev...), nil
+	ev = s.extend(s.emit(played), ev...)
+	if d.action {
+		ev = s.extend(ev, Event{Kind: EvTurnEnded, Seat: a.Seat})
 	}
-	if d := actionCards[a.Card]; d != nil {
-		ev, err := d.play(s, a, rng)
-		if err != nil {
-			return nil, err
-		}
-		return s.extend(s.emit(played), ev...), nil
-	}
-	return agendaPhaseCard(s, a, played)
+	return ev, nil
 }
 
-// agendaPhaseCard resolves the action cards of the agenda phase: when
-// elected (Confusing and Confounding Legal Text), the cards of each phase,
-// Bribery and Distinguished Councilor while voting, and the window cards.
-func agendaPhaseCard(s *State, a Action, played Event) ([]Event, error) {
-	ag := s.Agenda
-	if a.Card == "confusing_legal_text" {
-		// When you are elected: another player is elected instead.
-		if ag == nil || ag.Window != "elected" || len(ag.WindowQueue) == 0 || ag.WindowQueue[0] != a.Seat || ag.Outcome != strconv.Itoa(a.Seat) {
-			return nil, engine.Refuse("1.15", "Confusing Legal Text is played when you are elected")
-		}
-		q, err := need(a.extra().Player, "player")
-		if err != nil {
-			return nil, err
-		}
-		if !slices.Contains(s.Outcomes(ag.Subject), strconv.Itoa(q)) || q == a.Seat {
-			return nil, engine.Refuse("2.7", "choose another player who could be elected")
-		}
-		return s.emit(played, Event{Kind: EvElectedInstead, Seat: q, Card: ag.Subject, Extra: &Extra{Outcome: strconv.Itoa(q)}}), nil
+func init() {
+	defineCard("confusing_legal_text", &actionCard{offer: inWindow("elected", toAnyone), play: confusingLegalText})
+	defineCard("confounding_legal_text", &actionCard{offer: inWindow("elected", plainPlay), play: confoundingLegalText})
+	defineCard("bribery", &actionCard{offer: inWindow("bribery", briberyOffer), play: bribery})
+	defineCard("distinguished_councilor", &actionCard{offer: at(inBallot), play: distinguishedCouncilor})
+	defineCard("veto", &actionCard{offer: inWindow("when", plainPlay), play: agendaWindowPlay("when", veto)})
+	defineCard("diplomatic_pressure", &actionCard{offer: inWindow("when", toOthers), play: agendaWindowPlay("when", diplomaticPressure)})
+	defineCard("ancient_burial_sites", &actionCard{offer: inWindow("start", toAnyone), play: agendaWindowPlay("start", ancientBurialSites)})
+	defineCard("deadly_plot", &actionCard{offer: inWindow("resolve", plainPlay), play: agendaWindowPlay("resolve", deadlyPlot)})
+	defineCard("assassinate_representative", &actionCard{offer: inWindow("after", toAnyone), play: agendaWindowPlay("after", assassinate)})
+	for _, r := range riders {
+		defineCard(r, &actionCard{offer: inWindow("after", outcomesOffer), play: agendaWindowPlay("after", rider)})
 	}
-	if a.Card == "confounding_legal_text" {
-		// When another player is elected: you are elected instead.
-		if ag == nil || ag.Window != "elected" || len(ag.WindowQueue) == 0 || ag.WindowQueue[0] != a.Seat || ag.Outcome == strconv.Itoa(a.Seat) {
-			return nil, engine.Refuse("1.15", "Confounding Legal Text is played when another player is elected")
-		}
-		return s.emit(played, Event{Kind: EvElectedInstead, Seat: a.Seat, Card: ag.Subject, Extra: &Extra{Outcome: strconv.Itoa(a.Seat)}}), nil
-	}
-	if ev, err, ok := phaseCards(s, a); ok {
-		if err != nil {
-			return nil, err
-		}
-		return s.extend(s.emit(played), ev...), nil
-	}
-	if a.Card == "bribery" {
-		if ag == nil || ag.Window != "bribery" || len(ag.WindowQueue) == 0 || ag.WindowQueue[0] != a.Seat {
-			return nil, engine.Refuse("1.15", "Bribery is played after the speaker votes, in turn from the speaker")
-		}
-		i := slices.IndexFunc(ag.Ballots, func(b Ballot) bool { return b.Seat == a.Seat && b.Outcome != "" })
-		if i < 0 {
-			return nil, engine.Refuse("2.7", "Bribery adds votes to the outcome you voted for; you did not vote")
-		}
-		if a.Count < 1 || a.Count > s.Players[a.Seat].TradeGoods {
-			return nil, engine.Refuse("2.7", "spend between 1 and %d trade goods", s.Players[a.Seat].TradeGoods)
-		}
-		return s.emit(played, Event{Kind: EvWindowPlay, Seat: a.Seat}, Event{Kind: EvTradeGoods, Seat: a.Seat, Count: -a.Count}, Event{Kind: EvBribe, Seat: a.Seat, Count: a.Count}), nil
-	}
-	if a.Card == "distinguished_councilor" {
-		if !inBallot(s, a.Seat) {
-			return nil, engine.Refuse("2.7", "Distinguished Councilor is played as you cast your votes")
-		}
-		return s.emit(played, Event{Kind: EvVotesCast, Seat: a.Seat, Count: 5}), nil
-	}
-	return agendaWindowCard(s, a, played)
+	defineCard("summit", &actionCard{offer: summitOffer, play: summit})
+	defineCard("manipulate_investments", &actionCard{offer: at(beforePicking), play: manipulateInvestments})
+	defineCard("political_stability", &actionCard{offer: at(inStatusPhase), play: politicalStability})
 }
 
-// agendaWindowCard resolves a card played in an agenda window: Veto,
-// Ancient Burial Sites, Diplomatic Pressure, Deadly Plot, Assassinate
-// Representative, and the riders (8.22).
-func agendaWindowCard(s *State, a Action, played Event) ([]Event, error) {
+// inWindow offers a card while the agenda window named is open.
+func inWindow(window string, o offer) offer {
+	return func(s *State, seat int, c string, add func(Action)) {
+		if ag := s.Agenda; ag != nil && ag.Window == window {
+			o(s, seat, c, add)
+		}
+	}
+}
+
+// electedWindow checks the "elected" window asks a.Seat.
+func electedWindow(ag *AgendaStep, a Action) bool {
+	return ag != nil && ag.Window == "elected" && len(ag.WindowQueue) > 0 && ag.WindowQueue[0] == a.Seat
+}
+
+// Confusing Legal Text: when you are elected, another player is elected
+// instead.
+func confusingLegalText(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 	ag := s.Agenda
-	window := ""
-	switch {
-	case a.Card == "veto":
-		window = "when"
-	case a.Card == "ancient_burial_sites":
-		window = "start"
-	case a.Card == "diplomatic_pressure":
-		window = "when"
-	case a.Card == "deadly_plot":
-		window = "resolve"
-	case a.Card == "assassinate_representative" || slices.Contains(riders, a.Card):
-		window = "after"
-	default:
-		return nil, engine.Refuse("2.7", "%s cannot be played by the engine yet", a.Card)
+	if !electedWindow(ag, a) || ag.Outcome != strconv.Itoa(a.Seat) {
+		return nil, engine.Refuse("1.15", "Confusing Legal Text is played when you are elected")
 	}
-	if s.Phase != PhaseAgenda || ag == nil || ag.Window != window || len(ag.WindowQueue) == 0 {
-		return nil, engine.Refuse("1.15", "%s is played in the %q window of an agenda", a.Card, window)
+	q, err := need(a.extra().Player, "player")
+	if err != nil {
+		return nil, err
 	}
-	if ag.WindowQueue[0] != a.Seat {
-		return nil, engine.Refuse("1.20", "in the agenda phase abilities are resolved in turn from the speaker; seat %d is next", ag.WindowQueue[0])
+	if !slices.Contains(s.Outcomes(ag.Subject), strconv.Itoa(q)) || q == a.Seat {
+		return nil, engine.Refuse("2.7", "choose another player who could be elected")
 	}
-	ev := s.emit(played, Event{Kind: EvWindowPlay, Seat: a.Seat})
-	switch {
-	case a.Card == "veto":
-		return s.extend(ev, Event{Kind: EvVetoed, Card: ag.Card}), nil
-	case a.Card == "deadly_plot": // the agenda goes, unresolved; then all your planets are exhausted
-		ev = s.extend(ev, Event{Kind: EvPlotted, Seat: a.Seat, Card: ag.Card})
-		s.controlled(a.Seat, func(pl *Planet, _ *System, _ *data.Planet) bool {
-			if !pl.Exhausted {
-				ev = s.extend(ev, Event{Kind: EvPlanetExhausted, Seat: a.Seat, Planet: pl.Name})
-			}
-			return false
-		})
-		return ev, nil
-	case a.Card == "diplomatic_pressure": // another player gives you a promissory note of their choice
-		q, err := otherPlayer(s, a)
+	return s.emit(Event{Kind: EvElectedInstead, Seat: q, Card: ag.Subject, Extra: &Extra{Outcome: strconv.Itoa(q)}}), nil
+}
+
+// Confounding Legal Text: when another player is elected, you are elected
+// instead.
+func confoundingLegalText(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+	ag := s.Agenda
+	if !electedWindow(ag, a) || ag.Outcome == strconv.Itoa(a.Seat) {
+		return nil, engine.Refuse("1.15", "Confounding Legal Text is played when another player is elected")
+	}
+	return s.emit(Event{Kind: EvElectedInstead, Seat: a.Seat, Card: ag.Subject, Extra: &Extra{Outcome: strconv.Itoa(a.Seat)}}), nil
+}
+
+// Bribery: after the speaker votes, trade goods spent for as many votes on
+// the outcome the player voted for.
+func bribery(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+	ag := s.Agenda
+	if ag == nil || ag.Window != "bribery" || len(ag.WindowQueue) == 0 || ag.WindowQueue[0] != a.Seat {
+		return nil, engine.Refuse("1.15", "Bribery is played after the speaker votes, in turn from the speaker")
+	}
+	i := slices.IndexFunc(ag.Ballots, func(b Ballot) bool { return b.Seat == a.Seat && b.Outcome != "" })
+	if i < 0 {
+		return nil, engine.Refuse("2.7", "Bribery adds votes to the outcome you voted for; you did not vote")
+	}
+	if a.Count < 1 || a.Count > s.Players[a.Seat].TradeGoods {
+		return nil, engine.Refuse("2.7", "spend between 1 and %d trade goods", s.Players[a.Seat].TradeGoods)
+	}
+	return s.emit(Event{Kind: EvWindowPlay, Seat: a.Seat}, Event{Kind: EvTradeGoods, Seat: a.Seat, Count: -a.Count}, Event{Kind: EvBribe, Seat: a.Seat, Count: a.Count}), nil
+}
+
+func briberyOffer(s *State, seat int, c string, add func(Action)) {
+	for n := 1; n <= s.Players[seat].TradeGoods; n++ {
+		add(Action{Kind: ActPlayAC, Card: c, Count: n})
+	}
+}
+
+// Distinguished Councilor: five more votes, as the player votes.
+func distinguishedCouncilor(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+	if !inBallot(s, a.Seat) {
+		return nil, engine.Refuse("2.7", "Distinguished Councilor is played as you cast your votes")
+	}
+	return s.emit(Event{Kind: EvVotesCast, Seat: a.Seat, Count: 5}), nil
+}
+
+// agendaWindowPlay plays a card in an agenda window (1.15, 1.16), in turn
+// from the speaker (1.20); everyone may answer it (EvWindowPlay).
+func agendaWindowPlay(window string, effect func(s *State, a Action, ag *AgendaStep) ([]Event, error)) func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+	return func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+		ag := s.Agenda
+		if s.Phase != PhaseAgenda || ag == nil || ag.Window != window || len(ag.WindowQueue) == 0 {
+			return nil, engine.Refuse("1.15", "%s is played in the %q window of an agenda", a.Card, window)
+		}
+		if ag.WindowQueue[0] != a.Seat {
+			return nil, engine.Refuse("1.20", "in the agenda phase abilities are resolved in turn from the speaker; seat %d is next", ag.WindowQueue[0])
+		}
+		ev, err := effect(s, a, ag)
 		if err != nil {
 			return nil, err
 		}
-		if len(s.Players[q].Promissory) > 0 {
-			ev = s.extend(ev, queue(Step{Kind: StepGiveNote, Seat: q, Card: a.Card, Need: 1, Receiver: ip(a.Seat)}))
-		}
-		return ev, nil
-	case a.Card == "ancient_burial_sites": // a player's cultural planets are exhausted
-		q, err := need(a.extra().Player, "player")
-		if err != nil {
-			return nil, err
-		}
-		if p := s.Player(q); p == nil || p.Eliminated {
-			return nil, engine.Refuse("2.7", "choose a player still in the game")
-		}
-		s.controlled(q, func(pl *Planet, _ *System, i *data.Planet) bool {
-			if i.Trait == "cultural" && !pl.Exhausted {
-				ev = s.extend(ev, Event{Kind: EvPlanetExhausted, Seat: q, Planet: pl.Name})
-			}
-			return false
-		})
-		return ev, nil
-	case a.Card == "assassinate_representative":
-		q, err := need(a.extra().Player, "player")
-		if err != nil {
-			return nil, err
-		}
-		if p := s.Player(q); p == nil || p.Eliminated {
-			return nil, engine.Refuse("2.7", "choose a player still in the game")
-		}
-		return s.extend(ev, Event{Kind: EvSilenced, Seat: q}), nil
+		return s.extend(s.emit(Event{Kind: EvWindowPlay, Seat: a.Seat}), ev...), nil
 	}
-	// A rider: its player cannot vote, and predicts an outcome (8.22, 8.22a).
+}
+
+func veto(s *State, _ Action, ag *AgendaStep) ([]Event, error) {
+	return s.emit(Event{Kind: EvVetoed, Card: ag.Card}), nil
+}
+
+// Deadly Plot: the agenda goes, unresolved; then all your planets are
+// exhausted.
+func deadlyPlot(s *State, a Action, ag *AgendaStep) ([]Event, error) {
+	ev := s.emit(Event{Kind: EvPlotted, Seat: a.Seat, Card: ag.Card})
+	s.controlled(a.Seat, func(pl *Planet, _ *System, _ *data.Planet) bool {
+		if !pl.Exhausted {
+			ev = s.extend(ev, Event{Kind: EvPlanetExhausted, Seat: a.Seat, Planet: pl.Name})
+		}
+		return false
+	})
+	return ev, nil
+}
+
+// Diplomatic Pressure: another player gives you a promissory note of their
+// choice.
+func diplomaticPressure(s *State, a Action, _ *AgendaStep) ([]Event, error) {
+	q, err := otherPlayer(s, a)
+	if err != nil {
+		return nil, err
+	}
+	if len(s.Players[q].Promissory) > 0 {
+		return s.emit(queue(Step{Kind: StepGiveNote, Seat: q, Card: a.Card, Need: 1, Receiver: ip(a.Seat)})), nil
+	}
+	return nil, nil
+}
+
+// inGame is the action's player, who must still be in the game.
+func inGame(s *State, a Action) (int, error) {
+	q, err := need(a.extra().Player, "player")
+	if err != nil {
+		return None, err
+	}
+	if p := s.Player(q); p == nil || p.Eliminated {
+		return None, engine.Refuse("2.7", "choose a player still in the game")
+	}
+	return q, nil
+}
+
+// Ancient Burial Sites: a player's cultural planets are exhausted.
+func ancientBurialSites(s *State, a Action, _ *AgendaStep) ([]Event, error) {
+	q, err := inGame(s, a)
+	if err != nil {
+		return nil, err
+	}
+	var ev []Event
+	s.controlled(q, func(pl *Planet, _ *System, i *data.Planet) bool {
+		if i.Trait == "cultural" && !pl.Exhausted {
+			ev = s.extend(ev, Event{Kind: EvPlanetExhausted, Seat: q, Planet: pl.Name})
+		}
+		return false
+	})
+	return ev, nil
+}
+
+// Assassinate Representative: a player cannot vote on this agenda.
+func assassinate(s *State, a Action, _ *AgendaStep) ([]Event, error) {
+	q, err := inGame(s, a)
+	if err != nil {
+		return nil, err
+	}
+	return s.emit(Event{Kind: EvSilenced, Seat: q}), nil
+}
+
+// A rider: its player cannot vote, and predicts an outcome (8.22, 8.22a).
+func rider(s *State, a Action, ag *AgendaStep) ([]Event, error) {
 	if !slices.Contains(s.Outcomes(ag.Subject), a.Outcome) {
 		return nil, engine.Refuse("8.22a", "predict one of this agenda's outcomes: %v", s.Outcomes(ag.Subject))
 	}
-	return s.extend(ev, Event{Kind: EvRider, Seat: a.Seat, Card: a.Card, Extra: &Extra{Outcome: a.Outcome}}, Event{Kind: EvSilenced, Seat: a.Seat}), nil
+	return s.emit(Event{Kind: EvRider, Seat: a.Seat, Card: a.Card, Extra: &Extra{Outcome: a.Outcome}}, Event{Kind: EvSilenced, Seat: a.Seat}), nil
+}
+
+func outcomesOffer(s *State, _ int, c string, add func(Action)) {
+	for _, o := range s.Outcomes(s.Agenda.Subject) {
+		add(Action{Kind: ActPlayAC, Card: c, Outcome: o})
+	}
 }
 
 func decidePassWindow(s *State, a Action) ([]Event, error) {
@@ -714,83 +758,17 @@ func nextWindow(s *State) {
 	ag.Voters = slices.DeleteFunc(ag.Voters, func(q int) bool { return slices.Contains(ag.Silenced, q) })
 }
 
-// acOptions lists the action cards seat might play now, for Legal: only
-// targets that could be accepted are proposed, to keep Legal cheap.
+// acOptions lists the action cards seat might play now, for Legal, as
+// each card's definition offers them; a card played as an action only on
+// the player's turn, while nothing is under way (3.1).
 func acOptions(s *State, seat int, add func(Action)) {
-	p := s.Players[seat]
-	for _, c := range p.ActionCards {
-		if d := actionCards[c]; d != nil {
-			if d.offer != nil && (!d.action || s.Phase == PhaseAction && s.Turn == seat && !s.busy()) {
-				d.offer(s, seat, c, add)
-			}
+	for _, c := range s.Players[seat].ActionCards {
+		d := actionCards[c]
+		if d == nil || d.offer == nil {
 			continue
 		}
-		switch {
-		case c == "manipulate_investments":
-			if s.Phase == PhaseStrategy && !s.Picking && s.Step == nil {
-				add(Action{Kind: ActPlayAC, Card: c})
-			}
-		case c == "summit":
-			if s.Phase == PhaseStrategy && !s.Picking {
-				for _, d := range distributions(min(2, s.CommandReinforcements(seat))) {
-					add(Action{Kind: ActPlayAC, Card: c, Pools: d})
-				}
-			}
-		case c == "political_stability":
-			if s.Phase == PhaseStatus {
-				add(Action{Kind: ActPlayAC, Card: c})
-			}
-		case c == "bribery":
-			if ag := s.Agenda; ag != nil && ag.Window == "bribery" {
-				for n := 1; n <= p.TradeGoods; n++ {
-					add(Action{Kind: ActPlayAC, Card: c, Count: n})
-				}
-			}
-		case c == "deadly_plot":
-			if ag := s.Agenda; ag != nil && ag.Window == "resolve" {
-				add(Action{Kind: ActPlayAC, Card: c})
-			}
-		case c == "confounding_legal_text":
-			if ag := s.Agenda; ag != nil && ag.Window == "elected" {
-				add(Action{Kind: ActPlayAC, Card: c})
-			}
-		case c == "confusing_legal_text":
-			if ag := s.Agenda; ag != nil && ag.Window == "elected" {
-				for _, q := range s.Active() {
-					add(Action{Kind: ActPlayAC, Card: c, ActionExtra: &ActionExtra{Player: ip(q)}})
-				}
-			}
-		case c == "veto" || c == "distinguished_councilor":
-			if acMoment(s, seat, c) {
-				add(Action{Kind: ActPlayAC, Card: c})
-			}
-		case c == "diplomatic_pressure":
-			if ag := s.Agenda; ag != nil && ag.Window == "when" {
-				for _, q := range s.Active() {
-					if q != seat {
-						add(Action{Kind: ActPlayAC, Card: c, ActionExtra: &ActionExtra{Player: ip(q)}})
-					}
-				}
-			}
-		case c == "ancient_burial_sites":
-			if ag := s.Agenda; ag != nil && ag.Window == "start" {
-				for _, q := range s.Active() {
-					add(Action{Kind: ActPlayAC, Card: c, ActionExtra: &ActionExtra{Player: ip(q)}})
-				}
-			}
-		case c == "assassinate_representative":
-			if ag := s.Agenda; ag == nil || ag.Window != "after" {
-				continue
-			}
-			for _, q := range s.Active() {
-				add(Action{Kind: ActPlayAC, Card: c, ActionExtra: &ActionExtra{Player: ip(q)}})
-			}
-		case slices.Contains(riders, c):
-			if ag := s.Agenda; ag != nil && ag.Window == "after" {
-				for _, o := range s.Outcomes(ag.Subject) {
-					add(Action{Kind: ActPlayAC, Card: c, Outcome: o})
-				}
-			}
+		if !d.action || s.Phase == PhaseAction && s.Turn == seat && !s.busy() {
+			d.offer(s, seat, c, add)
 		}
 	}
 }
@@ -920,18 +898,6 @@ func researchTargets(s *State, seat int, c string, add func(Action)) {
 	}
 }
 
-// acMoment is whether seat's card without targets may be played now: the
-// first check its resolution makes, so that Legal proposes it only then.
-func acMoment(s *State, seat int, c string) bool {
-	switch c {
-	case "veto":
-		return s.Agenda != nil && s.Agenda.Window == "when"
-	case "distinguished_councilor":
-		return inBallot(s, seat)
-	}
-	return true
-}
-
 // Sabotage (2.8): any action card but Sabotage waits, once played, while
 // every other player in turn may cancel it with Sabotage or let it pass:
 // in initiative order from the active player in the action phase (1.19),
@@ -948,6 +914,8 @@ type PendingAC struct {
 	Act   Action `json:"act"`
 	Queue []int  `json:"queue"` // still to answer
 }
+
+func init() { defineCard("sabotage", &actionCard{cancels: true}) } // offered by its window
 
 func sabotageOrder(s *State, seat int) []int {
 	var order []int
@@ -1040,50 +1008,62 @@ func applySabotage(s *State, e *Event) bool {
 	return true
 }
 
-// phaseCards are played at a phase's moment, without pausing anyone:
-// Summit before the first strategy card is chosen (the window closes with
-// that choice), Political Stability during the status phase, before the
-// strategy cards go back (81.8); ok is false for other cards.
-func phaseCards(s *State, a Action) (ev []Event, err error, ok bool) {
+// Summit, Manipulate Investments and Political Stability are played at a
+// phase's moment, without pausing anyone: Summit and Manipulate
+// Investments before the first strategy card is chosen (the window closes
+// with that choice), Political Stability during the status phase, before
+// the strategy cards go back (81.8).
+
+func beforePicking(s *State, _ int) bool {
+	return s.Phase == PhaseStrategy && !s.Picking && s.Step == nil
+}
+
+func inStatusPhase(s *State, _ int) bool { return s.Phase == PhaseStatus }
+
+// Summit: two command tokens (as many as reinforcements allow).
+func summit(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 	p := s.Players[a.Seat]
-	switch a.Card {
-	case "summit":
-		if s.Phase != PhaseStrategy || s.Picking {
-			return nil, engine.Refuse("1.14", "Summit is played at the start of the strategy phase, before any card is chosen"), true
-		}
-		d, err := need(a.Pools, "pools")
-		if err != nil {
-			return nil, err, true
-		}
-		if d.Tactic < 0 || d.Fleet < 0 || d.Strategy < 0 || d.Sum() != min(2, s.CommandReinforcements(a.Seat)) {
-			return nil, engine.Refuse("2.7", "Summit gains 2 command tokens (as many as reinforcements allow)"), true
-		}
-		after := Pools{p.Tactic + d.Tactic, p.Fleet + d.Fleet, p.Strategy + d.Strategy}
-		if err := checkPools(s, after, after.Sum(), "2.7"); err != nil {
-			return nil, err, true
-		}
-		return s.emit(Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &after}), nil, true
-	case "public_disgrace":
-		ev, err := disgrace(s, a)
-		return ev, err, true
-	case "manipulate_investments":
-		if s.Phase != PhaseStrategy || s.Picking || s.Step != nil {
-			return nil, engine.Refuse("1.14", "Manipulate Investments is played at the start of the strategy phase, before any card is chosen"), true
-		}
-		return s.emit(queue(Step{Kind: StepInvest, Seat: a.Seat, Need: 5})), nil, true
-	case "reverse_engineer":
-		ev, err := reverseEngineer(s, a)
-		return ev, err, true
-	case "coup_detat":
-		ev, err := coupDetat(s, a)
-		return ev, err, true
-	case "political_stability":
-		if s.Phase != PhaseStatus || len(p.StrategyCards) == 0 || p.KeepStrategy {
-			return nil, engine.Refuse("1.15", "Political Stability is played in the status phase by a player with strategy cards"), true
-		}
-		return s.emit(Event{Kind: EvKeepStrategy, Seat: a.Seat}), nil, true
+	if s.Phase != PhaseStrategy || s.Picking {
+		return nil, engine.Refuse("1.14", "Summit is played at the start of the strategy phase, before any card is chosen")
 	}
-	return nil, nil, false
+	d, err := need(a.Pools, "pools")
+	if err != nil {
+		return nil, err
+	}
+	if d.Tactic < 0 || d.Fleet < 0 || d.Strategy < 0 || d.Sum() != min(2, s.CommandReinforcements(a.Seat)) {
+		return nil, engine.Refuse("2.7", "Summit gains 2 command tokens (as many as reinforcements allow)")
+	}
+	after := Pools{p.Tactic + d.Tactic, p.Fleet + d.Fleet, p.Strategy + d.Strategy}
+	if err := checkPools(s, after, after.Sum(), "2.7"); err != nil {
+		return nil, err
+	}
+	return s.emit(Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &after}), nil
+}
+
+func summitOffer(s *State, seat int, c string, add func(Action)) {
+	if s.Phase == PhaseStrategy && !s.Picking {
+		for _, d := range distributions(min(2, s.CommandReinforcements(seat))) {
+			add(Action{Kind: ActPlayAC, Card: c, Pools: d})
+		}
+	}
+}
+
+// Manipulate Investments: five trade goods go on strategy cards, one at a
+// time (decidePlaceTG).
+func manipulateInvestments(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+	if !beforePicking(s, a.Seat) {
+		return nil, engine.Refuse("1.14", "Manipulate Investments is played at the start of the strategy phase, before any card is chosen")
+	}
+	return s.emit(queue(Step{Kind: StepInvest, Seat: a.Seat, Need: 5})), nil
+}
+
+// Political Stability: the player keeps their strategy cards.
+func politicalStability(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+	p := s.Players[a.Seat]
+	if s.Phase != PhaseStatus || len(p.StrategyCards) == 0 || p.KeepStrategy {
+		return nil, engine.Refuse("1.15", "Political Stability is played in the status phase by a player with strategy cards")
+	}
+	return s.emit(Event{Kind: EvKeepStrategy, Seat: a.Seat}), nil
 }
 
 // EvKeepStrategy: the player keeps their strategy cards into the next round.

@@ -112,13 +112,22 @@ func Items() []Item {
 
 // NotBuilt is why a component is not built yet, or "" if it is.
 func NotBuilt(x Item) string {
-	if _, ok := definitions[x.ID]; ok {
+	if x.defined() {
 		return ""
 	}
 	if why, ok := notBuiltKinds[x.Kind]; ok {
 		return why
 	}
 	return notBuilt[x.Kind][x.ID]
+}
+
+// defined reports a component with a definition: an action card's in
+// actionCards, any other's in the ability model.
+func (x Item) defined() bool {
+	if x.Kind == KindActionCard {
+		return actionCards[x.ID] != nil
+	}
+	return definitions[x.ID] != nil
 }
 
 // NotYet writes the list of components not built, by kind, as Markdown.

@@ -95,13 +95,15 @@ func TestEveryComponentIsAccountedFor(t *testing.T) {
 		}
 		known[x.Kind][x.ID] = true
 		counts[x.Kind]++
-		_, defined := definitions[x.ID]
+		defined := x.defined()
 		_, kindListed := notBuiltKinds[x.Kind]
 		listed := notBuilt[x.Kind][x.ID] != ""
 		switch {
 		case defined && listed:
 			t.Errorf("%s %s is defined and listed as not built", x.Kind, x.ID)
 		case defined, listed, kindListed:
+		case x.Kind == KindActionCard:
+			t.Errorf("action card %s has no definition", x.ID)
 		case x.Kind == KindPublicObjective || x.Kind == KindSecretObjective:
 			if !ObjectiveScorable(x.ID) && len(lits[x.ID]) == 0 {
 				t.Errorf("%s %s is not built and not listed", x.Kind, x.ID)
@@ -135,16 +137,47 @@ func TestEveryComponentIsAccountedFor(t *testing.T) {
 var definitionFiles = []string{"technologies.go", "agendas.go", "lawwindows.go"}
 
 // A component with a definition is named nowhere in the rules code but the
-// definitions' files: rules code asks the hook points.
+// definitions' files: rules code asks the hook points. An action card is
+// named only in the files of the action cards' definitions.
 func TestNoRulesCodeNamesADefinedComponent(t *testing.T) {
 	for v, files := range literals(t) {
-		if _, ok := definitions[v]; !ok {
+		home := definitionFiles
+		switch {
+		case actionCards[v] != nil:
+			home = homeFiles[KindActionCard]
+		case definitions[v] == nil:
 			continue
 		}
 		for _, f := range files {
-			if !slices.Contains(definitionFiles, f) && !strings.HasPrefix(f, "faction_") {
+			if !slices.Contains(home, f) && !strings.HasPrefix(f, "faction_") && !slices.Contains(namedElsewhere[f], v) {
 				t.Errorf("%s names %s, which has a definition", f, v)
 			}
+		}
+	}
+}
+
+// Every action card defined is in the data, and each is offered to Legal
+// by its definition or, for a card that answers another player's move, by
+// the window or step that asks for the answer.
+func TestEveryActionCardDefinitionIsOffered(t *testing.T) {
+	inData := map[string]bool{}
+	for _, x := range Items() {
+		if x.Kind == KindActionCard {
+			inData[x.ID] = true
+		}
+	}
+	answers := []string{"sabotage", "public_disgrace", "reverse_engineer", "coup_detat", "decoy_operation",
+		"bunker", "parley", "infiltrate", "reparations"}
+	for id, d := range actionCards {
+		switch {
+		case !inData[id]:
+			t.Errorf("action card %s is defined but not in the data", id)
+		case d.offer == nil && !slices.Contains(answers, id):
+			t.Errorf("action card %s: nothing offers it to Legal", id)
+		case d.offer != nil && slices.Contains(answers, id):
+			t.Errorf("action card %s is offered by its definition and by a window", id)
+		case d.play == nil && !d.cancels:
+			t.Errorf("action card %s does nothing when played", id)
 		}
 	}
 }

@@ -57,7 +57,9 @@ func decideCoupPass(s *State, a Action) ([]Event, error) {
 
 // coupDetat stops the strategic action: its player's turn ends and the
 // strategy card is not exhausted.
-func coupDetat(s *State, a Action) ([]Event, error) {
+func init() { defineCard("coup_detat", &actionCard{play: coupDetat}) } // offered by its window
+
+func coupDetat(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 	w := s.CoupAsk
 	if w == nil || len(w.Queue) == 0 || w.Queue[0] != a.Seat {
 		return nil, engine.Refuse("1.15", "Coup d'Etat is played when another player would perform a strategic action")

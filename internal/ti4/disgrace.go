@@ -49,7 +49,9 @@ func decidePickPass(s *State, a Action) ([]Event, error) {
 
 // disgrace resolves Public Disgrace: the picker takes back the choice and
 // must choose another card.
-func disgrace(s *State, a Action) ([]Event, error) {
+func init() { defineCard("public_disgrace", &actionCard{play: disgrace}) } // offered by its window
+
+func disgrace(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 	w := s.PickAsk
 	if s.Phase != PhaseStrategy || w == nil || w.Queue[0] != a.Seat {
 		return nil, engine.Refuse("1.15", "Public Disgrace is played when another player chooses a strategy card")

@@ -78,43 +78,56 @@ func decideInvasionPass(s *State, a Action) ([]Event, error) {
 	return s.emit(Event{Kind: EvAskPassed, Seat: a.Seat}), nil
 }
 
-// invasionCards resolves the cards played in an invasion window; ok is
-// false for other cards.
-func invasionCards(s *State, a Action) (ev []Event, err error, ok bool) {
-	want := map[string]string{"bunker": "bunker", "parley": "committed", "infiltrate": "infiltrate", "reparations": "reparations"}[a.Card]
-	if want == "" {
-		return nil, nil, false
+func init() {
+	for card, want := range map[string]string{"bunker": "bunker", "parley": "committed", "infiltrate": "infiltrate"} {
+		defineCard(card, &actionCard{play: invasionPlay(want, invasionCard)})
 	}
-	inv := s.Invasion
-	if inv == nil || inv.Ask == nil || inv.Ask.Seat != a.Seat || inv.Ask.Kind != want {
-		moment := map[string]string{"bunker": "at the start of an invasion of your planets",
-			"committed":   "after another player commits ground forces to a planet you control",
-			"infiltrate":  "as you gain control of a planet with other players' structures",
-			"reparations": "after another player gains control of a planet you controlled"}[want]
-		return nil, engine.Refuse("1.14", "%s is played %s", a.Card, moment), true
+	defineCard("reparations", &actionCard{play: invasionPlay("reparations", reparations)})
+}
+
+// invasionMoments say, for a refusal, when each invasion window opens.
+var invasionMoments = map[string]string{"bunker": "at the start of an invasion of your planets",
+	"committed":   "after another player commits ground forces to a planet you control",
+	"infiltrate":  "as you gain control of a planet with other players' structures",
+	"reparations": "after another player gains control of a planet you controlled"}
+
+// invasionPlay plays a card in the invasion window of kind want, which
+// asks its player (invasionCardOptions offers it there).
+func invasionPlay(want string, effect func(s *State, a Action, ask *Answer) ([]Event, error)) func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+	return func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+		inv := s.Invasion
+		if inv == nil || inv.Ask == nil || inv.Ask.Seat != a.Seat || inv.Ask.Kind != want {
+			return nil, engine.Refuse("1.14", "%s is played %s", a.Card, invasionMoments[want])
+		}
+		return effect(s, a, inv.Ask)
 	}
-	ask := inv.Ask
-	if a.Card != "reparations" {
-		return s.emit(Event{Kind: EvInvCard, Seat: a.Seat, Owner: ask.Owner, Card: a.Card, Planet: ask.Planet, System: inv.Pos}), nil, true
-	}
-	// Reparations: exhaust one of the new controller's planets, ready one
-	// of your own.
+}
+
+// invasionCard marks the invasion with Bunker, Parley or Infiltrate;
+// applyInvasionCards says what each changes.
+func invasionCard(s *State, a Action, ask *Answer) ([]Event, error) {
+	return s.emit(Event{Kind: EvInvCard, Seat: a.Seat, Owner: ask.Owner, Card: a.Card, Planet: ask.Planet, System: s.Invasion.Pos}), nil
+}
+
+// Reparations: exhaust one of the new controller's planets, ready one of
+// your own.
+func reparations(s *State, a Action, ask *Answer) ([]Event, error) {
 	var out []Event
 	if a.Planet != "" {
 		pl, _ := s.Planet(a.Planet)
 		if pl == nil || pl.Controller != ask.Owner || pl.Exhausted {
-			return nil, engine.Refuse("2.7", "exhaust a readied planet of seat %d", ask.Owner), true
+			return nil, engine.Refuse("2.7", "exhaust a readied planet of seat %d", ask.Owner)
 		}
 		out = s.extend(out, Event{Kind: EvPlanetExhausted, Seat: ask.Owner, Planet: pl.Name})
 	}
 	if a.ToPl != "" {
 		pl, _ := s.Planet(a.ToPl)
 		if pl == nil || pl.Controller != a.Seat || !pl.Exhausted {
-			return nil, engine.Refuse("2.7", "ready an exhausted planet you control"), true
+			return nil, engine.Refuse("2.7", "ready an exhausted planet you control")
 		}
 		out = s.extend(out, Event{Kind: EvPlanetReadied, Seat: a.Seat, Planet: pl.Name})
 	}
-	return s.extend(out, Event{Kind: EvAskPassed, Seat: a.Seat}), nil, true
+	return s.extend(out, Event{Kind: EvAskPassed, Seat: a.Seat}), nil
 }
 
 // invasionCardOptions proposes the cards and the pass of an open invasion

@@ -30,6 +30,7 @@ func init() {
 	defineCard("seize_artifact", &actionCard{action: true, offer: fragmentsOffer, play: playSeizeArtifact})
 	defineCard("archaeological_expedition", &actionCard{action: true, offer: traitsOffer, play: playExpedition})
 	defineCard("divert_funding", &actionCard{action: true, offer: divertOffer, play: playDivertFunding})
+	defineCard("decoy_operation", &actionCard{play: decoyOperation}) // offered by its step (decoyOptions)
 	defineCard("exploration_probe", &actionCard{action: true, offer: onSystems(probeTarget), play: playExplorationProbe})
 }
 
@@ -350,7 +351,7 @@ func decoyWindows(s *State, seat int, sys *System) []Event {
 
 // Decoy Operation: up to two of your ground forces, from anywhere on the
 // board, go to planets you control in the active system (each unit's to).
-func decoyOperation(s *State, a Action) ([]Event, error) {
+func decoyOperation(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 	st := s.Step
 	if st == nil || st.Kind != StepDecoy || st.Seat != a.Seat {
 		return nil, engine.Refuse("1.14", "Decoy Operation is played after another player activates a system holding your units")

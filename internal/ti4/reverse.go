@@ -63,7 +63,9 @@ func decideDiscardPass(s *State, a Action) ([]Event, error) {
 }
 
 // reverseEngineer takes the discarded card into its player's hand.
-func reverseEngineer(s *State, a Action) ([]Event, error) {
+func init() { defineCard("reverse_engineer", &actionCard{play: reverseEngineer}) } // offered by its window
+
+func reverseEngineer(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 	w := s.DiscardAsk
 	if w == nil || w.Queue[0] != a.Seat {
 		return nil, engine.Refuse("1.15", "Reverse Engineer is played when another player discards an action card with a component action")
