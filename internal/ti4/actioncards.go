@@ -31,6 +31,10 @@ const (
 	EvElectedInstead = "elected_instead" // another player is the elected player
 )
 
+// WinSpeakerVoted is the agenda window that opens once the speaker has
+// voted (Bribery's); the stored value is kept from before.
+const WinSpeakerVoted = "bribery"
+
 // actionCard is one action card's definition, found by its id (2.7).
 type actionCard struct {
 	action  bool  // played as its player's action, on their turn, which it ends (3.1)
@@ -386,7 +390,7 @@ func resolveAC(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 func init() {
 	defineCard("confusing_legal_text", &actionCard{offer: inWindow("elected", toAnyone), play: confusingLegalText})
 	defineCard("confounding_legal_text", &actionCard{offer: inWindow("elected", plainPlay), play: confoundingLegalText})
-	defineCard("bribery", &actionCard{offer: inWindow("bribery", briberyOffer), play: bribery})
+	defineCard("bribery", &actionCard{offer: inWindow(WinSpeakerVoted, briberyOffer), play: bribery})
 	defineCard("distinguished_councilor", &actionCard{offer: at(inBallot), play: distinguishedCouncilor})
 	defineCard("veto", &actionCard{offer: inWindow("when", plainPlay), play: agendaWindowPlay("when", veto)})
 	defineCard("diplomatic_pressure", &actionCard{offer: inWindow("when", toOthers), play: agendaWindowPlay("when", diplomaticPressure)})
@@ -446,7 +450,7 @@ func confoundingLegalText(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 // the outcome the player voted for.
 func bribery(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 	ag := s.Agenda
-	if ag == nil || ag.Window != "bribery" || len(ag.WindowQueue) == 0 || ag.WindowQueue[0] != a.Seat {
+	if ag == nil || ag.Window != WinSpeakerVoted || len(ag.WindowQueue) == 0 || ag.WindowQueue[0] != a.Seat {
 		return nil, engine.Refuse("1.15", "Bribery is played after the speaker votes, in turn from the speaker")
 	}
 	i := slices.IndexFunc(ag.Ballots, func(b Ballot) bool { return b.Seat == a.Seat && b.Outcome != "" })
@@ -750,7 +754,7 @@ func nextWindow(s *State) {
 		ag.Window, ag.WindowQueue = "after", windowOrder(s)
 		return
 	}
-	if ag.Window == "elected" || ag.Window == "bribery" || ag.Window == "start" || ag.Window == "resolve" {
+	if ag.Window == "elected" || ag.Window == WinSpeakerVoted || ag.Window == "start" || ag.Window == "resolve" {
 		ag.Window, ag.WindowQueue = "", nil
 		return
 	}

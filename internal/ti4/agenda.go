@@ -397,7 +397,7 @@ func applyAgenda(s *State, e *Event) bool {
 		ag.Voting = false
 		ag.Voters = ag.Voters[1:]
 		if len(ag.Voters) == 0 { // after the speaker votes: Bribery's window
-			ag.Window, ag.WindowQueue = "bribery", windowOrder(s)
+			ag.Window, ag.WindowQueue = WinSpeakerVoted, windowOrder(s)
 		}
 	case EvAgendaTied:
 		ag.Tied = slices.Clone(e.extra().Cards)

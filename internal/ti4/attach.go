@@ -55,3 +55,9 @@ func demilitarized(pl *Planet) bool { return slices.Contains(pl.Attachments, "de
 func demilitarizedErr(pl *Planet) error {
 	return engine.Refuse("12.1", "Demilitarized Zone is attached to %s: no unit may be committed to, produced on or placed on it", pl.Name)
 }
+
+// controlsTomb reports seat controlling the planet Tomb of Emphidia is
+// attached to (The Crown of Emphidia asks).
+func (s *State) controlsTomb(seat int) bool {
+	return slices.ContainsFunc(s.ownPlanets(seat), func(pl *Planet) bool { return slices.Contains(pl.Attachments, "tomb_of_emphidia") })
+}

@@ -896,7 +896,7 @@ func establish(s *State, seat int, rng *engine.RNG) []Event {
 			}
 		}
 		if was := pl.Controller; was != None && was != seat {
-			ev = s.extend(ev, Event{Kind: EvAskQueued, Seat: was, Owner: seat, Planet: name, Deck: "reparations"})
+			ev = s.extend(ev, Event{Kind: EvAskQueued, Seat: was, Owner: seat, Planet: name, Deck: AskControlLost})
 		}
 		x.structuresDone(name)
 		ev = s.extend(ev, gain(s, x, seat, sys.Pos, pl)...)

@@ -70,10 +70,11 @@ func literals(t *testing.T) map[string][]string {
 	return out
 }
 
-// kindName reports a constant naming a kind of event, action, step or
-// combat step: its value may equal a card's id, but it names the kind.
+// kindName reports a constant naming a kind of event, action, step,
+// combat step or window: its value may equal a card's id, but it names
+// the kind.
 func kindName(name string) bool {
-	for _, p := range []string{"Ev", "Act", "Step", "Cb", "Tac"} {
+	for _, p := range []string{"Ev", "Act", "Step", "Cb", "Tac", "Win", "Ask"} {
 		if strings.HasPrefix(name, p) {
 			return true
 		}
@@ -222,14 +223,9 @@ var homeFiles = map[string][]string{
 	KindSecretObjective: {"objectives.go", "pokobjectives.go", "scoring.go", "feats.go"},
 }
 
-// namedElsewhere are the places rules code still names a component outside
-// its kind's files, to be moved onto hook points: this list may only
-// shrink.
-var namedElsewhere = map[string][]string{
-	"agenda.go": {"bribery"},
-	"combat.go": {"reparations"},
-	"relics.go": {"tomb_of_emphidia", "unknown_relic_fragment"},
-}
+// namedElsewhere are the places rules code names a component outside its
+// kind's files: none now, and it may only stay empty.
+var namedElsewhere = map[string][]string{}
 
 // Rules code names a component only in its kind's files, but for the
 // places listed in namedElsewhere (which may only shrink). The names are

@@ -287,3 +287,9 @@ func addPlanet(s *State, e Event) {
 // exploredTo are the cards that stay in play once explored, and where:
 // Ion Storm in the common play area, Enigmatic Device in its explorer's.
 var exploredTo = map[string]string{"ion_storm": "common", "enigmatic_device": "player"}
+
+// fragmentsOfKind are the relic fragments that count as kind (73.1): its
+// own, then unknown ones, which count as any kind.
+func fragmentsOfKind(kind string) []string {
+	return []string{kind + "_relic_fragment", "unknown_relic_fragment"}
+}

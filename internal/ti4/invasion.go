@@ -91,7 +91,7 @@ func decideEstablishControl(s *State, a Action, rng *engine.RNG) ([]Event, error
 	sys := s.System(s.Invasion.Pos)
 	for _, name := range s.Invasion.Committed {
 		if pl := planetIn(sys, name); pl.Controller != None && pl.Controller != a.Seat {
-			ev = s.extend(ev, Event{Kind: EvAskQueued, Seat: pl.Controller, Owner: a.Seat, Planet: name, Deck: "committed"})
+			ev = s.extend(ev, Event{Kind: EvAskQueued, Seat: pl.Controller, Owner: a.Seat, Planet: name, Deck: AskCommitted})
 		}
 	}
 	if ev == nil {

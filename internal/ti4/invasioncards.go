@@ -19,6 +19,15 @@ import (
 // The invasion waits while a window is open (Invasion.Ask), and ends once
 // control is established and every window is answered.
 
+// Invasion windows (Answer.Kind), named for their moments; the stored
+// values are kept from before.
+const (
+	AskInvasionStart = "bunker"      // the start of an invasion, to a defender with ground forces
+	AskCommitted     = "committed"   // ground forces committed to a planet another player controls
+	AskInfiltrate    = "infiltrate"  // control gained over a planet with other players' structures
+	AskControlLost   = "reparations" // control of a planet lost to another player
+)
+
 // Invasion window events.
 const (
 	EvAskQueued    = "answer_queued" // Deck: the window; Seat asked; Owner the other player
@@ -49,7 +58,7 @@ func invasionFollowUps(s *State) []Event {
 		}
 		for _, q := range s.SpeakerOrder() {
 			if q != inv.Seat && slices.ContainsFunc(sys.Planets, func(pl *Planet) bool { return pl.Controller == q && groundOn(pl, q) }) {
-				ev = s.extend(ev, Event{Kind: EvAskQueued, Seat: q, Owner: inv.Seat, Deck: "bunker"})
+				ev = s.extend(ev, Event{Kind: EvAskQueued, Seat: q, Owner: inv.Seat, Deck: AskInvasionStart})
 			}
 		}
 		return ev
@@ -79,17 +88,17 @@ func decideInvasionPass(s *State, a Action) ([]Event, error) {
 }
 
 func init() {
-	for card, want := range map[string]string{"bunker": "bunker", "parley": "committed", "infiltrate": "infiltrate"} {
+	for card, want := range map[string]string{"bunker": AskInvasionStart, "parley": AskCommitted, "infiltrate": AskInfiltrate} {
 		defineCard(card, &actionCard{play: invasionPlay(want, invasionCard)})
 	}
-	defineCard("reparations", &actionCard{play: invasionPlay("reparations", reparations)})
+	defineCard("reparations", &actionCard{play: invasionPlay(AskControlLost, reparations)})
 }
 
 // invasionMoments say, for a refusal, when each invasion window opens.
-var invasionMoments = map[string]string{"bunker": "at the start of an invasion of your planets",
-	"committed":   "after another player commits ground forces to a planet you control",
-	"infiltrate":  "as you gain control of a planet with other players' structures",
-	"reparations": "after another player gains control of a planet you controlled"}
+var invasionMoments = map[string]string{AskInvasionStart: "at the start of an invasion of your planets",
+	AskCommitted:   "after another player commits ground forces to a planet you control",
+	AskInfiltrate:  "as you gain control of a planet with other players' structures",
+	AskControlLost: "after another player gains control of a planet you controlled"}
 
 // invasionPlay plays a card in the invasion window of kind want, which
 // asks its player (invasionCardOptions offers it there).
@@ -176,7 +185,7 @@ func infiltrateAsk(s *State, seat int) []Event {
 	for _, name := range inv.Committed {
 		pl := planetIn(sys, name)
 		if groundOn(pl, seat) && pl.Controller != seat && slices.ContainsFunc(pl.Units, func(st Stack) bool { return st.Owner != seat && isStructure(st.Unit) }) {
-			return s.emit(Event{Kind: EvInfiltrating, Seat: seat}, Event{Kind: EvAskQueued, Seat: seat, Owner: seat, Deck: "infiltrate"})
+			return s.emit(Event{Kind: EvInfiltrating, Seat: seat}, Event{Kind: EvAskQueued, Seat: seat, Owner: seat, Deck: AskInfiltrate})
 		}
 	}
 	return nil

@@ -90,7 +90,7 @@ func init() {
 // kind: that kind's first, then unknown ones; fewer if p lacks them.
 func fragmentsFor(p *Player, kind string) []string {
 	var out []string
-	for _, want := range []string{kind + "_relic_fragment", "unknown_relic_fragment"} {
+	for _, want := range fragmentsOfKind(kind) {
 		for _, f := range p.RelicFragments {
 			if f == want && len(out) < 3 {
 				out = append(out, f)
@@ -236,11 +236,6 @@ func relicWindows(s *State, relic, then string) []Event {
 // those it controls that have a trait.
 func crownPlanets(s *State, seat int) []*Planet {
 	return slices.DeleteFunc(s.ownPlanets(seat), func(pl *Planet) bool { return planetInfo(pl).Trait == "" })
-}
-
-// controlsTomb reports seat controlling the planet Tomb of Emphidia is attached to.
-func (s *State) controlsTomb(seat int) bool {
-	return slices.ContainsFunc(s.ownPlanets(seat), func(pl *Planet) bool { return slices.Contains(pl.Attachments, "tomb_of_emphidia") })
 }
 
 // tombWindow opens, once at the end of a status phase, the Crown of
