@@ -10,19 +10,6 @@ import (
 // Attach (LRR 12): an exploration card attached to a planet changes what
 // the planet card gives, whoever controls it (12.2).
 
-// attachBonus is what each attachment adds: resources and influence, or a
-// technology specialty. A facility on a planet that already has a
-// specialty adds 1 resource and 1 influence instead.
-var attachBonus = map[string]struct {
-	res, inf int
-	tech     string
-}{
-	"dyson_sphere": {res: 2, inf: 1}, "paradise_world": {inf: 2}, "tomb_of_emphidia": {inf: 1},
-	"lazax_survivors": {res: 1, inf: 2}, "mining_world": {res: 2}, "rich_world": {res: 1},
-	"warfare_research_facility": {tech: "red"}, "biotic_research_facility": {tech: "green"},
-	"cybernetic_research_facility": {tech: "yellow"}, "propulsion_research_facility": {tech: "blue"},
-}
-
 // planetInfo is pl's planet card with its attachments applied, in the
 // order they were attached. Read-only: without attachments it is the
 // catalog's own entry.
@@ -33,7 +20,10 @@ func planetInfo(pl *Planet) *data.Planet {
 	}
 	v := *info
 	for _, a := range pl.Attachments {
-		b := attachBonus[a]
+		var b attachment
+		if d := exploreCards[a]; d != nil {
+			b = d.attach
+		}
 		switch {
 		case b.tech != "" && v.Tech == "":
 			v.Tech = b.tech

@@ -121,11 +121,14 @@ func NotBuilt(x Item) string {
 	return notBuilt[x.Kind][x.ID]
 }
 
-// defined reports a component with a definition: an action card's in
-// actionCards, any other's in the ability model.
+// defined reports a component with a definition: in its kind's registry
+// (actionCards, exploreCards), or in the ability model.
 func (x Item) defined() bool {
-	if x.Kind == KindActionCard {
+	switch x.Kind {
+	case KindActionCard:
 		return actionCards[x.ID] != nil
+	case KindExploration:
+		return exploreCards[x.ID] != nil
 	}
 	return definitions[x.ID] != nil
 }

@@ -103,14 +103,12 @@ func TestEveryComponentIsAccountedFor(t *testing.T) {
 		case defined && listed:
 			t.Errorf("%s %s is defined and listed as not built", x.Kind, x.ID)
 		case defined, listed, kindListed:
-		case x.Kind == KindActionCard:
-			t.Errorf("action card %s has no definition", x.ID)
+		case x.Kind == KindActionCard || x.Kind == KindExploration:
+			t.Errorf("%s %s has no definition", x.Kind, x.ID)
 		case x.Kind == KindPublicObjective || x.Kind == KindSecretObjective:
 			if !ObjectiveScorable(x.ID) && len(lits[x.ID]) == 0 {
 				t.Errorf("%s %s is not built and not listed", x.Kind, x.ID)
 			}
-		case x.Kind == KindExploration && ExplorationKind(x.ID) == "relic_fragment":
-			// built by their kind: kept in the play area (35.9)
 		case len(lits[x.ID]) == 0:
 			t.Errorf("%s %s: no definition, no rules code names it, and it is not listed as not built", x.Kind, x.ID)
 		}
@@ -138,14 +136,16 @@ func TestEveryComponentIsAccountedFor(t *testing.T) {
 var definitionFiles = []string{"technologies.go", "agendas.go", "lawwindows.go"}
 
 // A component with a definition is named nowhere in the rules code but the
-// definitions' files: rules code asks the hook points. An action card is
-// named only in the files of the action cards' definitions.
+// definitions' files: rules code asks the hook points. An action card or
+// an exploration card is named only in its kind's files.
 func TestNoRulesCodeNamesADefinedComponent(t *testing.T) {
 	for v, files := range literals(t) {
 		home := definitionFiles
 		switch {
 		case actionCards[v] != nil:
 			home = homeFiles[KindActionCard]
+		case exploreCards[v] != nil:
+			home = homeFiles[KindExploration]
 		case definitions[v] == nil:
 			continue
 		}
@@ -256,6 +256,25 @@ func TestCardNamesStayInTheirFiles(t *testing.T) {
 			if !slices.Contains(found[f], id) {
 				t.Errorf("%s no longer names %s: take it off namedElsewhere", f, id)
 			}
+		}
+	}
+}
+
+// Every exploration card defined is in the data, and a card that asks its
+// explorer a choice says what each choice does.
+func TestEveryExplorationDefinitionIsInTheData(t *testing.T) {
+	inData := map[string]bool{}
+	for _, x := range Items() {
+		if x.Kind == KindExploration {
+			inData[x.ID] = true
+		}
+	}
+	for id, d := range exploreCards {
+		if !inData[id] {
+			t.Errorf("exploration card %s is defined but not in the data", id)
+		}
+		if (d.choices == nil) != (d.choose == nil) {
+			t.Errorf("exploration card %s: choices and choose come together", id)
 		}
 	}
 }

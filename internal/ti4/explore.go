@@ -93,7 +93,7 @@ func kept(card string) bool {
 	case "relic_fragment", "attachment", "token":
 		return true
 	}
-	return exploredTo[card] != ""
+	return exploredTo(card) != ""
 }
 
 // ExplorationKind returns the kind of an exploration card id.
@@ -126,11 +126,11 @@ func applyExplored(s *State, e Event) {
 	case ExplorationKind(e.Card) == "attachment":
 		pl, _ := s.Planet(e.Planet)
 		pl.Attachments = append(pl.Attachments, e.Card)
-	case exploredTo[e.Card] == "common": // its token is placed; the card stays in the common play area
+	case exploredTo(e.Card) == "common": // its token is placed; the card stays in the common play area
 		d.InPlay = append(d.InPlay, e.Card)
 	case ExplorationKind(e.Card) == "token": // its token is placed, and the card purged
 		d.Purged = append(d.Purged, e.Card)
-	case exploredTo[e.Card] == "player":
+	case exploredTo(e.Card) == "player":
 		p.PlayArea = append(p.PlayArea, e.Card)
 	default:
 		d.ExplorationDiscard[e.Deck] = append(d.ExplorationDiscard[e.Deck], e.Card)

@@ -34,40 +34,94 @@ const (
 	optMechCommodity = "mech_commodity"  // or for a commodity
 )
 
+// exploreCard is one exploration card's definition (35.7), found by its
+// id. Attachments (35.8) add to their planet; relic fragments (35.9) and
+// token cards are kept by their kind (explore.go).
+type exploreCard struct {
+	attach attachment // an attachment's bonus to its planet (12.2)
+	// drawn is what the card does at once when drawn for planet pl (nil:
+	// a frontier token) at pos; ok false when it asks its explorer
+	// instead, in a step queued with the other choices.
+	drawn func(x *explorer, seat, pos int, pl *Planet) (ev []Event, ok bool)
+	// choices are what the explorer may choose in that step, but to
+	// decline (which every card but Ion Storm offers); frontier cards have
+	// no planet.
+	choices  func(s *State, k *exploring) []string
+	frontier bool
+	// mandatory reports a choice that may not be declined, if there is one.
+	mandatory func(k *exploring) bool
+	// choose is what the explorer's choice (a.Outcome) does.
+	choose func(s *State, a Action, k *exploring, rng *engine.RNG) []Event
+	stays  string // where the card stays once explored: "common", "player"; "" for its kind's place
+}
+
+// attachment is what an attachment adds: resources and influence, or a
+// technology specialty. A facility on a planet that already has a
+// specialty adds 1 resource and 1 influence instead.
+type attachment struct {
+	res, inf int
+	tech     string
+}
+
+// exploring is an exploration step, seen by its card: who explores,
+// and what they have on the planet.
+type exploring struct {
+	st                   *Step
+	seat                 int
+	p                    *Player
+	pl                   *Planet
+	room                 bool // commodities below the faction's value
+	mine, mech, infantry bool
+}
+
+// exploreCards holds every exploration card's definition, by id (set at
+// init: Mirage's gain explores, which asks these definitions).
+var exploreCards map[string]*exploreCard
+
+func init() { exploreCards = exploreDefs() }
+
+func exploreDefs() map[string]*exploreCard {
+	return map[string]*exploreCard{
+		"cultural_relic_fragment": {}, "hazardous_relic_fragment": {}, "industrial_relic_fragment": {}, "unknown_relic_fragment": {},
+
+		"dyson_sphere": {attach: attachment{res: 2, inf: 1}}, "paradise_world": {attach: attachment{inf: 2}},
+		"tomb_of_emphidia": {attach: attachment{inf: 1}}, "lazax_survivors": {attach: attachment{res: 1, inf: 2}},
+		"mining_world": {attach: attachment{res: 2}}, "rich_world": {attach: attachment{res: 1}},
+		"warfare_research_facility": {attach: attachment{tech: "red"}}, "biotic_research_facility": {attach: attachment{tech: "green"}},
+		"cybernetic_research_facility": {attach: attachment{tech: "yellow"}}, "propulsion_research_facility": {attach: attachment{tech: "blue"}},
+		"demilitarized_zone": {drawn: demilitarize},
+
+		"gamma_wormhole": {drawn: gammaToken}, "gamma_relay": {drawn: gammaToken},
+		"ion_storm": {frontier: true, mandatory: always, choices: ionSides, choose: ionStorm, stays: "common"},
+		"mirage":    {drawn: mirage},
+
+		"derelict_vessel": {drawn: func(x *explorer, seat, _ int, _ *Planet) ([]Event, bool) { return drawSecret(x.s, seat, x.rng), true }},
+		"lost_crew": {drawn: func(x *explorer, seat, _ int, _ *Planet) ([]Event, bool) {
+			return drawActionCards(x.s, seat, 2, x.rng), true
+		}},
+		"freelancers":          {drawn: freelancers},
+		"enigmatic_device":     {stays: "player"},
+		"merchant_station":     {frontier: true, choices: merchantChoices, choose: merchantStation},
+		"mercenary_outfit":     {choices: mercenaryChoices, choose: mercenaryOutfit},
+		"core_mine":            {drawn: withMech(coreMineGain), choices: infantryChoice, choose: payInfantry(coreMineGain)},
+		"expedition":           {drawn: withMech(expeditionReady), choices: infantryChoice, choose: payInfantry(expeditionReady)},
+		"volatile_fuel_source": {choices: fuelChoices, mandatory: mechThere, choose: volatileFuel},
+		"abandoned_warehouses": {choices: warehouseChoices, choose: abandonedWarehouses},
+		"functioning_base":     {choices: baseChoices, choose: functioningBase},
+		"local_fabricators":    {choices: fabricatorChoices, choose: localFabricators},
+	}
+}
+
 // effects are an exploration card's consequences when it is drawn for a
 // planet (pl) or the frontier token (pl nil) in the system at pos: its
 // events if the explorer has no choice, else the queued step.
 func (x *explorer) effects(seat, pos int, pl *Planet, card string) []Event {
 	s := x.s
-	mech := pl != nil && count(pl.Units, seat, "mech") > 0
-	switch {
-	case card == "core_mine" && mech:
-		return s.emit(Event{Kind: EvTradeGoods, Seat: seat, Count: 1})
-	case card == "expedition" && mech:
-		return s.emit(Event{Kind: EvPlanetReadied, Seat: seat, Planet: pl.Name})
-	case card == "demilitarized_zone": // structures to reinforcements, ground forces up to space
-		var ev []Event
-		for _, st := range pl.Units {
-			ev = s.extend(ev, Event{Kind: EvUnitsRemoved, Seat: st.Owner, System: pos, Planet: pl.Name, Unit: st.Unit, Count: st.Count})
-			if isGroundForce(st.Unit) {
-				ev = s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: st.Owner, System: pos, Unit: st.Unit, Count: st.Count})
-			}
+	d := exploreCards[card]
+	if d != nil && d.drawn != nil {
+		if ev, ok := d.drawn(x, seat, pos, pl); ok {
+			return ev
 		}
-		return ev
-	case card == "gamma_wormhole" || card == "gamma_relay":
-		return s.emit(Event{Kind: EvTokenPlaced, System: pos, Card: "gamma", Seat: None})
-	case card == "derelict_vessel":
-		return drawSecret(s, seat, x.rng)
-	case card == "lost_crew":
-		return drawActionCards(s, seat, 2, x.rng)
-	case card == "freelancers": // a production of one unit, which the explorer may decline with done
-		return s.emit(queue(Step{Kind: StepFreelance, Seat: seat, Card: card, Systems: []int{pos}, Prod: &Production{}}))
-	case card == "mirage": // the planet is placed, gained readied, and explored (35.1)
-		m := &Planet{Name: Mirage, Controller: None}
-		g := gain(s, x, seat, pos, m)
-		ev := s.emit(Event{Kind: EvPlanetAdded, Seat: None, System: pos, Planet: Mirage}, g[0])
-		ev = s.extend(ev, Event{Kind: EvPlanetReadied, Seat: seat, Planet: Mirage})
-		return s.extend(ev, g[1:]...)
 	}
 	st := Step{Kind: StepExplore, Seat: seat, Card: card, Systems: []int{pos}}
 	if pl != nil {
@@ -77,6 +131,234 @@ func (x *explorer) effects(seat, pos int, pl *Planet, card string) []Event {
 		return s.emit(queue(st))
 	}
 	return nil
+}
+
+// Demilitarized Zone: structures go to reinforcements, ground forces up
+// to space; then it is attached.
+func demilitarize(x *explorer, _, pos int, pl *Planet) ([]Event, bool) {
+	var ev []Event
+	for _, st := range pl.Units {
+		ev = x.s.extend(ev, Event{Kind: EvUnitsRemoved, Seat: st.Owner, System: pos, Planet: pl.Name, Unit: st.Unit, Count: st.Count})
+		if isGroundForce(st.Unit) {
+			ev = x.s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: st.Owner, System: pos, Unit: st.Unit, Count: st.Count})
+		}
+	}
+	return ev, true
+}
+
+func gammaToken(x *explorer, _, pos int, _ *Planet) ([]Event, bool) {
+	return x.s.emit(Event{Kind: EvTokenPlaced, System: pos, Card: "gamma", Seat: None}), true
+}
+
+// Mirage: the planet is placed, gained readied, and explored (35.1).
+func mirage(x *explorer, seat, pos int, _ *Planet) ([]Event, bool) {
+	s := x.s
+	m := &Planet{Name: Mirage, Controller: None}
+	g := gain(s, x, seat, pos, m)
+	ev := s.emit(Event{Kind: EvPlanetAdded, Seat: None, System: pos, Planet: Mirage}, g[0])
+	ev = s.extend(ev, Event{Kind: EvPlanetReadied, Seat: seat, Planet: Mirage})
+	return s.extend(ev, g[1:]...), true
+}
+
+// Freelancers: a production of one unit, which the explorer may decline
+// with done.
+func freelancers(x *explorer, seat, pos int, _ *Planet) ([]Event, bool) {
+	return x.s.emit(queue(Step{Kind: StepFreelance, Seat: seat, Card: "freelancers", Systems: []int{pos}, Prod: &Production{}})), true
+}
+
+// withMech: with the explorer's mech on the planet, the card's gain comes
+// at once; otherwise an infantry may pay for it.
+func withMech(gain func(s *State, seat int, planet string) Event) func(x *explorer, seat, pos int, pl *Planet) ([]Event, bool) {
+	return func(x *explorer, seat, _ int, pl *Planet) ([]Event, bool) {
+		if pl != nil && count(pl.Units, seat, "mech") > 0 {
+			return x.s.emit(gain(x.s, seat, pl.Name)), true
+		}
+		return nil, false
+	}
+}
+
+func coreMineGain(_ *State, seat int, _ string) Event {
+	return Event{Kind: EvTradeGoods, Seat: seat, Count: 1}
+}
+
+func expeditionReady(_ *State, seat int, planet string) Event {
+	return Event{Kind: EvPlanetReadied, Seat: seat, Planet: planet}
+}
+
+func infantryChoice(_ *State, k *exploring) []string {
+	if k.infantry {
+		return []string{optRemove}
+	}
+	return nil
+}
+
+// payInfantry: an infantry of the explorer's on the planet is removed for
+// the card's gain.
+func payInfantry(gain func(s *State, seat int, planet string) Event) func(s *State, a Action, k *exploring, _ *engine.RNG) []Event {
+	return func(s *State, a Action, k *exploring, _ *engine.RNG) []Event {
+		return s.emit(k.on(EvUnitsRemoved, "infantry"), gain(s, a.Seat, k.st.Planet))
+	}
+}
+
+// on is an event for one unit of the explorer's on the planet explored.
+func (k *exploring) on(kind, unit string) Event {
+	return Event{Kind: kind, Seat: k.seat, System: k.st.Systems[0], Planet: k.st.Planet, Unit: unit, Count: 1}
+}
+
+func always(*exploring) bool      { return true }
+func mechThere(k *exploring) bool { return k.mech }
+
+// Ion Storm: the side its token shows; not optional.
+func ionSides(_ *State, _ *exploring) []string { return []string{"alpha", "beta"} }
+
+func ionStorm(s *State, a Action, k *exploring, _ *engine.RNG) []Event {
+	return s.emit(Event{Kind: EvTokenPlaced, System: k.st.Systems[0], Card: a.Outcome, Seat: None})
+}
+
+func merchantChoices(_ *State, k *exploring) []string {
+	var out []string
+	if k.room {
+		out = append(out, optReplenish)
+	}
+	if k.p.Commodities > 0 {
+		out = append(out, optConvert)
+	}
+	return out
+}
+
+// Merchant Station: commodities replenished, or all converted to trade
+// goods.
+func merchantStation(s *State, a Action, k *exploring, _ *engine.RNG) []Event {
+	if a.Outcome == optReplenish {
+		return s.emit(Event{Kind: EvCommodities, Seat: a.Seat, Count: commodityValue(k.p)})
+	}
+	return convert(s, k, k.p.Commodities)
+}
+
+// convert turns n commodities into trade goods.
+func convert(s *State, k *exploring, n int) []Event {
+	return s.emit(Event{Kind: EvCommodities, Seat: k.seat, Count: k.p.Commodities - n}, Event{Kind: EvTradeGoods, Seat: k.seat, Count: n})
+}
+
+// gainCommodities: n more commodities, up to the faction's value.
+func gainCommodities(s *State, k *exploring, n int) []Event {
+	return s.emit(Event{Kind: EvCommodities, Seat: k.seat, Count: min(commodityValue(k.p), k.p.Commodities+n)})
+}
+
+func mercenaryChoices(s *State, k *exploring) []string {
+	if k.mine && s.Reinforcements(k.seat, "infantry") > 0 {
+		return []string{optPlace}
+	}
+	return nil
+}
+
+// Mercenary Outfit: an infantry on the planet.
+func mercenaryOutfit(s *State, _ Action, k *exploring, _ *engine.RNG) []Event {
+	return s.emit(k.on(EvUnitsPlaced, "infantry"))
+}
+
+// fuelChoices: the option is the pool the token goes to; with a mech
+// there the token is not optional (mechThere).
+func fuelChoices(s *State, k *exploring) []string {
+	if (k.mech || k.infantry) && s.CommandReinforcements(k.seat) > 0 {
+		return []string{"tactic", "fleet", "strategy"}
+	}
+	return nil
+}
+
+// Volatile Fuel Source: an infantry (unless a mech is there) for a
+// command token.
+func volatileFuel(s *State, a Action, k *exploring, _ *engine.RNG) []Event {
+	var ev []Event
+	if !k.mech {
+		ev = s.emit(k.on(EvUnitsRemoved, "infantry"))
+	}
+	p := k.p
+	after := Pools{p.Tactic, p.Fleet, p.Strategy}
+	switch a.Outcome {
+	case "tactic":
+		after.Tactic++
+	case "fleet":
+		after.Fleet++
+	default:
+		after.Strategy++
+	}
+	return s.extend(ev, Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &after})
+}
+
+func warehouseChoices(_ *State, k *exploring) []string {
+	var out []string
+	if k.room {
+		out = append(out, optGain)
+	}
+	if k.p.Commodities > 0 {
+		out = append(out, optConvert)
+	}
+	return out
+}
+
+// Abandoned Warehouses: 2 commodities, or up to 2 converted.
+func abandonedWarehouses(s *State, a Action, k *exploring, _ *engine.RNG) []Event {
+	if a.Outcome == optGain {
+		return gainCommodities(s, k, 2)
+	}
+	return convert(s, k, min(2, k.p.Commodities))
+}
+
+// paidOptions: a commodity gained, or a trade good or a commodity paid for
+// the card's offer (the two options named).
+func paidOptions(k *exploring, offered bool, byTG, byCommodity string) []string {
+	var out []string
+	if k.room {
+		out = append(out, optGain)
+	}
+	if offered && k.p.TradeGoods > 0 {
+		out = append(out, byTG)
+	}
+	if offered && k.p.Commodities > 0 {
+		out = append(out, byCommodity)
+	}
+	return out
+}
+
+// payment is the payment of a paidOptions choice, or the commodity gained.
+func payment(s *State, a Action, k *exploring) []Event {
+	switch a.Outcome {
+	case optGain:
+		return gainCommodities(s, k, 1)
+	case optDrawTG, optMechTG:
+		return s.emit(Event{Kind: EvTradeGoods, Seat: a.Seat, Count: -1})
+	}
+	return s.emit(Event{Kind: EvCommodities, Seat: a.Seat, Count: k.p.Commodities - 1})
+}
+
+func baseChoices(s *State, k *exploring) []string {
+	draw := len(s.Decks.ActionCards)+len(s.Decks.ActionDiscard) > 0
+	return paidOptions(k, draw, optDrawTG, optDrawCommodity)
+}
+
+// Functioning Base: a commodity, or an action card for a trade good or a
+// commodity.
+func functioningBase(s *State, a Action, k *exploring, rng *engine.RNG) []Event {
+	ev := payment(s, a, k)
+	if a.Outcome != optGain {
+		ev = s.extend(ev, drawActionCards(s, a.Seat, 1, rng)...)
+	}
+	return ev
+}
+
+func fabricatorChoices(s *State, k *exploring) []string {
+	return paidOptions(k, k.mine && s.Reinforcements(k.seat, "mech") > 0, optMechTG, optMechCommodity)
+}
+
+// Local Fabricators: a commodity, or a mech on the planet for a trade
+// good or a commodity.
+func localFabricators(s *State, a Action, k *exploring, _ *engine.RNG) []Event {
+	ev := payment(s, a, k)
+	if a.Outcome != optGain {
+		ev = s.extend(ev, k.on(EvUnitsPlaced, "mech"))
+	}
+	return ev
 }
 
 // hasFrontier reports a frontier token in sys (38).
@@ -110,71 +392,32 @@ func exploreOptions(s *State, st *Step) []string { return exploreChoices(s, st, 
 // when gaining is set: the card is drawn as control is gained, before that
 // is applied.
 func exploreChoices(s *State, st *Step, gaining bool) []string {
-	seat, p := st.Seat, s.Players[st.Seat]
-	room := p.Commodities < commodityValue(p)
-	var out []string
-	switch st.Card { // the frontier's cards, which have no planet
-	case "merchant_station":
-		if room {
-			out = append(out, optReplenish)
-		}
-		if p.Commodities > 0 {
-			out = append(out, optConvert)
-		}
-		return append(out, optDecline)
-	case "ion_storm": // the side the token shows; not optional
-		return []string{"alpha", "beta"}
-	}
-	pl, _ := s.Planet(st.Planet)
-	if pl == nil {
+	d := exploreCards[st.Card]
+	if d == nil || d.choices == nil {
 		return []string{optDecline}
 	}
-	mine := (gaining || pl.Controller == seat) && !demilitarized(pl)
-	mech := count(pl.Units, seat, "mech") > 0
-	infantry := count(pl.Units, seat, "infantry") > 0
-	switch st.Card {
-	case "mercenary_outfit":
-		if mine && s.Reinforcements(seat, "infantry") > 0 {
-			out = append(out, optPlace)
-		}
-	case "core_mine", "expedition":
-		if infantry {
-			out = append(out, optRemove)
-		}
-	case "volatile_fuel_source": // the option is the pool the token goes to
-		if (mech || infantry) && s.CommandReinforcements(seat) > 0 {
-			out = append(out, "tactic", "fleet", "strategy")
-		}
-		if mech && len(out) > 0 {
-			return out // with a mech there the token is not optional
-		}
-	case "abandoned_warehouses":
-		if room {
-			out = append(out, optGain)
-		}
-		if p.Commodities > 0 {
-			out = append(out, optConvert)
-		}
-	case "functioning_base", "local_fabricators":
-		if room {
-			out = append(out, optGain)
-		}
-		draw := st.Card == "functioning_base" && len(s.Decks.ActionCards)+len(s.Decks.ActionDiscard) > 0
-		mechs := st.Card == "local_fabricators" && mine && s.Reinforcements(seat, "mech") > 0
-		if draw && p.TradeGoods > 0 {
-			out = append(out, optDrawTG)
-		}
-		if draw && p.Commodities > 0 {
-			out = append(out, optDrawCommodity)
-		}
-		if mechs && p.TradeGoods > 0 {
-			out = append(out, optMechTG)
-		}
-		if mechs && p.Commodities > 0 {
-			out = append(out, optMechCommodity)
-		}
+	k := s.exploring(st, gaining)
+	if k.pl == nil && !d.frontier {
+		return []string{optDecline}
+	}
+	out := d.choices(s, k)
+	if d.mandatory != nil && d.mandatory(k) && len(out) > 0 {
+		return out
 	}
 	return append(out, optDecline)
+}
+
+// exploring is the step st seen by its card.
+func (s *State) exploring(st *Step, gaining bool) *exploring {
+	k := &exploring{st: st, seat: st.Seat, p: s.Players[st.Seat]}
+	k.room = k.p.Commodities < commodityValue(k.p)
+	if pl, _ := s.Planet(st.Planet); pl != nil {
+		k.pl = pl
+		k.mine = (gaining || pl.Controller == st.Seat) && !demilitarized(pl)
+		k.mech = count(pl.Units, st.Seat, "mech") > 0
+		k.infantry = count(pl.Units, st.Seat, "infantry") > 0
+	}
+	return k
 }
 
 func decideExplore(s *State, a Action, rng *engine.RNG) ([]Event, error) {
@@ -185,63 +428,9 @@ func decideExplore(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	if !slices.Contains(exploreOptions(s, st), a.Outcome) {
 		return nil, engine.Refuse("35.7", "%s cannot do %q now; it offers %v", st.Card, a.Outcome, exploreOptions(s, st))
 	}
-	p := s.Players[a.Seat]
-	pos := st.Systems[0]
-	on := func(kind, unit string) Event {
-		return Event{Kind: kind, Seat: a.Seat, System: pos, Planet: st.Planet, Unit: unit, Count: 1}
-	}
-	commodities := func(n int) Event { return Event{Kind: EvCommodities, Seat: a.Seat, Count: n} }
 	var ev []Event
-	switch a.Outcome {
-	case optPlace:
-		ev = s.extend(ev, on(EvUnitsPlaced, "infantry"))
-	case optRemove:
-		ev = s.extend(ev, on(EvUnitsRemoved, "infantry"))
-		if st.Card == "core_mine" {
-			ev = s.extend(ev, Event{Kind: EvTradeGoods, Seat: a.Seat, Count: 1})
-		} else {
-			ev = s.extend(ev, Event{Kind: EvPlanetReadied, Seat: a.Seat, Planet: st.Planet})
-		}
-	case "alpha", "beta":
-		ev = s.extend(ev, Event{Kind: EvTokenPlaced, System: pos, Card: a.Outcome, Seat: None})
-	case optReplenish:
-		ev = s.extend(ev, commodities(commodityValue(p)))
-	case "tactic", "fleet", "strategy":
-		if pl, _ := s.Planet(st.Planet); count(pl.Units, a.Seat, "mech") == 0 {
-			ev = s.extend(ev, on(EvUnitsRemoved, "infantry"))
-		}
-		after := Pools{p.Tactic, p.Fleet, p.Strategy}
-		switch a.Outcome {
-		case "tactic":
-			after.Tactic++
-		case "fleet":
-			after.Fleet++
-		default:
-			after.Strategy++
-		}
-		ev = s.extend(ev, Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &after})
-	case optGain:
-		gain := 1
-		if st.Card == "abandoned_warehouses" {
-			gain = 2
-		}
-		ev = s.extend(ev, commodities(min(commodityValue(p), p.Commodities+gain)))
-	case optConvert:
-		k := p.Commodities
-		if st.Card == "abandoned_warehouses" {
-			k = min(2, k)
-		}
-		ev = s.extend(ev, commodities(p.Commodities-k), Event{Kind: EvTradeGoods, Seat: a.Seat, Count: k})
-	case optDrawTG, optMechTG:
-		ev = s.extend(ev, Event{Kind: EvTradeGoods, Seat: a.Seat, Count: -1})
-	case optDrawCommodity, optMechCommodity:
-		ev = s.extend(ev, commodities(p.Commodities-1))
-	}
-	switch a.Outcome {
-	case optDrawTG, optDrawCommodity:
-		ev = s.extend(ev, drawActionCards(s, a.Seat, 1, rng)...)
-	case optMechTG, optMechCommodity:
-		ev = s.extend(ev, on(EvUnitsPlaced, "mech"))
+	if a.Outcome != optDecline {
+		ev = exploreCards[st.Card].choose(s, a, s.exploring(st, false), rng)
 	}
 	return s.extend(ev, Event{Kind: EvStepCleared, Seat: a.Seat}), nil
 }
@@ -284,9 +473,14 @@ func addPlanet(s *State, e Event) {
 	s.index()
 }
 
-// exploredTo are the cards that stay in play once explored, and where:
-// Ion Storm in the common play area, Enigmatic Device in its explorer's.
-var exploredTo = map[string]string{"ion_storm": "common", "enigmatic_device": "player"}
+// exploredTo is where a card stays in play once explored: Ion Storm in
+// the common play area, Enigmatic Device in its explorer's; "" for others.
+func exploredTo(card string) string {
+	if d := exploreCards[card]; d != nil {
+		return d.stays
+	}
+	return ""
+}
 
 // fragmentsOfKind are the relic fragments that count as kind (73.1): its
 // own, then unknown ones, which count as any kind.
