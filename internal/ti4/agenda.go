@@ -447,7 +447,7 @@ func applyAgenda(s *State, e *Event) bool {
 			}
 		}
 		s.Agenda = nil
-		returnPoliticalSecrets(s)
+		returnAgendaNotes(s)
 		for _, p := range s.Players {
 			p.Feats = nil // the agenda phase's deeds (Drive the Debate) end with it
 		}

@@ -122,13 +122,15 @@ func NotBuilt(x Item) string {
 }
 
 // defined reports a component with a definition: in its kind's registry
-// (actionCards, exploreCards), or in the ability model.
+// (actionCards, exploreCards, promissoryNotes), or in the ability model.
 func (x Item) defined() bool {
 	switch x.Kind {
 	case KindActionCard:
 		return actionCards[x.ID] != nil
 	case KindExploration:
 		return exploreCards[x.ID] != nil
+	case KindPromissory, KindFactionNote:
+		return promissoryNotes[x.ID] != nil
 	}
 	return definitions[x.ID] != nil
 }

@@ -146,6 +146,8 @@ func TestNoRulesCodeNamesADefinedComponent(t *testing.T) {
 			home = homeFiles[KindActionCard]
 		case exploreCards[v] != nil:
 			home = homeFiles[KindExploration]
+		case promissoryNotes[v] != nil:
+			home = homeFiles[KindPromissory]
 		case definitions[v] == nil:
 			continue
 		}

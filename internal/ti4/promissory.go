@@ -3,6 +3,7 @@ package ti4
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/mecatol/mecatol/internal/engine"
 )
@@ -44,16 +45,64 @@ func (s *State) holderOf(note string) (seat int, inPlay bool) {
 	return None, false
 }
 
-// notesFollowUps: a player who receives another's Support for the Throne
-// places it in their play area and gains a point.
+// promissoryNote is one promissory note's definition (69), found by its
+// id: the note's kind for the generic notes ("ceasefire"), the whole note
+// ("<faction>:<note>") for a faction's own.
+type promissoryNote struct {
+	// moment is a cheap first test, for Legal, that its holder (seat) may
+	// play it now; nil for a note that is never played but acts on its own.
+	moment func(s *State, seat int) bool
+	// play is what playing it does (69.1), the owner's seat given.
+	play func(s *State, a Action, owner int) ([]Event, error)
+	// point: in its holder's play area it is worth a point, and it goes
+	// there as soon as another player holds it.
+	point bool
+	// replenished acts when the note's owner replenishes commodities.
+	replenished func(s *State, owner, commodities int, note string) []Event
+	// activated acts, from its holder's play area, when they activate the
+	// system at pos.
+	activated func(s *State, seat, pos int, note string) []Event
+	// agendaPhase: in play until the end of the agenda phase, then back to
+	// its owner.
+	agendaPhase bool
+}
+
+// promissoryNotes holds the notes' definitions, by id.
+var promissoryNotes = map[string]*promissoryNote{}
+
+// defineNote adds a note's definition; an id is defined once.
+func defineNote(id string, n *promissoryNote) {
+	if _, dup := promissoryNotes[id]; dup {
+		panic("promissory note defined twice: " + id)
+	}
+	promissoryNotes[id] = n
+}
+
+// noteDef is a held note's definition: its faction's own, or its kind's.
+func noteDef(note string) *promissoryNote {
+	if d := promissoryNotes[note]; d != nil {
+		return d
+	}
+	return promissoryNotes[noteKind(note)]
+}
+
+func init() {
+	defineNote("ceasefire", &promissoryNote{moment: ceasefireMoment, play: ceasefire})
+	defineNote("political_secret", &promissoryNote{moment: secretMoment, play: politicalSecret, agendaPhase: true})
+	defineNote("support_for_the_throne", &promissoryNote{point: true, activated: throneLost})
+	defineNote("trade_agreement", &promissoryNote{replenished: tradeAgreement})
+}
+
+// notesFollowUps: a player who receives another's note worth a point
+// (Support for the Throne) places it in their play area and gains it.
 func notesFollowUps(s *State) []Event {
 	if s.Trade != nil || s.quiet(scanNotes) {
 		return nil
 	}
 	for _, p := range s.Players {
 		for _, n := range p.Promissory {
-			if strings.HasSuffix(n, ":support_for_the_throne") && noteOwner(n) != p.Faction && !p.Eliminated {
-				return s.emit(Event{Kind: EvNotePlayed, Seat: p.Seat, Card: n}, Event{Kind: EvVictoryPoint, Seat: p.Seat, Count: 1, Card: "support_for_the_throne"})
+			if d := noteDef(n); d != nil && d.point && noteOwner(n) != p.Faction && !p.Eliminated {
+				return s.emit(Event{Kind: EvNotePlayed, Seat: p.Seat, Card: n}, Event{Kind: EvVictoryPoint, Seat: p.Seat, Count: 1, Card: noteKind(n)})
 			}
 		}
 	}
@@ -61,25 +110,53 @@ func notesFollowUps(s *State) []Event {
 	return nil
 }
 
-// throneLost: a holder of Support for the Throne who activates a system
-// with the owner's units loses the point and returns the card.
-func throneLost(s *State, seat, pos int) []Event {
+// notesOnActivation: the notes in seat's play area that act when seat
+// activates the system at pos.
+func notesOnActivation(s *State, seat, pos int) []Event {
 	var ev []Event
 	for _, n := range s.Players[seat].NotesInPlay {
-		if noteKind(n) != "support_for_the_throne" {
-			continue
-		}
-		if o := s.seatOfFaction(noteOwner(n)); o != None && s.unitsIn(pos, o) > 0 {
-			ev = s.extend(ev, Event{Kind: EvVictoryPoint, Seat: seat, Count: -1, Card: "support_for_the_throne"}, Event{Kind: EvNoteReturned, Seat: seat, Card: n})
+		if d := noteDef(n); d != nil && d.activated != nil {
+			ev = s.extend(ev, d.activated(s, seat, pos, n)...)
 		}
 	}
 	return ev
 }
 
+// throneLost: a holder of Support for the Throne who activates a system
+// with the owner's units loses the point and returns the card.
+func throneLost(s *State, seat, pos int, n string) []Event {
+	if o := s.seatOfFaction(noteOwner(n)); o != None && s.unitsIn(pos, o) > 0 {
+		return s.emit(Event{Kind: EvVictoryPoint, Seat: seat, Count: -1, Card: noteKind(n)}, Event{Kind: EvNoteReturned, Seat: seat, Card: n})
+	}
+	return nil
+}
+
+// notesOnReplenish: the owner's notes, wherever they are, that act when
+// the owner replenishes commodities.
+func notesOnReplenish(s *State, owner, commodities int) []Event {
+	var ev []Event
+	for _, id := range replenishNotes() {
+		ev = s.extend(ev, promissoryNotes[id].replenished(s, owner, commodities, s.noteOf(owner, id))...)
+	}
+	return ev
+}
+
+// replenishNotes are the generic notes that act on a replenishment, in a
+// fixed order.
+var replenishNotes = sync.OnceValue(func() []string {
+	var ids []string
+	for id, d := range promissoryNotes {
+		if d.replenished != nil {
+			ids = append(ids, id)
+		}
+	}
+	slices.Sort(ids)
+	return ids
+})
+
 // tradeAgreement: when the owner replenishes commodities, the holder of
 // their Trade Agreement takes them all, as trade goods, and returns it.
-func tradeAgreement(s *State, owner, commodities int) []Event {
-	n := s.noteOf(owner, "trade_agreement")
+func tradeAgreement(s *State, owner, commodities int, n string) []Event {
 	h, inPlay := s.holderOf(n)
 	if h == None || h == owner || inPlay || commodities == 0 {
 		return nil
@@ -96,35 +173,47 @@ func decidePlayNote(s *State, a Action) ([]Event, error) {
 	if owner == a.Seat {
 		return nil, engine.Refuse("69.2", "a player cannot play their own promissory notes")
 	}
-	switch noteKind(a.Card) {
-	case "ceasefire":
-		t := s.Tactical
-		if t == nil || t.Seat != owner || t.Step != TacMovement || len(t.Moves) > 0 || s.unitsIn(t.System, a.Seat) == 0 {
-			return nil, engine.Refuse("69.1", "Ceasefire is played after its owner activates a system holding your units, before they move")
-		}
-		return s.emit(Event{Kind: EvCeasefire, Seat: a.Seat}, Event{Kind: EvNoteReturned, Seat: a.Seat, Card: a.Card}), nil
-	case "political_secret":
-		ag := s.Agenda
-		if s.Phase != PhaseAgenda || ag == nil || ag.Card == "" || len(ag.Ballots) > 0 || ag.Voting || ag.Outcome != "" {
-			return nil, engine.Refuse("69.1", "Political Secret is played when an agenda is revealed, before anyone votes")
-		}
-		return s.emit(Event{Kind: EvNotePlayed, Seat: a.Seat, Card: a.Card}, Event{Kind: EvSilenced, Seat: owner}), nil
+	if d := noteDef(a.Card); d != nil && d.play != nil {
+		return d.play(s, a, owner)
 	}
 	return nil, engine.Refuse("69.1", "%s has no window to be played now", a.Card)
+}
+
+// Ceasefire: after its owner activates a system holding the holder's
+// units, the owner's units may not move into it.
+func ceasefire(s *State, a Action, owner int) ([]Event, error) {
+	t := s.Tactical
+	if t == nil || t.Seat != owner || t.Step != TacMovement || len(t.Moves) > 0 || s.unitsIn(t.System, a.Seat) == 0 {
+		return nil, engine.Refuse("69.1", "Ceasefire is played after its owner activates a system holding your units, before they move")
+	}
+	return s.emit(Event{Kind: EvCeasefire, Seat: a.Seat}, Event{Kind: EvNoteReturned, Seat: a.Seat, Card: a.Card}), nil
+}
+
+func ceasefireMoment(s *State, seat int) bool {
+	t := s.Tactical
+	return t != nil && t.Seat != seat && t.Step == TacMovement && len(t.Moves) == 0
+}
+
+// Political Secret: when an agenda is revealed, its owner may not vote on
+// it; the note goes back at the end of the agenda phase.
+func politicalSecret(s *State, a Action, owner int) ([]Event, error) {
+	ag := s.Agenda
+	if s.Phase != PhaseAgenda || ag == nil || ag.Card == "" || len(ag.Ballots) > 0 || ag.Voting || ag.Outcome != "" {
+		return nil, engine.Refuse("69.1", "Political Secret is played when an agenda is revealed, before anyone votes")
+	}
+	return s.emit(Event{Kind: EvNotePlayed, Seat: a.Seat, Card: a.Card}, Event{Kind: EvSilenced, Seat: owner}), nil
+}
+
+func secretMoment(s *State, _ int) bool {
+	ag := s.Agenda
+	return s.Phase == PhaseAgenda && ag != nil && ag.Card != "" && len(ag.Ballots) == 0
 }
 
 // noteMoment is a cheap first test, for Legal, that a note's moment may be
 // now; decidePlayNote makes the full one.
 func noteMoment(s *State, seat int, note string) bool {
-	switch noteKind(note) {
-	case "ceasefire":
-		t := s.Tactical
-		return t != nil && t.Seat != seat && t.Step == TacMovement && len(t.Moves) == 0
-	case "political_secret":
-		ag := s.Agenda
-		return s.Phase == PhaseAgenda && ag != nil && ag.Card != "" && len(ag.Ballots) == 0
-	}
-	return false
+	d := noteDef(note)
+	return d != nil && d.moment != nil && d.moment(s, seat)
 }
 
 // Note effects.
@@ -162,12 +251,12 @@ func applyNotes(s *State, e *Event) bool {
 	return true
 }
 
-// returnPoliticalSecrets gives Political Secrets in play back to their
-// owners at the end of the agenda phase.
-func returnPoliticalSecrets(s *State) {
+// returnAgendaNotes gives the notes in play until the end of the agenda
+// phase (Political Secret) back to their owners.
+func returnAgendaNotes(s *State) {
 	for _, p := range s.Players {
 		for _, n := range slices.Clone(p.NotesInPlay) {
-			if noteKind(n) == "political_secret" {
+			if d := noteDef(n); d != nil && d.agendaPhase {
 				applyNotes(s, &Event{Kind: EvNoteReturned, Seat: p.Seat, Card: n})
 			}
 		}
@@ -176,4 +265,7 @@ func returnPoliticalSecrets(s *State) {
 
 // notePoint reports a note that, in play, is worth a point to its holder
 // (Support for the Throne).
-func notePoint(note string) bool { return noteKind(note) == "support_for_the_throne" }
+func notePoint(note string) bool {
+	d := noteDef(note)
+	return d != nil && d.point
+}

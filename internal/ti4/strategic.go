@@ -171,7 +171,7 @@ func primary(s *State, seat int, card string, rng *engine.RNG) []Event {
 	case "trade": // 92.2, 92.3, then 92.4
 		p := s.Players[seat]
 		ev := s.emit(Event{Kind: EvTradeGoods, Seat: seat, Count: 3}, Event{Kind: EvCommodities, Seat: seat, Count: commodityValue(p)})
-		ev = s.extend(s.extend(ev, commerce(s, seat)...), tradeAgreement(s, seat, commodityValue(p))...)
+		ev = s.extend(s.extend(ev, commerce(s, seat)...), notesOnReplenish(s, seat, commodityValue(p))...)
 		return s.extend(ev, step(StepTradeChoose, seat, card, false))
 	case "warfare":
 		for _, sys := range s.Systems {
@@ -252,7 +252,7 @@ func decideSecondary(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		return s.extend(ev, step(StepConstruction, a.Seat, st.Card, true)), nil
 	case "trade": // 92.5: replenish commodities
 		ev = s.extend(ev, Event{Kind: EvCommodities, Seat: a.Seat, Count: commodityValue(p)})
-		ev = s.extend(s.extend(ev, commerce(s, a.Seat)...), tradeAgreement(s, a.Seat, commodityValue(p))...)
+		ev = s.extend(s.extend(ev, commerce(s, a.Seat)...), notesOnReplenish(s, a.Seat, commodityValue(p))...)
 		return s.extend(ev, done), nil
 	case "warfare": // 99.3: one home space dock produces; the token stays off the board (99.3a)
 		if s.bestDock(a.Seat, s.System(p.Home)) == 0 {

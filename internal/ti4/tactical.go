@@ -157,7 +157,7 @@ func decideActivate(s *State, a Action) ([]Event, error) {
 		Event{Kind: EvCommandToken, Seat: a.Seat, System: sys.Pos, Count: 1},
 		Event{Kind: EvTacticalBegun, Seat: a.Seat, System: sys.Pos},
 	)
-	ev = s.extend(ev, throneLost(s, a.Seat, sys.Pos)...)
+	ev = s.extend(ev, notesOnActivation(s, a.Seat, sys.Pos)...)
 	if s.hasUse(a.Seat, AfterActivation) {
 		ev = s.extend(ev, abilityWindows(s, a.Seat, AfterActivation, Step{Systems: []int{sys.Pos}})...)
 	}
