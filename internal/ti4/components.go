@@ -122,7 +122,7 @@ func NotBuilt(x Item) string {
 }
 
 // defined reports a component with a definition: in its kind's registry
-// (actionCards, exploreCards, promissoryNotes), or in the ability model.
+// (actionCards, exploreCards, promissoryNotes, relics), or in the ability model.
 func (x Item) defined() bool {
 	switch x.Kind {
 	case KindActionCard:
@@ -131,6 +131,8 @@ func (x Item) defined() bool {
 		return exploreCards[x.ID] != nil
 	case KindPromissory, KindFactionNote:
 		return promissoryNotes[x.ID] != nil
+	case KindRelic:
+		return relics[x.ID] != nil
 	}
 	return definitions[x.ID] != nil
 }

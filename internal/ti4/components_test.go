@@ -103,7 +103,7 @@ func TestEveryComponentIsAccountedFor(t *testing.T) {
 		case defined && listed:
 			t.Errorf("%s %s is defined and listed as not built", x.Kind, x.ID)
 		case defined, listed, kindListed:
-		case x.Kind == KindActionCard || x.Kind == KindExploration:
+		case x.Kind == KindActionCard || x.Kind == KindExploration || x.Kind == KindRelic || x.Kind == KindPromissory:
 			t.Errorf("%s %s has no definition", x.Kind, x.ID)
 		case x.Kind == KindPublicObjective || x.Kind == KindSecretObjective:
 			if !ObjectiveScorable(x.ID) && len(lits[x.ID]) == 0 {
@@ -148,6 +148,8 @@ func TestNoRulesCodeNamesADefinedComponent(t *testing.T) {
 			home = homeFiles[KindExploration]
 		case promissoryNotes[v] != nil:
 			home = homeFiles[KindPromissory]
+		case relics[v] != nil:
+			home = homeFiles[KindRelic]
 		case definitions[v] == nil:
 			continue
 		}

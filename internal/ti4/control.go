@@ -26,7 +26,7 @@ func findPlanet(s *State, name string) (*Planet, *System, error) {
 func gain(s *State, x *explorer, seat, pos int, pl *Planet) []Event {
 	ev := s.emit(Event{Kind: EvControlGained, Seat: seat, Planet: pl.Name, Extra: &Extra{From: pl.Controller}})
 	ev = s.extend(ev, takenStructures(s, x, seat, pos, pl)...)
-	ev = s.extend(ev, shardTaken(s, x, seat, pos, pl)...)
+	ev = s.extend(ev, relicsOnPlanetTaken(s, x, seat, pos, pl)...)
 	if pl.Controller == None {
 		if e, ok := x.explore(seat, pl.Name); ok {
 			ev = s.extend(ev, e)

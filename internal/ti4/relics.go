@@ -1,9 +1,12 @@
 package ti4
 
 import (
+	"maps"
 	"slices"
+	"sync"
 
 	"github.com/mecatol/mecatol/internal/engine"
+	"github.com/mecatol/mecatol/internal/ti4/data"
 )
 
 // Relics (LRR 73): three relic fragments of a kind (unknown fragments
@@ -43,6 +46,150 @@ const (
 	crown    = "the_crown_of_emphidia"
 	crownVP  = "relic:" + crown
 )
+
+// relic is one relic's definition (73.3), found by its id. A relic with a
+// component action registers it as a Component (Stellar Converter, The
+// Codex).
+type relic struct {
+	gained  func(s *State, seat int, rng *engine.RNG) []Event // on gaining it
+	points  int                                               // worth to its holder
+	secrets int                                               // more secret objectives allowed (61.21)
+	// planetTaken acts when seat gains control of pl at pos from another
+	// player (Shard of the Throne changes hands).
+	planetTaken func(s *State, x *explorer, seat, pos int, pl *Planet) []Event
+	// Its relic step (StepRelic) opens at the agenda phase's start, or
+	// after its holder's tactical action when afterTactical says so; use
+	// resolves it (a.Use), stepOffer lists its uses there (or one use).
+	atAgendaStart bool
+	afterTactical func(s *State, seat int) bool
+	stepOffer     func(s *State, seat int, st *Step, add func(Action))
+	use           func(s *State, a Action, st *Step, rng *engine.RNG) ([]Event, error)
+	// direct: used at its own moment, outside a relic step: before the
+	// first move (beforeMoving), or during a research (researching).
+	direct        bool
+	beforeMoving  bool
+	researching   func(s *State, seat int, r string, add func(Action))
+	paysSecondary bool // pays a secondary's strategy token (relicPaysSecondary)
+}
+
+// relics holds every relic's definition, by id.
+var relics = map[string]*relic{
+	shard:    {gained: func(s *State, seat int, _ *engine.RNG) []Event { return s.emit(vp(seat, 1, shardVP)) }, points: 1, planetTaken: shardTaken},
+	obsidian: {gained: func(s *State, seat int, rng *engine.RNG) []Event { return drawSecret(s, seat, rng) }, secrets: 1},
+	codex:    {},
+	stellar:  {},
+	maw:      {atAgendaStart: true, use: mawOfWorlds},
+	crown:    {afterTactical: func(s *State, seat int) bool { return len(crownPlanets(s, seat)) > 0 }, stepOffer: crownOffer, use: crownOfEmphidia},
+	scepter:  {paysSecondary: true},
+	dominus:  {direct: true, beforeMoving: true, use: dominusOrb},
+	tears:    {direct: true, researching: tearsOffer, use: prophetsTears},
+}
+
+// relicOrder is the relics' ids, sorted, for steps opened in a fixed order.
+var relicOrder = sync.OnceValue(func() []string { return slices.Sorted(maps.Keys(relics)) })
+
+// relicName is a relic's name in the data.
+func relicName(id string) string {
+	for _, r := range data.MustLoad().Relics {
+		if r.ID == id {
+			return r.Name
+		}
+	}
+	return id
+}
+
+// relicsOnPlanetTaken: the relics that change hands with a planet.
+func relicsOnPlanetTaken(s *State, x *explorer, seat, pos int, pl *Planet) []Event {
+	var ev []Event
+	for _, r := range relicOrder() {
+		if d := relics[r]; d.planetTaken != nil {
+			ev = s.extend(ev, d.planetTaken(s, x, seat, pos, pl)...)
+		}
+	}
+	return ev
+}
+
+// Dominus Orb, in its holder's play area, is purged before the tactical
+// action's first move: units move out of systems with their tokens.
+func dominusOrb(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
+	t, err := inTactical(s, a.Seat, TacMovement)
+	if err != nil {
+		return nil, err
+	}
+	if !slices.Contains(s.Players[a.Seat].Relics, dominus) || len(t.Moves) > 0 || !a.Use {
+		return nil, engine.Refuse("73.3", "Dominus Orb, in your play area, is purged before the first move")
+	}
+	return s.emit(Event{Kind: EvRelicPurged, Seat: a.Seat, Card: dominus}, Event{Kind: EvOrbUsed, Seat: a.Seat}), nil
+}
+
+// The Prophet's Tears, exhausted while researching (90.9): a prerequisite
+// ignored, or an action card drawn.
+func prophetsTears(s *State, a Action, _ *Step, rng *engine.RNG) ([]Event, error) {
+	if _, err := inStep(s, a.Seat, StepResearch); err != nil {
+		return nil, err
+	}
+	if !s.readyRelic(a.Seat, tears) || !a.Use {
+		return nil, engine.Refuse("73.3", "The Prophet's Tears is used by exhausting it, and it is not ready in your play area")
+	}
+	ev := s.emit(Event{Kind: EvRelicExhausted, Seat: a.Seat, Card: tears})
+	switch a.Outcome {
+	case "prerequisite":
+		return s.extend(ev, Event{Kind: EvSpent, Seat: a.Seat, Card: "any"}), nil
+	case "draw":
+		return s.extend(ev, drawActionCards(s, a.Seat, 1, rng)...), nil
+	}
+	return nil, engine.BadInput("outcome", "The Prophet's Tears ignores a prerequisite or draws an action card: %q", a.Outcome)
+}
+
+func tearsOffer(_ *State, _ int, r string, add func(Action)) {
+	for _, o := range []string{"prerequisite", "draw"} {
+		add(Action{Kind: ActUseRelic, Card: r, Use: true, Outcome: o})
+	}
+}
+
+// Maw of Worlds, at the start of the agenda phase: purged, every planet of
+// its holder's exhausted, any technology gained (90.5).
+func mawOfWorlds(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
+	ev := s.emit(Event{Kind: EvRelicPurged, Seat: a.Seat, Card: maw})
+	for _, pl := range s.ownPlanets(a.Seat) {
+		if !pl.Exhausted {
+			ev = s.extend(ev, Event{Kind: EvPlanetExhausted, Seat: a.Seat, Planet: pl.Name})
+		}
+	}
+	return s.extend(ev, Event{Kind: EvStepCleared, Seat: a.Seat}, queue(Step{Kind: StepAgendaTech, Seat: a.Seat, Card: maw, Need: 1, Free: true})), nil
+}
+
+// The Crown of Emphidia: after a tactical action, exhausted to explore a
+// planet of its holder's; at the end of a status phase, with the Tomb of
+// Emphidia controlled, purged for a point (its step's Then is "tomb").
+func crownOfEmphidia(s *State, a Action, st *Step, rng *engine.RNG) ([]Event, error) {
+	done := Event{Kind: EvStepCleared, Seat: a.Seat}
+	if st.Then == "tomb" {
+		return s.emit(Event{Kind: EvRelicPurged, Seat: a.Seat, Card: crown}, vp(a.Seat, 1, crownVP), done), nil
+	}
+	i := slices.IndexFunc(crownPlanets(s, a.Seat), func(pl *Planet) bool { return pl.Name == a.Planet })
+	if i < 0 {
+		return nil, engine.Refuse("73.3", "The Crown of Emphidia explores a planet you control that has a trait")
+	}
+	pl, sys := s.Planet(a.Planet)
+	x := newExplorer(s, rng)
+	ev := s.emit(Event{Kind: EvRelicExhausted, Seat: a.Seat, Card: crown}, done)
+	if e, ok := x.explore(a.Seat, pl.Name); ok {
+		ev = s.extend(ev, e)
+		ev = s.extend(ev, x.effects(a.Seat, sys.Pos, pl, e.Card)...)
+	}
+	return ev, nil
+}
+
+func crownOffer(s *State, seat int, st *Step, add func(Action)) {
+	if st.Then != "" {
+		add(Action{Kind: ActUseRelic, Card: st.Card, Use: true})
+		return
+	}
+	for _, pl := range crownPlanets(s, seat) {
+		add(Action{Kind: ActUseRelic, Card: crown, Use: true, Planet: pl.Name})
+	}
+}
 
 func init() {
 	for _, kind := range []string{"cultural", "hazardous", "industrial"} {
@@ -108,11 +255,8 @@ func gainRelic(s *State, seat int, rng *engine.RNG) []Event {
 	}
 	card := s.Decks.Relics[0]
 	ev := s.emit(Event{Kind: EvRelicGained, Seat: seat, Card: card})
-	switch card {
-	case shard:
-		ev = s.extend(ev, vp(seat, 1, shardVP))
-	case obsidian:
-		ev = s.extend(ev, drawSecret(s, seat, rng)...)
+	if d := relics[card]; d != nil && d.gained != nil {
+		ev = s.extend(ev, d.gained(s, seat, rng)...)
 	}
 	return ev
 }
@@ -142,12 +286,15 @@ func shardTaken(s *State, x *explorer, seat, pos int, pl *Planet) []Event {
 }
 
 // secretLimit is how many secret objectives, scored or not, p may have
-// (61.21): one more with The Obsidian.
+// (61.21), and more with a relic that says so (The Obsidian).
 func secretLimit(p *Player) int {
-	if slices.Contains(p.Relics, obsidian) {
-		return SecretLimit + 1
+	n := SecretLimit
+	for _, r := range p.Relics {
+		if d := relics[r]; d != nil {
+			n += d.secrets
+		}
 	}
-	return SecretLimit
+	return n
 }
 
 func decideTakeCard(s *State, a Action) ([]Event, error) {
@@ -252,7 +399,8 @@ func tombWindow(s *State) []Event {
 	return nil
 }
 
-// relicOptions are the relic actions seat may take in the step st.
+// relicOptions are the relic actions seat may take in the step st: the
+// relic step's, or the uses of relics held during a research.
 func relicOptions(s *State, seat int, st *Step, add func(Action)) {
 	switch {
 	case st.Kind == StepRelic && st.Seat == seat && legendaryAbility[st.Planet] == st.Card:
@@ -260,16 +408,16 @@ func relicOptions(s *State, seat int, st *Step, add func(Action)) {
 		legendaryOptions(s, seat, st, add)
 	case st.Kind == StepRelic && st.Seat == seat:
 		add(Action{Kind: ActUseRelic, Card: st.Card})
-		if st.Card == crown && st.Then == "" {
-			for _, pl := range crownPlanets(s, seat) {
-				add(Action{Kind: ActUseRelic, Card: crown, Use: true, Planet: pl.Name})
-			}
+		if d := relics[st.Card]; d != nil && d.stepOffer != nil {
+			d.stepOffer(s, seat, st, add)
 		} else {
 			add(Action{Kind: ActUseRelic, Card: st.Card, Use: true})
 		}
-	case st.Kind == StepResearch && st.Seat == seat && s.readyRelic(seat, tears):
-		for _, o := range []string{"prerequisite", "draw"} {
-			add(Action{Kind: ActUseRelic, Card: tears, Use: true, Outcome: o})
+	case st.Kind == StepResearch && st.Seat == seat:
+		for _, r := range s.Players[seat].Relics {
+			if d := relics[r]; d != nil && d.researching != nil && s.readyRelic(seat, r) {
+				d.researching(s, seat, r, add)
+			}
 		}
 	}
 }
@@ -281,72 +429,27 @@ func (s *State) tokenHolds(seat int, sys *System) bool {
 }
 
 func decideUseRelic(s *State, a Action, rng *engine.RNG) ([]Event, error) {
+	d := relics[a.Card]
+	if d != nil && d.direct { // used at its moment, outside a relic step
+		return d.use(s, a, nil, rng)
+	}
 	st := s.Step
-	if a.Card == dominus { // before the tactical action's first move
-		t, err := inTactical(s, a.Seat, TacMovement)
-		if err != nil {
-			return nil, err
-		}
-		if !slices.Contains(s.Players[a.Seat].Relics, dominus) || len(t.Moves) > 0 || !a.Use {
-			return nil, engine.Refuse("73.3", "Dominus Orb, in your play area, is purged before the first move")
-		}
-		return s.emit(Event{Kind: EvRelicPurged, Seat: a.Seat, Card: dominus}, Event{Kind: EvOrbUsed, Seat: a.Seat}), nil
-	}
-	if a.Card == tears { // while researching (90.9)
-		if _, err := inStep(s, a.Seat, StepResearch); err != nil {
-			return nil, err
-		}
-		if !s.readyRelic(a.Seat, tears) || !a.Use {
-			return nil, engine.Refuse("73.3", "The Prophet's Tears is used by exhausting it, and it is not ready in your play area")
-		}
-		ev := s.emit(Event{Kind: EvRelicExhausted, Seat: a.Seat, Card: tears})
-		switch a.Outcome {
-		case "prerequisite":
-			return s.extend(ev, Event{Kind: EvSpent, Seat: a.Seat, Card: "any"}), nil
-		case "draw":
-			return s.extend(ev, drawActionCards(s, a.Seat, 1, rng)...), nil
-		}
-		return nil, engine.BadInput("outcome", "The Prophet's Tears ignores a prerequisite or draws an action card: %q", a.Outcome)
-	}
 	if _, err := inStep(s, a.Seat, StepRelic); err != nil {
 		return nil, err
 	}
 	if a.Card != st.Card {
 		return nil, engine.Refuse("73.3", "this step is for %s", st.Card)
 	}
-	done := Event{Kind: EvStepCleared, Seat: a.Seat}
 	if !a.Use {
-		return s.emit(done), nil
+		return s.emit(Event{Kind: EvStepCleared, Seat: a.Seat}), nil
 	}
 	if legendaryAbility[st.Planet] == st.Card {
 		return decideLegendary(s, a, st, rng)
 	}
-	switch {
-	case st.Card == maw: // purged, every planet exhausted, any technology gained (90.5)
-		ev := s.emit(Event{Kind: EvRelicPurged, Seat: a.Seat, Card: maw})
-		for _, pl := range s.ownPlanets(a.Seat) {
-			if !pl.Exhausted {
-				ev = s.extend(ev, Event{Kind: EvPlanetExhausted, Seat: a.Seat, Planet: pl.Name})
-			}
-		}
-		return s.extend(ev, done, queue(Step{Kind: StepAgendaTech, Seat: a.Seat, Card: maw, Need: 1, Free: true})), nil
-	case st.Card == crown && st.Then == "tomb": // purged for a point
-		return s.emit(Event{Kind: EvRelicPurged, Seat: a.Seat, Card: crown}, vp(a.Seat, 1, crownVP), done), nil
-	case st.Card == crown: // exhausted to explore a planet of the holder's
-		i := slices.IndexFunc(crownPlanets(s, a.Seat), func(pl *Planet) bool { return pl.Name == a.Planet })
-		if i < 0 {
-			return nil, engine.Refuse("73.3", "The Crown of Emphidia explores a planet you control that has a trait")
-		}
-		pl, sys := s.Planet(a.Planet)
-		x := newExplorer(s, rng)
-		ev := s.emit(Event{Kind: EvRelicExhausted, Seat: a.Seat, Card: crown}, done)
-		if e, ok := x.explore(a.Seat, pl.Name); ok {
-			ev = s.extend(ev, e)
-			ev = s.extend(ev, x.effects(a.Seat, sys.Pos, pl, e.Card)...)
-		}
-		return ev, nil
+	if d == nil || d.use == nil {
+		return nil, engine.Refuse("73.3", "%s has no such use", st.Card)
 	}
-	return nil, engine.Refuse("73.3", "%s has no such use", st.Card)
+	return d.use(s, a, st, rng)
 }
 
 // ownPlanets are the planets seat controls.
@@ -408,49 +511,67 @@ func applyRelics(s *State, e *Event) bool {
 // relicSecondaryOptions are the ways a relic pays for a secondary ability
 // (Scepter of Emelpar).
 func relicSecondaryOptions(s *State, seat int, add func(Action)) {
-	if s.readyRelic(seat, scepter) {
-		add(Action{Kind: ActSecondary, Use: true, Card: scepter})
+	for _, r := range s.Players[seat].Relics {
+		if d := relics[r]; d != nil && d.paysSecondary && s.readyRelic(seat, r) {
+			add(Action{Kind: ActSecondary, Use: true, Card: r})
+		}
 	}
 }
 
 // relicMoveOptions are the relics used before a tactical action's first
 // move (Dominus Orb).
 func relicMoveOptions(s *State, seat int, add func(Action)) {
-	if slices.Contains(s.Players[seat].Relics, dominus) {
-		add(Action{Kind: ActUseRelic, Card: dominus, Use: true})
+	for _, r := range s.Players[seat].Relics {
+		if d := relics[r]; d != nil && d.beforeMoving {
+			add(Action{Kind: ActUseRelic, Card: r, Use: true})
+		}
 	}
 }
 
 // relicPoints are the points p's relics are worth (Shard of the Throne).
 func relicPoints(p *Player) int {
-	if slices.Contains(p.Relics, shard) {
-		return 1
+	n := 0
+	for _, r := range p.Relics {
+		if d := relics[r]; d != nil {
+			n += d.points
+		}
 	}
-	return 0
+	return n
 }
 
-// relicsAfterTactical opens the relic steps after a tactical action: The
-// Crown of Emphidia may explore a planet of its holder's.
+// relicsAfterTactical opens the relic steps after a tactical action: a
+// ready relic whose holder may use it then (The Crown of Emphidia).
 func relicsAfterTactical(s *State, seat int) []Event {
-	if s.readyRelic(seat, crown) && len(crownPlanets(s, seat)) > 0 {
-		return s.emit(queue(Step{Kind: StepRelic, Seat: seat, Card: crown}))
+	var ev []Event
+	for _, r := range s.Players[seat].Relics {
+		if d := relics[r]; d != nil && d.afterTactical != nil && s.readyRelic(seat, r) && d.afterTactical(s, seat) {
+			ev = s.extend(ev, queue(Step{Kind: StepRelic, Seat: seat, Card: r}))
+		}
 	}
-	return nil
+	return ev
 }
 
 // relicPaysSecondary is a relic paying the strategy token a secondary
-// ability costs: Scepter of Emelpar, ready, with a token from
-// reinforcements, which goes back there.
+// ability costs: ready, with a token from reinforcements, which goes back
+// there (Scepter of Emelpar).
 func relicPaysSecondary(s *State, a Action, free bool) ([]Event, error) {
-	if a.Card != scepter {
-		return nil, engine.BadInput("card", "only Scepter of Emelpar pays for a secondary ability, not %q", a.Card)
+	if d := relics[a.Card]; d == nil || !d.paysSecondary {
+		return nil, engine.BadInput("card", "%q does not pay for a secondary ability", a.Card)
 	}
-	if free || !s.readyRelic(a.Seat, scepter) || s.CommandReinforcements(a.Seat) == 0 || s.Players[a.Seat].Strategy < 1 {
-		return nil, engine.Refuse("73.3", "Scepter of Emelpar, ready, pays a strategy token you would spend with one from reinforcements")
+	if free || !s.readyRelic(a.Seat, a.Card) || s.CommandReinforcements(a.Seat) == 0 || s.Players[a.Seat].Strategy < 1 {
+		return nil, engine.Refuse("73.3", "%s, ready, pays a strategy token you would spend with one from reinforcements", relicName(a.Card))
 	}
-	return s.emit(Event{Kind: EvRelicExhausted, Seat: a.Seat, Card: scepter}), nil
+	return s.emit(Event{Kind: EvRelicExhausted, Seat: a.Seat, Card: a.Card}), nil
 }
 
 // relicsAtAgendaStart opens the relic steps at the start of the agenda
 // phase (Maw of Worlds).
-func relicsAtAgendaStart(s *State) []Event { return relicWindows(s, maw, "") }
+func relicsAtAgendaStart(s *State) []Event {
+	var ev []Event
+	for _, r := range relicOrder() {
+		if relics[r].atAgendaStart {
+			ev = s.extend(ev, relicWindows(s, r, "")...)
+		}
+	}
+	return ev
+}
