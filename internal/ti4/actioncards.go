@@ -772,7 +772,9 @@ func acOptions(s *State, seat int, add func(Action)) {
 			continue
 		}
 		if !d.action || s.Phase == PhaseAction && s.Turn == seat && !s.busy() {
-			d.offer(s, seat, c, add)
+			b := s.offerBuf()
+			d.offer(s, seat, c, b.add)
+			b.flush(add)
 		}
 	}
 }

@@ -11,6 +11,7 @@ func (s *State) Clone() *State {
 	c := *s
 	c.scans = scans{} // a clone is often changed by hand: its scans start unknown
 	c.scratch = nil
+	c.offers = nil
 	c.abil = [maxSeats]abilCache{} // found again from the clone's own lists
 	c.Players = make([]*Player, len(s.Players))
 	for i, p := range s.Players {

@@ -409,14 +409,18 @@ func relicOptions(s *State, seat int, st *Step, add func(Action)) {
 	case st.Kind == StepRelic && st.Seat == seat:
 		add(Action{Kind: ActUseRelic, Card: st.Card})
 		if d := relics[st.Card]; d != nil && d.stepOffer != nil {
-			d.stepOffer(s, seat, st, add)
+			b := s.offerBuf()
+			d.stepOffer(s, seat, st, b.add)
+			b.flush(add)
 		} else {
 			add(Action{Kind: ActUseRelic, Card: st.Card, Use: true})
 		}
 	case st.Kind == StepResearch && st.Seat == seat:
 		for _, r := range s.Players[seat].Relics {
 			if d := relics[r]; d != nil && d.researching != nil && s.readyRelic(seat, r) {
-				d.researching(s, seat, r, add)
+				b := s.offerBuf()
+				d.researching(s, seat, r, b.add)
+				b.flush(add)
 			}
 		}
 	}

@@ -35,3 +35,32 @@ func (s *State) extend(ev []Event, more ...Event) []Event {
 	s.scratch = append(s.scratch, more...)
 	return s.scratch[n:len(s.scratch):len(s.scratch)]
 }
+
+// offerBuf collects the actions a definition offers to Legal. Definitions
+// are called through function values, so the lister's own add, passed to
+// them, would escape to the heap on every call; they are given this
+// buffer's add instead, kept with the state, and the lister copies what
+// it collected.
+type offerBuf struct {
+	list []Action
+	add  func(Action)
+}
+
+// offerBuf is the state's buffer, emptied.
+func (s *State) offerBuf() *offerBuf {
+	b := s.offers
+	if b == nil {
+		b = &offerBuf{}
+		b.add = func(a Action) { b.list = append(b.list, a) }
+		s.offers = b
+	}
+	b.list = b.list[:0]
+	return b
+}
+
+// flush hands what was collected to add.
+func (b *offerBuf) flush(add func(Action)) {
+	for _, a := range b.list {
+		add(a)
+	}
+}

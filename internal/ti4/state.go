@@ -241,6 +241,7 @@ type State struct {
 	scans     scans
 	// scratch holds the events of the Decide or Follow under way (see emit).
 	scratch   []Event
+	offers    *offerBuf // what definitions offer Legal (see offerBuf)
 	baseUnits [maxSeats]unitCards
 	// abil is each seat's abilities, found from its technologies and
 	// faction and kept while they are the same (abilityList).
