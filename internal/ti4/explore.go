@@ -20,7 +20,7 @@ type explorer struct {
 	rng     *engine.RNG
 	deck    map[string][]string
 	discard map[string][]string
-	// who holds Shard of the Throne as planets change hands (shardTaken)
+	// who holds Shard of the Throne as planets change hands (relicTaken)
 	shardKnown  bool
 	shardHolder int
 	// structures taken over on planets gained, by type, and the planets

@@ -42,16 +42,19 @@ type exploreCard struct {
 	// drawn is what the card does at once when drawn for planet pl (nil:
 	// a frontier token) at pos; ok false when it asks its explorer
 	// instead, in a step queued with the other choices.
-	drawn func(x *explorer, seat, pos int, pl *Planet) (ev []Event, ok bool)
+	drawn func(s *State, rng *engine.RNG, seat, pos int, pl *Planet) (ev []Event, ok bool)
+	// placesPlanet: the card places a planet token of that name, which
+	// its explorer gains readied and explores (35.1; Mirage).
+	placesPlanet string
 	// choices are what the explorer may choose in that step, but to
 	// decline (which every card but Ion Storm offers); frontier cards have
 	// no planet.
-	choices  func(s *State, k *exploring) []string
+	choices  func(s *State, k exploring) []string
 	frontier bool
 	// mandatory reports a choice that may not be declined, if there is one.
-	mandatory func(k *exploring) bool
+	mandatory func(k exploring) bool
 	// choose is what the explorer's choice (a.Outcome) does.
-	choose func(s *State, a Action, k *exploring, rng *engine.RNG) []Event
+	choose func(s *State, a Action, k exploring, rng *engine.RNG) []Event
 	stays  string // where the card stays once explored: "common", "player"; "" for its kind's place
 }
 
@@ -74,42 +77,40 @@ type exploring struct {
 	mine, mech, infantry bool
 }
 
-// exploreCards holds every exploration card's definition, by id (set at
-// init: Mirage's gain explores, which asks these definitions).
-var exploreCards map[string]*exploreCard
+// exploreCards holds every exploration card's definition, by id. The
+// explorer is never handed to a definition's function: it stays on the
+// stack of the decision that explores.
+var exploreCards = map[string]*exploreCard{
+	"cultural_relic_fragment": {}, "hazardous_relic_fragment": {}, "industrial_relic_fragment": {}, "unknown_relic_fragment": {},
 
-func init() { exploreCards = exploreDefs() }
+	"dyson_sphere": {attach: attachment{res: 2, inf: 1}}, "paradise_world": {attach: attachment{inf: 2}},
+	"tomb_of_emphidia": {attach: attachment{inf: 1}}, "lazax_survivors": {attach: attachment{res: 1, inf: 2}},
+	"mining_world": {attach: attachment{res: 2}}, "rich_world": {attach: attachment{res: 1}},
+	"warfare_research_facility": {attach: attachment{tech: "red"}}, "biotic_research_facility": {attach: attachment{tech: "green"}},
+	"cybernetic_research_facility": {attach: attachment{tech: "yellow"}}, "propulsion_research_facility": {attach: attachment{tech: "blue"}},
+	"demilitarized_zone": {drawn: demilitarize},
 
-func exploreDefs() map[string]*exploreCard {
-	return map[string]*exploreCard{
-		"cultural_relic_fragment": {}, "hazardous_relic_fragment": {}, "industrial_relic_fragment": {}, "unknown_relic_fragment": {},
+	"gamma_wormhole": {drawn: gammaToken}, "gamma_relay": {drawn: gammaToken},
+	"ion_storm": {frontier: true, mandatory: always, choices: ionSides, choose: ionStorm, stays: "common"},
+	"mirage":    {placesPlanet: Mirage},
 
-		"dyson_sphere": {attach: attachment{res: 2, inf: 1}}, "paradise_world": {attach: attachment{inf: 2}},
-		"tomb_of_emphidia": {attach: attachment{inf: 1}}, "lazax_survivors": {attach: attachment{res: 1, inf: 2}},
-		"mining_world": {attach: attachment{res: 2}}, "rich_world": {attach: attachment{res: 1}},
-		"warfare_research_facility": {attach: attachment{tech: "red"}}, "biotic_research_facility": {attach: attachment{tech: "green"}},
-		"cybernetic_research_facility": {attach: attachment{tech: "yellow"}}, "propulsion_research_facility": {attach: attachment{tech: "blue"}},
-		"demilitarized_zone": {drawn: demilitarize},
+	"derelict_vessel": {drawn: func(s *State, rng *engine.RNG, seat, _ int, _ *Planet) ([]Event, bool) {
+		return drawSecret(s, seat, rng), true
+	}},
+	"lost_crew": {drawn: func(s *State, rng *engine.RNG, seat, _ int, _ *Planet) ([]Event, bool) {
+		return drawActionCards(s, seat, 2, rng), true
+	}},
 
-		"gamma_wormhole": {drawn: gammaToken}, "gamma_relay": {drawn: gammaToken},
-		"ion_storm": {frontier: true, mandatory: always, choices: ionSides, choose: ionStorm, stays: "common"},
-		"mirage":    {drawn: mirage},
-
-		"derelict_vessel": {drawn: func(x *explorer, seat, _ int, _ *Planet) ([]Event, bool) { return drawSecret(x.s, seat, x.rng), true }},
-		"lost_crew": {drawn: func(x *explorer, seat, _ int, _ *Planet) ([]Event, bool) {
-			return drawActionCards(x.s, seat, 2, x.rng), true
-		}},
-		"freelancers":          {drawn: freelancers},
-		"enigmatic_device":     {stays: "player"},
-		"merchant_station":     {frontier: true, choices: merchantChoices, choose: merchantStation},
-		"mercenary_outfit":     {choices: mercenaryChoices, choose: mercenaryOutfit},
-		"core_mine":            {drawn: withMech(coreMineGain), choices: infantryChoice, choose: payInfantry(coreMineGain)},
-		"expedition":           {drawn: withMech(expeditionReady), choices: infantryChoice, choose: payInfantry(expeditionReady)},
-		"volatile_fuel_source": {choices: fuelChoices, mandatory: mechThere, choose: volatileFuel},
-		"abandoned_warehouses": {choices: warehouseChoices, choose: abandonedWarehouses},
-		"functioning_base":     {choices: baseChoices, choose: functioningBase},
-		"local_fabricators":    {choices: fabricatorChoices, choose: localFabricators},
-	}
+	"freelancers":          {drawn: freelancers},
+	"enigmatic_device":     {stays: "player"},
+	"merchant_station":     {frontier: true, choices: merchantChoices, choose: merchantStation},
+	"mercenary_outfit":     {choices: mercenaryChoices, choose: mercenaryOutfit},
+	"core_mine":            {drawn: withMech(coreMineGain), choices: infantryChoice, choose: payInfantry(coreMineGain)},
+	"expedition":           {drawn: withMech(expeditionReady), choices: infantryChoice, choose: payInfantry(expeditionReady)},
+	"volatile_fuel_source": {choices: fuelChoices, mandatory: mechThere, choose: volatileFuel},
+	"abandoned_warehouses": {choices: warehouseChoices, choose: abandonedWarehouses},
+	"functioning_base":     {choices: baseChoices, choose: functioningBase},
+	"local_fabricators":    {choices: fabricatorChoices, choose: localFabricators},
 }
 
 // effects are an exploration card's consequences when it is drawn for a
@@ -118,8 +119,11 @@ func exploreDefs() map[string]*exploreCard {
 func (x *explorer) effects(seat, pos int, pl *Planet, card string) []Event {
 	s := x.s
 	d := exploreCards[card]
+	if d != nil && d.placesPlanet != "" {
+		return x.placePlanet(seat, pos, d.placesPlanet)
+	}
 	if d != nil && d.drawn != nil {
-		if ev, ok := d.drawn(x, seat, pos, pl); ok {
+		if ev, ok := d.drawn(s, x.rng, seat, pos, pl); ok {
 			return ev
 		}
 	}
@@ -135,43 +139,44 @@ func (x *explorer) effects(seat, pos int, pl *Planet, card string) []Event {
 
 // Demilitarized Zone: structures go to reinforcements, ground forces up
 // to space; then it is attached.
-func demilitarize(x *explorer, _, pos int, pl *Planet) ([]Event, bool) {
+func demilitarize(s *State, _ *engine.RNG, _, pos int, pl *Planet) ([]Event, bool) {
 	var ev []Event
 	for _, st := range pl.Units {
-		ev = x.s.extend(ev, Event{Kind: EvUnitsRemoved, Seat: st.Owner, System: pos, Planet: pl.Name, Unit: st.Unit, Count: st.Count})
+		ev = s.extend(ev, Event{Kind: EvUnitsRemoved, Seat: st.Owner, System: pos, Planet: pl.Name, Unit: st.Unit, Count: st.Count})
 		if isGroundForce(st.Unit) {
-			ev = x.s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: st.Owner, System: pos, Unit: st.Unit, Count: st.Count})
+			ev = s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: st.Owner, System: pos, Unit: st.Unit, Count: st.Count})
 		}
 	}
 	return ev, true
 }
 
-func gammaToken(x *explorer, _, pos int, _ *Planet) ([]Event, bool) {
-	return x.s.emit(Event{Kind: EvTokenPlaced, System: pos, Card: "gamma", Seat: None}), true
+func gammaToken(s *State, _ *engine.RNG, _, pos int, _ *Planet) ([]Event, bool) {
+	return s.emit(Event{Kind: EvTokenPlaced, System: pos, Card: "gamma", Seat: None}), true
 }
 
-// Mirage: the planet is placed, gained readied, and explored (35.1).
-func mirage(x *explorer, seat, pos int, _ *Planet) ([]Event, bool) {
+// placePlanet: the planet token is placed, gained readied, and explored
+// (35.1).
+func (x *explorer) placePlanet(seat, pos int, name string) []Event {
 	s := x.s
-	m := &Planet{Name: Mirage, Controller: None}
+	m := &Planet{Name: name, Controller: None}
 	g := gain(s, x, seat, pos, m)
-	ev := s.emit(Event{Kind: EvPlanetAdded, Seat: None, System: pos, Planet: Mirage}, g[0])
-	ev = s.extend(ev, Event{Kind: EvPlanetReadied, Seat: seat, Planet: Mirage})
-	return s.extend(ev, g[1:]...), true
+	ev := s.emit(Event{Kind: EvPlanetAdded, Seat: None, System: pos, Planet: name}, g[0])
+	ev = s.extend(ev, Event{Kind: EvPlanetReadied, Seat: seat, Planet: name})
+	return s.extend(ev, g[1:]...)
 }
 
 // Freelancers: a production of one unit, which the explorer may decline
 // with done.
-func freelancers(x *explorer, seat, pos int, _ *Planet) ([]Event, bool) {
-	return x.s.emit(queue(Step{Kind: StepFreelance, Seat: seat, Card: "freelancers", Systems: []int{pos}, Prod: &Production{}})), true
+func freelancers(s *State, _ *engine.RNG, seat, pos int, _ *Planet) ([]Event, bool) {
+	return s.emit(queue(Step{Kind: StepFreelance, Seat: seat, Card: "freelancers", Systems: []int{pos}, Prod: &Production{}})), true
 }
 
 // withMech: with the explorer's mech on the planet, the card's gain comes
 // at once; otherwise an infantry may pay for it.
-func withMech(gain func(s *State, seat int, planet string) Event) func(x *explorer, seat, pos int, pl *Planet) ([]Event, bool) {
-	return func(x *explorer, seat, _ int, pl *Planet) ([]Event, bool) {
+func withMech(gain func(s *State, seat int, planet string) Event) func(s *State, _ *engine.RNG, seat, pos int, pl *Planet) ([]Event, bool) {
+	return func(s *State, _ *engine.RNG, seat, _ int, pl *Planet) ([]Event, bool) {
 		if pl != nil && count(pl.Units, seat, "mech") > 0 {
-			return x.s.emit(gain(x.s, seat, pl.Name)), true
+			return s.emit(gain(s, seat, pl.Name)), true
 		}
 		return nil, false
 	}
@@ -185,7 +190,7 @@ func expeditionReady(_ *State, seat int, planet string) Event {
 	return Event{Kind: EvPlanetReadied, Seat: seat, Planet: planet}
 }
 
-func infantryChoice(_ *State, k *exploring) []string {
+func infantryChoice(_ *State, k exploring) []string {
 	if k.infantry {
 		return []string{optRemove}
 	}
@@ -194,28 +199,28 @@ func infantryChoice(_ *State, k *exploring) []string {
 
 // payInfantry: an infantry of the explorer's on the planet is removed for
 // the card's gain.
-func payInfantry(gain func(s *State, seat int, planet string) Event) func(s *State, a Action, k *exploring, _ *engine.RNG) []Event {
-	return func(s *State, a Action, k *exploring, _ *engine.RNG) []Event {
+func payInfantry(gain func(s *State, seat int, planet string) Event) func(s *State, a Action, k exploring, _ *engine.RNG) []Event {
+	return func(s *State, a Action, k exploring, _ *engine.RNG) []Event {
 		return s.emit(k.on(EvUnitsRemoved, "infantry"), gain(s, a.Seat, k.st.Planet))
 	}
 }
 
 // on is an event for one unit of the explorer's on the planet explored.
-func (k *exploring) on(kind, unit string) Event {
+func (k exploring) on(kind, unit string) Event {
 	return Event{Kind: kind, Seat: k.seat, System: k.st.Systems[0], Planet: k.st.Planet, Unit: unit, Count: 1}
 }
 
-func always(*exploring) bool      { return true }
-func mechThere(k *exploring) bool { return k.mech }
+func always(exploring) bool      { return true }
+func mechThere(k exploring) bool { return k.mech }
 
 // Ion Storm: the side its token shows; not optional.
-func ionSides(_ *State, _ *exploring) []string { return []string{"alpha", "beta"} }
+func ionSides(_ *State, _ exploring) []string { return []string{"alpha", "beta"} }
 
-func ionStorm(s *State, a Action, k *exploring, _ *engine.RNG) []Event {
+func ionStorm(s *State, a Action, k exploring, _ *engine.RNG) []Event {
 	return s.emit(Event{Kind: EvTokenPlaced, System: k.st.Systems[0], Card: a.Outcome, Seat: None})
 }
 
-func merchantChoices(_ *State, k *exploring) []string {
+func merchantChoices(_ *State, k exploring) []string {
 	var out []string
 	if k.room {
 		out = append(out, optReplenish)
@@ -228,7 +233,7 @@ func merchantChoices(_ *State, k *exploring) []string {
 
 // Merchant Station: commodities replenished, or all converted to trade
 // goods.
-func merchantStation(s *State, a Action, k *exploring, _ *engine.RNG) []Event {
+func merchantStation(s *State, a Action, k exploring, _ *engine.RNG) []Event {
 	if a.Outcome == optReplenish {
 		return s.emit(Event{Kind: EvCommodities, Seat: a.Seat, Count: commodityValue(k.p)})
 	}
@@ -236,16 +241,16 @@ func merchantStation(s *State, a Action, k *exploring, _ *engine.RNG) []Event {
 }
 
 // convert turns n commodities into trade goods.
-func convert(s *State, k *exploring, n int) []Event {
+func convert(s *State, k exploring, n int) []Event {
 	return s.emit(Event{Kind: EvCommodities, Seat: k.seat, Count: k.p.Commodities - n}, Event{Kind: EvTradeGoods, Seat: k.seat, Count: n})
 }
 
 // gainCommodities: n more commodities, up to the faction's value.
-func gainCommodities(s *State, k *exploring, n int) []Event {
+func gainCommodities(s *State, k exploring, n int) []Event {
 	return s.emit(Event{Kind: EvCommodities, Seat: k.seat, Count: min(commodityValue(k.p), k.p.Commodities+n)})
 }
 
-func mercenaryChoices(s *State, k *exploring) []string {
+func mercenaryChoices(s *State, k exploring) []string {
 	if k.mine && s.Reinforcements(k.seat, "infantry") > 0 {
 		return []string{optPlace}
 	}
@@ -253,13 +258,13 @@ func mercenaryChoices(s *State, k *exploring) []string {
 }
 
 // Mercenary Outfit: an infantry on the planet.
-func mercenaryOutfit(s *State, _ Action, k *exploring, _ *engine.RNG) []Event {
+func mercenaryOutfit(s *State, _ Action, k exploring, _ *engine.RNG) []Event {
 	return s.emit(k.on(EvUnitsPlaced, "infantry"))
 }
 
 // fuelChoices: the option is the pool the token goes to; with a mech
 // there the token is not optional (mechThere).
-func fuelChoices(s *State, k *exploring) []string {
+func fuelChoices(s *State, k exploring) []string {
 	if (k.mech || k.infantry) && s.CommandReinforcements(k.seat) > 0 {
 		return []string{"tactic", "fleet", "strategy"}
 	}
@@ -268,7 +273,7 @@ func fuelChoices(s *State, k *exploring) []string {
 
 // Volatile Fuel Source: an infantry (unless a mech is there) for a
 // command token.
-func volatileFuel(s *State, a Action, k *exploring, _ *engine.RNG) []Event {
+func volatileFuel(s *State, a Action, k exploring, _ *engine.RNG) []Event {
 	var ev []Event
 	if !k.mech {
 		ev = s.emit(k.on(EvUnitsRemoved, "infantry"))
@@ -286,7 +291,7 @@ func volatileFuel(s *State, a Action, k *exploring, _ *engine.RNG) []Event {
 	return s.extend(ev, Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &after})
 }
 
-func warehouseChoices(_ *State, k *exploring) []string {
+func warehouseChoices(_ *State, k exploring) []string {
 	var out []string
 	if k.room {
 		out = append(out, optGain)
@@ -298,7 +303,7 @@ func warehouseChoices(_ *State, k *exploring) []string {
 }
 
 // Abandoned Warehouses: 2 commodities, or up to 2 converted.
-func abandonedWarehouses(s *State, a Action, k *exploring, _ *engine.RNG) []Event {
+func abandonedWarehouses(s *State, a Action, k exploring, _ *engine.RNG) []Event {
 	if a.Outcome == optGain {
 		return gainCommodities(s, k, 2)
 	}
@@ -307,7 +312,7 @@ func abandonedWarehouses(s *State, a Action, k *exploring, _ *engine.RNG) []Even
 
 // paidOptions: a commodity gained, or a trade good or a commodity paid for
 // the card's offer (the two options named).
-func paidOptions(k *exploring, offered bool, byTG, byCommodity string) []string {
+func paidOptions(k exploring, offered bool, byTG, byCommodity string) []string {
 	var out []string
 	if k.room {
 		out = append(out, optGain)
@@ -322,7 +327,7 @@ func paidOptions(k *exploring, offered bool, byTG, byCommodity string) []string 
 }
 
 // payment is the payment of a paidOptions choice, or the commodity gained.
-func payment(s *State, a Action, k *exploring) []Event {
+func payment(s *State, a Action, k exploring) []Event {
 	switch a.Outcome {
 	case optGain:
 		return gainCommodities(s, k, 1)
@@ -332,14 +337,14 @@ func payment(s *State, a Action, k *exploring) []Event {
 	return s.emit(Event{Kind: EvCommodities, Seat: a.Seat, Count: k.p.Commodities - 1})
 }
 
-func baseChoices(s *State, k *exploring) []string {
+func baseChoices(s *State, k exploring) []string {
 	draw := len(s.Decks.ActionCards)+len(s.Decks.ActionDiscard) > 0
 	return paidOptions(k, draw, optDrawTG, optDrawCommodity)
 }
 
 // Functioning Base: a commodity, or an action card for a trade good or a
 // commodity.
-func functioningBase(s *State, a Action, k *exploring, rng *engine.RNG) []Event {
+func functioningBase(s *State, a Action, k exploring, rng *engine.RNG) []Event {
 	ev := payment(s, a, k)
 	if a.Outcome != optGain {
 		ev = s.extend(ev, drawActionCards(s, a.Seat, 1, rng)...)
@@ -347,13 +352,13 @@ func functioningBase(s *State, a Action, k *exploring, rng *engine.RNG) []Event 
 	return ev
 }
 
-func fabricatorChoices(s *State, k *exploring) []string {
+func fabricatorChoices(s *State, k exploring) []string {
 	return paidOptions(k, k.mine && s.Reinforcements(k.seat, "mech") > 0, optMechTG, optMechCommodity)
 }
 
 // Local Fabricators: a commodity, or a mech on the planet for a trade
 // good or a commodity.
-func localFabricators(s *State, a Action, k *exploring, _ *engine.RNG) []Event {
+func localFabricators(s *State, a Action, k exploring, _ *engine.RNG) []Event {
 	ev := payment(s, a, k)
 	if a.Outcome != optGain {
 		ev = s.extend(ev, k.on(EvUnitsPlaced, "mech"))
@@ -408,8 +413,8 @@ func exploreChoices(s *State, st *Step, gaining bool) []string {
 }
 
 // exploring is the step st seen by its card.
-func (s *State) exploring(st *Step, gaining bool) *exploring {
-	k := &exploring{st: st, seat: st.Seat, p: s.Players[st.Seat]}
+func (s *State) exploring(st *Step, gaining bool) exploring {
+	k := exploring{st: st, seat: st.Seat, p: s.Players[st.Seat]}
 	k.room = k.p.Commodities < commodityValue(k.p)
 	if pl, _ := s.Planet(st.Planet); pl != nil {
 		k.pl = pl

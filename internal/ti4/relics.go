@@ -54,9 +54,10 @@ type relic struct {
 	gained  func(s *State, seat int, rng *engine.RNG) []Event // on gaining it
 	points  int                                               // worth to its holder
 	secrets int                                               // more secret objectives allowed (61.21)
-	// planetTaken acts when seat gains control of pl at pos from another
-	// player (Shard of the Throne changes hands).
-	planetTaken func(s *State, x *explorer, seat, pos int, pl *Planet) []Event
+	// followsPlanets: whoever gains control of a legendary planet, or a
+	// planet in the home system, of its holder takes it, with its points
+	// (Shard of the Throne; relicTaken).
+	followsPlanets bool
 	// Its relic step (StepRelic) opens at the agenda phase's start, or
 	// after its holder's tactical action when afterTactical says so; use
 	// resolves it (a.Use), stepOffer lists its uses there (or one use).
@@ -72,17 +73,24 @@ type relic struct {
 	paysSecondary bool // pays a secondary's strategy token (relicPaysSecondary)
 }
 
-// relics holds every relic's definition, by id.
-var relics = map[string]*relic{
-	shard:    {gained: func(s *State, seat int, _ *engine.RNG) []Event { return s.emit(vp(seat, 1, shardVP)) }, points: 1, planetTaken: shardTaken},
-	obsidian: {gained: func(s *State, seat int, rng *engine.RNG) []Event { return drawSecret(s, seat, rng) }, secrets: 1},
-	codex:    {},
-	stellar:  {},
-	maw:      {atAgendaStart: true, use: mawOfWorlds},
-	crown:    {afterTactical: func(s *State, seat int) bool { return len(crownPlanets(s, seat)) > 0 }, stepOffer: crownOffer, use: crownOfEmphidia},
-	scepter:  {paysSecondary: true},
-	dominus:  {direct: true, beforeMoving: true, use: dominusOrb},
-	tears:    {direct: true, researching: tearsOffer, use: prophetsTears},
+// relics holds every relic's definition, by id (set at init: a relic's
+// use may gain a planet, which asks these definitions).
+var relics map[string]*relic
+
+func init() { relics = relicDefs() }
+
+func relicDefs() map[string]*relic {
+	return map[string]*relic{
+		shard:    {gained: func(s *State, seat int, _ *engine.RNG) []Event { return s.emit(vp(seat, 1, shardVP)) }, points: 1, followsPlanets: true},
+		obsidian: {gained: func(s *State, seat int, rng *engine.RNG) []Event { return drawSecret(s, seat, rng) }, secrets: 1},
+		codex:    {},
+		stellar:  {},
+		maw:      {atAgendaStart: true, use: mawOfWorlds},
+		crown:    {afterTactical: func(s *State, seat int) bool { return len(crownPlanets(s, seat)) > 0 }, stepOffer: crownOffer, use: crownOfEmphidia},
+		scepter:  {paysSecondary: true},
+		dominus:  {direct: true, beforeMoving: true, use: dominusOrb},
+		tears:    {direct: true, researching: tearsOffer, use: prophetsTears},
+	}
 }
 
 // relicOrder is the relics' ids, sorted, for steps opened in a fixed order.
@@ -102,8 +110,8 @@ func relicName(id string) string {
 func relicsOnPlanetTaken(s *State, x *explorer, seat, pos int, pl *Planet) []Event {
 	var ev []Event
 	for _, r := range relicOrder() {
-		if d := relics[r]; d.planetTaken != nil {
-			ev = s.extend(ev, d.planetTaken(s, x, seat, pos, pl)...)
+		if relics[r].followsPlanets {
+			ev = s.extend(ev, relicTaken(s, x, r, seat, pos, pl)...)
 		}
 	}
 	return ev
@@ -261,15 +269,16 @@ func gainRelic(s *State, seat int, rng *engine.RNG) []Event {
 	return ev
 }
 
-// shardTaken: whoever gains control of a legendary planet, or of a planet
-// in the home system, of the player holding Shard of the Throne takes the
-// card and its point. x carries the holder across the planets gained in
-// one decision, whose events are not applied yet.
-func shardTaken(s *State, x *explorer, seat, pos int, pl *Planet) []Event {
+// relicTaken: whoever gains control of a legendary planet, or of a planet
+// in the home system, of the player holding relic r takes the card and
+// its points. x carries the holder across the planets gained in one
+// decision, whose events are not applied yet (one such relic: Shard of
+// the Throne).
+func relicTaken(s *State, x *explorer, r string, seat, pos int, pl *Planet) []Event {
 	if !x.shardKnown {
 		x.shardKnown, x.shardHolder = true, None
 		for _, p := range s.Players {
-			if slices.Contains(p.Relics, shard) {
+			if slices.Contains(p.Relics, r) {
 				x.shardHolder = p.Seat
 			}
 		}
@@ -282,7 +291,8 @@ func shardTaken(s *State, x *explorer, seat, pos int, pl *Planet) []Event {
 		return nil
 	}
 	x.shardHolder = seat
-	return s.emit(Event{Kind: EvRelicMoved, Seat: seat, Owner: from, Card: shard}, vp(from, -1, shardVP), vp(seat, 1, shardVP))
+	n, src := relics[r].points, "relic:"+r
+	return s.emit(Event{Kind: EvRelicMoved, Seat: seat, Owner: from, Card: r}, vp(from, -n, src), vp(seat, n, src))
 }
 
 // secretLimit is how many secret objectives, scored or not, p may have
