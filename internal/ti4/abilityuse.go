@@ -17,17 +17,18 @@ type Moment string
 
 // The moments.
 const (
-	AtAction          Moment = "component_action"  // as the turn's action (1.5, 22)
-	AtStartOfTurn     Moment = "start_of_turn"     // before the player's action in the action phase
-	AtEndOfTurn       Moment = "end_of_turn"       // after the player's turn's action
-	AfterActivation   Moment = "after_activation"  // after the player activates a system (5)
-	AfterProduction   Moment = "after_production"  // after the player's units produce (67)
-	AfterGroundWon    Moment = "after_ground_won"  // after the player wins a ground combat (42)
-	AfterGainPlanet   Moment = "after_gain_planet" // after the player gains control of a planet (25)
-	WhileResearch     Moment = "while_research"    // while the player pays for a technology (90)
-	WhileProducing    Moment = "while_producing"   // while the player pays for units produced (67, 68)
-	AfterStrategy     Moment = "after_strategy"    // after the player resolves a strategy card's primary or secondary (the window's Cards)
-	DuringActionPhase Moment = "action_phase"      // at any time in the action phase
+	AtAction           Moment = "component_action"  // as the turn's action (1.5, 22)
+	AtStartOfTurn      Moment = "start_of_turn"     // before the player's action in the action phase
+	AtEndOfTurn        Moment = "end_of_turn"       // after the player's turn's action
+	AfterActivation    Moment = "after_activation"  // after the player activates a system (5)
+	AfterProduction    Moment = "after_production"  // after the player's units produce (67)
+	AfterGroundWon     Moment = "after_ground_won"  // after the player wins a ground combat (42)
+	AfterGainPlanet    Moment = "after_gain_planet" // after the player gains control of a planet (25)
+	WhileResearch      Moment = "while_research"    // while the player pays for a technology (90)
+	WhileProducing     Moment = "while_producing"   // while the player pays for units produced (67, 68)
+	AfterStrategy      Moment = "after_strategy"    // after the player resolves a strategy card's primary or secondary (the window's Cards)
+	DuringActionPhase  Moment = "action_phase"      // at any time in the action phase
+	WhenAgendaRevealed Moment = "agenda_revealed"   // an agenda revealed, before anyone votes on it (1.15)
 )
 
 // Use is an ability used by a choice.
@@ -113,7 +114,7 @@ func (s *State) hasUse(seat int, at Moment) bool {
 
 // Moments that are states of the game rather than windows: an ability
 // for them is used whenever the state holds.
-var stateMoments = []Moment{AtAction, AtStartOfTurn, DuringActionPhase, WhileResearch, WhileProducing}
+var stateMoments = []Moment{AtAction, AtStartOfTurn, DuringActionPhase, WhileResearch, WhileProducing, WhenAgendaRevealed}
 
 // decideUseAbility resolves use_ability: in the ability's window, or at a
 // moment that is a state of the game (the player's turn, a payment).
@@ -211,6 +212,11 @@ func (s *State) momentOpen(seat int, at Moment) error {
 	case WhileProducing:
 		_, _, _, err := s.production(seat)
 		return err
+	case WhenAgendaRevealed:
+		if !agendaJustRevealed(s) {
+			return engine.Refuse("1.15", "only when an agenda is revealed, before its \"after\" window and the votes")
+		}
+		return nil
 	}
 	return engine.Refuse("1.3", "that ability is used in its window, when it opens")
 }
@@ -230,8 +236,18 @@ func (s *State) momentHolds(seat int, at Moment) bool {
 		return s.Step != nil && s.Step.Kind == StepResearch && s.Step.Seat == seat
 	case WhileProducing:
 		return s.momentOpen(seat, at) == nil // rare: a production is under way
+	case WhenAgendaRevealed:
+		return agendaJustRevealed(s)
 	}
 	return false
+}
+
+// agendaJustRevealed reports an agenda revealed whose "when" window is
+// not past: no "after" window, no vote yet (1.15).
+func agendaJustRevealed(s *State) bool {
+	ag := s.Agenda
+	return s.Phase == PhaseAgenda && ag != nil && ag.Card != "" && (ag.Window == "" || ag.Window == "when") &&
+		len(ag.Ballots) == 0 && !ag.Voting && ag.Outcome == ""
 }
 
 // midResolution reports something being resolved that an ability used

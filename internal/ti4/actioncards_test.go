@@ -209,7 +209,13 @@ func fixtureAgendaWindows(t *testing.T, top []string, stage func(s *State)) *Gam
 // fixtureAgendaStart stops at the window that opens the agenda phase.
 func fixtureAgendaStart(t *testing.T, top []string, stage func(s *State)) *Game {
 	t.Helper()
-	g := fixture(t, fixtureConfig(), func(s *State) {
+	return agendaStartWith(t, fixtureConfig(), top, stage)
+}
+
+// agendaStartWith is fixtureAgendaStart for the game cfg sets up.
+func agendaStartWith(t *testing.T, cfg Config, top []string, stage func(s *State)) *Game {
+	t.Helper()
+	g := fixture(t, cfg, func(s *State) {
 		s.AgendaPhase, s.Custodians = true, false
 		s.Phase, s.Turn = PhaseStatus, None
 		s.Status = &StatusStep{Tokens: true, Gain: make([]int, 3), Waiting: []int{0}}

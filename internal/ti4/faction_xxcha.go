@@ -13,6 +13,26 @@ func init() {
 	// control (6.2, 6.3), is gained (25).
 	define(&Ability{ID: "xxcha:peace_accords", Since: RulesFactions,
 		Uses: []*Use{{At: AfterStrategy, Fields: "planet", Options: peaceOptions, Resolve: peaceAccords}}})
+	// Quash: when an agenda is revealed, a token from the strategy pool
+	// discards it, and the next agenda is revealed in its place.
+	define(&Ability{ID: "xxcha:quash", Since: RulesFactions,
+		Uses: []*Use{{At: WhenAgendaRevealed, Options: quashOptions, Resolve: quash}}})
+}
+
+func quashOptions(s *State, seat int, _ *Step) []Action {
+	if s.Players[seat].Strategy == 0 {
+		return nil
+	}
+	return []Action{{}}
+}
+
+func quash(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
+	p := s.Players[a.Seat]
+	if p.Strategy == 0 {
+		return nil, engine.Refuse("1.11", "Quash spends a token from the strategy pool, and yours is empty")
+	}
+	return s.emit(Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &Pools{p.Tactic, p.Fleet, p.Strategy - 1}},
+		Event{Kind: EvVetoed, Card: s.Agenda.Card}), nil
 }
 
 func peaceOptions(s *State, seat int, st *Step) []Action {

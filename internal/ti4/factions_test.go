@@ -477,3 +477,43 @@ func TestFaction_Winnu_Reclamation(t *testing.T) {
 		}
 	}
 }
+
+// factionAgenda is a game with these factions seated, under the current
+// rules, at its agenda phase with the given agendas on top of the deck,
+// the first revealed and its "when" window open (seat 0 speaks first).
+func factionAgenda(t *testing.T, factions, top []string, stage func(s *State)) *Game {
+	t.Helper()
+	cfg := fixtureConfig(factions...)
+	cfg.Rules = RulesCurrent
+	g := agendaStartWith(t, cfg, top, stage)
+	for ag := g.State().Agenda; ag != nil && ag.Window == "start"; ag = g.State().Agenda {
+		do(t, g, act(ActPassWindow, ag.WindowQueue[0]))
+	}
+	return g
+}
+
+// Xxcha, Quash (1.15, 8.2): when an agenda is revealed, a strategy token
+// discards it and the next is revealed; not once the votes have begun, nor
+// without a token.
+func TestFaction_Xxcha_Quash(t *testing.T) {
+	g := factionAgenda(t, []string{"xxcha", "sol", "hacan"}, []string{"mutiny", "economic_equality", "incentive_program"}, nil)
+	if g.State().Agenda.Card != "mutiny" {
+		t.Fatalf("revealed %q", g.State().Agenda.Card)
+	}
+	refuse(t, g, use(1, "xxcha:quash", Action{}), "1.3") // Sol's
+	strategy := g.State().Players[0].Strategy
+	do(t, g, use(0, "xxcha:quash", Action{}))
+	s := g.State()
+	if s.Agenda.Card != "economic_equality" || s.Players[0].Strategy != strategy-1 || !slices.Contains(s.Decks.AgendaDiscard, "mutiny") {
+		t.Fatalf("quashed: agenda %q, strategy %d (was %d), discard %v", s.Agenda.Card, s.Players[0].Strategy, strategy, s.Decks.AgendaDiscard)
+	}
+	passWindows(t, g)
+	do(t, g, Action{Kind: ActAbstain, Seat: 1})
+	refuse(t, g, use(0, "xxcha:quash", Action{}), "1.15") // the votes have begun
+
+	g = factionAgenda(t, []string{"xxcha", "sol", "hacan"}, []string{"mutiny"}, func(s *State) { s.Players[0].Strategy = 0 })
+	if slices.ContainsFunc(Legal(g.State(), engineRNG(), 0), func(a Action) bool { return a.Card == "xxcha:quash" }) {
+		t.Fatal("no strategy token: Quash is not offered")
+	}
+	refuse(t, g, use(0, "xxcha:quash", Action{}), "1.11")
+}
