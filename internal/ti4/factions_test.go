@@ -246,25 +246,34 @@ func TestFaction_Hacan_GuildShips(t *testing.T) {
 	refuse(t, g, Action{Kind: ActTradeOpen, Seat: 0, ActionExtra: &ActionExtra{Player: ip(1)}}, "60.1")
 }
 
+// toMecatol is seat 0, the Winnu or Sol, with a carrier and two infantry
+// moved into Mecatol Rex's system (the position 0), its movement ended
+// and the answers passed; stage changes the set-up state too.
+func toMecatol(t *testing.T, winnu bool, stage func(s *State)) *Game {
+	t.Helper()
+	f := []string{"sol", "jolnar", "hacan"}
+	if winnu {
+		f[0] = "winnu"
+	}
+	g := factionGame(t, f, func(s *State) {
+		near := s.galaxy.Neighbors(0, s.Wormholes)[0]
+		s.System(near).Space = []Stack{{Owner: 0, Unit: "carrier", Count: 1}, {Owner: 0, Unit: "infantry", Count: 2}}
+		stage(s)
+	})
+	near := g.State().galaxy.Neighbors(0, g.State().Wormholes)[0]
+	activated(t, g, 0, 0)
+	do(t, g, moveShips(0, near, "carrier", 1))
+	do(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(near), Unit: "infantry", Count: 2})
+	do(t, g, act(ActEndMovement, 0))
+	passAnswers(t, g)
+	return g
+}
+
 // Winnu, Blood Ties (27.2): the custodians token without spending
 // influence; another faction pays six.
 func TestFaction_Winnu_BloodTies(t *testing.T) {
 	for _, winnu := range []bool{false, true} {
-		f := []string{"sol", "jolnar", "hacan"}
-		if winnu {
-			f[0] = "winnu"
-		}
-		g := factionGame(t, f, func(s *State) {
-			near := s.galaxy.Neighbors(0, s.Wormholes)[0]
-			s.System(near).Space = []Stack{{Owner: 0, Unit: "carrier", Count: 1}, {Owner: 0, Unit: "infantry", Count: 2}}
-			s.Players[0].TradeGoods = 6 // enough to pay, for the one who must
-		})
-		near := g.State().galaxy.Neighbors(0, g.State().Wormholes)[0]
-		activated(t, g, 0, 0)
-		do(t, g, moveShips(0, near, "carrier", 1))
-		do(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(near), Unit: "infantry", Count: 2})
-		do(t, g, act(ActEndMovement, 0))
-		passAnswers(t, g)
+		g := toMecatol(t, winnu, func(s *State) { s.Players[0].TradeGoods = 6 }) // enough to pay, for the one who must
 		ev := do(t, g, act(ActTakeCustodians, 0))
 		if got := hasKind(ev, EvCustodians); got != winnu {
 			t.Fatalf("winnu %v: the token taken at once %v", winnu, got)
@@ -450,21 +459,7 @@ func TestFaction_Mentak_Ambush(t *testing.T) {
 // none.
 func TestFaction_Winnu_Reclamation(t *testing.T) {
 	for _, winnu := range []bool{false, true} {
-		f := []string{"sol", "jolnar", "hacan"}
-		if winnu {
-			f[0] = "winnu"
-		}
-		g := factionGame(t, f, func(s *State) {
-			near := s.galaxy.Neighbors(0, s.Wormholes)[0]
-			s.System(near).Space = []Stack{{Owner: 0, Unit: "carrier", Count: 1}, {Owner: 0, Unit: "infantry", Count: 2}}
-			s.Custodians = false
-		})
-		near := g.State().galaxy.Neighbors(0, g.State().Wormholes)[0]
-		activated(t, g, 0, 0)
-		do(t, g, moveShips(0, near, "carrier", 1))
-		do(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(near), Unit: "infantry", Count: 2})
-		do(t, g, act(ActEndMovement, 0))
-		passAnswers(t, g)
+		g := toMecatol(t, winnu, func(s *State) { s.Custodians = false })
 		do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: MecatolRex, Unit: "infantry", Count: 2})
 		establishControl(t, g, 0)
 		if tac := g.State().Tactical; tac != nil && tac.Step == TacProduction {
