@@ -133,11 +133,12 @@ const (
 	PermitFreeCustodians
 )
 
-// permits reports whether one of seat's abilities grants p.
+// permits reports whether one of seat's abilities, or a note in its play
+// area, grants p.
 func (s *State) permits(seat int, p Permit) bool {
 	ok := false
 	s.abilities(seat, func(a *Ability) { ok = ok || a.Permits&p != 0 })
-	return ok
+	return ok || (len(s.Players[seat].NotesInPlay) > 0 && s.notePermits(seat, p))
 }
 
 // definitions holds every component's ability by id.

@@ -8,3 +8,12 @@ func init() {
 	// Guild Ships: transactions with players who are not neighbors (94.1).
 	define(&Ability{ID: "hacan:guild_ships", Since: RulesFactions, Permits: PermitTradeAnyone})
 }
+
+// Trade Convoys, the Hacan's note: as its holder's action, into their play
+// area, where it lets them trade with players who are not their neighbors
+// (94.1; they do not become neighbors); it goes back when they activate a
+// system with the Hacan's units.
+func init() {
+	defineNote("hacan:trade_convoys", &promissoryNote{since: RulesFactions, moment: asAction, play: playAsAction(intoPlayArea),
+		permits: PermitTradeAnyone, activated: returnedOnActivation})
+}

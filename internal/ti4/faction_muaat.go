@@ -1,6 +1,10 @@
 package ti4
 
-import "github.com/mecatol/mecatol/internal/engine"
+import (
+	"slices"
+
+	"github.com/mecatol/mecatol/internal/engine"
+)
 
 // The Embers of Muaat's abilities.
 func init() {
@@ -10,6 +14,31 @@ func init() {
 	// fighters or a destroyer in a system with Muaat's war sun.
 	define(&Ability{ID: "muaat:star_forge", Since: RulesFactions,
 		Uses: []*Use{{At: AtAction, Fields: "system unit", Options: starForgeOptions, Resolve: starForge}}})
+}
+
+// Fires of the Gashlai, the Muaat's note: as its holder's action, a token
+// leaves the Muaat's fleet pool for their reinforcements and the holder
+// gains the War Sun upgrade (a gain, not research: 90), unless they own
+// it; not with the Muaat's fleet pool empty.
+func init() {
+	defineNote("muaat:fires_of_the_gashlai", &promissoryNote{since: RulesFactions, moment: firesMoment, play: playAsAction(firesOfTheGashlai)})
+}
+
+func firesMoment(s *State, seat int) bool {
+	o := s.seatOfFaction("muaat")
+	return asAction(s, seat) && o != None && s.Players[o].Fleet > 0 && !slices.Contains(s.Players[seat].Techs, "war_sun")
+}
+
+func firesOfTheGashlai(s *State, a Action, owner int) ([]Event, error) {
+	m := s.Players[owner]
+	if m.Fleet == 0 {
+		return nil, engine.Refuse("69.1", "Fires of the Gashlai takes a token from the Muaat's fleet pool, which is empty")
+	}
+	if slices.Contains(s.Players[a.Seat].Techs, "war_sun") {
+		return nil, engine.Refuse("90.2", "you own the War Sun already")
+	}
+	return s.emit(Event{Kind: EvTokensSet, Seat: owner, Pools: &Pools{m.Tactic, m.Fleet - 1, m.Strategy}},
+		Event{Kind: EvTechGained, Seat: a.Seat, Card: "war_sun"}, Event{Kind: EvNoteReturned, Seat: a.Seat, Card: a.Card}), nil
 }
 
 func starForgeOptions(s *State, seat int, _ *Step) []Action {

@@ -19,6 +19,31 @@ func init() {
 		Uses: []*Use{{At: WhenAgendaRevealed, Options: quashOptions, Resolve: quash}}})
 }
 
+// Political Favor, the Xxcha's note: when an agenda is revealed, its
+// holder takes a token from the Xxcha's strategy pool back to their
+// reinforcements, and the agenda is discarded for the next one (not with
+// the Xxcha's pool empty).
+func init() {
+	defineNote("xxcha:political_favor", &promissoryNote{since: RulesFactions, moment: favorMoment, play: politicalFavor})
+}
+
+func favorMoment(s *State, seat int) bool {
+	o := s.seatOfFaction("xxcha")
+	return agendaJustRevealed(s) && o != None && s.Players[o].Strategy > 0
+}
+
+func politicalFavor(s *State, a Action, owner int) ([]Event, error) {
+	if !agendaJustRevealed(s) {
+		return nil, engine.Refuse("69.1", "Political Favor is played when an agenda is revealed, before the votes")
+	}
+	x := s.Players[owner]
+	if x.Strategy == 0 {
+		return nil, engine.Refuse("69.1", "Political Favor takes a token from the Xxcha's strategy pool, which is empty")
+	}
+	return s.emit(Event{Kind: EvTokensSet, Seat: owner, Pools: &Pools{x.Tactic, x.Fleet, x.Strategy - 1}},
+		Event{Kind: EvVetoed, Card: s.Agenda.Card}, Event{Kind: EvNoteReturned, Seat: a.Seat, Card: a.Card}), nil
+}
+
 func quashOptions(s *State, seat int, _ *Step) []Action {
 	if s.Players[seat].Strategy == 0 {
 		return nil

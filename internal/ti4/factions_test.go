@@ -512,3 +512,119 @@ func TestFaction_Xxcha_Quash(t *testing.T) {
 	}
 	refuse(t, g, use(0, "xxcha:quash", Action{}), "1.11")
 }
+
+// noteOffered reports seat's Legal list offering to play note.
+func noteOffered(g *Game, seat int, note string) bool {
+	return slices.ContainsFunc(Legal(g.State(), engineRNG(), seat), func(a Action) bool { return a.Kind == ActPlayNote && a.Card == note })
+}
+
+// Xxcha, Political Favor (69.1, 8.2): when an agenda is revealed its
+// holder takes a token from the Xxcha's strategy pool, and the agenda is
+// discarded for the next; not with that pool empty, nor once the votes
+// began; the note goes back.
+func TestFaction_Xxcha_PoliticalFavor(t *testing.T) {
+	const note = "xxcha:political_favor"
+	top := []string{"mutiny", "economic_equality"}
+	g := factionAgenda(t, []string{"xxcha", "sol", "hacan"}, top, giveNote(note, 1))
+	if !noteOffered(g, 1, note) {
+		t.Fatal("offered when the agenda is revealed")
+	}
+	strategy := g.State().Players[0].Strategy
+	do(t, g, Action{Kind: ActPlayNote, Seat: 1, Card: note})
+	s := g.State()
+	if s.Agenda.Card != "economic_equality" || s.Players[0].Strategy != strategy-1 || !slices.Contains(s.Players[0].Promissory, note) {
+		t.Fatalf("agenda %q, Xxcha strategy %d (was %d), Xxcha's notes %v", s.Agenda.Card, s.Players[0].Strategy, strategy, s.Players[0].Promissory)
+	}
+
+	g = factionAgenda(t, []string{"xxcha", "sol", "hacan"}, top, func(s *State) {
+		giveNote(note, 1)(s)
+		s.Players[0].Strategy = 0
+	})
+	if noteOffered(g, 1, note) {
+		t.Fatal("not offered with the Xxcha's strategy pool empty")
+	}
+	refuse(t, g, Action{Kind: ActPlayNote, Seat: 1, Card: note}, "69.1")
+
+	g = factionAgenda(t, []string{"xxcha", "sol", "hacan"}, top, giveNote(note, 1))
+	passWindows(t, g)
+	do(t, g, Action{Kind: ActAbstain, Seat: 1})
+	refuse(t, g, Action{Kind: ActPlayNote, Seat: 1, Card: note}, "69.1")
+}
+
+// Muaat, Fires of the Gashlai (69.1, 90): as its holder's action, a token
+// from the Muaat's fleet pool goes back to their reinforcements and the
+// holder gains the War Sun; not with that pool empty, nor owning the War
+// Sun; under the rules before factions it has no window.
+func TestFaction_Muaat_FiresOfTheGashlai(t *testing.T) {
+	const note = "muaat:fires_of_the_gashlai"
+	g := factionGame(t, []string{"sol", "muaat", "hacan"}, giveNote(note, 0))
+	if !noteOffered(g, 0, note) {
+		t.Fatal("offered as an action")
+	}
+	fleet := g.State().Players[1].Fleet
+	do(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: note})
+	s := g.State()
+	if !slices.Contains(s.Players[0].Techs, "war_sun") || s.Players[1].Fleet != fleet-1 || s.Turn == 0 || !slices.Contains(s.Players[1].Promissory, note) {
+		t.Fatalf("war sun %v, Muaat fleet %d (was %d), turn %d", s.Players[0].Techs, s.Players[1].Fleet, fleet, s.Turn)
+	}
+
+	g = factionGame(t, []string{"sol", "muaat", "hacan"}, giveNote(note, 0))
+	empty := g.State().Clone() // the fleet pool emptied once play began: no excess to remove first
+	empty.Players[1].Fleet = 0
+	rng := engineRNG()
+	if _, err := decide(empty, Action{Kind: ActPlayNote, Seat: 0, Card: note}, &rng); engine.RuleOf(err) != "69.1" || noteMoment(empty, 0, note) {
+		t.Fatalf("with the Muaat's fleet pool empty: %v", err)
+	}
+	g = factionGame(t, []string{"sol", "muaat", "hacan"}, func(s *State) {
+		giveNote(note, 0)(s)
+		s.Players[0].Techs = append(s.Players[0].Techs, "war_sun")
+	})
+	if noteOffered(g, 0, note) {
+		t.Fatal("not offered to a holder who owns the War Sun")
+	}
+	refuse(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: note}, "90.2")
+
+	g = factionGame(t, []string{"sol", "muaat", "hacan"}, giveNote(note, 0))
+	earlier := g.State().Clone()
+	earlier.Options.Rules = RulesTechs
+	if noteMoment(earlier, 0, note) {
+		t.Fatal("a game under the rules before factions has no window for it")
+	}
+	if _, err := decide(earlier, Action{Kind: ActPlayNote, Seat: 0, Card: note}, &rng); engine.RuleOf(err) != "69.1" {
+		t.Fatalf("under the rules before factions: %v", err)
+	}
+}
+
+// Hacan, Trade Convoys (69.1, 94.1, 60): in its holder's play area it lets
+// them trade with players who are not neighbors; activating a system with
+// the Hacan's units sends it back.
+func TestFaction_Hacan_TradeConvoys(t *testing.T) {
+	const note = "hacan:trade_convoys"
+	g := factionGame(t, []string{"sol", "jolnar", "hacan"}, func(s *State) {
+		giveNote(note, 0)(s)
+		s.System(23).Space = []Stack{{Owner: 2, Unit: "carrier", Count: 1}}
+	})
+	if g.State().AreNeighbors(0, 1) {
+		t.Fatal("the fixture's homes are not neighbors")
+	}
+	refuse(t, g, Action{Kind: ActTradeOpen, Seat: 0, ActionExtra: &ActionExtra{Player: ip(1)}}, "60.1")
+	do(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: note})
+	if s := g.State(); !slices.Contains(s.Players[0].NotesInPlay, note) || s.Turn == 0 {
+		t.Fatal("into the play area, as the turn's action")
+	}
+	settle(t, g)
+	if g.State().Turn != 1 {
+		t.Fatalf("seat %d's turn", g.State().Turn)
+	}
+	do(t, g, Action{Kind: ActTradeOpen, Seat: 1, ActionExtra: &ActionExtra{Player: ip(0)}}) // with the holder, on the other's turn too
+
+	g = factionGame(t, []string{"sol", "jolnar", "hacan"}, func(s *State) {
+		s.Players[0].NotesInPlay = append(s.Players[0].NotesInPlay, note)
+		s.Players[2].Promissory = slices.DeleteFunc(s.Players[2].Promissory, func(n string) bool { return n == note })
+		s.System(23).Space = []Stack{{Owner: 2, Unit: "carrier", Count: 1}}
+	})
+	activated(t, g, 0, 23)
+	if s := g.State(); slices.Contains(s.Players[0].NotesInPlay, note) || !slices.Contains(s.Players[2].Promissory, note) {
+		t.Fatal("activating a system with the Hacan's units sends it back")
+	}
+}

@@ -49,6 +49,9 @@ func (s *State) holderOf(note string) (seat int, inPlay bool) {
 // id: the note's kind for the generic notes ("ceasefire"), the whole note
 // ("<faction>:<note>") for a faction's own.
 type promissoryNote struct {
+	// since is the rules version the note came in (a faction's note:
+	// RulesFactions); a game set up earlier plays without it.
+	since int
 	// moment is a cheap first test, for Legal, that its holder (seat) may
 	// play it now; nil for a note that is never played but acts on its own.
 	moment func(s *State, seat int) bool
@@ -65,6 +68,8 @@ type promissoryNote struct {
 	// agendaPhase: in play until the end of the agenda phase, then back to
 	// its owner.
 	agendaPhase bool
+	// permits: what the note grants its holder while in their play area.
+	permits Permit
 }
 
 // promissoryNotes holds the notes' definitions, by id.
@@ -86,6 +91,14 @@ func noteDef(note string) *promissoryNote {
 	return promissoryNotes[noteKind(note)]
 }
 
+// note is a held note's definition as the game's rules version has it.
+func (s *State) note(n string) *promissoryNote {
+	if d := noteDef(n); d != nil && d.since <= s.rules() {
+		return d
+	}
+	return nil
+}
+
 func init() {
 	defineNote("ceasefire", &promissoryNote{moment: ceasefireMoment, play: ceasefire})
 	defineNote("political_secret", &promissoryNote{moment: secretMoment, play: politicalSecret, agendaPhase: true})
@@ -101,7 +114,7 @@ func notesFollowUps(s *State) []Event {
 	}
 	for _, p := range s.Players {
 		for _, n := range p.Promissory {
-			if d := noteDef(n); d != nil && d.point && noteOwner(n) != p.Faction && !p.Eliminated {
+			if d := s.note(n); d != nil && d.point && noteOwner(n) != p.Faction && !p.Eliminated {
 				return s.emit(Event{Kind: EvNotePlayed, Seat: p.Seat, Card: n}, Event{Kind: EvVictoryPoint, Seat: p.Seat, Count: 1, Card: noteKind(n)})
 			}
 		}
@@ -115,7 +128,7 @@ func notesFollowUps(s *State) []Event {
 func notesOnActivation(s *State, seat, pos int) []Event {
 	var ev []Event
 	for _, n := range s.Players[seat].NotesInPlay {
-		if d := noteDef(n); d != nil && d.activated != nil {
+		if d := s.note(n); d != nil && d.activated != nil {
 			ev = s.extend(ev, d.activated(s, seat, pos, n)...)
 		}
 	}
@@ -173,7 +186,7 @@ func decidePlayNote(s *State, a Action) ([]Event, error) {
 	if owner == a.Seat {
 		return nil, engine.Refuse("69.2", "a player cannot play their own promissory notes")
 	}
-	if d := noteDef(a.Card); d != nil && d.play != nil {
+	if d := s.note(a.Card); d != nil && d.play != nil {
 		return d.play(s, a, owner)
 	}
 	return nil, engine.Refuse("69.1", "%s has no window to be played now", a.Card)
@@ -212,8 +225,52 @@ func secretMoment(s *State, _ int) bool {
 // noteMoment is a cheap first test, for Legal, that a note's moment may be
 // now; decidePlayNote makes the full one.
 func noteMoment(s *State, seat int, note string) bool {
-	d := noteDef(note)
+	d := s.note(note)
 	return d != nil && d.moment != nil && d.moment(s, seat)
+}
+
+// asAction is a note's moment when it is played as its holder's action
+// (1.5): the turn's action, nothing under way.
+func asAction(s *State, seat int) bool { return s.momentHolds(seat, AtAction) }
+
+// playAsAction plays a note as its holder's action: effect's events, the
+// note back to its owner unless effect keeps it, and the turn's end.
+func playAsAction(effect func(s *State, a Action, owner int) ([]Event, error)) func(s *State, a Action, owner int) ([]Event, error) {
+	return func(s *State, a Action, owner int) ([]Event, error) {
+		if err := checkTurn(s, a.Seat); err != nil {
+			return nil, err
+		}
+		ev, err := effect(s, a, owner)
+		if err != nil {
+			return nil, err
+		}
+		return s.extend(ev, Event{Kind: EvTurnEnded, Seat: a.Seat}), nil
+	}
+}
+
+// intoPlayArea is a note's effect that puts it in its holder's play area.
+func intoPlayArea(s *State, a Action, _ int) ([]Event, error) {
+	return s.emit(Event{Kind: EvNotePlayed, Seat: a.Seat, Card: a.Card}), nil
+}
+
+// returnedOnActivation: the note goes back to its owner when its holder
+// activates a system with the owner's units (Trade Convoys, Promise of
+// Protection).
+func returnedOnActivation(s *State, seat, pos int, n string) []Event {
+	if o := s.seatOfFaction(noteOwner(n)); o != None && s.unitsIn(pos, o) > 0 {
+		return s.emit(Event{Kind: EvNoteReturned, Seat: seat, Card: n})
+	}
+	return nil
+}
+
+// notePermits reports a note in seat's play area granting p.
+func (s *State) notePermits(seat int, p Permit) bool {
+	for _, n := range s.Players[seat].NotesInPlay {
+		if d := s.note(n); d != nil && d.permits&p != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // Note effects.
@@ -256,7 +313,7 @@ func applyNotes(s *State, e *Event) bool {
 func returnAgendaNotes(s *State) {
 	for _, p := range s.Players {
 		for _, n := range slices.Clone(p.NotesInPlay) {
-			if d := noteDef(n); d != nil && d.agendaPhase {
+			if d := s.note(n); d != nil && d.agendaPhase {
 				applyNotes(s, &Event{Kind: EvNoteReturned, Seat: p.Seat, Card: n})
 			}
 		}
