@@ -2,6 +2,7 @@ package ti4
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/mecatol/mecatol/internal/engine"
 )
@@ -126,6 +127,9 @@ func decideUseAbility(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	seat := a.Seat
 	if seat < 0 || seat >= len(s.Players) || !s.hasAbility(seat, a.Card) {
 		return nil, engine.Refuse("1.3", "seat %d has no %s", seat, a.Card)
+	}
+	if a.Use && strings.HasPrefix(a.Card, s.Players[seat].Faction+":") && s.silencedBySecret(seat) {
+		return nil, engine.Refuse("69.1", "a note of yours played against you holds back your faction abilities until this agenda is resolved")
 	}
 	st := s.Step
 	if st != nil && st.Kind == StepAbility {

@@ -349,6 +349,9 @@ func decidePlayAC(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	if law := s.lawGives(a.Seat, LawNoActionCards); law != "" {
 		return nil, engine.Refuse("7.3", "%s: its owner cannot play action cards", law)
 	}
+	if s.silencedBySecret(a.Seat) {
+		return nil, engine.Refuse("69.1", "a note of yours played against you holds back your action cards until this agenda is resolved")
+	}
 	if d := actionCards[a.Card]; d != nil && d.cancels {
 		return decideSabotage(s, a)
 	}
@@ -724,6 +727,7 @@ func applyActionCards(s *State, e *Event) bool {
 			s.Decks.AgendaDiscard = append(s.Decks.AgendaDiscard, ag.Subject)
 		}
 		s.Agenda = &AgendaStep{Number: ag.Number, Barred: ag.Barred, ReadyLimit: ag.ReadyLimit, Started: true}
+		agendaOver(s)
 	case EvKeepStrategy:
 		s.Players[e.Seat].KeepStrategy = true
 	case EvBribe:

@@ -411,6 +411,7 @@ func applyAgenda(s *State, e *Event) bool {
 		debateFeat(s, *e)
 		placeAgenda(s, *e)
 		ag.Resolved = true
+		agendaOver(s)
 	case EvRevote:
 		ag.Subject, ag.Ballots, ag.Outcome, ag.Tied = e.Card, nil, "", nil
 		ag.Voters = s.voters()

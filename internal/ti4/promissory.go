@@ -70,6 +70,9 @@ type promissoryNote struct {
 	agendaPhase bool
 	// permits: what the note grants its holder while in their play area.
 	permits Permit
+	// silencesOwner: while it is in play its owner plays no action cards
+	// and uses no faction ability by choice (rules version 3 on).
+	silencesOwner bool
 }
 
 // promissoryNotes holds the notes' definitions, by id.
@@ -101,7 +104,7 @@ func (s *State) note(n string) *promissoryNote {
 
 func init() {
 	defineNote("ceasefire", &promissoryNote{moment: ceasefireMoment, play: ceasefire})
-	defineNote("political_secret", &promissoryNote{moment: secretMoment, play: politicalSecret, agendaPhase: true})
+	defineNote("political_secret", &promissoryNote{moment: secretMoment, play: politicalSecret, agendaPhase: true, silencesOwner: true})
 	defineNote("support_for_the_throne", &promissoryNote{point: true, activated: throneLost})
 	defineNote("trade_agreement", &promissoryNote{replenished: tradeAgreement})
 }
@@ -208,7 +211,11 @@ func ceasefireMoment(s *State, seat int) bool {
 }
 
 // Political Secret: when an agenda is revealed, its owner may not vote on
-// it; the note goes back at the end of the agenda phase.
+// it. From rules version 3 its owner also plays no action cards and uses no
+// faction ability by choice until the agenda is resolved (or discarded),
+// when the note goes back; before, it went back at the end of the agenda
+// phase and held back the votes only, as games of those versions were
+// played.
 func politicalSecret(s *State, a Action, owner int) ([]Event, error) {
 	ag := s.Agenda
 	if s.Phase != PhaseAgenda || ag == nil || ag.Card == "" || len(ag.Ballots) > 0 || ag.Voting || ag.Outcome != "" {
@@ -306,6 +313,31 @@ func applyNotes(s *State, e *Event) bool {
 		return false
 	}
 	return true
+}
+
+// silencedBySecret reports a note in play that holds seat back from
+// action cards and faction abilities (Political Secret, rules version 3
+// on).
+func (s *State) silencedBySecret(seat int) bool {
+	if s.rules() < RulesFactions {
+		return false
+	}
+	for _, p := range s.Players {
+		for _, n := range p.NotesInPlay {
+			if d := s.note(n); d != nil && d.silencesOwner && noteOwner(n) == s.Players[seat].Faction {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// agendaOver gives the notes in play for one agenda back to their owners
+// once it is resolved or discarded (rules version 3 on).
+func agendaOver(s *State) {
+	if s.rules() >= RulesFactions {
+		returnAgendaNotes(s)
+	}
 }
 
 // returnAgendaNotes gives the notes in play until the end of the agenda

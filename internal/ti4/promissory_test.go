@@ -76,8 +76,9 @@ func TestRule69_TradeAgreement(t *testing.T) {
 	}
 }
 
-// Political Secret: played when an agenda is revealed, its owner cannot
-// vote on it; it returns at the end of the agenda phase.
+// Political Secret under the rules before factions: played when an agenda
+// is revealed, its owner cannot vote on it; it returns at the end of the
+// agenda phase.
 func TestRule69_PoliticalSecret(t *testing.T) {
 	g := agendaFixture(t, []string{"mutiny", "economic_equality"}, giveNote("sol:political_secret", 2))
 	do(t, g, Action{Kind: ActPlayNote, Seat: 2, Card: "sol:political_secret"})
@@ -99,4 +100,32 @@ func TestRule69_PoliticalSecret(t *testing.T) {
 	if !slices.Contains(g.State().Players[1].Promissory, "sol:political_secret") {
 		t.Fatal("the note returns after the agenda phase")
 	}
+}
+
+// Political Secret under the rules with factions (69.1): until the agenda
+// is resolved its owner votes on nothing, plays no action card and uses no
+// faction ability by choice; then the note goes back, and the owner votes
+// on the next agenda.
+func TestRule69_PoliticalSecretUntilResolved(t *testing.T) {
+	const note = "xxcha:political_secret"
+	g := factionAgenda(t, []string{"xxcha", "sol", "hacan"}, []string{"mutiny", "economic_equality"}, func(s *State) {
+		giveNote(note, 2)(s)
+		giveAC(0, "veto")(s)
+	})
+	do(t, g, Action{Kind: ActPlayNote, Seat: 2, Card: note})
+	refuse(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "veto"}, "69.1")
+	refuse(t, g, use(0, "xxcha:quash", Action{}), "69.1")
+	passWindows(t, g)
+	abstain(t, g, 1)
+	abstain(t, g, 2)
+	do(t, g, Action{Kind: ActBreakTie, Seat: 0, Outcome: Against})
+	passWindows(t, g)
+	s := g.State()
+	if !slices.Contains(s.Players[0].Promissory, note) || slices.Contains(s.Players[2].NotesInPlay, note) {
+		t.Fatal("the note goes back once the agenda is resolved")
+	}
+	if s.Agenda == nil || s.Agenda.Card != "economic_equality" || slices.Contains(s.Agenda.Silenced, 0) {
+		t.Fatalf("the next agenda, on which the Xxcha vote: %+v", s.Agenda)
+	}
+	do(t, g, use(0, "xxcha:quash", Action{})) // its faction ability again
 }
