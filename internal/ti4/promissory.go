@@ -71,7 +71,7 @@ type promissoryNote struct {
 	// permits: what the note grants its holder while in their play area.
 	permits Permit
 	// silencesOwner: while it is in play its owner plays no action cards
-	// and uses no faction ability by choice (rules version 3 on).
+	// and uses no faction ability by choice (rules version 4 on).
 	silencesOwner bool
 }
 
@@ -211,7 +211,7 @@ func ceasefireMoment(s *State, seat int) bool {
 }
 
 // Political Secret: when an agenda is revealed, its owner may not vote on
-// it. From rules version 3 its owner also plays no action cards and uses no
+// it. From rules version 4 its owner also plays no action cards and uses no
 // faction ability by choice until the agenda is resolved (or discarded),
 // when the note goes back; before, it went back at the end of the agenda
 // phase and held back the votes only, as games of those versions were
@@ -316,10 +316,10 @@ func applyNotes(s *State, e *Event) bool {
 }
 
 // silencedBySecret reports a note in play that holds seat back from
-// action cards and faction abilities (Political Secret, rules version 3
+// action cards and faction abilities (Political Secret, rules version 4
 // on).
 func (s *State) silencedBySecret(seat int) bool {
-	if s.rules() < RulesFactions {
+	if s.rules() < RulesSecret {
 		return false
 	}
 	for _, p := range s.Players {
@@ -333,9 +333,9 @@ func (s *State) silencedBySecret(seat int) bool {
 }
 
 // agendaOver gives the notes in play for one agenda back to their owners
-// once it is resolved or discarded (rules version 3 on).
+// once it is resolved or discarded (rules version 4 on).
 func agendaOver(s *State) {
-	if s.rules() >= RulesFactions {
+	if s.rules() >= RulesSecret {
 		returnAgendaNotes(s)
 	}
 }

@@ -179,8 +179,14 @@ const (
 	RulesTechs = 2
 	// RulesFactions: faction abilities (issue 21), as far as built.
 	RulesFactions = 3
+	// RulesSecret: Political Secret as printed (69.1): its owner is held
+	// back from action cards and faction abilities until the agenda is
+	// resolved, when it goes back. Faction abilities still come in with
+	// RulesFactions: they only add choices, which a log of version 3 never
+	// made.
+	RulesSecret = 4
 	// RulesCurrent is the version new games are set up under.
-	RulesCurrent = RulesFactions
+	RulesCurrent = RulesSecret
 )
 
 // rules is the game's rules version.
