@@ -79,6 +79,9 @@ type Ability struct {
 	// players' PDS and space docks there are replaced by its own, from
 	// reinforcements (25).
 	TakesStructures bool
+	// DocksNoInfantry: its owner's space docks produce no infantry
+	// (68.1d).
+	DocksNoInfantry bool
 	// InitiativeZero: its owner is first in initiative order (48), while
 	// no other player holds its "0" token.
 	InitiativeZero bool
@@ -218,6 +221,7 @@ func (s *State) factionHas(seat int, f func(*Ability) bool) bool {
 }
 
 func hookInitiativeZero(a *Ability) bool    { return a.InitiativeZero }
+func hookDocksNoInfantry(a *Ability) bool   { return a.DocksNoInfantry }
 func hookTakesStructures(a *Ability) bool   { return a.TakesStructures }
 func hookMecatolStructures(a *Ability) bool { return a.MecatolStructures }
 

@@ -30,6 +30,7 @@ const (
 	AfterStrategy      Moment = "after_strategy"    // after the player resolves a strategy card's primary or secondary (the window's Cards)
 	DuringActionPhase  Moment = "action_phase"      // at any time in the action phase
 	WhenAgendaRevealed Moment = "agenda_revealed"   // an agenda revealed, before anyone votes on it (1.15)
+	AtStatusStart      Moment = "status_start"      // the start of the status phase, before scoring (81)
 )
 
 // Use is an ability used by a choice.
@@ -38,6 +39,8 @@ type Use struct {
 	// Exhaust: using it exhausts the card (1.12), readied in the status
 	// phase (34.2); an exhausted card cannot be used (34.4).
 	Exhaust bool
+	// Mandatory: its window cannot be let go while it has options.
+	Mandatory bool
 	// Options are the candidate uses for seat in step st (nil outside a
 	// window): actions of kind use_ability with Use set, Card filled in.
 	// None: the ability has nothing to do, and no window opens for it.
@@ -139,6 +142,9 @@ func decideUseAbility(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		if !a.Use {
 			if err := checkOnly(a, ""); err != nil { // letting it go takes no choices
 				return nil, err
+			}
+			if u := s.usable(seat, def, Moment(st.Then)); u != nil && u.Mandatory {
+				return nil, engine.Refuse("1.3", "%s must be used", a.Card)
 			}
 			return s.emit(Event{Kind: EvStepCleared, Seat: seat}), nil
 		}
@@ -266,8 +272,11 @@ func (s *State) midResolution() bool {
 func useOptions(s *State, seat int, add func(Action)) {
 	if st := s.Step; st != nil && st.Kind == StepAbility {
 		if st.Seat == seat {
-			add(Action{Kind: ActUseAbility, Card: st.Card})
-			if u := s.usable(seat, definitions[st.Card], Moment(st.Then)); u != nil {
+			u := s.usable(seat, definitions[st.Card], Moment(st.Then))
+			if u == nil || !u.Mandatory {
+				add(Action{Kind: ActUseAbility, Card: st.Card})
+			}
+			if u != nil {
 				for _, a := range u.Options(s, seat, st) {
 					a.Kind, a.Card, a.Use = ActUseAbility, st.Card, true
 					add(a)

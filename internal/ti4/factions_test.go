@@ -628,3 +628,60 @@ func TestFaction_Hacan_TradeConvoys(t *testing.T) {
 		t.Fatal("activating a system with the Hacan's units sends it back")
 	}
 }
+
+// Arborec, Mitosis (68.1d, 68.3): the Arborec's space docks produce no
+// infantry, so only their Letani Warriors' Production makes infantry;
+// under rules version 3 their docks did, as those games were played.
+func TestFaction_Arborec_Mitosis_Production(t *testing.T) {
+	for _, rules := range []int{RulesFactions, RulesCurrent} {
+		cfg := fixtureConfig("arborec", "sol", "hacan")
+		cfg.Rules = rules
+		g := fixture(t, cfg, func(s *State) { s.Players[0].TradeGoods = 10 })
+		toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+		home := g.State().Players[0].Home
+		nest := g.State().System(home).Planets[0].Name
+		warriors := count(planet(t, g, nest).Units, 0, "infantry") // Production 1 each
+		if warriors == 0 {
+			t.Fatal("the Arborec start with infantry at home")
+		}
+		activated(t, g, 0, home)
+		do(t, g, act(ActEndMovement, 0))
+		establishControl(t, g, 0)
+		more := Action{Kind: ActProduce, Seat: 0, Unit: "infantry", Count: warriors + 1, Planet: nest}
+		if rules == RulesFactions {
+			do(t, g, more) // the dock's Production counted
+			continue
+		}
+		refuse(t, g, more, "68.1")
+		do(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "infantry", Count: warriors, Planet: nest})
+		refuse(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "infantry", Count: 1, Planet: nest}, "68.1")
+		do(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "fighter", Count: 1}) // the dock still makes ships
+	}
+}
+
+// Arborec, Mitosis (81): at the start of the status phase, before scoring,
+// an infantry from reinforcements goes on a planet the Arborec control; it
+// cannot be declined.
+func TestFaction_Arborec_Mitosis_StatusPhase(t *testing.T) {
+	g := factionGame(t, []string{"arborec", "sol", "hacan"}, nil)
+	passActionPhase(t, g)
+	s := g.State()
+	st := s.Step
+	if s.Phase != PhaseStatus || st == nil || st.Kind != StepAbility || st.Card != "arborec:mitosis" || st.Seat != 0 {
+		t.Fatalf("phase %s, step %+v: Mitosis' window first", s.Phase, st)
+	}
+	if slices.ContainsFunc(Legal(s, engineRNG(), 0), func(a Action) bool { return a.Kind == ActUseAbility && !a.Use }) {
+		t.Fatal("Mitosis is not offered to be let go")
+	}
+	refuse(t, g, Action{Kind: ActUseAbility, Seat: 0, Card: "arborec:mitosis"}, "1.3")
+	refuse(t, g, act(ActDone, 0), "1.19") // scoring waits
+	home := s.Players[0].Home
+	nest := s.System(home).Planets[0].Name
+	before := count(planet(t, g, nest).Units, 0, "infantry")
+	refuse(t, g, use(0, "arborec:mitosis", Action{Planet: "Jord"}), "1.3") // Sol's
+	do(t, g, use(0, "arborec:mitosis", Action{Planet: nest}))
+	if count(planet(t, g, nest).Units, 0, "infantry") != before+1 || g.State().Step != nil {
+		t.Fatal("one infantry placed, and scoring begins")
+	}
+	skipScoring(t, g)
+}

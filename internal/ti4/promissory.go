@@ -319,7 +319,7 @@ func applyNotes(s *State, e *Event) bool {
 // action cards and faction abilities (Political Secret, rules version 4
 // on).
 func (s *State) silencedBySecret(seat int) bool {
-	if s.rules() < RulesSecret {
+	if s.rules() < RulesPrinted {
 		return false
 	}
 	for _, p := range s.Players {
@@ -335,7 +335,7 @@ func (s *State) silencedBySecret(seat int) bool {
 // agendaOver gives the notes in play for one agenda back to their owners
 // once it is resolved or discarded (rules version 4 on).
 func agendaOver(s *State) {
-	if s.rules() >= RulesSecret {
+	if s.rules() >= RulesPrinted {
 		returnAgendaNotes(s)
 	}
 }

@@ -319,9 +319,16 @@ func roundFollowUps(s *State, rng *engine.RNG) []Event {
 	return nil
 }
 
-// beginStatus opens the status phase with scoring (81.1).
+// beginStatus opens the status phase with scoring (81.1), after the
+// windows of abilities used at its start, in initiative order.
 func beginStatus(s *State, rng *engine.RNG) []Event {
-	return s.emit(Event{Kind: EvStatusBegun})
+	ev := s.emit(Event{Kind: EvStatusBegun})
+	for _, q := range s.InitiativeOrder() {
+		if s.hasUse(q, AtStatusStart) {
+			ev = s.extend(ev, abilityWindows(s, q, AtStatusStart, Step{})...)
+		}
+	}
+	return ev
 }
 
 // statusTokens runs steps 81.2-81.4 and opens 81.5.

@@ -387,27 +387,7 @@ func TestRule45_Imperial(t *testing.T) {
 func TestRule81_StatusPhase(t *testing.T) {
 	g := fixture(t, fixtureConfig(), nil)
 	toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
-	// Each seat uses both cards by declining everything it can.
-	for g.State().Phase == PhaseAction {
-		s := g.State()
-		opts := Legal(s, engine.NewRNG(0), Deciding(s)[0])
-		chosen := opts[0]
-		for _, o := range opts { // prefer the quickest way through
-			if o.Kind == ActPass || o.Kind == ActDone || (o.Kind == ActSecondary && !o.Use) {
-				chosen = o
-				break
-			}
-		}
-		if chosen.Kind == ActActivate {
-			for _, o := range opts {
-				if o.Kind == ActStrategic {
-					chosen = o
-					break
-				}
-			}
-		}
-		do(t, g, chosen)
-	}
+	passActionPhase(t, g)
 	skipScoring(t, g)
 	s := g.State()
 	if s.Phase != PhaseStatus || s.Status == nil {
@@ -507,6 +487,33 @@ func TestRule81_2_RevealAndEnd(t *testing.T) {
 }
 
 // skipScoring has every player decline to score in the status phase (81.1).
+// passActionPhase plays the action phase to its end the quickest way:
+// each seat uses its strategy cards declining everything it can, then
+// passes.
+func passActionPhase(t *testing.T, g *Game) {
+	t.Helper()
+	for g.State().Phase == PhaseAction {
+		s := g.State()
+		opts := Legal(s, engine.NewRNG(0), Deciding(s)[0])
+		chosen := opts[0]
+		for _, o := range opts { // prefer the quickest way through
+			if o.Kind == ActPass || o.Kind == ActDone || (o.Kind == ActSecondary && !o.Use) {
+				chosen = o
+				break
+			}
+		}
+		if chosen.Kind == ActActivate {
+			for _, o := range opts {
+				if o.Kind == ActStrategic {
+					chosen = o
+					break
+				}
+			}
+		}
+		do(t, g, chosen)
+	}
+}
+
 func skipScoring(t *testing.T, g *Game) {
 	t.Helper()
 	for g.State().Status != nil && len(g.State().Status.Scoring) > 0 {

@@ -179,14 +179,14 @@ const (
 	RulesTechs = 2
 	// RulesFactions: faction abilities (issue 21), as far as built.
 	RulesFactions = 3
-	// RulesSecret: Political Secret as printed (69.1): its owner is held
-	// back from action cards and faction abilities until the agenda is
-	// resolved, when it goes back. Faction abilities still come in with
-	// RulesFactions: they only add choices, which a log of version 3 never
-	// made.
-	RulesSecret = 4
+	// RulesPrinted: what changes a game that earlier versions allowed:
+	// Political Secret as printed (69.1), and the faction abilities that
+	// restrict or open a window of their own (Mitosis). Faction abilities
+	// that only add choices come in with RulesFactions: a log of version 3
+	// never made them.
+	RulesPrinted = 4
 	// RulesCurrent is the version new games are set up under.
-	RulesCurrent = RulesSecret
+	RulesCurrent = RulesPrinted
 )
 
 // rules is the game's rules version.

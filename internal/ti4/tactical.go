@@ -722,8 +722,14 @@ func decideProduce(s *State, a Action) ([]Event, error) {
 	if limit == 0 {
 		return nil, engine.Refuse("68.1", "no unit with Production in the active system")
 	}
+	if s.rules() >= RulesPrinted {
+		limit -= s.producedProduction(a.Seat, t)
+	}
 	if t.Made+a.Count > limit {
 		return nil, engine.Refuse("68.1", "production limit %d reached (%d produced)", limit, t.Made)
+	}
+	if err := s.docksNoInfantry(a, t, sys); err != nil {
+		return nil, err
 	}
 	var pl *Planet
 	if a.Planet != "" {
@@ -813,6 +819,69 @@ func (s *State) producesOn(seat int, pl *Planet) bool {
 		}
 	}
 	return false
+}
+
+// docksNoInfantry refuses infantry that only a space dock's Production
+// could make, for a player whose docks produce none (68.1d): more than
+// the other units' Production, or on a planet where only a dock produces
+// (68.3). The Warfare secondary uses a dock alone (99.3); Freelancers no
+// unit's Production.
+func (s *State) docksNoInfantry(a Action, t *Production, sys *System) error {
+	if a.Unit != "infantry" || !s.factionHas(a.Seat, hookDocksNoInfantry) {
+		return nil
+	}
+	st := s.Step
+	if st != nil && st.Kind == StepFreelance {
+		return nil
+	}
+	limit := 0
+	if st == nil || st.Kind != StepWarfareProd {
+		limit = s.productionLimit(a.Seat, sys) - s.dockProduction(a.Seat, sys) - s.producedProduction(a.Seat, t)
+	}
+	made := 0
+	for _, c := range t.Placed {
+		if c.Unit == "infantry" {
+			made += c.Count
+		}
+	}
+	if made+a.Count > limit {
+		return engine.Refuse("68.1", "your space docks produce no infantry: %d infantry from your other units' Production", limit)
+	}
+	if pl := planetIn(sys, a.Planet); pl != nil && !slices.ContainsFunc(pl.Units, func(u Stack) bool {
+		return u.Owner == a.Seat && u.Unit != "space_dock" && s.UnitCard(a.Seat, u.Unit).HasProduction()
+	}) {
+		return engine.Refuse("68.3", "infantry go on a planet with a unit of yours, other than a space dock, that has Production")
+	}
+	return nil
+}
+
+// producedProduction is the Production of the units this production made
+// (the Arborec's Letani Warriors): they were not there when it began, so
+// they add nothing to it (68.1a), from rules version 4.
+func (s *State) producedProduction(seat int, t *Production) int {
+	n := 0
+	for _, c := range t.Placed {
+		if u := s.UnitCard(seat, c.Unit); u.HasProduction() {
+			n += u.Production * c.Count
+		}
+	}
+	return n
+}
+
+// dockProduction is the Production of seat's space docks in sys.
+func (s *State) dockProduction(seat int, sys *System) int {
+	n := 0
+	u := s.UnitCard(seat, "space_dock")
+	for _, pl := range sys.Planets {
+		if k := count(pl.Units, seat, "space_dock"); k > 0 {
+			v := u.Production
+			if u.ProductionPlus {
+				v += planetInfo(pl).Resources
+			}
+			n += v * k
+		}
+	}
+	return n + u.Production*count(sys.Space, seat, "space_dock")
 }
 
 func (s *State) producesInSpace(seat int, sys *System) bool {
