@@ -264,9 +264,11 @@ func (l *lister) setupChoices(add func(Action)) bool {
 // notesAndFeats: promissory notes in their windows, secrets for deeds, a secret to return, a transaction.
 func (l *lister) notesAndFeats(add func(Action)) bool {
 	s, seat, p := l.s, l.seat, l.p
-	for _, n := range p.Promissory { // the notes one plays, in their windows
-		if noteMoment(s, seat, n) {
-			add(Action{Kind: ActPlayNote, Card: n})
+	if notesMayOpen(s, seat) {
+		for _, n := range p.Promissory { // the notes one plays, in their windows
+			if noteMoment(s, seat, n) {
+				add(Action{Kind: ActPlayNote, Card: n})
+			}
 		}
 	}
 	if s.Phase == PhaseAction && s.Combat == nil {

@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/mecatol/mecatol/internal/engine"
+	"github.com/mecatol/mecatol/internal/ti4/data"
 )
 
 // Promissory notes (LRR 69): the five generic notes every player starts
@@ -88,11 +89,28 @@ func defineNote(id string, n *promissoryNote) {
 
 // noteDef is a held note's definition: its faction's own, or its kind's.
 func noteDef(note string) *promissoryNote {
+	if d, ok := heldNotes()[note]; ok {
+		return d
+	}
 	if d := promissoryNotes[note]; d != nil {
 		return d
 	}
 	return promissoryNotes[noteKind(note)]
 }
+
+// heldNotes maps every note a faction of the data holds to its
+// definition (nil if it has none), for one lookup on Legal's path.
+var heldNotes = sync.OnceValue(func() map[string]*promissoryNote {
+	out := map[string]*promissoryNote{}
+	for _, f := range data.MustLoad().Factions {
+		for _, n := range data.MustLoad().Promissory {
+			out[f.ID+":"+n.ID] = promissoryNotes[n.ID]
+		}
+		id := f.ID + ":" + idOf(f.Promissory)
+		out[id] = promissoryNotes[id]
+	}
+	return out
+})
 
 // note is a held note's definition as the game's rules version has it.
 func (s *State) note(n string) *promissoryNote {
@@ -227,6 +245,14 @@ func politicalSecret(s *State, a Action, owner int) ([]Event, error) {
 func secretMoment(s *State, _ int) bool {
 	ag := s.Agenda
 	return s.Phase == PhaseAgenda && ag != nil && ag.Card != "" && len(ag.Ballots) == 0
+}
+
+// notesMayOpen is the cheap test before any note's moment is asked: every
+// note's window lies in a tactical action, the agenda phase or its
+// holder's turn (TestNoteWindowsLieWhereNotesMayOpen holds the notes to
+// it).
+func notesMayOpen(s *State, seat int) bool {
+	return s.Tactical != nil || s.Phase == PhaseAgenda || (s.Phase == PhaseAction && s.Turn == seat)
 }
 
 // noteMoment is a cheap first test, for Legal, that a note's moment may be

@@ -2,7 +2,10 @@ package ti4
 
 import (
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/mecatol/mecatol/internal/engine"
 )
 
 // giveNote moves a note from its owner's hand to another seat's hand.
@@ -128,4 +131,49 @@ func TestRule69_PoliticalSecretUntilResolved(t *testing.T) {
 		t.Fatalf("the next agenda, on which the Xxcha vote: %+v", s.Agenda)
 	}
 	do(t, g, use(0, "xxcha:quash", Action{})) // its faction ability again
+}
+
+// Every note's window lies where notesMayOpen looks: in random games, at
+// every position where it says no, no defined note's moment holds for
+// anyone holding it.
+func TestNoteWindowsLieWhereNotesMayOpen(t *testing.T) {
+	checked := 0
+	for seed := uint64(1); seed <= 3; seed++ {
+		cfg := fixtureConfig("xxcha", "muaat", "hacan")
+		cfg.Rules, cfg.Seed = RulesCurrent, seed
+		g := fixture(t, cfg, nil)
+		rng := engine.NewRNG(seed)
+		for step := 0; step < 1500 && g.State().Phase != PhaseOver; step++ {
+			s := g.State()
+			for seat := range s.Players {
+				if notesMayOpen(s, seat) {
+					continue
+				}
+				for id := range promissoryNotes {
+					for _, owner := range s.Players {
+						note := owner.Faction + ":" + id // a generic note of each faction's
+						if strings.Contains(id, ":") {
+							note = id // a faction's own
+						}
+						if noteMoment(s, seat, note) {
+							t.Fatalf("seed %d step %d: %s's moment holds for seat %d outside notesMayOpen", seed, step, note, seat)
+						}
+						checked++
+					}
+				}
+			}
+			d := Deciding(s)
+			if len(d) == 0 {
+				break
+			}
+			opts := Legal(s, rng, d[0])
+			if len(opts) == 0 {
+				break
+			}
+			do(t, g, opts[rng.IntN(len(opts))])
+		}
+	}
+	if checked == 0 {
+		t.Fatal("nothing checked")
+	}
 }
