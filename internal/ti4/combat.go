@@ -26,9 +26,10 @@ type Combat struct {
 	Retreat   int      `json:"retreat"` // seat that announced a retreat, or None
 	RetreatTo int      `json:"retreat_to"`
 	Owed      []Owed   `json:"owed,omitempty"`
-	Queue     []string `json:"queue,omitempty"` // ground: planets still to fight over
-	Boost     []int    `json:"boost,omitempty"` // Morale Boost played this round, by seat
-	Proto     []int    `json:"proto,omitempty"` // Fighter Prototype played this round, by seat
+	Queue     []string `json:"queue,omitempty"`   // ground: planets still to fight over
+	Boost     []int    `json:"boost,omitempty"`   // Morale Boost played this round, by seat
+	Proto     []int    `json:"proto,omitempty"`   // Fighter Prototype played this round, by seat
+	Rerolls   []int    `json:"rerolls,omitempty"` // seats rerolling their missed dice this round (Munitions Reserves)
 	// A window for one player to answer before the combat goes on.
 	Answer *Answer `json:"answer,omitempty"`
 	// Ships destroyed in this space combat whose owners have yet to answer
@@ -157,26 +158,32 @@ func otherWithShips(sys *System, seat int) int {
 
 // roll rolls one ability for a player's stacks, returning hits and faces.
 func (s *State) roll(seat int, stacks []Stack, f func(*combat.Profile) combat.Roll, mod int, rng *engine.RNG, faces *[]int) int {
+	return s.rollAgain(seat, stacks, f, mod, false, rng, faces)
+}
+
+// rollAgain is roll, each missed die rolled once more when reroll is set.
+func (s *State) rollAgain(seat int, stacks []Stack, f func(*combat.Profile) combat.Roll, mod int, reroll bool, rng *engine.RNG, faces *[]int) int {
 	hits := 0
 	for _, st := range stacks {
 		if st.Owner == seat {
 			p := profile(s, seat, st.Unit)
-			hits += combat.Hits(rng, f(&p), st.Count, mod, false, faces)
+			hits += combat.Hits(rng, f(&p), st.Count, mod, reroll, faces)
 		}
 	}
 	return hits
 }
 
 // combatRoll is a space combat round's roll (78.3), with mod on every die
-// and fighterMod more on fighters' (Fighter Prototype); Prophecy of Ixth
-// adds one to its owner's fighters.
-func (s *State) combatRoll(seat int, stacks []Stack, mod, fighterMod int, rng *engine.RNG, faces *[]int) int {
+// and fighterMod more on fighters' (Fighter Prototype), missed dice rolled
+// again with reroll (Munitions Reserves); Prophecy of Ixth adds one to its
+// owner's fighters.
+func (s *State) combatRoll(seat int, stacks []Stack, mod, fighterMod int, reroll bool, rng *engine.RNG, faces *[]int) int {
 	mod += s.bonus(seat, hookCombatMod)
 	if s.lawGives(seat, LawFightersPlusOne) != "" {
 		fighterMod++
 	}
 	if fighterMod == 0 {
-		return s.roll(seat, stacks, combatOf, mod, rng, faces)
+		return s.rollAgain(seat, stacks, combatOf, mod, reroll, rng, faces)
 	}
 	var fighters, rest []Stack
 	for _, st := range stacks {
@@ -186,7 +193,7 @@ func (s *State) combatRoll(seat int, stacks []Stack, mod, fighterMod int, rng *e
 			rest = append(rest, st)
 		}
 	}
-	return s.roll(seat, rest, combatOf, mod, rng, faces) + s.roll(seat, fighters, combatOf, mod+fighterMod, rng, faces)
+	return s.rollAgain(seat, rest, combatOf, mod, reroll, rng, faces) + s.rollAgain(seat, fighters, combatOf, mod+fighterMod, reroll, rng, faces)
 }
 
 func cannonOf(p *combat.Profile) combat.Roll  { return p.Cannon }
@@ -211,7 +218,7 @@ func (c *Combat) clone() *Combat {
 	}
 	x := *c
 	x.Owed, x.Queue = slices.Clone(c.Owed), slices.Clone(c.Queue)
-	x.Boost, x.Proto = slices.Clone(c.Boost), slices.Clone(c.Proto)
+	x.Boost, x.Proto, x.Rerolls = slices.Clone(c.Boost), slices.Clone(c.Proto), slices.Clone(c.Rerolls)
 	x.Lost, x.Misses, x.Docks = slices.Clone(c.Lost), slices.Clone(c.Misses), slices.Clone(c.Docks)
 	x.Barrage, x.Waylay, x.Starters = slices.Clone(c.Barrage), slices.Clone(c.Waylay), slices.Clone(c.Starters)
 	x.Sustained = slices.Clone(c.Sustained)
@@ -334,8 +341,8 @@ func combatFollowUps(s *State, rng *engine.RNG) []Event {
 			}
 			ba, fa := boosts(c, c.Attacker)
 			bd, fd := boosts(c, c.Defender)
-			ha := s.combatRoll(c.Attacker, shipStacks(sys.Space), ba, fa, rng, &rolls)
-			hd := s.combatRoll(c.Defender, shipStacks(sys.Space), mod+bd, fd, rng, &rolls)
+			ha := s.combatRoll(c.Attacker, shipStacks(sys.Space), ba, fa, slices.Contains(c.Rerolls, c.Attacker), rng, &rolls)
+			hd := s.combatRoll(c.Defender, shipStacks(sys.Space), mod+bd, fd, slices.Contains(c.Rerolls, c.Defender), rng, &rolls)
 			n.Owed = nil
 			if hd > 0 {
 				n.Owed = append(n.Owed, Owed{Seat: c.Attacker, Hits: hd, Rule: "78.6", By: c.Defender})
@@ -356,7 +363,7 @@ func combatFollowUps(s *State, rng *engine.RNG) []Event {
 			}
 			n.Round++
 			n.Step, n.Retreat, n.Sustained, n.Repaired = CbAnnounceD, None, nil, false
-			n.Boost, n.Proto, n.Routed = nil, nil, false // cards for one round only
+			n.Boost, n.Proto, n.Rerolls, n.Routed = nil, nil, nil, false // for one round only
 		}
 	case "ground":
 		return groundFollowUps(s, c, rng)

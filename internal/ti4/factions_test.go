@@ -196,8 +196,8 @@ func TestFaction_Sardakk_Unrelenting_JolNar_Fragile(t *testing.T) {
 	for seed := uint64(1); seed < 200; seed++ {
 		r := engine.NewRNG(seed)
 		var faces []int
-		hs := s.combatRoll(0, stacks, 0, 0, &r, &faces)
-		hj := s.combatRoll(1, stacks, 0, 0, &r, &faces)
+		hs := s.combatRoll(0, stacks, 0, 0, false, &r, &faces)
+		hj := s.combatRoll(1, stacks, 0, 0, false, &r, &faces)
 		if want := btoi(faces[0] >= 8); hs != want {
 			t.Fatalf("Sardakk rolled %d: %d hits, want %d", faces[0], hs, want)
 		}
@@ -684,4 +684,71 @@ func TestFaction_Arborec_Mitosis_StatusPhase(t *testing.T) {
 		t.Fatal("one infantry placed, and scoring begins")
 	}
 	skipScoring(t, g)
+}
+
+// Letnev, Munitions Reserves (78.4, 78.5): at the start of a space combat
+// round, as the Letnev announce retreats, 2 trade goods have the round's
+// missed dice rolled once more; once a round, not without the trade
+// goods, and only that round.
+func TestFaction_Letnev_MunitionsReserves(t *testing.T) {
+	cfg := fixtureConfig("letnev", "sol", "hacan")
+	cfg.Rules = RulesCurrent
+	g := fixture(t, cfg, func(s *State) {
+		s.System(22).Space = []Stack{{Owner: 0, Unit: "dreadnought", Count: 3}}
+		// more than three hits to sink: the combat outlasts its first round
+		s.System(9).Space = []Stack{{Owner: 1, Unit: "carrier", Count: 2}, {Owner: 1, Unit: "dreadnought", Count: 1}, {Owner: 1, Unit: "fighter", Count: 4}}
+		s.Players[0].TradeGoods = 3
+	})
+	toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+	activated(t, g, 0, 9)
+	do(t, g, moveShips(0, 22, "dreadnought", 3))
+	do(t, g, act(ActEndMovement, 0))
+	passAnswers(t, g)
+	refuse(t, g, use(0, "letnev:munitions_reserves", Action{}), "1.14") // the defender announces first
+	do(t, g, act(ActNoRetreat, 1))
+	c := g.State().Combat
+	if c == nil || c.Step != CbAnnounceA {
+		t.Fatalf("combat %+v: the attacker announces", c)
+	}
+	refuse(t, g, use(1, "letnev:munitions_reserves", Action{}), "1.3") // Sol's
+	if !slices.ContainsFunc(Legal(g.State(), engineRNG(), 0), func(a Action) bool { return a.Card == "letnev:munitions_reserves" }) {
+		t.Fatal("offered at the round's start")
+	}
+	do(t, g, use(0, "letnev:munitions_reserves", Action{}))
+	if s := g.State(); s.Players[0].TradeGoods != 1 || !slices.Contains(s.Combat.Rerolls, 0) {
+		t.Fatalf("trade goods %d, rerolls %v", s.Players[0].TradeGoods, s.Combat.Rerolls)
+	}
+	refuse(t, g, use(0, "letnev:munitions_reserves", Action{}), "1.3") // once a round
+	for seed := uint64(1); seed <= 20; seed++ {                        // each missed die is rolled once more
+		r := engine.NewRNG(seed)
+		var faces []int
+		g.State().Clone().combatRoll(0, []Stack{{Owner: 0, Unit: "dreadnought", Count: 3}}, 0, 0, true, &r, &faces)
+		used := 0 // each die's face, then its second face if it missed (a dreadnought hits on 5)
+		for range 3 {
+			if used < len(faces) && faces[used] < 5 {
+				used++
+			}
+			used++
+		}
+		if used != len(faces) {
+			t.Fatalf("seed %d: faces %v: each miss rolled once more", seed, faces)
+		}
+	}
+	do(t, g, act(ActNoRetreat, 0))
+	for c := g.State().Combat; c != nil && c.Round == 1; c = g.State().Combat { // the round's hits assigned
+		s := g.State()
+		opts := Legal(s, engineRNG(), Deciding(s)[0])
+		a := opts[0]
+		for _, o := range opts { // sustain damage where one can: the fleets live on
+			if o.Kind == ActAssignHit && o.Use {
+				a = o
+			}
+		}
+		do(t, g, a)
+	}
+	if c := g.State().Combat; c == nil || len(c.Rerolls) != 0 {
+		t.Fatalf("combat %+v: the rerolls are for one round only", c)
+	}
+	do(t, g, act(ActNoRetreat, 1))
+	refuse(t, g, use(0, "letnev:munitions_reserves", Action{}), "1.11") // one trade good left
 }
