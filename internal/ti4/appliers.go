@@ -25,7 +25,7 @@ func applyByKind(s *State, e *Event) bool {
 		return applyAgenda(s, e)
 	case EvBarred, EvChoiceNext, EvChoiceQueued, EvCrisisPact, EvLawDiscarded, EvPending, EvPendingDone, EvReadyLimit, EvRelicGained, EvTokenPlaced:
 		return applyAgendaEffects(s, e)
-	case EvCeasefire, EvNotePlayed, EvNoteReturned, EvSilenced:
+	case EvCeasefire, EvMoreTokens, EvNotePlayed, EvNoteReturned, EvSilenced:
 		return applyNotes(s, e)
 	case EvACPlayed, EvACTaken, EvBribe, EvElectedInstead, EvElectedWin, EvKeepStrategy, EvRider, EvVetoed, EvWindowPass, EvWindowPlay:
 		return applyActionCards(s, e)

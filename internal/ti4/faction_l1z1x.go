@@ -1,8 +1,33 @@
 package ti4
 
+import (
+	"slices"
+
+	"github.com/mecatol/mecatol/internal/engine"
+)
+
 // The L1Z1X Mindnet's abilities.
 func init() {
 	// Assimilate: on gaining a planet, other players' PDS and space docks
 	// there are replaced by the L1Z1X's own (25).
 	define(&Ability{ID: "l1z1x:assimilate", Since: RulesFactions, TakesStructures: true})
+	// Cybernetic Enhancements, the L1Z1X's note (Codex I, Ω): as its holder
+	// gains command tokens in the status phase (81.5), one more; then it
+	// goes back.
+	defineNote("l1z1x:cybernetic_enhancements", &promissoryNote{since: RulesFactions, moment: enhancementsMoment, play: cyberneticEnhancements})
+}
+
+// enhancementsMoment: seat is still to arrange the tokens it gains in the
+// status phase, with one more in reinforcements to gain.
+func enhancementsMoment(s *State, seat int) bool {
+	st := s.Status
+	return s.Phase == PhaseStatus && st != nil && st.Tokens && slices.Contains(st.Waiting, seat) &&
+		s.CommandReinforcements(seat) > st.Gain[seat]
+}
+
+func cyberneticEnhancements(s *State, a Action, _ int) ([]Event, error) {
+	if !enhancementsMoment(s, a.Seat) {
+		return nil, engine.Refuse("69.1", "Cybernetic Enhancements is played as you gain command tokens in the status phase, with one more in your reinforcements")
+	}
+	return s.emit(Event{Kind: EvMoreTokens, Seat: a.Seat, Count: 1}, Event{Kind: EvNoteReturned, Seat: a.Seat, Card: a.Card}), nil
 }

@@ -752,3 +752,27 @@ func TestFaction_Letnev_MunitionsReserves(t *testing.T) {
 	do(t, g, act(ActNoRetreat, 1))
 	refuse(t, g, use(0, "letnev:munitions_reserves", Action{}), "1.11") // one trade good left
 }
+
+// L1Z1X, Cybernetic Enhancements (Codex I Ω; 69.1, 81.5): as its holder
+// gains command tokens in the status phase, one more; then it goes back.
+// Not before the token step, nor once the tokens are arranged.
+func TestFaction_L1Z1X_CyberneticEnhancements(t *testing.T) {
+	const note = "l1z1x:cybernetic_enhancements"
+	g := factionGame(t, []string{"sol", "l1z1x", "hacan"}, giveNote(note, 0))
+	refuse(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: note}, "69.1") // the action phase
+	passActionPhase(t, g)
+	skipScoring(t, g)
+	s := g.State()
+	if s.Status == nil || !s.Status.Tokens || !noteOffered(g, 0, note) {
+		t.Fatal("offered at the status phase's token step")
+	}
+	gain := s.Status.Gain[0]
+	do(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: note})
+	s = g.State()
+	if s.Status.Gain[0] != gain+1 || !slices.Contains(s.Players[1].Promissory, note) {
+		t.Fatalf("gain %d (was %d), the L1Z1X's notes %v", s.Status.Gain[0], gain, s.Players[1].Promissory)
+	}
+	p := s.Players[0]
+	refuse(t, g, Action{Kind: ActRedistribute, Seat: 0, Pools: &Pools{p.Tactic + gain, p.Fleet, p.Strategy}}, "81.5")
+	do(t, g, Action{Kind: ActRedistribute, Seat: 0, Pools: &Pools{p.Tactic + gain + 1, p.Fleet, p.Strategy}})
+}

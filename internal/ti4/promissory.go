@@ -248,11 +248,11 @@ func secretMoment(s *State, _ int) bool {
 }
 
 // notesMayOpen is the cheap test before any note's moment is asked: every
-// note's window lies in a tactical action, the agenda phase or its
-// holder's turn (TestNoteWindowsLieWhereNotesMayOpen holds the notes to
+// note's window lies in a tactical action, the agenda or status phase or
+// its holder's turn (TestNoteWindowsLieWhereNotesMayOpen holds the notes to
 // it).
 func notesMayOpen(s *State, seat int) bool {
-	return s.Tactical != nil || s.Phase == PhaseAgenda || (s.Phase == PhaseAction && s.Turn == seat)
+	return s.Tactical != nil || s.Phase == PhaseAgenda || s.Phase == PhaseStatus || (s.Phase == PhaseAction && s.Turn == seat)
 }
 
 // noteMoment is a cheap first test, for Legal, that a note's moment may be
@@ -308,8 +308,9 @@ func (s *State) notePermits(seat int, p Permit) bool {
 
 // Note effects.
 const (
-	EvCeasefire = "ceasefire"          // the active player may not move units into the active system
-	EvSilenced  = "silenced_on_agenda" // may not vote on this agenda
+	EvCeasefire  = "ceasefire"          // the active player may not move units into the active system
+	EvSilenced   = "silenced_on_agenda" // may not vote on this agenda
+	EvMoreTokens = "status_tokens_more" // Count more command tokens gained in this status phase (81.5)
 )
 
 func applyNotes(s *State, e *Event) bool {
@@ -331,6 +332,9 @@ func applyNotes(s *State, e *Event) bool {
 		}
 	case EvCeasefire:
 		s.Tactical.Ceasefire = true
+	case EvMoreTokens:
+		s.Status.Gain = slices.Clone(s.Status.Gain)
+		s.Status.Gain[e.Seat] += e.Count
 	case EvSilenced:
 		ag := s.Agenda
 		ag.Voters = slices.DeleteFunc(ag.Voters, func(q int) bool { return q == e.Seat })

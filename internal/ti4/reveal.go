@@ -52,6 +52,7 @@ var reveals = map[string]disclosure{
 	EvCardTaken:          quiet,
 	EvCardsDrawn:         shown, // action cards drawn, seen by the drawer
 	EvCeasefire:          quiet,
+	EvMoreTokens:         quiet,
 	EvChoiceNext:         quiet,
 	EvChoiceQueued:       quiet,
 	EvCombat:             quiet,
