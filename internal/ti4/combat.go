@@ -30,6 +30,9 @@ type Combat struct {
 	Boost     []int    `json:"boost,omitempty"`   // Morale Boost played this round, by seat
 	Proto     []int    `json:"proto,omitempty"`   // Fighter Prototype played this round, by seat
 	Rerolls   []int    `json:"rerolls,omitempty"` // seats rerolling their missed dice this round (Munitions Reserves)
+	// Legion: seats whose ground combat rolls take +1 in this ground
+	// combat, their opponent -1 if it is the note's owner (Tekklar Legion).
+	Legion []int `json:"legion,omitempty"`
 	// A window for one player to answer before the combat goes on.
 	Answer *Answer `json:"answer,omitempty"`
 	// Ships destroyed in this space combat whose owners have yet to answer
@@ -218,7 +221,7 @@ func (c *Combat) clone() *Combat {
 	}
 	x := *c
 	x.Owed, x.Queue = slices.Clone(c.Owed), slices.Clone(c.Queue)
-	x.Boost, x.Proto, x.Rerolls = slices.Clone(c.Boost), slices.Clone(c.Proto), slices.Clone(c.Rerolls)
+	x.Boost, x.Proto, x.Rerolls, x.Legion = slices.Clone(c.Boost), slices.Clone(c.Proto), slices.Clone(c.Rerolls), slices.Clone(c.Legion)
 	x.Lost, x.Misses, x.Docks = slices.Clone(c.Lost), slices.Clone(c.Misses), slices.Clone(c.Docks)
 	x.Barrage, x.Waylay, x.Starters = slices.Clone(c.Barrage), slices.Clone(c.Waylay), slices.Clone(c.Starters)
 	x.Sustained = slices.Clone(c.Sustained)
@@ -746,7 +749,7 @@ func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
 			}
 		}
 		if d == None || !groundOn(pl, c.Attacker) {
-			n.Queue, n.Step, n.StartAsked, n.Opened = n.Queue[1:], CbCannon, false, false
+			n.Queue, n.Step, n.StartAsked, n.Opened, n.Legion = n.Queue[1:], CbCannon, false, false, nil
 			if c.Round > 0 && c.Defender != None { // a ground combat was fought here (42.4c)
 				if w, l := winnerOf(c, func(q int) bool { return groundOn(pl, q) }); w != None {
 					ev := s.emit(Event{Kind: EvCombatWon, Seat: w, Owner: l, System: c.System, Deck: "ground"}, setCombat(&n, rolls))
@@ -779,8 +782,8 @@ func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
 			}
 		}
 		n.Misses = nil
-		ha := s.groundRoll(c.Attacker, ground, rng, &rolls, &n.Misses)
-		hd := s.groundRoll(d, ground, rng, &rolls, &n.Misses)
+		ha := s.groundRoll(c.Attacker, ground, s.groundMod(c, c.Attacker, d), rng, &rolls, &n.Misses)
+		hd := s.groundRoll(d, ground, s.groundMod(c, d, c.Attacker), rng, &rolls, &n.Misses)
 		n.Answer = nextRoller(&n)
 		n.Owed = nil
 		if hd > 0 {
@@ -793,16 +796,16 @@ func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
 	return s.emit(setCombat(&n, rolls))
 }
 
-// groundRoll is one side's ground combat roll (42.2), keeping the dice
-// that missed for a reroll.
-func (s *State) groundRoll(seat int, stacks []Stack, rng *engine.RNG, faces *[]int, misses *[]Miss) int {
+// groundRoll is one side's ground combat roll (42.2), with extra on every
+// die, keeping the dice that missed for a reroll.
+func (s *State) groundRoll(seat int, stacks []Stack, extra int, rng *engine.RNG, faces *[]int, misses *[]Miss) int {
 	hits := 0
 	for _, st := range stacks {
 		if st.Owner != seat {
 			continue
 		}
 		r := profile(s, seat, st.Unit).Combat
-		mod := s.bonus(seat, hookCombatMod)
+		mod := s.bonus(seat, hookCombatMod) + extra
 		h := combat.Hits(rng, r, st.Count, mod, false, faces)
 		if m := st.Count*r.Dice - h; m > 0 && r.Hit > 0 {
 			*misses = append(*misses, Miss{Seat: seat, Hit: r.Hit - mod, Count: m}) // the value a reroll needs

@@ -1,7 +1,46 @@
 package ti4
 
+import (
+	"slices"
+
+	"github.com/mecatol/mecatol/internal/engine"
+)
+
 // Sardakk N'orr's abilities.
 func init() {
 	// Unrelenting: +1 to each combat roll (78.5, 42.2).
 	define(&Ability{ID: "sardakk:unrelenting", Since: RulesFactions, CombatMod: 1})
+	// Tekklar Legion, Sardakk N'orr's note: at the start of a ground combat
+	// its holder fights (42.4a), +1 to the holder's combat rolls for that
+	// combat, and -1 to the N'orr's if they are the opponent; it goes back
+	// at once.
+	defineNote("sardakk:tekklar_legion", &promissoryNote{since: RulesFactions, moment: legionMoment, play: tekklarLegion})
+}
+
+func legionMoment(s *State, seat int) bool {
+	c := s.Combat
+	return c != nil && c.Kind == "ground" && answering("start")(s, seat) && !slices.Contains(c.Legion, seat)
+}
+
+func tekklarLegion(s *State, a Action, _ int) ([]Event, error) {
+	if !legionMoment(s, a.Seat) {
+		return nil, engine.Refuse("69.1", "Tekklar Legion is played at the start of a ground combat you fight")
+	}
+	n := s.Combat.clone()
+	n.Legion = append(n.Legion, a.Seat)
+	return s.emit(newCombat(n, nil), Event{Kind: EvNoteReturned, Seat: a.Seat, Card: a.Card}), nil
+}
+
+// groundMod is what notes played for this ground combat add to seat's
+// rolls against opp: +1 for Tekklar Legion's holder, and -1 to the
+// N'orr's when the holder fights them.
+func (s *State) groundMod(c *Combat, seat, opp int) int {
+	m := 0
+	if slices.Contains(c.Legion, seat) {
+		m++
+	}
+	if slices.Contains(c.Legion, opp) && s.Players[seat].Faction == "sardakk" {
+		m--
+	}
+	return m
 }

@@ -776,3 +776,54 @@ func TestFaction_L1Z1X_CyberneticEnhancements(t *testing.T) {
 	refuse(t, g, Action{Kind: ActRedistribute, Seat: 0, Pools: &Pools{p.Tactic + gain, p.Fleet, p.Strategy}}, "81.5")
 	do(t, g, Action{Kind: ActRedistribute, Seat: 0, Pools: &Pools{p.Tactic + gain + 1, p.Fleet, p.Strategy}})
 }
+
+// Sardakk N'orr, Tekklar Legion (69.1, 42.4a, 42.2): at the start of a
+// ground combat its holder fights, +1 to the holder's rolls for that
+// combat and -1 to the N'orr's when they are the opponent; the note goes
+// back at once. The dice that miss show it: the value a reroll needs.
+func TestFaction_Sardakk_TekklarLegion(t *testing.T) {
+	const note = "sardakk:tekklar_legion"
+	checked := false
+	for seed := uint64(1); seed < 30 && !checked; seed++ {
+		cfg := fixtureConfig("jolnar", "sardakk", "hacan")
+		cfg.Rules, cfg.Seed = RulesCurrent, seed
+		g := fixture(t, cfg, func(s *State) {
+			giveNote(note, 0)(s)
+			arnor := planetIn(s.System(9), "Arnor")
+			arnor.Controller, arnor.Units = 1, []Stack{{Owner: 1, Unit: "infantry", Count: 3}}
+			s.System(22).Space = append(s.System(22).Space, Stack{Owner: 0, Unit: "infantry", Count: 4})
+		})
+		toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+		refuse(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: note}, "69.1") // no ground combat
+		activated(t, g, 0, 9)
+		do(t, g, moveShips(0, 22, "carrier", 1))
+		do(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(22), Unit: "infantry", Count: 4})
+		do(t, g, act(ActEndMovement, 0))
+		do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: "infantry", Count: 4})
+		do(t, g, act(ActEstablishControl, 0))
+		do(t, g, act(ActPassWindow, 1)) // no Parley
+		c := g.State().Combat
+		if c == nil || c.Kind != "ground" || c.Answer == nil || c.Answer.Kind != "start" || c.Answer.Seat != 0 {
+			t.Fatalf("the ground combat's start, the invader first: %+v", c)
+		}
+		if !noteOffered(g, 0, note) {
+			t.Fatal("offered at the start of the ground combat")
+		}
+		do(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: note})
+		s := g.State()
+		if !slices.Contains(s.Combat.Legion, 0) || !slices.Contains(s.Players[1].Promissory, note) {
+			t.Fatalf("legion %v, the N'orr's notes %v", s.Combat.Legion, s.Players[1].Promissory)
+		}
+		passStart(t, g)
+		for _, m := range g.State().Combat.Misses {
+			switch { // Jol-Nar's infantry hit on 8 with Fragile's -1; the N'orr's on 8 with Unrelenting's +1
+			case m.Seat == 0 && m.Hit != 8, m.Seat == 1 && m.Hit != 8:
+				t.Fatalf("seed %d: seat %d's misses need %d: +1 to the holder, -1 to the N'orr", seed, m.Seat, m.Hit)
+			}
+			checked = true
+		}
+	}
+	if !checked {
+		t.Fatal("no miss to read the modifiers from")
+	}
+}
