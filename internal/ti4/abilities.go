@@ -82,6 +82,9 @@ type Ability struct {
 	// DocksNoInfantry: its owner's space docks produce no infantry
 	// (68.1d).
 	DocksNoInfantry bool
+	// RoundBombard: at the end of each ground combat round its owner, the
+	// invader, bombards with its ships in the system (roundEndBombard).
+	RoundBombard bool
 	// InitiativeZero: its owner is first in initiative order (48), while
 	// no other player holds its "0" token.
 	InitiativeZero bool
@@ -222,6 +225,7 @@ func (s *State) factionHas(seat int, f func(*Ability) bool) bool {
 
 func hookInitiativeZero(a *Ability) bool    { return a.InitiativeZero }
 func hookDocksNoInfantry(a *Ability) bool   { return a.DocksNoInfantry }
+func hookRoundBombard(a *Ability) bool      { return a.RoundBombard }
 func hookTakesStructures(a *Ability) bool   { return a.TakesStructures }
 func hookMecatolStructures(a *Ability) bool { return a.MecatolStructures }
 

@@ -33,6 +33,9 @@ type Combat struct {
 	// Legion: seats whose ground combat rolls take +1 in this ground
 	// combat, their opponent -1 if it is the note's owner (Tekklar Legion).
 	Legion []int `json:"legion,omitempty"`
+	// Bombed: the invader's ships have bombarded at the end of this ground
+	// combat round (Harrow).
+	Bombed bool `json:"bombed,omitempty"`
 	// A window for one player to answer before the combat goes on.
 	Answer *Answer `json:"answer,omitempty"`
 	// Ships destroyed in this space combat whose owners have yet to answer
@@ -687,6 +690,39 @@ func decideBombard(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	return ev, nil
 }
 
+// roundEndBombard: at the end of each ground combat round, an invader
+// whose ability says so bombards the opponent's ground forces on the
+// planet with its ships in the system (Harrow), within the rules of
+// bombardment (15: planetary shield, Conventions of War, Bunker); the
+// hits are assigned as the round's are.
+func (s *State) roundEndBombard(c *Combat, pl *Planet, rng *engine.RNG) []Event {
+	a := c.Attacker
+	if c.Round == 0 || c.Bombed || len(c.Owed) > 0 || c.Answer != nil || !s.factionHas(a, hookRoundBombard) {
+		return nil
+	}
+	n := c.clone()
+	n.Bombed = true
+	owner := None
+	for _, st := range pl.Units {
+		if st.Owner != a && isGroundForce(st.Unit) {
+			owner = st.Owner
+		}
+	}
+	sys := s.System(c.System)
+	if owner == None || s.shielded(pl, sys, a) || (s.lawSays(LawNoCulturalBombard) && planetInfo(pl).Trait == "cultural") {
+		return s.emit(newCombat(n, nil))
+	}
+	mod := 0
+	if s.Invasion != nil && slices.Contains(s.Invasion.Bunker, pl.Controller) {
+		mod = -4 // Bunker
+	}
+	var rolls []int
+	if h := s.throw(a, owner, s.groups(nil, a, sys.Space, nil), combat.KindBombard, mod, rng, &rolls); h > 0 {
+		n.Owed = append(n.Owed, Owed{Seat: owner, Hits: h, Planet: pl.Name, Rule: "15.2", By: a})
+	}
+	return s.emit(newCombat(n, rolls))
+}
+
 // EvBombarded marks that the invasion's bombardment has happened.
 const EvBombarded = "bombarded"
 
@@ -742,6 +778,9 @@ func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
 		if ev := s.repairs(c, pl.Name); ev != nil {
 			return ev
 		}
+		if ev := s.roundEndBombard(c, pl, rng); ev != nil {
+			return ev
+		}
 		d := None
 		for _, st := range pl.Units {
 			if st.Owner != c.Attacker && isGroundForce(st.Unit) {
@@ -774,7 +813,7 @@ func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
 			}
 		}
 		n.Round++
-		n.Sustained, n.Repaired = nil, false
+		n.Sustained, n.Repaired, n.Bombed = nil, false, false
 		var ground []Stack
 		for _, st := range pl.Units {
 			if isGroundForce(st.Unit) {

@@ -11,6 +11,10 @@ func init() {
 	// Assimilate: on gaining a planet, other players' PDS and space docks
 	// there are replaced by the L1Z1X's own (25).
 	define(&Ability{ID: "l1z1x:assimilate", Since: RulesFactions, TakesStructures: true})
+	// Harrow: at the end of each ground combat round, the L1Z1X's ships in
+	// the active system bombard the opponent's ground forces on the planet
+	// (15); used whenever it can hit, since it costs nothing.
+	define(&Ability{ID: "l1z1x:harrow", Since: RulesPrinted, RoundBombard: true})
 	// Cybernetic Enhancements, the L1Z1X's note (Codex I, Ω): as its holder
 	// gains command tokens in the status phase (81.5), one more; then it
 	// goes back.

@@ -827,3 +827,50 @@ func TestFaction_Sardakk_TekklarLegion(t *testing.T) {
 		t.Fatal("no miss to read the modifiers from")
 	}
 }
+
+// L1Z1X, Harrow (15, 42): at the end of each ground combat round the
+// L1Z1X's ships in the system bombard the opponent's ground forces on the
+// planet, their hits assigned as the round's; a planetary shield stops it,
+// and another faction has none of it.
+func TestFaction_L1Z1X_Harrow(t *testing.T) {
+	for _, tc := range []struct {
+		invader string
+		pds     bool
+		want    bool // bombard dice thrown after the first round
+	}{{"l1z1x", false, true}, {"l1z1x", true, false}, {"jolnar", false, false}} {
+		cfg := fixtureConfig(tc.invader, "sol", "hacan")
+		cfg.Rules = RulesCurrent
+		g := fixture(t, cfg, func(s *State) {
+			arnor := planetIn(s.System(9), "Arnor")
+			arnor.Controller, arnor.Units = 1, []Stack{{Owner: 1, Unit: "infantry", Count: 8}}
+			if tc.pds {
+				arnor.Units = append(arnor.Units, Stack{Owner: 1, Unit: "pds", Count: 1})
+			}
+			s.System(22).Space = []Stack{{Owner: 0, Unit: "carrier", Count: 1}, {Owner: 0, Unit: "dreadnought", Count: 2}, {Owner: 0, Unit: "infantry", Count: 4}}
+		})
+		toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+		activated(t, g, 0, 9)
+		do(t, g, moveShips(0, 22, "carrier", 1))
+		do(t, g, moveShips(0, 22, "dreadnought", 2))
+		do(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(22), Unit: "infantry", Count: 4})
+		do(t, g, act(ActEndMovement, 0))
+		passAnswers(t, g)
+		do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: "infantry", Count: 4})
+		do(t, g, act(ActEstablishControl, 0))
+		passAnswers(t, g)
+		passStart(t, g)
+		bombed, thrown := false, false
+		for c := g.State().Combat; c != nil && c.Kind == "ground" && c.Round == 1; c = g.State().Combat {
+			s := g.State()
+			ev := do(t, g, Legal(s, engineRNG(), Deciding(s)[0])[0])
+			for _, e := range ev {
+				if e.Kind == EvCombat && e.Combat != nil && e.Combat.Bombed && !bombed {
+					bombed, thrown = true, len(e.Rolls) > 0
+				}
+			}
+		}
+		if thrown != tc.want || (tc.invader == "jolnar" && bombed) {
+			t.Fatalf("%s, pds %v: bombarded %v with dice %v, want dice %v", tc.invader, tc.pds, bombed, thrown, tc.want)
+		}
+	}
+}
