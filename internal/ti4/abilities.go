@@ -85,6 +85,9 @@ type Ability struct {
 	// RoundBombard: at the end of each ground combat round its owner, the
 	// invader, bombards with its ships in the system (roundEndBombard).
 	RoundBombard bool
+	// GateTile: the tile that stands in its owner's home position, whose
+	// home system stands off the board (the Creuss gate, 17; 101.4a).
+	GateTile string
 	// InitiativeZero: its owner is first in initiative order (48), while
 	// no other player holds its "0" token.
 	InitiativeZero bool
@@ -223,6 +226,20 @@ func (s *State) factionHas(seat int, f func(*Ability) bool) bool {
 	return false
 }
 
+// factionSetUp is what faction's definitions say for f, whatever the
+// rules version: the facts of its set-up and components (the Creuss gate,
+// the Naalu "0" token), which every version has.
+func factionSetUp[T comparable](faction string, f func(*Ability) T) T {
+	var zero T
+	for _, a := range factionDefs()[faction] {
+		if v := f(a); v != zero {
+			return v
+		}
+	}
+	return zero
+}
+
+func hookGateTile(a *Ability) string        { return a.GateTile }
 func hookInitiativeZero(a *Ability) bool    { return a.InitiativeZero }
 func hookDocksNoInfantry(a *Ability) bool   { return a.DocksNoInfantry }
 func hookRoundBombard(a *Ability) bool      { return a.RoundBombard }

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/mecatol/mecatol/internal/ti4/data"
 )
 
 // literals maps each string in the package's rules code (not its tests)
@@ -279,6 +281,20 @@ func TestEveryExplorationDefinitionIsInTheData(t *testing.T) {
 		}
 		if (d.choices == nil) != (d.choose == nil) {
 			t.Errorf("exploration card %s: choices and choose come together", id)
+		}
+	}
+}
+
+// No rules code names a faction: what a faction changes is asked of its
+// definitions (faction_<id>.go), whatever the rules version
+// (factionSetUp) or as the game's version has it (factionHas).
+func TestNoRulesCodeNamesAFaction(t *testing.T) {
+	lits := literals(t)
+	for _, f := range data.MustLoad().Factions {
+		for _, file := range lits[f.ID] {
+			if !strings.HasPrefix(file, "faction_") {
+				t.Errorf("%s names the faction %s: ask its definitions instead", file, f.ID)
+			}
 		}
 	}
 }

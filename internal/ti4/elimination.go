@@ -347,7 +347,7 @@ func applyEliminated(s *State, e Event) {
 
 	// 33.10.3: a Naalu "0" token held by another player lasts until the
 	// end of the status phase.
-	if p.Faction == "naalu" && s.ZeroToken != nil && s.ZeroToken.Holder != seat {
+	if factionSetUp(p.Faction, hookInitiativeZero) && s.ZeroToken != nil && s.ZeroToken.Holder != seat {
 		s.ZeroToken.Expires = true
 	}
 	// 33.10.5: tokens on an eliminated Mahact's sheet go back to their owners.

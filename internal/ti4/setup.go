@@ -198,18 +198,18 @@ func placeHomes(c *data.Catalog, s *State, m *galaxy.Map) error {
 		p := s.Players[seat]
 		f := c.Faction(p.Faction)
 		sl := m.Slot(pos)
+		gate := factionSetUp(f.ID, hookGateTile) // a gate stands in the home position
 		switch {
+		case sl.Tile == nil && gate != "":
+			sl.Tile = c.Tile(gate)
 		case sl.Tile == nil:
 			sl.Tile = c.Tile(f.Home)
-			if f.ID == "creuss" {
-				sl.Tile = c.Tile("17") // the gate stands in the home position
-			}
-		case sl.Tile.ID == f.Home || (f.ID == "creuss" && sl.Tile.ID == "17"):
+		case sl.Tile.ID == f.Home || (gate != "" && sl.Tile.ID == gate):
 		default:
 			return engine.BadInput("map", "seat %d is %s but position %d holds tile %s", seat, f.Short, pos, sl.Tile.ID)
 		}
 		p.Home = pos
-		if f.ID == "creuss" {
+		if gate != "" {
 			p.Home = galaxy.OffBoard
 		}
 	}
