@@ -85,6 +85,11 @@ type Ability struct {
 	// RoundBombard: at the end of each ground combat round its owner, the
 	// invader, bombards with its ships in the system (roundEndBombard).
 	RoundBombard bool
+	// NoVote: its owner casts no votes (8.16).
+	NoVote bool
+	// Predicted rewards its owner's prediction r, made by the ability, once
+	// the agenda resolved as predicted (8.22).
+	Predicted func(s *State, r Ballot, ag *AgendaStep) []Event
 	// GateTile: the tile that stands in its owner's home position, whose
 	// home system stands off the board (the Creuss gate, 17; 101.4a).
 	GateTile string
@@ -240,6 +245,7 @@ func factionSetUp[T comparable](faction string, f func(*Ability) T) T {
 }
 
 func hookGateTile(a *Ability) string        { return a.GateTile }
+func hookNoVote(a *Ability) bool            { return a.NoVote }
 func hookInitiativeZero(a *Ability) bool    { return a.InitiativeZero }
 func hookDocksNoInfantry(a *Ability) bool   { return a.DocksNoInfantry }
 func hookRoundBombard(a *Ability) bool      { return a.RoundBombard }

@@ -30,6 +30,7 @@ const (
 	AfterStrategy      Moment = "after_strategy"     // after the player resolves a strategy card's primary or secondary (the window's Cards)
 	DuringActionPhase  Moment = "action_phase"       // at any time in the action phase
 	WhenAgendaRevealed Moment = "agenda_revealed"    // an agenda revealed, before anyone votes on it (1.15)
+	BeforeVotes        Moment = "before_votes"       // an agenda revealed, in any of its windows, before any vote (8.22)
 	AtCombatRound      Moment = "space_combat_round" // the start of a space combat round, as its player announces retreats (78.4)
 	AtStatusStart      Moment = "status_start"       // the start of the status phase, before scoring (81)
 )
@@ -119,7 +120,7 @@ func (s *State) hasUse(seat int, at Moment) bool {
 
 // Moments that are states of the game rather than windows: an ability
 // for them is used whenever the state holds.
-var stateMoments = []Moment{AtAction, AtStartOfTurn, DuringActionPhase, WhileResearch, WhileProducing, WhenAgendaRevealed, AtCombatRound}
+var stateMoments = []Moment{AtAction, AtStartOfTurn, DuringActionPhase, WhileResearch, WhileProducing, WhenAgendaRevealed, BeforeVotes, AtCombatRound}
 
 // decideUseAbility resolves use_ability: in the ability's window, or at a
 // moment that is a state of the game (the player's turn, a payment).
@@ -223,6 +224,11 @@ func (s *State) momentOpen(seat int, at Moment) error {
 	case WhileProducing:
 		_, _, _, err := s.production(seat)
 		return err
+	case BeforeVotes:
+		if !beforeVotes(s) {
+			return engine.Refuse("8.22", "only after an agenda is revealed and before any vote")
+		}
+		return nil
 	case AtCombatRound:
 		if !announcing(s, seat) {
 			return engine.Refuse("1.14", "only at the start of a space combat round, as you announce retreats")
@@ -256,8 +262,17 @@ func (s *State) momentHolds(seat int, at Moment) bool {
 		return agendaJustRevealed(s)
 	case AtCombatRound:
 		return announcing(s, seat)
+	case BeforeVotes:
+		return beforeVotes(s)
 	}
 	return false
+}
+
+// beforeVotes reports an agenda revealed on which no vote is cast yet
+// (8.22).
+func beforeVotes(s *State) bool {
+	ag := s.Agenda
+	return s.Phase == PhaseAgenda && ag != nil && ag.Card != "" && len(ag.Ballots) == 0 && !ag.Voting && ag.Outcome == ""
 }
 
 // agendaJustRevealed reports an agenda revealed whose "when" window is

@@ -627,6 +627,10 @@ func riderRewards(s *State, ag *AgendaStep, before []Event, rng *engine.RNG) []E
 			}
 		case "diplomacy_rider":
 			ev = s.extend(ev, queue(Step{Kind: StepDiploRider, Seat: q, Card: r.Card, Need: 1}))
+		default: // a prediction made by an ability (Galactic Threat)
+			if d := definitions[r.Card]; d != nil && d.Predicted != nil {
+				ev = s.extend(ev, d.Predicted(s, r, ag)...)
+			}
 		}
 	}
 	return ev
@@ -745,6 +749,9 @@ func applyActionCards(s *State, e *Event) bool {
 		ag.Outcome, ag.Window, ag.WindowQueue = e.extra().Outcome, "", nil
 	case EvRider:
 		ag.Riders = append(ag.Riders, Ballot{Seat: e.Seat, Outcome: e.extra().Outcome, Card: e.Card})
+		if definitions[e.Card] != nil { // predicted by an ability, once per agenda phase
+			s.Players[e.Seat].Predicted = s.Round
+		}
 	default:
 		return false
 	}

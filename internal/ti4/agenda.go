@@ -238,6 +238,9 @@ func revealAgenda(s *State, rng *engine.RNG) []Event {
 func (s *State) voters() []int {
 	var out []int
 	for _, q := range s.votingOrder() {
+		if s.factionHas(q, hookNoVote) {
+			continue // 8.16: an ability says its owner does not vote
+		}
 		if s.permits(q, PermitVoteAlways) || (!slices.Contains(s.Agenda.Barred, q) && !slices.Contains(s.Agenda.Silenced, q)) {
 			out = append(out, q)
 		}
@@ -298,6 +301,9 @@ func decideVote(s *State, a Action) ([]Event, error) {
 		return nil, engine.Refuse("8.7", "all of a player's votes go to the one outcome already chosen")
 	}
 	if len(ag.Voters) == 0 || ag.Voters[0] != a.Seat {
+		if s.factionHas(a.Seat, hookNoVote) {
+			return nil, engine.Refuse("8.16", "%s's faction casts no votes", s.Players[a.Seat])
+		}
 		if !s.permits(a.Seat, PermitVoteAlways) && (slices.Contains(ag.Barred, a.Seat) || slices.Contains(ag.Silenced, a.Seat)) {
 			return nil, engine.Refuse("8.16", "%s may not vote in this agenda phase", s.Players[a.Seat])
 		}

@@ -880,6 +880,9 @@ func decideAgendaTech(s *State, a Action) ([]Event, error) {
 	if a.Card == st.Except && a.Card != "" {
 		return nil, engine.Refuse("2.7", "research another technology than %s", a.Card)
 	}
+	if len(st.Cards) > 0 && !slices.Contains(st.Cards, a.Card) {
+		return nil, engine.Refuse("1.3", "gain one of %v", st.Cards)
+	}
 	var t *data.Technology
 	if st.Free {
 		t = data.MustLoad().Technology(a.Card)
@@ -1067,7 +1070,9 @@ func agendaOptions(s *State, seat int, add func(Action)) {
 			}
 		case StepAgendaTech:
 			for _, t := range data.MustLoad().Technologies {
-				add(Action{Kind: ActResearch, Card: t.ID})
+				if len(st.Cards) == 0 || slices.Contains(st.Cards, t.ID) {
+					add(Action{Kind: ActResearch, Card: t.ID})
+				}
 			}
 			add(Action{Kind: ActDone})
 		case StepExhaust, StepReadyUpTo, StepPlaceMech:

@@ -874,3 +874,45 @@ func TestFaction_L1Z1X_Harrow(t *testing.T) {
 		}
 	}
 }
+
+// Nekro Virus, Galactic Threat (8.16, 8.22): the Nekro cast no votes;
+// once per agenda phase, after an agenda is revealed and before any vote,
+// they predict its outcome; when it resolves so, they gain a technology of
+// a player who voted for it (one they lack, not a faction's).
+func TestFaction_Nekro_GalacticThreat(t *testing.T) {
+	g := factionAgenda(t, []string{"nekro", "sol", "hacan"}, []string{"mutiny", "economic_equality"}, nil)
+	refuse(t, g, use(0, "nekro:galactic_threat", Action{Outcome: "elect_someone"}), "8.22")
+	for ag := g.State().Agenda; ag.Window == "when"; ag = g.State().Agenda {
+		do(t, g, act(ActPassWindow, ag.WindowQueue[0]))
+	}
+	do(t, g, use(0, "nekro:galactic_threat", Action{Outcome: For}))                // in the "after" window too
+	refuse(t, g, use(0, "nekro:galactic_threat", Action{Outcome: Against}), "1.3") // once per agenda phase
+	passWindows(t, g)
+	if v := g.State().Agenda.Voters; slices.Contains(v, 0) {
+		t.Fatalf("voters %v: the Nekro cast no votes", v)
+	}
+	sol := g.State().Players[1]
+	jord := g.State().System(sol.Home).Planets[0].Name
+	refuse(t, g, Action{Kind: ActVote, Seat: 0, Outcome: For}, "8.16")
+	vote(t, g, 1, For, jord)
+	abstain(t, g, 2)
+	passWindows(t, g)
+	st := g.State().Step
+	if st == nil || st.Kind != StepAgendaTech || st.Seat != 0 || len(st.Cards) == 0 {
+		t.Fatalf("step %+v: the Nekro gain one of Sol's technologies", st)
+	}
+	for _, id := range st.Cards {
+		if !slices.Contains(sol.Techs, id) || slices.Contains(g.State().Players[0].Techs, id) {
+			t.Fatalf("offered %s: a technology of Sol's that the Nekro lack", id)
+		}
+	}
+	refuse(t, g, Action{Kind: ActResearch, Seat: 0, Card: "gravity_drive"}, "1.3")
+	do(t, g, Action{Kind: ActResearch, Seat: 0, Card: st.Cards[0]})
+	if !slices.Contains(g.State().Players[0].Techs, st.Cards[0]) {
+		t.Fatal("gained")
+	}
+	passWindows(t, g)
+	if ag := g.State().Agenda; ag != nil && ag.Card == "economic_equality" {
+		refuse(t, g, use(0, "nekro:galactic_threat", Action{Outcome: For}), "1.3") // the phase's second agenda
+	}
+}

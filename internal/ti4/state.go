@@ -109,7 +109,10 @@ type Player struct {
 	ExhaustedRelics []string  `json:"exhausted_relics,omitempty"`
 	ExhaustedTechs  []string  `json:"exhausted_techs,omitempty"` // readied in the status phase (34.2)
 	Captured        []Captive `json:"captured,omitempty"`
-	Commander       string    `json:"commander"`
+	// Predicted: the round whose agenda phase saw this player predict an
+	// outcome by an ability (Galactic Threat: once per agenda phase).
+	Predicted int    `json:"predicted,omitempty"`
+	Commander string `json:"commander"`
 	// Command tokens of other seats on this (Mahact) faction sheet.
 	SheetTokens []int `json:"sheet_tokens,omitempty"`
 	// Technologies this (Nekro) player gained with assimilator tokens.
