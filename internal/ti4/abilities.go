@@ -85,6 +85,9 @@ type Ability struct {
 	// RoundBombard: at the end of each ground combat round its owner, the
 	// invader, bombards with its ships in the system (roundEndBombard).
 	RoundBombard bool
+	// DrawExtra: action cards its owner draws beyond those it is told to,
+	// whenever it draws any, then discarding as many (drawACFrom).
+	DrawExtra int
 	// NoVote: its owner casts no votes (8.16).
 	NoVote bool
 	// Predicted rewards its owner's prediction r, made by the ability, once
@@ -246,6 +249,7 @@ func factionSetUp[T comparable](faction string, f func(*Ability) T) T {
 
 func hookGateTile(a *Ability) string        { return a.GateTile }
 func hookNoVote(a *Ability) bool            { return a.NoVote }
+func hookDrawExtra(a *Ability) int          { return a.DrawExtra }
 func hookInitiativeZero(a *Ability) bool    { return a.InitiativeZero }
 func hookDocksNoInfantry(a *Ability) bool   { return a.DocksNoInfantry }
 func hookRoundBombard(a *Ability) bool      { return a.RoundBombard }

@@ -609,7 +609,7 @@ func riderRewards(s *State, ag *AgendaStep, before []Event, rng *engine.RNG) []E
 			ev = s.extend(ev, Event{Kind: EvTradeGoods, Seat: q, Count: 5})
 		case "politics_rider":
 			deck, discard := actionDeckAfter(s, s.extend(slices.Clone(before), ev...))
-			ev = s.extend(ev, drawFrom(&deck, &discard, rng, q, "action", 3)...)
+			ev = s.extend(ev, drawACFrom(s, &deck, &discard, rng, q, 3)...)
 			ev = s.extend(ev, Event{Kind: EvSpeakerChanged, Extra: &Extra{Speaker: q}})
 		case "leadership_rider":
 			if n := min(3, s.CommandReinforcements(q)); n > 0 {

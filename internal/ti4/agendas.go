@@ -455,7 +455,7 @@ func outcomeUnconventionalMeasuresFor(r *outcomeRun) []Event {
 	var ev []Event
 	deck, discard := slices.Clone(s.Decks.ActionCards), slices.Clone(s.Decks.ActionDiscard)
 	for _, q := range votersFor(ag, For) {
-		ev = s.extend(ev, drawFrom(&deck, &discard, rng, q, "action", 2)...)
+		ev = s.extend(ev, drawACFrom(s, &deck, &discard, rng, q, 2)...)
 	}
 	return ev
 }
@@ -795,7 +795,7 @@ func (s *State) answering() bool {
 func isAgendaStep(kind string) bool {
 	switch kind {
 	case StepDestroy, StepAgendaTech, StepExhaust, StepReadyUpTo, StepPlaceMech, StepDropTokens, StepPickPlayer,
-		StepGainTokens, StepPlaceDock, StepPlaceShip, StepDiploRider, StepGiveNote:
+		StepGainTokens, StepPlaceDock, StepPlaceShip, StepDiploRider, StepGiveNote, StepDrawDiscard:
 		return true
 	}
 	return false
@@ -1165,7 +1165,7 @@ func policyDraw(s *State, before []Event, rng *engine.RNG) []Event {
 	for _, l := range s.Laws {
 		if l.Card == "minister_of_policy" && l.Owner != None && !s.Players[l.Owner].Eliminated {
 			deck, discard := actionDeckAfter(s, before)
-			return drawFrom(&deck, &discard, rng, l.Owner, "action", 1)
+			return drawACFrom(s, &deck, &discard, rng, l.Owner, 1)
 		}
 	}
 	return nil

@@ -31,9 +31,12 @@ func (s *State) handLimit() int {
 
 // Hand-limit kinds.
 const (
-	StepDiscard   = "discard_action_cards"
-	ActDiscardAC  = "discard_action_card"
-	EvACDiscarded = "action_card_discarded"
+	StepDiscard = "discard_action_cards"
+	// StepDrawDiscard: Need action cards to discard after drawing more
+	// (Scheming), whatever the hand limit.
+	StepDrawDiscard = "discard_after_drawing"
+	ActDiscardAC    = "discard_action_card"
+	EvACDiscarded   = "action_card_discarded"
 )
 
 // handFollowUps opens a discard step for the first player, in seat order,
@@ -60,13 +63,21 @@ func handFollowUps(s *State) []Event {
 
 // Discarding down to the hand limit: the player chooses which (2.4).
 func decideDiscardAC(s *State, a Action) ([]Event, error) {
-	if _, err := inStep(s, a.Seat, StepDiscard); err != nil {
-		return nil, engine.Refuse("2.4", "only a player over the hand limit discards now")
+	st, err := inStep(s, a.Seat, StepDiscard, StepDrawDiscard)
+	if err != nil {
+		return nil, engine.Refuse("2.4", "only a player over the hand limit, or told to discard, discards now")
 	}
 	if !slices.Contains(s.Players[a.Seat].ActionCards, a.Card) {
 		return nil, engine.BadInput("card", "%q is not in your hand", a.Card)
 	}
-	return s.emit(Event{Kind: EvACDiscarded, Seat: a.Seat, Card: a.Card}), nil
+	ev := s.emit(Event{Kind: EvACDiscarded, Seat: a.Seat, Card: a.Card})
+	if st.Kind == StepDrawDiscard {
+		ev = s.extend(ev, Event{Kind: EvStepProgress, Seat: a.Seat})
+		if st.Count+1 >= st.Need {
+			ev = s.extend(ev, Event{Kind: EvStepCleared, Seat: a.Seat})
+		}
+	}
+	return ev, nil
 }
 
 func applyCards(s *State, e *Event) bool {

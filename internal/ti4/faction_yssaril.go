@@ -13,6 +13,9 @@ func init() {
 	// Stall Tactics: a component action discarding an action card.
 	define(&Ability{ID: "yssaril:stall_tactics", Since: RulesFactions,
 		Uses: []*Use{{At: AtAction, Fields: "outcome", Options: handOptions, Resolve: stallTactics}}})
+	// Scheming: whenever the Yssaril draw action cards, one more, then
+	// they discard one of their hand (a step before anything else goes on).
+	define(&Ability{ID: "yssaril:scheming", Since: RulesPrinted, DrawExtra: 1})
 }
 
 // handOptions offers each action card in seat's hand (as outcome: the card

@@ -916,3 +916,42 @@ func TestFaction_Nekro_GalacticThreat(t *testing.T) {
 		refuse(t, g, use(0, "nekro:galactic_threat", Action{Outcome: For}), "1.3") // the phase's second agenda
 	}
 }
+
+// Yssaril Tribes, Scheming (81.3, 2): whenever the Yssaril draw action
+// cards they draw one more, then discard one of their hand before the game
+// goes on; another faction draws as told.
+func TestFaction_Yssaril_Scheming(t *testing.T) {
+	g := factionGame(t, []string{"yssaril", "sol", "hacan"}, nil)
+	passActionPhase(t, g)
+	before := [3]int{}
+	for i, p := range g.State().Players {
+		before[i] = len(p.ActionCards)
+	}
+	skipScoring(t, g) // the status phase draws (81.3)
+	s := g.State()
+	st := s.Step
+	if st == nil || st.Kind != StepDrawDiscard || st.Seat != 0 {
+		t.Fatalf("step %+v: the Yssaril discard first", st)
+	}
+	hand := s.Players[0].ActionCards
+	gainY, gainS := len(hand)-before[0], len(s.Players[1].ActionCards)-before[1]
+	if gainY != gainS+1 { // both start with Neural Motivator
+		t.Fatalf("drawn %d by the Yssaril, %d by Sol: one more for the Yssaril", gainY, gainS)
+	}
+	var offered []string
+	for _, a := range Legal(s, engineRNG(), 0) {
+		if a.Kind == ActDiscardAC {
+			offered = append(offered, a.Card)
+		}
+	}
+	if len(offered) != len(hand) {
+		t.Fatalf("offered %v: any card of the hand %v", offered, hand)
+	}
+	refuse(t, g, Action{Kind: ActDiscardAC, Seat: 1, Card: s.Players[1].ActionCards[0]}, "2.4")
+	card := hand[0]
+	do(t, g, Action{Kind: ActDiscardAC, Seat: 0, Card: card})
+	s = g.State()
+	if len(s.Players[0].ActionCards) != before[0]+gainS || !slices.Contains(s.Decks.ActionDiscard, card) || (s.Step != nil && s.Step.Kind == StepDrawDiscard) {
+		t.Fatalf("hand %d, discard %v, step %+v", len(s.Players[0].ActionCards), s.Decks.ActionDiscard, s.Step)
+	}
+}

@@ -354,7 +354,7 @@ func (l *lister) agenda(add func(Action)) bool {
 		switch st := s.Step; {
 		case st != nil && st.Kind == StepExcess && st.Seat == seat:
 			excessOptions(s, seat, add)
-		case st != nil && st.Kind == StepDiscard && st.Seat == seat:
+		case st != nil && (st.Kind == StepDiscard || st.Kind == StepDrawDiscard) && st.Seat == seat:
 			for _, c := range p.ActionCards {
 				add(Action{Kind: ActDiscardAC, Card: c})
 			}

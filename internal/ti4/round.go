@@ -260,6 +260,9 @@ func decideRedistribute(s *State, a Action) ([]Event, error) {
 	if !slices.Contains(s.Status.Waiting, a.Seat) {
 		return nil, engine.Refuse("81.5", "seat %d has already arranged its command tokens", a.Seat)
 	}
+	if st := s.Step; st != nil && st.Kind == StepDrawDiscard {
+		return nil, engine.Refuse("1.7", "seat %d discards after drawing first: an ability is resolved in its entirety", st.Seat)
+	}
 	pools, err := need(a.Pools, "pools")
 	if err != nil {
 		return nil, err
@@ -353,7 +356,7 @@ func statusDraws(s *State, rng *engine.RNG) []Event {
 	var ev []Event
 	deck, discard := slices.Clone(s.Decks.ActionCards), slices.Clone(s.Decks.ActionDiscard)
 	for _, q := range s.InitiativeOrder() {
-		ev = s.extend(ev, drawFrom(&deck, &discard, rng, q, "action", 1+s.bonus(q, hookStatusCards))...)
+		ev = s.extend(ev, drawACFrom(s, &deck, &discard, rng, q, 1+s.bonus(q, hookStatusCards))...)
 	}
 	return ev
 }

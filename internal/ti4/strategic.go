@@ -194,7 +194,19 @@ func commodityValue(p *Player) int { return data.MustLoad().Faction(p.Faction).C
 // discard pile if the deck runs out (23.5).
 func drawActionCards(s *State, seat, n int, rng *engine.RNG) []Event {
 	deck, discard := slices.Clone(s.Decks.ActionCards), slices.Clone(s.Decks.ActionDiscard)
-	return drawFrom(&deck, &discard, rng, seat, "action", n)
+	return drawACFrom(s, &deck, &discard, rng, seat, n)
+}
+
+// drawACFrom draws n action cards for seat from deck and discard, and
+// more with an ability that says so, which then has one discarded
+// (Scheming: a choice step).
+func drawACFrom(s *State, deck, discard *[]string, rng *engine.RNG, seat, n int) []Event {
+	extra := s.bonus(seat, hookDrawExtra)
+	ev := drawFrom(deck, discard, rng, seat, "action", n+extra)
+	if extra > 0 && len(ev) > 0 {
+		ev = s.extend(ev, queue(Step{Kind: StepDrawDiscard, Seat: seat, Need: extra}))
+	}
+	return ev
 }
 
 func drawSecret(s *State, seat int, rng *engine.RNG) []Event {
