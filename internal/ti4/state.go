@@ -184,9 +184,10 @@ const (
 	RulesFactions = 3
 	// RulesPrinted: what changes a game that earlier versions allowed:
 	// Political Secret as printed (69.1), and the faction abilities that
-	// restrict or open a window of their own (Mitosis). Faction abilities
-	// that only add choices come in with RulesFactions: a log of version 3
-	// never made them.
+	// restrict, act on their own or open a window of their own (Mitosis,
+	// Harrow, Galactic Threat, Scheming). Faction abilities that only add
+	// choices come in with RulesFactions: a log of version 3 never made
+	// them.
 	RulesPrinted = 4
 	// RulesCurrent is the version new games are set up under.
 	RulesCurrent = RulesPrinted
