@@ -327,12 +327,12 @@ func ownPlanet(s *State, a Action) (*Planet, *System, error) {
 
 // otherPlayer is the action's player, who must be another player in the game.
 func otherPlayer(s *State, a Action) (int, error) {
-	q, err := need(a.extra().Player, "player")
+	q, err := inGame(s, a)
+	if err == nil && q == a.Seat {
+		err = engine.Refuse("2.7", "choose another player still in the game")
+	}
 	if err != nil {
 		return None, err
-	}
-	if p := s.Player(q); p == nil || p.Eliminated || q == a.Seat {
-		return None, engine.Refuse("2.7", "choose another player still in the game")
 	}
 	return q, nil
 }
@@ -507,13 +507,19 @@ func veto(s *State, _ Action, ag *AgendaStep) ([]Event, error) {
 // exhausted.
 func deadlyPlot(s *State, a Action, ag *AgendaStep) ([]Event, error) {
 	ev := s.emit(Event{Kind: EvPlotted, Seat: a.Seat, Card: ag.Card})
-	s.controlled(a.Seat, func(pl *Planet, _ *System, _ *data.Planet) bool {
-		if !pl.Exhausted {
-			ev = s.extend(ev, Event{Kind: EvPlanetExhausted, Seat: a.Seat, Planet: pl.Name})
+	return s.extend(ev, exhaustPlanets(s, a.Seat, "")...), nil
+}
+
+// exhaustPlanets exhausts seat's readied planets of a trait ("": all).
+func exhaustPlanets(s *State, seat int, trait string) []Event {
+	var ev []Event
+	s.controlled(seat, func(pl *Planet, _ *System, i *data.Planet) bool {
+		if (trait == "" || i.Trait == trait) && !pl.Exhausted {
+			ev = s.extend(ev, Event{Kind: EvPlanetExhausted, Seat: seat, Planet: pl.Name})
 		}
 		return false
 	})
-	return ev, nil
+	return ev
 }
 
 // Diplomatic Pressure: another player gives you a promissory note of their
@@ -547,14 +553,7 @@ func ancientBurialSites(s *State, a Action, _ *AgendaStep) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	var ev []Event
-	s.controlled(q, func(pl *Planet, _ *System, i *data.Planet) bool {
-		if i.Trait == "cultural" && !pl.Exhausted {
-			ev = s.extend(ev, Event{Kind: EvPlanetExhausted, Seat: q, Planet: pl.Name})
-		}
-		return false
-	})
-	return ev, nil
+	return exhaustPlanets(s, q, "cultural"), nil
 }
 
 // Assassinate Representative: a player cannot vote on this agenda.

@@ -103,12 +103,12 @@ var exploreCards = map[string]*exploreCard{
 
 	"freelancers":          {drawn: freelancers},
 	"enigmatic_device":     {stays: "player"},
-	"merchant_station":     {frontier: true, choices: merchantChoices, choose: merchantStation},
+	"merchant_station":     {frontier: true, choices: orConvert(optReplenish), choose: merchantStation},
 	"mercenary_outfit":     {choices: mercenaryChoices, choose: mercenaryOutfit},
 	"core_mine":            {drawn: withMech(coreMineGain), choices: infantryChoice, choose: payInfantry(coreMineGain)},
 	"expedition":           {drawn: withMech(expeditionReady), choices: infantryChoice, choose: payInfantry(expeditionReady)},
 	"volatile_fuel_source": {choices: fuelChoices, mandatory: mechThere, choose: volatileFuel},
-	"abandoned_warehouses": {choices: warehouseChoices, choose: abandonedWarehouses},
+	"abandoned_warehouses": {choices: orConvert(optGain), choose: abandonedWarehouses},
 	"functioning_base":     {choices: baseChoices, choose: functioningBase},
 	"local_fabricators":    {choices: fabricatorChoices, choose: localFabricators},
 }
@@ -220,15 +220,19 @@ func ionStorm(s *State, a Action, k exploring, _ *engine.RNG) []Event {
 	return s.emit(Event{Kind: EvTokenPlaced, System: k.st.Systems[0], Card: a.Outcome, Seat: None})
 }
 
-func merchantChoices(_ *State, k exploring) []string {
-	var out []string
-	if k.room {
-		out = append(out, optReplenish)
+// orConvert offers gain while the explorer has room for commodities, and
+// converting while they have any (Merchant Station, Abandoned Warehouses).
+func orConvert(gain string) func(s *State, k exploring) []string {
+	return func(_ *State, k exploring) []string {
+		var out []string
+		if k.room {
+			out = append(out, gain)
+		}
+		if k.p.Commodities > 0 {
+			out = append(out, optConvert)
+		}
+		return out
 	}
-	if k.p.Commodities > 0 {
-		out = append(out, optConvert)
-	}
-	return out
 }
 
 // Merchant Station: commodities replenished, or all converted to trade
@@ -289,17 +293,6 @@ func volatileFuel(s *State, a Action, k exploring, _ *engine.RNG) []Event {
 		after.Strategy++
 	}
 	return s.extend(ev, Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &after})
-}
-
-func warehouseChoices(_ *State, k exploring) []string {
-	var out []string
-	if k.room {
-		out = append(out, optGain)
-	}
-	if k.p.Commodities > 0 {
-		out = append(out, optConvert)
-	}
-	return out
 }
 
 // Abandoned Warehouses: 2 commodities, or up to 2 converted.
