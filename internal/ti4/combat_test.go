@@ -32,13 +32,7 @@ func TestRule78_SpaceCombat(t *testing.T) {
 	if c == nil || c.Step != CbAnnounceD || c.Defender != 1 || c.Round != 1 {
 		t.Fatalf("combat %+v", c)
 	}
-	var dice int
-	for _, e := range ev {
-		if e.Kind == EvCombat {
-			dice += len(e.Rolls)
-		}
-	}
-	if dice != 2 {
+	if dice := len(combatDice(ev)); dice != 2 {
 		t.Fatalf("the destroyer's barrage rolls 2 dice (10.1); %d rolled", dice)
 	}
 	refuse(t, g, act(ActNoRetreat, 0), "78.4")

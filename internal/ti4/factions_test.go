@@ -422,13 +422,7 @@ func TestFaction_Mentak_Ambush(t *testing.T) {
 		toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
 		activated(t, g, 0, 9)
 		do(t, g, moveShips(0, 22, "cruiser", 3))
-		ev := do(t, g, act(ActEndMovement, 0))
-		var dice []int
-		for _, e := range ev {
-			if e.Kind == EvCombat {
-				dice = append(dice, e.Rolls...)
-			}
-		}
+		dice := combatDice(do(t, g, act(ActEndMovement, 0)))
 		if len(dice) != 2 {
 			t.Fatalf("seed %d: two ambush dice for three cruisers, got %v", seed, dice)
 		}
@@ -787,19 +781,12 @@ func TestFaction_Sardakk_TekklarLegion(t *testing.T) {
 	for seed := uint64(1); seed < 30 && !checked; seed++ {
 		cfg := fixtureConfig("jolnar", "sardakk", "hacan")
 		cfg.Rules, cfg.Seed = RulesCurrent, seed
-		g := fixture(t, cfg, func(s *State) {
+		g := invadeArnorAs(t, cfg, func(s *State) {
 			giveNote(note, 0)(s)
-			arnor := planetIn(s.System(9), "Arnor")
-			arnor.Controller, arnor.Units = 1, []Stack{{Owner: 1, Unit: "infantry", Count: 3}}
-			s.System(22).Space = append(s.System(22).Space, Stack{Owner: 0, Unit: "infantry", Count: 4})
+			arnorHeldBy(1, Stack{Owner: 1, Unit: "infantry", Count: 3})(s)
 		})
-		toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
-		refuse(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: note}, "69.1") // no ground combat
-		activated(t, g, 0, 9)
-		do(t, g, moveShips(0, 22, "carrier", 1))
-		do(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(22), Unit: "infantry", Count: 4})
-		do(t, g, act(ActEndMovement, 0))
-		do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: "infantry", Count: 4})
+		refuse(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: note}, "69.1") // no ground combat yet
+		do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: "infantry", Count: 2})
 		do(t, g, act(ActEstablishControl, 0))
 		do(t, g, act(ActPassWindow, 1)) // no Parley
 		c := g.State().Combat

@@ -161,3 +161,14 @@ func strategic(t *testing.T, g *Game, seat int, card string) []Event {
 	}
 	return ev
 }
+
+// combatDice are the dice of every combat event in ev, in order.
+func combatDice(ev []Event) []int {
+	var dice []int
+	for _, e := range ev {
+		if e.Kind == EvCombat {
+			dice = append(dice, e.Rolls...)
+		}
+	}
+	return dice
+}

@@ -48,13 +48,7 @@ func TestTech_AntimassDeflectors_SpaceCannon(t *testing.T) {
 		}
 		activated(t, g, 0, 9)
 		do(t, g, moveShips(0, 22, "dreadnought", 1))
-		ev := do(t, g, act(ActEndMovement, 0))
-		var rolls []int
-		for _, e := range ev {
-			if e.Kind == EvCombat {
-				rolls = append(rolls, e.Rolls...)
-			}
-		}
+		rolls := combatDice(do(t, g, act(ActEndMovement, 0)))
 		if len(rolls) != 1 {
 			t.Fatalf("one PDS die, got %v", rolls)
 		}
