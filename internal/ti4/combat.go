@@ -672,11 +672,7 @@ func decideBombard(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		return nil, engine.Refuse("65", "%s has a planetary shield and no war sun of yours is here", pl.Name)
 	}
 	var rolls []int
-	mod := 0
-	if slices.Contains(s.Invasion.Bunker, pl.Controller) {
-		mod = -4 // Bunker
-	}
-	h := s.throw(a.Seat, owner, s.groups(nil, a.Seat, sys.Space, nil), combat.KindBombard, mod, rng, &rolls)
+	h := s.throw(a.Seat, owner, s.groups(nil, a.Seat, sys.Space, nil), combat.KindBombard, s.bunkerMod(pl), rng, &rolls)
 	if len(rolls) == 0 {
 		return nil, engine.Refuse("15.1", "none of your units here has Bombardment")
 	}
@@ -712,15 +708,20 @@ func (s *State) roundEndBombard(c *Combat, pl *Planet, rng *engine.RNG) []Event 
 	if owner == None || s.shielded(pl, sys, a) || (s.lawSays(LawNoCulturalBombard) && planetInfo(pl).Trait == "cultural") {
 		return s.emit(newCombat(n, nil))
 	}
-	mod := 0
-	if s.Invasion != nil && slices.Contains(s.Invasion.Bunker, pl.Controller) {
-		mod = -4 // Bunker
-	}
 	var rolls []int
-	if h := s.throw(a, owner, s.groups(nil, a, sys.Space, nil), combat.KindBombard, mod, rng, &rolls); h > 0 {
+	if h := s.throw(a, owner, s.groups(nil, a, sys.Space, nil), combat.KindBombard, s.bunkerMod(pl), rng, &rolls); h > 0 {
 		n.Owed = append(n.Owed, Owed{Seat: owner, Hits: h, Planet: pl.Name, Rule: "15.2", By: a})
 	}
 	return s.emit(newCombat(n, rolls))
+}
+
+// bunkerMod is -4 to bombardment of a planet whose controller played
+// Bunker in this invasion.
+func (s *State) bunkerMod(pl *Planet) int {
+	if s.Invasion != nil && slices.Contains(s.Invasion.Bunker, pl.Controller) {
+		return -4
+	}
+	return 0
 }
 
 // EvBombarded marks that the invasion's bombardment has happened.

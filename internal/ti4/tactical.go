@@ -83,11 +83,7 @@ func (s *State) bestDock(seat int, sys *System) int {
 	u := s.UnitCard(seat, "space_dock")
 	for _, pl := range sys.Planets {
 		if count(pl.Units, seat, "space_dock") > 0 {
-			v := u.Production
-			if u.ProductionPlus {
-				v += planetInfo(pl).Resources
-			}
-			best = max(best, v)
+			best = max(best, production(u, pl))
 		}
 	}
 	if count(sys.Space, seat, "space_dock") > 0 { // a Floating Factory
@@ -640,6 +636,15 @@ func nextTacStep(s *State, seat int, after string) string {
 	return TacProduction
 }
 
+// production is one unit's Production on pl (68.1): a space dock's value
+// adds the planet's resources.
+func production(u *data.Unit, pl *Planet) int {
+	if u.ProductionPlus {
+		return u.Production + planetInfo(pl).Resources
+	}
+	return u.Production
+}
+
 // productionLimit is the combined Production of seat's units in a system
 // (68.1a): a space dock's value adds its planet's resources.
 func (s *State) productionLimit(seat int, sys *System) int {
@@ -657,11 +662,7 @@ func (s *State) productionLimit(seat int, sys *System) int {
 				continue
 			}
 			if u := s.UnitCard(seat, st.Unit); u.HasProduction() {
-				v := u.Production
-				if u.ProductionPlus {
-					v += planetInfo(pl).Resources
-				}
-				n += v * st.Count
+				n += production(u, pl) * st.Count
 			}
 		}
 	}
@@ -873,13 +874,7 @@ func (s *State) dockProduction(seat int, sys *System) int {
 	n := 0
 	u := s.UnitCard(seat, "space_dock")
 	for _, pl := range sys.Planets {
-		if k := count(pl.Units, seat, "space_dock"); k > 0 {
-			v := u.Production
-			if u.ProductionPlus {
-				v += planetInfo(pl).Resources
-			}
-			n += v * k
-		}
+		n += production(u, pl) * count(pl.Units, seat, "space_dock")
 	}
 	return n + u.Production*count(sys.Space, seat, "space_dock")
 }
