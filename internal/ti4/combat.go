@@ -202,10 +202,8 @@ func (s *State) combatRoll(seat int, stacks []Stack, mod, fighterMod int, reroll
 	return s.rollAgain(seat, rest, combatOf, mod, reroll, rng, faces) + s.rollAgain(seat, fighters, combatOf, mod+fighterMod, reroll, rng, faces)
 }
 
-func cannonOf(p *combat.Profile) combat.Roll  { return p.Cannon }
 func barrageOf(p *combat.Profile) combat.Roll { return p.AFB }
 func combatOf(p *combat.Profile) combat.Roll  { return p.Combat }
-func bombardOf(p *combat.Profile) combat.Roll { return p.Bombard }
 
 func setCombat(c *Combat, rolls []int) Event {
 	return Event{Kind: EvCombat, Combat: c.clone(), Rolls: rolls}
