@@ -148,6 +148,10 @@ const (
 	// PermitFreeCustodians: the custodians token is removed without
 	// spending influence (27.2).
 	PermitFreeCustodians
+	// PermitWormholesJoined: the player's ships move as if every system
+	// with an alpha or a beta wormhole were adjacent to every other, and no
+	// effect stops that.
+	PermitWormholesJoined
 )
 
 // permits reports whether one of seat's abilities, or a note in its play

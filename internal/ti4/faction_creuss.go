@@ -11,3 +11,10 @@ func init() {
 	// every rules version.
 	define(&Ability{ID: "creuss:creuss_gate", Since: RulesFirst, GateTile: "17"})
 }
+
+// Quantum Entanglement: the Creuss move as if every system with an alpha or
+// a beta wormhole were adjacent to every other, even under Enforced Travel
+// Ban (6.1, 101).
+func init() {
+	define(&Ability{ID: "creuss:quantum_entanglement", Since: RulesFactions, Permits: PermitWormholesJoined})
+}

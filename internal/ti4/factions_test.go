@@ -343,6 +343,50 @@ func TestFaction_Creuss_Slipstream(t *testing.T) {
 	}
 }
 
+// Creuss, Quantum Entanglement (6.1, 101, 18): every alpha or beta system
+// is one move from every other for the Creuss, and Enforced Travel Ban does
+// not stop it; for others a far beta is no nearer.
+func TestFaction_Creuss_QuantumEntanglement(t *testing.T) {
+	const alpha, far = 21, 28
+	for _, ban := range []bool{false, true} {
+		g := factionGame(t, []string{"creuss", "sol", "hacan"}, func(s *State) {
+			s.System(far).Tokens = append(s.System(far).Tokens, Token{Kind: "beta", Owner: None})
+			s.System(alpha).Space = []Stack{{Owner: 0, Unit: "carrier", Count: 1}}
+			if ban {
+				withLaw("enforced_travel_ban", None)(s)
+			}
+		})
+		s := g.State()
+		if s.reach(0, alpha, far, 1) < 0 || s.reach(1, alpha, far, 1) >= 0 || s.reach(1, alpha, far, 2) >= 0 {
+			t.Fatalf("ban %v: the alpha and the far beta are one move apart for the Creuss alone", ban)
+		}
+		activated(t, g, 0, far)
+		do(t, g, moveShips(0, alpha, "carrier", 1))
+	}
+}
+
+// Creuss, Quantum Entanglement and neighbors (60.3): a player at a far beta
+// wormhole is the Creuss' neighbor through the alpha where the Creuss are,
+// both ways; not another player's at the same alpha.
+func TestFaction_Creuss_QuantumEntanglementNeighbors(t *testing.T) {
+	const alpha, far = 21, 28
+	for _, creuss := range []bool{true, false} {
+		f := []string{"creuss", "sol", "hacan"}
+		if !creuss {
+			f[0] = "jolnar"
+		}
+		g := factionGame(t, f, func(s *State) {
+			s.System(far).Tokens = append(s.System(far).Tokens, Token{Kind: "beta", Owner: None})
+			s.System(alpha).Space = []Stack{{Owner: 0, Unit: "carrier", Count: 1}}
+			s.System(far).Space = []Stack{{Owner: 2, Unit: "carrier", Count: 1}}
+		})
+		s := g.State()
+		if s.AreNeighbors(0, 2) != creuss || s.AreNeighbors(2, 0) != creuss || slices.Contains(s.Neighbors(2), 0) != creuss {
+			t.Fatalf("creuss %v: neighbors %v, %v", creuss, s.Neighbors(0), s.Neighbors(2))
+		}
+	}
+}
+
 // Naalu, Telepathic (48): first in initiative order whatever its strategy
 // card, unless another player holds its "0" token.
 func TestFaction_Naalu_Telepathic(t *testing.T) {

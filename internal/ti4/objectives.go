@@ -384,26 +384,11 @@ func (s *State) seatOfEmpire(seat int) bool {
 // Neighbors are the players with units or planets in a system that holds or
 // is adjacent to one where seat has units or planets (60).
 func (s *State) Neighbors(seat int) []int {
-	// Where seat is, and every system next to those.
-	near := map[int]bool{}
-	for _, sys := range s.Systems {
-		if present(sys, seat) {
-			near[sys.Pos] = true
-			for _, q := range s.galaxy.Neighbors(sys.Pos, s.Wormholes) {
-				near[q] = true
-			}
-		}
-	}
+	m := s.neighborMask(seat)
 	var out []int
 	for _, q := range s.Active() {
-		if q == seat {
-			continue
-		}
-		for _, sys := range s.Systems {
-			if near[sys.Pos] && present(sys, q) {
-				out = append(out, q)
-				break
-			}
+		if q < 32 && m&(1<<uint(q)) != 0 {
+			out = append(out, q)
 		}
 	}
 	return out
@@ -437,6 +422,8 @@ func (s *State) neighborMask(seat int) uint32 {
 			mine = append(mine, y.Pos)
 		}
 	}
+	entangled := s.joinedMask()
+	joined := seat < 32 && entangled&(1<<uint(seat)) != 0
 	var out uint32
 	for _, x := range s.Systems {
 		var here uint32
@@ -459,9 +446,27 @@ func (s *State) neighborMask(seat int) uint32 {
 				out |= here
 				break
 			}
+			if (joined || here&entangled != 0) && s.galaxy.Adjacent(x.Pos, y, s.entangled) {
+				out |= here & entangled // 60.3: a player to whom wormholes are joined is a neighbor through them
+				if joined {
+					out |= here
+				}
+			}
 		}
 	}
 	return out &^ (1 << uint(seat))
+}
+
+// joinedMask has a bit for each seat whose alpha and beta systems are all
+// adjacent to each other (PermitWormholesJoined).
+func (s *State) joinedMask() uint32 {
+	var m uint32
+	for q := range s.Players {
+		if q < 32 && s.permits(q, PermitWormholesJoined) {
+			m |= 1 << uint(q)
+		}
+	}
+	return m
 }
 
 func (s *State) outnumberedNeighbors(seat int) int {

@@ -594,6 +594,17 @@ func (s *State) Wormholes(pos int) []string {
 	return out
 }
 
+// entangled is Wormholes, with both alpha and beta at each system that
+// has either: for a player to whom all of them are adjacent.
+func (s *State) entangled(pos int) []string {
+	w := s.Wormholes(pos)
+	t := tileOf(s.System(pos))
+	if slices.Contains(w, "alpha") || slices.Contains(w, "beta") || t.HasWormhole("alpha") || t.HasWormhole("beta") {
+		w = append(w, "alpha", "beta")
+	}
+	return w
+}
+
 // Adjacent reports whether two systems are adjacent now (LRR 6), counting
 // wormhole tokens on the board.
 func (s *State) Adjacent(a, b int) bool { return s.galaxy.Adjacent(a, b, s.Wormholes) }

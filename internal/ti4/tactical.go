@@ -220,6 +220,7 @@ func (s *State) reach(seat, from, to, move int) int {
 		return s.blocked(seat, pos, end)
 	}
 	nav := s.navSuite(seat)
+	joined := s.permits(seat, PermitWormholesJoined)
 	if s.anomaly(from, "nebula") && !nav {
 		move = 1 // 59.2
 	}
@@ -259,7 +260,7 @@ func (s *State) reach(seat, from, to, move int) int {
 			if left == 0 {
 				continue
 			}
-			for _, q := range s.moveNeighbors(n.pos) {
+			for _, q := range s.moveNeighbors(n.pos, joined) {
 				if q != to && blocked(q, false) {
 					continue
 				}
@@ -289,8 +290,13 @@ func (s *State) navSuite(seat int) bool {
 }
 
 // moveNeighbors are the systems a ship may move to next: under Enforced
-// Travel Ban alpha and beta wormholes do nothing during movement.
-func (s *State) moveNeighbors(pos int) []int {
+// Travel Ban alpha and beta wormholes do nothing during movement. For a
+// mover whose systems with alpha or beta wormholes are all adjacent
+// (joined), nothing stops that.
+func (s *State) moveNeighbors(pos int, joined bool) []int {
+	if joined {
+		return s.nexusSovereign(pos, s.galaxy.Neighbors(pos, s.entangled))
+	}
 	if !s.lawSays(LawWormholesClosed) {
 		return s.nexusSovereign(pos, s.galaxy.Neighbors(pos, s.Wormholes))
 	}
@@ -322,10 +328,11 @@ func (s *State) blockedTerrain(seat, pos int, end bool) bool {
 func (s *State) steps(seat, from, to int) int {
 	dist := map[int]int{from: 0}
 	frontier := []int{from}
+	joined := s.permits(seat, PermitWormholesJoined)
 	for d := 1; len(frontier) > 0 && d <= 8; d++ {
 		var next []int
 		for _, p := range frontier {
-			for _, q := range s.moveNeighbors(p) {
+			for _, q := range s.moveNeighbors(p, joined) {
 				if _, seen := dist[q]; seen {
 					continue
 				}
