@@ -88,6 +88,10 @@ type Ability struct {
 	// DrawExtra: action cards its owner draws beyond those it is told to,
 	// whenever it draws any, then discarding as many (drawACFrom).
 	DrawExtra int
+	// ResearchTokens: its owner researches no technology; each time it
+	// would, it gains this many command tokens instead (90). Gaining a
+	// technology is not researching it.
+	ResearchTokens int
 	// NoVote: its owner casts no votes (8.16).
 	NoVote bool
 	// Predicted rewards its owner's prediction r, made by the ability, once
@@ -299,6 +303,7 @@ func hookProductionDiscount(a *Ability) int { return a.ProductionDiscount }
 func hookShipMove(a *Ability) int           { return a.ShipMove }
 func hookGroundWonInfantry(a *Ability) int  { return a.GroundWonInfantry }
 func hookVotes(a *Ability) int              { return a.Votes }
+func hookResearchTokens(a *Ability) int     { return a.ResearchTokens }
 
 // has reports an ability of seat's for which f holds.
 func (s *State) has(seat int, f func(*Ability) bool) bool {

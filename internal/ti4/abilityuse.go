@@ -18,21 +18,22 @@ type Moment string
 
 // The moments.
 const (
-	AtAction           Moment = "component_action"   // as the turn's action (1.5, 22)
-	AtStartOfTurn      Moment = "start_of_turn"      // before the player's action in the action phase
-	AtEndOfTurn        Moment = "end_of_turn"        // after the player's turn's action
-	AfterActivation    Moment = "after_activation"   // after the player activates a system (5)
-	AfterProduction    Moment = "after_production"   // after the player's units produce (67)
-	AfterGroundWon     Moment = "after_ground_won"   // after the player wins a ground combat (42)
-	AfterGainPlanet    Moment = "after_gain_planet"  // after the player gains control of a planet (25)
-	WhileResearch      Moment = "while_research"     // while the player pays for a technology (90)
-	WhileProducing     Moment = "while_producing"    // while the player pays for units produced (67, 68)
-	AfterStrategy      Moment = "after_strategy"     // after the player resolves a strategy card's primary or secondary (the window's Cards)
-	DuringActionPhase  Moment = "action_phase"       // at any time in the action phase
-	WhenAgendaRevealed Moment = "agenda_revealed"    // an agenda revealed, before anyone votes on it (1.15)
-	BeforeVotes        Moment = "before_votes"       // an agenda revealed, in any of its windows, before any vote (8.22)
-	AtCombatRound      Moment = "space_combat_round" // the start of a space combat round, as its player announces retreats (78.4)
-	AtStatusStart      Moment = "status_start"       // the start of the status phase, before scoring (81)
+	AtAction           Moment = "component_action"    // as the turn's action (1.5, 22)
+	AtStartOfTurn      Moment = "start_of_turn"       // before the player's action in the action phase
+	AtEndOfTurn        Moment = "end_of_turn"         // after the player's turn's action
+	AfterActivation    Moment = "after_activation"    // after the player activates a system (5)
+	AfterProduction    Moment = "after_production"    // after the player's units produce (67)
+	AfterGroundWon     Moment = "after_ground_won"    // after the player wins a ground combat (42)
+	AfterGainPlanet    Moment = "after_gain_planet"   // after the player gains control of a planet (25)
+	WhileResearch      Moment = "while_research"      // while the player pays for a technology (90)
+	WhileProducing     Moment = "while_producing"     // while the player pays for units produced (67, 68)
+	AfterStrategy      Moment = "after_strategy"      // after the player resolves a strategy card's primary or secondary (the window's Cards)
+	DuringActionPhase  Moment = "action_phase"        // at any time in the action phase
+	WhenAgendaRevealed Moment = "agenda_revealed"     // an agenda revealed, before anyone votes on it (1.15)
+	BeforeVotes        Moment = "before_votes"        // an agenda revealed, in any of its windows, before any vote (8.22)
+	AtCombatRound      Moment = "space_combat_round"  // the start of a space combat round, as its player announces retreats (78.4)
+	AtStatusStart      Moment = "status_start"        // the start of the status phase, before scoring (81)
+	AfterOpponentLoss  Moment = "after_opponent_loss" // in a combat, after units of the player's opponent are destroyed (AnswerLoss)
 )
 
 // Use is an ability used by a choice.
@@ -120,7 +121,7 @@ func (s *State) hasUse(seat int, at Moment) bool {
 
 // Moments that are states of the game rather than windows: an ability
 // for them is used whenever the state holds.
-var stateMoments = []Moment{AtAction, AtStartOfTurn, DuringActionPhase, WhileResearch, WhileProducing, WhenAgendaRevealed, BeforeVotes, AtCombatRound}
+var stateMoments = []Moment{AtAction, AtStartOfTurn, DuringActionPhase, WhileResearch, WhileProducing, WhenAgendaRevealed, BeforeVotes, AtCombatRound, AfterOpponentLoss}
 
 // decideUseAbility resolves use_ability: in the ability's window, or at a
 // moment that is a state of the game (the player's turn, a payment).
@@ -239,6 +240,11 @@ func (s *State) momentOpen(seat int, at Moment) error {
 			return engine.Refuse("1.15", "only when an agenda is revealed, before its \"after\" window and the votes")
 		}
 		return nil
+	case AfterOpponentLoss:
+		if !answering(AnswerLoss)(s, seat) {
+			return engine.Refuse("1.14", "only in a combat, just after your opponent's units are destroyed")
+		}
+		return nil
 	}
 	return engine.Refuse("1.3", "that ability is used in its window, when it opens")
 }
@@ -262,6 +268,8 @@ func (s *State) momentHolds(seat int, at Moment) bool {
 		return agendaJustRevealed(s)
 	case AtCombatRound:
 		return announcing(s, seat)
+	case AfterOpponentLoss:
+		return answering(AnswerLoss)(s, seat)
 	case BeforeVotes:
 		return beforeVotes(s)
 	}

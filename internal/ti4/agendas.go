@@ -883,6 +883,13 @@ func decideAgendaTech(s *State, a Action) ([]Event, error) {
 	if len(st.Cards) > 0 && !slices.Contains(st.Cards, a.Card) {
 		return nil, engine.Refuse("1.3", "gain one of %v", st.Cards)
 	}
+	if !st.Free {
+		if ev, instead, err := researchInstead(s, a); err != nil {
+			return nil, err
+		} else if instead {
+			return s.extend(ev, Event{Kind: EvStepProgress, Seat: a.Seat}), nil
+		}
+	}
 	var t *data.Technology
 	if st.Free {
 		t = data.MustLoad().Technology(a.Card)
@@ -1069,9 +1076,13 @@ func agendaOptions(s *State, seat int, add func(Action)) {
 				add(a)
 			}
 		case StepAgendaTech:
-			for _, t := range data.MustLoad().Technologies {
-				if len(st.Cards) == 0 || slices.Contains(st.Cards, t.ID) {
-					add(Action{Kind: ActResearch, Card: t.ID})
+			if !st.Free && s.bonus(seat, hookResearchTokens) > 0 {
+				add(Action{Kind: ActResearch}) // command tokens instead
+			} else {
+				for _, t := range data.MustLoad().Technologies {
+					if len(st.Cards) == 0 || slices.Contains(st.Cards, t.ID) {
+						add(Action{Kind: ActResearch, Card: t.ID})
+					}
 				}
 			}
 			add(Action{Kind: ActDone})

@@ -41,9 +41,15 @@ type Combat struct {
 	// Ships destroyed in this space combat whose owners have yet to answer
 	// (Courageous to the End), ground dice that missed this round (Fire
 	// Team), and whether the winner was asked (Salvage).
-	Lost     []Stack `json:"lost,omitempty"`
-	Misses   []Miss  `json:"misses,omitempty"`
-	Salvaged bool    `json:"salvaged,omitempty"`
+	Lost   []Stack `json:"lost,omitempty"`
+	Misses []Miss  `json:"misses,omitempty"`
+	// Fallen: players whose units were destroyed in this combat, whose
+	// opponent has an ability to use after that still to be asked; Once:
+	// players who used such an ability, once per combat (Technological
+	// Singularity).
+	Fallen   []int `json:"fallen,omitempty"`
+	Once     []int `json:"once,omitempty"`
+	Salvaged bool  `json:"salvaged,omitempty"`
 	// Ships moved in (Moved); the players with a space dock in or next to
 	// the system still to answer (Docks) once asking began (Stationed), for
 	// Experimental Battlestation.
@@ -225,7 +231,7 @@ func (c *Combat) clone() *Combat {
 	x.Boost, x.Proto, x.Rerolls, x.Legion = slices.Clone(c.Boost), slices.Clone(c.Proto), slices.Clone(c.Rerolls), slices.Clone(c.Legion)
 	x.Lost, x.Misses, x.Docks = slices.Clone(c.Lost), slices.Clone(c.Misses), slices.Clone(c.Docks)
 	x.Barrage, x.Waylay, x.Starters = slices.Clone(c.Barrage), slices.Clone(c.Waylay), slices.Clone(c.Starters)
-	x.Sustained = slices.Clone(c.Sustained)
+	x.Sustained, x.Fallen, x.Once = slices.Clone(c.Sustained), slices.Clone(c.Fallen), slices.Clone(c.Once)
 	if c.Answer != nil {
 		y := *c.Answer
 		x.Answer = &y
@@ -264,6 +270,15 @@ func combatFollowUps(s *State, rng *engine.RNG) []Event {
 			n.Answer = &Answer{Kind: "destroyed", Seat: seat, Owner: opp}
 		} else {
 			n.Lost = dropSeat(n.Lost, seat)
+		}
+		return s.emit(newCombat(n, nil))
+	}
+	if len(c.Fallen) > 0 { // then the opponent of a player who lost units, if an ability answers that
+		n := c.clone()
+		seat := c.Fallen[0]
+		n.Fallen = n.Fallen[1:]
+		if opp := opponent(c, seat); s.lossAnswered(opp) {
+			n.Answer = &Answer{Kind: AnswerLoss, Seat: opp, Owner: seat}
 		}
 		return s.emit(newCombat(n, nil))
 	}
@@ -905,6 +920,25 @@ func nextAsk(c *Combat, queue *[]int, kind string) *Answer {
 }
 
 // opponent is the other player in a combat.
+// AnswerLoss is the window, in a combat, after units of the window's
+// Owner were destroyed, for their opponent's abilities (AfterOpponentLoss).
+const AnswerLoss = "opponent_loss"
+
+// fell records, in the space or ground combat under way, that seat's unit
+// was destroyed, when the opponent has an ability to answer it.
+func (s *State) fell(seat int) {
+	c := s.Combat
+	if (c.Kind == "space" || c.Kind == "ground") && !slices.Contains(c.Fallen, seat) && s.lossAnswered(opponent(c, seat)) {
+		c.Fallen = append(slices.Clone(c.Fallen), seat)
+	}
+}
+
+// lossAnswered reports that seat, in the combat, has an ability usable
+// after its opponent's units are destroyed, not yet used in this combat.
+func (s *State) lossAnswered(seat int) bool {
+	return seat >= 0 && seat < len(s.Players) && !s.Players[seat].Eliminated && !slices.Contains(s.Combat.Once, seat) && s.hasUse(seat, AfterOpponentLoss)
+}
+
 func opponent(c *Combat, seat int) int {
 	if seat == c.Attacker {
 		return c.Defender
@@ -984,6 +1018,9 @@ func applyCombat(s *State, e *Event) bool {
 			hitFeats(s, o, sys, e.Unit)
 			if s.Combat.Kind == "space" && e.Planet == "" && isShip(e.Unit) && o.Rule != "77.5" {
 				s.Combat.Lost = add(slices.Clone(s.Combat.Lost), e.Seat, e.Unit, 1)
+			}
+			if o.Rule != "77.5" {
+				s.fell(e.Seat)
 			}
 		}
 		o := &s.Combat.Owed[0]

@@ -463,6 +463,7 @@ func applyTacticalCards(s *State, e *Event) bool {
 				st.Damaged--
 				sys.Space = add(sys.Space, e.Seat, e.Unit, -1)
 				s.Combat.Lost = add(slices.Clone(s.Combat.Lost), e.Seat, e.Unit, 1)
+				s.fell(e.Seat)
 				break
 			}
 		}

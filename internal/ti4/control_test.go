@@ -248,40 +248,46 @@ func fightOut(t *testing.T, g *Game) {
 		if i > 500 {
 			t.Fatal("combat does not end")
 		}
-		s := g.State()
-		seat := s.Combat.Attacker
-		if a := s.Combat.Answer; a != nil {
-			do(t, g, act(ActPassWindow, a.Seat)) // no Direct Hit
-			continue
-		}
-		if len(s.Combat.Owed) > 0 {
-			seat = s.Combat.Owed[0].chooser()
-		} else if s.Combat.Step == CbAnnounceD {
-			seat = s.Combat.Defender
-		}
-		opts := Legal(s, engine.NewRNG(0), seat)
-		if len(opts) == 0 {
-			t.Fatalf("seat %d has no choice in combat %+v", seat, s.Combat)
-		}
-		// Decline retreats; take hits on sustain damage first, then on the
-		// cheapest unit (the odds calculator's default policy).
-		chosen := opts[0]
-		best := 1e9
-		for _, o := range opts {
-			switch {
-			case o.Kind == ActNoRetreat:
-				chosen, best = o, -2
-			case o.Kind == ActAssignHit && o.Use && best > -1:
-				chosen, best = o, -1
-			case o.Kind == ActAssignHit && !o.Use:
-				if c := s.UnitCard(seat, o.Unit).Cost; c < best {
-					chosen, best = o, c
-				}
-			}
-		}
-		do(t, g, chosen)
+		fightStep(t, g)
 	}
 	declineWindows(t, g) // Infiltrate, Reparations
+}
+
+// fightStep takes one step of the combat under way: windows passed,
+// retreats declined, hits on sustain damage first, then on the cheapest
+// unit (the odds calculator's default policy).
+func fightStep(t *testing.T, g *Game) {
+	t.Helper()
+	s := g.State()
+	seat := s.Combat.Attacker
+	if a := s.Combat.Answer; a != nil {
+		do(t, g, act(ActPassWindow, a.Seat)) // no Direct Hit
+		return
+	}
+	if len(s.Combat.Owed) > 0 {
+		seat = s.Combat.Owed[0].chooser()
+	} else if s.Combat.Step == CbAnnounceD {
+		seat = s.Combat.Defender
+	}
+	opts := Legal(s, engine.NewRNG(0), seat)
+	if len(opts) == 0 {
+		t.Fatalf("seat %d has no choice in combat %+v", seat, s.Combat)
+	}
+	chosen := opts[0]
+	best := 1e9
+	for _, o := range opts {
+		switch {
+		case o.Kind == ActNoRetreat:
+			chosen, best = o, -2
+		case o.Kind == ActAssignHit && o.Use && best > -1:
+			chosen, best = o, -1
+		case o.Kind == ActAssignHit && !o.Use:
+			if c := s.UnitCard(seat, o.Unit).Cost; c < best {
+				chosen, best = o, c
+			}
+		}
+	}
+	do(t, g, chosen)
 }
 
 // 25.6 and 25.7: losing a planet by a game effect returns its card to the

@@ -13,6 +13,11 @@ func init() {
 	// phase, after an agenda is revealed and before any vote, they may
 	// predict its outcome (8.22); if it resolves so, they gain a
 	// technology (not a faction's) of a player who voted for it.
+	// Technological Singularity: once per combat, after a unit of the
+	// opponent's is destroyed, the Nekro may gain one of that player's
+	// technologies (not a faction's; a gain: no prerequisites, 90).
+	define(&Ability{ID: "nekro:technological_singularity", Since: RulesFactions,
+		Uses: []*Use{{At: AfterOpponentLoss, Fields: "outcome", Options: singularityOptions, Resolve: singularity}}})
 	define(&Ability{ID: "nekro:galactic_threat", Since: RulesPrinted, NoVote: true, Predicted: threatRewarded,
 		Uses: []*Use{{At: BeforeVotes, Fields: "outcome", Options: threatOptions, Resolve: predictThreat}}})
 }
@@ -39,24 +44,63 @@ func predictThreat(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error)
 	return s.emit(Event{Kind: EvRider, Seat: a.Seat, Card: a.Card, Extra: &Extra{Outcome: a.Outcome}}), nil
 }
 
-// threatRewarded: the technologies, not a faction's, of the players who
-// voted for the outcome predicted, that the Nekro lack; one of them is
-// gained (a gain: no prerequisites, 90).
-func threatRewarded(s *State, r Ballot, ag *AgendaStep) []Event {
+// othersTechs are the technologies of the players in from, not a
+// faction's, that seat lacks, each once.
+func (s *State) othersTechs(seat int, from ...int) []string {
 	var techs []string
-	for _, b := range ag.Ballots {
-		if b.Outcome != r.Outcome || b.Seat == r.Seat {
-			continue
-		}
-		for _, id := range s.Players[b.Seat].Techs {
+	for _, q := range from {
+		for _, id := range s.Players[q].Techs {
 			t := data.MustLoad().Technology(id)
-			if t != nil && t.Faction == "" && !slices.Contains(techs, id) && !slices.Contains(s.Players[r.Seat].Techs, id) {
+			if t != nil && t.Faction == "" && !slices.Contains(techs, id) && !slices.Contains(s.Players[seat].Techs, id) {
 				techs = append(techs, id)
 			}
 		}
 	}
+	return techs
+}
+
+func singularityOptions(s *State, seat int, _ *Step) []Action {
+	c := s.Combat
+	if c == nil || c.Answer == nil || c.Answer.Seat != seat {
+		return nil
+	}
+	var out []Action
+	for _, id := range s.othersTechs(seat, c.Answer.Owner) {
+		out = append(out, Action{Outcome: id})
+	}
+	return out
+}
+
+func singularity(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	if !slices.ContainsFunc(singularityOptions(s, a.Seat, st), func(o Action) bool { return o.Outcome == a.Outcome }) {
+		return nil, engine.Refuse("90", "gain a technology your opponent owns that you lack, not a faction's: outcome names it")
+	}
+	n := s.Combat.clone()
+	n.Answer, n.Once = nil, append(n.Once, a.Seat)
+	return s.emit(newCombat(n, nil), Event{Kind: EvTechGained, Seat: a.Seat, Card: a.Outcome}), nil
+}
+
+// threatRewarded: the technologies, not a faction's, of the players who
+// voted for the outcome predicted, that the Nekro lack; one of them is
+// gained (a gain: no prerequisites, 90).
+func threatRewarded(s *State, r Ballot, ag *AgendaStep) []Event {
+	var voters []int
+	for _, b := range ag.Ballots {
+		if b.Outcome == r.Outcome && b.Seat != r.Seat {
+			voters = append(voters, b.Seat)
+		}
+	}
+	techs := s.othersTechs(r.Seat, voters...)
 	if len(techs) == 0 {
 		return nil
 	}
 	return s.emit(queue(Step{Kind: StepAgendaTech, Seat: r.Seat, Card: r.Card, Need: 1, Free: true, Optional: true, Cards: techs}))
+}
+
+// Propagation: the Nekro research no technology; each time they would, they
+// gain 3 command tokens instead, the research's cost paid as for any
+// research (90). Gaining a technology (Galactic Threat, Technological
+// Singularity) is not research.
+func init() {
+	define(&Ability{ID: "nekro:propagation", Since: RulesPrinted, ResearchTokens: 3})
 }

@@ -948,6 +948,88 @@ func TestFaction_Nekro_GalacticThreat(t *testing.T) {
 	}
 }
 
+// Nekro Virus, Propagation (90, 91.2): the Nekro research nothing; the
+// Technology card's research gains them 3 command tokens instead, the
+// second paid for with 6 resources as any research; no technology is
+// offered or accepted.
+func TestFaction_Nekro_Propagation(t *testing.T) {
+	cfg := fixtureConfig("nekro", "sol", "hacan")
+	cfg.Rules = RulesCurrent
+	g := fixture(t, cfg, func(s *State) { s.Players[0].TradeGoods = 6 })
+	toActionPhase(t, g, "technology", "diplomacy", "politics", "leadership", "warfare", "trade")
+	strategic(t, g, 0, "technology")
+	for _, a := range Legal(g.State(), engineRNG(), 0) {
+		if a.Kind == ActResearch && a.Card != "" {
+			t.Fatalf("offered %s: the Nekro research nothing", a.Card)
+		}
+	}
+	refuse(t, g, Action{Kind: ActResearch, Seat: 0, Card: "gravity_drive"}, "90")
+	before := g.State().Players[0]
+	tokens := before.Tactic + before.Fleet + before.Strategy
+	do(t, g, Action{Kind: ActResearch, Seat: 0})
+	refuse(t, g, Action{Kind: ActResearch, Seat: 0}, "91.2") // the second costs 6
+	do(t, g, Action{Kind: ActSpendTG, Seat: 0, Count: 6})
+	do(t, g, Action{Kind: ActResearch, Seat: 0})
+	for i := 0; i < 2; i++ {
+		st := g.State().Step
+		if st == nil || st.Kind != StepGainTokens || st.Need != 3 {
+			t.Fatalf("step %+v: 3 command tokens to place, twice", st)
+		}
+		do(t, g, Action{Kind: ActGainTokens, Seat: 0, Pools: &Pools{1, 1, 1}})
+	}
+	p := g.State().Players[0]
+	if got := p.Tactic + p.Fleet + p.Strategy; got != tokens+6 || len(p.Techs) != len(before.Techs) {
+		t.Fatalf("tokens %d, techs %v: 6 more tokens, no technology", got-tokens, p.Techs)
+	}
+}
+
+// Nekro Virus, Technological Singularity (90): once per combat, after a
+// unit of the opponent's is destroyed, the Nekro may gain one of that
+// player's technologies they lack (not a faction's); the window does not
+// open again in that combat, and never for the Nekro's losses.
+func TestFaction_Nekro_TechnologicalSingularity(t *testing.T) {
+	cfg := fixtureConfig("nekro", "sol", "hacan")
+	cfg.Rules = RulesCurrent
+	g := fixture(t, cfg, func(s *State) {
+		s.System(22).Space = []Stack{{Owner: 0, Unit: "dreadnought", Count: 3}}
+		s.System(9).Space = []Stack{{Owner: 1, Unit: "destroyer", Count: 3}}
+	})
+	toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+	activated(t, g, 0, 9)
+	do(t, g, moveShips(0, 22, "dreadnought", 3))
+	do(t, g, act(ActEndMovement, 0))
+	windows := 0
+	for i := 0; g.State().Combat != nil && i < 200; i++ {
+		c := g.State().Combat
+		if a := c.Answer; a != nil && a.Kind == AnswerLoss {
+			if a.Seat != 0 || a.Owner != 1 {
+				t.Fatalf("answer %+v: the Nekro answer Sol's losses alone", a)
+			}
+			windows++
+			want := g.State().othersTechs(0, 1)
+			var offered []string
+			for _, o := range Legal(g.State(), engineRNG(), 0) {
+				if o.Kind == ActUseAbility {
+					offered = append(offered, o.Outcome)
+				}
+			}
+			if len(want) == 0 || !slices.Equal(offered, want) {
+				t.Fatalf("offered %v, want Sol's technologies the Nekro lack %v", offered, want)
+			}
+			refuse(t, g, use(0, "nekro:technological_singularity", Action{Outcome: "gravity_drive"}), "90")
+			do(t, g, use(0, "nekro:technological_singularity", Action{Outcome: want[0]}))
+			if !slices.Contains(g.State().Players[0].Techs, want[0]) {
+				t.Fatal("the technology is gained")
+			}
+			continue
+		}
+		fightStep(t, g)
+	}
+	if windows != 1 {
+		t.Fatalf("%d windows: one per combat", windows)
+	}
+}
+
 // Yssaril Tribes, Scheming (81.3, 2): whenever the Yssaril draw action
 // cards they draw one more, then discard one of their hand before the game
 // goes on; another faction draws as told.

@@ -506,7 +506,9 @@ func (l *lister) steps(add func(Action)) bool {
 			relicOptions(s, seat, st, add) // The Prophet's Tears
 			l.spend(add)
 			l.ownPlanets(func(pl *Planet, _ *System) { add(Action{Kind: ActSpecialty, Planet: pl.Name}) })
-			if st.Spent >= researchCost(s, st) {
+			if st.Spent >= researchCost(s, st) && s.bonus(seat, hookResearchTokens) > 0 {
+				add(Action{Kind: ActResearch}) // command tokens instead
+			} else if st.Spent >= researchCost(s, st) {
 				for _, t := range c.Technologies {
 					if researchBy[st.Card].offered && !slices.Contains(st.Cards, t.ID) {
 						continue

@@ -693,15 +693,23 @@ func decideResearch(s *State, a Action) ([]Event, error) {
 	if cost := researchCost(s, st); st.Spent < cost {
 		return nil, engine.Refuse("91.2", "this technology costs %d resources; %d spent", cost, st.Spent)
 	}
-	if researchBy[st.Card].offered && !slices.Contains(st.Cards, a.Card) {
-		return nil, engine.Refuse("2.7", "%s researches one of %v", st.Card, st.Cards)
-	}
-	t, err := checkResearch(s, a.Seat, a.Card, st.Credits)
+	ev, instead, err := researchInstead(s, a)
 	if err != nil {
 		return nil, err
 	}
-	ev := s.emit(Event{Kind: EvTechGained, Seat: a.Seat, Card: t.ID}, Event{Kind: EvStepProgress, Seat: a.Seat})
-	ev = s.extend(ev, afterResearch(s, a.Seat)...)
+	if !instead && researchBy[st.Card].offered && !slices.Contains(st.Cards, a.Card) {
+		return nil, engine.Refuse("2.7", "%s researches one of %v", st.Card, st.Cards)
+	}
+	if instead {
+		ev = s.extend(ev, Event{Kind: EvStepProgress, Seat: a.Seat})
+	} else {
+		t, err := checkResearch(s, a.Seat, a.Card, st.Credits)
+		if err != nil {
+			return nil, err
+		}
+		ev = s.emit(Event{Kind: EvTechGained, Seat: a.Seat, Card: t.ID}, Event{Kind: EvStepProgress, Seat: a.Seat})
+		ev = s.extend(ev, afterResearch(s, a.Seat)...)
+	}
 	if researchBy[st.Card].cost > 0 { // a card's research: one technology, then the step is over
 		return s.extend(ev, Event{Kind: EvStepCleared, Seat: a.Seat}), nil
 	}

@@ -77,6 +77,24 @@ func (s *State) missing(seat int, t *data.Technology, credits map[string]int) in
 	return max(0, short-credits["any"]) // The Prophet's Tears: any one prerequisite
 }
 
+// researchInstead is what seat gains instead of researching, by an
+// ability that forbids research: a step to place the command tokens,
+// with ok true; ok false for a player who researches. A technology named
+// is refused.
+func researchInstead(s *State, a Action) (ev []Event, ok bool, err error) {
+	n := s.bonus(a.Seat, hookResearchTokens)
+	if n == 0 {
+		return nil, false, nil
+	}
+	if a.Card != "" {
+		return nil, true, engine.Refuse("90", "you research no technology: research naming none, for %d command tokens instead", n)
+	}
+	if n = min(n, s.CommandReinforcements(a.Seat)); n > 0 { // 20.3a
+		ev = s.emit(queue(Step{Kind: StepGainTokens, Seat: a.Seat, Need: n}))
+	}
+	return ev, true, nil
+}
+
 func checkResearch(s *State, seat int, id string, credits map[string]int) (*data.Technology, error) {
 	t := data.MustLoad().Technology(id)
 	if t == nil {
