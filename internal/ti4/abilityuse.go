@@ -34,6 +34,7 @@ const (
 	AtCombatRound      Moment = "space_combat_round"  // the start of a space combat round, as its player announces retreats (78.4)
 	AtStatusStart      Moment = "status_start"        // the start of the status phase, before scoring (81)
 	AfterOpponentLoss  Moment = "after_opponent_loss" // in a combat, after units of the player's opponent are destroyed (AnswerLoss)
+	AfterCombatRound   Moment = "after_combat_round"  // after a space combat round that the combat outlasts (AnswerRoundEnd)
 )
 
 // Use is an ability used by a choice.
@@ -121,7 +122,7 @@ func (s *State) hasUse(seat int, at Moment) bool {
 
 // Moments that are states of the game rather than windows: an ability
 // for them is used whenever the state holds.
-var stateMoments = []Moment{AtAction, AtStartOfTurn, DuringActionPhase, WhileResearch, WhileProducing, WhenAgendaRevealed, BeforeVotes, AtCombatRound, AfterOpponentLoss}
+var stateMoments = []Moment{AtAction, AtStartOfTurn, DuringActionPhase, WhileResearch, WhileProducing, WhenAgendaRevealed, BeforeVotes, AtCombatRound, AfterOpponentLoss, AfterCombatRound}
 
 // decideUseAbility resolves use_ability: in the ability's window, or at a
 // moment that is a state of the game (the player's turn, a payment).
@@ -245,6 +246,11 @@ func (s *State) momentOpen(seat int, at Moment) error {
 			return engine.Refuse("1.14", "only in a combat, just after your opponent's units are destroyed")
 		}
 		return nil
+	case AfterCombatRound:
+		if !answering(AnswerRoundEnd)(s, seat) {
+			return engine.Refuse("1.14", "only after a space combat round that the combat outlasts")
+		}
+		return nil
 	}
 	return engine.Refuse("1.3", "that ability is used in its window, when it opens")
 }
@@ -270,6 +276,8 @@ func (s *State) momentHolds(seat int, at Moment) bool {
 		return announcing(s, seat)
 	case AfterOpponentLoss:
 		return answering(AnswerLoss)(s, seat)
+	case AfterCombatRound:
+		return answering(AnswerRoundEnd)(s, seat)
 	case BeforeVotes:
 		return beforeVotes(s)
 	}

@@ -68,6 +68,11 @@ type Combat struct {
 	// space combat's start shares the first round's window (78.2a).
 	StartAsked bool  `json:"start_asked,omitempty"`
 	Starters   []int `json:"starters,omitempty"`
+	// After a space combat round that the combat outlasts: the players
+	// with an ability for that moment still to answer (Enders) once
+	// asking began (EndAsked), for Devotion.
+	EndAsked bool  `json:"end_asked,omitempty"`
+	Enders   []int `json:"enders,omitempty"`
 	// Opened: the effects at the start of a ground combat are resolved.
 	// Sustained: units that sustained damage this round; Repaired: the
 	// round's repairs are made. InfantryLost: the planet where the
@@ -232,6 +237,7 @@ func (c *Combat) clone() *Combat {
 	x.Lost, x.Misses, x.Docks = slices.Clone(c.Lost), slices.Clone(c.Misses), slices.Clone(c.Docks)
 	x.Barrage, x.Waylay, x.Starters = slices.Clone(c.Barrage), slices.Clone(c.Waylay), slices.Clone(c.Starters)
 	x.Sustained, x.Fallen, x.Once = slices.Clone(c.Sustained), slices.Clone(c.Fallen), slices.Clone(c.Once)
+	x.Enders = slices.Clone(c.Enders)
 	if c.Answer != nil {
 		y := *c.Answer
 		x.Answer = &y
@@ -380,8 +386,20 @@ func combatFollowUps(s *State, rng *engine.RNG) []Event {
 			if !shipsOf(sys, c.Attacker) || !shipsOf(sys, c.Defender) {
 				return endSpace(s) // 78.9, 78.7a
 			}
+			if !c.EndAsked { // after the round, the active player first (1.19)
+				n.EndAsked, n.Enders = true, nil
+				for _, q := range []int{c.Attacker, c.Defender} {
+					if s.hasUse(q, AfterCombatRound) {
+						n.Enders = append(n.Enders, q)
+					}
+				}
+				if len(n.Enders) > 0 {
+					n.Answer = nextAsk(&n, &n.Enders, AnswerRoundEnd)
+					return s.emit(setCombat(&n, nil))
+				}
+			}
 			n.Round++
-			n.Step, n.Retreat, n.Sustained, n.Repaired = CbAnnounceD, None, nil, false
+			n.Step, n.Retreat, n.Sustained, n.Repaired, n.EndAsked = CbAnnounceD, None, nil, false, false
 			n.Boost, n.Proto, n.Rerolls, n.Routed = nil, nil, nil, false // for one round only
 		}
 	case "ground":
@@ -919,7 +937,10 @@ func nextAsk(c *Combat, queue *[]int, kind string) *Answer {
 	return &Answer{Kind: kind, Seat: q, Owner: opponent(c, q)}
 }
 
-// opponent is the other player in a combat.
+// AnswerRoundEnd is the window after a space combat round that the
+// combat outlasts, for abilities used then (AfterCombatRound).
+const AnswerRoundEnd = "round_end"
+
 // AnswerLoss is the window, in a combat, after units of the window's
 // Owner were destroyed, for their opponent's abilities (AfterOpponentLoss).
 const AnswerLoss = "opponent_loss"
@@ -939,6 +960,7 @@ func (s *State) lossAnswered(seat int) bool {
 	return seat >= 0 && seat < len(s.Players) && !s.Players[seat].Eliminated && !slices.Contains(s.Combat.Once, seat) && s.hasUse(seat, AfterOpponentLoss)
 }
 
+// opponent is the other player in a combat.
 func opponent(c *Combat, seat int) int {
 	if seat == c.Attacker {
 		return c.Defender

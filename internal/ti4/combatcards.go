@@ -447,6 +447,9 @@ func applyTacticalCards(s *State, e *Event) bool {
 		case "start":
 			c.Answer = nextAsk(c, &c.Starters, "start")
 			return true
+		case AnswerRoundEnd:
+			c.Answer = nextAsk(c, &c.Enders, AnswerRoundEnd)
+			return true
 		case "ground_roll":
 			q := c.Answer.Seat
 			c.Misses = slices.DeleteFunc(slices.Clone(c.Misses), func(m Miss) bool { return m.Seat == q })

@@ -1068,3 +1068,51 @@ func TestFaction_Yssaril_Scheming(t *testing.T) {
 		t.Fatalf("hand %d, discard %v, step %+v", len(s.Players[0].ActionCards), s.Decks.ActionDiscard, s.Step)
 	}
 }
+
+// Yin Brotherhood, Devotion (78): after a space combat round the combat
+// outlasts, the Yin may destroy a cruiser or destroyer of theirs there for
+// one hit on the opponent's ships; the window opens each such round.
+func TestFaction_Yin_Devotion(t *testing.T) {
+	cfg := fixtureConfig("yin", "sol", "hacan")
+	cfg.Rules = RulesCurrent
+	g := fixture(t, cfg, func(s *State) {
+		s.System(22).Space = []Stack{{Owner: 0, Unit: "dreadnought", Count: 2}, {Owner: 0, Unit: "cruiser", Count: 2}}
+		s.Players[0].Fleet = 4
+		s.System(9).Space = []Stack{{Owner: 1, Unit: "dreadnought", Count: 3}}
+	})
+	toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+	activated(t, g, 0, 9)
+	do(t, g, moveShips(0, 22, "dreadnought", 2))
+	do(t, g, moveShips(0, 22, "cruiser", 2))
+	do(t, g, act(ActEndMovement, 0))
+	windows := 0
+	for i := 0; g.State().Combat != nil && i < 300; i++ {
+		c := g.State().Combat
+		if a := c.Answer; a != nil && a.Kind == AnswerRoundEnd {
+			if a.Seat != 0 {
+				t.Fatalf("answer %+v: Sol has no Devotion", a)
+			}
+			windows++
+			if windows > 1 {
+				do(t, g, act(ActPassWindow, 0))
+				continue
+			}
+			refuse(t, g, use(0, "yin:devotion", Action{Unit: "dreadnought"}), "78")
+			cruisers := count(g.State().System(9).Space, 0, "cruiser")
+			if cruisers == 0 {
+				do(t, g, act(ActPassWindow, 0))
+				continue
+			}
+			do(t, g, use(0, "yin:devotion", Action{Unit: "cruiser"}))
+			n := g.State().Combat
+			if count(g.State().System(9).Space, 0, "cruiser") != cruisers-1 || len(n.Owed) != 1 || n.Owed[0].Seat != 1 || n.Owed[0].Hits != 1 {
+				t.Fatalf("owed %+v: a cruiser for a hit on Sol", n.Owed)
+			}
+			continue
+		}
+		fightStep(t, g)
+	}
+	if windows == 0 {
+		t.Fatal("no round outlasted: the test proves nothing")
+	}
+}
