@@ -35,6 +35,7 @@ const (
 	AtStatusStart      Moment = "status_start"        // the start of the status phase, before scoring (81)
 	AfterOpponentLoss  Moment = "after_opponent_loss" // in a combat, after units of the player's opponent are destroyed (AnswerLoss)
 	AfterCombatRound   Moment = "after_combat_round"  // after a space combat round that the combat outlasts (AnswerRoundEnd)
+	AtGroundStart      Moment = "ground_combat_start" // the start of a ground combat the player fights, in its window (42.4a)
 )
 
 // Use is an ability used by a choice.
@@ -45,6 +46,9 @@ type Use struct {
 	Exhaust bool
 	// Mandatory: its window cannot be let go while it has options.
 	Mandatory bool
+	// OncePerCombat: used at most once in each combat; its Resolve marks
+	// the use (Combat.markUsed).
+	OncePerCombat bool
 	// Options are the candidate uses for seat in step st (nil outside a
 	// window): actions of kind use_ability with Use set, Card filled in.
 	// None: the ability has nothing to do, and no window opens for it.
@@ -68,7 +72,8 @@ const StepAbility = "ability_window"
 // when a has no such use or its card is exhausted.
 func (s *State) usable(seat int, a *Ability, at Moment) *Use {
 	for _, u := range a.Uses {
-		if u.At == at && (!u.Exhaust || !slices.Contains(s.Players[seat].ExhaustedTechs, a.ID)) {
+		if u.At == at && (!u.Exhaust || !slices.Contains(s.Players[seat].ExhaustedTechs, a.ID)) &&
+			(!u.OncePerCombat || s.Combat == nil || !slices.Contains(s.Combat.Used, usedKey(seat, a.ID))) {
 			return u
 		}
 	}
@@ -122,7 +127,7 @@ func (s *State) hasUse(seat int, at Moment) bool {
 
 // Moments that are states of the game rather than windows: an ability
 // for them is used whenever the state holds.
-var stateMoments = []Moment{AtAction, AtStartOfTurn, DuringActionPhase, WhileResearch, WhileProducing, WhenAgendaRevealed, BeforeVotes, AtCombatRound, AfterOpponentLoss, AfterCombatRound}
+var stateMoments = []Moment{AtAction, AtStartOfTurn, DuringActionPhase, WhileResearch, WhileProducing, WhenAgendaRevealed, BeforeVotes, AtCombatRound, AfterOpponentLoss, AfterCombatRound, AtGroundStart}
 
 // decideUseAbility resolves use_ability: in the ability's window, or at a
 // moment that is a state of the game (the player's turn, a payment).
@@ -165,8 +170,11 @@ func decideUseAbility(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	for _, at := range stateMoments {
 		u := s.usable(seat, def, at)
 		if u == nil {
-			if slices.ContainsFunc(def.Uses, func(u *Use) bool { return u.At == at }) && s.momentOpen(seat, at) == nil {
+			if i := slices.IndexFunc(def.Uses, func(u *Use) bool { return u.At == at }); i >= 0 && s.momentOpen(seat, at) == nil {
 				refusal = engine.Refuse("34.4", "%s is exhausted", a.Card)
+				if def.Uses[i].OncePerCombat {
+					refusal = engine.Refuse("1.3", "%s is used once per combat, and was in this one", a.Card)
+				}
 			}
 			continue
 		}
@@ -251,6 +259,11 @@ func (s *State) momentOpen(seat int, at Moment) error {
 			return engine.Refuse("1.14", "only after a space combat round that the combat outlasts")
 		}
 		return nil
+	case AtGroundStart:
+		if !groundStart(s, seat) {
+			return engine.Refuse("42.4a", "only at the start of a ground combat you fight, in its window")
+		}
+		return nil
 	}
 	return engine.Refuse("1.3", "that ability is used in its window, when it opens")
 }
@@ -278,6 +291,8 @@ func (s *State) momentHolds(seat int, at Moment) bool {
 		return answering(AnswerLoss)(s, seat)
 	case AfterCombatRound:
 		return answering(AnswerRoundEnd)(s, seat)
+	case AtGroundStart:
+		return groundStart(s, seat)
 	case BeforeVotes:
 		return beforeVotes(s)
 	}

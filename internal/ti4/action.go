@@ -75,6 +75,16 @@ type ActionExtra struct {
 	// Units names one or more units on the board, for cards that choose
 	// several (Scuttle, Refit Troops).
 	Units []UnitRef `json:"units,omitempty"`
+	// Spend pays an ability's cost within the action that uses it: the
+	// planets exhausted and the trade goods spent.
+	Spend *Spend `json:"spend,omitempty"`
+}
+
+// Spend is a payment of resources or influence: planets exhausted, and
+// trade goods, each standing in for one (47.3, 75.3).
+type Spend struct {
+	Planets    []string `json:"planets,omitempty"`
+	TradeGoods int      `json:"trade_goods,omitempty"`
 }
 
 // forPlayer is a acting for player q (a referee's effect, or a card aimed
@@ -274,7 +284,7 @@ var fieldsOf = map[string]string{
 	ActReclaim: "system planet unit", ActTradeOpen: "player", ActTradeAdd: "card", ActTradeAccept: "", ActTradeCancel: "",
 	ActVote: "outcome", ActAbstain: "", ActBreakTie: "outcome", ActDestroy: "system planet unit", ActChoosePlanet: "planet", ActReturnSecret: "card", ActPlayNote: "card", ActPlayAC: "card system planet to_planet player unit outcome count pools units", ActPassWindow: "", ActUseLaw: "card system player outcome", ActAutoPass: "use",
 	ActExplore: "outcome", ActTakeCard: "card", ActUseRelic: "card use planet outcome system count",
-	ActUseAbility: "card use system planet to to_planet unit count outcome pools units",
+	ActUseAbility: "card use system planet to to_planet unit count outcome pools units spend",
 }
 
 // checkFields refuses fields the action's kind does not read.
@@ -295,12 +305,12 @@ func checkFields(a Action) error {
 }
 
 // fieldNames are the optional fields, in bit order for fieldMask.
-var fieldNames = []string{"player", "owner", "system", "planet", "to", "to_planet", "unit", "count", "card", "use", "pools", "top", "bottom", "outcome", "units"}
+var fieldNames = []string{"player", "owner", "system", "planet", "to", "to_planet", "unit", "count", "card", "use", "pools", "top", "bottom", "outcome", "units", "spend"}
 
 func fieldMask(a Action) uint32 {
 	var m uint32
 	for i, set := range [...]bool{a.extra().Player != nil, a.extra().Owner != nil, a.System != nil, a.Planet != "", a.To != nil, a.ToPl != "",
-		a.Unit != "", a.Count != 0, a.Card != "", a.Use, a.Pools != nil, a.extra().Top != nil, a.extra().Bottom != nil, a.Outcome != "", a.extra().Units != nil} {
+		a.Unit != "", a.Count != 0, a.Card != "", a.Use, a.Pools != nil, a.extra().Top != nil, a.extra().Bottom != nil, a.Outcome != "", a.extra().Units != nil, a.extra().Spend != nil} {
 		if set {
 			m |= 1 << i
 		}

@@ -2,6 +2,7 @@ package ti4
 
 import (
 	"slices"
+	"strconv"
 
 	"github.com/mecatol/mecatol/internal/combat"
 	"github.com/mecatol/mecatol/internal/engine"
@@ -41,15 +42,14 @@ type Combat struct {
 	// Ships destroyed in this space combat whose owners have yet to answer
 	// (Courageous to the End), ground dice that missed this round (Fire
 	// Team), and whether the winner was asked (Salvage).
-	Lost   []Stack `json:"lost,omitempty"`
-	Misses []Miss  `json:"misses,omitempty"`
+	Lost     []Stack `json:"lost,omitempty"`
+	Misses   []Miss  `json:"misses,omitempty"`
+	Salvaged bool    `json:"salvaged,omitempty"`
 	// Fallen: players whose units were destroyed in this combat, whose
-	// opponent has an ability to use after that still to be asked; Once:
-	// players who used such an ability, once per combat (Technological
-	// Singularity).
-	Fallen   []int `json:"fallen,omitempty"`
-	Once     []int `json:"once,omitempty"`
-	Salvaged bool  `json:"salvaged,omitempty"`
+	// opponent has an ability to use after that still to be asked. Used:
+	// the abilities used once per combat in this one, as "seat:id".
+	Fallen []int    `json:"fallen,omitempty"`
+	Used   []string `json:"used,omitempty"`
 	// Ships moved in (Moved); the players with a space dock in or next to
 	// the system still to answer (Docks) once asking began (Stationed), for
 	// Experimental Battlestation.
@@ -236,7 +236,7 @@ func (c *Combat) clone() *Combat {
 	x.Boost, x.Proto, x.Rerolls, x.Legion = slices.Clone(c.Boost), slices.Clone(c.Proto), slices.Clone(c.Rerolls), slices.Clone(c.Legion)
 	x.Lost, x.Misses, x.Docks = slices.Clone(c.Lost), slices.Clone(c.Misses), slices.Clone(c.Docks)
 	x.Barrage, x.Waylay, x.Starters = slices.Clone(c.Barrage), slices.Clone(c.Waylay), slices.Clone(c.Starters)
-	x.Sustained, x.Fallen, x.Once = slices.Clone(c.Sustained), slices.Clone(c.Fallen), slices.Clone(c.Once)
+	x.Sustained, x.Fallen, x.Used = slices.Clone(c.Sustained), slices.Clone(c.Fallen), slices.Clone(c.Used)
 	x.Enders = slices.Clone(c.Enders)
 	if c.Answer != nil {
 		y := *c.Answer
@@ -955,10 +955,16 @@ func (s *State) fell(seat int) {
 }
 
 // lossAnswered reports that seat, in the combat, has an ability usable
-// after its opponent's units are destroyed, not yet used in this combat.
+// after its opponent's units are destroyed (not one used up in it).
 func (s *State) lossAnswered(seat int) bool {
-	return seat >= 0 && seat < len(s.Players) && !s.Players[seat].Eliminated && !slices.Contains(s.Combat.Once, seat) && s.hasUse(seat, AfterOpponentLoss)
+	return seat >= 0 && seat < len(s.Players) && !s.Players[seat].Eliminated && s.hasUse(seat, AfterOpponentLoss)
 }
+
+// usedKey names seat's use of ability id in Combat.Used.
+func usedKey(seat int, id string) string { return strconv.Itoa(seat) + ":" + id }
+
+// markUsed records seat's use of a once-per-combat ability.
+func (c *Combat) markUsed(seat int, id string) { c.Used = append(c.Used, usedKey(seat, id)) }
 
 // opponent is the other player in a combat.
 func opponent(c *Combat, seat int) int {

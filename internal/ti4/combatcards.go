@@ -64,6 +64,12 @@ func answering(kind string) func(s *State, seat int) bool {
 	}
 }
 
+// groundStart reports seat's window at the start of a ground combat it
+// fights (42.4a).
+func groundStart(s *State, seat int) bool {
+	return answering("start")(s, seat) && s.Combat.Kind == "ground"
+}
+
 // answerMoments say, for a refusal, when each combat answer window opens.
 var answerMoments = map[string]string{"destroyed": "after one of your ships is destroyed in a space combat",
 	"ground_roll": "after your ground forces roll in a ground combat", "won": "after you win a space combat",

@@ -17,7 +17,7 @@ func init() {
 	// opponent's is destroyed, the Nekro may gain one of that player's
 	// technologies (not a faction's; a gain: no prerequisites, 90).
 	define(&Ability{ID: "nekro:technological_singularity", Since: RulesFactions,
-		Uses: []*Use{{At: AfterOpponentLoss, Fields: "outcome", Options: singularityOptions, Resolve: singularity}}})
+		Uses: []*Use{{At: AfterOpponentLoss, OncePerCombat: true, Fields: "outcome", Options: singularityOptions, Resolve: singularity}}})
 	define(&Ability{ID: "nekro:galactic_threat", Since: RulesPrinted, NoVote: true, Predicted: threatRewarded,
 		Uses: []*Use{{At: BeforeVotes, Fields: "outcome", Options: threatOptions, Resolve: predictThreat}}})
 }
@@ -76,7 +76,8 @@ func singularity(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
 		return nil, engine.Refuse("90", "gain a technology your opponent owns that you lack, not a faction's: outcome names it")
 	}
 	n := s.Combat.clone()
-	n.Answer, n.Once = nil, append(n.Once, a.Seat)
+	n.Answer = nil
+	n.markUsed(a.Seat, a.Card)
 	return s.emit(newCombat(n, nil), Event{Kind: EvTechGained, Seat: a.Seat, Card: a.Outcome}), nil
 }
 

@@ -18,8 +18,7 @@ func init() {
 }
 
 func legionMoment(s *State, seat int) bool {
-	c := s.Combat
-	return c != nil && c.Kind == "ground" && answering("start")(s, seat) && !slices.Contains(c.Legion, seat)
+	return groundStart(s, seat) && !slices.Contains(s.Combat.Legion, seat)
 }
 
 func tekklarLegion(s *State, a Action, _ int) ([]Event, error) {

@@ -11,6 +11,49 @@ func init() {
 	// hit on the opponent's ships there (78).
 	define(&Ability{ID: "yin:devotion", Since: RulesFactions,
 		Uses: []*Use{{At: AfterCombatRound, Fields: "unit", Options: devotionOptions, Resolve: devotion}}})
+	// Indoctrination: at the start of a ground combat, once, the Yin may
+	// spend 2 influence to replace one of the opponent's infantry there
+	// with one of theirs from reinforcements (42.4a).
+	define(&Ability{ID: "yin:indoctrination", Since: RulesFactions,
+		Uses: []*Use{{At: AtGroundStart, OncePerCombat: true, Fields: "spend", Options: indoctrinationOptions, Resolve: indoctrination}}})
+}
+
+// indoctrinationCost is what Indoctrination costs, in influence.
+const indoctrinationCost = 2
+
+func indoctrinationOptions(s *State, seat int, _ *Step) []Action {
+	c := s.Combat
+	pl, _ := s.Planet(c.Planet)
+	if pl == nil || count(pl.Units, opponent(c, seat), "infantry") == 0 || s.Reinforcements(seat, "infantry") == 0 {
+		return nil
+	}
+	var out []Action
+	for _, sp := range s.payments(seat, indoctrinationCost, true, 16) {
+		out = append(out, Action{ActionExtra: &ActionExtra{Spend: sp}})
+	}
+	return out
+}
+
+func indoctrination(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
+	c := s.Combat
+	opp := opponent(c, a.Seat)
+	pl, sys := s.Planet(c.Planet)
+	if pl == nil || count(pl.Units, opp, "infantry") == 0 {
+		return nil, engine.Refuse("42.4a", "no infantry of your opponent's in this ground combat")
+	}
+	if s.Reinforcements(a.Seat, "infantry") == 0 {
+		return nil, engine.Refuse("23.4", "no infantry of yours in reinforcements")
+	}
+	ev, err := s.pay(a.Seat, a.extra().Spend, indoctrinationCost, true)
+	if err != nil {
+		return nil, err
+	}
+	n := c.clone()
+	n.markUsed(a.Seat, a.Card)
+	return s.extend(ev,
+		Event{Kind: EvUnitsRemoved, Seat: opp, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: 1},
+		Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: 1},
+		newCombat(n, nil)), nil
 }
 
 func devotionOptions(s *State, seat int, _ *Step) []Action {

@@ -1116,3 +1116,68 @@ func TestFaction_Yin_Devotion(t *testing.T) {
 		t.Fatal("no round outlasted: the test proves nothing")
 	}
 }
+
+// Yin Brotherhood, Indoctrination (42.4a): at the start of a ground combat,
+// once, 2 influence (planets and trade goods, nothing wasted) replace one
+// of the opponent's infantry there with a Yin infantry.
+func TestFaction_Yin_Indoctrination(t *testing.T) {
+	const ability = "yin:indoctrination"
+	cfg := fixtureConfig("yin", "sol", "hacan")
+	cfg.Rules = RulesCurrent
+	g := invadeArnorAs(t, cfg, func(s *State) {
+		arnorHeldBy(1, Stack{Owner: 1, Unit: "infantry", Count: 3})(s)
+		s.Players[0].TradeGoods = 3
+	})
+	refuse(t, g, use(0, ability, Action{ActionExtra: &ActionExtra{Spend: &Spend{TradeGoods: 2}}}), "42.4a") // no ground combat yet
+	do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: "infantry", Count: 2})
+	do(t, g, act(ActEstablishControl, 0))
+	do(t, g, act(ActPassWindow, 1)) // no Parley
+	offered := 0
+	for _, a := range Legal(g.State(), engineRNG(), 0) {
+		if a.Kind == ActUseAbility && a.Card == ability {
+			offered++
+		}
+	}
+	if offered == 0 {
+		t.Fatal("offered at the start of the ground combat")
+	}
+	refuse(t, g, use(0, ability, Action{ActionExtra: &ActionExtra{Spend: &Spend{TradeGoods: 1}}}), "47.3")
+	refuse(t, g, use(0, ability, Action{ActionExtra: &ActionExtra{Spend: &Spend{TradeGoods: 3}}}), "47.3") // one more than needed
+	do(t, g, use(0, ability, Action{ActionExtra: &ActionExtra{Spend: &Spend{TradeGoods: 2}}}))
+	s := g.State()
+	arnor := planetIn(s.System(9), "Arnor")
+	if count(arnor.Units, 1, "infantry") != 2 || count(arnor.Units, 0, "infantry") != 3 || s.Players[0].TradeGoods != 1 {
+		t.Fatalf("Arnor %v, trade goods %d: one infantry replaced for 2", arnor.Units, s.Players[0].TradeGoods)
+	}
+	refuse(t, g, use(0, ability, Action{ActionExtra: &ActionExtra{Spend: &Spend{TradeGoods: 1}}}), "1.3") // once
+}
+
+// Paying within an action (47.3, 75.3): planets the payer controls,
+// readied, each once; enough, and nothing named that the rest covers.
+func TestSpendPaysWithoutWaste(t *testing.T) {
+	g := factionGame(t, []string{"sol", "jolnar", "hacan"}, func(s *State) { s.Players[0].TradeGoods = 2 })
+	s := g.State()
+	home := s.System(s.Players[0].Home).Planets[0].Name // Jord: 4 resources, 2 influence
+	for _, tc := range []struct {
+		sp   Spend
+		rule string
+	}{
+		{Spend{TradeGoods: 2}, ""},
+		{Spend{Planets: []string{home}}, ""},
+		{Spend{Planets: []string{home}, TradeGoods: 1}, "47.3"},
+		{Spend{TradeGoods: 1}, "47.3"},
+		{Spend{TradeGoods: 3}, "47.3"},
+		{Spend{Planets: []string{"Nar"}}, "34.4"},
+		{Spend{Planets: []string{home, home}}, "34.4"},
+	} {
+		_, err := s.pay(0, &tc.sp, 2, true)
+		if engine.RuleOf(err) != tc.rule {
+			t.Errorf("%+v: %v, want rule %q", tc.sp, err, tc.rule)
+		}
+	}
+	for _, sp := range s.payments(0, 2, true, 100) {
+		if _, err := s.pay(0, sp, 2, true); err != nil {
+			t.Errorf("offered %+v: %v", sp, err)
+		}
+	}
+}

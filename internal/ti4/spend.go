@@ -1,0 +1,103 @@
+package ti4
+
+import (
+	"slices"
+
+	"github.com/mecatol/mecatol/internal/engine"
+	"github.com/mecatol/mecatol/internal/ti4/data"
+)
+
+// Costs paid within the action that incurs them (an ability's "spend 2
+// influence"): the action names the planets it exhausts and the trade
+// goods it spends.
+
+// pay checks a payment of cost in influence (or resources) by seat and
+// returns its events. Each planet is seat's, readied, and named once;
+// nothing named may be left over unneeded (a planet or trade good that
+// the rest already covers is refused, so that no payment wastes what a
+// player would keep).
+func (s *State) pay(seat int, sp *Spend, cost int, influence bool) ([]Event, error) {
+	if sp == nil {
+		sp = &Spend{}
+	}
+	what := "resources"
+	if influence {
+		what = "influence"
+	}
+	if sp.TradeGoods < 0 || sp.TradeGoods > s.Players[seat].TradeGoods {
+		return nil, engine.Refuse("47.3", "spend between 0 and the %d trade goods you have", s.Players[seat].TradeGoods)
+	}
+	if len(sp.Planets) > len(s.Systems)*3 {
+		return nil, engine.BadInput("spend", "%d planets named: more than the board holds", len(sp.Planets))
+	}
+	var ev []Event
+	total, least := sp.TradeGoods, cost
+	for i, name := range sp.Planets {
+		pl, _, err := findPlanet(s, name)
+		if err != nil {
+			return nil, err
+		}
+		if pl.Controller != seat || pl.Exhausted || slices.Contains(sp.Planets[:i], name) {
+			return nil, engine.Refuse("34.4", "exhaust readied planets you control, each once: %s is not one", name)
+		}
+		v := planetValue(pl, influence)
+		total += v
+		least = min(least, v)
+		ev = append(ev, Event{Kind: EvPlanetExhausted, Seat: seat, Planet: pl.Name})
+	}
+	if total < cost {
+		return nil, engine.Refuse("47.3", "%d %s paid of the %d this costs", total, what, cost)
+	}
+	if excess := total - cost; (sp.TradeGoods > 0 && excess >= 1) || (len(sp.Planets) > 0 && excess >= least && least > 0) {
+		return nil, engine.Refuse("47.3", "%d %s paid of the %d this costs: leave out what is not needed", total, what, cost)
+	}
+	if sp.TradeGoods > 0 {
+		ev = append(ev, Event{Kind: EvTradeGoods, Seat: seat, Count: -sp.TradeGoods})
+	}
+	return s.emit(ev...), nil
+}
+
+func planetValue(pl *Planet, influence bool) int {
+	if influence {
+		return planetInfo(pl).Influence
+	}
+	return planetInfo(pl).Resources
+}
+
+// payments are the ways seat can pay cost without waste, as pay accepts
+// them: readied planets, in board order, then trade goods for the rest;
+// at most limit of them.
+func (s *State) payments(seat, cost int, influence bool, limit int) []*Spend {
+	var ready []*Planet
+	s.controlled(seat, func(pl *Planet, _ *System, _ *data.Planet) bool {
+		if !pl.Exhausted && planetValue(pl, influence) > 0 {
+			ready = append(ready, pl)
+		}
+		return false
+	})
+	tg := s.Players[seat].TradeGoods
+	var out []*Spend
+	var pick []string
+	var walk func(from, sum int)
+	walk = func(from, sum int) {
+		if len(out) >= limit {
+			return
+		}
+		if rest := cost - sum; rest <= 0 || rest <= tg {
+			sp := &Spend{Planets: slices.Clone(pick), TradeGoods: max(rest, 0)}
+			if _, err := s.pay(seat, sp, cost, influence); err == nil {
+				out = append(out, sp)
+			}
+			if rest <= 0 {
+				return
+			}
+		}
+		for i := from; i < len(ready); i++ {
+			pick = append(pick, ready[i].Name)
+			walk(i+1, sum+planetValue(ready[i], influence))
+			pick = pick[:len(pick)-1]
+		}
+	}
+	walk(0, 0)
+	return out
+}
