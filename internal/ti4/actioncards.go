@@ -656,12 +656,8 @@ func decideRiderChoice(s *State, a Action) ([]Event, error) {
 			return nil, err
 		}
 		n := min(st.Need, s.CommandReinforcements(a.Seat)) // 20.3a: only what reinforcements hold
-		if d.Tactic < 0 || d.Fleet < 0 || d.Strategy < 0 || d.Sum() != n {
-			return nil, engine.Refuse("2.7", "place exactly %d command tokens", n)
-		}
-		p := s.Players[a.Seat]
-		after := Pools{p.Tactic + d.Tactic, p.Fleet + d.Fleet, p.Strategy + d.Strategy}
-		if err := checkPools(s, after, after.Sum(), "2.7"); err != nil {
+		after, err := gainInto(s, a.Seat, d, n, "2.7")
+		if err != nil {
 			return nil, err
 		}
 		return s.emit(Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &after}, done), nil
@@ -1038,7 +1034,6 @@ func inStatusPhase(s *State, _ int) bool { return s.Phase == PhaseStatus }
 
 // Summit: two command tokens (as many as reinforcements allow).
 func summit(s *State, a Action, _ *engine.RNG) ([]Event, error) {
-	p := s.Players[a.Seat]
 	if s.Phase != PhaseStrategy || s.Picking {
 		return nil, engine.Refuse("1.14", "Summit is played at the start of the strategy phase, before any card is chosen")
 	}
@@ -1046,11 +1041,8 @@ func summit(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	if d.Tactic < 0 || d.Fleet < 0 || d.Strategy < 0 || d.Sum() != min(2, s.CommandReinforcements(a.Seat)) {
-		return nil, engine.Refuse("2.7", "Summit gains 2 command tokens (as many as reinforcements allow)")
-	}
-	after := Pools{p.Tactic + d.Tactic, p.Fleet + d.Fleet, p.Strategy + d.Strategy}
-	if err := checkPools(s, after, after.Sum(), "2.7"); err != nil {
+	after, err := gainInto(s, a.Seat, d, min(2, s.CommandReinforcements(a.Seat)), "2.7") // as many as reinforcements allow
+	if err != nil {
 		return nil, err
 	}
 	return s.emit(Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &after}), nil

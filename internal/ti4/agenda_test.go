@@ -223,6 +223,27 @@ func TestRule8_16_BarredFromVoting(t *testing.T) {
 	refuse(t, g, Action{Kind: ActVote, Seat: 0, Outcome: For}, "8.16")
 }
 
+// 7.3, Fleet Regulations: command tokens gained go to a fleet pool only up
+// to 4; a fleet pool already over the limit keeps no one from gaining
+// tokens into the other pools.
+func TestRule7_3_FleetRegulationsGains(t *testing.T) {
+	cfg := fixtureConfig()
+	cfg.Rules = RulesCurrent
+	for _, fleet := range []int{4, 5} {
+		g := fixture(t, cfg, func(s *State) {
+			withLaw("fleet_regulations", None)(s)
+			s.Players[0].Fleet = fleet
+		})
+		toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+		strategic(t, g, 0, "leadership")
+		refuse(t, g, Action{Kind: ActGainTokens, Seat: 0, Pools: &Pools{1, 1, 1}}, "7.3")
+		do(t, g, Action{Kind: ActGainTokens, Seat: 0, Pools: &Pools{2, 0, 1}})
+		if p := g.State().Players[0]; p.Fleet != fleet {
+			t.Fatalf("fleet %d: now %d", fleet, p.Fleet)
+		}
+	}
+}
+
 // 7.3, 7.4, 7.5, 7.6: a law that passes stays in play (owned when it elects
 // a player); against, it is discarded; discarded, its effect ends.
 func TestRule7_3_Laws(t *testing.T) {

@@ -16,7 +16,7 @@ func init() {
 	// Technological Singularity: once per combat, after a unit of the
 	// opponent's is destroyed, the Nekro may gain one of that player's
 	// technologies (not a faction's; a gain: no prerequisites, 90).
-	define(&Ability{ID: "nekro:technological_singularity", Since: RulesFactions,
+	define(&Ability{ID: "nekro:technological_singularity", Since: RulesPrinted,
 		Uses: []*Use{{At: AfterOpponentLoss, OncePerCombat: true, Fields: "outcome", Options: singularityOptions, Resolve: singularity}}})
 	define(&Ability{ID: "nekro:galactic_threat", Since: RulesPrinted, NoVote: true, Predicted: threatRewarded,
 		Uses: []*Use{{At: BeforeVotes, Fields: "outcome", Options: threatOptions, Resolve: predictThreat}}})

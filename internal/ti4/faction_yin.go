@@ -9,7 +9,7 @@ func init() {
 	// Devotion: after each space combat round the combat outlasts, the Yin
 	// may destroy one of their cruisers or destroyers in the system for a
 	// hit on the opponent's ships there (78).
-	define(&Ability{ID: "yin:devotion", Since: RulesFactions,
+	define(&Ability{ID: "yin:devotion", Since: RulesPrinted,
 		Uses: []*Use{{At: AfterCombatRound, Fields: "unit", Options: devotionOptions, Resolve: devotion}}})
 	// Indoctrination: at the start of a ground combat, once, the Yin may
 	// spend 2 influence to replace one of the opponent's infantry there

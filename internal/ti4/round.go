@@ -275,6 +275,32 @@ func decideRedistribute(s *State, a Action) ([]Event, error) {
 	return s.emit(Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &pools}, Event{Kind: EvStatusDone, Seat: a.Seat}), nil
 }
 
+// gainInto checks command tokens d gained into seat's pools, n of them in
+// all, and returns the pools after. A fleet pool already over Fleet
+// Regulations' limit does not stop tokens going to the other pools.
+func gainInto(s *State, seat int, d Pools, n int, rule string) (Pools, error) {
+	p := s.Players[seat]
+	after := Pools{p.Tactic + d.Tactic, p.Fleet + d.Fleet, p.Strategy + d.Strategy}
+	if s.rules() < RulesPrinted { // as earlier versions checked it: the pools after, or the gain alone (Leadership)
+		if rule == "52.4" {
+			return after, checkPools(s, d, n, rule)
+		}
+		if d.Tactic < 0 || d.Fleet < 0 || d.Strategy < 0 || d.Sum() != n {
+			return after, engine.Refuse("2.7", "place exactly %d command tokens", n)
+		}
+		return after, checkPools(s, after, after.Sum(), rule)
+	}
+	switch {
+	case d.Tactic < 0 || d.Fleet < 0 || d.Strategy < 0:
+		return after, engine.BadInput("pools", "negative pool")
+	case d.Sum() != n:
+		return after, engine.Refuse(rule, "place exactly %d command tokens", n)
+	case d.Fleet > 0 && after.Fleet > 4 && s.lawSays(LawFleetPoolFour):
+		return after, engine.Refuse("7.3", "Fleet Regulations is in play: no more than 4 tokens in a fleet pool")
+	}
+	return after, nil
+}
+
 func checkPools(s *State, p Pools, total int, rule string) error {
 	if p.Tactic < 0 || p.Fleet < 0 || p.Strategy < 0 {
 		return engine.BadInput("pools", "negative pool")

@@ -185,9 +185,11 @@ const (
 	// RulesPrinted: what changes a game that earlier versions allowed:
 	// Political Secret as printed (69.1), and the faction abilities that
 	// restrict, act on their own or open a window of their own (Mitosis,
-	// Harrow, Galactic Threat, Scheming). Faction abilities that only add
-	// choices come in with RulesFactions: a log of version 3 never made
-	// them.
+	// Harrow, Galactic Threat, Scheming, Propagation, Technological
+	// Singularity, Devotion); and Fleet Regulations' limit on the pool a
+	// gain goes to rather than on all three (7.3). Faction abilities that
+	// only add choices come in with RulesFactions: a log of version 3
+	// never made them.
 	RulesPrinted = 4
 	// RulesCurrent is the version new games are set up under.
 	RulesCurrent = RulesPrinted

@@ -363,11 +363,10 @@ func decideGainTokens(s *State, a Action) ([]Event, error) {
 		return nil, err
 	}
 	gain := min(st.Base+st.Spent/3, s.CommandReinforcements(a.Seat))
-	if err := checkPools(s, pools, gain, "52.4"); err != nil {
+	after, err := gainInto(s, a.Seat, pools, gain, "52.4")
+	if err != nil {
 		return nil, err
 	}
-	p := s.Players[a.Seat]
-	after := Pools{p.Tactic + pools.Tactic, p.Fleet + pools.Fleet, p.Strategy + pools.Strategy}
 	return s.extend(s.emit(Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &after}), finish(s)...), nil
 }
 
