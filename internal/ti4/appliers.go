@@ -57,6 +57,8 @@ func applyByKind(s *State, e *Event) bool {
 		return applyLegendary(s, e)
 	case EvDiscounted, EvTechExhausted, EvTechReadied, EvUnitRepaired:
 		return applyAbilities(s, e)
+	case EvGainAnswered:
+		return applyGains(s, e)
 	}
 	return false
 }

@@ -1,6 +1,9 @@
 package ti4
 
-import "github.com/mecatol/mecatol/internal/combat"
+import (
+	"github.com/mecatol/mecatol/internal/combat"
+	"github.com/mecatol/mecatol/internal/engine"
+)
 
 // The Mentak Coalition's abilities.
 func init() {
@@ -8,4 +11,39 @@ func init() {
 	// destroyers roll a die each, hitting on their combat value (78.2); in
 	// play and in the odds.
 	define(&Ability{ID: "mentak:ambush", Since: RulesFactions, Combat: combat.Tech{Ambush: true}})
+}
+
+// Pillage: after a neighbor gains trade goods or resolves a transaction,
+// holding 3 or more trade goods, the Mentak may take one of their trade
+// goods or commodities, which the Mentak gain as a trade good (93.6).
+func init() {
+	define(&Ability{ID: "mentak:pillage", Since: RulesPrinted,
+		Uses: []*Use{{At: AfterNeighborGain, Fields: "outcome", Options: pillageOptions, Resolve: pillage}}})
+}
+
+func pillageOptions(s *State, seat int, st *Step) []Action {
+	if st == nil || st.Target == nil {
+		return nil
+	}
+	p := s.Players[*st.Target]
+	var out []Action
+	if p.TradeGoods > 0 {
+		out = append(out, Action{Outcome: "trade_good"})
+	}
+	if p.Commodities > 0 {
+		out = append(out, Action{Outcome: "commodity"})
+	}
+	return out
+}
+
+func pillage(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	q := *st.Target
+	p := s.Players[q]
+	switch {
+	case a.Outcome == "trade_good" && p.TradeGoods > 0:
+		return s.emit(Event{Kind: EvTradeGoods, Seat: q, Count: -1}, Event{Kind: EvTradeGoods, Seat: a.Seat, Count: 1}), nil
+	case a.Outcome == "commodity" && p.Commodities > 0:
+		return s.emit(Event{Kind: EvCommodities, Seat: q, Count: p.Commodities - 1}, Event{Kind: EvTradeGoods, Seat: a.Seat, Count: 1}), nil
+	}
+	return nil, engine.Refuse("1.3", "take a trade good or a commodity they have: outcome trade_good or commodity")
 }

@@ -1181,3 +1181,45 @@ func TestSpendPaysWithoutWaste(t *testing.T) {
 		}
 	}
 }
+
+// Mentak Coalition, Pillage (60, 93.6): after a neighbor gains trade goods
+// and holds 3 or more, the Mentak may take one of their trade goods or
+// commodities, gaining a trade good; a player who is not a neighbor is
+// not pillaged.
+func TestFaction_Mentak_Pillage(t *testing.T) {
+	for _, near := range []bool{true, false} {
+		cfg := fixtureConfig("mentak", "sol", "hacan")
+		cfg.Rules = RulesCurrent
+		g := fixture(t, cfg, func(s *State) {
+			if near {
+				next := s.galaxy.Neighbors(s.Players[1].Home, nil)[0]
+				s.System(next).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 1}}
+			}
+		})
+		toActionPhase(t, g, "leadership", "trade", "warfare", "politics", "diplomacy", "technology")
+		if g.State().AreNeighbors(0, 1) != near {
+			t.Fatalf("near %v: the Mentak and Sol neighbors %v", near, g.State().AreNeighbors(0, 1))
+		}
+		quickTactical(t, g, 0, 9)
+		strategic(t, g, 1, "trade")
+		do(t, g, act(ActDone, 1))
+		st := g.State().Step
+		if !near {
+			if st != nil && st.Kind == StepAbility {
+				t.Fatalf("step %+v: no window for a player who is not a neighbor", st)
+			}
+			continue
+		}
+		if st == nil || st.Kind != StepAbility || st.Card != "mentak:pillage" || st.Seat != 0 || *st.Target != 1 {
+			t.Fatalf("step %+v: the Mentak may pillage Sol", st)
+		}
+		sol := g.State().Players[1]
+		tg, mentak := sol.TradeGoods, g.State().Players[0].TradeGoods
+		refuse(t, g, use(0, "mentak:pillage", Action{Outcome: "planet"}), "1.3")
+		do(t, g, use(0, "mentak:pillage", Action{Outcome: "trade_good"}))
+		s := g.State()
+		if s.Players[1].TradeGoods != tg-1 || s.Players[0].TradeGoods != mentak+1 {
+			t.Fatalf("Sol %d, the Mentak %d trade goods: one taken", s.Players[1].TradeGoods, s.Players[0].TradeGoods)
+		}
+	}
+}

@@ -53,6 +53,7 @@ var reveals = map[string]disclosure{
 	EvCardsDrawn:         shown, // action cards drawn, seen by the drawer
 	EvCeasefire:          quiet,
 	EvMoreTokens:         quiet,
+	EvGainAnswered:       quiet,
 	EvChoiceNext:         quiet,
 	EvChoiceQueued:       quiet,
 	EvCombat:             quiet,

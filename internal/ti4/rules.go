@@ -366,6 +366,9 @@ func (Rules) Follow(s *State, rng *engine.RNG) []Event {
 	if ev := legendaryFollowUps(s); len(ev) > 0 {
 		return ev
 	}
+	if ev := gainFollowUps(s); len(ev) > 0 {
+		return ev
+	}
 	if ev := choiceFollowUps(s); len(ev) > 0 {
 		return ev
 	}
@@ -456,7 +459,7 @@ var appliers = []func(*State, *Event) bool{
 	applyRound, applyStrategic, applyTactical, applyCombat, applyScoring, applyCards, applyTrade,
 	applyAgenda, applyAgendaEffects, applyNotes, applyActionCards, applyTacticalCards, applyLawWindows,
 	applySabotage, applyInvasionCards, applyDisgrace, applyPoKCards, applyReverse, applyCoup,
-	applyAutoPass, applyNexus, applyGiven, applyRelics, applyLegendary, applyAbilities,
+	applyAutoPass, applyNexus, applyGiven, applyRelics, applyLegendary, applyAbilities, applyGains,
 }
 
 func appendUnique(xs []string, x string) []string {

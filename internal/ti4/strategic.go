@@ -43,6 +43,7 @@ type Step struct {
 	Optional bool     `json:"optional,omitempty"`
 	Free     bool     `json:"free,omitempty"`
 	Receiver *int     `json:"receiver,omitempty"` // the player a note is given to (Diplomatic Pressure)
+	Target   *int     `json:"target,omitempty"`   // the player an ability's window names (Pillage)
 	Except   string   `json:"except,omitempty"`   // a technology that may not be chosen (Divert Funding)
 	Cards    []string `json:"cards,omitempty"`    // strategy cards given a trade good so far (Manipulate Investments); technologies offered (Reveal Prototype)
 	// A production by an ability (StepFreelance): paid in resources only,
@@ -791,6 +792,9 @@ func applyStrategic(s *State, e *Event) bool {
 		pl.Exhausted = false
 	case EvTradeGoods:
 		s.Players[e.Seat].TradeGoods += e.Count
+		if e.Count > 0 {
+			s.gained(e.Seat)
+		}
 	case EvCommodities:
 		s.Players[e.Seat].Commodities = e.Count
 	case EvCommandToken:

@@ -211,6 +211,8 @@ func applyTrade(s *State, e *Event) bool {
 		}
 		traded(s, t)
 		s.Trade = nil
+		s.gained(t.Seats[0])
+		s.gained(t.Seats[1])
 	default:
 		return false
 	}

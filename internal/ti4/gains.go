@@ -1,0 +1,56 @@
+package ti4
+
+import "slices"
+
+// Abilities that answer another player's gain of trade goods or their
+// transaction (Pillage): the applier marks the player (State.Gained),
+// and gainFollowUps opens a window for each player whose ability answers.
+
+// AfterNeighborGain is the moment after another player gains trade goods
+// or resolves a transaction; the window's Target is that player.
+const AfterNeighborGain Moment = "after_neighbor_gain"
+
+// gained marks seat, who just gained trade goods or resolved a
+// transaction, when it holds 3 or more and another player has an ability
+// that answers that.
+func (s *State) gained(seat int) {
+	if s.Players[seat].TradeGoods < 3 || slices.Contains(s.Gained, seat) {
+		return
+	}
+	for q := range s.Players {
+		if q != seat && s.hasUse(q, AfterNeighborGain) {
+			s.Gained = append(slices.Clone(s.Gained), seat)
+			return
+		}
+	}
+}
+
+// gainFollowUps opens the windows for the first player marked: one for
+// each of its neighbors with an ability that answers the gain (60).
+func gainFollowUps(s *State) []Event {
+	if len(s.Gained) == 0 {
+		return nil
+	}
+	seat := s.Gained[0]
+	ev := s.emit(Event{Kind: EvGainAnswered, Seat: seat})
+	if s.Players[seat].Eliminated {
+		return ev
+	}
+	for _, q := range s.Active() {
+		if q != seat && s.hasUse(q, AfterNeighborGain) && s.AreNeighbors(q, seat) {
+			ev = s.extend(ev, abilityWindows(s, q, AfterNeighborGain, Step{Target: ip(seat)})...)
+		}
+	}
+	return ev
+}
+
+// EvGainAnswered: the windows that answer Seat's gain are open.
+const EvGainAnswered = "gain_answered"
+
+func applyGains(s *State, e *Event) bool {
+	if e.Kind != EvGainAnswered {
+		return false
+	}
+	s.Gained = slices.DeleteFunc(slices.Clone(s.Gained), func(q int) bool { return q == e.Seat })
+	return true
+}
