@@ -156,6 +156,9 @@ const (
 	// with an alpha or a beta wormhole were adjacent to every other, and no
 	// effect stops that.
 	PermitWormholesJoined
+	// PermitTradeActionCards: action cards are exchanged in the player's
+	// transactions, as promissory notes are (94.3).
+	PermitTradeActionCards
 )
 
 // permits reports whether one of seat's abilities, or a note in its play

@@ -136,6 +136,7 @@ func (s *State) Clone() *State {
 		x := *s.Trade
 		for i := range x.Give {
 			x.Give[i].Fragments = slices.Clone(x.Give[i].Fragments)
+			x.Give[i].ActionCards = slices.Clone(x.Give[i].ActionCards)
 		}
 		c.Trade = &x
 	}

@@ -7,6 +7,9 @@ func init() {
 	define(&Ability{ID: "hacan:masters_of_trade", Since: RulesFactions, FreeSecondaries: []string{"trade"}})
 	// Guild Ships: transactions with players who are not neighbors (94.1).
 	define(&Ability{ID: "hacan:guild_ships", Since: RulesFactions, Permits: PermitTradeAnyone})
+	// Arbiters: action cards are exchanged in the Hacan's transactions
+	// (94.3), on either side.
+	define(&Ability{ID: "hacan:arbiters", Since: RulesFactions, Permits: PermitTradeActionCards})
 }
 
 // Trade Convoys, the Hacan's note: as its holder's action, into their play

@@ -1223,3 +1223,33 @@ func TestFaction_Mentak_Pillage(t *testing.T) {
 		}
 	}
 }
+
+// Hacan, Arbiters (94.3, 2.5): action cards are exchanged in the Hacan's
+// transactions, either way, seen by the two players only; between two
+// other players they are refused.
+func TestFaction_Hacan_Arbiters(t *testing.T) {
+	g := factionGame(t, []string{"hacan", "sol", "jolnar"}, func(s *State) {
+		giveAC(1, "sabotage")(s)
+		giveAC(2, "parley")(s)
+	})
+	do(t, g, Action{Kind: ActTradeOpen, Seat: 0, ActionExtra: &ActionExtra{Player: ip(1)}})
+	do(t, g, Action{Kind: ActTradeAdd, Seat: 1, Card: "sabotage"})
+	refuse(t, g, Action{Kind: ActTradeAdd, Seat: 1, Card: "sabotage"}, "94.3") // one in hand
+	v, _ := ViewFor(g.State(), 2)
+	if got := v.State.Trade.Give[1].ActionCards; !slices.Equal(got, []string{"hidden"}) {
+		t.Fatalf("Jol-Nar sees %v offered", got)
+	}
+	do(t, g, Action{Kind: ActTradeAccept, Seat: 0})
+	do(t, g, Action{Kind: ActTradeAccept, Seat: 1})
+	s := g.State()
+	if !slices.Contains(s.Players[0].ActionCards, "sabotage") || slices.Contains(s.Players[1].ActionCards, "sabotage") {
+		t.Fatalf("hands %v / %v: Sol's card is the Hacan's", s.Players[0].ActionCards, s.Players[1].ActionCards)
+	}
+	g = factionGame(t, []string{"xxcha", "sol", "jolnar"}, func(s *State) {
+		giveAC(1, "sabotage")(s)
+		next := s.galaxy.Neighbors(s.Players[1].Home, nil)[0]
+		s.System(next).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 1}} // neighbors (60)
+	})
+	do(t, g, Action{Kind: ActTradeOpen, Seat: 0, ActionExtra: &ActionExtra{Player: ip(1)}})
+	refuse(t, g, Action{Kind: ActTradeAdd, Seat: 1, Card: "sabotage"}, "94.3")
+}

@@ -785,6 +785,14 @@ func tradeOptions(s *State, seat int, add func(Action)) {
 			add(Action{Kind: ActTradeAdd, Card: f})
 		}
 	}
+	if s.Trade != nil && s.cardsTradable(s.Trade) {
+		for _, c := range p.ActionCards {
+			if !seen[c] {
+				seen[c] = true
+				add(Action{Kind: ActTradeAdd, Card: c})
+			}
+		}
+	}
 	add(Action{Kind: ActTradeAccept})
 	add(Action{Kind: ActTradeCancel})
 }

@@ -215,13 +215,7 @@ func (e Event) For(seat int) Event {
 			x.Cards = nil
 		}
 		if t := x.Trade; t != nil && seat != t.Seats[0] && seat != t.Seats[1] {
-			c := *t
-			for i := range c.Give {
-				if c.Give[i].Note != "" {
-					c.Give[i].Note = "hidden"
-				}
-			}
-			x.Trade = &c
+			x.Trade = publicTrade(t)
 		}
 		e.Extra = &x
 	}

@@ -27,6 +27,35 @@ type Bundle struct {
 	Commodities int      `json:"commodities,omitempty"`
 	Note        string   `json:"note,omitempty"`
 	Fragments   []string `json:"fragments,omitempty"`
+	// ActionCards: from the hand, where an ability lets a transaction
+	// exchange them (Arbiters); seen by the two players only.
+	ActionCards []string `json:"action_cards,omitempty"`
+}
+
+// publicTrade is t as players outside it see it: the promissory notes and
+// action cards on offer hidden (69.6, 2.5).
+func publicTrade(t *Trade) *Trade {
+	c := *t
+	for i := range c.Give {
+		b := &c.Give[i]
+		if b.Note != "" {
+			b.Note = "hidden"
+		}
+		if len(b.ActionCards) > 0 {
+			hidden := make([]string, len(b.ActionCards))
+			for j := range hidden {
+				hidden[j] = "hidden"
+			}
+			b.ActionCards = hidden
+		}
+	}
+	return &c
+}
+
+// cardsTradable reports that action cards may be exchanged in t: one of
+// its players has an ability that allows it.
+func (s *State) cardsTradable(t *Trade) bool {
+	return s.permits(t.Seats[0], PermitTradeActionCards) || s.permits(t.Seats[1], PermitTradeActionCards)
 }
 
 // Transaction action and event kinds.
@@ -117,7 +146,7 @@ func decideTradeAdd(s *State, a Action) ([]Event, error) {
 	n := *t
 	n.Accepted = [2]bool{}
 	b := &n.Give[side]
-	b.Fragments = slices.Clone(b.Fragments)
+	b.Fragments, b.ActionCards = slices.Clone(b.Fragments), slices.Clone(b.ActionCards)
 	switch {
 	case a.Card == "trade_goods":
 		if b.TradeGoods+1 > p.TradeGoods {
@@ -139,6 +168,14 @@ func decideTradeAdd(s *State, a Action) ([]Event, error) {
 			return nil, engine.Refuse("94.3", "no more %s to give", a.Card)
 		}
 		b.Fragments = append(b.Fragments, a.Card)
+	case slices.Contains(p.ActionCards, a.Card):
+		if !s.cardsTradable(t) {
+			return nil, engine.Refuse("94.3", "action cards are not exchanged in transactions")
+		}
+		if countOf(b.ActionCards, a.Card) >= countOf(p.ActionCards, a.Card) {
+			return nil, engine.Refuse("94.3", "no more %s to give", a.Card)
+		}
+		b.ActionCards = append(b.ActionCards, a.Card)
 	case slices.Contains(p.Relics, a.Card):
 		return nil, engine.Refuse("73.4", "relics cannot be traded")
 	default:
@@ -207,6 +244,11 @@ func applyTrade(s *State, e *Event) bool {
 				i := slices.Index(from.RelicFragments, f)
 				from.RelicFragments = slices.Delete(from.RelicFragments, i, i+1)
 				to.RelicFragments = append(to.RelicFragments, f)
+			}
+			for _, c := range g.ActionCards {
+				i := slices.Index(from.ActionCards, c)
+				from.ActionCards = slices.Delete(slices.Clone(from.ActionCards), i, i+1)
+				to.ActionCards = append(slices.Clip(to.ActionCards), c)
 			}
 		}
 		traded(s, t)

@@ -54,13 +54,7 @@ func SharedView(s *State, seat int) (*View, error) {
 		c.Players[i] = &q
 	}
 	if t := s.Trade; t != nil && t.Seats[0] != seat && t.Seats[1] != seat {
-		x := *t
-		for i := range x.Give {
-			if x.Give[i].Note != "" {
-				x.Give[i].Note = "hidden" // a note on offer is shown to the two players only
-			}
-		}
-		c.Trade = &x
+		c.Trade = publicTrade(t) // notes and cards on offer are shown to the two players only
 	}
 	if ag := s.Agenda; ag != nil && ag.Hidden && seat != s.Speaker {
 		x := *ag
