@@ -36,6 +36,7 @@ const (
 	AfterOpponentLoss  Moment = "after_opponent_loss" // in a combat, after units of the player's opponent are destroyed (AnswerLoss)
 	AfterCombatRound   Moment = "after_combat_round"  // after a space combat round that the combat outlasts (AnswerRoundEnd)
 	AtGroundStart      Moment = "ground_combat_start" // the start of a ground combat the player fights, in its window (42.4a)
+	AfterMovedIn       Moment = "after_moved_in"      // after another player moved ships into a system with the player's ships (AnswerMovedIn)
 )
 
 // Use is an ability used by a choice.
@@ -127,7 +128,7 @@ func (s *State) hasUse(seat int, at Moment) bool {
 
 // Moments that are states of the game rather than windows: an ability
 // for them is used whenever the state holds.
-var stateMoments = []Moment{AtAction, AtStartOfTurn, DuringActionPhase, WhileResearch, WhileProducing, WhenAgendaRevealed, BeforeVotes, AtCombatRound, AfterOpponentLoss, AfterCombatRound, AtGroundStart}
+var stateMoments = []Moment{AtAction, AtStartOfTurn, DuringActionPhase, WhileResearch, WhileProducing, WhenAgendaRevealed, BeforeVotes, AtCombatRound, AfterOpponentLoss, AfterCombatRound, AtGroundStart, AfterMovedIn}
 
 // decideUseAbility resolves use_ability: in the ability's window, or at a
 // moment that is a state of the game (the player's turn, a payment).
@@ -259,6 +260,11 @@ func (s *State) momentOpen(seat int, at Moment) error {
 			return engine.Refuse("1.14", "only after a space combat round that the combat outlasts")
 		}
 		return nil
+	case AfterMovedIn:
+		if !answering(AnswerMovedIn)(s, seat) {
+			return engine.Refuse("1.14", "only after another player moves ships into a system with your ships")
+		}
+		return nil
 	case AtGroundStart:
 		if !groundStart(s, seat) {
 			return engine.Refuse("42.4a", "only at the start of a ground combat you fight, in its window")
@@ -293,6 +299,8 @@ func (s *State) momentHolds(seat int, at Moment) bool {
 		return answering(AnswerRoundEnd)(s, seat)
 	case AtGroundStart:
 		return groundStart(s, seat)
+	case AfterMovedIn:
+		return answering(AnswerMovedIn)(s, seat)
 	case BeforeVotes:
 		return beforeVotes(s)
 	}

@@ -53,6 +53,11 @@ type Combat struct {
 	// Ships moved in (Moved); the players with a space dock in or next to
 	// the system still to answer (Docks) once asking began (Stationed), for
 	// Experimental Battlestation.
+	// After movement, before Docks: the players with ships in the system
+	// and an ability for ships moving in still to answer (Watchers) once
+	// asking began (Watched), for Foresight.
+	Watched   bool  `json:"watched,omitempty"`
+	Watchers  []int `json:"watchers,omitempty"`
 	Routed    bool  `json:"routed,omitempty"` // Rout: the attacker must announce a retreat this round, if able
 	Moved     bool  `json:"moved,omitempty"`
 	Stationed bool  `json:"stationed,omitempty"`
@@ -237,7 +242,7 @@ func (c *Combat) clone() *Combat {
 	x.Lost, x.Misses, x.Docks = slices.Clone(c.Lost), slices.Clone(c.Misses), slices.Clone(c.Docks)
 	x.Barrage, x.Waylay, x.Starters = slices.Clone(c.Barrage), slices.Clone(c.Waylay), slices.Clone(c.Starters)
 	x.Sustained, x.Fallen, x.Used = slices.Clone(c.Sustained), slices.Clone(c.Fallen), slices.Clone(c.Used)
-	x.Enders = slices.Clone(c.Enders)
+	x.Enders, x.Watchers = slices.Clone(c.Enders), slices.Clone(c.Watchers)
 	if c.Answer != nil {
 		y := *c.Answer
 		x.Answer = &y
@@ -297,7 +302,19 @@ func combatFollowUps(s *State, rng *engine.RNG) []Event {
 	case "space":
 		switch c.Step {
 		case CbCannon: // 77.2-77.5
-			if c.Moved && !c.Stationed { // first, players with a space dock near may answer
+			if c.Moved && !c.Watched { // first, players whose ships were moved in on may answer
+				for _, q := range s.Active() {
+					if q != c.Attacker && shipsOf(sys, q) && s.hasUse(q, AfterMovedIn) {
+						n.Watchers = append(n.Watchers, q)
+					}
+				}
+				if len(n.Watchers) > 0 { // marked only then: a combat without them stays as it was
+					n.Watched = true
+					n.Answer = nextAsk(&n, &n.Watchers, AnswerMovedIn)
+					return s.emit(setCombat(&n, nil))
+				}
+			}
+			if c.Moved && !c.Stationed { // then players with a space dock near
 				n.Stationed, n.Docks = true, s.docksNear(c.System, c.Attacker)
 				n.Answer = nextAsk(&n, &n.Docks, "moved")
 				return s.emit(setCombat(&n, nil))
@@ -477,15 +494,25 @@ func endSpace(s *State) []Event {
 // retreat moves the retreating player's ships with a move value, and what
 // they can carry, to the chosen system, with a command token there (78.7b-d).
 func retreat(s *State, c *Combat) []Event {
-	sys := s.System(c.System)
-	seat := c.Retreat
+	ev := withdraw(s, c.Retreat, c.System, c.RetreatTo)
+	if to := s.System(c.RetreatTo); !slices.Contains(to.Command, c.Retreat) {
+		ev = s.extend(ev, placeToken(s, c.Retreat, c.RetreatTo)...)
+	}
+	return ev
+}
+
+// withdraw moves seat's ships that can move from one system to another,
+// with the fighters and ground forces in its space they have room for;
+// the rest are removed (retreats, 78.7; Foresight).
+func withdraw(s *State, seat, from, dest int) []Event {
+	sys := s.System(from)
 	var ev []Event
 	room := 0
 	dm := s.damageMover(seat)
 	for _, st := range sys.Space {
 		if st.Owner == seat && isShip(st.Unit) && s.UnitCard(seat, st.Unit).Move > 0 {
 			ev = s.extend(ev, Event{Kind: EvUnitsRemoved, Seat: seat, System: sys.Pos, Unit: st.Unit, Count: st.Count},
-				Event{Kind: EvUnitsPlaced, Seat: seat, System: c.RetreatTo, Unit: st.Unit, Count: st.Count, Extra: damagedExtra(dm.take(sys.Pos, "", st.Unit, st.Count))})
+				Event{Kind: EvUnitsPlaced, Seat: seat, System: dest, Unit: st.Unit, Count: st.Count, Extra: damagedExtra(dm.take(sys.Pos, "", st.Unit, st.Count))})
 			room += s.UnitCard(seat, st.Unit).Capacity * st.Count
 		}
 	}
@@ -498,11 +525,8 @@ func retreat(s *State, c *Combat) []Event {
 		room -= carried
 		ev = s.extend(ev, Event{Kind: EvUnitsRemoved, Seat: seat, System: sys.Pos, Unit: typ, Count: n})
 		if carried > 0 { // the healthy go first
-			ev = s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: seat, System: c.RetreatTo, Unit: typ, Count: carried, Extra: damagedExtra(dm.take(sys.Pos, "", typ, carried))})
+			ev = s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: seat, System: dest, Unit: typ, Count: carried, Extra: damagedExtra(dm.take(sys.Pos, "", typ, carried))})
 		}
-	}
-	if to := s.System(c.RetreatTo); !slices.Contains(to.Command, seat) {
-		ev = s.extend(ev, placeToken(s, seat, c.RetreatTo)...)
 	}
 	return ev
 }
@@ -936,6 +960,10 @@ func nextAsk(c *Combat, queue *[]int, kind string) *Answer {
 	*queue = (*queue)[1:]
 	return &Answer{Kind: kind, Seat: q, Owner: opponent(c, q)}
 }
+
+// AnswerMovedIn is the window after another player's ships moved into a
+// system with the player's ships (AfterMovedIn).
+const AnswerMovedIn = "moved_in"
 
 // AnswerRoundEnd is the window after a space combat round that the
 // combat outlasts, for abilities used then (AfterCombatRound).

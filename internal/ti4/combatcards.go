@@ -456,6 +456,9 @@ func applyTacticalCards(s *State, e *Event) bool {
 		case AnswerRoundEnd:
 			c.Answer = nextAsk(c, &c.Enders, AnswerRoundEnd)
 			return true
+		case AnswerMovedIn:
+			c.Answer = nextAsk(c, &c.Watchers, AnswerMovedIn)
+			return true
 		case "ground_roll":
 			q := c.Answer.Seat
 			c.Misses = slices.DeleteFunc(slices.Clone(c.Misses), func(m Miss) bool { return m.Seat == q })

@@ -1,8 +1,61 @@
 package ti4
 
+import (
+	"slices"
+
+	"github.com/mecatol/mecatol/internal/engine"
+)
+
 // The Naalu Collective's abilities.
 func init() {
 	// Telepathic: first in initiative order, by the "0" token on its
 	// strategy card, while it has not given the token away (48).
 	define(&Ability{ID: "naalu:telepathic", Since: RulesFactions, InitiativeZero: true})
+}
+
+// Foresight: after another player moves ships into a system with Naalu
+// ships, the Naalu may place a token from their strategy pool in an
+// adjacent system without other players' ships, and move their ships
+// from the active system there.
+func init() {
+	define(&Ability{ID: "naalu:foresight", Since: RulesPrinted,
+		Uses: []*Use{{At: AfterMovedIn, Fields: "system", Options: foresightOptions, Resolve: foresight}}})
+}
+
+func foresightOptions(s *State, seat int, _ *Step) []Action {
+	c := s.Combat
+	if c == nil || s.Players[seat].Strategy == 0 {
+		return nil
+	}
+	var out []Action
+	for _, q := range s.galaxy.Neighbors(c.System, s.Wormholes) {
+		if foresightOpen(s, seat, q) {
+			out = append(out, Action{System: ip(q)})
+		}
+	}
+	return out
+}
+
+// foresightOpen reports a system Foresight may move seat's ships to:
+// without other players' ships or a token of seat's already.
+func foresightOpen(s *State, seat, pos int) bool {
+	sys := s.System(pos)
+	return sys != nil && !hasOthersShips(sys, seat) && !slices.Contains(sys.Command, seat)
+}
+
+func foresight(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
+	c := s.Combat
+	p := s.Players[a.Seat]
+	if p.Strategy == 0 {
+		return nil, engine.Refuse("20.3", "no command token in your strategy pool")
+	}
+	if a.System == nil || !s.Adjacent(c.System, *a.System) || !foresightOpen(s, a.Seat, *a.System) {
+		return nil, engine.Refuse("6", "choose a system next to the active one, without other players' ships or a token of yours")
+	}
+	n := c.clone()
+	n.Answer = nextAsk(n, &n.Watchers, AnswerMovedIn)
+	ev := s.emit(Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &Pools{p.Tactic, p.Fleet, p.Strategy - 1}},
+		Event{Kind: EvCommandToken, Seat: a.Seat, System: *a.System, Count: 1})
+	ev = s.extend(ev, withdraw(s, a.Seat, c.System, *a.System)...)
+	return s.extend(ev, newCombat(n, nil)), nil
 }

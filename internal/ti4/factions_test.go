@@ -1253,3 +1253,51 @@ func TestFaction_Hacan_Arbiters(t *testing.T) {
 	do(t, g, Action{Kind: ActTradeOpen, Seat: 0, ActionExtra: &ActionExtra{Player: ip(1)}})
 	refuse(t, g, Action{Kind: ActTradeAdd, Seat: 1, Card: "sabotage"}, "94.3")
 }
+
+// Naalu Collective, Foresight: after another player moves ships into a
+// system with Naalu ships, the Naalu may spend a strategy token to move
+// them to an adjacent system without other ships, placing the token there;
+// no space combat follows.
+func TestFaction_Naalu_Foresight(t *testing.T) {
+	cfg := fixtureConfig("naalu", "jolnar", "sol")
+	cfg.Rules = RulesCurrent
+	var free, taken int
+	g := fixture(t, cfg, func(s *State) {
+		s.System(22).Space = []Stack{{Owner: 1, Unit: "cruiser", Count: 2}}
+		s.System(9).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 1}}
+		for _, q := range s.galaxy.Neighbors(9, nil) {
+			if sys := s.System(q); sys != nil && len(sys.Space) == 0 && free == 0 && q != 22 {
+				free = q
+			} else if sys != nil && len(sys.Space) == 0 && taken == 0 && q != 22 {
+				taken = q
+				sys.Space = []Stack{{Owner: 2, Unit: "destroyer", Count: 1}}
+			}
+		}
+	})
+	if free == 0 || taken == 0 {
+		t.Fatal("the fixture has no two empty systems next to 9")
+	}
+	toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+	quickTactical(t, g, 0, 1) // the Naalu act first (Telepathic)
+	activated(t, g, 1, 9)
+	do(t, g, moveShips(1, 22, "cruiser", 2))
+	do(t, g, act(ActEndMovement, 1))
+	c := g.State().Combat
+	if c == nil || c.Answer == nil || c.Answer.Kind != AnswerMovedIn || c.Answer.Seat != 0 {
+		t.Fatalf("combat %+v: the Naalu answer the move first", c)
+	}
+	refuse(t, g, use(0, "naalu:foresight", Action{System: ip(taken)}), "6")
+	strategy := g.State().Players[0].Strategy
+	do(t, g, use(0, "naalu:foresight", Action{System: ip(free)}))
+	s := g.State()
+	if count(s.System(free).Space, 0, "cruiser") != 1 || count(s.System(9).Space, 0, "cruiser") != 0 ||
+		!slices.Contains(s.System(free).Command, 0) || s.Players[0].Strategy != strategy-1 {
+		t.Fatalf("the cruiser and a strategy token go to %d: %v, %v", free, s.System(free).Space, s.System(free).Command)
+	}
+	for i := 0; g.State().Combat != nil && i < 20; i++ {
+		if c := g.State().Combat; c.Step == CbRoll || c.Round > 0 {
+			t.Fatal("no space combat without the Naalu")
+		}
+		fightStep(t, g)
+	}
+}
