@@ -74,7 +74,7 @@ const StepAbility = "ability_window"
 func (s *State) usable(seat int, a *Ability, at Moment) *Use {
 	for _, u := range a.Uses {
 		if u.At == at && (!u.Exhaust || !slices.Contains(s.Players[seat].ExhaustedTechs, a.ID)) &&
-			(!u.OncePerCombat || s.Combat == nil || !slices.Contains(s.Combat.Used, usedKey(seat, a.ID))) {
+			(!u.OncePerCombat || s.Combat == nil || !slices.Contains(s.Combat.x().Used, usedKey(seat, a.ID))) {
 			return u
 		}
 	}

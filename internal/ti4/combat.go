@@ -45,19 +45,9 @@ type Combat struct {
 	Lost     []Stack `json:"lost,omitempty"`
 	Misses   []Miss  `json:"misses,omitempty"`
 	Salvaged bool    `json:"salvaged,omitempty"`
-	// Fallen: players whose units were destroyed in this combat, whose
-	// opponent has an ability to use after that still to be asked. Used:
-	// the abilities used once per combat in this one, as "seat:id".
-	Fallen []int    `json:"fallen,omitempty"`
-	Used   []string `json:"used,omitempty"`
 	// Ships moved in (Moved); the players with a space dock in or next to
 	// the system still to answer (Docks) once asking began (Stationed), for
 	// Experimental Battlestation.
-	// After movement, before Docks: the players with ships in the system
-	// and an ability for ships moving in still to answer (Watchers) once
-	// asking began (Watched), for Foresight.
-	Watched   bool  `json:"watched,omitempty"`
-	Watchers  []int `json:"watchers,omitempty"`
 	Routed    bool  `json:"routed,omitempty"` // Rout: the attacker must announce a retreat this round, if able
 	Moved     bool  `json:"moved,omitempty"`
 	Stationed bool  `json:"stationed,omitempty"`
@@ -73,11 +63,6 @@ type Combat struct {
 	// space combat's start shares the first round's window (78.2a).
 	StartAsked bool  `json:"start_asked,omitempty"`
 	Starters   []int `json:"starters,omitempty"`
-	// After a space combat round that the combat outlasts: the players
-	// with an ability for that moment still to answer (Enders) once
-	// asking began (EndAsked), for Devotion.
-	EndAsked bool  `json:"end_asked,omitempty"`
-	Enders   []int `json:"enders,omitempty"`
 	// Opened: the effects at the start of a ground combat are resolved.
 	// Sustained: units that sustained damage this round; Repaired: the
 	// round's repairs are made. InfantryLost: the planet where the
@@ -86,6 +71,46 @@ type Combat struct {
 	Sustained    []Stack `json:"sustained,omitempty"`
 	Repaired     bool    `json:"repaired,omitempty"`
 	InfantryLost string  `json:"infantry_lost,omitempty"`
+	// The windows few combats open, for faction abilities, apart so that
+	// every other combat stays small; read with x, written with own.
+	*CombatExtra
+}
+
+// CombatExtra holds a combat's rarer windows.
+type CombatExtra struct {
+	// Fallen: players whose units were destroyed in this combat, whose
+	// opponent has an ability to use after that still to be asked. Used:
+	// the abilities used once per combat in this one, as "seat:id".
+	Fallen []int    `json:"fallen,omitempty"`
+	Used   []string `json:"used,omitempty"`
+	// After a space combat round that the combat outlasts: the players
+	// with an ability for that moment still to answer (Enders) once
+	// asking began (EndAsked), for Devotion.
+	EndAsked bool  `json:"end_asked,omitempty"`
+	Enders   []int `json:"enders,omitempty"`
+	// After movement, before Docks: the players with ships in the system
+	// and an ability for ships moving in still to answer (Watchers) once
+	// asking began (Watched), for Foresight.
+	Watched  bool  `json:"watched,omitempty"`
+	Watchers []int `json:"watchers,omitempty"`
+}
+
+var noCombatExtra CombatExtra
+
+// x is c's rarer fields for reading.
+func (c *Combat) x() *CombatExtra {
+	if c.CombatExtra == nil {
+		return &noCombatExtra
+	}
+	return c.CombatExtra
+}
+
+// own is c's rarer fields for writing: a fresh copy, so that combats
+// sharing them keep theirs (slices are replaced, never written through).
+func (c *Combat) own() *CombatExtra {
+	x := *c.x()
+	c.CombatExtra = &x
+	return &x
 }
 
 // Miss is dice of one player that missed, and the value they needed.
@@ -241,8 +266,12 @@ func (c *Combat) clone() *Combat {
 	x.Boost, x.Proto, x.Rerolls, x.Legion = slices.Clone(c.Boost), slices.Clone(c.Proto), slices.Clone(c.Rerolls), slices.Clone(c.Legion)
 	x.Lost, x.Misses, x.Docks = slices.Clone(c.Lost), slices.Clone(c.Misses), slices.Clone(c.Docks)
 	x.Barrage, x.Waylay, x.Starters = slices.Clone(c.Barrage), slices.Clone(c.Waylay), slices.Clone(c.Starters)
-	x.Sustained, x.Fallen, x.Used = slices.Clone(c.Sustained), slices.Clone(c.Fallen), slices.Clone(c.Used)
-	x.Enders, x.Watchers = slices.Clone(c.Enders), slices.Clone(c.Watchers)
+	x.Sustained = slices.Clone(c.Sustained)
+	if c.CombatExtra != nil {
+		e := *c.CombatExtra
+		e.Fallen, e.Used, e.Enders, e.Watchers = slices.Clone(e.Fallen), slices.Clone(e.Used), slices.Clone(e.Enders), slices.Clone(e.Watchers)
+		x.CombatExtra = &e
+	}
 	if c.Answer != nil {
 		y := *c.Answer
 		x.Answer = &y
@@ -284,10 +313,10 @@ func combatFollowUps(s *State, rng *engine.RNG) []Event {
 		}
 		return s.emit(newCombat(n, nil))
 	}
-	if len(c.Fallen) > 0 { // then the opponent of a player who lost units, if an ability answers that
+	if f := c.x().Fallen; len(f) > 0 { // then the opponent of a player who lost units, if an ability answers that
 		n := c.clone()
-		seat := c.Fallen[0]
-		n.Fallen = n.Fallen[1:]
+		seat := f[0]
+		n.own().Fallen = f[1:]
 		if opp := opponent(c, seat); s.lossAnswered(opp) {
 			n.Answer = &Answer{Kind: AnswerLoss, Seat: opp, Owner: seat}
 		}
@@ -302,15 +331,17 @@ func combatFollowUps(s *State, rng *engine.RNG) []Event {
 	case "space":
 		switch c.Step {
 		case CbCannon: // 77.2-77.5
-			if c.Moved && !c.Watched { // first, players whose ships were moved in on may answer
+			if c.Moved && !c.x().Watched { // first, players whose ships were moved in on may answer
+				var watchers []int
 				for _, q := range s.Active() {
 					if q != c.Attacker && shipsOf(sys, q) && s.hasUse(q, AfterMovedIn) {
-						n.Watchers = append(n.Watchers, q)
+						watchers = append(watchers, q)
 					}
 				}
-				if len(n.Watchers) > 0 { // marked only then: a combat without them stays as it was
-					n.Watched = true
-					n.Answer = nextAsk(&n, &n.Watchers, AnswerMovedIn)
+				if len(watchers) > 0 { // marked only then: a combat without them stays as it was
+					e := n.own()
+					e.Watched, e.Watchers = true, watchers
+					n.Answer = nextAsk(&n, &e.Watchers, AnswerMovedIn)
 					return s.emit(setCombat(&n, nil))
 				}
 			}
@@ -403,20 +434,25 @@ func combatFollowUps(s *State, rng *engine.RNG) []Event {
 			if !shipsOf(sys, c.Attacker) || !shipsOf(sys, c.Defender) {
 				return endSpace(s) // 78.9, 78.7a
 			}
-			if !c.EndAsked { // after the round, the active player first (1.19)
-				n.EndAsked, n.Enders = true, nil
+			if !c.x().EndAsked { // after the round, the active player first (1.19)
+				var enders []int
 				for _, q := range []int{c.Attacker, c.Defender} {
 					if s.hasUse(q, AfterCombatRound) {
-						n.Enders = append(n.Enders, q)
+						enders = append(enders, q)
 					}
 				}
-				if len(n.Enders) > 0 {
-					n.Answer = nextAsk(&n, &n.Enders, AnswerRoundEnd)
+				if len(enders) > 0 {
+					e := n.own()
+					e.EndAsked, e.Enders = true, enders
+					n.Answer = nextAsk(&n, &e.Enders, AnswerRoundEnd)
 					return s.emit(setCombat(&n, nil))
 				}
 			}
 			n.Round++
-			n.Step, n.Retreat, n.Sustained, n.Repaired, n.EndAsked = CbAnnounceD, None, nil, false, false
+			n.Step, n.Retreat, n.Sustained, n.Repaired = CbAnnounceD, None, nil, false
+			if n.x().EndAsked {
+				n.own().EndAsked = false
+			}
 			n.Boost, n.Proto, n.Rerolls, n.Routed = nil, nil, nil, false // for one round only
 		}
 	case "ground":
@@ -977,8 +1013,9 @@ const AnswerLoss = "opponent_loss"
 // was destroyed, when the opponent has an ability to answer it.
 func (s *State) fell(seat int) {
 	c := s.Combat
-	if (c.Kind == "space" || c.Kind == "ground") && !slices.Contains(c.Fallen, seat) && s.lossAnswered(opponent(c, seat)) {
-		c.Fallen = append(slices.Clone(c.Fallen), seat)
+	if (c.Kind == "space" || c.Kind == "ground") && !slices.Contains(c.x().Fallen, seat) && s.lossAnswered(opponent(c, seat)) {
+		e := c.own()
+		e.Fallen = append(slices.Clip(e.Fallen), seat)
 	}
 }
 
@@ -992,7 +1029,10 @@ func (s *State) lossAnswered(seat int) bool {
 func usedKey(seat int, id string) string { return strconv.Itoa(seat) + ":" + id }
 
 // markUsed records seat's use of a once-per-combat ability.
-func (c *Combat) markUsed(seat int, id string) { c.Used = append(c.Used, usedKey(seat, id)) }
+func (c *Combat) markUsed(seat int, id string) {
+	e := c.own()
+	e.Used = append(slices.Clip(e.Used), usedKey(seat, id))
+}
 
 // opponent is the other player in a combat.
 func opponent(c *Combat, seat int) int {

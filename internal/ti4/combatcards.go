@@ -454,10 +454,10 @@ func applyTacticalCards(s *State, e *Event) bool {
 			c.Answer = nextAsk(c, &c.Starters, "start")
 			return true
 		case AnswerRoundEnd:
-			c.Answer = nextAsk(c, &c.Enders, AnswerRoundEnd)
+			c.Answer = nextAsk(c, &c.own().Enders, AnswerRoundEnd)
 			return true
 		case AnswerMovedIn:
-			c.Answer = nextAsk(c, &c.Watchers, AnswerMovedIn)
+			c.Answer = nextAsk(c, &c.own().Watchers, AnswerMovedIn)
 			return true
 		case "ground_roll":
 			q := c.Answer.Seat

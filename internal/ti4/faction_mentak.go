@@ -21,8 +21,16 @@ func init() {
 		Uses: []*Use{{At: AfterNeighborGain, Fields: "outcome", Options: pillageOptions, Resolve: pillage}}})
 }
 
+// Promise of Protection, the Mentak's note: as its holder's action, into
+// their play area, where it keeps the Mentak from pillaging them; it goes
+// back when they activate a system with the Mentak's units.
+func init() {
+	defineNote("mentak:promise_of_protection", &promissoryNote{since: RulesFactions, moment: asAction,
+		play: playAsAction(intoPlayArea), shields: "mentak:pillage", activated: returnedOnActivation})
+}
+
 func pillageOptions(s *State, seat int, st *Step) []Action {
-	if st == nil || st.Target == nil {
+	if st == nil || st.Target == nil || s.noteShields(*st.Target, "mentak:pillage") {
 		return nil
 	}
 	p := s.Players[*st.Target]

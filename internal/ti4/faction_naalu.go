@@ -53,7 +53,7 @@ func foresight(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
 		return nil, engine.Refuse("6", "choose a system next to the active one, without other players' ships or a token of yours")
 	}
 	n := c.clone()
-	n.Answer = nextAsk(n, &n.Watchers, AnswerMovedIn)
+	n.Answer = nextAsk(n, &n.own().Watchers, AnswerMovedIn)
 	ev := s.emit(Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &Pools{p.Tactic, p.Fleet, p.Strategy - 1}},
 		Event{Kind: EvCommandToken, Seat: a.Seat, System: *a.System, Count: 1})
 	ev = s.extend(ev, withdraw(s, a.Seat, c.System, *a.System)...)

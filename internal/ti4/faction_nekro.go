@@ -59,9 +59,18 @@ func (s *State) othersTechs(seat int, from ...int) []string {
 	return techs
 }
 
+// Antivirus, the Nekro's note: as its holder's action, into their play
+// area, where it keeps the Nekro from gaining their technologies with
+// Technological Singularity; it goes back when they activate a system with
+// the Nekro's units.
+func init() {
+	defineNote("nekro:antivirus", &promissoryNote{since: RulesFactions, moment: asAction,
+		play: playAsAction(intoPlayArea), shields: "nekro:technological_singularity", activated: returnedOnActivation})
+}
+
 func singularityOptions(s *State, seat int, _ *Step) []Action {
 	c := s.Combat
-	if c == nil || c.Answer == nil || c.Answer.Seat != seat {
+	if c == nil || c.Answer == nil || c.Answer.Seat != seat || s.noteShields(c.Answer.Owner, "nekro:technological_singularity") {
 		return nil
 	}
 	var out []Action

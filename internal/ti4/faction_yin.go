@@ -79,7 +79,7 @@ func devotion(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
 		return nil, engine.Refuse("78", "no %s of yours in the system", a.Unit)
 	}
 	n := c.clone()
-	n.Answer = nextAsk(n, &n.Enders, AnswerRoundEnd)
+	n.Answer = nextAsk(n, &n.own().Enders, AnswerRoundEnd)
 	n.Owed = append(n.Owed, Owed{Seat: opponent(c, a.Seat), Hits: 1, Rule: "78", By: a.Seat})
 	return s.emit(Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: c.System, Unit: a.Unit, Count: 1}, newCombat(n, nil)), nil
 }

@@ -1301,3 +1301,54 @@ func TestFaction_Naalu_Foresight(t *testing.T) {
 		fightStep(t, g)
 	}
 }
+
+// Mentak, Promise of Protection (69.1): played as its holder's action into
+// their play area, where it keeps the Mentak from pillaging them; it goes
+// back when they activate a system with the Mentak's units.
+func TestFaction_Mentak_PromiseOfProtection(t *testing.T) {
+	const note = "mentak:promise_of_protection"
+	g := factionGame(t, []string{"sol", "mentak", "hacan"}, func(s *State) {
+		giveNote(note, 0)(s)
+		s.System(23).Space = []Stack{{Owner: 1, Unit: "carrier", Count: 1}}
+	})
+	do(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: note})
+	s := g.State()
+	if !slices.Contains(s.Players[0].NotesInPlay, note) || s.Turn == 0 {
+		t.Fatal("into the play area, as the turn's action")
+	}
+	st := &Step{Kind: StepAbility, Seat: 1, Card: "mentak:pillage", Target: ip(0)}
+	s.Players[0].TradeGoods = 4
+	if got := pillageOptions(s, 1, st); len(got) != 0 {
+		t.Fatalf("offered %v: no Pillage against the holder", got)
+	}
+	s.Players[2].TradeGoods = 3
+	if got := pillageOptions(s, 1, &Step{Target: ip(2)}); len(got) == 0 {
+		t.Fatal("Pillage against another player stays")
+	}
+	g = factionGame(t, []string{"sol", "mentak", "hacan"}, func(s *State) {
+		s.Players[0].NotesInPlay = append(s.Players[0].NotesInPlay, note)
+		s.Players[1].Promissory = slices.DeleteFunc(s.Players[1].Promissory, func(n string) bool { return n == note })
+		s.System(23).Space = []Stack{{Owner: 1, Unit: "carrier", Count: 1}}
+	})
+	activated(t, g, 0, 23)
+	if s := g.State(); slices.Contains(s.Players[0].NotesInPlay, note) || !slices.Contains(s.Players[1].Promissory, note) {
+		t.Fatal("activating a system with the Mentak's units sends it back")
+	}
+}
+
+// Nekro, Antivirus (69.1): in its holder's play area it keeps the Nekro
+// from taking their technologies with Technological Singularity.
+func TestFaction_Nekro_Antivirus(t *testing.T) {
+	const note = "nekro:antivirus"
+	g := factionGame(t, []string{"sol", "nekro", "hacan"}, giveNote(note, 0))
+	do(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: note})
+	s := g.State().Clone()
+	s.Combat = &Combat{Kind: "space", Attacker: 1, Defender: 0, Answer: &Answer{Kind: AnswerLoss, Seat: 1, Owner: 0}}
+	if got := singularityOptions(s, 1, nil); len(got) != 0 {
+		t.Fatalf("offered %v: the holder's technologies are out of reach", got)
+	}
+	s.Players[0].NotesInPlay = nil
+	if got := singularityOptions(s, 1, nil); len(got) == 0 {
+		t.Fatal("without the note, Sol's technologies are offered")
+	}
+}

@@ -446,7 +446,7 @@ func (s *State) neighborMask(seat int) uint32 {
 				out |= here
 				break
 			}
-			if (joined || here&entangled != 0) && s.galaxy.Adjacent(x.Pos, y, s.entangled) {
+			if (joined || here&entangled != 0) && s.alphaOrBeta(x.Pos) && s.alphaOrBeta(y) {
 				out |= here & entangled // 60.3: a player to whom wormholes are joined is a neighbor through them
 				if joined {
 					out |= here

@@ -74,6 +74,9 @@ type promissoryNote struct {
 	// silencesOwner: while it is in play its owner plays no action cards
 	// and uses no faction ability by choice (rules version 4 on).
 	silencesOwner bool
+	// shields: the ability of its owner's that, while the note is in its
+	// holder's play area, cannot be used against the holder.
+	shields string
 }
 
 // promissoryNotes holds the notes' definitions, by id.
@@ -294,6 +297,17 @@ func returnedOnActivation(s *State, seat, pos int, n string) []Event {
 		return s.emit(Event{Kind: EvNoteReturned, Seat: seat, Card: n})
 	}
 	return nil
+}
+
+// noteShields reports that seat has in play a note of the owner's of ability
+// that keeps it from being used against seat (Promise of Protection).
+func (s *State) noteShields(seat int, ability string) bool {
+	for _, n := range s.Players[seat].NotesInPlay {
+		if d := s.note(n); d != nil && d.shields == ability {
+			return true
+		}
+	}
+	return false
 }
 
 // notePermits reports a note in seat's play area granting p.

@@ -600,15 +600,14 @@ func (s *State) Wormholes(pos int) []string {
 	return out
 }
 
-// entangled is Wormholes, with both alpha and beta at each system that
-// has either: for a player to whom all of them are adjacent.
-func (s *State) entangled(pos int) []string {
-	w := s.Wormholes(pos)
-	t := tileOf(s.System(pos))
-	if slices.Contains(w, "alpha") || slices.Contains(w, "beta") || t.HasWormhole("alpha") || t.HasWormhole("beta") {
-		w = append(w, "alpha", "beta")
+// alphaOrBeta reports an alpha or a beta wormhole at pos, printed or a
+// token.
+func (s *State) alphaOrBeta(pos int) bool {
+	if t := tileOf(s.System(pos)); t.HasWormhole("alpha") || t.HasWormhole("beta") {
+		return true
 	}
-	return w
+	w := s.Wormholes(pos)
+	return slices.Contains(w, "alpha") || slices.Contains(w, "beta")
 }
 
 // Adjacent reports whether two systems are adjacent now (LRR 6), counting

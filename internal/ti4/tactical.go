@@ -295,7 +295,16 @@ func (s *State) navSuite(seat int) bool {
 // (joined), nothing stops that.
 func (s *State) moveNeighbors(pos int, joined bool) []int {
 	if joined {
-		return s.nexusSovereign(pos, s.galaxy.Neighbors(pos, s.entangled))
+		near := s.nexusSovereign(pos, s.galaxy.Neighbors(pos, s.Wormholes))
+		if !s.alphaOrBeta(pos) {
+			return near
+		}
+		for _, sys := range s.Systems {
+			if sys.Pos != pos && s.alphaOrBeta(sys.Pos) && !slices.Contains(near, sys.Pos) {
+				near = append(slices.Clip(near), sys.Pos)
+			}
+		}
+		return near
 	}
 	if !s.lawSays(LawWormholesClosed) {
 		return s.nexusSovereign(pos, s.galaxy.Neighbors(pos, s.Wormholes))
