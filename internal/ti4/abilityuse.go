@@ -54,6 +54,9 @@ type Use struct {
 	// window): actions of kind use_ability with Use set, Card filled in.
 	// None: the ability has nothing to do, and no window opens for it.
 	Options func(s *State, seat int, st *Step) []Action
+	// Ready, if set, is a cheap test that Options is not empty, for the
+	// windows that open only when the ability has something to do.
+	Ready func(s *State, seat int, st *Step) bool
 	// Fields are the action's fields the use reads (as fieldsOf); any
 	// other is refused.
 	Fields string
@@ -96,7 +99,7 @@ func abilityWindows(s *State, seat int, at Moment, ctx Step) []Event {
 		}
 		st := ctx
 		st.Kind, st.Seat, st.Card, st.Then = StepAbility, seat, a.ID, string(at)
-		if len(u.Options(s, seat, &st)) > 0 {
+		if (u.Ready != nil && u.Ready(s, seat, &st)) || (u.Ready == nil && len(u.Options(s, seat, &st)) > 0) {
 			ev = append(ev, queue(st))
 		}
 	})

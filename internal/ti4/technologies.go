@@ -59,7 +59,7 @@ func init() {
 	// exhausted at the end of its owner's turn to redistribute command
 	// tokens.
 	define(&Ability{ID: "predictive_intelligence", Since: RulesTechs, Votes: 1, Permits: PermitVoteAlways,
-		Uses: []*Use{{At: AtEndOfTurn, Exhaust: true, Fields: "pools", Options: redistributeOptions, Resolve: redistributeTokens}}})
+		Uses: []*Use{{At: AtEndOfTurn, Exhaust: true, Fields: "pools", Options: redistributeOptions, Ready: alwaysReady, Resolve: redistributeTokens}}})
 	// Bio-Stims: exhausted at the end of its owner's turn to ready a planet
 	// with a technology specialty, or another technology.
 	define(&Ability{ID: "bio_stims", Since: RulesTechs, Uses: []*Use{{At: AtEndOfTurn, Exhaust: true, Fields: "planet outcome", Options: bioStimsOptions, Resolve: bioStims}}})
@@ -98,6 +98,9 @@ func init() {
 func one(a Action) func(*State, int, *Step) []Action {
 	return func(*State, int, *Step) []Action { return []Action{a} }
 }
+
+// alwaysReady is a Use's Ready for an ability that always has something to do.
+func alwaysReady(*State, int, *Step) bool { return true }
 
 func redistributeOptions(s *State, seat int, _ *Step) []Action {
 	p := s.Players[seat]
