@@ -677,8 +677,10 @@ const (
 	EvBarred      = "barred_from_voting"
 	EvRelicGained = "relic_gained"
 	EvTokenPlaced = "token_placed"
-	EvReadyLimit  = "ready_limit" // Checks and Balances: 8.4 readies three planets each
-	EvCrisisPact  = "crisis_pact" // Galactic Crisis Pact: every player is offered a secondary
+	// EvTokenRemoved: the token Card of Seat's leaves the system.
+	EvTokenRemoved = "token_removed"
+	EvReadyLimit   = "ready_limit" // Checks and Balances: 8.4 readies three planets each
+	EvCrisisPact   = "crisis_pact" // Galactic Crisis Pact: every player is offered a secondary
 )
 
 // mecatolPos is the position of the Mecatol Rex system.
@@ -1057,6 +1059,10 @@ func applyAgendaEffects(s *State, e *Event) bool {
 	case EvTokenPlaced:
 		sys := s.System(e.System)
 		sys.Tokens = append(sys.Tokens, Token{Kind: e.Card, Owner: e.Seat})
+	case EvTokenRemoved:
+		sys := s.System(e.System)
+		i := slices.Index(sys.Tokens, Token{Kind: e.Card, Owner: e.Seat})
+		sys.Tokens = slices.Delete(slices.Clone(sys.Tokens), i, i+1)
 	default:
 		return false
 	}

@@ -334,7 +334,7 @@ func combatFollowUps(s *State, rng *engine.RNG) []Event {
 			if c.Moved && !c.x().Watched { // first, players whose ships were moved in on may answer
 				var watchers []int
 				for _, q := range s.Active() {
-					if q != c.Attacker && shipsOf(sys, q) && s.hasUse(q, AfterMovedIn) {
+					if q != c.Attacker && ((shipsOf(sys, q) && s.hasUse(q, AfterMovedIn)) || (s.unitsIn(sys.Pos, q) > 0 && s.holdsAnswer(q, AnswerMovedIn))) {
 						watchers = append(watchers, q)
 					}
 				}

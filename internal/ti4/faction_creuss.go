@@ -1,5 +1,11 @@
 package ti4
 
+import (
+	"slices"
+
+	"github.com/mecatol/mecatol/internal/engine"
+)
+
 // The Ghosts of Creuss' abilities.
 func init() {
 	// Slipstream: +1 move for ships starting in the home system or in a
@@ -17,4 +23,57 @@ func init() {
 // Ban (6.1, 101).
 func init() {
 	define(&Ability{ID: "creuss:quantum_entanglement", Since: RulesFactions, Permits: PermitWormholesJoined})
+}
+
+// Creuss IFF, the Creuss' note: at the start of its holder's turn, a Creuss
+// wormhole token (alpha or beta) is placed, or moved, into a system with a
+// planet the holder controls or a non-home system without other players'
+// ships; the note goes back.
+func init() {
+	defineNote("creuss:creuss_iff", &promissoryNote{since: RulesFactions, moment: iffMoment, fields: "outcome system", offer: iffOffer, play: creussIFF})
+}
+
+func iffMoment(s *State, seat int) bool { return s.momentHolds(seat, AtStartOfTurn) }
+
+func iffOffer(s *State, seat int) []Action {
+	var out []Action
+	for _, sys := range s.Systems {
+		if iffOpen(s, seat, sys) {
+			out = append(out, Action{Outcome: "alpha", System: ip(sys.Pos)}, Action{Outcome: "beta", System: ip(sys.Pos)})
+		}
+	}
+	return out
+}
+
+func iffOpen(s *State, seat int, sys *System) bool {
+	for _, pl := range sys.Planets {
+		if pl.Controller == seat {
+			return true
+		}
+	}
+	return !s.IsHomeSystem(sys.Pos) && !hasOthersShips(sys, seat)
+}
+
+func creussIFF(s *State, a Action, owner int) ([]Event, error) {
+	if !iffMoment(s, a.Seat) {
+		return nil, engine.Refuse("69.1", "Creuss IFF is played at the start of your turn")
+	}
+	if a.Outcome != "alpha" && a.Outcome != "beta" {
+		return nil, engine.BadInput("outcome", "alpha or beta: the Creuss wormhole token to place")
+	}
+	var sys *System
+	if a.System != nil {
+		sys = s.System(*a.System)
+	}
+	if sys == nil || !iffOpen(s, a.Seat, sys) {
+		return nil, engine.Refuse("69.1", "place it in a system with a planet you control, or a non-home system without other players' ships")
+	}
+	tok := Token{Kind: a.Outcome, Owner: owner}
+	var ev []Event
+	for _, from := range s.Systems {
+		if slices.Contains(from.Tokens, tok) {
+			ev = s.extend(ev, Event{Kind: EvTokenRemoved, System: from.Pos, Card: tok.Kind, Seat: owner})
+		}
+	}
+	return s.extend(ev, Event{Kind: EvTokenPlaced, System: sys.Pos, Card: tok.Kind, Seat: owner}, Event{Kind: EvNoteReturned, Seat: a.Seat, Card: a.Card}), nil
 }

@@ -83,3 +83,35 @@ func devotion(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
 	n.Owed = append(n.Owed, Owed{Seat: opponent(c, a.Seat), Hits: 1, Rule: "78", By: a.Seat})
 	return s.emit(Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: c.System, Unit: a.Unit, Count: 1}, newCombat(n, nil)), nil
 }
+
+// Greyfire Mutagen (Codex I), the Yin's note: at the start of a ground
+// combat its holder fights against 2 or more ground forces that are not
+// the Yin's, one of the opponent's infantry there is replaced by one of
+// the holder's; it goes back (42.4a).
+func init() {
+	defineNote("yin:greyfire_mutagen", &promissoryNote{since: RulesFactions, moment: mutagenMoment, play: greyfireMutagen})
+}
+
+func mutagenMoment(s *State, seat int) bool {
+	if !groundStart(s, seat) {
+		return false
+	}
+	c := s.Combat
+	opp := opponent(c, seat)
+	pl, _ := s.Planet(c.Planet)
+	if pl == nil || s.Players[opp].Faction == "yin" || count(pl.Units, opp, "infantry") == 0 || s.Reinforcements(seat, "infantry") == 0 {
+		return false
+	}
+	return count(pl.Units, opp, "infantry")+count(pl.Units, opp, "mech") >= 2
+}
+
+func greyfireMutagen(s *State, a Action, _ int) ([]Event, error) {
+	if !mutagenMoment(s, a.Seat) {
+		return nil, engine.Refuse("69.1", "Greyfire Mutagen is played at the start of a ground combat you fight against 2 or more ground forces not the Yin's, with an infantry of yours in reinforcements")
+	}
+	c := s.Combat
+	pl, sys := s.Planet(c.Planet)
+	return s.emit(Event{Kind: EvUnitsRemoved, Seat: opponent(c, a.Seat), System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: 1},
+		Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: 1},
+		Event{Kind: EvNoteReturned, Seat: a.Seat, Card: a.Card}), nil
+}

@@ -1352,3 +1352,110 @@ func TestFaction_Nekro_Antivirus(t *testing.T) {
 		t.Fatal("without the note, Sol's technologies are offered")
 	}
 }
+
+// Yin, Greyfire Mutagen (Codex I; 42.4a): at the start of a ground combat
+// its holder fights against 2 or more ground forces not the Yin's, one of
+// the opponent's infantry becomes the holder's; against one it waits.
+func TestFaction_Yin_GreyfireMutagen(t *testing.T) {
+	const note = "yin:greyfire_mutagen"
+	for _, defenders := range []int{1, 3} {
+		cfg := fixtureConfig("jolnar", "sol", "yin")
+		cfg.Rules = RulesCurrent
+		g := invadeArnorAs(t, cfg, func(s *State) {
+			giveNote(note, 0)(s)
+			arnorHeldBy(1, Stack{Owner: 1, Unit: "infantry", Count: defenders})(s)
+		})
+		do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: "infantry", Count: 2})
+		do(t, g, act(ActEstablishControl, 0))
+		do(t, g, act(ActPassWindow, 1)) // no Parley
+		if defenders == 1 {
+			refuse(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: note}, "69.1")
+			continue
+		}
+		if !noteOffered(g, 0, note) {
+			t.Fatal("offered at the start of the ground combat")
+		}
+		do(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: note})
+		s := g.State()
+		arnor := planetIn(s.System(9), "Arnor")
+		if count(arnor.Units, 1, "infantry") != 2 || count(arnor.Units, 0, "infantry") != 3 || !slices.Contains(s.Players[2].Promissory, note) {
+			t.Fatalf("Arnor %v: one of Sol's infantry is Jol-Nar's; the note back with the Yin", arnor.Units)
+		}
+	}
+}
+
+// Winnu, Acquiescence (Codex I; 20.5): when the Winnu's strategic action
+// offers its holder the secondary, the holder uses it without a command
+// token; the note goes back.
+func TestFaction_Winnu_Acquiescence(t *testing.T) {
+	const note = "winnu:acquiescence"
+	cfg := fixtureConfig("winnu", "sol", "hacan")
+	cfg.Rules = RulesCurrent
+	g := fixture(t, cfg, giveNote(note, 1))
+	toActionPhase(t, g, "leadership", "politics", "trade", "diplomacy", "warfare", "technology")
+	refuse(t, g, Action{Kind: ActPlayNote, Seat: 1, Card: note}, "69.1")
+	strategic(t, g, 0, "diplomacy")
+	do(t, g, Action{Kind: ActChooseSystem, Seat: 0, System: ip(g.State().Players[0].Home)})
+	do(t, g, act(ActDone, 0))
+	settle(t, g)
+	if q := g.State().Strategic.Queue; len(q) == 0 || q[0] != 1 {
+		t.Fatalf("queue %v: Sol is offered the secondary", q)
+	}
+	strategy := g.State().Players[1].Strategy
+	do(t, g, Action{Kind: ActPlayNote, Seat: 1, Card: note})
+	do(t, g, Action{Kind: ActSecondary, Seat: 1, Use: true})
+	s := g.State()
+	if s.Players[1].Strategy != strategy || !slices.Contains(s.Players[0].Promissory, note) {
+		t.Fatalf("strategy pool %d of %d: no token spent; the note back", s.Players[1].Strategy, strategy)
+	}
+}
+
+// Arborec, Stymie (Codex I): after another player moves ships in where its
+// holder has units, the holder puts a command token from the mover's
+// reinforcements in a non-home system; the note goes back.
+func TestFaction_Arborec_Stymie(t *testing.T) {
+	const note = "arborec:stymie"
+	cfg := fixtureConfig("jolnar", "sol", "arborec")
+	cfg.Rules = RulesCurrent
+	g := fixture(t, cfg, func(s *State) {
+		giveNote(note, 1)(s)
+		s.System(22).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 1}}
+		arnorHeldBy(1, Stack{Owner: 1, Unit: "infantry", Count: 1})(s)
+	})
+	toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+	activated(t, g, 0, 9)
+	do(t, g, moveShips(0, 22, "cruiser", 1))
+	do(t, g, act(ActEndMovement, 0))
+	c := g.State().Combat
+	if c == nil || c.Answer == nil || c.Answer.Kind != AnswerMovedIn || c.Answer.Seat != 1 {
+		t.Fatalf("combat %+v: Sol, with units there, answers the move", c)
+	}
+	home := g.State().Players[2].Home
+	refuse(t, g, Action{Kind: ActPlayNote, Seat: 1, Card: note, System: ip(home)}, "69.1")
+	do(t, g, Action{Kind: ActPlayNote, Seat: 1, Card: note, System: ip(1)})
+	s := g.State()
+	if !slices.Contains(s.System(1).Command, 0) || !slices.Contains(s.Players[2].Promissory, note) {
+		t.Fatalf("tokens %v: Jol-Nar's token in system 1; the note back", s.System(1).Command)
+	}
+}
+
+// Ghosts of Creuss, Creuss IFF: at the start of its holder's turn a Creuss
+// wormhole token is placed (or moved) into a system with a planet the
+// holder controls or a non-home system without others' ships.
+func TestFaction_Creuss_CreussIFF(t *testing.T) {
+	const note = "creuss:creuss_iff"
+	g := factionGame(t, []string{"sol", "jolnar", "creuss"}, func(s *State) {
+		giveNote(note, 0)(s)
+		s.System(3).Tokens = append(s.System(3).Tokens, Token{Kind: "alpha", Owner: 2})
+	})
+	jolnar := g.State().Players[1].Home
+	refuse(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: note, Outcome: "alpha", System: ip(jolnar)}, "69.1")
+	do(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: note, Outcome: "alpha", System: ip(9)})
+	s := g.State()
+	if !slices.Contains(s.System(9).Tokens, Token{Kind: "alpha", Owner: 2}) || slices.Contains(s.System(3).Tokens, Token{Kind: "alpha", Owner: 2}) {
+		t.Fatalf("the alpha token moves from 3 to 9: %v / %v", s.System(3).Tokens, s.System(9).Tokens)
+	}
+	if s.Turn != 0 || !slices.Contains(s.Players[2].Promissory, note) {
+		t.Fatal("the turn goes on; the note goes back")
+	}
+}

@@ -267,7 +267,7 @@ func (l *lister) notesAndFeats(add func(Action)) bool {
 	if notesMayOpen(s, seat) {
 		for _, n := range p.Promissory { // the notes one plays, in their windows
 			if noteMoment(s, seat, n) {
-				add(Action{Kind: ActPlayNote, Card: n})
+				noteOffers(s, seat, n, add)
 			}
 		}
 	}

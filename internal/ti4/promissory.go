@@ -77,6 +77,13 @@ type promissoryNote struct {
 	// shields: the ability of its owner's that, while the note is in its
 	// holder's play area, cannot be used against the holder.
 	shields string
+	// fields are the action's fields the play reads (as fieldsOf), and
+	// offer the plays Legal lists with them; without offer, the note alone.
+	fields string
+	offer  func(s *State, seat int) []Action
+	// answers: the combat window (an Answer's kind) the note is played in,
+	// which opens for its holder as for an ability (AnswerMovedIn).
+	answers string
 }
 
 // promissoryNotes holds the notes' definitions, by id.
@@ -211,7 +218,13 @@ func decidePlayNote(s *State, a Action) ([]Event, error) {
 		return nil, engine.Refuse("69.2", "a player cannot play their own promissory notes")
 	}
 	if d := s.note(a.Card); d != nil && d.play != nil {
+		if err := checkOnly(a, d.fields); err != nil {
+			return nil, err
+		}
 		return d.play(s, a, owner)
+	}
+	if err := checkOnly(a, ""); err != nil {
+		return nil, err
 	}
 	return nil, engine.Refuse("69.1", "%s has no window to be played now", a.Card)
 }
@@ -251,11 +264,25 @@ func secretMoment(s *State, _ int) bool {
 }
 
 // notesMayOpen is the cheap test before any note's moment is asked: every
-// note's window lies in a tactical action, the agenda or status phase or
-// its holder's turn (TestNoteWindowsLieWhereNotesMayOpen holds the notes to
-// it).
+// note's window lies in a tactical or strategic action, the agenda or
+// status phase or its holder's turn (TestNoteWindowsLieWhereNotesMayOpen
+// holds the notes to it).
 func notesMayOpen(s *State, seat int) bool {
-	return s.Tactical != nil || s.Phase == PhaseAgenda || s.Phase == PhaseStatus || (s.Phase == PhaseAction && s.Turn == seat)
+	return s.Tactical != nil || s.Strategic != nil || s.Phase == PhaseAgenda || s.Phase == PhaseStatus || (s.Phase == PhaseAction && s.Turn == seat)
+}
+
+// noteOffers lists the plays of a note in its moment: its offer's, or
+// the note alone.
+func noteOffers(s *State, seat int, note string, add func(Action)) {
+	d := s.note(note)
+	if d.offer == nil {
+		add(Action{Kind: ActPlayNote, Card: note})
+		return
+	}
+	for _, a := range d.offer(s, seat) {
+		a.Kind, a.Card = ActPlayNote, note
+		add(a)
+	}
 }
 
 // noteMoment is a cheap first test, for Legal, that a note's moment may be
@@ -304,6 +331,18 @@ func returnedOnActivation(s *State, seat, pos int, n string) []Event {
 func (s *State) noteShields(seat int, ability string) bool {
 	for _, n := range s.Players[seat].NotesInPlay {
 		if d := s.note(n); d != nil && d.shields == ability {
+			return true
+		}
+	}
+	return false
+}
+
+// holdsAnswer reports a note in seat's hand, not its own, played in the
+// combat window kind.
+func (s *State) holdsAnswer(seat int, kind string) bool {
+	p := s.Players[seat]
+	for _, n := range p.Promissory {
+		if d := s.note(n); d != nil && d.answers == kind && noteOwner(n) != p.Faction {
 			return true
 		}
 	}

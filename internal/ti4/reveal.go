@@ -165,6 +165,7 @@ var reveals = map[string]disclosure{
 	EvTechGained:         quiet,
 	EvTechReturned:       quiet,
 	EvTokenPlaced:        quiet,
+	EvTokenRemoved:       quiet,
 	EvTokensSet:          quiet,
 	EvTrade:              quiet,
 	EvTradeCancelled:     quiet,
