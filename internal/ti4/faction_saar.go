@@ -1,5 +1,12 @@
 package ti4
 
+import (
+	"slices"
+
+	"github.com/mecatol/mecatol/internal/engine"
+	"github.com/mecatol/mecatol/internal/ti4/data"
+)
+
 // The Clan of Saar's abilities.
 func init() {
 	// Scavenge: a trade good on gaining control of a planet (25).
@@ -7,4 +14,66 @@ func init() {
 	// Nomadic: public objectives scored without holding the home system
 	// (61.16).
 	define(&Ability{ID: "saar:nomadic", Since: RulesFactions, Permits: PermitScoreAwayFromHome})
+}
+
+// Ragh's Call, the Saar's note: after its holder commits units to land on
+// a planet, the Saar's ground forces there move to a planet the Saar
+// control (to_planet); the note goes back.
+func init() {
+	defineNote("saar:raghs_call", &promissoryNote{since: RulesFactions, moment: raghMoment, fields: "planet to_planet", offer: raghOffer, play: raghsCall})
+}
+
+// raghPlanets are the planets seat committed to in the invasion under way
+// that hold ground forces of the Saar (owner).
+func raghPlanets(s *State, seat, owner int) []*Planet {
+	inv := s.Invasion
+	if inv == nil || inv.Seat != seat || inv.CommitsDone || owner == None {
+		return nil
+	}
+	var out []*Planet
+	for _, name := range inv.Committed {
+		if pl, _ := s.Planet(name); pl != nil && (count(pl.Units, owner, "infantry") > 0 || count(pl.Units, owner, "mech") > 0) {
+			out = append(out, pl)
+		}
+	}
+	return out
+}
+
+func raghMoment(s *State, seat int) bool {
+	return len(raghPlanets(s, seat, s.seatOfFaction("saar"))) > 0
+}
+
+func raghOffer(s *State, seat int) []Action {
+	owner := s.seatOfFaction("saar")
+	var out []Action
+	for _, from := range raghPlanets(s, seat, owner) {
+		s.controlled(owner, func(to *Planet, _ *System, _ *data.Planet) bool {
+			if to != from {
+				out = append(out, Action{Planet: from.Name, ToPl: to.Name})
+			}
+			return false
+		})
+	}
+	return out
+}
+
+func raghsCall(s *State, a Action, owner int) ([]Event, error) {
+	i := slices.IndexFunc(raghPlanets(s, a.Seat, owner), func(pl *Planet) bool { return pl.Name == a.Planet })
+	if i < 0 {
+		return nil, engine.Refuse("69.1", "Ragh's Call is played after you commit units to a planet with the Saar's ground forces: planet names it")
+	}
+	from, fromSys := s.Planet(a.Planet)
+	to, toSys := s.Planet(a.ToPl)
+	if to == nil || to.Controller != owner || to == from {
+		return nil, engine.Refuse("69.1", "the Saar's ground forces go to another planet the Saar control: to_planet names it")
+	}
+	var ev []Event
+	dm := s.damageMover(owner)
+	for _, u := range []string{"infantry", "mech"} {
+		if n := count(from.Units, owner, u); n > 0 {
+			ev = s.extend(ev, Event{Kind: EvUnitsRemoved, Seat: owner, System: fromSys.Pos, Planet: from.Name, Unit: u, Count: n},
+				Event{Kind: EvUnitsPlaced, Seat: owner, System: toSys.Pos, Planet: to.Name, Unit: u, Count: n, Extra: damagedExtra(dm.take(fromSys.Pos, from.Name, u, n))})
+		}
+	}
+	return s.extend(ev, Event{Kind: EvNoteReturned, Seat: a.Seat, Card: a.Card}), nil
 }

@@ -1459,3 +1459,26 @@ func TestFaction_Creuss_CreussIFF(t *testing.T) {
 		t.Fatal("the turn goes on; the note goes back")
 	}
 }
+
+// Clan of Saar, Ragh's Call: after its holder commits units to a planet
+// with the Saar's ground forces, those forces go to another planet the
+// Saar control, and the holder lands unopposed; the note goes back.
+func TestFaction_Saar_RaghsCall(t *testing.T) {
+	const note = "saar:raghs_call"
+	cfg := fixtureConfig("jolnar", "saar", "hacan")
+	cfg.Rules = RulesCurrent
+	g := invadeArnorAs(t, cfg, func(s *State) {
+		giveNote(note, 0)(s)
+		arnorHeldBy(1, Stack{Owner: 1, Unit: "infantry", Count: 2})(s)
+	})
+	refuse(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: note, Planet: "Arnor", ToPl: "Lisis II"}, "69.1") // nothing committed yet
+	do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: "infantry", Count: 2})
+	refuse(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: note, Planet: "Arnor", ToPl: "Nar"}, "69.1") // not the Saar's
+	do(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: note, Planet: "Arnor", ToPl: "Lisis II"})
+	s := g.State()
+	arnor := planetIn(s.System(9), "Arnor")
+	lisis, _ := s.Planet("Lisis II")
+	if count(arnor.Units, 1, "infantry") != 0 || count(lisis.Units, 1, "infantry") < 2 || !slices.Contains(s.Players[1].Promissory, note) {
+		t.Fatalf("Arnor %v, Lisis II %v: the Saar's infantry went home; the note back", arnor.Units, lisis.Units)
+	}
+}
