@@ -912,7 +912,11 @@ func decideAgendaTech(s *State, a Action) ([]Event, error) {
 			ev = s.extend(ev, Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &Pools{p.Tactic, p.Fleet - n, p.Strategy}})
 		}
 	}
-	return s.extend(ev, afterResearch(s, a.Seat)...), nil
+	ev = s.extend(ev, afterResearch(s, a.Seat)...)
+	if !st.Free {
+		ev = s.extend(ev, notesOnResearch(s, a.Seat, t.ID)...)
+	}
+	return ev, nil
 }
 
 // afterResearch is Anti-Intellectual Revolution's law: a player who

@@ -366,10 +366,18 @@ func applyEliminated(s *State, e Event) {
 // EndStatusPhase returns the events due at the end of a status phase: an
 // expiring Naalu "0" token leaves play (33.10.3).
 func EndStatusPhase(s *State) []Event {
+	var ev []Event
 	if s.ZeroToken != nil && s.ZeroToken.Expires {
-		return s.emit(Event{Kind: EvZeroTokenGone, Seat: s.ZeroToken.Holder})
+		ev = s.emit(Event{Kind: EvZeroTokenGone, Seat: s.ZeroToken.Holder})
 	}
-	return nil
+	for _, p := range s.Players { // notes that go back then (Gift of Prescience)
+		for _, n := range p.NotesInPlay {
+			if d := s.note(n); d != nil && d.statusEnd {
+				ev = s.extend(ev, Event{Kind: EvNoteReturned, Seat: p.Seat, Card: n})
+			}
+		}
+	}
+	return ev
 }
 
 func (s *State) tokenOnMahactSheet(seat int) bool {

@@ -1,5 +1,12 @@
 package ti4
 
+import (
+	"slices"
+
+	"github.com/mecatol/mecatol/internal/engine"
+	"github.com/mecatol/mecatol/internal/ti4/data"
+)
+
 // The Universities of Jol-Nar's abilities.
 func init() {
 	// Analytical: one prerequisite ignored when researching a technology
@@ -16,4 +23,25 @@ func init() {
 	// Brilliant: a command token spent on the Technology card's secondary
 	// resolves its primary instead (91.2).
 	define(&Ability{ID: "jolnar:brilliant", Since: RulesFactions, PrimaryForSecondary: []string{"technology"}})
+}
+
+// Research Agreement, Jol-Nar's note: after the Jol-Nar research a
+// technology that is not a faction's, its holder may gain it (a gain: no
+// prerequisites, 90); the note goes back.
+func init() {
+	defineNote("jolnar:research_agreement", &promissoryNote{since: RulesFactions, ownerResearched: true, opens: agreementOpens,
+		moment: func(s *State, seat int) bool { return inNoteWindow(s, seat, "jolnar:research_agreement") }, play: researchAgreement})
+}
+
+func agreementOpens(s *State, holder, _ int, ctx Step) bool {
+	t := data.MustLoad().Technology(ctx.Cards[0])
+	return t != nil && t.Faction == "" && !slices.Contains(s.Players[holder].Techs, t.ID)
+}
+
+func researchAgreement(s *State, a Action, _ int) ([]Event, error) {
+	if !inNoteWindow(s, a.Seat, a.Card) {
+		return nil, engine.Refuse("69.1", "Research Agreement is played after the Jol-Nar research a technology")
+	}
+	return s.emit(Event{Kind: EvStepCleared, Seat: a.Seat}, Event{Kind: EvTechGained, Seat: a.Seat, Card: s.Step.Cards[0]},
+		Event{Kind: EvNoteReturned, Seat: a.Seat, Card: a.Card}), nil
 }

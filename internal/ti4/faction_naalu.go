@@ -59,3 +59,21 @@ func foresight(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
 	ev = s.extend(ev, withdraw(s, a.Seat, c.System, *a.System)...)
 	return s.extend(ev, newCombat(n, nil)), nil
 }
+
+// Gift of Prescience, the Naalu's note: at the end of the strategy phase
+// its holder puts it in their play area with the Naalu "0" token on their
+// strategy card: first in initiative order (48), and the Naalu are not
+// (Telepathic waits on the token); the note goes back at the end of the
+// status phase, with the token.
+func init() {
+	defineNote("naalu:gift_of_prescience", &promissoryNote{since: RulesFactions, strategyEnd: true, statusEnd: true,
+		moment: func(s *State, seat int) bool { return inNoteWindow(s, seat, "naalu:gift_of_prescience") }, play: giftOfPrescience})
+}
+
+func giftOfPrescience(s *State, a Action, _ int) ([]Event, error) {
+	if !inNoteWindow(s, a.Seat, a.Card) {
+		return nil, engine.Refuse("69.1", "Gift of Prescience is played at the end of the strategy phase")
+	}
+	return s.emit(Event{Kind: EvStepCleared, Seat: a.Seat}, Event{Kind: EvNotePlayed, Seat: a.Seat, Card: a.Card},
+		Event{Kind: EvZeroTokenGiven, Seat: a.Seat}), nil
+}

@@ -43,3 +43,34 @@ func orbitalDrop(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
 	return s.emit(Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &Pools{p.Tactic, p.Fleet, p.Strategy - 1}},
 		Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: n}), nil
 }
+
+// Military Support, Sol's note: at the start of Sol's turn its holder
+// may take a token from Sol's strategy pool (if there is one) back to
+// Sol's reinforcements and place 2 infantry on a planet the holder
+// controls; the note goes back.
+func init() {
+	defineNote("sol:military_support", &promissoryNote{since: RulesFactions, ownerTurn: true, fields: "planet",
+		moment: func(s *State, seat int) bool { return inNoteWindow(s, seat, "sol:military_support") },
+		offer:  func(s *State, seat int) []Action { return ownPlanetOptions(s, seat, nil) }, play: militarySupport})
+}
+
+func militarySupport(s *State, a Action, owner int) ([]Event, error) {
+	if !inNoteWindow(s, a.Seat, a.Card) {
+		return nil, engine.Refuse("69.1", "Military Support is played at the start of Sol's turn")
+	}
+	pl, sys, err := findPlanet(s, a.Planet)
+	if err != nil {
+		return nil, err
+	}
+	if pl.Controller != a.Seat {
+		return nil, engine.Refuse("69.1", "the infantry go on a planet you control")
+	}
+	ev := s.emit(Event{Kind: EvStepCleared, Seat: a.Seat})
+	if o := s.Players[owner]; o.Strategy > 0 {
+		ev = s.extend(ev, Event{Kind: EvTokensSet, Seat: owner, Pools: &Pools{o.Tactic, o.Fleet, o.Strategy - 1}})
+	}
+	if n := min(2, s.Reinforcements(a.Seat, "infantry")); n > 0 && !demilitarized(pl) {
+		ev = s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: n})
+	}
+	return s.extend(ev, Event{Kind: EvNoteReturned, Seat: a.Seat, Card: a.Card}), nil
+}

@@ -1482,3 +1482,86 @@ func TestFaction_Saar_RaghsCall(t *testing.T) {
 		t.Fatalf("Arnor %v, Lisis II %v: the Saar's infantry went home; the note back", arnor.Units, lisis.Units)
 	}
 }
+
+// Jol-Nar, Research Agreement (90): after the Jol-Nar research a
+// technology that is not a faction's, a window opens for the holder, who
+// gains it; the note goes back.
+func TestFaction_Jolnar_ResearchAgreement(t *testing.T) {
+	const note = "jolnar:research_agreement"
+	cfg := fixtureConfig("jolnar", "sol", "hacan")
+	cfg.Rules = RulesCurrent
+	g := fixture(t, cfg, giveNote(note, 1))
+	toActionPhase(t, g, "technology", "diplomacy", "politics", "leadership", "warfare", "trade")
+	refuse(t, g, Action{Kind: ActPlayNote, Seat: 1, Card: note}, "69.1")
+	strategic(t, g, 0, "technology")
+	do(t, g, Action{Kind: ActResearch, Seat: 0, Card: "gravity_drive"})
+	do(t, g, act(ActDone, 0)) // no second technology
+	st := g.State().Step
+	if st == nil || st.Kind != StepNoteWindow || st.Seat != 1 || st.Card != note {
+		t.Fatalf("step %+v: Sol's window for the note", st)
+	}
+	do(t, g, Action{Kind: ActPlayNote, Seat: 1, Card: note})
+	s := g.State()
+	if !slices.Contains(s.Players[1].Techs, "gravity_drive") || !slices.Contains(s.Players[0].Promissory, note) {
+		t.Fatalf("Sol's techs %v: Gravity Drive gained; the note back", s.Players[1].Techs)
+	}
+}
+
+// Sol, Military Support: at the start of Sol's turn the holder's window
+// opens; played, a token leaves Sol's strategy pool and 2 infantry land on
+// a planet of the holder's. Let go, it stays in hand.
+func TestFaction_Sol_MilitarySupport(t *testing.T) {
+	const note = "sol:military_support"
+	for _, play := range []bool{true, false} {
+		cfg := fixtureConfig("jolnar", "sol", "hacan")
+		cfg.Rules = RulesCurrent
+		g := fixture(t, cfg, giveNote(note, 0))
+		toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+		quickTactical(t, g, 0, 1)
+		settle(t, g)
+		st := g.State().Step
+		if st == nil || st.Kind != StepNoteWindow || st.Seat != 0 || g.State().Turn != 1 {
+			t.Fatalf("step %+v: at the start of Sol's turn, Jol-Nar's window", st)
+		}
+		if !play {
+			do(t, g, act(ActDone, 0))
+			if g.State().Step != nil || !slices.Contains(g.State().Players[0].Promissory, note) {
+				t.Fatal("let go: Sol's turn goes on, the note stays in hand")
+			}
+			continue
+		}
+		before := count(planet(t, g, "Jol").Units, 0, "infantry")
+		strategy := g.State().Players[1].Strategy
+		do(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: note, Planet: "Jol"})
+		s := g.State()
+		if count(planet(t, g, "Jol").Units, 0, "infantry") != before+2 || s.Players[1].Strategy != strategy-1 || !slices.Contains(s.Players[1].Promissory, note) {
+			t.Fatalf("Jol %v, Sol's strategy %d of %d", planet(t, g, "Jol").Units, s.Players[1].Strategy, strategy)
+		}
+	}
+}
+
+// Naalu, Gift of Prescience (48): at the end of the strategy phase its
+// holder takes the Naalu "0" token, first in initiative order, the Naalu
+// not; the note and token go back at the end of the status phase.
+func TestFaction_Naalu_GiftOfPrescience(t *testing.T) {
+	const note = "naalu:gift_of_prescience"
+	cfg := fixtureConfig("jolnar", "sol", "naalu")
+	cfg.Rules = RulesCurrent
+	g := fixture(t, cfg, giveNote(note, 1))
+	for i, c := range []string{"leadership", "diplomacy", "politics", "trade", "warfare", "technology"} {
+		pickAndPass(t, g, i%3, c)
+	}
+	st := g.State().Step
+	if st == nil || st.Kind != StepNoteWindow || st.Seat != 1 || g.State().Phase != PhaseStrategy {
+		t.Fatalf("step %+v in %s: Sol's window at the end of the strategy phase", st, g.State().Phase)
+	}
+	do(t, g, Action{Kind: ActPlayNote, Seat: 1, Card: note})
+	s := g.State()
+	if s.Phase != PhaseAction || s.InitiativeOrder()[0] != 1 || s.Initiative(2) == 0 || !slices.Contains(s.Players[1].NotesInPlay, note) {
+		t.Fatalf("order %v: Sol first, the Naalu not", s.InitiativeOrder())
+	}
+	end := EndStatusPhase(s.Clone())
+	if len(end) < 2 || end[len(end)-1].Kind != EvNoteReturned {
+		t.Fatalf("end of status phase %v: the token goes and the note back", end)
+	}
+}

@@ -209,6 +209,10 @@ func (l *lister) setupChoices(add func(Action)) bool {
 	if st := s.Step; st != nil && st.Kind == StepAbility {
 		return true
 	}
+	if st := s.Step; st != nil && st.Kind == StepNoteWindow {
+		noteWindowOptions(s, seat, add)
+		return true
+	}
 	if st := s.Step; st != nil && st.Kind == StepInvest {
 		if st.Seat == seat {
 			for _, c := range s.Strategy {

@@ -84,6 +84,15 @@ type promissoryNote struct {
 	// answers: the combat window (an Answer's kind) the note is played in,
 	// which opens for its holder as for an ability (AnswerMovedIn).
 	answers string
+	// Note windows (notewindows.go) open for its holder at the start of
+	// the owner's turn (ownerTurn), at the end of the strategy phase
+	// (strategyEnd) or after the owner researches a technology
+	// (ownerResearched), when opens allows (nil: always).
+	ownerTurn, strategyEnd, ownerResearched bool
+	opens                                   func(s *State, holder, owner int, ctx Step) bool
+	// statusEnd: back to its owner from its holder's play area at the end
+	// of the status phase.
+	statusEnd bool
 }
 
 // promissoryNotes holds the notes' definitions, by id.
@@ -268,7 +277,8 @@ func secretMoment(s *State, _ int) bool {
 // status phase or its holder's turn (TestNoteWindowsLieWhereNotesMayOpen
 // holds the notes to it).
 func notesMayOpen(s *State, seat int) bool {
-	return s.Tactical != nil || s.Strategic != nil || s.Phase == PhaseAgenda || s.Phase == PhaseStatus || (s.Phase == PhaseAction && s.Turn == seat)
+	return s.Tactical != nil || s.Strategic != nil || s.Phase == PhaseAgenda || s.Phase == PhaseStatus || (s.Phase == PhaseAction && s.Turn == seat) ||
+		(s.Step != nil && s.Step.Kind == StepNoteWindow)
 }
 
 // noteOffers lists the plays of a note in its moment: its offer's, or
@@ -364,6 +374,9 @@ const (
 	EvCeasefire  = "ceasefire"          // the active player may not move units into the active system
 	EvSilenced   = "silenced_on_agenda" // may not vote on this agenda
 	EvMoreTokens = "status_tokens_more" // Count more command tokens gained in this status phase (81.5)
+	// EvZeroTokenGiven: the Naalu "0" token goes to Seat until the end of
+	// the status phase (Gift of Prescience).
+	EvZeroTokenGiven = "zero_token_given"
 )
 
 func applyNotes(s *State, e *Event) bool {
@@ -385,6 +398,8 @@ func applyNotes(s *State, e *Event) bool {
 		}
 	case EvCeasefire:
 		s.Tactical.Ceasefire = true
+	case EvZeroTokenGiven:
+		s.ZeroToken = &ZeroToken{Holder: e.Seat, Expires: true}
 	case EvMoreTokens:
 		s.Status.Gain = slices.Clone(s.Status.Gain)
 		s.Status.Gain[e.Seat] += e.Count

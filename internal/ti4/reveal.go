@@ -166,6 +166,8 @@ var reveals = map[string]disclosure{
 	EvTechReturned:       quiet,
 	EvTokenPlaced:        quiet,
 	EvTokenRemoved:       quiet,
+	EvNoteAsked:          quiet,
+	EvZeroTokenGiven:     quiet,
 	EvTokensSet:          quiet,
 	EvTrade:              quiet,
 	EvTradeCancelled:     quiet,

@@ -320,10 +320,16 @@ func checkPools(s *State, p Pools, total int, rule string) error {
 func roundFollowUps(s *State, rng *engine.RNG) []Event {
 	switch s.Phase {
 	case PhaseStrategy:
-		if s.Turn == None && s.Step == nil && s.PickAsk == nil {
+		if s.Turn == None && s.Step == nil && s.PickAsk == nil && len(s.Choices) == 0 {
+			if ev := notesAtStrategyEnd(s); len(ev) > 0 {
+				return ev
+			}
 			return s.emit(Event{Kind: EvStrategyPhaseEnded})
 		}
 	case PhaseAction:
+		if ev := notesAtTurnStart(s); len(ev) > 0 {
+			return ev
+		}
 		if s.busy() {
 			return nil
 		}
@@ -452,6 +458,9 @@ func applyRound(s *State, e *Event) bool {
 		s.PickAsk = pickWindow(s, *e)
 	case EvStrategyPhaseEnded:
 		s.Picks = nil
+		if len(s.NotesAsked) > 0 {
+			s.NotesAsked = nil
+		}
 		if s.StrategyTG == nil {
 			s.StrategyTG = map[string]int{}
 		}
@@ -477,6 +486,9 @@ func applyRound(s *State, e *Event) bool {
 			s.SecondBy = "" // a first action ended: a second may be granted
 		}
 		s.Turn, s.ExtraAction = s.nextActive(e.Seat), false
+		if len(s.NotesAsked) > 0 {
+			s.NotesAsked = nil
+		}
 		if len(s.readyLegendary(e.Seat)) > 0 || s.hasUse(e.Seat, AtEndOfTurn) || s.secondAction(e.Seat) != "" {
 			// its legendary abilities (53.3) and other end-of-turn abilities are offered
 			seat := e.Seat

@@ -159,7 +159,7 @@ func decideHeld(s *State, a Action, rng *engine.RNG) ([]Event, error, bool) {
 	if a.Kind == ActPlaceTG {
 		return held(decidePlaceTG(s, a))
 	}
-	if a.Kind == ActDone && s.Step != nil && (isLawStep(s.Step.Kind) || s.Step.Kind == StepDecoy) {
+	if a.Kind == ActDone && s.Step != nil && (isLawStep(s.Step.Kind) || s.Step.Kind == StepDecoy || s.Step.Kind == StepNoteWindow) {
 		if s.Step.Seat != a.Seat {
 			return held(nil, engine.Refuse("7.4", "seat %d decides whether to answer", s.Step.Seat))
 		}
@@ -459,7 +459,7 @@ var appliers = []func(*State, *Event) bool{
 	applyRound, applyStrategic, applyTactical, applyCombat, applyScoring, applyCards, applyTrade,
 	applyAgenda, applyAgendaEffects, applyNotes, applyActionCards, applyTacticalCards, applyLawWindows,
 	applySabotage, applyInvasionCards, applyDisgrace, applyPoKCards, applyReverse, applyCoup,
-	applyAutoPass, applyNexus, applyGiven, applyRelics, applyLegendary, applyAbilities, applyGains,
+	applyAutoPass, applyNexus, applyGiven, applyRelics, applyLegendary, applyAbilities, applyGains, applyNoteWindows,
 }
 
 func appendUnique(xs []string, x string) []string {

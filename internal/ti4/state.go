@@ -231,7 +231,10 @@ type State struct {
 	// Gained: players who just gained trade goods or resolved a
 	// transaction, holding 3 or more, for abilities that answer that
 	// (AfterNeighborGain); kept only while such an ability is in the game.
-	Gained       []int        `json:"gained,omitempty"`
+	Gained []int `json:"gained,omitempty"`
+	// NotesAsked: notes whose window opened in this turn or strategy phase
+	// (notewindows.go).
+	NotesAsked   []string     `json:"notes_asked,omitempty"`
 	Pending      []Pending    `json:"pending,omitempty"`       // effects for the start of the next strategy phase
 	ArbiterRound int          `json:"arbiter_round,omitempty"` // the round Imperial Arbiter was last offered
 	WarAsk       bool         `json:"war_ask,omitempty"`       // Minister of War's owner just performed an action

@@ -709,6 +709,7 @@ func decideResearch(s *State, a Action) ([]Event, error) {
 		}
 		ev = s.emit(Event{Kind: EvTechGained, Seat: a.Seat, Card: t.ID}, Event{Kind: EvStepProgress, Seat: a.Seat})
 		ev = s.extend(ev, afterResearch(s, a.Seat)...)
+		ev = s.extend(ev, notesOnResearch(s, a.Seat, t.ID)...)
 	}
 	if researchBy[st.Card].cost > 0 { // a card's research: one technology, then the step is over
 		return s.extend(ev, Event{Kind: EvStepCleared, Seat: a.Seat}), nil

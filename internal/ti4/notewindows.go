@@ -1,0 +1,128 @@
+package ti4
+
+import (
+	"slices"
+	"sync"
+)
+
+// Note windows: a moment that opens for the holder of another player's
+// note though the game is not theirs to move (after the owner researches,
+// at the start of the owner's turn, at the end of the strategy phase).
+// The window is a queued step (StepNoteWindow) in which the holder plays
+// the note or lets it go (done). NotesAsked keeps a moment from opening
+// twice: it is cleared when the turn passes and when the strategy phase
+// ends.
+
+// StepNoteWindow is a window in which Seat may play the note Card.
+const StepNoteWindow = "promissory_window"
+
+// EvNoteAsked records that the note's window for this turn or phase is
+// open.
+const EvNoteAsked = "promissory_asked"
+
+// noteWindow queues the window of note for its holder; ctx gives it its
+// place (Cards).
+func noteWindow(holder int, note string, ctx Step) Event {
+	ctx.Kind, ctx.Seat, ctx.Card = StepNoteWindow, holder, note
+	return queue(ctx)
+}
+
+// inNoteWindow reports seat's window for note, open now.
+func inNoteWindow(s *State, seat int, note string) bool {
+	st := s.Step
+	return st != nil && st.Kind == StepNoteWindow && st.Seat == seat && st.Card == note
+}
+
+// noteWindowOptions lists a note window's choices: the plays and letting
+// it go.
+func noteWindowOptions(s *State, seat int, add func(Action)) {
+	st := s.Step
+	if st.Seat != seat {
+		return
+	}
+	if noteMoment(s, seat, st.Card) {
+		noteOffers(s, seat, st.Card, add)
+	}
+	add(Action{Kind: ActDone})
+}
+
+// heldBy is the player holding note in hand who is not its owner, or
+// None.
+func (s *State) heldBy(note string, owner int) int {
+	h, inPlay := s.holderOf(note)
+	if h == None || h == owner || inPlay || s.Players[h].Eliminated {
+		return None
+	}
+	return h
+}
+
+// windowNotes are the faction notes with a hook of the kind f reports,
+// by id, in a fixed order.
+func windowNotes(f func(*promissoryNote) bool) []string {
+	var ids []string
+	for id, d := range promissoryNotes {
+		if f(d) {
+			ids = append(ids, id)
+		}
+	}
+	slices.Sort(ids)
+	return ids
+}
+
+var (
+	turnNotes     = sync.OnceValue(func() []string { return windowNotes(func(d *promissoryNote) bool { return d.ownerTurn }) })
+	strategyNotes = sync.OnceValue(func() []string { return windowNotes(func(d *promissoryNote) bool { return d.strategyEnd }) })
+	researchNotes = sync.OnceValue(func() []string { return windowNotes(func(d *promissoryNote) bool { return d.ownerResearched }) })
+)
+
+// notesAtTurnStart opens, at the start of a player's turn before they
+// act, the windows of their notes played then (Military Support).
+func notesAtTurnStart(s *State) []Event {
+	if s.Phase != PhaseAction || s.Turn == None || !s.momentHolds(s.Turn, AtStartOfTurn) || len(s.Choices) > 0 {
+		return nil
+	}
+	return s.askNotes(turnNotes(), s.Players[s.Turn].Faction, Step{})
+}
+
+// notesAtStrategyEnd opens, at the end of the strategy phase, the windows
+// of the notes played then (Gift of Prescience).
+func notesAtStrategyEnd(s *State) []Event {
+	var ev []Event
+	for _, id := range strategyNotes() {
+		ev = s.extend(ev, s.askNotes([]string{id}, noteOwner(id), Step{})...)
+	}
+	return ev
+}
+
+// notesOnResearch opens the windows of owner's notes that answer their
+// research of tech (Research Agreement).
+func notesOnResearch(s *State, owner int, tech string) []Event {
+	return s.askNotes(researchNotes(), s.Players[owner].Faction, Step{Cards: []string{tech}})
+}
+
+// askNotes queues the window of each of ids that faction owns, held by
+// another player, not yet asked, whose moment its definition allows now.
+func (s *State) askNotes(ids []string, faction string, ctx Step) []Event {
+	var ev []Event
+	for _, id := range ids {
+		d := s.note(id)
+		if d == nil || noteOwner(id) != faction || slices.Contains(s.NotesAsked, id) {
+			continue
+		}
+		owner := s.seatOfFaction(faction)
+		h := s.heldBy(id, owner)
+		if owner == None || h == None || (d.opens != nil && !d.opens(s, h, owner, ctx)) {
+			continue
+		}
+		ev = s.extend(ev, Event{Kind: EvNoteAsked, Seat: h, Card: id}, noteWindow(h, id, ctx))
+	}
+	return ev
+}
+
+func applyNoteWindows(s *State, e *Event) bool {
+	if e.Kind != EvNoteAsked {
+		return false
+	}
+	s.NotesAsked = append(slices.Clip(s.NotesAsked), e.Card)
+	return true
+}
