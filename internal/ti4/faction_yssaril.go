@@ -36,3 +36,50 @@ func stallTactics(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
 	}
 	return s.emit(Event{Kind: EvACDiscarded, Seat: a.Seat, Card: a.Outcome}), nil
 }
+
+// Spy Net, the Yssaril's note: at the start of its holder's turn, they
+// look at the Yssaril's hand (a window whose cards they alone see) and
+// take one of its cards (outcome); the note goes back.
+func init() {
+	defineNote("yssaril:spy_net", &promissoryNote{since: RulesFactions, fields: "outcome", private: true, mandatory: true,
+		moment: spyNetMoment, offer: spyNetOffer, play: spyNet})
+}
+
+func spyNetMoment(s *State, seat int) bool {
+	if inNoteWindow(s, seat, "yssaril:spy_net") {
+		return true
+	}
+	o := s.seatOfFaction("yssaril")
+	return s.momentHolds(seat, AtStartOfTurn) && o != None && len(s.Players[o].ActionCards) > 0
+}
+
+func spyNetOffer(s *State, seat int) []Action {
+	if !inNoteWindow(s, seat, "yssaril:spy_net") {
+		return []Action{{}} // look at the hand first
+	}
+	var out []Action
+	for i, c := range s.Step.Cards {
+		if !slices.Contains(s.Step.Cards[:i], c) {
+			out = append(out, Action{Outcome: c})
+		}
+	}
+	return out
+}
+
+func spyNet(s *State, a Action, owner int) ([]Event, error) {
+	if inNoteWindow(s, a.Seat, a.Card) {
+		if !slices.Contains(s.Step.Cards, a.Outcome) || !slices.Contains(s.Players[owner].ActionCards, a.Outcome) {
+			return nil, engine.Refuse("69.1", "take one of the cards of the Yssaril's hand: outcome names it")
+		}
+		return s.emit(Event{Kind: EvStepCleared, Seat: a.Seat}, Event{Kind: EvACTaken, Seat: a.Seat, Owner: owner, Card: a.Outcome},
+			Event{Kind: EvNoteReturned, Seat: a.Seat, Card: a.Card}), nil
+	}
+	if !spyNetMoment(s, a.Seat) {
+		return nil, engine.Refuse("69.1", "Spy Net is played at the start of your turn, while the Yssaril hold action cards")
+	}
+	if a.Outcome != "" {
+		return nil, engine.BadInput("outcome", "look at the hand first: play the note with no outcome")
+	}
+	hand := slices.Clone(s.Players[owner].ActionCards)
+	return s.emit(Event{Kind: EvStepSet, Seat: a.Seat, Step: &Step{Kind: StepNoteWindow, Seat: a.Seat, Card: a.Card, Cards: hand}}), nil
+}

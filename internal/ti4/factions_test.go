@@ -1565,3 +1565,40 @@ func TestFaction_Naalu_GiftOfPrescience(t *testing.T) {
 		t.Fatalf("end of status phase %v: the token goes and the note back", end)
 	}
 }
+
+// Yssaril, Spy Net (69.1, 2.5): at the start of its holder's turn they
+// look at the Yssaril's hand, which no one else sees in the view or the
+// events, and must take one of its cards; the note goes back.
+func TestFaction_Yssaril_SpyNet(t *testing.T) {
+	const note = "yssaril:spy_net"
+	g := factionGame(t, []string{"sol", "yssaril", "hacan"}, func(s *State) {
+		giveNote(note, 0)(s)
+		giveAC(1, "sabotage", "parley")(s)
+	})
+	ev := do(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: note})
+	st := g.State().Step
+	if st == nil || st.Kind != StepNoteWindow || !slices.Contains(st.Cards, "parley") {
+		t.Fatalf("step %+v: the holder sees the hand", st)
+	}
+	for _, seat := range []int{1, 2, Referee} {
+		v, _ := ViewFor(g.State(), seat)
+		for _, e := range ev {
+			if e.Step != nil && slices.Contains(e.For(seat).Step.Cards, "parley") {
+				t.Fatalf("seat %d sees the hand in the events", seat)
+			}
+		}
+		if slices.Contains(v.State.Step.Cards, "parley") {
+			t.Fatalf("seat %d sees the hand in the view", seat)
+		}
+	}
+	refuse(t, g, act(ActDone, 0), "69.1") // a card must be taken
+	refuse(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: note, Outcome: "bribery"}, "69.1")
+	do(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: note, Outcome: "parley"})
+	s := g.State()
+	if !slices.Contains(s.Players[0].ActionCards, "parley") || slices.Contains(s.Players[1].ActionCards, "parley") || !slices.Contains(s.Players[1].Promissory, note) {
+		t.Fatal("Parley taken from the Yssaril; the note back")
+	}
+	if s.Turn != 0 {
+		t.Fatal("the holder's turn goes on")
+	}
+}

@@ -43,7 +43,28 @@ func noteWindowOptions(s *State, seat int, add func(Action)) {
 	if noteMoment(s, seat, st.Card) {
 		noteOffers(s, seat, st.Card, add)
 	}
-	add(Action{Kind: ActDone})
+	if d := s.note(st.Card); d == nil || !d.mandatory {
+		add(Action{Kind: ActDone})
+	}
+}
+
+// privateWindow reports a note window whose cards only its seat may see.
+func privateWindow(st *Step) bool {
+	if st == nil || st.Kind != StepNoteWindow {
+		return false
+	}
+	d := noteDef(st.Card)
+	return d != nil && d.private
+}
+
+// hiddenCards is a window's step as others see it: its cards hidden.
+func hiddenCards(st *Step) *Step {
+	x := *st
+	x.Cards = make([]string, len(st.Cards))
+	for i := range x.Cards {
+		x.Cards[i] = "hidden"
+	}
+	return &x
 }
 
 // heldBy is the player holding note in hand who is not its owner, or

@@ -93,6 +93,9 @@ type promissoryNote struct {
 	// statusEnd: back to its owner from its holder's play area at the end
 	// of the status phase.
 	statusEnd bool
+	// private: its window's cards are seen by its holder alone (a hand
+	// looked at); mandatory: its window cannot be let go.
+	private, mandatory bool
 }
 
 // promissoryNotes holds the notes' definitions, by id.

@@ -207,6 +207,9 @@ var private = map[string]bool{EvCardsDrawn: true, EvDrawSecret: true, EvSecretKe
 // deck's order, ever, and no card of a hand or a private exchange unless
 // seat took part. Events are redacted on copies; e itself is unchanged.
 func (e Event) For(seat int) Event {
+	if privateWindow(e.Step) && (seat == Referee || seat != e.Step.Seat) {
+		e.Step = hiddenCards(e.Step)
+	}
 	if e.Extra == nil && !private[e.Kind] {
 		return e
 	}

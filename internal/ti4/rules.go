@@ -163,6 +163,9 @@ func decideHeld(s *State, a Action, rng *engine.RNG) ([]Event, error, bool) {
 		if s.Step.Seat != a.Seat {
 			return held(nil, engine.Refuse("7.4", "seat %d decides whether to answer", s.Step.Seat))
 		}
+		if d := noteDef(s.Step.Card); s.Step.Kind == StepNoteWindow && d != nil && d.mandatory {
+			return held(nil, engine.Refuse("69.1", "%s is played through: choose", s.Step.Card))
+		}
 		if a.Pools != nil {
 			return held(nil, engine.BadInput("pools", "declining takes no pools"))
 		}

@@ -56,6 +56,9 @@ func SharedView(s *State, seat int) (*View, error) {
 	if t := s.Trade; t != nil && t.Seats[0] != seat && t.Seats[1] != seat {
 		c.Trade = publicTrade(t) // notes and cards on offer are shown to the two players only
 	}
+	if privateWindow(s.Step) && s.Step.Seat != seat {
+		c.Step = hiddenCards(s.Step) // a hand looked at (Spy Net)
+	}
 	if ag := s.Agenda; ag != nil && ag.Hidden && seat != s.Speaker {
 		x := *ag
 		x.Subject = "hidden" // Covert Legislation: the speaker alone has seen it
