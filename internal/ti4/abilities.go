@@ -92,6 +92,9 @@ type Ability struct {
 	// would, it gains this many command tokens instead (90). Gaining a
 	// technology is not researching it.
 	ResearchTokens int
+	// OthersActivate: what follows, for its owner, when another player
+	// (active) activates the system at pos holding the owner's ships.
+	OthersActivate func(s *State, owner, active, pos int) []Event
 	// NoVote: its owner casts no votes (8.16).
 	NoVote bool
 	// Predicted rewards its owner's prediction r, made by the ability, once
@@ -159,7 +162,31 @@ const (
 	// PermitTradeActionCards: action cards are exchanged in the player's
 	// transactions, as promissory notes are (94.3).
 	PermitTradeActionCards
+	// PermitAsteroidHold: other players cannot activate an asteroid field
+	// holding the player's ships (5, 11).
+	PermitAsteroidHold
 )
+
+// othersActivated is what follows when active activates sys for the other
+// players with ships there: their abilities that act then, and the
+// windows of those used then by choice (AfterOthersActivate).
+func othersActivated(s *State, active int, sys *System) []Event {
+	var ev []Event
+	for _, q := range s.Active() {
+		if q == active || !shipsOf(sys, q) {
+			continue
+		}
+		for _, a := range s.abilityList(q) {
+			if a.OthersActivate != nil {
+				ev = s.extend(ev, a.OthersActivate(s, q, active, sys.Pos)...)
+			}
+		}
+		if s.hasUse(q, AfterOthersActivate) {
+			ev = s.extend(ev, abilityWindows(s, q, AfterOthersActivate, Step{Systems: []int{sys.Pos}, Target: ip(active)})...)
+		}
+	}
+	return ev
+}
 
 // permits reports whether one of seat's abilities, or a note in its play
 // area, grants p.

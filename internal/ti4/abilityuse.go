@@ -18,25 +18,26 @@ type Moment string
 
 // The moments.
 const (
-	AtAction           Moment = "component_action"    // as the turn's action (1.5, 22)
-	AtStartOfTurn      Moment = "start_of_turn"       // before the player's action in the action phase
-	AtEndOfTurn        Moment = "end_of_turn"         // after the player's turn's action
-	AfterActivation    Moment = "after_activation"    // after the player activates a system (5)
-	AfterProduction    Moment = "after_production"    // after the player's units produce (67)
-	AfterGroundWon     Moment = "after_ground_won"    // after the player wins a ground combat (42)
-	AfterGainPlanet    Moment = "after_gain_planet"   // after the player gains control of a planet (25)
-	WhileResearch      Moment = "while_research"      // while the player pays for a technology (90)
-	WhileProducing     Moment = "while_producing"     // while the player pays for units produced (67, 68)
-	AfterStrategy      Moment = "after_strategy"      // after the player resolves a strategy card's primary or secondary (the window's Cards)
-	DuringActionPhase  Moment = "action_phase"        // at any time in the action phase
-	WhenAgendaRevealed Moment = "agenda_revealed"     // an agenda revealed, before anyone votes on it (1.15)
-	BeforeVotes        Moment = "before_votes"        // an agenda revealed, in any of its windows, before any vote (8.22)
-	AtCombatRound      Moment = "space_combat_round"  // the start of a space combat round, as its player announces retreats (78.4)
-	AtStatusStart      Moment = "status_start"        // the start of the status phase, before scoring (81)
-	AfterOpponentLoss  Moment = "after_opponent_loss" // in a combat, after units of the player's opponent are destroyed (AnswerLoss)
-	AfterCombatRound   Moment = "after_combat_round"  // after a space combat round that the combat outlasts (AnswerRoundEnd)
-	AtGroundStart      Moment = "ground_combat_start" // the start of a ground combat the player fights, in its window (42.4a)
-	AfterMovedIn       Moment = "after_moved_in"      // after another player moved ships into a system with the player's ships (AnswerMovedIn)
+	AtAction            Moment = "component_action"      // as the turn's action (1.5, 22)
+	AtStartOfTurn       Moment = "start_of_turn"         // before the player's action in the action phase
+	AtEndOfTurn         Moment = "end_of_turn"           // after the player's turn's action
+	AfterActivation     Moment = "after_activation"      // after the player activates a system (5)
+	AfterProduction     Moment = "after_production"      // after the player's units produce (67)
+	AfterGroundWon      Moment = "after_ground_won"      // after the player wins a ground combat (42)
+	AfterGainPlanet     Moment = "after_gain_planet"     // after the player gains control of a planet (25)
+	WhileResearch       Moment = "while_research"        // while the player pays for a technology (90)
+	WhileProducing      Moment = "while_producing"       // while the player pays for units produced (67, 68)
+	AfterStrategy       Moment = "after_strategy"        // after the player resolves a strategy card's primary or secondary (the window's Cards)
+	DuringActionPhase   Moment = "action_phase"          // at any time in the action phase
+	WhenAgendaRevealed  Moment = "agenda_revealed"       // an agenda revealed, before anyone votes on it (1.15)
+	BeforeVotes         Moment = "before_votes"          // an agenda revealed, in any of its windows, before any vote (8.22)
+	AtCombatRound       Moment = "space_combat_round"    // the start of a space combat round, as its player announces retreats (78.4)
+	AtStatusStart       Moment = "status_start"          // the start of the status phase, before scoring (81)
+	AfterOpponentLoss   Moment = "after_opponent_loss"   // in a combat, after units of the player's opponent are destroyed (AnswerLoss)
+	AfterCombatRound    Moment = "after_combat_round"    // after a space combat round that the combat outlasts (AnswerRoundEnd)
+	AtGroundStart       Moment = "ground_combat_start"   // the start of a ground combat the player fights, in its window (42.4a)
+	AfterMovedIn        Moment = "after_moved_in"        // after another player moved ships into a system with the player's ships (AnswerMovedIn)
+	AfterOthersActivate Moment = "after_others_activate" // after another player (the window's Target) activates a system with the player's ships
 )
 
 // Use is an ability used by a choice.
@@ -48,8 +49,8 @@ type Use struct {
 	// Mandatory: its window cannot be let go while it has options.
 	Mandatory bool
 	// OncePerCombat: used at most once in each combat; its Resolve marks
-	// the use (Combat.markUsed).
-	OncePerCombat bool
+	// the use (Combat.markUsed). OncePerTurn: at most once in each turn.
+	OncePerCombat, OncePerTurn bool
 	// Options are the candidate uses for seat in step st (nil outside a
 	// window): actions of kind use_ability with Use set, Card filled in.
 	// None: the ability has nothing to do, and no window opens for it.
@@ -77,7 +78,8 @@ const StepAbility = "ability_window"
 func (s *State) usable(seat int, a *Ability, at Moment) *Use {
 	for _, u := range a.Uses {
 		if u.At == at && (!u.Exhaust || !slices.Contains(s.Players[seat].ExhaustedTechs, a.ID)) &&
-			(!u.OncePerCombat || s.Combat == nil || !slices.Contains(s.Combat.x().Used, usedKey(seat, a.ID))) {
+			(!u.OncePerCombat || s.Combat == nil || !slices.Contains(s.Combat.x().Used, usedKey(seat, a.ID))) &&
+			(!u.OncePerTurn || !slices.Contains(s.TurnUsed, usedKey(seat, a.ID))) {
 			return u
 		}
 	}
@@ -176,8 +178,8 @@ func decideUseAbility(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		if u == nil {
 			if i := slices.IndexFunc(def.Uses, func(u *Use) bool { return u.At == at }); i >= 0 && s.momentOpen(seat, at) == nil {
 				refusal = engine.Refuse("34.4", "%s is exhausted", a.Card)
-				if def.Uses[i].OncePerCombat {
-					refusal = engine.Refuse("1.3", "%s is used once per combat, and was in this one", a.Card)
+				if def.Uses[i].OncePerCombat || def.Uses[i].OncePerTurn {
+					refusal = engine.Refuse("1.3", "%s is used once a combat or a turn, and was", a.Card)
 				}
 			}
 			continue
@@ -206,6 +208,9 @@ func (s *State) resolveUse(def *Ability, u *Use, a Action, st *Step, rng *engine
 	var out []Event
 	if u.Exhaust {
 		out = s.emit(Event{Kind: EvTechExhausted, Seat: a.Seat, Card: def.ID})
+	}
+	if u.OncePerTurn {
+		out = s.extend(out, Event{Kind: EvUsedThisTurn, Seat: a.Seat, Card: def.ID})
 	}
 	out = s.extend(out, ev...)
 	return s.extend(out, then...), nil

@@ -45,3 +45,13 @@ func researchAgreement(s *State, a Action, _ int) ([]Event, error) {
 	return s.emit(Event{Kind: EvStepCleared, Seat: a.Seat}, Event{Kind: EvTechGained, Seat: a.Seat, Card: s.Step.Cards[0]},
 		Event{Kind: EvNoteReturned, Seat: a.Seat, Card: a.Card}), nil
 }
+
+// E-Res Siphons, a Jol-Nar technology: after another player activates a
+// system holding the Jol-Nar's ships, the Jol-Nar gain 4 trade goods.
+func init() {
+	define(&Ability{ID: "e_res_siphons", Since: RulesPrinted, OthersActivate: eResSiphons})
+}
+
+func eResSiphons(s *State, owner, _, _ int) []Event {
+	return s.emit(Event{Kind: EvTradeGoods, Seat: owner, Count: 4})
+}

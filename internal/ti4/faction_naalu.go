@@ -77,3 +77,18 @@ func giftOfPrescience(s *State, a Action, _ int) ([]Event, error) {
 	return s.emit(Event{Kind: EvStepCleared, Seat: a.Seat}, Event{Kind: EvNotePlayed, Seat: a.Seat, Card: a.Card},
 		Event{Kind: EvZeroTokenGiven, Seat: a.Seat}), nil
 }
+
+// Neuroglaive, a Naalu technology: after another player activates a system
+// holding the Naalu's ships, that player loses a token from their fleet
+// pool, if they have one.
+func init() {
+	define(&Ability{ID: "neuroglaive", Since: RulesPrinted, OthersActivate: neuroglaive})
+}
+
+func neuroglaive(s *State, _, active, _ int) []Event {
+	p := s.Players[active]
+	if p.Fleet == 0 {
+		return nil
+	}
+	return s.emit(Event{Kind: EvTokensSet, Seat: active, Pools: &Pools{p.Tactic, p.Fleet - 1, p.Strategy}})
+}

@@ -77,3 +77,23 @@ func raghsCall(s *State, a Action, owner int) ([]Event, error) {
 	}
 	return s.extend(ev, Event{Kind: EvNoteReturned, Seat: a.Seat, Card: a.Card}), nil
 }
+
+// Chaos Mapping, a Saar technology: other players cannot activate an
+// asteroid field holding the Saar's ships (11); at the start of each of
+// their turns the Saar may produce one unit in a system with a unit of
+// theirs that has Production (67).
+func init() {
+	define(&Ability{ID: "chaos_mapping", Since: RulesPrinted, Permits: PermitAsteroidHold,
+		Uses: []*Use{{At: AtStartOfTurn, OncePerTurn: true, Fields: "system", Options: dockSystems, Resolve: chaosMapping}}})
+}
+
+func chaosMapping(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
+	sys, _, err := where(s, a.System, "", "system")
+	if err != nil {
+		return nil, err
+	}
+	if !slices.ContainsFunc(dockSystems(s, a.Seat, nil), func(o Action) bool { return *o.System == sys.Pos }) {
+		return nil, engine.Refuse("67", "produce in a system with a unit of yours that has Production")
+	}
+	return s.emit(queue(Step{Kind: StepFreelance, Seat: a.Seat, Card: "chaos_mapping", Systems: []int{sys.Pos}, Prod: &Production{}, ResourcesOnly: true})), nil
+}

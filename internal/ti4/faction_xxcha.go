@@ -92,3 +92,31 @@ func peaceAccords(s *State, a Action, st *Step, rng *engine.RNG) ([]Event, error
 	pl, sys := s.Planet(a.Planet)
 	return gain(s, newExplorer(s, rng), a.Seat, sys.Pos, pl), nil
 }
+
+// Nullification Field, an Xxcha technology: after another player activates
+// a system holding the Xxcha's ships, the Xxcha may exhaust it and spend a
+// strategy token to end that player's turn (the token stays).
+func init() {
+	define(&Ability{ID: "nullification_field", Since: RulesPrinted,
+		Uses: []*Use{{At: AfterOthersActivate, Exhaust: true, Options: nullOptions, Resolve: nullificationField}}})
+}
+
+func nullOptions(s *State, seat int, _ *Step) []Action {
+	if s.Players[seat].Strategy == 0 {
+		return nil
+	}
+	return []Action{{}}
+}
+
+func nullificationField(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	p := s.Players[a.Seat]
+	if p.Strategy == 0 {
+		return nil, engine.Refuse("1.11", "Nullification Field spends a token from the strategy pool, and yours is empty")
+	}
+	t := s.Tactical
+	if st == nil || st.Target == nil || t == nil || t.Seat != *st.Target {
+		return nil, engine.Refuse("1.14", "Nullification Field answers another player's activation of a system with your ships")
+	}
+	return s.emit(Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &Pools{p.Tactic, p.Fleet, p.Strategy - 1}},
+		Event{Kind: EvTacticalEnded, Seat: t.Seat}, Event{Kind: EvTurnEnded, Seat: t.Seat}), nil
+}

@@ -1602,3 +1602,98 @@ func TestFaction_Yssaril_SpyNet(t *testing.T) {
 		t.Fatal("the holder's turn goes on")
 	}
 }
+
+// Jol-Nar's E-Res Siphons and the Naalu's Neuroglaive: after another
+// player activates a system holding their ships, the Jol-Nar gain 4 trade
+// goods and the active player loses a fleet token; activating elsewhere,
+// nothing.
+func TestFactionTech_EResSiphons_Neuroglaive(t *testing.T) {
+	for _, there := range []bool{true, false} {
+		g := factionGame(t, []string{"sol", "jolnar", "naalu"}, func(s *State) {
+			s.Players[1].Techs = append(s.Players[1].Techs, "e_res_siphons")
+			s.Players[2].Techs = append(s.Players[2].Techs, "neuroglaive")
+			s.System(9).Space = []Stack{{Owner: 1, Unit: "cruiser", Count: 1}, {Owner: 2, Unit: "cruiser", Count: 1}}
+		})
+		empty := emptySystems(g.State())
+		quickTactical(t, g, 2, empty[0]) // the Naalu act first (Telepathic)
+		s := g.State()
+		tg, fleet := s.Players[1].TradeGoods, s.Players[0].Fleet
+		pos := 9
+		if !there {
+			pos = empty[1]
+		}
+		activated(t, g, 0, pos)
+		s = g.State()
+		gain, lost := s.Players[1].TradeGoods-tg, fleet-s.Players[0].Fleet
+		if there != (gain == 4 && lost == 1) || (!there && (gain != 0 || lost != 0)) {
+			t.Fatalf("there %v: Jol-Nar gained %d, Sol lost %d fleet tokens", there, gain, lost)
+		}
+	}
+}
+
+// emptySystems are the systems without units, in board order.
+func emptySystems(s *State) []int {
+	var out []int
+	for _, sys := range s.Systems {
+		if len(sys.Space) == 0 && !slices.ContainsFunc(sys.Planets, func(pl *Planet) bool { return len(pl.Units) > 0 }) {
+			out = append(out, sys.Pos)
+		}
+	}
+	return out
+}
+
+// Xxcha, Nullification Field: after another player activates a system
+// holding the Xxcha's ships, the Xxcha may exhaust it and spend a strategy
+// token to end that player's turn, the token staying.
+func TestFactionTech_NullificationField(t *testing.T) {
+	g := factionGame(t, []string{"sol", "xxcha", "hacan"}, func(s *State) {
+		s.Players[1].Techs = append(s.Players[1].Techs, "nullification_field")
+		s.System(9).Space = []Stack{{Owner: 1, Unit: "cruiser", Count: 1}}
+		s.System(22).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 2}}
+	})
+	activated(t, g, 0, 9)
+	settle(t, g)
+	st := g.State().Step
+	if st == nil || st.Kind != StepAbility || st.Card != "nullification_field" || st.Seat != 1 {
+		t.Fatalf("step %+v: the Xxcha's window", st)
+	}
+	strategy := g.State().Players[1].Strategy
+	do(t, g, use(1, "nullification_field", Action{}))
+	s := g.State()
+	if s.Tactical != nil || s.Turn == 0 || !slices.Contains(s.System(9).Command, 0) || s.Players[1].Strategy != strategy-1 ||
+		!slices.Contains(s.Players[1].ExhaustedTechs, "nullification_field") {
+		t.Fatalf("tactical %+v turn %d: Sol's turn ends, its token stays", s.Tactical, s.Turn)
+	}
+}
+
+// Saar, Chaos Mapping (11, 67): no other player activates an asteroid field
+// holding the Saar's ships; at the start of their turn the Saar produce
+// one unit where they have Production.
+func TestFactionTech_ChaosMapping(t *testing.T) {
+	g := factionGame(t, []string{"saar", "sol", "hacan"}, func(s *State) {
+		s.Players[0].Techs = append(s.Players[0].Techs, "chaos_mapping")
+	})
+	var field int
+	for _, sys := range g.State().Systems {
+		if g.State().anomaly(sys.Pos, "asteroid-field") {
+			field = sys.Pos
+		}
+	}
+	if field == 0 {
+		t.Fatal("the fixture has no asteroid field")
+	}
+	home := g.State().Players[0].Home
+	refuse(t, g, use(0, "chaos_mapping", Action{System: ip(9)}), "67")
+	do(t, g, use(0, "chaos_mapping", Action{System: ip(home)}))
+	settle(t, g)
+	if st := g.State().Step; st == nil || st.Kind != StepFreelance || st.Card != "chaos_mapping" {
+		t.Fatalf("step %+v: a production of one unit at home", st)
+	}
+	do(t, g, act(ActDone, 0))
+	refuse(t, g, use(0, "chaos_mapping", Action{System: ip(home)}), "1.3") // once a turn
+	g = factionGame(t, []string{"sol", "saar", "hacan"}, func(s *State) {
+		s.Players[1].Techs = append(s.Players[1].Techs, "chaos_mapping")
+		s.System(field).Space = []Stack{{Owner: 1, Unit: "cruiser", Count: 1}}
+	})
+	refuse(t, g, Action{Kind: ActActivate, Seat: 0, System: ip(field)}, "11")
+}

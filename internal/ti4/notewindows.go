@@ -140,10 +140,18 @@ func (s *State) askNotes(ids []string, faction string, ctx Step) []Event {
 	return ev
 }
 
+// EvUsedThisTurn records Seat's use of the ability Card, used once per
+// turn.
+const EvUsedThisTurn = "used_this_turn"
+
 func applyNoteWindows(s *State, e *Event) bool {
-	if e.Kind != EvNoteAsked {
+	switch e.Kind {
+	case EvNoteAsked:
+		s.NotesAsked = append(slices.Clip(s.NotesAsked), e.Card)
+	case EvUsedThisTurn:
+		s.TurnUsed = append(slices.Clip(s.TurnUsed), usedKey(e.Seat, e.Card))
+	default:
 		return false
 	}
-	s.NotesAsked = append(slices.Clip(s.NotesAsked), e.Card)
 	return true
 }

@@ -486,8 +486,8 @@ func applyRound(s *State, e *Event) bool {
 			s.SecondBy = "" // a first action ended: a second may be granted
 		}
 		s.Turn, s.ExtraAction = s.nextActive(e.Seat), false
-		if len(s.NotesAsked) > 0 {
-			s.NotesAsked = nil
+		if len(s.NotesAsked) > 0 || len(s.TurnUsed) > 0 {
+			s.NotesAsked, s.TurnUsed = nil, nil
 		}
 		if len(s.readyLegendary(e.Seat)) > 0 || s.hasUse(e.Seat, AtEndOfTurn) || s.secondAction(e.Seat) != "" {
 			// its legendary abilities (53.3) and other end-of-turn abilities are offered

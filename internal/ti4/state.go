@@ -234,7 +234,10 @@ type State struct {
 	Gained []int `json:"gained,omitempty"`
 	// NotesAsked: notes whose window opened in this turn or strategy phase
 	// (notewindows.go).
-	NotesAsked   []string     `json:"notes_asked,omitempty"`
+	NotesAsked []string `json:"notes_asked,omitempty"`
+	// TurnUsed: abilities used once per turn and used in this one, as
+	// "seat:id".
+	TurnUsed     []string     `json:"turn_used,omitempty"`
 	Pending      []Pending    `json:"pending,omitempty"`       // effects for the start of the next strategy phase
 	ArbiterRound int          `json:"arbiter_round,omitempty"` // the round Imperial Arbiter was last offered
 	WarAsk       bool         `json:"war_ask,omitempty"`       // Minister of War's owner just performed an action

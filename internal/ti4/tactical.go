@@ -157,7 +157,8 @@ func decideActivate(s *State, a Action) ([]Event, error) {
 	if s.hasUse(a.Seat, AfterActivation) {
 		ev = s.extend(ev, abilityWindows(s, a.Seat, AfterActivation, Step{Systems: []int{sys.Pos}})...)
 	}
-	return s.extend(ev, decoyWindows(s, a.Seat, sys)...), nil
+	ev = s.extend(ev, decoyWindows(s, a.Seat, sys)...)
+	return s.extend(ev, othersActivated(s, a.Seat, sys)...), nil // the active player's first (1.19)
 }
 
 // checkActivate is decideActivate's refusals, without building events:
@@ -175,6 +176,13 @@ func checkActivate(s *State, a Action) (*System, error) {
 	}
 	if p := s.Players[a.Seat]; p.Tactic < 1 {
 		return nil, engine.Refuse("20.4", "%s has no command token in the tactic pool", p)
+	}
+	if s.anomaly(sys.Pos, "asteroid-field") {
+		for _, st := range sys.Space {
+			if st.Owner != a.Seat && isShip(st.Unit) && s.permits(st.Owner, PermitAsteroidHold) {
+				return nil, engine.Refuse("11", "an asteroid field holding ships of seat %d's, which Chaos Mapping keeps from being activated", st.Owner)
+			}
+		}
 	}
 	return sys, nil
 }
