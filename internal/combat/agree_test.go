@@ -68,6 +68,8 @@ var battles = []spec{
 	// Technologies the exact solver models.
 	{atk: "2 dreadnought, 1 carrier, 2 infantry", def: "1 cruiser", planet: "2 pds, 3 infantry", space: true, invade: true, techA: Tech{Plasma: true, X89: true}, techD: Tech{Plasma: true}},
 	{atk: "2 cruiser, 2 fighter", def: "1 destroyer", planet: "2 pds", space: true, techA: Tech{Antimass: true}, techD: Tech{Plasma: true}},
+	{atk: "2 dreadnought, 1 carrier", def: "4 cruiser, 2 fighter", space: true, techA: Tech{Shielding: true}},
+	{atk: "1 dreadnought, 4 infantry", def: "", planet: "2 infantry, 1 zs_thunderbolt_m2", invade: true, techD: Tech{Shielding: true}, policy: SustainLast},
 }
 
 func TestExactAgreesWithSimulation(t *testing.T) {

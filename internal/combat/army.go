@@ -75,6 +75,9 @@ type army struct {
 	rank  []int // per unit: its place among the fighters, or -1
 	nFtr  int
 	// Indexes for constant-time questions about a state.
+	// absorb is the hits one Sustain Damage cancels: 1, or 2 with
+	// Non-Euclidean Shielding.
+	absorb    int
 	killAt    []int // per unit: line position of its destruction
 	sustainAt []int // per unit: line position of its Sustain Damage, or len(line)
 	ftrKills  []int // per line position p: fighters destroyed by the first p events
@@ -180,11 +183,25 @@ func (a *army) norm(s state) state {
 
 // hit absorbs h hits.
 func (a *army) hit(s state, h int) state {
-	for ; h > 0 && s.p < len(a.line); h-- {
+	for h > 0 && s.p < len(a.line) {
+		h--
+		if !a.line[s.p].kill && a.absorb > 1 {
+			h -= a.absorb - 1 // the one Sustain Damage cancels more
+		}
 		s.p++
 		s = a.norm(s)
 	}
 	return s
+}
+
+// shielded sets the hits each Sustain Damage cancels from the side's
+// technologies.
+func (a *army) shielded(t Tech) *army {
+	a.absorb = 1
+	if t.Shielding {
+		a.absorb = 2
+	}
+	return a
 }
 
 // barrage destroys up to h more fighters (anti-fighter barrage, 10).

@@ -62,7 +62,7 @@ func (sp *space) build(seeds []int, maxHits int, mod int, reroll bool) {
 		for k := len(d) - 1; k >= 0; k-- {
 			tail[k] = tail[k+1] + d[k]
 		}
-		sp.dist[i], sp.tail[i], sp.rem[i] = d, tail, len(sp.a.line)-s.p
+		sp.dist[i], sp.tail[i], sp.rem[i] = d, tail, (len(sp.a.line)-s.p)*max(sp.a.absorb, 1)
 		nx := make([]int, maxHits+1)
 		for h := 0; h <= maxHits; h++ {
 			nx[h] = sp.intern(sp.a.hit(s, h))

@@ -118,8 +118,8 @@ func SimulateContext(ctx context.Context, b Battle, n int, seed uint64) (Result,
 	}
 	rng := engine.NewRNG(seed)
 	atk, def := b.Attacker, b.Defender
-	A := newTroop(newArmy(atk.Units, isShip, atk.Policy))
-	D := newTroop(newArmy(def.Units, isShip, def.Policy))
+	A := newTroop(newArmy(atk.Units, isShip, atk.Policy).shielded(atk.Tech))
+	D := newTroop(newArmy(def.Units, isShip, def.Policy).shielded(def.Tech))
 	ground := groundOf(atk.Units)
 	var space, inv tally
 	inv.stage.Name, space.stage.Name = "invasion", "space combat"
@@ -141,8 +141,8 @@ func SimulateContext(ctx context.Context, b Battle, n int, seed uint64) (Result,
 			ships = merge(A.groups())
 			landing = limitGround(ground, capacity(ships))
 		}
-		ga := newTroop(newArmy(landing, isGround, atk.Policy))
-		gd := newTroop(newArmy(def.Planet, isGround, def.Policy))
+		ga := newTroop(newArmy(landing, isGround, atk.Policy).shielded(atk.Tech))
+		gd := newTroop(newArmy(def.Planet, isGround, def.Policy).shielded(def.Tech))
 		simGround(b, ships, ga, gd, &rng)
 		inv.add(ga, gd)
 		if !ga.wiped() && gd.wiped() {
@@ -228,7 +228,7 @@ func simGround(b Battle, ships []Group, ga, gd *troop, rng *engine.RNG) {
 			gd.wipeInfantry()
 		}
 	}
-	if !b.NoCannon {
+	if !b.NoCannon && !atk.Tech.L4 {
 		ga.hit(Throw(rng, Dice(def.Planet, KindCannon, 0, def.Tech, atk.Tech), nil))
 	}
 	if def.Tech.Magen && hasStructure(def.Planet) && !ga.wiped() && !gd.wiped() {

@@ -79,8 +79,8 @@ func SolveContext(ctx context.Context, b Battle) (Result, error) {
 		return res, nil
 	}
 
-	A := newSpace(newArmy(atk.Units, isShip, atk.Policy))
-	D := newSpace(newArmy(def.Units, isShip, def.Policy))
+	A := newSpace(newArmy(atk.Units, isShip, atk.Policy).shielded(atk.Tech))
+	D := newSpace(newArmy(def.Units, isShip, def.Policy).shielded(def.Tech))
 	// Space cannon offense (77): each side's cannon against the other's
 	// ships; then the start of combat (an ambush, by the ships the cannon
 	// left).
@@ -255,14 +255,14 @@ func limitGround(gs []Group, n int) []Group {
 // cannon defense (77) and ground combat (42) on the defender's planet.
 func solveGround(ctx context.Context, b Battle, ships, landing []Group) *stageRun {
 	atk, def := b.Attacker, b.Defender
-	A := newSpace(newArmy(landing, isGround, atk.Policy))
-	D := newSpace(newArmy(def.Planet, isGround, def.Policy))
+	A := newSpace(newArmy(landing, isGround, atk.Policy).shielded(atk.Tech))
+	D := newSpace(newArmy(def.Planet, isGround, def.Policy).shielded(def.Tech))
 	var bomb []float64
 	if !b.NoBombard && !shielded(def.Planet, ships) {
 		bomb = chances(Dice(ships, KindBombard, 0, atk.Tech, def.Tech))
 	}
 	var scd []float64
-	if !b.NoCannon {
+	if !b.NoCannon && !atk.Tech.L4 {
 		scd = chances(Dice(def.Planet, KindCannon, 0, def.Tech, atk.Tech))
 	}
 	postD := spread(D, false, bomb)

@@ -39,13 +39,19 @@ type Tech struct {
 	// infantry of the opponent on that planet is destroyed (X-89 Bacterial
 	// Weapon Ω).
 	X89 bool
+	// Shielding: each Sustain Damage of this side's units cancels 2 hits
+	// rather than 1 (Non-Euclidean Shielding).
+	Shielding bool
+	// L4: during this side's invasions no space cannon fires at its units
+	// (L4 Disruptors): no space cannon defense (77.8).
+	L4 bool
 }
 
 // Or is the effects of both.
 func (t Tech) Or(u Tech) Tech {
 	return Tech{Plasma: t.Plasma || u.Plasma, Antimass: t.Antimass || u.Antimass, Graviton: t.Graviton || u.Graviton,
 		Duranium: t.Duranium || u.Duranium, Assault: t.Assault || u.Assault, Magen: t.Magen || u.Magen, X89: t.X89 || u.X89,
-		Ambush: t.Ambush || u.Ambush}
+		Ambush: t.Ambush || u.Ambush, Shielding: t.Shielding || u.Shielding, L4: t.L4 || u.L4}
 }
 
 // Kind is which unit ability a roll is for.

@@ -192,3 +192,49 @@ func TestTech_Ambush_Odds(t *testing.T) {
 		t.Fatalf("the two best: %v", got)
 	}
 }
+
+// Non-Euclidean Shielding: a Sustain Damage cancels 2 hits. Two
+// dreadnoughts against four cruisers: with it the dreadnoughts win more
+// often, and a lone dreadnought hit twice in one round by two fighters
+// survives it.
+func TestTech_NonEuclideanShielding_Odds(t *testing.T) {
+	b := Battle{Attacker: side(t, "2 dreadnought"), Defender: side(t, "4 cruiser"), Space: true}
+	plain, err := Solve(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Attacker.Tech.Shielding = true
+	shielded, err := Solve(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if shielded.AttackerWins <= plain.AttackerWins+0.01 {
+		t.Fatalf("with shielding %.4f, without %.4f: it must help", shielded.AttackerWins, plain.AttackerWins)
+	}
+	a := newArmy(side(t, "1 dreadnought").Units, isShip, SustainFirst).shielded(Tech{Shielding: true})
+	if s := a.hit(state{}, 2); a.dead(s) {
+		t.Fatal("two hits in one round: the dreadnought's Sustain Damage cancels both")
+	}
+	if s := a.hit(state{}, 3); !a.dead(s) {
+		t.Fatal("three hits destroy it")
+	}
+}
+
+// L4 Disruptors: no space cannon defense against the invader's ground
+// forces: one infantry landing on an empty planet with a PDS always takes
+// it.
+func TestTech_L4Disruptors_Odds(t *testing.T) {
+	b := Battle{Attacker: side(t, "1 infantry"), Defender: Side{Planet: side(t, "1 pds").Units}, Invade: true}
+	plain, err := Solve(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Attacker.Tech.L4 = true
+	l4, err := Solve(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !near(plain.AttackerWins, 0.5, 1e-9) || !near(l4.AttackerWins, 1, 1e-9) {
+		t.Fatalf("without L4 %.4f (want 0.5: the PDS hits on 6-10), with %.4f (want 1)", plain.AttackerWins, l4.AttackerWins)
+	}
+}

@@ -30,15 +30,21 @@ func (t *troop) alive(i int) bool { return !t.dead[i] }
 // take absorbs h hits on the units ok accepts (all, if nil); with destroy,
 // each destroys a unit and none is sustained.
 func (t *troop) take(h int, ok func(*Profile) bool, destroy bool) {
-	for ; h > 0; h-- {
-		if !t.step(ok, destroy) {
+	for h > 0 {
+		done, sustained := t.step(ok, destroy)
+		if !done {
 			return
+		}
+		h--
+		if sustained && t.a.absorb > 1 {
+			h -= t.a.absorb - 1 // the one Sustain Damage cancels more
 		}
 	}
 }
 
-// step applies the first casualty step that still applies.
-func (t *troop) step(ok func(*Profile) bool, destroy bool) bool {
+// step applies the first casualty step that still applies, and says
+// whether it was a Sustain Damage.
+func (t *troop) step(ok func(*Profile) bool, destroy bool) (done, sustained bool) {
 	for _, ev := range t.a.line {
 		i := ev.unit
 		if t.dead[i] || (ok != nil && !ok(&t.a.units[i])) || (!ev.kill && (t.damaged[i] || destroy)) {
@@ -49,9 +55,9 @@ func (t *troop) step(ok func(*Profile) bool, destroy bool) bool {
 		} else {
 			t.damaged[i], t.fresh[i] = true, true
 		}
-		return true
+		return true, !ev.kill
 	}
-	return false
+	return false, false
 }
 
 func (t *troop) hit(h int)     { t.take(h, nil, false) }

@@ -854,7 +854,7 @@ func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
 	switch c.Step {
 	case CbCannon: // 77.7, 77.8: only at ground forces on this planet
 		for _, q := range s.Active() {
-			if q == c.Attacker || !groundOn(pl, c.Attacker) {
+			if q == c.Attacker || !groundOn(pl, c.Attacker) || s.combatTech(c.Attacker).L4 {
 				continue
 			}
 			cannons := pl.Units
@@ -1121,6 +1121,9 @@ func applyCombat(s *State, e *Event) bool {
 		}
 		o := &s.Combat.Owed[0]
 		o.Hits--
+		if e.Card == "sustain" && o.Hits > 0 && s.combatTech(e.Seat).Shielding {
+			o.Hits-- // the one Sustain Damage cancels two hits
+		}
 		if o.Hits == 0 {
 			s.Combat.Owed = s.Combat.Owed[1:]
 		}

@@ -3,6 +3,7 @@ package ti4
 import (
 	"slices"
 
+	"github.com/mecatol/mecatol/internal/combat"
 	"github.com/mecatol/mecatol/internal/engine"
 )
 
@@ -36,4 +37,14 @@ func munitionsReserves(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, err
 	n := *c
 	n.Rerolls = append(slices.Clone(c.Rerolls), a.Seat)
 	return s.emit(Event{Kind: EvTradeGoods, Seat: a.Seat, Count: -2}, setCombat(&n, nil)), nil
+}
+
+// The Barony's technologies, in play and in the odds.
+func init() {
+	// Non-Euclidean Shielding: each Sustain Damage of the Barony's units
+	// cancels 2 hits (87).
+	define(&Ability{ID: "non_euclidean_shielding", Since: RulesPrinted, Combat: combat.Tech{Shielding: true}})
+	// L4 Disruptors: during the Barony's invasions no space cannon fires
+	// at their units (77.8).
+	define(&Ability{ID: "l4_disruptors", Since: RulesPrinted, Combat: combat.Tech{L4: true}})
 }

@@ -1697,3 +1697,66 @@ func TestFactionTech_ChaosMapping(t *testing.T) {
 	})
 	refuse(t, g, Action{Kind: ActActivate, Seat: 0, System: ip(field)}, "11")
 }
+
+// Barony of Letnev, Non-Euclidean Shielding (87): a Sustain Damage
+// cancels 2 of the hits owed; without it, 1.
+func TestFactionTech_NonEuclideanShielding(t *testing.T) {
+	for _, nes := range []bool{false, true} {
+		g := factionGame(t, []string{"letnev", "sol", "hacan"}, func(s *State) {
+			if nes {
+				s.Players[0].Techs = append(s.Players[0].Techs, "non_euclidean_shielding")
+			}
+			s.System(9).Space = []Stack{{Owner: 0, Unit: "dreadnought", Count: 1}, {Owner: 1, Unit: "cruiser", Count: 1}}
+			s.Combat = &Combat{Kind: "space", System: 9, Attacker: 1, Defender: 0, Step: CbRetreat, Retreat: None,
+				Owed: []Owed{{Seat: 0, Hits: 2, Rule: "78.6", By: 1}}}
+		})
+		do(t, g, Action{Kind: ActAssignHit, Seat: 0, Unit: "dreadnought", Use: true})
+		c := g.State().Combat
+		left := 0
+		if c != nil && len(c.Owed) > 0 && c.Owed[0].Seat == 0 {
+			left = c.Owed[0].Hits
+		}
+		if want := btoi(!nes); left != want {
+			t.Fatalf("shielding %v: %d hits left to assign, want %d", nes, left, want)
+		}
+	}
+	if tech, err := ParseCombatTech("non_euclidean_shielding,l4_disruptors"); err != nil || !tech.Shielding || !tech.L4 {
+		t.Fatalf("the odds read both: %+v %v", tech, err)
+	}
+}
+
+// Barony of Letnev, L4 Disruptors (77.8): no space cannon defense against
+// the Barony's invasion: before the ground combat starts no die is thrown
+// at their infantry; without it the PDS throws one.
+func TestFactionTech_L4Disruptors(t *testing.T) {
+	for _, l4 := range []bool{false, true} {
+		cfg := fixtureConfig("letnev", "sol", "hacan")
+		cfg.Rules = RulesCurrent
+		g := invadeArnorAs(t, cfg, func(s *State) {
+			if l4 {
+				s.Players[0].Techs = append(s.Players[0].Techs, "l4_disruptors")
+			}
+			arnorHeldBy(1, Stack{Owner: 1, Unit: "pds", Count: 1}, Stack{Owner: 1, Unit: "infantry", Count: 1})(s)
+		})
+		do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: "infantry", Count: 2})
+		ev := do(t, g, act(ActEstablishControl, 0))
+		for i := 0; i < 10; i++ {
+			c := g.State().Combat
+			if c != nil && ((c.Answer != nil && c.Answer.Kind == "start") || len(c.Owed) > 0) {
+				break // the cannon has fired, or there was none
+			}
+			switch inv := g.State().Invasion; {
+			case c != nil && c.Answer != nil:
+				ev = append(ev, do(t, g, act(ActPassWindow, c.Answer.Seat))...)
+			case inv != nil && inv.Ask != nil:
+				ev = append(ev, do(t, g, act(ActPassWindow, inv.Ask.Seat))...)
+			}
+		}
+		if c := g.State().Combat; c == nil || c.Kind != "ground" || c.Round > 0 {
+			t.Fatalf("l4 %v: combat %+v: before the ground combat's rounds", l4, c)
+		}
+		if dice := len(combatDice(ev)); dice != btoi(!l4) {
+			t.Fatalf("l4 %v: %d space cannon dice before the ground combat", l4, dice)
+		}
+	}
+}
