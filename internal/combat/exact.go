@@ -80,7 +80,7 @@ func (sp *space) build(seeds []int, maxHits int, mod int, reroll bool) {
 // one hits leaves the state as it was, the next round to come. modA and
 // modD are the sides' base modifiers; the space combat's nebula is in
 // modD already.
-func openingRounds(A, D *space, init map[[2]int]float64, atk, def Side, modA, modD int) map[[2]int]float64 {
+func openingRounds(A, D *space, init map[[2]int]float64, atk, def Side, modA, modD int, stage *stageRun) map[[2]int]float64 {
 	last := max(atk.special(), def.special())
 	for r := 1; r <= last; r++ {
 		ma, ra := atk.roundEffect(r)
@@ -100,7 +100,8 @@ func openingRounds(A, D *space, init map[[2]int]float64, atk, def Side, modA, mo
 					if pa*pd == 0 {
 						continue
 					}
-					next[[2]int{A.intern(A.a.hit(sa, hd)), D.intern(D.a.hit(sd, ha))}] += p * pa * pd
+					ga, gd := stage.bonus(ha, hd)
+					next[[2]int{A.intern(A.a.hit(sa, gd)), D.intern(D.a.hit(sd, ga))}] += p * pa * pd
 				}
 			}
 		}
@@ -124,8 +125,8 @@ func rounds(A, D *space, init map[[2]int]float64, stage *stageRun) {
 	for _, i := range dSeeds {
 		maxD = max(maxD, len(D.a.dice(D.st[i], combatRoll, 0, false)))
 	}
-	A.build(aSeeds, maxD, stage.modA, stage.rerollA)
-	D.build(dSeeds, maxA, stage.modD, stage.rerollD)
+	A.build(aSeeds, maxD+btoi(stage.bonusD), stage.modA, stage.rerollA)
+	D.build(dSeeds, maxA+btoi(stage.bonusA), stage.modD, stage.rerollD)
 	nA, nD := len(A.st), len(D.st)
 	if nA*nD > stateBound {
 		stage.err = fmt.Errorf("%w: %d joint states, the bound is %d", ErrTooLarge, nA*nD, stateBound)
@@ -183,7 +184,6 @@ func rounds(A, D *space, init map[[2]int]float64, stage *stageRun) {
 						if pha == 0 {
 							continue
 						}
-						to := nd[min(ha, len(nd)-1)]
 						for hd := 0; hd <= ld; hd++ {
 							phd := dd[hd]
 							if hd == ld {
@@ -192,7 +192,8 @@ func rounds(A, D *space, init map[[2]int]float64, stage *stageRun) {
 							if phd == 0 || (ha == 0 && hd == 0) {
 								continue
 							}
-							mass[na[min(hd, len(na)-1)]*nD+to] += m * pha * phd
+							ga, gd := stage.bonus(ha, hd)
+							mass[na[min(gd, len(na)-1)]*nD+nd[min(ga, len(nd)-1)]] += m * pha * phd
 						}
 					}
 				}
@@ -206,10 +207,33 @@ type stageRun struct {
 	Stage
 	modA, modD       int
 	rerollA, rerollD bool
+	// bonusA, bonusD: the side's one more hit in a round the other hits
+	// (Valkyrie Particle Weave, ground combat only).
+	bonusA, bonusD bool
 	// onEnd, if set, sees each terminal state (for the invasion that follows).
 	onEnd func(ia, id int, p float64)
 	ctx   context.Context // stops the solve when done; nil never does
 	err   error           // why the solve stopped
+}
+
+// bonus is the round's hits (ha by the attacker, hd by the defender) with
+// each side's one more hit when the other hits.
+func (st *stageRun) bonus(ha, hd int) (int, int) {
+	ga, gd := ha, hd
+	if st.bonusA && hd > 0 {
+		ga++
+	}
+	if st.bonusD && ha > 0 {
+		gd++
+	}
+	return ga, gd
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func (st *stageRun) terminal(A, D *space, ia, id int, p float64) {

@@ -42,7 +42,7 @@ const maxRounds = 1000
 
 // fight plays combat rounds to the end (78, 42): both sides roll, then
 // both take their hits, then repair (Duranium Armor).
-func fight(A, D *troop, atk, def Side) func(rng *engine.RNG) {
+func fight(A, D *troop, atk, def Side, ground bool) func(rng *engine.RNG) {
 	return func(rng *engine.RNG) {
 		A.repair(false)
 		D.repair(false)
@@ -51,6 +51,9 @@ func fight(A, D *troop, atk, def Side) func(rng *engine.RNG) {
 			md, rd := def.roundEffect(r + 1)
 			ha := A.roll(combatRoll, ma, ra, rng)
 			hd := D.roll(combatRoll, md, rd, rng)
+			if ground { // Valkyrie Particle Weave: one more hit when the other side hits
+				ha, hd = ha+btoi(atk.Tech.Valkyrie && hd > 0), hd+btoi(def.Tech.Valkyrie && ha > 0)
+			}
 			A.hit(hd)
 			D.hit(ha)
 			A.repair(atk.Tech.Duranium)
@@ -206,7 +209,7 @@ func simSpace(b Battle, A, D *troop, rng *engine.RNG) {
 	}
 	spaceDef := def
 	spaceDef.Mod = b.spaceMod()
-	fight(A, D, atk, spaceDef)(rng)
+	fight(A, D, atk, spaceDef, false)(rng)
 }
 
 // cannonTargets is which ships space cannon hits may land on: with
@@ -234,7 +237,7 @@ func simGround(b Battle, ships []Group, ga, gd *troop, rng *engine.RNG) {
 	if def.Tech.Magen && hasStructure(def.Planet) && !ga.wiped() && !gd.wiped() {
 		ga.pickedHit()
 	}
-	fight(ga, gd, atk, def)(rng)
+	fight(ga, gd, atk, def, true)(rng)
 }
 
 // hasStructure reports a PDS or space dock among the groups.

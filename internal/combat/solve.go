@@ -111,7 +111,7 @@ func SolveContext(ctx context.Context, b Battle) (Result, error) {
 			won[ia] += p
 		}
 	}
-	init = openingRounds(A, D, init, atk, def, atk.Mod, b.spaceMod())
+	init = openingRounds(A, D, init, atk, def, atk.Mod, b.spaceMod(), sr)
 	rounds(A, D, init, sr)
 	if sr.err != nil {
 		return Result{}, sr.err
@@ -276,8 +276,9 @@ func solveGround(ctx context.Context, b Battle, ships, landing []Group) *stageRu
 			init[[2]int{ia, id}] += pa * pd
 		}
 	}
-	sr := &stageRun{Stage: Stage{Name: "invasion"}, modA: atk.Mod, modD: def.Mod, rerollA: atk.Reroll, rerollD: def.Reroll, ctx: ctx}
-	init = openingRounds(A, D, init, atk, def, atk.Mod, def.Mod)
+	sr := &stageRun{Stage: Stage{Name: "invasion"}, modA: atk.Mod, modD: def.Mod, rerollA: atk.Reroll, rerollD: def.Reroll, ctx: ctx,
+		bonusA: atk.Tech.Valkyrie, bonusD: def.Tech.Valkyrie}
+	init = openingRounds(A, D, init, atk, def, atk.Mod, def.Mod, sr)
 	rounds(A, D, init, sr)
 	return sr
 }

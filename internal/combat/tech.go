@@ -45,13 +45,16 @@ type Tech struct {
 	// L4: during this side's invasions no space cannon fires at its units
 	// (L4 Disruptors): no space cannon defense (77.8).
 	L4 bool
+	// Valkyrie: in a ground combat round in which the opponent hits, this
+	// side produces one more hit (Valkyrie Particle Weave).
+	Valkyrie bool
 }
 
 // Or is the effects of both.
 func (t Tech) Or(u Tech) Tech {
 	return Tech{Plasma: t.Plasma || u.Plasma, Antimass: t.Antimass || u.Antimass, Graviton: t.Graviton || u.Graviton,
 		Duranium: t.Duranium || u.Duranium, Assault: t.Assault || u.Assault, Magen: t.Magen || u.Magen, X89: t.X89 || u.X89,
-		Ambush: t.Ambush || u.Ambush, Shielding: t.Shielding || u.Shielding, L4: t.L4 || u.L4}
+		Ambush: t.Ambush || u.Ambush, Shielding: t.Shielding || u.Shielding, L4: t.L4 || u.L4, Valkyrie: t.Valkyrie || u.Valkyrie}
 }
 
 // Kind is which unit ability a roll is for.

@@ -238,3 +238,20 @@ func TestTech_L4Disruptors_Odds(t *testing.T) {
 		t.Fatalf("without L4 %.4f (want 0.5: the PDS hits on 6-10), with %.4f (want 1)", plain.AttackerWins, l4.AttackerWins)
 	}
 }
+
+// Valkyrie Particle Weave: one more hit in a ground combat round in which
+// the opponent hits. One infantry against one (8s, 0.3 a die): each round
+// the attacker wins with 0.21; when the defender hits, the weave's hit
+// takes the defender along, so the defender never wins and both fall with
+// 0.30, out of the 0.51 of rounds that end it.
+func TestTech_ValkyrieParticleWeave_Odds(t *testing.T) {
+	b := Battle{Attacker: side(t, "1 infantry"), Defender: Side{Planet: side(t, "1 infantry").Units}, Invade: true, NoCannon: true}
+	b.Attacker.Tech.Valkyrie = true
+	r, err := Solve(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !near(r.AttackerWins, 0.21/0.51, 1e-9) || !near(r.DefenderWins, 0, 1e-9) || !near(r.BothDestroyed, 0.30/0.51, 1e-9) {
+		t.Fatalf("attacker %.6f, defender %.6f, both %.6f", r.AttackerWins, r.DefenderWins, r.BothDestroyed)
+	}
+}

@@ -915,6 +915,7 @@ func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
 		n.Misses = nil
 		ha := s.groundRoll(c.Attacker, ground, s.groundMod(c, c.Attacker, d), rng, &rolls, &n.Misses)
 		hd := s.groundRoll(d, ground, s.groundMod(c, d, c.Attacker), rng, &rolls, &n.Misses)
+		ha, hd = ha+btoi(hd > 0 && s.combatTech(c.Attacker).Valkyrie), hd+btoi(ha > 0 && s.combatTech(d).Valkyrie)
 		n.Answer = nextRoller(&n)
 		n.Owed = nil
 		if hd > 0 {
@@ -1135,4 +1136,12 @@ func applyCombat(s *State, e *Event) bool {
 		return false
 	}
 	return true
+}
+
+// btoi is 1 for true.
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -3,6 +3,7 @@ package ti4
 import (
 	"slices"
 
+	"github.com/mecatol/mecatol/internal/combat"
 	"github.com/mecatol/mecatol/internal/engine"
 )
 
@@ -42,4 +43,11 @@ func (s *State) groundMod(c *Combat, seat, opp int) int {
 		m--
 	}
 	return m
+}
+
+// Valkyrie Particle Weave, a Sardakk N'orr technology: in a ground combat
+// round in which the opponent hits, the N'orr produce one more hit (42);
+// in play and in the odds.
+func init() {
+	define(&Ability{ID: "valkyrie_particle_weave", Since: RulesPrinted, Combat: combat.Tech{Valkyrie: true}})
 }

@@ -1760,3 +1760,51 @@ func TestFactionTech_L4Disruptors(t *testing.T) {
 		}
 	}
 }
+
+// Sardakk N'orr, Valkyrie Particle Weave (42): in a ground combat round
+// in which the opponent hits, the N'orr owe one more hit to them.
+func TestFactionTech_ValkyrieParticleWeave(t *testing.T) {
+	checked := 0
+	for seed := uint64(1); seed < 40 && checked < 3; seed++ {
+		cfg := fixtureConfig("sardakk", "sol", "hacan")
+		cfg.Rules, cfg.Seed = RulesCurrent, seed
+		g := invadeArnorAs(t, cfg, func(s *State) {
+			s.Players[0].Techs = append(s.Players[0].Techs, "valkyrie_particle_weave")
+			arnorHeldBy(1, Stack{Owner: 1, Unit: "infantry", Count: 3})(s)
+		})
+		do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: "infantry", Count: 2})
+		do(t, g, act(ActEstablishControl, 0))
+		do(t, g, act(ActPassWindow, 1)) // no Parley
+		passStart(t, g)
+		c := g.State().Combat
+		if c == nil || c.Round != 1 {
+			t.Fatalf("seed %d: combat %+v", seed, c)
+		}
+		var onSol, onSardakk int
+		for _, o := range c.Owed {
+			if o.Seat == 1 {
+				onSol = o.Hits
+			} else {
+				onSardakk = o.Hits
+			}
+		}
+		dice := 0
+		for _, m := range c.Misses {
+			if m.Seat == 0 {
+				dice += m.Count
+			}
+		}
+		sardakkHits := 2 - dice // two infantry, one die each
+		if onSardakk > 0 {
+			checked++
+			if onSol != sardakkHits+1 {
+				t.Fatalf("seed %d: Sol hit, so the N'orr owe %d+1, not %d", seed, sardakkHits, onSol)
+			}
+		} else if onSol != sardakkHits {
+			t.Fatalf("seed %d: Sol missed: the N'orr owe %d, not %d", seed, sardakkHits, onSol)
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no seed in which Sol hit: the test proves nothing")
+	}
+}

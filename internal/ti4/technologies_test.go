@@ -45,13 +45,6 @@ func TestEveryGenericTechnologyIsAccountedFor(t *testing.T) {
 	}
 }
 
-func btoi(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 // Neural Motivator (81.3): its owner draws two action cards in the status
 // phase; everyone else one.
 func TestTech_NeuralMotivator(t *testing.T) {
