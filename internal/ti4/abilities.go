@@ -95,6 +95,9 @@ type Ability struct {
 	// OthersActivate: what follows, for its owner, when another player
 	// (active) activates the system at pos holding the owner's ships.
 	OthersActivate func(s *State, owner, active, pos int) []Event
+	// TradeGoodWorth: what each trade good its owner spends for resources
+	// or influence is worth, when more than 1 (47.3, 75.3).
+	TradeGoodWorth int
 	// NoVote: its owner casts no votes (8.16).
 	NoVote bool
 	// Predicted rewards its owner's prediction r, made by the ability, once
@@ -334,6 +337,14 @@ func hookShipMove(a *Ability) int           { return a.ShipMove }
 func hookGroundWonInfantry(a *Ability) int  { return a.GroundWonInfantry }
 func hookVotes(a *Ability) int              { return a.Votes }
 func hookResearchTokens(a *Ability) int     { return a.ResearchTokens }
+
+// tgWorth is what one trade good seat spends is worth in resources or
+// influence: 1, or more by an ability.
+func (s *State) tgWorth(seat int) int {
+	w := 1
+	s.abilities(seat, func(a *Ability) { w = max(w, a.TradeGoodWorth) })
+	return w
+}
 
 // has reports an ability of seat's for which f holds.
 func (s *State) has(seat int, f func(*Ability) bool) bool {

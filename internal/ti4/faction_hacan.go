@@ -1,5 +1,7 @@
 package ti4
 
+import "github.com/mecatol/mecatol/internal/engine"
+
 // The Emirates of Hacan's abilities.
 func init() {
 	// Masters of Trade: the Trade card's secondary without a command token
@@ -19,4 +21,38 @@ func init() {
 func init() {
 	defineNote("hacan:trade_convoys", &promissoryNote{since: RulesFactions, moment: asAction, play: playAsAction(intoPlayArea),
 		permits: PermitTradeAnyone, activated: returnedOnActivation})
+}
+
+// Production Biomes, a Hacan technology: a component action, exhausting it
+// and spending a strategy token, for 4 trade goods, and 2 for another
+// player of the Hacan's choice.
+func init() {
+	define(&Ability{ID: "production_biomes", Since: RulesFactions,
+		Uses: []*Use{{At: AtAction, Exhaust: true, Fields: "player", Options: biomesOptions, Resolve: productionBiomes}}})
+}
+
+func biomesOptions(s *State, seat int, _ *Step) []Action {
+	if s.Players[seat].Strategy == 0 {
+		return nil
+	}
+	var out []Action
+	for _, q := range s.Active() {
+		if q != seat {
+			out = append(out, Action{ActionExtra: &ActionExtra{Player: ip(q)}})
+		}
+	}
+	return out
+}
+
+func productionBiomes(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
+	p := s.Players[a.Seat]
+	if p.Strategy == 0 {
+		return nil, engine.Refuse("1.11", "Production Biomes spends a token from the strategy pool, and yours is empty")
+	}
+	q, err := otherPlayer(s, a)
+	if err != nil {
+		return nil, err
+	}
+	return s.emit(Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &Pools{p.Tactic, p.Fleet, p.Strategy - 1}},
+		Event{Kind: EvTradeGoods, Seat: a.Seat, Count: 4}, Event{Kind: EvTradeGoods, Seat: q, Count: 2}), nil
 }

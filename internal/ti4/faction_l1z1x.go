@@ -35,3 +35,18 @@ func cyberneticEnhancements(s *State, a Action, _ int) ([]Event, error) {
 	}
 	return s.emit(Event{Kind: EvMoreTokens, Seat: a.Seat, Count: 1}, Event{Kind: EvNoteReturned, Seat: a.Seat, Card: a.Card}), nil
 }
+
+// Inheritance Systems, an L1Z1X technology: while researching, the L1Z1X
+// may exhaust it and spend 2 resources more to ignore every prerequisite
+// of the technology (90.12).
+func init() {
+	define(&Ability{ID: "inheritance_systems", Since: RulesFactions, Uses: []*Use{{At: WhileResearch, Exhaust: true, Fields: "outcome",
+		Options: one(Action{Outcome: "prerequisites"}), Resolve: inheritanceSystems}}})
+}
+
+func inheritanceSystems(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
+	if a.Outcome != "prerequisites" {
+		return nil, engine.BadInput("outcome", "while researching, the use is \"prerequisites\"")
+	}
+	return s.emit(Event{Kind: EvSpent, Seat: a.Seat, Card: "all"}, Event{Kind: EvSpent, Seat: a.Seat, Count: -2}), nil
+}

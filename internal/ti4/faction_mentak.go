@@ -55,3 +55,9 @@ func pillage(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
 	}
 	return nil, engine.Refuse("1.3", "take a trade good or a commodity they have: outcome trade_good or commodity")
 }
+
+// Mirror Computing, a Mentak technology: each trade good the Mentak spend
+// is worth 2 resources or influence (47.3, 75.3).
+func init() {
+	define(&Ability{ID: "mirror_computing", Since: RulesPrinted, TradeGoodWorth: 2})
+}

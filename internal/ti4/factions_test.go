@@ -1808,3 +1808,64 @@ func TestFactionTech_ValkyrieParticleWeave(t *testing.T) {
 		t.Fatal("no seed in which Sol hit: the test proves nothing")
 	}
 }
+
+// Mentak, Mirror Computing (47.3): each trade good spent counts for 2
+// resources; paying within an action, no more than needed.
+func TestFactionTech_MirrorComputing(t *testing.T) {
+	g := factionGame(t, []string{"mentak", "sol", "hacan"}, func(s *State) {
+		s.Players[0].Techs = append(s.Players[0].Techs, "mirror_computing")
+		s.Players[0].TradeGoods, s.Players[0].Fleet = 3, 6
+	})
+	s := g.State()
+	if _, err := s.pay(0, &Spend{TradeGoods: 1}, 2, false); err != nil {
+		t.Fatalf("one trade good pays 2: %v", err)
+	}
+	if _, err := s.pay(0, &Spend{TradeGoods: 2}, 2, false); engine.RuleOf(err) != "47.3" {
+		t.Fatalf("two for 2 waste one: %v", err)
+	}
+	home := s.Players[0].Home
+	activated(t, g, 0, home)
+	do(t, g, act(ActEndMovement, 0))
+	establishControl(t, g, 0)
+	do(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "cruiser", Count: 2})
+	do(t, g, Action{Kind: ActSpendTG, Seat: 0, Count: 2})
+	do(t, g, act(ActEndTactical, 0)) // 2 cruisers (4) paid with 2 trade goods
+}
+
+// Hacan, Production Biomes: a component action, exhausting it and spending
+// a strategy token: 4 trade goods for the Hacan, 2 for another player.
+func TestFactionTech_ProductionBiomes(t *testing.T) {
+	g := factionGame(t, []string{"hacan", "sol", "jolnar"}, func(s *State) {
+		s.Players[0].Techs = append(s.Players[0].Techs, "production_biomes")
+	})
+	refuse(t, g, use(0, "production_biomes", Action{ActionExtra: &ActionExtra{Player: ip(0)}}), "2.7")
+	p := g.State().Players[0]
+	strategy, tg := p.Strategy, p.TradeGoods
+	do(t, g, use(0, "production_biomes", Action{ActionExtra: &ActionExtra{Player: ip(2)}}))
+	s := g.State()
+	if s.Players[0].TradeGoods != tg+4 || s.Players[2].TradeGoods != 2 || s.Players[0].Strategy != strategy-1 || s.Turn == 0 {
+		t.Fatalf("Hacan %d, Jol-Nar %d trade goods", s.Players[0].TradeGoods, s.Players[2].TradeGoods)
+	}
+}
+
+// L1Z1X, Inheritance Systems (90.12): while researching, exhausted with 2
+// resources more, a technology's prerequisites are all ignored, for that
+// technology only.
+func TestFactionTech_InheritanceSystems(t *testing.T) {
+	cfg := fixtureConfig("l1z1x", "sol", "hacan")
+	cfg.Rules = RulesCurrent
+	g := fixture(t, cfg, func(s *State) {
+		s.Players[0].Techs = append(s.Players[0].Techs, "inheritance_systems")
+		s.Players[0].TradeGoods = 2
+	})
+	toActionPhase(t, g, "technology", "diplomacy", "politics", "leadership", "warfare", "trade")
+	strategic(t, g, 0, "technology")
+	refuse(t, g, Action{Kind: ActResearch, Seat: 0, Card: "fleet_logistics"}, "90.12")
+	do(t, g, use(0, "inheritance_systems", Action{Outcome: "prerequisites"}))
+	refuse(t, g, Action{Kind: ActResearch, Seat: 0, Card: "fleet_logistics"}, "91.2") // 2 resources first
+	do(t, g, Action{Kind: ActSpendTG, Seat: 0, Count: 2})
+	do(t, g, Action{Kind: ActResearch, Seat: 0, Card: "fleet_logistics"})
+	if !slices.Contains(g.State().Players[0].Techs, "fleet_logistics") {
+		t.Fatal("researched without its two blue prerequisites")
+	}
+}

@@ -222,7 +222,11 @@ func decidePay(s *State, a Action) ([]Event, error) {
 				what = "resources"
 			}
 		}
-		return s.emit(Event{Kind: EvTradeGoods, Seat: a.Seat, Count: -a.Count}, Event{Kind: EvSpent, Seat: a.Seat, Count: a.Count, Deck: what}), nil
+		worth := a.Count
+		if what != "trade_goods" {
+			worth *= s.tgWorth(a.Seat)
+		}
+		return s.emit(Event{Kind: EvTradeGoods, Seat: a.Seat, Count: -a.Count}, Event{Kind: EvSpent, Seat: a.Seat, Count: worth, Deck: what}), nil
 	case ActSpendTokens:
 		pools, err := need(a.Pools, "pools")
 		if err != nil {

@@ -31,7 +31,8 @@ func (s *State) pay(seat int, sp *Spend, cost int, influence bool) ([]Event, err
 		return nil, engine.BadInput("spend", "%d planets named: more than the board holds", len(sp.Planets))
 	}
 	var ev []Event
-	total, least := sp.TradeGoods, cost
+	worth := s.tgWorth(seat)
+	total, least := sp.TradeGoods*worth, cost
 	for i, name := range sp.Planets {
 		pl, _, err := findPlanet(s, name)
 		if err != nil {
@@ -48,7 +49,7 @@ func (s *State) pay(seat int, sp *Spend, cost int, influence bool) ([]Event, err
 	if total < cost {
 		return nil, engine.Refuse("47.3", "%d %s paid of the %d this costs", total, what, cost)
 	}
-	if excess := total - cost; (sp.TradeGoods > 0 && excess >= 1) || (len(sp.Planets) > 0 && excess >= least && least > 0) {
+	if excess := total - cost; (sp.TradeGoods > 0 && excess >= worth) || (len(sp.Planets) > 0 && excess >= least && least > 0) {
 		return nil, engine.Refuse("47.3", "%d %s paid of the %d this costs: leave out what is not needed", total, what, cost)
 	}
 	if sp.TradeGoods > 0 {
@@ -83,8 +84,9 @@ func (s *State) payments(seat, cost int, influence bool, limit int) []*Spend {
 		if len(out) >= limit {
 			return
 		}
-		if rest := cost - sum; rest <= 0 || rest <= tg {
-			sp := &Spend{Planets: slices.Clone(pick), TradeGoods: max(rest, 0)}
+		worth := s.tgWorth(seat)
+		if rest := cost - sum; rest <= 0 || rest <= tg*worth {
+			sp := &Spend{Planets: slices.Clone(pick), TradeGoods: (max(rest, 0) + worth - 1) / worth}
 			if _, err := s.pay(seat, sp, cost, influence); err == nil {
 				out = append(out, sp)
 			}

@@ -348,7 +348,7 @@ func decideSpendTG(s *State, a Action) ([]Event, error) {
 	if p := s.Players[a.Seat]; p.TradeGoods < a.Count {
 		return nil, engine.Refuse("93.4", "%s has only %d trade goods", p, p.TradeGoods)
 	}
-	return s.emit(Event{Kind: EvTradeGoods, Seat: a.Seat, Count: -a.Count}, Event{Kind: EvSpent, Seat: a.Seat, Count: a.Count}), nil
+	return s.emit(Event{Kind: EvTradeGoods, Seat: a.Seat, Count: -a.Count}, Event{Kind: EvSpent, Seat: a.Seat, Count: a.Count * s.tgWorth(a.Seat)}), nil
 }
 
 // Leadership (52.2-52.4): gain the base tokens plus one per three
@@ -813,6 +813,7 @@ func applyStrategic(s *State, e *Event) bool {
 	case EvStepProgress: // one more thing done; what was spent on it is used up
 		s.Step.Count++
 		s.Step.Spent = 0
+		delete(s.Step.Credits, "all") // Inheritance Systems served one technology
 	case EvVictoryPoint:
 		p := s.Players[e.Seat]
 		if p.VP += e.Count; p.VP < 0 { // the track starts at 0 (98.3)

@@ -925,7 +925,7 @@ func decideSpendForProduction(s *State, a Action) ([]Event, error) {
 		if p := s.Players[a.Seat]; p.TradeGoods < a.Count {
 			return nil, engine.Refuse("93.4", "%s has only %d trade goods", p, p.TradeGoods)
 		}
-		return s.emit(Event{Kind: EvTradeGoods, Seat: a.Seat, Count: -a.Count}, Event{Kind: EvSpent, Seat: a.Seat, Count: a.Count}), nil
+		return s.emit(Event{Kind: EvTradeGoods, Seat: a.Seat, Count: -a.Count}, Event{Kind: EvSpent, Seat: a.Seat, Count: a.Count * s.tgWorth(a.Seat)}), nil
 	}
 	pl, _, err := findPlanet(s, a.Planet)
 	if err != nil {

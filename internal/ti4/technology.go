@@ -64,6 +64,9 @@ func (s *State) techOpen(seat int, t *data.Technology) error {
 // missing returns, per colour, the prerequisites seat lacks for t after
 // counting owned technologies and specialty credits (90.12, 90.14).
 func (s *State) missing(seat int, t *data.Technology, credits map[string]int) int {
+	if credits["all"] > 0 { // Inheritance Systems: every prerequisite ignored
+		return 0
+	}
 	owned := s.colorsOwned(seat)
 	short := 0
 	for col, need := range t.Prereqs {
