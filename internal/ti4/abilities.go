@@ -95,6 +95,10 @@ type Ability struct {
 	// OthersActivate: what follows, for its owner, when another player
 	// (active) activates the system at pos holding the owner's ships.
 	OthersActivate func(s *State, owner, active, pos int) []Event
+	// WormholeHit: at the start of a space combat in a system with a
+	// wormhole, one hit on an opponent's ship of its owner's choice (78.2).
+	// Play only: the odds calculator knows no wormholes.
+	WormholeHit bool
 	// TradeGoodWorth: what each trade good its owner spends for resources
 	// or influence is worth, when more than 1 (47.3, 75.3).
 	TradeGoodWorth int
@@ -354,6 +358,7 @@ func (s *State) has(seat int, f func(*Ability) bool) bool {
 }
 
 func hookExploreFrontier(a *Ability) bool { return a.ExploreFrontier }
+func hookWormholeHit(a *Ability) bool     { return a.WormholeHit }
 func hookNoHandLimit(a *Ability) bool     { return a.NoHandLimit }
 func hookFleetBonus(a *Ability) int       { return a.FleetBonus }
 func hookCombatMod(a *Ability) int        { return a.CombatMod }

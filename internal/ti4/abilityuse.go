@@ -38,6 +38,7 @@ const (
 	AtGroundStart       Moment = "ground_combat_start"   // the start of a ground combat the player fights, in its window (42.4a)
 	AfterMovedIn        Moment = "after_moved_in"        // after another player moved ships into a system with the player's ships (AnswerMovedIn)
 	AfterOthersActivate Moment = "after_others_activate" // after another player (the window's Target) activates a system with the player's ships
+	AtSpaceStart        Moment = "space_combat_start"    // the start of a space combat the player fights, before the barrage (AnswerSpaceStart)
 )
 
 // Use is an ability used by a choice.
@@ -133,7 +134,7 @@ func (s *State) hasUse(seat int, at Moment) bool {
 
 // Moments that are states of the game rather than windows: an ability
 // for them is used whenever the state holds.
-var stateMoments = []Moment{AtAction, AtStartOfTurn, DuringActionPhase, WhileResearch, WhileProducing, WhenAgendaRevealed, BeforeVotes, AtCombatRound, AfterOpponentLoss, AfterCombatRound, AtGroundStart, AfterMovedIn}
+var stateMoments = []Moment{AtAction, AtStartOfTurn, DuringActionPhase, WhileResearch, WhileProducing, WhenAgendaRevealed, BeforeVotes, AtCombatRound, AfterOpponentLoss, AfterCombatRound, AtGroundStart, AfterMovedIn, AtSpaceStart}
 
 // decideUseAbility resolves use_ability: in the ability's window, or at a
 // moment that is a state of the game (the player's turn, a payment).
@@ -268,6 +269,11 @@ func (s *State) momentOpen(seat int, at Moment) error {
 			return engine.Refuse("1.14", "only after a space combat round that the combat outlasts")
 		}
 		return nil
+	case AtSpaceStart:
+		if !answering(AnswerSpaceStart)(s, seat) {
+			return engine.Refuse("78.2", "only at the start of a space combat you fight")
+		}
+		return nil
 	case AfterMovedIn:
 		if !answering(AnswerMovedIn)(s, seat) {
 			return engine.Refuse("1.14", "only after another player moves ships into a system with your ships")
@@ -309,6 +315,8 @@ func (s *State) momentHolds(seat int, at Moment) bool {
 		return groundStart(s, seat)
 	case AfterMovedIn:
 		return answering(AnswerMovedIn)(s, seat)
+	case AtSpaceStart:
+		return answering(AnswerSpaceStart)(s, seat)
 	case BeforeVotes:
 		return beforeVotes(s)
 	}

@@ -371,11 +371,26 @@ func combatFollowUps(s *State, rng *engine.RNG) []Event {
 			if d == None || !shipsOf(sys, c.Attacker) {
 				return endSpace(s)
 			}
+			if !c.StartAsked { // the start of combat, before the barrage: abilities used then (1.19)
+				var starters []int
+				for _, q := range []int{c.Attacker, d} {
+					if s.hasUse(q, AtSpaceStart) {
+						starters = append(starters, q)
+					}
+				}
+				if len(starters) > 0 { // marked only then: a combat without them stays as it was
+					n.Defender, n.StartAsked, n.Starters = d, true, starters
+					n.Answer = nextAsk(&n, &n.Starters, AnswerSpaceStart)
+					return s.emit(setCombat(&n, nil))
+				}
+			}
 			n.Defender, n.Round, n.Step, n.Sustained = d, 1, CbBarrage, nil
 			n.Owed = append(n.Owed, s.ambushHits(c.Attacker, d, sys, rng, &rolls)...)
 			n.Owed = append(n.Owed, s.ambushHits(d, c.Attacker, sys, rng, &rolls)...)
 			n.Owed = append(n.Owed, s.startDestroys(c.Attacker, d, sys)...)
 			n.Owed = append(n.Owed, s.startDestroys(d, c.Attacker, sys)...)
+			n.Owed = append(n.Owed, s.splicerHits(c.Attacker, d, sys)...)
+			n.Owed = append(n.Owed, s.splicerHits(d, c.Attacker, sys)...)
 		case CbBarrage: // 78.3, 10: barrage hits only fighters
 			if !c.BarrageAsked { // first, each player with barrage units may answer (Waylay)
 				n.BarrageAsked = true
@@ -1001,6 +1016,10 @@ func nextAsk(c *Combat, queue *[]int, kind string) *Answer {
 // AnswerMovedIn is the window after another player's ships moved into a
 // system with the player's ships (AfterMovedIn).
 const AnswerMovedIn = "moved_in"
+
+// AnswerSpaceStart is the window at the start of a space combat, before
+// anti-fighter barrage, for abilities used then (AtSpaceStart).
+const AnswerSpaceStart = "space_start"
 
 // AnswerRoundEnd is the window after a space combat round that the
 // combat outlasts, for abilities used then (AfterCombatRound).

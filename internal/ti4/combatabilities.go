@@ -76,6 +76,16 @@ func (s *State) startDestroys(seat, opp int, sys *System) []Owed {
 	return []Owed{{Seat: opp, Hits: 1, Only: "non_fighter", Destroy: true, Rule: "78.2", By: seat}}
 }
 
+// splicerHits is the start of a space combat in a system with a wormhole:
+// a seat whose ability splices hits one of the opponent's ships, of its
+// own choosing (Picked).
+func (s *State) splicerHits(seat, opp int, sys *System) []Owed {
+	if !s.has(seat, hookWormholeHit) || !s.hasWormhole(sys.Pos) {
+		return nil
+	}
+	return []Owed{{Seat: opp, Hits: 1, Picked: true, Rule: "78.2", By: seat}}
+}
+
 // ambushHits is the start of a space combat (78.2): a seat whose ability
 // ambushes rolls for up to 2 of its cruisers and destroyers there, each
 // hitting on its combat value; the opponent assigns the hits.

@@ -459,6 +459,9 @@ func applyTacticalCards(s *State, e *Event) bool {
 		case AnswerMovedIn:
 			c.Answer = nextAsk(c, &c.own().Watchers, AnswerMovedIn)
 			return true
+		case AnswerSpaceStart:
+			c.Answer = nextAsk(c, &c.Starters, AnswerSpaceStart)
+			return true
 		case "ground_roll":
 			q := c.Answer.Seat
 			c.Misses = slices.DeleteFunc(slices.Clone(c.Misses), func(m Miss) bool { return m.Seat == q })

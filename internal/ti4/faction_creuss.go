@@ -77,3 +77,10 @@ func creussIFF(s *State, a Action, owner int) ([]Event, error) {
 	}
 	return s.extend(ev, Event{Kind: EvTokenPlaced, System: sys.Pos, Card: tok.Kind, Seat: owner}, Event{Kind: EvNoteReturned, Seat: a.Seat, Card: a.Card}), nil
 }
+
+// Dimensional Splicer, a Creuss technology: at the start of a space combat
+// in a system with a wormhole, one hit on an opponent's ship of the
+// Creuss' choice (78.2).
+func init() {
+	define(&Ability{ID: "dimensional_splicer", Since: RulesPrinted, WormholeHit: true})
+}

@@ -115,3 +115,22 @@ func greyfireMutagen(s *State, a Action, _ int) ([]Event, error) {
 		Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: 1},
 		Event{Kind: EvNoteReturned, Seat: a.Seat, Card: a.Card}), nil
 }
+
+// Impulse Core, a Yin technology: at the start of a space combat, before
+// the barrage, the Yin may destroy a cruiser or destroyer of theirs there
+// for a hit the opponent puts on a non-fighter ship if they can (78.2).
+func init() {
+	define(&Ability{ID: "impulse_core", Since: RulesPrinted,
+		Uses: []*Use{{At: AtSpaceStart, Fields: "unit", Options: devotionOptions, Resolve: impulseCore}}})
+}
+
+func impulseCore(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
+	c := s.Combat
+	if a.Unit != "cruiser" && a.Unit != "destroyer" || count(s.System(c.System).Space, a.Seat, a.Unit) == 0 {
+		return nil, engine.Refuse("78.2", "Impulse Core destroys a cruiser or a destroyer of yours in the system")
+	}
+	n := c.clone()
+	n.Answer = nextAsk(n, &n.Starters, AnswerSpaceStart)
+	n.Owed = append(n.Owed, Owed{Seat: opponent(c, a.Seat), Hits: 1, Only: "non_fighter_first", Rule: "78.2", By: a.Seat})
+	return s.emit(Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: c.System, Unit: a.Unit, Count: 1}, newCombat(n, nil)), nil
+}

@@ -1869,3 +1869,55 @@ func TestFactionTech_InheritanceSystems(t *testing.T) {
 		t.Fatal("researched without its two blue prerequisites")
 	}
 }
+
+// Yin, Impulse Core (78.2): at the start of a space combat, before the
+// barrage, the Yin may destroy a destroyer of theirs there for a hit on a
+// non-fighter ship of the opponent's.
+func TestFactionTech_ImpulseCore(t *testing.T) {
+	cfg := fixtureConfig("yin", "sol", "hacan")
+	cfg.Rules = RulesCurrent
+	g := fixture(t, cfg, func(s *State) {
+		s.Players[0].Techs = append(s.Players[0].Techs, "impulse_core")
+		s.System(22).Space = []Stack{{Owner: 0, Unit: "dreadnought", Count: 1}, {Owner: 0, Unit: "destroyer", Count: 1}}
+		s.System(9).Space = []Stack{{Owner: 1, Unit: "cruiser", Count: 2}, {Owner: 1, Unit: "fighter", Count: 2}, {Owner: 1, Unit: "carrier", Count: 1}}
+	})
+	toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+	activated(t, g, 0, 9)
+	do(t, g, moveShips(0, 22, "dreadnought", 1))
+	do(t, g, moveShips(0, 22, "destroyer", 1))
+	do(t, g, act(ActEndMovement, 0))
+	c := g.State().Combat
+	if c == nil || c.Answer == nil || c.Answer.Kind != AnswerSpaceStart || c.Answer.Seat != 0 || c.Step != CbStart {
+		t.Fatalf("combat %+v: the Yin's window at the start", c)
+	}
+	refuse(t, g, use(0, "impulse_core", Action{Unit: "dreadnought"}), "78.2")
+	do(t, g, use(0, "impulse_core", Action{Unit: "destroyer"}))
+	s := g.State()
+	if count(s.System(9).Space, 0, "destroyer") != 0 || len(s.Combat.Owed) != 1 || s.Combat.Owed[0].Only != "non_fighter_first" {
+		t.Fatalf("owed %+v: the destroyer for a hit on a non-fighter", s.Combat.Owed)
+	}
+}
+
+// Creuss, Dimensional Splicer (78.2): at the start of a space combat in a
+// system with a wormhole the opponent takes a hit the Creuss place; in a
+// system without one, none.
+func TestFactionTech_DimensionalSplicer(t *testing.T) {
+	for _, pos := range []int{21, 9} { // 21: an alpha wormhole; 9: none
+		cfg := fixtureConfig("creuss", "sol", "hacan")
+		cfg.Rules = RulesCurrent
+		g := fixture(t, cfg, func(s *State) {
+			s.Players[0].Techs = append(s.Players[0].Techs, "dimensional_splicer")
+			s.System(pos).Space = []Stack{{Owner: 1, Unit: "cruiser", Count: 2}}
+			s.System(22).Space = []Stack{{Owner: 0, Unit: "dreadnought", Count: 1}}
+		})
+		toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+		activated(t, g, 0, pos)
+		do(t, g, moveShips(0, 22, "dreadnought", 1))
+		do(t, g, act(ActEndMovement, 0))
+		c := g.State().Combat
+		picked := c != nil && slices.ContainsFunc(c.Owed, func(o Owed) bool { return o.Seat == 1 && o.Picked && o.By == 0 })
+		if picked != (pos == 21) {
+			t.Fatalf("system %d: owed %+v", pos, c)
+		}
+	}
+}
