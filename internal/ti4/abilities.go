@@ -172,6 +172,9 @@ const (
 	// PermitAsteroidHold: other players cannot activate an asteroid field
 	// holding the player's ships (5, 11).
 	PermitAsteroidHold
+	// PermitPassedSilent: in the player's turns, players who have passed
+	// play no action cards (3.3).
+	PermitPassedSilent
 )
 
 // othersActivated is what follows when active activates sys for the other

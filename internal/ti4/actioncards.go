@@ -352,6 +352,9 @@ func decidePlayAC(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	if s.silencedBySecret(a.Seat) {
 		return nil, engine.Refuse("69.1", "a note of yours played against you holds back your action cards until this agenda is resolved")
 	}
+	if q := s.Turn; s.Phase == PhaseAction && q != a.Seat && q >= 0 && q < len(s.Players) && p.Passed && s.permits(q, PermitPassedSilent) {
+		return nil, engine.Refuse("3.3", "in the turn of seat %d a player who has passed plays no action card (Transparasteel Plating)", q)
+	}
 	if d := actionCards[a.Card]; d != nil && d.cancels {
 		return decideSabotage(s, a)
 	}

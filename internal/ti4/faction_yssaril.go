@@ -83,3 +83,9 @@ func spyNet(s *State, a Action, owner int) ([]Event, error) {
 	hand := slices.Clone(s.Players[owner].ActionCards)
 	return s.emit(Event{Kind: EvStepSet, Seat: a.Seat, Step: &Step{Kind: StepNoteWindow, Seat: a.Seat, Card: a.Card, Cards: hand}}), nil
 }
+
+// Transparasteel Plating, a Yssaril technology: in the Yssaril's turns,
+// players who have passed play no action cards.
+func init() {
+	define(&Ability{ID: "transparasteel_plating", Since: RulesPrinted, Permits: PermitPassedSilent})
+}

@@ -1921,3 +1921,26 @@ func TestFactionTech_DimensionalSplicer(t *testing.T) {
 		}
 	}
 }
+
+// Yssaril, Transparasteel Plating (3.3): in the Yssaril's turn a player
+// who has passed plays no action card (Sabotage against the Yssaril's
+// card); one who has not, or without the technology, does.
+func TestFactionTech_TransparasteelPlating(t *testing.T) {
+	for _, tc := range []struct{ tech, passed, silent bool }{{true, true, true}, {true, false, false}, {false, true, false}} {
+		g := factionGame(t, []string{"yssaril", "sol", "hacan"}, func(s *State) {
+			if tc.tech {
+				s.Players[0].Techs = append(s.Players[0].Techs, "transparasteel_plating")
+			}
+			s.Players[0].TradeGoods = 4
+			giveAC(0, "focused_research")(s)
+			giveAC(1, "sabotage")(s)
+		})
+		do(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "focused_research", Outcome: "sarween_tools"})
+		s := g.State().Clone()
+		s.Players[1].Passed = tc.passed // as if Sol had passed earlier in the phase
+		err := (Rules{}).Check(s, Action{Kind: ActPlayAC, Seat: 1, Card: "sabotage"})
+		if (engine.RuleOf(err) == "3.3") != tc.silent || (!tc.silent && err != nil) {
+			t.Fatalf("%+v: %v", tc, err)
+		}
+	}
+}
