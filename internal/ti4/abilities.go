@@ -175,6 +175,10 @@ const (
 	// PermitPassedSilent: in the player's turns, players who have passed
 	// play no action cards (3.3).
 	PermitPassedSilent
+	// PermitMecatolGate: while the player does not control Mecatol Rex,
+	// its system counts as having an alpha and a beta wormhole for the
+	// player's movement.
+	PermitMecatolGate
 )
 
 // othersActivated is what follows when active activates sys for the other

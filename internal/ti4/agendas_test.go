@@ -345,7 +345,7 @@ func TestRule7_3_LawEffects(t *testing.T) {
 			t.Fatal("Wormhole Reconstruction: every alpha and beta system is adjacent to every other")
 		}
 		g = fixture(t, fixtureConfig(), func(s *State) { far(s); withLaw("enforced_travel_ban", None)(s) })
-		if slices.Contains(g.State().moveNeighbors(2, false), 28) || !g.State().Adjacent(2, 28) {
+		if slices.Contains(g.State().moveNeighbors(2, g.State().moverOf(0)), 28) || !g.State().Adjacent(2, 28) {
 			t.Fatal("Enforced Travel Ban: no movement through alpha and beta wormholes, though they stay adjacent")
 		}
 	})

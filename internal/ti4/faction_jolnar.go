@@ -55,3 +55,33 @@ func init() {
 func eResSiphons(s *State, owner, _, _ int) []Event {
 	return s.emit(Event{Kind: EvTradeGoods, Seat: owner, Count: 4})
 }
+
+// Spatial Conduit Cylinder, a Jol-Nar technology: after the Jol-Nar
+// activate a system with their units, they may exhaust it: for that
+// tactical action the system is adjacent to every system with their units.
+func init() {
+	define(&Ability{ID: "spatial_conduit_cylinder", Since: RulesFactions,
+		Uses: []*Use{{At: AfterActivation, Exhaust: true, Options: conduitOptions, Resolve: spatialConduit}}})
+}
+
+func conduitOptions(s *State, seat int, st *Step) []Action {
+	t := s.Tactical
+	pos := None
+	switch {
+	case st != nil && len(st.Systems) > 0: // the window, opened as the system is activated
+		pos = st.Systems[0]
+	case t != nil && t.Seat == seat && !t.Conduit && len(t.Moves) == 0:
+		pos = t.System
+	}
+	if pos == None || s.unitsIn(pos, seat) == 0 {
+		return nil
+	}
+	return []Action{{}}
+}
+
+func spatialConduit(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	if len(conduitOptions(s, a.Seat, st)) == 0 {
+		return nil, engine.Refuse("1.14", "Spatial Conduit Cylinder is used after you activate a system with your units, before moving")
+	}
+	return s.emit(Event{Kind: EvConduitOpened, Seat: a.Seat}), nil
+}

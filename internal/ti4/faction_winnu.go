@@ -35,3 +35,27 @@ func acquiescence(s *State, a Action, owner int) ([]Event, error) {
 	}
 	return s.emit(Event{Kind: EvFreeSecondary, Seat: owner, Owner: a.Seat}, Event{Kind: EvNoteReturned, Seat: a.Seat, Card: a.Card}), nil
 }
+
+// Lazax Gate Folding, a Winnu technology: while the Winnu do not control
+// Mecatol Rex, its system counts as having an alpha and a beta wormhole
+// for their movement; while they do, a component action exhausting it
+// places an infantry there.
+func init() {
+	define(&Ability{ID: "lazax_gate_folding", Since: RulesFactions, Permits: PermitMecatolGate,
+		Uses: []*Use{{At: AtAction, Exhaust: true, Options: gateOptions, Resolve: lazaxGate}}})
+}
+
+func gateOptions(s *State, seat int, _ *Step) []Action {
+	if pl, _ := s.Planet(MecatolRex); pl == nil || pl.Controller != seat || s.Reinforcements(seat, "infantry") == 0 {
+		return nil
+	}
+	return []Action{{}}
+}
+
+func lazaxGate(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	if len(gateOptions(s, a.Seat, st)) == 0 {
+		return nil, engine.Refuse("1.3", "Lazax Gate Folding places an infantry on Mecatol Rex while you control it, from reinforcements")
+	}
+	pl, sys := s.Planet(MecatolRex)
+	return s.emit(Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: 1}), nil
+}

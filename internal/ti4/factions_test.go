@@ -1944,3 +1944,73 @@ func TestFactionTech_TransparasteelPlating(t *testing.T) {
 		}
 	}
 }
+
+// Jol-Nar, Spatial Conduit Cylinder: after activating a system with their
+// units, the Jol-Nar may exhaust it to make that system adjacent to every
+// system with their units for the tactical action: a carrier from afar
+// moves in with a move of 1.
+func TestFactionTech_SpatialConduitCylinder(t *testing.T) {
+	for _, conduit := range []bool{false, true} {
+		var far int
+		g := factionGame(t, []string{"jolnar", "sol", "hacan"}, func(s *State) {
+			s.Players[0].Techs = append(s.Players[0].Techs, "spatial_conduit_cylinder")
+			s.System(9).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 1}}
+			for _, q := range emptySystems(s) {
+				if s.reach(0, q, 9, 1) < 0 && !s.anomaly(q, "nebula") && !s.anomaly(q, "gravity-rift") {
+					far = q
+					break
+				}
+			}
+			s.System(far).Space = []Stack{{Owner: 0, Unit: "carrier", Count: 1}}
+		})
+		activated(t, g, 0, 9)
+		settle(t, g)
+		if st := g.State().Step; st == nil || st.Card != "spatial_conduit_cylinder" {
+			t.Fatalf("step %+v: the window after activation", st)
+		}
+		if conduit {
+			do(t, g, use(0, "spatial_conduit_cylinder", Action{}))
+		} else {
+			do(t, g, Action{Kind: ActUseAbility, Seat: 0, Card: "spatial_conduit_cylinder"}) // let go
+		}
+		a := moveShips(0, far, "carrier", 1)
+		if conduit {
+			do(t, g, a)
+		} else {
+			refuse(t, g, a, "58.4")
+		}
+	}
+}
+
+// Winnu, Lazax Gate Folding: while the Winnu do not control Mecatol Rex,
+// its system is one move from an alpha wormhole for their ships; while
+// they do, a component action places an infantry there.
+func TestFactionTech_LazaxGateFolding(t *testing.T) {
+	const alpha = 21
+	for _, tech := range []bool{false, true} {
+		g := factionGame(t, []string{"winnu", "sol", "hacan"}, func(s *State) {
+			if tech {
+				s.Players[0].Techs = append(s.Players[0].Techs, "lazax_gate_folding")
+			}
+		})
+		s := g.State()
+		mr := s.mecatolPos()
+		if got := s.reach(0, alpha, mr, 1) >= 0; got != tech || s.reach(1, alpha, mr, 1) >= 0 {
+			t.Fatalf("tech %v: one move from the alpha to Mecatol Rex: %v", tech, got)
+		}
+	}
+	g := factionGame(t, []string{"winnu", "sol", "hacan"}, func(s *State) {
+		s.Players[0].Techs = append(s.Players[0].Techs, "lazax_gate_folding")
+		s.Custodians = false
+		mr, _ := s.Planet(MecatolRex)
+		mr.Controller, mr.Units = 0, []Stack{{Owner: 0, Unit: "infantry", Count: 1}}
+	})
+	s := g.State()
+	if s.reach(0, alpha, s.mecatolPos(), 1) >= 0 {
+		t.Fatal("controlling Mecatol Rex, no gate")
+	}
+	do(t, g, use(0, "lazax_gate_folding", Action{}))
+	if mr, _ := g.State().Planet(MecatolRex); count(mr.Units, 0, "infantry") != 2 {
+		t.Fatalf("Mecatol Rex %v: one more infantry", mr.Units)
+	}
+}

@@ -71,7 +71,7 @@ func TestRule7_3_NexusSovereignty(t *testing.T) {
 		activated(t, g, 0, n)
 		if law {
 			refuse(t, g, moveShips(0, 2, "carrier", 1), "58.4")
-			if slices.Contains(g.State().moveNeighbors(n, false), 2) {
+			if slices.Contains(g.State().moveNeighbors(n, g.State().moverOf(0)), 2) {
 				t.Fatal("nor may ships leave the nexus through its alpha wormhole")
 			}
 		} else {

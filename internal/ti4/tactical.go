@@ -27,9 +27,12 @@ type Tactical struct {
 	Friends    []int `json:"friends,omitempty"`     // players whose notes were in play at the start (Betray a Friend)
 	PeaceAsked bool  `json:"peace_asked,omitempty"` // Minister of Peace was offered after this activation
 	StarChart  bool  `json:"star_chart,omitempty"`
-	NavSuite   bool  `json:"nav_suite,omitempty"`   // Nav Suite: anomalies have no effect on this movement
-	Orb        bool  `json:"dominus_orb,omitempty"` // Dominus Orb: units move out of systems with the player's command tokens
-	Silence    []int `json:"silence,omitempty"`
+	// Conduit: the active system is adjacent to every system with the
+	// active player's units (Spatial Conduit Cylinder).
+	Conduit  bool  `json:"conduit,omitempty"`
+	NavSuite bool  `json:"nav_suite,omitempty"`   // Nav Suite: anomalies have no effect on this movement
+	Orb      bool  `json:"dominus_orb,omitempty"` // Dominus Orb: units move out of systems with the player's command tokens
+	Silence  []int `json:"silence,omitempty"`
 	// GainedMecatol: the active player gained control of Mecatol Rex in
 	// this tactical action (recorded from the third rules version).
 	GainedMecatol bool `json:"gained_mecatol,omitempty"`
@@ -137,6 +140,9 @@ const (
 	EvTacStep       = "tactical_step"
 	EvProduced      = "produced"
 	EvTacticalEnded = "tactical_action_ended"
+	// EvConduitOpened: the active system is adjacent to every system with
+	// the active player's units for the rest of the tactical action.
+	EvConduitOpened = "conduit_opened"
 )
 
 // Activation (89.1, 5): a command token from the tactic pool goes into a
@@ -228,7 +234,7 @@ func (s *State) reach(seat, from, to, move int) int {
 		return s.blocked(seat, pos, end)
 	}
 	nav := s.navSuite(seat)
-	joined := s.permits(seat, PermitWormholesJoined)
+	m := s.moverOf(seat)
 	if s.anomaly(from, "nebula") && !nav {
 		move = 1 // 59.2
 	}
@@ -268,7 +274,7 @@ func (s *State) reach(seat, from, to, move int) int {
 			if left == 0 {
 				continue
 			}
-			for _, q := range s.moveNeighbors(n.pos, joined) {
+			for _, q := range s.moveNeighbors(n.pos, m) {
 				if q != to && blocked(q, false) {
 					continue
 				}
@@ -297,27 +303,68 @@ func (s *State) navSuite(seat int) bool {
 	return t != nil && t.NavSuite && t.Seat == seat && t.Step == TacMovement
 }
 
+// mover is what a player's abilities change in the adjacency their ships
+// move by.
+type mover struct {
+	// joined: every system with an alpha or a beta wormhole is adjacent to
+	// every other, and no effect stops that (Quantum Entanglement).
+	joined bool
+	// gate: Mecatol Rex's system counts as having both (Lazax Gate
+	// Folding), -1 for none.
+	gate int
+	// hub: the active system is adjacent to every system holding the
+	// player's units (Spatial Conduit Cylinder), -1 for none.
+	hub  int
+	seat int
+}
+
+// moverOf is seat's mover in the tactical action under way.
+func (s *State) moverOf(seat int) mover {
+	m := mover{joined: s.permits(seat, PermitWormholesJoined), gate: None, hub: None, seat: seat}
+	if s.permits(seat, PermitMecatolGate) {
+		if pl, _ := s.Planet(MecatolRex); pl != nil && pl.Controller != seat {
+			m.gate = s.mecatolPos()
+		}
+	}
+	if t := s.Tactical; t != nil && t.Seat == seat && t.Conduit {
+		m.hub = t.System
+	}
+	return m
+}
+
 // moveNeighbors are the systems a ship may move to next: under Enforced
 // Travel Ban alpha and beta wormholes do nothing during movement. For a
 // mover whose systems with alpha or beta wormholes are all adjacent
-// (joined), nothing stops that.
-func (s *State) moveNeighbors(pos int, joined bool) []int {
-	if joined {
-		near := s.nexusSovereign(pos, s.galaxy.Neighbors(pos, s.Wormholes))
-		if !s.alphaOrBeta(pos) {
-			return near
-		}
-		for _, sys := range s.Systems {
-			if sys.Pos != pos && s.alphaOrBeta(sys.Pos) && !slices.Contains(near, sys.Pos) {
-				near = append(slices.Clip(near), sys.Pos)
-			}
-		}
+// (joined), nothing stops that; the mover's gate and hub add theirs.
+func (s *State) moveNeighbors(pos int, m mover) []int {
+	var near []int
+	switch {
+	case m.joined:
+		near = s.nexusSovereign(pos, s.galaxy.Neighbors(pos, s.Wormholes))
+	case !s.lawSays(LawWormholesClosed):
+		near = s.nexusSovereign(pos, s.galaxy.Neighbors(pos, s.Wormholes))
+	default:
+		near = s.galaxy.NeighborsExcept(pos, s.Wormholes, func(w string) bool { return w == "alpha" || w == "beta" })
+	}
+	if m.gate != None && !m.joined && s.lawSays(LawWormholesClosed) {
+		m.gate = None // Enforced Travel Ban: the gate's wormholes do nothing either
+	}
+	if !m.joined && m.gate == None && m.hub == None {
 		return near
 	}
-	if !s.lawSays(LawWormholesClosed) {
-		return s.nexusSovereign(pos, s.galaxy.Neighbors(pos, s.Wormholes))
+	here := m.joined && s.alphaOrBeta(pos) || m.gate != None && (pos == m.gate || s.alphaOrBeta(pos))
+	for _, sys := range s.Systems {
+		q := sys.Pos
+		if q == pos || slices.Contains(near, q) {
+			continue
+		}
+		wormholed := here && (s.alphaOrBeta(q) || q == m.gate) && (m.joined || pos == m.gate || q == m.gate)
+		hubbed := m.hub != None && ((pos == m.hub && s.unitsIn(q, m.seat) > 0) || (q == m.hub && s.unitsIn(pos, m.seat) > 0))
+		if wormholed || hubbed {
+			near = append(slices.Clip(near), q)
+		}
 	}
-	return s.galaxy.NeighborsExcept(pos, s.Wormholes, func(w string) bool { return w == "alpha" || w == "beta" })
+	return near
 }
 
 // blocked reports a system a ship cannot enter (end) or pass through.
@@ -345,11 +392,11 @@ func (s *State) blockedTerrain(seat, pos int, end bool) bool {
 func (s *State) steps(seat, from, to int) int {
 	dist := map[int]int{from: 0}
 	frontier := []int{from}
-	joined := s.permits(seat, PermitWormholesJoined)
+	m := s.moverOf(seat)
 	for d := 1; len(frontier) > 0 && d <= 8; d++ {
 		var next []int
 		for _, p := range frontier {
-			for _, q := range s.moveNeighbors(p, joined) {
+			for _, q := range s.moveNeighbors(p, m) {
 				if _, seen := dist[q]; seen {
 					continue
 				}
@@ -1016,6 +1063,8 @@ func applyTactical(s *State, e *Event) bool {
 		t.Placed = append(t.Placed, Cargo{Unit: e.Unit, Count: e.Count})
 	case EvTacticalEnded:
 		s.Tactical = nil
+	case EvConduitOpened:
+		s.Tactical.Conduit = true
 	default:
 		return false
 	}
