@@ -92,6 +92,9 @@ type Ability struct {
 	// would, it gains this many command tokens instead (90). Gaining a
 	// technology is not researching it.
 	ResearchTokens int
+	// Produced: what follows, for its owner, after their units use
+	// Production in the system at pos in a tactical action (67).
+	Produced func(s *State, owner, pos int) []Event
 	// OthersActivate: what follows, for its owner, when another player
 	// (active) activates the system at pos holding the owner's ships.
 	OthersActivate func(s *State, owner, active, pos int) []Event

@@ -76,3 +76,22 @@ func starForge(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
 	return s.emit(Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &Pools{p.Tactic, p.Fleet, p.Strategy - 1}},
 		Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Unit: a.Unit, Count: n}), nil
 }
+
+// Magmus Reactor (Codex I), a Muaat technology: the Muaat's ships move
+// into supernovae (86.1); after their units use Production in a system
+// with a war sun or next to a supernova, they gain a trade good.
+func init() {
+	define(&Ability{ID: "magmus_reactor", Since: RulesPrinted, Permits: PermitSupernovae, Produced: magmusReactor})
+}
+
+func magmusReactor(s *State, owner, pos int) []Event {
+	sys := s.System(pos)
+	near := slices.ContainsFunc(sys.Space, func(st Stack) bool { return st.Unit == "war_sun" && st.Owner == owner })
+	for _, q := range s.galaxy.Neighbors(pos, s.Wormholes) {
+		near = near || s.anomaly(q, "supernova")
+	}
+	if !near {
+		return nil
+	}
+	return s.emit(Event{Kind: EvTradeGoods, Seat: owner, Count: 1})
+}

@@ -1,6 +1,8 @@
 package ti4
 
 import (
+	"slices"
+
 	"github.com/mecatol/mecatol/internal/engine"
 )
 
@@ -133,4 +135,33 @@ func impulseCore(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
 	n.Answer = nextAsk(n, &n.Starters, AnswerSpaceStart)
 	n.Owed = append(n.Owed, Owed{Seat: opponent(c, a.Seat), Hits: 1, Only: "non_fighter_first", Rule: "78.2", By: a.Seat})
 	return s.emit(Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: c.System, Unit: a.Unit, Count: 1}, newCombat(n, nil)), nil
+}
+
+// Yin Spinner (Codex I), a Yin technology: after the Yin's units use
+// Production in a system, an infantry from reinforcements goes on a
+// planet they control there.
+func init() {
+	define(&Ability{ID: "yin_spinner", Since: RulesPrinted,
+		Uses: []*Use{{At: AfterProduction, Mandatory: true, Fields: "planet", Options: spinnerOptions, Resolve: yinSpinner}}})
+}
+
+func spinnerOptions(s *State, seat int, st *Step) []Action {
+	if st == nil || len(st.Systems) == 0 || s.Reinforcements(seat, "infantry") == 0 {
+		return nil
+	}
+	var out []Action
+	for _, pl := range s.System(st.Systems[0]).Planets {
+		if pl.Controller == seat && !demilitarized(pl) {
+			out = append(out, Action{Planet: pl.Name})
+		}
+	}
+	return out
+}
+
+func yinSpinner(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	if !slices.ContainsFunc(spinnerOptions(s, a.Seat, st), func(o Action) bool { return o.Planet == a.Planet }) {
+		return nil, engine.Refuse("67", "the infantry goes on a planet you control in the system that produced")
+	}
+	pl, sys := s.Planet(a.Planet)
+	return s.emit(Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: 1}), nil
 }

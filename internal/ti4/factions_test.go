@@ -2014,3 +2014,62 @@ func TestFactionTech_LazaxGateFolding(t *testing.T) {
 		t.Fatalf("Mecatol Rex %v: one more infantry", mr.Units)
 	}
 }
+
+// Yin, Yin Spinner (Codex I): after the Yin produce at home, an infantry
+// goes on a planet they control there, the window not let go.
+func TestFactionTech_YinSpinner(t *testing.T) {
+	g := factionGame(t, []string{"yin", "sol", "hacan"}, func(s *State) {
+		s.Players[0].Techs = append(s.Players[0].Techs, "yin_spinner")
+		s.Players[0].TradeGoods = 2
+	})
+	home := g.State().Players[0].Home
+	planet := g.State().System(home).Planets[0].Name
+	before := count(planetIn(g.State().System(home), planet).Units, 0, "infantry")
+	activated(t, g, 0, home)
+	do(t, g, act(ActEndMovement, 0))
+	establishControl(t, g, 0)
+	do(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "fighter", Count: 2})
+	do(t, g, Action{Kind: ActSpendTG, Seat: 0, Count: 1})
+	do(t, g, act(ActEndTactical, 0))
+	settle(t, g)
+	if st := g.State().Step; st == nil || st.Card != "yin_spinner" {
+		t.Fatalf("step %+v: the window after production", st)
+	}
+	refuse(t, g, Action{Kind: ActUseAbility, Seat: 0, Card: "yin_spinner"}, "1.3") // not let go
+	do(t, g, use(0, "yin_spinner", Action{Planet: planet}))
+	if n := count(planetIn(g.State().System(home), planet).Units, 0, "infantry"); n != before+1 {
+		t.Fatalf("%d infantry on %s, want %d", n, planet, before+1)
+	}
+}
+
+// Muaat, Magmus Reactor (Codex I; 86.1): the Muaat's ships move into
+// supernovae, and production in a system next to one gains a trade good;
+// elsewhere without a war sun, none.
+func TestFactionTech_MagmusReactor(t *testing.T) {
+	g := factionGame(t, []string{"muaat", "sol", "hacan"}, func(s *State) {
+		s.Players[0].Techs = append(s.Players[0].Techs, "magmus_reactor")
+	})
+	s := g.State()
+	var nearNova, far int
+	for _, sys := range s.Systems {
+		next := slices.ContainsFunc(s.galaxy.Neighbors(sys.Pos, s.Wormholes), func(q int) bool { return s.anomaly(q, "supernova") })
+		if next && nearNova == 0 {
+			nearNova = sys.Pos
+		} else if !next && far == 0 {
+			far = sys.Pos
+		}
+	}
+	if got := magmusReactor(s, 0, nearNova); len(got) != 1 || got[0].Count != 1 {
+		t.Fatalf("next to a supernova: %v", got)
+	}
+	if got := magmusReactor(s, 0, far); got != nil {
+		t.Fatalf("far from one, no war sun: %v", got)
+	}
+	s.System(far).Space = []Stack{{Owner: 0, Unit: "war_sun", Count: 1}}
+	if got := magmusReactor(s, 0, far); len(got) != 1 {
+		t.Fatalf("with a war sun: %v", got)
+	}
+	if !s.permits(0, PermitSupernovae) {
+		t.Fatal("into supernovae")
+	}
+}

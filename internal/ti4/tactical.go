@@ -1013,6 +1013,13 @@ func decideEndTactical(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	if t.GainedMecatol && s.has(a.Seat, hookMecatolStructures) {
 		ev = s.extend(ev, mecatolStructures(s, a.Seat)...)
 	}
+	if t.Made > 0 {
+		for _, ab := range s.abilityList(a.Seat) {
+			if ab.Produced != nil {
+				ev = s.extend(ev, ab.Produced(s, a.Seat, t.System)...)
+			}
+		}
+	}
 	if t.Made > 0 && s.hasUse(a.Seat, AfterProduction) {
 		ev = s.extend(ev, abilityWindows(s, a.Seat, AfterProduction, Step{Systems: []int{t.System}})...)
 	}
