@@ -58,6 +58,16 @@ func creussIFF(s *State, a Action, owner int) ([]Event, error) {
 	if !iffMoment(s, a.Seat) {
 		return nil, engine.Refuse("69.1", "Creuss IFF is played at the start of your turn")
 	}
+	ev, err := placeCreussToken(s, a, a.Seat, owner)
+	if err != nil {
+		return nil, err
+	}
+	return s.extend(ev, Event{Kind: EvNoteReturned, Seat: a.Seat, Card: a.Card}), nil
+}
+
+// placeCreussToken places, or moves, the Creuss' (owner's) wormhole token
+// a.Outcome into the system a.System, open to seat (iffOpen).
+func placeCreussToken(s *State, a Action, seat, owner int) ([]Event, error) {
 	if a.Outcome != "alpha" && a.Outcome != "beta" {
 		return nil, engine.BadInput("outcome", "alpha or beta: the Creuss wormhole token to place")
 	}
@@ -65,8 +75,8 @@ func creussIFF(s *State, a Action, owner int) ([]Event, error) {
 	if a.System != nil {
 		sys = s.System(*a.System)
 	}
-	if sys == nil || !iffOpen(s, a.Seat, sys) {
-		return nil, engine.Refuse("69.1", "place it in a system with a planet you control, or a non-home system without other players' ships")
+	if sys == nil || !iffOpen(s, seat, sys) {
+		return nil, engine.Refuse("101", "place it in a system with a planet you control, or a non-home system without other players' ships")
 	}
 	tok := Token{Kind: a.Outcome, Owner: owner}
 	var ev []Event
@@ -75,7 +85,21 @@ func creussIFF(s *State, a Action, owner int) ([]Event, error) {
 			ev = s.extend(ev, Event{Kind: EvTokenRemoved, System: from.Pos, Card: tok.Kind, Seat: owner})
 		}
 	}
-	return s.extend(ev, Event{Kind: EvTokenPlaced, System: sys.Pos, Card: tok.Kind, Seat: owner}, Event{Kind: EvNoteReturned, Seat: a.Seat, Card: a.Card}), nil
+	return s.extend(ev, Event{Kind: EvTokenPlaced, System: sys.Pos, Card: tok.Kind, Seat: owner}), nil
+}
+
+// Wormhole Generator (Codex I), a Creuss technology: at the start of the
+// status phase the Creuss place, or move, one of their wormhole tokens as
+// Creuss IFF does.
+func init() {
+	define(&Ability{ID: "wormhole_generator", Since: RulesPrinted,
+		Uses: []*Use{{At: AtStatusStart, Fields: "outcome system", Options: generatorOptions, Resolve: wormholeGenerator}}})
+}
+
+func generatorOptions(s *State, seat int, _ *Step) []Action { return iffOffer(s, seat) }
+
+func wormholeGenerator(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
+	return placeCreussToken(s, a, a.Seat, a.Seat)
 }
 
 // Dimensional Splicer, a Creuss technology: at the start of a space combat

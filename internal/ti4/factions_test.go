@@ -1449,7 +1449,7 @@ func TestFaction_Creuss_CreussIFF(t *testing.T) {
 		s.System(3).Tokens = append(s.System(3).Tokens, Token{Kind: "alpha", Owner: 2})
 	})
 	jolnar := g.State().Players[1].Home
-	refuse(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: note, Outcome: "alpha", System: ip(jolnar)}, "69.1")
+	refuse(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: note, Outcome: "alpha", System: ip(jolnar)}, "101")
 	do(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: note, Outcome: "alpha", System: ip(9)})
 	s := g.State()
 	if !slices.Contains(s.System(9).Tokens, Token{Kind: "alpha", Owner: 2}) || slices.Contains(s.System(3).Tokens, Token{Kind: "alpha", Owner: 2}) {
@@ -2071,5 +2071,25 @@ func TestFactionTech_MagmusReactor(t *testing.T) {
 	}
 	if !s.permits(0, PermitSupernovae) {
 		t.Fatal("into supernovae")
+	}
+}
+
+// Creuss, Wormhole Generator (Codex I; 101): at the start of the status
+// phase the Creuss place a wormhole token in a system with a planet they
+// control or a non-home system without others' ships.
+func TestFactionTech_WormholeGenerator(t *testing.T) {
+	g := factionGame(t, []string{"creuss", "sol", "hacan"}, func(s *State) {
+		s.Players[0].Techs = append(s.Players[0].Techs, "wormhole_generator")
+	})
+	passActionPhase(t, g)
+	settle(t, g)
+	if st := g.State().Step; st == nil || st.Card != "wormhole_generator" || st.Seat != 0 {
+		t.Fatalf("step %+v: the window at the status phase's start", st)
+	}
+	sol := g.State().Players[1].Home
+	refuse(t, g, use(0, "wormhole_generator", Action{Outcome: "beta", System: ip(sol)}), "101")
+	do(t, g, use(0, "wormhole_generator", Action{Outcome: "beta", System: ip(9)}))
+	if !slices.Contains(g.State().System(9).Tokens, Token{Kind: "beta", Owner: 0}) {
+		t.Fatalf("tokens %v: the beta token in 9", g.State().System(9).Tokens)
 	}
 }
