@@ -95,6 +95,14 @@ type Ability struct {
 	// Produced: what follows, for its owner, after their units use
 	// Production in the system at pos in a tactical action (67).
 	Produced func(s *State, owner, pos int) []Event
+	// StatusEnd: what follows, for its owner, at the end of the status
+	// phase (81).
+	StatusEnd func(s *State, owner int) []Event
+	// NoSustainNear: other players' ships in the system with this unit
+	// cannot use Sustain Damage (87).
+	NoSustainNear bool
+	// DeltaHere: the system with this unit has a delta wormhole (101).
+	DeltaHere bool
 	// OthersActivate: what follows, for its owner, when another player
 	// (active) activates the system at pos holding the owner's ships.
 	OthersActivate func(s *State, owner, active, pos int) []Event
@@ -267,6 +275,13 @@ func (s *State) abilityList(seat int) []*Ability {
 				list = append(list, a)
 			}
 		}
+		for _, typ := range unitTypes { // the abilities printed on the faction's units
+			if u := s.UnitCard(seat, typ); u != nil && u.Faction != "" {
+				for a := definitions[u.ID]; a != nil && a.Since <= v; a = a.Later {
+					list = append(list, a)
+				}
+			}
+		}
 	}
 	*c = abilCache{techs: techs, n: len(p.Techs), faction: p.Faction, rules: v, list: list}
 	return list
@@ -369,6 +384,8 @@ func (s *State) has(seat int, f func(*Ability) bool) bool {
 
 func hookExploreFrontier(a *Ability) bool { return a.ExploreFrontier }
 func hookWormholeHit(a *Ability) bool     { return a.WormholeHit }
+func hookNoSustainNear(a *Ability) bool   { return a.NoSustainNear }
+func hookDeltaHere(a *Ability) bool       { return a.DeltaHere }
 func hookNoHandLimit(a *Ability) bool     { return a.NoHandLimit }
 func hookFleetBonus(a *Ability) int       { return a.FleetBonus }
 func hookCombatMod(a *Ability) int        { return a.CombatMod }

@@ -717,8 +717,9 @@ func decideAssignHit(s *State, a Action) ([]Event, error) {
 	if st == nil {
 		return nil, engine.Refuse(o.Rule, "no %s of yours can take this hit on %s", a.Unit, where2(o))
 	}
+	noSustain := o.Planet == "" && s.flagshipAt(s.System(c.System), hookNoSustainNear) != None && s.flagshipAt(s.System(c.System), hookNoSustainNear) != o.Seat
 	if o.Picked { // the unit's owner sustains the damage if it can
-		a.Use = s.UnitCard(o.Seat, a.Unit).Sustain && st.Damaged < st.Count && !(a.Unit == "war_sun" && s.lawSays(LawWarSunsFragile))
+		a.Use = s.UnitCard(o.Seat, a.Unit).Sustain && st.Damaged < st.Count && !(a.Unit == "war_sun" && s.lawSays(LawWarSunsFragile)) && !noSustain
 	}
 	if a.Use { // sustain damage
 		if o.Destroy {
@@ -729,6 +730,9 @@ func decideAssignHit(s *State, a Action) ([]Event, error) {
 		}
 		if a.Unit == "war_sun" && s.lawSays(LawWarSunsFragile) {
 			return nil, engine.Refuse("7.3", "Publicize Weapon Schematics is in play: war suns cannot sustain damage")
+		}
+		if noSustain {
+			return nil, engine.Refuse("87", "another player's flagship here keeps your ships from sustaining damage")
 		}
 		if st.Damaged >= st.Count {
 			return nil, engine.Refuse("87.3", "every %s there is already damaged", a.Unit)

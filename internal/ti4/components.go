@@ -133,6 +133,8 @@ func (x Item) defined() bool {
 		return promissoryNotes[x.ID] != nil
 	case KindRelic:
 		return relics[x.ID] != nil
+	case KindFactionUnit:
+		return definitions[x.ID] != nil || unitsInData[x.ID] != ""
 	}
 	return definitions[x.ID] != nil
 }

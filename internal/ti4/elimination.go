@@ -370,6 +370,13 @@ func EndStatusPhase(s *State) []Event {
 	if s.ZeroToken != nil && s.ZeroToken.Expires {
 		ev = s.emit(Event{Kind: EvZeroTokenGone, Seat: s.ZeroToken.Holder})
 	}
+	for _, q := range s.Active() { // units' abilities at the end of the status phase
+		for _, a := range s.abilityList(q) {
+			if a.StatusEnd != nil {
+				ev = s.extend(ev, a.StatusEnd(s, q)...)
+			}
+		}
+	}
 	for _, p := range s.Players { // notes that go back then (Gift of Prescience)
 		for _, n := range p.NotesInPlay {
 			if d := s.note(n); d != nil && d.statusEnd {

@@ -108,3 +108,9 @@ func wormholeGenerator(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, err
 func init() {
 	define(&Ability{ID: "dimensional_splicer", Since: RulesPrinted, WormholeHit: true})
 }
+
+// Hil Colish, the Creuss' flagship: its system has a delta wormhole
+// (101.4), joining it to the Creuss home system.
+func init() {
+	define(&Ability{ID: "hil_colish", Since: RulesPrinted, DeltaHere: true})
+}

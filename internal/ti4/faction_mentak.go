@@ -61,3 +61,9 @@ func pillage(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
 func init() {
 	define(&Ability{ID: "mirror_computing", Since: RulesPrinted, TradeGoodWorth: 2})
 }
+
+// Fourth Moon, the Mentak's flagship: other players' ships in its system
+// cannot use Sustain Damage (87).
+func init() {
+	define(&Ability{ID: "fourth_moon", Since: RulesPrinted, NoSustainNear: true})
+}

@@ -95,3 +95,35 @@ func magmusReactor(s *State, owner, pos int) []Event {
 	}
 	return s.emit(Event{Kind: EvTradeGoods, Seat: owner, Count: 1})
 }
+
+// The Inferno, the Muaat's flagship: a component action, spending a trade
+// good, producing a cruiser in its system.
+func init() {
+	define(&Ability{ID: "the_inferno", Since: RulesFactions,
+		Uses: []*Use{{At: AtAction, Options: infernoOptions, Resolve: inferno}}})
+}
+
+func infernoOptions(s *State, seat int, _ *Step) []Action {
+	if s.Players[seat].TradeGoods == 0 || s.Reinforcements(seat, "cruiser") == 0 {
+		return nil
+	}
+	for _, sys := range s.Systems {
+		if count(sys.Space, seat, "flagship") > 0 && !hasOthersShips(sys, seat) { // 67.6
+			return []Action{{}}
+		}
+	}
+	return nil
+}
+
+func inferno(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	if len(infernoOptions(s, a.Seat, st)) == 0 {
+		return nil, engine.Refuse("67", "The Inferno produces a cruiser for a trade good, with the flagship on the board and a cruiser in reinforcements")
+	}
+	for _, sys := range s.Systems {
+		if count(sys.Space, a.Seat, "flagship") > 0 {
+			return s.emit(Event{Kind: EvTradeGoods, Seat: a.Seat, Count: -1},
+				Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Unit: "cruiser", Count: 1}), nil
+		}
+	}
+	return nil, nil
+}

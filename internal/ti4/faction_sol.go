@@ -74,3 +74,21 @@ func militarySupport(s *State, a Action, owner int) ([]Event, error) {
 	}
 	return s.extend(ev, Event{Kind: EvNoteReturned, Seat: a.Seat, Card: a.Card}), nil
 }
+
+// Genesis, Sol's flagship: at the end of the status phase, an infantry
+// from reinforcements in its system's space area.
+func init() {
+	define(&Ability{ID: "genesis", Since: RulesPrinted, StatusEnd: genesis})
+}
+
+func genesis(s *State, owner int) []Event {
+	if s.Reinforcements(owner, "infantry") == 0 {
+		return nil
+	}
+	for _, sys := range s.Systems {
+		if count(sys.Space, owner, "flagship") > 0 {
+			return s.emit(Event{Kind: EvUnitsPlaced, Seat: owner, System: sys.Pos, Unit: "infantry", Count: 1})
+		}
+	}
+	return nil
+}

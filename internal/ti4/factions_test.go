@@ -2093,3 +2093,44 @@ func TestFactionTech_WormholeGenerator(t *testing.T) {
 		t.Fatalf("tokens %v: the beta token in 9", g.State().System(9).Tokens)
 	}
 }
+
+// Flagships: Genesis places an infantry in its space area at the end of
+// the status phase; Fourth Moon keeps other players' ships with it from
+// sustaining damage; Hil Colish carries a delta wormhole; The Inferno
+// produces a cruiser for a trade good.
+func TestFactionUnit_Flagships(t *testing.T) {
+	g := factionGame(t, []string{"sol", "mentak", "creuss"}, func(s *State) {
+		s.System(9).Space = []Stack{{Owner: 0, Unit: "flagship", Count: 1}, {Owner: 1, Unit: "flagship", Count: 1}, {Owner: 0, Unit: "dreadnought", Count: 1}}
+		s.System(21).Space = []Stack{{Owner: 2, Unit: "flagship", Count: 1}}
+	})
+	s := g.State()
+	end := EndStatusPhase(s.Clone())
+	if !slices.ContainsFunc(end, func(e Event) bool {
+		return e.Kind == EvUnitsPlaced && e.Seat == 0 && e.System == 9 && e.Unit == "infantry"
+	}) {
+		t.Fatalf("end of status phase %v: Genesis' infantry", end)
+	}
+	creussHome := s.Players[2].Home
+	if !slices.Contains(s.Wormholes(21), "delta") || !s.Adjacent(21, creussHome) {
+		t.Fatalf("wormholes at 21 %v: Hil Colish joins it to the Creuss home", s.Wormholes(21))
+	}
+	c := s.Clone()
+	c.Combat = &Combat{Kind: "space", System: 9, Attacker: 1, Defender: 0, Step: CbRetreat, Retreat: None,
+		Owed: []Owed{{Seat: 0, Hits: 1, Rule: "78.6", By: 1}}}
+	if err := (Rules{}).Check(c, Action{Kind: ActAssignHit, Seat: 0, Unit: "dreadnought", Use: true}); engine.RuleOf(err) != "87" {
+		t.Fatalf("Sol's dreadnought with Fourth Moon there: %v", err)
+	}
+	c.Combat.Owed = []Owed{{Seat: 1, Hits: 1, Rule: "78.6", By: 0}}
+	if err := (Rules{}).Check(c, Action{Kind: ActAssignHit, Seat: 1, Unit: "flagship", Use: true}); err != nil {
+		t.Fatalf("the Mentak's own ships sustain: %v", err)
+	}
+
+	g = factionGame(t, []string{"muaat", "sol", "hacan"}, func(s *State) {
+		s.System(9).Space = []Stack{{Owner: 0, Unit: "flagship", Count: 1}}
+		s.Players[0].TradeGoods = 1
+	})
+	do(t, g, use(0, "the_inferno", Action{}))
+	if s := g.State(); count(s.System(9).Space, 0, "cruiser") != 1 || s.Players[0].TradeGoods != 0 {
+		t.Fatal("The Inferno: a cruiser for a trade good")
+	}
+}

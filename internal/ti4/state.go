@@ -590,6 +590,9 @@ func (s *State) Wormholes(pos int) []string {
 			out = append(out, t.Kind)
 		}
 	}
+	if len(sys.Space) > 0 && s.flagshipAt(sys, hookDeltaHere) != None {
+		out = append(out, "delta") // a flagship that carries a delta wormhole (Hil Colish)
+	}
 	if sys.Tile == galaxy.NexusActive { // flipped in play: the board's map still shows the inactive side (100.2)
 		if sl := s.galaxy.Slot(pos); sl != nil && sl.Tile != nil && sl.Tile.ID == galaxy.NexusInactive {
 			out = append(out, "alpha", "beta")

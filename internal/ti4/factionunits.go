@@ -1,0 +1,54 @@
+package ti4
+
+// Faction units (96, 97): their numbers are in the data; the abilities
+// printed on them beyond numbers are definitions in their factions' files,
+// found by the unit's id (unitAbility).
+
+// unitsInData are the faction units whose printed abilities the data
+// carries in full, with what carries them: no definition adds to them.
+var unitsInData = map[string]string{
+	"son_of_ragh":              "Sustain Damage and Anti-Fighter Barrage: unit values",
+	"prototype_war_sun":        "Sustain Damage and Bombardment: unit values",
+	"prototype_war_sun_2":      "Sustain Damage and Bombardment: unit values",
+	"advanced_carrier":         "capacity and move: unit values",
+	"advanced_carrier_2":       "Sustain Damage: a unit value",
+	"spec_ops":                 "combat: a unit value",
+	"super_dreadnought":        "Sustain Damage and Bombardment: unit values",
+	"super_dreadnought_2":      "Sustain Damage and Bombardment: unit values",
+	"hybrid_crystal_fighter":   "combat: a unit value",
+	"hybrid_crystal_fighter_2": "moves without transport and counts as half a ship against the fleet pool: the data's move and fighters_per_ship, which the fleet pool reads (37)",
+	"exotrireme":               "Sustain Damage and Bombardment: unit values",
+	"letani_warrior":           "Production 1: a unit value",
+	"floating_factory":         "a space dock with a move value and capacity, placed and producing in space, moving and retreating as a ship, destroyed when blockaded: the data's move, and the rules for space docks in space (producesInSpace, 14)",
+	"floating_factory_2":       "as Floating Factory, with its higher values",
+}
+
+// unitAbility is the ability printed on seat's unit of a type, as the
+// game's rules version has it, or nil.
+func (s *State) unitAbility(seat int, typ string) *Ability {
+	u := s.UnitCard(seat, typ)
+	if u == nil {
+		return nil
+	}
+	if a := definitions[u.ID]; a != nil && a.Since <= s.rules() {
+		return a
+	}
+	return nil
+}
+
+// flagshipAt is the owner of a flagship with an ability f reports in the
+// system, or None.
+func (s *State) flagshipAt(sys *System, f func(*Ability) bool) int {
+	for _, st := range sys.Space {
+		if st.Unit == "flagship" {
+			if a := s.unitAbility(st.Owner, "flagship"); a != nil && f(a) {
+				return st.Owner
+			}
+		}
+	}
+	return None
+}
+
+// unitTypes are the unit types, for the abilities printed on a faction's
+// own units.
+var unitTypes = []string{"flagship", "mech", "war_sun", "dreadnought", "carrier", "cruiser", "destroyer", "fighter", "infantry", "pds", "space_dock"}
