@@ -103,6 +103,11 @@ type Ability struct {
 	NoSustainNear bool
 	// DeltaHere: the system with this unit has a delta wormhole (101).
 	DeltaHere bool
+	// ShieldsDown: other players' units in the system with this unit
+	// lose Planetary Shield (65); RoundRepair: it is repaired at the start
+	// of each space combat round (87); DestroysAll: when it is destroyed,
+	// every ship in its system is (Van Hauge).
+	ShieldsDown, RoundRepair, DestroysAll bool
 	// OthersActivate: what follows, for its owner, when another player
 	// (active) activates the system at pos holding the owner's ships.
 	OthersActivate func(s *State, owner, active, pos int) []Event
@@ -386,6 +391,7 @@ func hookExploreFrontier(a *Ability) bool { return a.ExploreFrontier }
 func hookWormholeHit(a *Ability) bool     { return a.WormholeHit }
 func hookNoSustainNear(a *Ability) bool   { return a.NoSustainNear }
 func hookDeltaHere(a *Ability) bool       { return a.DeltaHere }
+func hookShieldsDown(a *Ability) bool     { return a.ShieldsDown }
 func hookNoHandLimit(a *Ability) bool     { return a.NoHandLimit }
 func hookFleetBonus(a *Ability) int       { return a.FleetBonus }
 func hookCombatMod(a *Ability) int        { return a.CombatMod }

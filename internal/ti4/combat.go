@@ -391,6 +391,7 @@ func combatFollowUps(s *State, rng *engine.RNG) []Event {
 			n.Owed = append(n.Owed, s.startDestroys(d, c.Attacker, sys)...)
 			n.Owed = append(n.Owed, s.splicerHits(c.Attacker, d, sys)...)
 			n.Owed = append(n.Owed, s.splicerHits(d, c.Attacker, sys)...)
+			exhausted = append(exhausted, s.roundRepairs(&n, sys)...) // the start of the first round
 		case CbBarrage: // 78.3, 10: barrage hits only fighters
 			if !c.BarrageAsked { // first, each player with barrage units may answer (Waylay)
 				n.BarrageAsked = true
@@ -469,6 +470,9 @@ func combatFollowUps(s *State, rng *engine.RNG) []Event {
 				n.own().EndAsked = false
 			}
 			n.Boost, n.Proto, n.Rerolls, n.Routed = nil, nil, nil, false // for one round only
+			if ev := s.roundRepairs(c, sys); ev != nil {                 // at the start of the next round (Arc Secundus)
+				return s.extend(ev, setCombat(&n, nil))
+			}
 		}
 	case "ground":
 		return groundFollowUps(s, c, rng)
@@ -718,7 +722,7 @@ func decideAssignHit(s *State, a Action) ([]Event, error) {
 		return nil, engine.Refuse(o.Rule, "no %s of yours can take this hit on %s", a.Unit, where2(o))
 	}
 	noSustain := o.Planet == "" && s.flagshipAt(s.System(c.System), hookNoSustainNear) != None && s.flagshipAt(s.System(c.System), hookNoSustainNear) != o.Seat
-	if o.Picked { // the unit's owner sustains the damage if it can
+	if o.Picked && !o.Destroy { // the unit's owner sustains the damage if it can
 		a.Use = s.UnitCard(o.Seat, a.Unit).Sustain && st.Damaged < st.Count && !(a.Unit == "war_sun" && s.lawSays(LawWarSunsFragile)) && !noSustain
 	}
 	if a.Use { // sustain damage
@@ -741,8 +745,27 @@ func decideAssignHit(s *State, a Action) ([]Event, error) {
 	ev := s.emit(Event{Kind: EvHitAssigned, Seat: o.Seat, System: c.System, Planet: o.Planet, Unit: a.Unit, Count: 1, Card: map[bool]string{true: "sustain"}[a.Use]})
 	if !a.Use {
 		ev = s.extend(ev, s.lostTradeGoods(o.Seat, a.Unit)...)
+		if fa := s.unitAbility(o.Seat, "flagship"); a.Unit == "flagship" && o.Planet == "" && fa != nil && fa.DestroysAll {
+			ev = s.extend(ev, s.destroyAllShips(c.System, o.Seat)...)
+		}
 	}
 	return ev, nil
+}
+
+// destroyAllShips destroys every ship in the system, the flagship of
+// seat's just hit aside (it is destroyed by the hit).
+func (s *State) destroyAllShips(pos, seat int) []Event {
+	var ev []Event
+	for _, st := range s.System(pos).Space {
+		n := st.Count
+		if st.Owner == seat && st.Unit == "flagship" {
+			n--
+		}
+		if isShip(st.Unit) && n > 0 {
+			ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: st.Owner, System: pos, Unit: st.Unit, Count: n})
+		}
+	}
+	return s.emit(ev...)
 }
 
 func where2(o Owed) string {
@@ -843,6 +866,9 @@ func (s *State) shielded(pl *Planet, sys *System, attacker int) bool {
 		if st.Owner != attacker && s.UnitCard(st.Owner, st.Unit).PlanetaryShield {
 			shield = true
 		}
+	}
+	if shield && s.flagshipAt(sys, hookShieldsDown) == attacker {
+		return false // a flagship that takes planetary shields away (Arc Secundus)
 	}
 	return shield && count(sys.Space, attacker, "war_sun") == 0 && !s.pdsDisabled() // 65.3
 }

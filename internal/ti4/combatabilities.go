@@ -126,6 +126,20 @@ func (o Owed) chooser() int {
 // combat (planet, or the space area) damaged before the round. The
 // owner's choice is taken as the most costly such unit. Nil when there is
 // nothing to repair, or the round's repairs are made.
+// roundRepairs repairs, at the start of a space combat round, the damaged
+// flagships of the combat's players whose ability repairs them then.
+func (s *State) roundRepairs(c *Combat, sys *System) []Event {
+	var ev []Event
+	for _, st := range sys.Space {
+		if st.Unit == "flagship" && st.Damaged > 0 && (st.Owner == c.Attacker || st.Owner == c.Defender) {
+			if a := s.unitAbility(st.Owner, "flagship"); a != nil && a.RoundRepair {
+				ev = append(ev, Event{Kind: EvUnitRepaired, Seat: st.Owner, System: c.System, Unit: st.Unit})
+			}
+		}
+	}
+	return s.emit(ev...)
+}
+
 func (s *State) repairs(c *Combat, planet string) []Event {
 	if c.Repaired || c.Round == 0 {
 		return nil

@@ -48,3 +48,10 @@ func init() {
 	// at their units (77.8).
 	define(&Ability{ID: "l4_disruptors", Since: RulesPrinted, Combat: combat.Tech{L4: true}})
 }
+
+// Arc Secundus, the Barony's flagship: other players' units in its system
+// lose Planetary Shield (65), and it is repaired at the start of each
+// space combat round (87).
+func init() {
+	define(&Ability{ID: "arc_secundus", Since: RulesPrinted, ShieldsDown: true, RoundRepair: true})
+}

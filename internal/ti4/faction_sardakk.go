@@ -51,3 +51,37 @@ func (s *State) groundMod(c *Combat, seat, opp int) int {
 func init() {
 	define(&Ability{ID: "valkyrie_particle_weave", Since: RulesPrinted, Combat: combat.Tech{Valkyrie: true}})
 }
+
+// Exotrireme II, Sardakk N'orr's dreadnought upgrade: after a space combat
+// round the combat outlasts, the N'orr may destroy one of them there to
+// destroy up to 2 of the opponent's ships, of the N'orr's choice.
+func init() {
+	define(&Ability{ID: "exotrireme_2", Since: RulesPrinted,
+		Uses: []*Use{{At: AfterCombatRound, Options: exotriremeOptions, Resolve: exotrireme}}})
+}
+
+func exotriremeOptions(s *State, seat int, _ *Step) []Action {
+	c := s.Combat
+	if c == nil || c.Kind != "space" || count(s.System(c.System).Space, seat, "dreadnought") == 0 {
+		return nil
+	}
+	return []Action{{}}
+}
+
+func exotrireme(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	if len(exotriremeOptions(s, a.Seat, st)) == 0 {
+		return nil, engine.Refuse("78", "an Exotrireme of yours in the system is destroyed for it")
+	}
+	c := s.Combat
+	opp := opponent(c, a.Seat)
+	n := c.clone()
+	n.Answer = nextAsk(n, &n.own().Enders, AnswerRoundEnd)
+	ships := 0
+	for _, st := range s.System(c.System).Space {
+		if st.Owner == opp && isShip(st.Unit) {
+			ships += st.Count
+		}
+	}
+	n.Owed = append(n.Owed, Owed{Seat: opp, Hits: min(2, ships), Destroy: true, Picked: true, Rule: "78", By: a.Seat})
+	return s.emit(Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: c.System, Unit: "dreadnought", Count: 1}, newCombat(n, nil)), nil
+}

@@ -165,3 +165,9 @@ func yinSpinner(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
 	pl, sys := s.Planet(a.Planet)
 	return s.emit(Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: 1}), nil
 }
+
+// Van Hauge, the Yin's flagship: when it is destroyed, every ship in its
+// system is.
+func init() {
+	define(&Ability{ID: "van_hauge", Since: RulesPrinted, DestroysAll: true})
+}

@@ -2,6 +2,7 @@ package ti4
 
 import (
 	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/mecatol/mecatol/internal/engine"
@@ -2133,4 +2134,72 @@ func TestFactionUnit_Flagships(t *testing.T) {
 	if s := g.State(); count(s.System(9).Space, 0, "cruiser") != 1 || s.Players[0].TradeGoods != 0 {
 		t.Fatal("The Inferno: a cruiser for a trade good")
 	}
+}
+
+// Flagships in combat: Arc Secundus takes planetary shields away from the
+// planets it bombards and is repaired at the start of each space combat
+// round; Van Hauge destroyed takes every ship in its system with it.
+func TestFactionUnit_CombatFlagships(t *testing.T) {
+	g := factionGame(t, []string{"letnev", "sol", "yin"}, func(s *State) {
+		s.System(9).Space = []Stack{{Owner: 0, Unit: "flagship", Count: 1, Damaged: 1}, {Owner: 2, Unit: "flagship", Count: 1}, {Owner: 2, Unit: "cruiser", Count: 2}}
+		arnorHeldBy(1, Stack{Owner: 1, Unit: "pds", Count: 1})(s)
+	})
+	s := g.State()
+	sys := s.System(9)
+	arnor := planetIn(sys, "Arnor")
+	if s.shielded(arnor, sys, 0) || !s.shielded(arnor, sys, 2) {
+		t.Fatal("Arc Secundus: no planetary shield against the Barony; against the Yin, yes")
+	}
+	c := &Combat{Kind: "space", System: 9, Attacker: 0, Defender: 2}
+	if ev := s.roundRepairs(c, sys); len(ev) != 1 || ev[0].Kind != EvUnitRepaired || ev[0].Seat != 0 {
+		t.Fatalf("repairs %v: the damaged Arc Secundus", ev)
+	}
+	x := s.Clone()
+	x.Combat = &Combat{Kind: "space", System: 9, Attacker: 0, Defender: 2, Step: CbRetreat, Retreat: None,
+		Owed: []Owed{{Seat: 2, Hits: 1, Rule: "78.6", By: 0}}}
+	rng := engine.NewRNG(1)
+	ev, err := decide(x, Action{Kind: ActAssignHit, Seat: 2, Unit: "flagship"}, &rng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	removed := map[string]int{}
+	for _, e := range ev {
+		if e.Kind == EvUnitsRemoved {
+			removed[strconv.Itoa(e.Seat)+e.Unit] += e.Count
+		}
+	}
+	if removed["0flagship"] != 1 || removed["2cruiser"] != 2 {
+		t.Fatalf("removed %v: Van Hauge takes every other ship along", removed)
+	}
+}
+
+// Sardakk N'orr, Exotrireme II: after a space combat round the combat
+// outlasts, an Exotrireme destroyed destroys up to 2 of the opponent's
+// ships, which the N'orr choose.
+func TestFactionUnit_ExotriremeII(t *testing.T) {
+	cfg := fixtureConfig("sardakk", "sol", "hacan")
+	cfg.Rules = RulesCurrent
+	g := fixture(t, cfg, func(s *State) {
+		s.Players[0].Techs = append(s.Players[0].Techs, "exotrireme_2")
+		s.System(22).Space = []Stack{{Owner: 0, Unit: "dreadnought", Count: 2}}
+		s.System(9).Space = []Stack{{Owner: 1, Unit: "dreadnought", Count: 3}}
+	})
+	toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+	activated(t, g, 0, 9)
+	do(t, g, moveShips(0, 22, "dreadnought", 2))
+	do(t, g, act(ActEndMovement, 0))
+	for i := 0; g.State().Combat != nil && i < 300; i++ {
+		c := g.State().Combat
+		if a := c.Answer; a != nil && a.Kind == AnswerRoundEnd && a.Seat == 0 {
+			do(t, g, use(0, "exotrireme_2", Action{}))
+			n := g.State().Combat
+			if len(n.Owed) != 1 || !n.Owed[0].Destroy || !n.Owed[0].Picked || n.Owed[0].Hits != min(2, count(g.State().System(9).Space, 1, "dreadnought")) {
+				t.Fatalf("owed %+v: up to 2 of Sol's ships, the N'orr choosing", n.Owed)
+			}
+			do(t, g, Action{Kind: ActAssignHit, Seat: 0, Unit: "dreadnought"})
+			return
+		}
+		fightStep(t, g)
+	}
+	t.Fatal("no round outlasted")
 }
