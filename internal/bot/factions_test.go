@@ -1,0 +1,42 @@
+package bot
+
+import (
+	"testing"
+
+	"github.com/mecatol/mecatol/internal/engine"
+	"github.com/mecatol/mecatol/internal/ti4"
+)
+
+// baseFactions are the 17 factions of the base game.
+var baseFactions = []string{"arborec", "letnev", "saar", "muaat", "hacan", "sol", "creuss", "l1z1x", "mentak",
+	"naalu", "nekro", "sardakk", "jolnar", "winnu", "xxcha", "yin", "yssaril"}
+
+// Six players of the base factions, greedy bots, every invariant checked
+// after every action and the game replayed byte for byte: games are played
+// in turn, six factions each, the seats taking every base faction in turn,
+// until one ends with a player at 10 victory points; one must, within 30.
+func TestSixBaseFactionsPlayToAWinner(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays up to 30 six-player games")
+	}
+	for i := 0; i < 30; i++ {
+		factions := make([]string, 6)
+		for k := range factions {
+			factions[k] = baseFactions[(6*i+k)%len(baseFactions)]
+		}
+		rng := engine.NewRNG(uint64(500 + i))
+		bots := make([]Bot, 6)
+		for k := range bots {
+			bots[k] = Greedy{&rng}
+		}
+		o := Play(ti4.Config{Players: 6, Factions: factions, Seed: uint64(500 + i)}, bots, 14, true)
+		if o.Err != "" {
+			t.Fatalf("game %d %v: %s: %s", i, factions, o.Ended, o.Err)
+		}
+		if o.Ended == "target reached" && o.VP[o.Winner] >= 10 {
+			t.Logf("game %d %v: %s wins with %d points in round %d, %d actions", i, factions, factions[o.Winner], o.VP[o.Winner], o.Rounds, o.Actions)
+			return
+		}
+	}
+	t.Fatal("no six-player game of base factions reached 10 points")
+}
