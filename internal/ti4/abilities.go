@@ -95,6 +95,9 @@ type Ability struct {
 	// Produced: what follows, for its owner, after their units use
 	// Production in the system at pos in a tactical action (67).
 	Produced func(s *State, owner, pos int) []Event
+	// CombatDone: what follows, for its owner, when a space combat it
+	// fought ends with a winner (won or lost) (78.9).
+	CombatDone func(s *State, owner int, won bool, c *Combat) []Event
 	// StatusEnd: what follows, for its owner, at the end of the status
 	// phase (81).
 	StatusEnd func(s *State, owner int) []Event
@@ -392,6 +395,7 @@ func hookWormholeHit(a *Ability) bool     { return a.WormholeHit }
 func hookNoSustainNear(a *Ability) bool   { return a.NoSustainNear }
 func hookDeltaHere(a *Ability) bool       { return a.DeltaHere }
 func hookShieldsDown(a *Ability) bool     { return a.ShieldsDown }
+func hookCombatDone(a *Ability) bool      { return a.CombatDone != nil }
 func hookNoHandLimit(a *Ability) bool     { return a.NoHandLimit }
 func hookFleetBonus(a *Ability) int       { return a.FleetBonus }
 func hookCombatMod(a *Ability) int        { return a.CombatMod }

@@ -93,6 +93,9 @@ type CombatExtra struct {
 	// asking began (Watched), for Foresight.
 	Watched  bool  `json:"watched,omitempty"`
 	Watchers []int `json:"watchers,omitempty"`
+	// Wrecks: the ship types destroyed in this space combat, kept while a
+	// player in it has an ability that reads them (Salvage Operations).
+	Wrecks []string `json:"wrecks,omitempty"`
 }
 
 var noCombatExtra CombatExtra
@@ -270,6 +273,7 @@ func (c *Combat) clone() *Combat {
 	if c.CombatExtra != nil {
 		e := *c.CombatExtra
 		e.Fallen, e.Used, e.Enders, e.Watchers = slices.Clone(e.Fallen), slices.Clone(e.Used), slices.Clone(e.Enders), slices.Clone(e.Watchers)
+		e.Wrecks = slices.Clone(e.Wrecks)
 		x.CombatExtra = &e
 	}
 	if c.Answer != nil {
@@ -541,6 +545,13 @@ func endSpace(s *State) []Event {
 				return s.emit(newCombat(n, nil))
 			}
 			ev = s.extend(ev, Event{Kind: EvCombatWon, Seat: w, Owner: l, System: c.System, Deck: "space"})
+			for _, q := range []int{w, l} {
+				for _, a := range s.abilityList(q) {
+					if a.CombatDone != nil {
+						ev = s.extend(ev, a.CombatDone(s, q, q == w, c)...)
+					}
+				}
+			}
 		}
 	}
 	return s.extend(ev, setCombat(nil, nil), Event{Kind: EvTacStep, Seat: s.Tactical.Seat, Deck: nextTacStep(s, s.Tactical.Seat, TacMovement)})
@@ -1164,6 +1175,11 @@ func applyCombat(s *State, e *Event) bool {
 			hitFeats(s, o, sys, e.Unit)
 			if s.Combat.Kind == "space" && e.Planet == "" && isShip(e.Unit) && o.Rule != "77.5" {
 				s.Combat.Lost = add(slices.Clone(s.Combat.Lost), e.Seat, e.Unit, 1)
+			}
+			if c := s.Combat; c.Kind == "space" && e.Planet == "" && isShip(e.Unit) && !slices.Contains(c.x().Wrecks, e.Unit) &&
+				slices.ContainsFunc([]int{c.Attacker, c.Defender}, func(q int) bool { return q >= 0 && s.has(q, hookCombatDone) }) {
+				x := c.own()
+				x.Wrecks = append(slices.Clip(x.Wrecks), e.Unit)
 			}
 			if o.Rule != "77.5" {
 				s.fell(e.Seat)

@@ -1,6 +1,8 @@
 package ti4
 
 import (
+	"slices"
+
 	"github.com/mecatol/mecatol/internal/combat"
 	"github.com/mecatol/mecatol/internal/engine"
 )
@@ -66,4 +68,20 @@ func init() {
 // cannot use Sustain Damage (87).
 func init() {
 	define(&Ability{ID: "fourth_moon", Since: RulesPrinted, NoSustainNear: true})
+}
+
+// Salvage Operations, a Mentak technology: after a space combat the Mentak
+// win or lose, they gain a trade good; after one they win, they may also
+// produce a ship in the system of a type destroyed in it.
+func init() {
+	define(&Ability{ID: "salvage_operations", Since: RulesPrinted, CombatDone: salvageOperations})
+}
+
+func salvageOperations(s *State, owner int, won bool, c *Combat) []Event {
+	ev := s.emit(Event{Kind: EvTradeGoods, Seat: owner, Count: 1})
+	if won && len(c.x().Wrecks) > 0 {
+		ev = s.extend(ev, queue(Step{Kind: StepFreelance, Seat: owner, Card: "salvage_operations", Systems: []int{c.System},
+			Prod: &Production{}, Units: slices.Clone(c.x().Wrecks), ResourcesOnly: true}))
+	}
+	return ev
 }

@@ -2203,3 +2203,35 @@ func TestFactionUnit_ExotriremeII(t *testing.T) {
 	}
 	t.Fatal("no round outlasted")
 }
+
+// Mentak, Salvage Operations (78.9): after a space combat the Mentak win
+// they gain a trade good and may produce a ship of a type destroyed in it.
+func TestFactionTech_SalvageOperations(t *testing.T) {
+	cfg := fixtureConfig("mentak", "sol", "hacan")
+	cfg.Rules = RulesCurrent
+	g := fixture(t, cfg, func(s *State) {
+		s.Players[0].Techs = append(s.Players[0].Techs, "salvage_operations")
+		s.System(22).Space = []Stack{{Owner: 0, Unit: "dreadnought", Count: 2}}
+		s.System(9).Space = []Stack{{Owner: 1, Unit: "destroyer", Count: 1}}
+	})
+	toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+	activated(t, g, 0, 9)
+	do(t, g, moveShips(0, 22, "dreadnought", 2))
+	do(t, g, act(ActEndMovement, 0))
+	tg := g.State().Players[0].TradeGoods
+	for i := 0; g.State().Combat != nil && i < 200; i++ {
+		fightStep(t, g)
+	}
+	settle(t, g)
+	s := g.State()
+	if count(s.System(9).Space, 1, "destroyer") != 0 {
+		t.Fatal("Sol's destroyer survived these dice: the test needs a win")
+	}
+	if s.Players[0].TradeGoods < tg+1 {
+		t.Fatalf("trade goods %d, before %d: one gained", s.Players[0].TradeGoods, tg)
+	}
+	st := s.Step
+	if st == nil || st.Kind != StepFreelance || st.Card != "salvage_operations" || !slices.Equal(st.Units, []string{"destroyer"}) {
+		t.Fatalf("step %+v: a destroyer may be produced", st)
+	}
+}
