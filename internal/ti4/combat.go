@@ -378,7 +378,7 @@ func combatFollowUps(s *State, rng *engine.RNG) []Event {
 			if !c.StartAsked { // the start of combat, before the barrage: abilities used then (1.19)
 				var starters []int
 				for _, q := range []int{c.Attacker, d} {
-					if s.hasUse(q, AtSpaceStart) {
+					if s.hasUse(q, AtSpaceStart) || s.holdsAnswer(q, AnswerSpaceStart) {
 						starters = append(starters, q)
 					}
 				}

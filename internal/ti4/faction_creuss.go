@@ -88,12 +88,13 @@ func placeCreussToken(s *State, a Action, seat, owner int) ([]Event, error) {
 	return s.extend(ev, Event{Kind: EvTokenPlaced, System: sys.Pos, Card: tok.Kind, Seat: owner}), nil
 }
 
-// Wormhole Generator (Codex I), a Creuss technology: at the start of the
-// status phase the Creuss place, or move, one of their wormhole tokens as
-// Creuss IFF does.
+// Wormhole Generator Ω (Codex I), a Creuss technology: a component
+// action, exhausting it, places or moves one of the Creuss' wormhole tokens
+// as Creuss IFF does. (The printed card did it at the start of the status
+// phase.)
 func init() {
-	define(&Ability{ID: "wormhole_generator", Since: RulesPrinted,
-		Uses: []*Use{{At: AtStatusStart, Fields: "outcome system", Options: generatorOptions, Resolve: wormholeGenerator}}})
+	define(&Ability{ID: "wormhole_generator", Since: RulesFactions,
+		Uses: []*Use{{At: AtAction, Exhaust: true, Fields: "outcome system", Options: generatorOptions, Resolve: wormholeGenerator}}})
 }
 
 func generatorOptions(s *State, seat int, _ *Step) []Action { return iffOffer(s, seat) }

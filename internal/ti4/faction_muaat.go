@@ -77,9 +77,11 @@ func starForge(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
 		Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Unit: a.Unit, Count: n}), nil
 }
 
-// Magmus Reactor (Codex I), a Muaat technology: the Muaat's ships move
+// Magmus Reactor, a Muaat technology, as printed: the Muaat's ships move
 // into supernovae (86.1); after their units use Production in a system
-// with a war sun or next to a supernova, they gain a trade good.
+// with a war sun or next to a supernova, they gain a trade good. (Codex
+// I's Ω version, Production 5 in supernovae holding their units, is not
+// built: it comes with the Codex option.)
 func init() {
 	define(&Ability{ID: "magmus_reactor", Since: RulesPrinted, Permits: PermitSupernovae, Produced: magmusReactor})
 }

@@ -59,13 +59,26 @@ func (s *State) othersTechs(seat int, from ...int) []string {
 	return techs
 }
 
-// Antivirus, the Nekro's note: as its holder's action, into their play
-// area, where it keeps the Nekro from gaining their technologies with
-// Technological Singularity; it goes back when they activate a system with
-// the Nekro's units.
+// Antivirus, the Nekro's note: at the start of a combat its holder
+// fights, into their play area, where it keeps the Nekro from gaining
+// their technologies with Technological Singularity; it goes back when
+// they activate a system with the Nekro's units.
 func init() {
-	defineNote("nekro:antivirus", &promissoryNote{since: RulesFactions, moment: asAction,
-		play: playAsAction(intoPlayArea), shields: "nekro:technological_singularity", activated: returnedOnActivation})
+	defineNote("nekro:antivirus", &promissoryNote{since: RulesFactions, answers: AnswerSpaceStart, moment: combatStart,
+		play: antivirus, shields: "nekro:technological_singularity", activated: returnedOnActivation})
+}
+
+// combatStart reports seat's window at the start of a space or ground
+// combat it fights.
+func combatStart(s *State, seat int) bool {
+	return answering(AnswerSpaceStart)(s, seat) || groundStart(s, seat)
+}
+
+func antivirus(s *State, a Action, _ int) ([]Event, error) {
+	if !combatStart(s, a.Seat) {
+		return nil, engine.Refuse("69.1", "Antivirus is played at the start of a combat you fight")
+	}
+	return s.emit(Event{Kind: EvNotePlayed, Seat: a.Seat, Card: a.Card}), nil
 }
 
 func singularityOptions(s *State, seat int, _ *Step) []Action {

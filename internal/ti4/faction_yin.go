@@ -137,9 +137,11 @@ func impulseCore(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
 	return s.emit(Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: c.System, Unit: a.Unit, Count: 1}, newCombat(n, nil)), nil
 }
 
-// Yin Spinner (Codex I), a Yin technology: after the Yin's units use
-// Production in a system, an infantry from reinforcements goes on a
-// planet they control there.
+// Yin Spinner, a Yin technology, as printed: after the Yin's units use
+// Production in a system, an infantry from reinforcements goes on a planet
+// they control there. (Codex I's Ω version, up to 2 infantry on any of
+// their planets or space areas with their ships, comes with the Codex
+// option.)
 func init() {
 	define(&Ability{ID: "yin_spinner", Since: RulesPrinted,
 		Uses: []*Use{{At: AfterProduction, Mandatory: true, Fields: "planet", Options: spinnerOptions, Resolve: yinSpinner}}})

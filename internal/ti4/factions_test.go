@@ -1337,11 +1337,26 @@ func TestFaction_Mentak_PromiseOfProtection(t *testing.T) {
 	}
 }
 
-// Nekro, Antivirus (69.1): in its holder's play area it keeps the Nekro
-// from taking their technologies with Technological Singularity.
+// Nekro, Antivirus (69.1): played at the start of a combat its holder
+// fights, into their play area, where it keeps the Nekro from taking their
+// technologies with Technological Singularity.
 func TestFaction_Nekro_Antivirus(t *testing.T) {
 	const note = "nekro:antivirus"
-	g := factionGame(t, []string{"sol", "nekro", "hacan"}, giveNote(note, 0))
+	cfg := fixtureConfig("sol", "nekro", "hacan")
+	cfg.Rules = RulesCurrent
+	g := fixture(t, cfg, func(s *State) {
+		giveNote(note, 0)(s)
+		s.System(22).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 2}}
+		s.System(9).Space = []Stack{{Owner: 1, Unit: "cruiser", Count: 1}}
+	})
+	toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+	refuse(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: note}, "69.1") // no combat
+	activated(t, g, 0, 9)
+	do(t, g, moveShips(0, 22, "cruiser", 2))
+	do(t, g, act(ActEndMovement, 0))
+	if c := g.State().Combat; c == nil || c.Answer == nil || c.Answer.Kind != AnswerSpaceStart || c.Answer.Seat != 0 {
+		t.Fatalf("combat %+v: the holder's window at the start of the space combat", c)
+	}
 	do(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: note})
 	s := g.State().Clone()
 	s.Combat = &Combat{Kind: "space", Attacker: 1, Defender: 0, Answer: &Answer{Kind: AnswerLoss, Seat: 1, Owner: 0}}
@@ -2016,7 +2031,7 @@ func TestFactionTech_LazaxGateFolding(t *testing.T) {
 	}
 }
 
-// Yin, Yin Spinner (Codex I): after the Yin produce at home, an infantry
+// Yin, Yin Spinner (as printed): after the Yin produce at home, an infantry
 // goes on a planet they control there, the window not let go.
 func TestFactionTech_YinSpinner(t *testing.T) {
 	g := factionGame(t, []string{"yin", "sol", "hacan"}, func(s *State) {
@@ -2043,7 +2058,7 @@ func TestFactionTech_YinSpinner(t *testing.T) {
 	}
 }
 
-// Muaat, Magmus Reactor (Codex I; 86.1): the Muaat's ships move into
+// Muaat, Magmus Reactor (as printed; 86.1): the Muaat's ships move into
 // supernovae, and production in a system next to one gains a trade good;
 // elsewhere without a war sun, none.
 func TestFactionTech_MagmusReactor(t *testing.T) {
@@ -2075,23 +2090,19 @@ func TestFactionTech_MagmusReactor(t *testing.T) {
 	}
 }
 
-// Creuss, Wormhole Generator (Codex I; 101): at the start of the status
-// phase the Creuss place a wormhole token in a system with a planet they
-// control or a non-home system without others' ships.
+// Creuss, Wormhole Generator Ω (Codex I; 101): a component action,
+// exhausting it, places a wormhole token in a system with a planet the
+// Creuss control or a non-home system without others' ships.
 func TestFactionTech_WormholeGenerator(t *testing.T) {
 	g := factionGame(t, []string{"creuss", "sol", "hacan"}, func(s *State) {
 		s.Players[0].Techs = append(s.Players[0].Techs, "wormhole_generator")
 	})
-	passActionPhase(t, g)
-	settle(t, g)
-	if st := g.State().Step; st == nil || st.Card != "wormhole_generator" || st.Seat != 0 {
-		t.Fatalf("step %+v: the window at the status phase's start", st)
-	}
 	sol := g.State().Players[1].Home
 	refuse(t, g, use(0, "wormhole_generator", Action{Outcome: "beta", System: ip(sol)}), "101")
 	do(t, g, use(0, "wormhole_generator", Action{Outcome: "beta", System: ip(9)}))
-	if !slices.Contains(g.State().System(9).Tokens, Token{Kind: "beta", Owner: 0}) {
-		t.Fatalf("tokens %v: the beta token in 9", g.State().System(9).Tokens)
+	if s := g.State(); !slices.Contains(s.System(9).Tokens, Token{Kind: "beta", Owner: 0}) || s.Turn == 0 ||
+		!slices.Contains(s.Players[0].ExhaustedTechs, "wormhole_generator") {
+		t.Fatalf("tokens %v: the beta token in 9, as the turn's action, the card exhausted", s.System(9).Tokens)
 	}
 }
 

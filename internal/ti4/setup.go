@@ -239,7 +239,12 @@ func equip(c *data.Catalog, s *State, p *Player, cfg Config) error {
 	}
 	p.Promissory = append(p.Promissory, p.Faction+":"+idOf(f.Promissory))
 
-	p.Techs = append(p.Techs, f.Techs...)
+	for _, t := range f.Techs {
+		if tech := c.Technology(t); tech != nil && tech.Faction != "" && s.rules() < RulesPrinted {
+			continue // the Nekro's Valefar Assimilators, dealt from rules version 4 on
+		}
+		p.Techs = append(p.Techs, t)
+	}
 	if ch := f.TechChoice; ch != nil {
 		picked := cfg.StartingTechs[f.ID]
 		options := ch.From
