@@ -121,6 +121,10 @@ type Ability struct {
 	// TradeGoodWorth: what each trade good its owner spends for resources
 	// or influence is worth, when more than 1 (47.3, 75.3).
 	TradeGoodWorth int
+	// Assimilates: one more technology of another faction's its owner may
+	// take the text of, when an ability of theirs would gain them another
+	// player's technology (Valefar Assimilator, 90.16, 97.1a).
+	Assimilates bool
 	// NoVote: its owner casts no votes (8.16).
 	NoVote bool
 	// Predicted rewards its owner's prediction r, made by the ability, once
@@ -253,6 +257,8 @@ func (s *State) abilities(seat int, f func(*Ability)) {
 type abilCache struct {
 	techs   *string
 	n       int
+	copies  *string // the assimilated technologies (Valefar Assimilator), likewise
+	nc      int
 	faction string
 	rules   int
 	list    []*Ability
@@ -263,18 +269,23 @@ type abilCache struct {
 func (s *State) abilityList(seat int) []*Ability {
 	p := s.Players[seat]
 	v := s.rules()
-	var techs *string
+	var techs, copies *string
 	if len(p.Techs) > 0 {
 		techs = &p.Techs[0]
 	}
+	if len(p.Assimilated) > 0 {
+		copies = &p.Assimilated[0]
+	}
 	c := &s.abil[seat%maxSeats]
-	if c.list != nil && c.techs == techs && c.n == len(p.Techs) && c.faction == p.Faction && c.rules == v {
+	if c.list != nil && c.techs == techs && c.n == len(p.Techs) && c.copies == copies && c.nc == len(p.Assimilated) && c.faction == p.Faction && c.rules == v {
 		return c.list
 	}
 	list := make([]*Ability, 0, len(p.Techs)+3)
-	for _, t := range p.Techs {
-		for a := definitions[t]; a != nil && a.Since <= v; a = a.Later {
-			list = append(list, a)
+	for _, ids := range [2][]string{p.Techs, p.Assimilated} { // an assimilated technology's text is its copier's (90.16)
+		for _, t := range ids {
+			for a := definitions[t]; a != nil && a.Since <= v; a = a.Later {
+				list = append(list, a)
+			}
 		}
 	}
 	if v >= RulesFactions { // no faction ability before its version
@@ -291,7 +302,7 @@ func (s *State) abilityList(seat int) []*Ability {
 			}
 		}
 	}
-	*c = abilCache{techs: techs, n: len(p.Techs), faction: p.Faction, rules: v, list: list}
+	*c = abilCache{techs: techs, n: len(p.Techs), copies: copies, nc: len(p.Assimilated), faction: p.Faction, rules: v, list: list}
 	return list
 }
 
@@ -396,6 +407,7 @@ func hookNoSustainNear(a *Ability) bool   { return a.NoSustainNear }
 func hookDeltaHere(a *Ability) bool       { return a.DeltaHere }
 func hookShieldsDown(a *Ability) bool     { return a.ShieldsDown }
 func hookCombatDone(a *Ability) bool      { return a.CombatDone != nil }
+func hookAssimilates(a *Ability) int      { return btoi(a.Assimilates) }
 func hookNoHandLimit(a *Ability) bool     { return a.NoHandLimit }
 func hookFleetBonus(a *Ability) int       { return a.FleetBonus }
 func hookCombatMod(a *Ability) int        { return a.CombatMod }
@@ -568,6 +580,9 @@ const (
 	EvUnitRepaired  = "unit_repaired"         // one damaged Unit of Seat's in System (on Planet) is repaired
 	EvTechReadied   = "technology_readied"    // Card, of Seat's
 	EvDiscounted    = "production_discounted" // Count taken off the cost of Seat's production under way
+	// EvAssimilated: Seat's assimilator token goes on another faction's
+	// technology Card, the oldest token moving when none is free (90.16).
+	EvAssimilated = "technology_assimilated"
 )
 
 func applyAbilities(s *State, e *Event) bool {
@@ -575,6 +590,13 @@ func applyAbilities(s *State, e *Event) bool {
 	case EvTechExhausted:
 		p := s.Players[e.Seat]
 		p.ExhaustedTechs = append(slices.Clone(p.ExhaustedTechs), e.Card)
+	case EvAssimilated:
+		p := s.Players[e.Seat]
+		if len(p.Assimilated) >= s.bonus(e.Seat, hookAssimilates) && len(p.Assimilated) > 0 {
+			p.Assimilated = append(slices.Clone(p.Assimilated[1:]), e.Card)
+		} else {
+			p.Assimilated = append(slices.Clone(p.Assimilated), e.Card)
+		}
 	case EvTechReadied:
 		p := s.Players[e.Seat]
 		p.ExhaustedTechs = slices.DeleteFunc(slices.Clone(p.ExhaustedTechs), func(t string) bool { return t == e.Card })

@@ -892,6 +892,12 @@ func decideAgendaTech(s *State, a Action) ([]Event, error) {
 			return s.extend(ev, Event{Kind: EvStepProgress, Seat: a.Seat}), nil
 		}
 	}
+	if st.Free {
+		if t := data.MustLoad().Technology(a.Card); t != nil && t.Faction != "" && t.Faction != s.Players[a.Seat].Faction && slices.Contains(st.Cards, a.Card) &&
+			slices.Contains(s.assimilable(a.Seat, s.Active()...), a.Card) {
+			return s.emit(Event{Kind: EvAssimilated, Seat: a.Seat, Card: t.ID}, Event{Kind: EvStepProgress, Seat: a.Seat}), nil // 90.16
+		}
+	}
 	var t *data.Technology
 	if st.Free {
 		t = data.MustLoad().Technology(a.Card)

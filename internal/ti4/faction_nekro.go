@@ -81,13 +81,51 @@ func antivirus(s *State, a Action, _ int) ([]Event, error) {
 	return s.emit(Event{Kind: EvNotePlayed, Seat: a.Seat, Card: a.Card}), nil
 }
 
+// Valefar Assimilator X and Y, the Nekro's technologies (they start with
+// both): when an ability of the Nekro's would gain them another player's
+// technology, they may put a token on one of that player's faction
+// technologies instead, whose text the token's card then has (90.16), a
+// unit upgrade's unit the Nekro's own (97.1a). With both tokens placed, the
+// older moves.
+func init() {
+	define(&Ability{ID: "valefar_assimilator_x", Since: RulesPrinted, Assimilates: true})
+	define(&Ability{ID: "valefar_assimilator_y", Since: RulesPrinted, Assimilates: true})
+}
+
+// assimilable are the faction technologies of the players in from that
+// seat's assimilators may take, when it has any.
+func (s *State) assimilable(seat int, from ...int) []string {
+	if s.bonus(seat, hookAssimilates) == 0 {
+		return nil
+	}
+	var out []string
+	for _, q := range from {
+		for _, id := range s.Players[q].Techs {
+			t := data.MustLoad().Technology(id)
+			if t != nil && t.Faction != "" && t.Faction != s.Players[seat].Faction && !slices.Contains(s.Players[seat].Assimilated, id) && !slices.Contains(out, id) {
+				out = append(out, id)
+			}
+		}
+	}
+	return out
+}
+
+// gainOrAssimilate is seat's gain of the technology id of another
+// player's: an assimilator token for a faction's, else the technology.
+func gainOrAssimilate(seat int, id string) Event {
+	if t := data.MustLoad().Technology(id); t != nil && t.Faction != "" {
+		return Event{Kind: EvAssimilated, Seat: seat, Card: id}
+	}
+	return Event{Kind: EvTechGained, Seat: seat, Card: id}
+}
+
 func singularityOptions(s *State, seat int, _ *Step) []Action {
 	c := s.Combat
 	if c == nil || c.Answer == nil || c.Answer.Seat != seat || s.noteShields(c.Answer.Owner, "nekro:technological_singularity") {
 		return nil
 	}
 	var out []Action
-	for _, id := range s.othersTechs(seat, c.Answer.Owner) {
+	for _, id := range append(s.othersTechs(seat, c.Answer.Owner), s.assimilable(seat, c.Answer.Owner)...) {
 		out = append(out, Action{Outcome: id})
 	}
 	return out
@@ -100,7 +138,7 @@ func singularity(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
 	n := s.Combat.clone()
 	n.Answer = nil
 	n.markUsed(a.Seat, a.Card)
-	return s.emit(newCombat(n, nil), Event{Kind: EvTechGained, Seat: a.Seat, Card: a.Outcome}), nil
+	return s.emit(newCombat(n, nil), gainOrAssimilate(a.Seat, a.Outcome)), nil
 }
 
 // threatRewarded: the technologies, not a faction's, of the players who
@@ -113,7 +151,7 @@ func threatRewarded(s *State, r Ballot, ag *AgendaStep) []Event {
 			voters = append(voters, b.Seat)
 		}
 	}
-	techs := s.othersTechs(r.Seat, voters...)
+	techs := append(s.othersTechs(r.Seat, voters...), s.assimilable(r.Seat, voters...)...)
 	if len(techs) == 0 {
 		return nil
 	}

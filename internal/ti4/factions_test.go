@@ -2246,3 +2246,50 @@ func TestFactionTech_SalvageOperations(t *testing.T) {
 		t.Fatalf("step %+v: a destroyer may be produced", st)
 	}
 }
+
+// Nekro, Valefar Assimilator X and Y (90.16, 97.1a): the Nekro start with
+// both; Technological Singularity may put a token on the opponent's
+// faction technology instead of gaining a technology: the Nekro then have
+// its text (Valkyrie Particle Weave in combat), a unit upgrade's unit
+// (Exotrireme II as their dreadnought); a third takes the older token.
+func TestFaction_Nekro_ValefarAssimilators(t *testing.T) {
+	g := factionGame(t, []string{"nekro", "sardakk", "hacan"}, func(s *State) {
+		s.Players[1].Techs = append(s.Players[1].Techs, "valkyrie_particle_weave", "exotrireme_2", "duranium_armor")
+	})
+	s := g.State().Clone()
+	if !slices.Contains(s.Players[0].Techs, "valefar_assimilator_x") || !slices.Contains(s.Players[0].Techs, "valefar_assimilator_y") {
+		t.Fatalf("techs %v: the Nekro start with both", s.Players[0].Techs)
+	}
+	take := func(tech string) {
+		t.Helper()
+		s.Combat = &Combat{Kind: "space", System: 9, Attacker: 0, Defender: 1, Answer: &Answer{Kind: AnswerLoss, Seat: 0, Owner: 1}}
+		if !slices.ContainsFunc(singularityOptions(s, 0, nil), func(a Action) bool { return a.Outcome == tech }) {
+			t.Fatalf("%s not offered: %v", tech, singularityOptions(s, 0, nil))
+		}
+		rng := engine.NewRNG(1)
+		ev, err := decide(s, use(0, "nekro:technological_singularity", Action{Outcome: tech}), &rng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range ev {
+			Rules{}.Apply(s, e)
+		}
+	}
+	take("valkyrie_particle_weave")
+	if !s.combatTech(0).Valkyrie || slices.Contains(s.Players[0].Techs, "valkyrie_particle_weave") {
+		t.Fatal("the weave's text is the Nekro's, by a token, not the technology itself")
+	}
+	take("exotrireme_2")
+	if u := s.UnitCard(0, "dreadnought"); u.ID != "exotrireme_2" {
+		t.Fatalf("the Nekro's dreadnought is %s, not the Exotrireme II", u.ID)
+	}
+	take("duranium_armor") // a generic technology: gained outright
+	if !slices.Contains(s.Players[0].Techs, "duranium_armor") {
+		t.Fatal("a generic technology is gained")
+	}
+	s.Players[1].Techs = append(s.Players[1].Techs, "l4_disruptors")
+	take("l4_disruptors") // no token free: the older moves
+	if !slices.Equal(s.Players[0].Assimilated, []string{"exotrireme_2", "l4_disruptors"}) || s.combatTech(0).Valkyrie {
+		t.Fatalf("assimilated %v: the weave's token moved to L4 Disruptors", s.Players[0].Assimilated)
+	}
+}

@@ -167,6 +167,7 @@ var reveals = map[string]disclosure{
 	EvTokenPlaced:        quiet,
 	EvTokenRemoved:       quiet,
 	EvNoteAsked:          quiet,
+	EvAssimilated:        quiet,
 	EvConduitOpened:      quiet,
 	EvUsedThisTurn:       quiet,
 	EvZeroTokenGiven:     quiet,

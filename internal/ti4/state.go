@@ -436,6 +436,13 @@ func (s *State) UnitCard(seat int, typ string) *data.Unit {
 	case base == nil:
 		base = c.UnitFor(p.Faction, typ, true)
 	}
+	for _, id := range p.Assimilated { // a faction's unit upgrade taken by an assimilator (97.1a)
+		if t := c.Technology(id); t != nil && t.Unit != "" {
+			if u := c.Unit(t.Unit); u != nil && u.Type == typ {
+				base = u
+			}
+		}
+	}
 	if typ == "mech" && base != nil && s.lawSays(LawMechsPlain) {
 		return plainMechs()[base.ID]
 	}
