@@ -39,6 +39,7 @@ const (
 	AfterMovedIn        Moment = "after_moved_in"        // after another player moved ships into a system with the player's ships (AnswerMovedIn)
 	AfterOthersActivate Moment = "after_others_activate" // after another player (the window's Target) activates a system with the player's ships
 	AtSpaceStart        Moment = "space_combat_start"    // the start of a space combat the player fights, before the barrage (AnswerSpaceStart)
+	WhenCardPlayed      Moment = "action_card_played"    // another player's action card waits on the player's answer (Sabotage's window)
 )
 
 // Use is an ability used by a choice.
@@ -134,7 +135,7 @@ func (s *State) hasUse(seat int, at Moment) bool {
 
 // Moments that are states of the game rather than windows: an ability
 // for them is used whenever the state holds.
-var stateMoments = []Moment{AtAction, AtStartOfTurn, DuringActionPhase, WhileResearch, WhileProducing, WhenAgendaRevealed, BeforeVotes, AtCombatRound, AfterOpponentLoss, AfterCombatRound, AtGroundStart, AfterMovedIn, AtSpaceStart}
+var stateMoments = []Moment{AtAction, AtStartOfTurn, DuringActionPhase, WhileResearch, WhileProducing, WhenAgendaRevealed, BeforeVotes, AtCombatRound, AfterOpponentLoss, AfterCombatRound, AtGroundStart, AfterMovedIn, AtSpaceStart, WhenCardPlayed}
 
 // decideUseAbility resolves use_ability: in the ability's window, or at a
 // moment that is a state of the game (the player's turn, a payment).
@@ -269,6 +270,11 @@ func (s *State) momentOpen(seat int, at Moment) error {
 			return engine.Refuse("1.14", "only after a space combat round that the combat outlasts")
 		}
 		return nil
+	case WhenCardPlayed:
+		if !cardAwaits(s, seat) {
+			return engine.Refuse("1.19", "only when another player's action card waits on your answer")
+		}
+		return nil
 	case AtSpaceStart:
 		if !answering(AnswerSpaceStart)(s, seat) {
 			return engine.Refuse("78.2", "only at the start of a space combat you fight")
@@ -317,6 +323,8 @@ func (s *State) momentHolds(seat int, at Moment) bool {
 		return answering(AnswerMovedIn)(s, seat)
 	case AtSpaceStart:
 		return answering(AnswerSpaceStart)(s, seat)
+	case WhenCardPlayed:
+		return cardAwaits(s, seat)
 	case BeforeVotes:
 		return beforeVotes(s)
 	}

@@ -953,11 +953,7 @@ func decideSabotage(s *State, a Action) ([]Event, error) {
 	if pa.Queue[0] != a.Seat {
 		return nil, engine.Refuse("1.19", "seat %d answers the action card first", pa.Queue[0])
 	}
-	ev := s.emit(Event{Kind: EvACPlayed, Seat: a.Seat, Card: a.Card}, Event{Kind: EvACCancelled, Seat: pa.Act.Seat, Card: pa.Act.Card})
-	if d := actionCards[pa.Act.Card]; d != nil && d.action {
-		ev = s.extend(ev, Event{Kind: EvTurnEnded, Seat: pa.Act.Seat}) // the action was taken, to no effect
-	}
-	return ev, nil
+	return s.extend(s.emit(Event{Kind: EvACPlayed, Seat: a.Seat, Card: a.Card}), cancelPending(s)...), nil
 }
 
 // Sabotage's window: a card played waits while every other player
@@ -973,6 +969,24 @@ func init() {
 		waits: func(s *State) string {
 			return s.PendingAC.Act.Card + " waits for every player to answer with Sabotage or pass"
 		}})
+}
+
+// cardAwaits reports another player's action card waiting on seat's
+// answer.
+func cardAwaits(s *State, seat int) bool {
+	pa := s.PendingAC
+	return pa != nil && len(pa.Queue) > 0 && pa.Queue[0] == seat
+}
+
+// cancelPending is the events of the pending action card cancelled: an
+// action card played as an action still takes the turn's action.
+func cancelPending(s *State) []Event {
+	pa := s.PendingAC
+	ev := s.emit(Event{Kind: EvACCancelled, Seat: pa.Act.Seat, Card: pa.Act.Card})
+	if d := actionCards[pa.Act.Card]; d != nil && d.action {
+		ev = s.extend(ev, Event{Kind: EvTurnEnded, Seat: pa.Act.Seat}) // the action was taken, to no effect
+	}
+	return ev
 }
 
 func decidePassSabotage(s *State, a Action) ([]Event, error) {

@@ -120,3 +120,19 @@ func nullificationField(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, e
 	return s.emit(Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &Pools{p.Tactic, p.Fleet, p.Strategy - 1}},
 		Event{Kind: EvTacticalEnded, Seat: t.Seat}, Event{Kind: EvTurnEnded, Seat: t.Seat}), nil
 }
+
+// Instinct Training, an Xxcha technology: when another player's action
+// card waits on the Xxcha's answer, they may exhaust it and spend a
+// strategy token to cancel the card (as Sabotage does).
+func init() {
+	define(&Ability{ID: "instinct_training", Since: RulesFactions,
+		Uses: []*Use{{At: WhenCardPlayed, Exhaust: true, Options: nullOptions, Resolve: instinctTraining}}})
+}
+
+func instinctTraining(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
+	p := s.Players[a.Seat]
+	if p.Strategy == 0 {
+		return nil, engine.Refuse("1.11", "Instinct Training spends a token from the strategy pool, and yours is empty")
+	}
+	return s.extend(s.emit(Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &Pools{p.Tactic, p.Fleet, p.Strategy - 1}}), cancelPending(s)...), nil
+}

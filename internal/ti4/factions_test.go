@@ -2293,3 +2293,26 @@ func TestFaction_Nekro_ValefarAssimilators(t *testing.T) {
 		t.Fatalf("assimilated %v: the weave's token moved to L4 Disruptors", s.Players[0].Assimilated)
 	}
 }
+
+// Xxcha, Instinct Training: when another player's action card waits on the
+// Xxcha's answer, exhausting it and a strategy token cancel the card; the
+// turn's action it was is spent.
+func TestFactionTech_InstinctTraining(t *testing.T) {
+	g := factionGame(t, []string{"sol", "xxcha", "hacan"}, func(s *State) {
+		s.Players[1].Techs = append(s.Players[1].Techs, "instinct_training")
+		s.Players[0].TradeGoods = 4
+		giveAC(0, "focused_research")(s)
+	})
+	do(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "focused_research", Outcome: "sarween_tools"})
+	if !slices.ContainsFunc(Legal(g.State(), engineRNG(), 1), func(a Action) bool { return a.Kind == ActUseAbility && a.Card == "instinct_training" }) {
+		t.Fatal("offered in the card's window")
+	}
+	strategy := g.State().Players[1].Strategy
+	do(t, g, use(1, "instinct_training", Action{}))
+	settle(t, g)
+	s := g.State()
+	if slices.Contains(s.Players[0].Techs, "sarween_tools") || s.PendingAC != nil || s.Players[1].Strategy != strategy-1 || s.Turn == 0 ||
+		!slices.Contains(s.Players[1].ExhaustedTechs, "instinct_training") {
+		t.Fatalf("the card cancelled: techs %v, turn %d", s.Players[0].Techs, s.Turn)
+	}
+}

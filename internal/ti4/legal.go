@@ -193,6 +193,9 @@ type lister struct {
 func (l *lister) answers(add func(Action)) bool {
 	if w, queue := l.s.openWindow(); w != nil {
 		answerOptions(l.p, queue, w.card, add)
+		if cardAwaits(l.s, l.seat) && l.s.hasUse(l.seat, WhenCardPlayed) {
+			useOptions(l.s, l.seat, add)
+		}
 		return true
 	}
 	return false
