@@ -40,6 +40,7 @@ const (
 	AfterOthersActivate Moment = "after_others_activate" // after another player (the window's Target) activates a system with the player's ships
 	AtSpaceStart        Moment = "space_combat_start"    // the start of a space combat the player fights, before the barrage (AnswerSpaceStart)
 	WhenCardPlayed      Moment = "action_card_played"    // another player's action card waits on the player's answer (Sabotage's window)
+	AtStrategyEnd       Moment = "strategy_end"          // the end of the strategy phase, once each
 )
 
 // Use is an ability used by a choice.

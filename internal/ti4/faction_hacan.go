@@ -1,6 +1,11 @@
 package ti4
 
-import "github.com/mecatol/mecatol/internal/engine"
+import (
+	"slices"
+	"strings"
+
+	"github.com/mecatol/mecatol/internal/engine"
+)
 
 // The Emirates of Hacan's abilities.
 func init() {
@@ -55,4 +60,46 @@ func productionBiomes(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, erro
 	}
 	return s.emit(Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &Pools{p.Tactic, p.Fleet, p.Strategy - 1}},
 		Event{Kind: EvTradeGoods, Seat: a.Seat, Count: 4}, Event{Kind: EvTradeGoods, Seat: q, Count: 2}), nil
+}
+
+// Quantum Datahub Node, a Hacan technology: at the end of the strategy
+// phase the Hacan may spend a strategy token and give another player 3
+// trade goods to swap one of their strategy cards for one of that
+// player's (outcome "mine:theirs").
+func init() {
+	define(&Ability{ID: "quantum_datahub_node", Since: RulesFactions,
+		Uses: []*Use{{At: AtStrategyEnd, Fields: "player outcome", Options: datahubOptions, Resolve: quantumDatahub}}})
+}
+
+func datahubOptions(s *State, seat int, _ *Step) []Action {
+	p := s.Players[seat]
+	if p.Strategy == 0 || p.TradeGoods < 3 {
+		return nil
+	}
+	var out []Action
+	for _, q := range s.Active() {
+		if q == seat {
+			continue
+		}
+		for _, mine := range p.StrategyCards {
+			for _, theirs := range s.Players[q].StrategyCards {
+				out = append(out, Action{Outcome: mine + ":" + theirs, ActionExtra: &ActionExtra{Player: ip(q)}})
+			}
+		}
+	}
+	return out
+}
+
+func quantumDatahub(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	if !slices.ContainsFunc(datahubOptions(s, a.Seat, st), func(o Action) bool {
+		return o.Outcome == a.Outcome && a.extra().Player != nil && *o.Player == *a.extra().Player
+	}) {
+		return nil, engine.Refuse("2.7", "swap a strategy card of yours (outcome mine:theirs) with one of another player's, with a strategy token and 3 trade goods")
+	}
+	q := *a.extra().Player
+	mine, theirs, _ := strings.Cut(a.Outcome, ":")
+	p := s.Players[a.Seat]
+	return s.emit(Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &Pools{p.Tactic, p.Fleet, p.Strategy - 1}},
+		Event{Kind: EvTradeGoods, Seat: a.Seat, Count: -3}, Event{Kind: EvTradeGoods, Seat: q, Count: 3},
+		Event{Kind: EvStrategyGiven, Seat: a.Seat, Owner: q, Card: mine}, Event{Kind: EvStrategyGiven, Seat: q, Owner: a.Seat, Card: theirs}), nil
 }

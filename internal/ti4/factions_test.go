@@ -2316,3 +2316,29 @@ func TestFactionTech_InstinctTraining(t *testing.T) {
 		t.Fatalf("the card cancelled: techs %v, turn %d", s.Players[0].Techs, s.Turn)
 	}
 }
+
+// Hacan, Quantum Datahub Node: at the end of the strategy phase, for a
+// strategy token and 3 trade goods given, a strategy card of the Hacan's
+// is swapped for one of another player's.
+func TestFactionTech_QuantumDatahubNode(t *testing.T) {
+	cfg := fixtureConfig("hacan", "sol", "jolnar")
+	cfg.Rules = RulesCurrent
+	g := fixture(t, cfg, func(s *State) {
+		s.Players[0].Techs = append(s.Players[0].Techs, "quantum_datahub_node")
+		s.Players[0].TradeGoods = 3
+	})
+	for i, c := range []string{"leadership", "diplomacy", "politics", "trade", "warfare", "technology"} {
+		pickAndPass(t, g, i%3, c)
+	}
+	st := g.State().Step
+	if st == nil || st.Card != "quantum_datahub_node" || g.State().Phase != PhaseStrategy {
+		t.Fatalf("step %+v: the Hacan's window at the end of the strategy phase", st)
+	}
+	do(t, g, use(0, "quantum_datahub_node", Action{Outcome: "leadership:warfare", ActionExtra: &ActionExtra{Player: ip(1)}}))
+	settle(t, g)
+	s := g.State()
+	if !slices.Contains(s.Players[0].StrategyCards, "warfare") || !slices.Contains(s.Players[1].StrategyCards, "leadership") ||
+		s.Players[0].TradeGoods != 0 || s.Players[1].TradeGoods != 3 || s.Phase != PhaseAction {
+		t.Fatalf("cards %v / %v", s.Players[0].StrategyCards, s.Players[1].StrategyCards)
+	}
+}

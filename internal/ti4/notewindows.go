@@ -115,6 +115,26 @@ func notesAtStrategyEnd(s *State) []Event {
 	return ev
 }
 
+// abilitiesAtStrategyEnd opens, at the end of the strategy phase, the
+// windows of abilities used then, once each, in speaker order (1.19).
+func abilitiesAtStrategyEnd(s *State) []Event {
+	var ev []Event
+	for _, q := range s.SpeakerOrder() {
+		if !s.hasUse(q, AtStrategyEnd) {
+			continue
+		}
+		for _, a := range s.abilityList(q) {
+			key := usedKey(q, a.ID)
+			if s.usable(q, a, AtStrategyEnd) == nil || slices.Contains(s.NotesAsked, key) {
+				continue
+			}
+			ev = s.extend(ev, Event{Kind: EvNoteAsked, Seat: q, Card: key})
+			ev = s.extend(ev, abilityWindows(s, q, AtStrategyEnd, Step{})...)
+		}
+	}
+	return ev
+}
+
 // notesOnResearch opens the windows of owner's notes that answer their
 // research of tech (Research Agreement).
 func notesOnResearch(s *State, owner int, tech string) []Event {
