@@ -89,3 +89,33 @@ func spyNet(s *State, a Action, owner int) ([]Event, error) {
 func init() {
 	define(&Ability{ID: "transparasteel_plating", Since: RulesPrinted, Permits: PermitPassedSilent})
 }
+
+// Mageon Implants, a Yssaril technology: a component action, exhausting
+// it: the Yssaril look at another player's action cards, which no one else
+// sees, and take one.
+func init() {
+	define(&Ability{ID: "mageon_implants", Since: RulesFactions,
+		Uses: []*Use{{At: AtAction, Exhaust: true, Fields: "player", Options: mageonOptions, Resolve: mageonImplants}}})
+}
+
+func mageonOptions(s *State, seat int, _ *Step) []Action {
+	var out []Action
+	for _, q := range s.Active() {
+		if q != seat && len(s.Players[q].ActionCards) > 0 {
+			out = append(out, Action{ActionExtra: &ActionExtra{Player: ip(q)}})
+		}
+	}
+	return out
+}
+
+func mageonImplants(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
+	q, err := otherPlayer(s, a)
+	if err != nil {
+		return nil, err
+	}
+	hand := slices.Clone(s.Players[q].ActionCards)
+	if len(hand) == 0 {
+		return nil, engine.Refuse("2.7", "seat %d holds no action card", q)
+	}
+	return s.emit(Event{Kind: EvStepSet, Seat: a.Seat, Step: &Step{Kind: StepLookHand, Seat: a.Seat, Card: a.Card, Cards: hand, Target: ip(q)}}), nil
+}

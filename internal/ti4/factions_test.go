@@ -2342,3 +2342,33 @@ func TestFactionTech_QuantumDatahubNode(t *testing.T) {
 		t.Fatalf("cards %v / %v", s.Players[0].StrategyCards, s.Players[1].StrategyCards)
 	}
 }
+
+// Yssaril, Mageon Implants (2.5): a component action, exhausting it: the
+// Yssaril look at another player's hand, which the view and the events
+// hide from everyone else, and take one of its cards.
+func TestFactionTech_MageonImplants(t *testing.T) {
+	g := factionGame(t, []string{"yssaril", "sol", "hacan"}, func(s *State) {
+		s.Players[0].Techs = append(s.Players[0].Techs, "mageon_implants")
+		giveAC(1, "parley", "sabotage")(s)
+	})
+	ev := do(t, g, use(0, "mageon_implants", Action{ActionExtra: &ActionExtra{Player: ip(1)}}))
+	if st := g.State().Step; st == nil || st.Kind != StepLookHand || !slices.Contains(st.Cards, "parley") {
+		t.Fatalf("step %+v: the Yssaril see Sol's hand", st)
+	}
+	for _, seat := range []int{1, 2, Referee} {
+		v, _ := ViewFor(g.State(), seat)
+		if slices.Contains(v.State.Step.Cards, "parley") {
+			t.Fatalf("seat %d sees the hand in the view", seat)
+		}
+		for _, e := range ev {
+			if e.Step != nil && slices.Contains(e.For(seat).Step.Cards, "parley") {
+				t.Fatalf("seat %d sees the hand in the events", seat)
+			}
+		}
+	}
+	refuse(t, g, Action{Kind: ActTakeCard, Seat: 0, Card: "bribery"}, "2.7")
+	do(t, g, Action{Kind: ActTakeCard, Seat: 0, Card: "parley"})
+	if s := g.State(); !slices.Contains(s.Players[0].ActionCards, "parley") || slices.Contains(s.Players[1].ActionCards, "parley") {
+		t.Fatal("Parley taken")
+	}
+}

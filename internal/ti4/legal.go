@@ -216,6 +216,16 @@ func (l *lister) setupChoices(add func(Action)) bool {
 		noteWindowOptions(s, seat, add)
 		return true
 	}
+	if st := s.Step; st != nil && st.Kind == StepLookHand {
+		if st.Seat == seat {
+			for i, c := range st.Cards {
+				if !slices.Contains(st.Cards[:i], c) {
+					add(Action{Kind: ActTakeCard, Card: c})
+				}
+			}
+		}
+		return true
+	}
 	if st := s.Step; st != nil && st.Kind == StepInvest {
 		if st.Seat == seat {
 			for _, c := range s.Strategy {

@@ -3,6 +3,8 @@ package ti4
 import (
 	"slices"
 	"sync"
+
+	"github.com/mecatol/mecatol/internal/engine"
 )
 
 // Note windows: a moment that opens for the holder of another player's
@@ -48,8 +50,29 @@ func noteWindowOptions(s *State, seat int, add func(Action)) {
 	}
 }
 
-// privateWindow reports a note window whose cards only its seat may see.
+// StepLookHand: Seat looks at the action cards of Target's hand (Cards),
+// which no one else sees, and takes one (ActTakeCard).
+const StepLookHand = "look_at_hand"
+
+// decideTakeFromHand takes the card named from the hand looked at.
+func decideTakeFromHand(s *State, a Action) ([]Event, error) {
+	st, err := inStep(s, a.Seat, StepLookHand)
+	if err != nil {
+		return nil, err
+	}
+	q := *st.Target
+	if !slices.Contains(st.Cards, a.Card) || !slices.Contains(s.Players[q].ActionCards, a.Card) {
+		return nil, engine.Refuse("2.7", "take one of the cards of the hand you look at")
+	}
+	return s.emit(Event{Kind: EvStepCleared, Seat: a.Seat}, Event{Kind: EvACTaken, Seat: a.Seat, Owner: q, Card: a.Card}), nil
+}
+
+// privateWindow reports a step whose cards only its seat may see: a hand
+// looked at.
 func privateWindow(st *Step) bool {
+	if st != nil && st.Kind == StepLookHand {
+		return true
+	}
 	if st == nil || st.Kind != StepNoteWindow {
 		return false
 	}

@@ -129,6 +129,12 @@ func decideHeld(s *State, a Action, rng *engine.RNG) ([]Event, error, bool) {
 		}
 		return held(decideConvert(s, a))
 	}
+	if st := s.Step; st != nil && st.Kind == StepLookHand && !slices.Contains(effectKinds, a.Kind) {
+		if a.Kind != ActTakeCard {
+			return held(nil, engine.Refuse("2.7", "seat %d takes a card of the hand they look at first", st.Seat))
+		}
+		return held(decideTakeFromHand(s, a))
+	}
 	if st := s.Step; st != nil && st.Kind == StepCodex && !slices.Contains(effectKinds, a.Kind) {
 		switch a.Kind {
 		case ActTakeCard:
