@@ -41,6 +41,7 @@ const (
 	AtSpaceStart        Moment = "space_combat_start"    // the start of a space combat the player fights, before the barrage (AnswerSpaceStart)
 	WhenCardPlayed      Moment = "action_card_played"    // another player's action card waits on the player's answer (Sabotage's window)
 	AtStrategyEnd       Moment = "strategy_end"          // the end of the strategy phase, once each
+	AtStatusEnd         Moment = "status_end"            // the end of the status phase, once each
 )
 
 // Use is an ability used by a choice.

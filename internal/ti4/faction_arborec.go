@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/mecatol/mecatol/internal/engine"
+	"github.com/mecatol/mecatol/internal/ti4/data"
 )
 
 // The Arborec's abilities.
@@ -71,4 +72,56 @@ func stymie(s *State, a Action, _ int) ([]Event, error) {
 		return nil, engine.Refuse("69.1", "choose a non-home system without the mover's token, while they have one in reinforcements")
 	}
 	return s.emit(Event{Kind: EvCommandToken, Seat: s.Combat.Attacker, System: *a.System, Count: 1}, Event{Kind: EvNoteReturned, Seat: a.Seat, Card: a.Card}), nil
+}
+
+// Bioplasmosis, an Arborec technology: at the end of the status phase the
+// Arborec may move infantry between planets they control in the same or
+// adjacent systems, a move at a time (up to eight moves; each move may
+// take every infantry of a planet).
+func init() {
+	define(&Ability{ID: "bioplasmosis", Since: RulesFactions,
+		Uses: []*Use{{At: AtStatusEnd, Fields: "planet to_planet count", Options: bioplasmosisOptions, Resolve: bioplasmosis}}})
+}
+
+// bioplasmosisMoves is the moves Bioplasmosis allows in one phase.
+const bioplasmosisMoves = 8
+
+func bioplasmosisOptions(s *State, seat int, st *Step) []Action {
+	if st != nil && st.Count >= bioplasmosisMoves {
+		return nil
+	}
+	var out []Action
+	s.controlled(seat, func(from *Planet, fs *System, _ *data.Planet) bool {
+		n := count(from.Units, seat, "infantry")
+		if n == 0 {
+			return false
+		}
+		s.controlled(seat, func(to *Planet, ts *System, _ *data.Planet) bool {
+			if to != from && (ts == fs || s.Adjacent(fs.Pos, ts.Pos)) && !demilitarized(to) {
+				for k := 1; k <= n; k++ {
+					out = append(out, Action{Planet: from.Name, ToPl: to.Name, Count: k})
+				}
+			}
+			return false
+		})
+		return false
+	})
+	return out
+}
+
+func bioplasmosis(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	if !slices.ContainsFunc(bioplasmosisOptions(s, a.Seat, st), func(o Action) bool {
+		return o.Planet == a.Planet && o.ToPl == a.ToPl && o.Count == a.Count
+	}) {
+		return nil, engine.Refuse("1.3", "move infantry of yours between planets you control in the same or adjacent systems")
+	}
+	from, fs := s.Planet(a.Planet)
+	to, ts := s.Planet(a.ToPl)
+	ev := s.emit(Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: fs.Pos, Planet: from.Name, Unit: "infantry", Count: a.Count},
+		Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: ts.Pos, Planet: to.Name, Unit: "infantry", Count: a.Count})
+	next := 1
+	if st != nil {
+		next = st.Count + 1
+	}
+	return s.extend(ev, abilityWindows(s, a.Seat, AtStatusEnd, Step{Count: next})...), nil // the next move, if any
 }

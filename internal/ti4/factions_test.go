@@ -2372,3 +2372,69 @@ func TestFactionTech_MageonImplants(t *testing.T) {
 		t.Fatal("Parley taken")
 	}
 }
+
+// settleStatus takes one step of the status phase for whoever decides:
+// done or a pass where offered, else the first choice.
+func settleStatus(t *testing.T, g *Game) {
+	t.Helper()
+	s := g.State()
+	opts := Legal(s, engine.NewRNG(0), Deciding(s)[0])
+	chosen := opts[0]
+	for _, o := range opts {
+		if o.Kind == ActDone || o.Kind == ActPassWindow {
+			chosen = o
+			break
+		}
+	}
+	do(t, g, chosen)
+}
+
+// Arborec, Bioplasmosis: at the end of the status phase the Arborec move
+// infantry between planets they control in the same or adjacent systems,
+// a move at a time, until they let the window go.
+func TestFactionTech_Bioplasmosis(t *testing.T) {
+	g := factionGame(t, []string{"arborec", "sol", "hacan"}, func(s *State) {
+		s.Players[0].Techs = append(s.Players[0].Techs, "bioplasmosis")
+	})
+	home := g.State().Players[0].Home
+	nest := g.State().System(home).Planets[0].Name
+	var near *Planet
+	for _, q := range g.State().galaxy.Neighbors(home, nil) {
+		if sys := g.State().System(q); sys != nil && len(sys.Planets) > 0 {
+			near = sys.Planets[0]
+			break
+		}
+	}
+	if near == nil {
+		t.Fatal("no planet next to the Arborec home")
+	}
+	g = factionGame(t, []string{"arborec", "sol", "hacan"}, func(s *State) {
+		s.Players[0].Techs = append(s.Players[0].Techs, "bioplasmosis")
+		pl, _ := s.Planet(near.Name)
+		pl.Controller = 0
+	})
+	passActionPhase(t, g)
+	for i := 0; i < 40; i++ {
+		if st := g.State().Step; st != nil && st.Card == "bioplasmosis" {
+			break
+		}
+		settleStatus(t, g)
+	}
+	st := g.State().Step
+	if st == nil || st.Card != "bioplasmosis" {
+		t.Fatalf("step %+v: the window at the end of the status phase", st)
+	}
+	before := count(planetIn(g.State().System(home), nest).Units, 0, "infantry")
+	nearPl, _ := g.State().Planet(near.Name)
+	nearBefore := count(nearPl.Units, 0, "infantry")
+	do(t, g, use(0, "bioplasmosis", Action{Planet: nest, ToPl: near.Name, Count: 2}))
+	settle(t, g)
+	if st := g.State().Step; st == nil || st.Card != "bioplasmosis" {
+		t.Fatalf("step %+v: the window opens again for another move", st)
+	}
+	do(t, g, Action{Kind: ActUseAbility, Seat: 0, Card: "bioplasmosis"}) // let go
+	pl, _ := g.State().Planet(near.Name)
+	if count(pl.Units, 0, "infantry") != nearBefore+2 || count(planetIn(g.State().System(home), nest).Units, 0, "infantry") != before-2 {
+		t.Fatalf("%s %v: two infantry moved from %s", near.Name, pl.Units, nest)
+	}
+}

@@ -140,19 +140,23 @@ func notesAtStrategyEnd(s *State) []Event {
 
 // abilitiesAtStrategyEnd opens, at the end of the strategy phase, the
 // windows of abilities used then, once each, in speaker order (1.19).
-func abilitiesAtStrategyEnd(s *State) []Event {
+func abilitiesAtStrategyEnd(s *State) []Event { return s.phaseEndWindows(AtStrategyEnd) }
+
+// phaseEndWindows opens the windows of abilities used at the end of a
+// phase (at), once each, in speaker order (1.19).
+func (s *State) phaseEndWindows(at Moment) []Event {
 	var ev []Event
 	for _, q := range s.SpeakerOrder() {
-		if !s.hasUse(q, AtStrategyEnd) {
+		if !s.hasUse(q, at) {
 			continue
 		}
 		for _, a := range s.abilityList(q) {
-			key := usedKey(q, a.ID)
-			if s.usable(q, a, AtStrategyEnd) == nil || slices.Contains(s.NotesAsked, key) {
+			key := usedKey(q, a.ID) + "@" + string(at)
+			if s.usable(q, a, at) == nil || slices.Contains(s.NotesAsked, key) {
 				continue
 			}
 			ev = s.extend(ev, Event{Kind: EvNoteAsked, Seat: q, Card: key})
-			ev = s.extend(ev, abilityWindows(s, q, AtStrategyEnd, Step{})...)
+			ev = s.extend(ev, abilityWindows(s, q, at, Step{})...)
 		}
 	}
 	return ev

@@ -350,6 +350,9 @@ func roundFollowUps(s *State, rng *engine.RNG) []Event {
 			if ev := tombWindow(s); ev != nil { // at the end of the phase, before it ends
 				return ev
 			}
+			if ev := s.phaseEndWindows(AtStatusEnd); len(ev) > 0 {
+				return ev
+			}
 			end := EndStatusPhase(s)
 			return s.extend(s.extend(end, policyDraw(s, end, rng)...), Event{Kind: EvStatusPhaseEnd})
 		}
