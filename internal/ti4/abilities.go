@@ -111,6 +111,13 @@ type Ability struct {
 	// of each space combat round (87); DestroysAll: when it is destroyed,
 	// every ship in its system is (Van Hauge).
 	ShieldsDown, RoundRepair, DestroysAll bool
+	// A flagship's combat rolls: OthersMod on its owner's other ships'
+	// rolls in the combat (C'morran N'orr); DicePerShip: a die per
+	// non-fighter ship of the opponent (Salai Sai Corian); NineHits more
+	// hits for each 9 or 10 it rolls before modifiers (J.N.S. Hylarim).
+	OthersMod   int
+	DicePerShip bool
+	NineHits    int
 	// OthersActivate: what follows, for its owner, when another player
 	// (active) activates the system at pos holding the owner's ships.
 	OthersActivate func(s *State, owner, active, pos int) []Event

@@ -214,13 +214,56 @@ func (s *State) roll(seat int, stacks []Stack, f func(*combat.Profile) combat.Ro
 // rollAgain is roll, each missed die rolled once more when reroll is set.
 func (s *State) rollAgain(seat int, stacks []Stack, f func(*combat.Profile) combat.Roll, mod int, reroll bool, rng *engine.RNG, faces *[]int) int {
 	hits := 0
+	fa := s.flagshipRolls(seat, stacks)
 	for _, st := range stacks {
-		if st.Owner == seat {
-			p := profile(s, seat, st.Unit)
-			hits += combat.Hits(rng, f(&p), st.Count, mod, reroll, faces)
+		if st.Owner != seat {
+			continue
+		}
+		p := profile(s, seat, st.Unit)
+		r, m := f(&p), mod
+		if fa != nil && st.Unit != "flagship" {
+			m += fa.OthersMod // C'morran N'orr
+		}
+		if fa != nil && st.Unit == "flagship" && fa.DicePerShip && s.Combat != nil {
+			r.Dice = s.nonFighterShips(s.Combat.System, opponent(s.Combat, seat)) // Salai Sai Corian
+		}
+		n := 0
+		if faces != nil {
+			n = len(*faces)
+		}
+		hits += combat.Hits(rng, r, st.Count, m, reroll, faces)
+		if fa != nil && st.Unit == "flagship" && fa.NineHits > 0 && faces != nil {
+			for _, v := range (*faces)[n:] {
+				if v >= 9 { // a 9 or 10 before modifiers (J.N.S. Hylarim)
+					hits += fa.NineHits
+				}
+			}
 		}
 	}
 	return hits
+}
+
+// flagshipRolls is seat's flagship's ability, when it changes combat
+// rolls and the flagship is among the stacks rolling.
+func (s *State) flagshipRolls(seat int, stacks []Stack) *Ability {
+	if !slices.ContainsFunc(stacks, func(st Stack) bool { return st.Owner == seat && st.Unit == "flagship" }) {
+		return nil
+	}
+	if a := s.unitAbility(seat, "flagship"); a != nil && (a.OthersMod != 0 || a.DicePerShip || a.NineHits > 0) {
+		return a
+	}
+	return nil
+}
+
+// nonFighterShips counts seat's non-fighter ships in the system at pos.
+func (s *State) nonFighterShips(pos, seat int) int {
+	n := 0
+	for _, st := range s.System(pos).Space {
+		if st.Owner == seat && isShip(st.Unit) && st.Unit != "fighter" {
+			n += st.Count
+		}
+	}
+	return n
 }
 
 // combatRoll is a space combat round's roll (78.3), with mod on every die

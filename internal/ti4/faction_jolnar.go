@@ -85,3 +85,9 @@ func spatialConduit(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error
 	}
 	return s.emit(Event{Kind: EvConduitOpened, Seat: a.Seat}), nil
 }
+
+// J.N.S. Hylarim, Jol-Nar's flagship: each 9 or 10 it rolls in combat,
+// before modifiers, makes 2 more hits (78.5).
+func init() {
+	define(&Ability{ID: "j_n_s_hylarim", Since: RulesPrinted, NineHits: 2})
+}

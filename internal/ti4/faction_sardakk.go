@@ -85,3 +85,9 @@ func exotrireme(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
 	n.Owed = append(n.Owed, Owed{Seat: opp, Hits: min(2, ships), Destroy: true, Picked: true, Rule: "78", By: a.Seat})
 	return s.emit(Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: c.System, Unit: "dreadnought", Count: 1}, newCombat(n, nil)), nil
 }
+
+// C'morran N'orr, the N'orr's flagship: +1 to the combat rolls of their
+// other ships in its combat (78.5).
+func init() {
+	define(&Ability{ID: "cmorran_norr", Since: RulesPrinted, OthersMod: 1})
+}

@@ -59,3 +59,9 @@ func lazaxGate(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
 	pl, sys := s.Planet(MecatolRex)
 	return s.emit(Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: 1}), nil
 }
+
+// Salai Sai Corian, the Winnu's flagship: in combat it rolls a die for
+// each non-fighter ship of the opponent's there (78.5).
+func init() {
+	define(&Ability{ID: "salai_sai_corian", Since: RulesPrinted, DicePerShip: true})
+}

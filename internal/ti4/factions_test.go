@@ -2438,3 +2438,62 @@ func TestFactionTech_Bioplasmosis(t *testing.T) {
 		t.Fatalf("%s %v: two infantry moved from %s", near.Name, pl.Units, nest)
 	}
 }
+
+// Flagships' combat rolls (78.5): C'morran N'orr gives the N'orr's other
+// ships +1; J.N.S. Hylarim makes 2 more hits on each 9 or 10 it rolls;
+// Salai Sai Corian rolls a die per non-fighter ship of the opponent's.
+func TestFactionUnit_FlagshipRolls(t *testing.T) {
+	g := factionGame(t, []string{"sardakk", "jolnar", "winnu"}, nil)
+	s := g.State().Clone()
+	s.System(9).Space = []Stack{{Owner: 0, Unit: "flagship", Count: 1}, {Owner: 0, Unit: "cruiser", Count: 10},
+		{Owner: 1, Unit: "flagship", Count: 1}, {Owner: 2, Unit: "flagship", Count: 1}, {Owner: 1, Unit: "destroyer", Count: 3}}
+	s.Combat = &Combat{Kind: "space", System: 9, Attacker: 0, Defender: 1}
+	for seed := uint64(1); seed <= 5; seed++ {
+		rng := engine.NewRNG(seed)
+		var faces []int
+		cruisers := []Stack{{Owner: 0, Unit: "cruiser", Count: 10}, {Owner: 0, Unit: "flagship", Count: 1}}
+		hits := s.rollAgain(0, cruisers, combatOf, 0, false, &rng, &faces)
+		plain := engine.NewRNG(seed)
+		var pf []int
+		base := s.rollAgain(0, []Stack{{Owner: 0, Unit: "cruiser", Count: 10}}, combatOf, 0, false, &plain, &pf)
+		if hits < base {
+			t.Fatalf("seed %d: with the flagship %d hits, without %d: its +1 helps the cruisers", seed, hits, base)
+		}
+		cruiserHits := 0
+		for _, f := range faces[:10] {
+			if f >= 6 { // a cruiser hits on 7; with +1, on 6
+				cruiserHits++
+			}
+		}
+		flagHits := 0
+		for _, f := range faces[10:] {
+			if f >= 6 { // the flagship hits on 6 itself, without the +1
+				flagHits++
+			}
+		}
+		if hits != cruiserHits+flagHits {
+			t.Fatalf("seed %d: faces %v, %d hits, want %d", seed, faces, hits, cruiserHits+flagHits)
+		}
+
+		s.Combat = &Combat{Kind: "space", System: 9, Attacker: 1, Defender: 0}
+		rng = engine.NewRNG(seed)
+		faces = nil
+		hits = s.rollAgain(1, []Stack{{Owner: 1, Unit: "flagship", Count: 1}}, combatOf, 0, false, &rng, &faces)
+		want := 0
+		hit := s.UnitCard(1, "flagship").Combat
+		for _, f := range faces {
+			want += btoi(f >= hit) + 2*btoi(f >= 9)
+		}
+		if hits != want {
+			t.Fatalf("seed %d: Hylarim faces %v, %d hits, want %d", seed, faces, hits, want)
+		}
+
+		s.Combat = &Combat{Kind: "space", System: 9, Attacker: 2, Defender: 1}
+		faces = nil
+		s.rollAgain(2, []Stack{{Owner: 2, Unit: "flagship", Count: 1}}, combatOf, 0, false, &rng, &faces)
+		if len(faces) != 4 { // Jol-Nar's flagship and 3 destroyers
+			t.Fatalf("Salai Sai Corian rolled %d dice, want 4", len(faces))
+		}
+		s.Combat = &Combat{Kind: "space", System: 9, Attacker: 0, Defender: 1}
+	}
+}
