@@ -546,16 +546,33 @@ func (s *State) cannonHits(seat, target int, sys *System, rng *engine.RNG, rolls
 		gs = s.groups(gs, seat, pl.Units, nil)
 	}
 	gs = s.groups(gs, seat, sys.Space, nil)
-	if s.UnitCard(seat, "pds").SpaceCannon != nil && s.UnitCard(seat, "pds").SpaceCannon.Range > 0 {
+	// Units whose space cannon reaches adjacent systems (77.3c): PDS II,
+	// and from rules version 4 any unit with that range (Loncara Ssodu).
+	reach := func(st Stack) bool {
+		sc := s.UnitCard(seat, st.Unit).SpaceCannon
+		return sc != nil && sc.Range > 0 && (st.Unit == "pds" || s.rules() >= RulesPrinted)
+	}
+	if s.reachesNext(seat) {
 		for _, q := range s.galaxy.Neighbors(sys.Pos, s.Wormholes) {
 			if other := s.System(q); other != nil {
 				for _, pl := range other.Planets {
-					gs = s.groups(gs, seat, pl.Units, func(st Stack) bool { return st.Unit == "pds" })
+					gs = s.groups(gs, seat, pl.Units, reach)
 				}
+				gs = s.groups(gs, seat, other.Space, reach)
 			}
 		}
 	}
 	return s.throw(seat, target, gs, combat.KindCannon, 0, rng, rolls)
+}
+
+// reachesNext reports a unit type of seat's whose space cannon reaches
+// adjacent systems.
+func (s *State) reachesNext(seat int) bool {
+	if sc := s.UnitCard(seat, "pds").SpaceCannon; sc != nil && sc.Range > 0 {
+		return true
+	}
+	sc := s.UnitCard(seat, "flagship").SpaceCannon
+	return sc != nil && sc.Range > 0 && s.rules() >= RulesPrinted
 }
 
 // groups appends seat's units among stacks (those keep takes, or all) as

@@ -2497,3 +2497,27 @@ func TestFactionUnit_FlagshipRolls(t *testing.T) {
 		s.Combat = &Combat{Kind: "space", System: 9, Attacker: 0, Defender: 1}
 	}
 }
+
+// Xxcha, Loncara Ssodu (77.3c): its space cannon fires at ships in an
+// adjacent system; before rules version 4 only PDS reached there.
+func TestFactionUnit_LoncaraSsodu(t *testing.T) {
+	for _, rules := range []int{RulesTechs, RulesCurrent} {
+		cfg := fixtureConfig("xxcha", "sol", "hacan")
+		cfg.Rules = rules
+		g := fixture(t, cfg, nil)
+		s := g.State().Clone()
+		next := s.galaxy.Neighbors(9, nil)[0]
+		s.System(next).Space = []Stack{{Owner: 0, Unit: "flagship", Count: 1}}
+		s.System(9).Space = []Stack{{Owner: 1, Unit: "cruiser", Count: 1}}
+		rng := engine.NewRNG(1)
+		var rolls []int
+		s.cannonHits(0, 1, s.System(9), &rng, &rolls)
+		want := 0
+		if rules == RulesCurrent {
+			want = 3
+		}
+		if len(rolls) != want {
+			t.Fatalf("rules %d: %d space cannon dice from the next system, want %d", rules, len(rolls), want)
+		}
+	}
+}

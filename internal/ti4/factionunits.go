@@ -21,6 +21,7 @@ var unitsInData = map[string]string{
 	"letani_warrior":           "Production 1: a unit value",
 	"floating_factory":         "a space dock with a move value and capacity, placed and producing in space, moving and retreating as a ship, destroyed when blockaded: the data's move, and the rules for space docks in space (producesInSpace, 14)",
 	"floating_factory_2":       "as Floating Factory, with its higher values",
+	"loncara_ssodu":            "Space Cannon 5 (x3) that reaches adjacent systems: the data's range, which space cannon reads (77.3c)",
 }
 
 // unitAbility is the ability printed on seat's unit of a type, as the
