@@ -118,6 +118,10 @@ type Ability struct {
 	OthersMod   int
 	DicePerShip bool
 	NineHits    int
+	// Directed: in space combat the hits of the flagship and of its
+	// owner's dreadnoughts there land on non-fighter ships while there are
+	// any ([0.0.1]).
+	Directed bool
 	// OthersActivate: what follows, for its owner, when another player
 	// (active) activates the system at pos holding the owner's ships.
 	OthersActivate func(s *State, owner, active, pos int) []Event

@@ -243,13 +243,41 @@ func (s *State) rollAgain(seat int, stacks []Stack, f func(*combat.Profile) comb
 	return hits
 }
 
+// roundHits is seat's space combat roll as the hits target owes (78.6):
+// with a flagship that directs its hits (and its owner's dreadnoughts')
+// at non-fighter ships ([0.0.1]), those are rolled and owed apart.
+func (s *State) roundHits(seat, target int, stacks []Stack, mod, fighterMod int, reroll bool, rng *engine.RNG, rolls *[]int) []Owed {
+	var out []Owed
+	owe := func(h int, only string) {
+		if h > 0 {
+			out = append(out, Owed{Seat: target, Hits: h, Only: only, Rule: "78.6", By: seat})
+		}
+	}
+	fa := s.flagshipRolls(seat, stacks)
+	if fa == nil || !fa.Directed {
+		owe(s.combatRoll(seat, stacks, mod, fighterMod, reroll, rng, rolls), "")
+		return out
+	}
+	var directed, rest []Stack
+	for _, st := range stacks {
+		if st.Owner == seat && (st.Unit == "flagship" || st.Unit == "dreadnought") {
+			directed = append(directed, st)
+		} else {
+			rest = append(rest, st)
+		}
+	}
+	owe(s.combatRoll(seat, directed, mod, fighterMod, reroll, rng, rolls), "non_fighter_first")
+	owe(s.combatRoll(seat, rest, mod, fighterMod, reroll, rng, rolls), "")
+	return out
+}
+
 // flagshipRolls is seat's flagship's ability, when it changes combat
 // rolls and the flagship is among the stacks rolling.
 func (s *State) flagshipRolls(seat int, stacks []Stack) *Ability {
 	if !slices.ContainsFunc(stacks, func(st Stack) bool { return st.Owner == seat && st.Unit == "flagship" }) {
 		return nil
 	}
-	if a := s.unitAbility(seat, "flagship"); a != nil && (a.OthersMod != 0 || a.DicePerShip || a.NineHits > 0) {
+	if a := s.unitAbility(seat, "flagship"); a != nil && (a.OthersMod != 0 || a.DicePerShip || a.NineHits > 0 || a.Directed) {
 		return a
 	}
 	return nil
@@ -477,15 +505,9 @@ func combatFollowUps(s *State, rng *engine.RNG) []Event {
 			}
 			ba, fa := boosts(c, c.Attacker)
 			bd, fd := boosts(c, c.Defender)
-			ha := s.combatRoll(c.Attacker, shipStacks(sys.Space), ba, fa, slices.Contains(c.Rerolls, c.Attacker), rng, &rolls)
-			hd := s.combatRoll(c.Defender, shipStacks(sys.Space), mod+bd, fd, slices.Contains(c.Rerolls, c.Defender), rng, &rolls)
-			n.Owed = nil
-			if hd > 0 {
-				n.Owed = append(n.Owed, Owed{Seat: c.Attacker, Hits: hd, Rule: "78.6", By: c.Defender})
-			}
-			if ha > 0 {
-				n.Owed = append(n.Owed, Owed{Seat: c.Defender, Hits: ha, Rule: "78.6", By: c.Attacker})
-			}
+			oa := s.roundHits(c.Attacker, c.Defender, shipStacks(sys.Space), ba, fa, slices.Contains(c.Rerolls, c.Attacker), rng, &rolls)
+			od := s.roundHits(c.Defender, c.Attacker, shipStacks(sys.Space), mod+bd, fd, slices.Contains(c.Rerolls, c.Defender), rng, &rolls)
+			n.Owed = append(od, oa...)
 			n.Step = CbRetreat
 		case CbRetreat: // 78.7, 78.8
 			if ev := s.repairs(c, ""); ev != nil {

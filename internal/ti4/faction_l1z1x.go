@@ -50,3 +50,9 @@ func inheritanceSystems(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, er
 	}
 	return s.emit(Event{Kind: EvSpent, Seat: a.Seat, Card: "all"}, Event{Kind: EvSpent, Seat: a.Seat, Count: -2}), nil
 }
+
+// [0.0.1], the L1Z1X's flagship: in space combat its hits and their
+// dreadnoughts' there land on non-fighter ships while there are any.
+func init() {
+	define(&Ability{ID: "0_0_1", Since: RulesPrinted, Directed: true})
+}

@@ -2521,3 +2521,29 @@ func TestFactionUnit_LoncaraSsodu(t *testing.T) {
 		}
 	}
 }
+
+// L1Z1X, [0.0.1]: in space combat the hits of the flagship and of the
+// L1Z1X's dreadnoughts land on non-fighter ships while there are any; the
+// other ships' hits as usual.
+func TestFactionUnit_001(t *testing.T) {
+	g := factionGame(t, []string{"l1z1x", "sol", "hacan"}, nil)
+	s := g.State().Clone()
+	stacks := []Stack{{Owner: 0, Unit: "flagship", Count: 1}, {Owner: 0, Unit: "dreadnought", Count: 2}, {Owner: 0, Unit: "cruiser", Count: 4}}
+	s.System(9).Space = append(slices.Clone(stacks), Stack{Owner: 1, Unit: "fighter", Count: 5})
+	s.Combat = &Combat{Kind: "space", System: 9, Attacker: 0, Defender: 1}
+	seen := false
+	for seed := uint64(1); seed <= 20; seed++ {
+		rng := engine.NewRNG(seed)
+		var rolls []int
+		for _, o := range s.roundHits(0, 1, stacks, 0, 0, false, &rng, &rolls) {
+			if o.Only == "non_fighter_first" {
+				seen = true
+			} else if o.Only != "" {
+				t.Fatalf("owed %+v", o)
+			}
+		}
+	}
+	if !seen {
+		t.Fatal("the flagship's and dreadnoughts' hits are directed at non-fighters")
+	}
+}
