@@ -124,15 +124,12 @@ func (s *State) hasUse(seat int, at Moment) bool {
 	if seat < 0 || seat >= len(s.Players) {
 		return false
 	}
-	v := s.rules()
-	for _, t := range s.Players[seat].Techs {
-		for a := definitions[t]; a != nil && a.Since <= v; a = a.Later {
-			if s.usable(seat, a, at) != nil {
-				return true
-			}
+	for _, a := range s.abilityList(seat) { // technologies, faction and units: cached
+		if s.usable(seat, a, at) != nil {
+			return true
 		}
 	}
-	return s.factionHas(seat, func(a *Ability) bool { return s.usable(seat, a, at) != nil })
+	return false
 }
 
 // Moments that are states of the game rather than windows: an ability

@@ -125,3 +125,29 @@ func bioplasmosis(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) 
 	}
 	return s.extend(ev, abilityWindows(s, a.Seat, AtStatusEnd, Step{Count: next})...), nil // the next move, if any
 }
+
+// Duha Menaimon, the Arborec's flagship: after the Arborec activate its
+// system, they may produce up to 5 units there, paid in resources (not a
+// unit's Production: no effect on Production applies).
+func init() {
+	define(&Ability{ID: "duha_menaimon", Since: RulesFactions,
+		Uses: []*Use{{At: AfterActivation, Options: duhaOptions, Resolve: duhaMenaimon}}})
+}
+
+// duhaUnits is how many units the flagship produces.
+const duhaUnits = 5
+
+func duhaOptions(s *State, seat int, st *Step) []Action {
+	if st == nil || len(st.Systems) == 0 || count(s.System(st.Systems[0]).Space, seat, "flagship") == 0 {
+		return nil
+	}
+	return []Action{{}}
+}
+
+func duhaMenaimon(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	if len(duhaOptions(s, a.Seat, st)) == 0 {
+		return nil, engine.Refuse("1.14", "Duha Menaimon produces after you activate the system it is in")
+	}
+	return s.emit(queue(Step{Kind: StepFreelance, Seat: a.Seat, Card: "duha_menaimon", Systems: []int{st.Systems[0]}, Prod: &Production{},
+		Need: duhaUnits, ResourcesOnly: true})), nil
+}

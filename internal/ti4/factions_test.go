@@ -2547,3 +2547,24 @@ func TestFactionUnit_001(t *testing.T) {
 		t.Fatal("the flagship's and dreadnoughts' hits are directed at non-fighters")
 	}
 }
+
+// Arborec, Duha Menaimon: after the Arborec activate the system it is in,
+// they may produce up to 5 units there.
+func TestFactionUnit_DuhaMenaimon(t *testing.T) {
+	g := factionGame(t, []string{"arborec", "sol", "hacan"}, func(s *State) {
+		s.System(9).Space = []Stack{{Owner: 0, Unit: "flagship", Count: 1}}
+		s.Players[0].TradeGoods = 6
+	})
+	activated(t, g, 0, 9)
+	settle(t, g)
+	if st := g.State().Step; st == nil || st.Card != "duha_menaimon" {
+		t.Fatalf("step %+v: the window after activation", st)
+	}
+	do(t, g, use(0, "duha_menaimon", Action{}))
+	settle(t, g)
+	if st := g.State().Step; st == nil || st.Kind != StepFreelance || st.Need != 5 {
+		t.Fatalf("step %+v: a production of up to 5 units", st)
+	}
+	refuse(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "fighter", Count: 6}, "68.1")
+	do(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "fighter", Count: 4})
+}

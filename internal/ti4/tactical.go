@@ -67,6 +67,9 @@ func (s *State) production(seat int) (*Production, *System, int, error) {
 		if st.Kind == StepFreelance && st.Cap > 0 {
 			return st.Prod, sys, 1 << 20, nil // any number, within the cost cap
 		}
+		if st.Kind == StepFreelance && st.Need > 0 {
+			return st.Prod, sys, st.Need, nil // up to Need units (Duha Menaimon)
+		}
 		if st.Kind == StepFreelance {
 			return st.Prod, sys, 1, nil // one unit, whatever produces there
 		}
