@@ -20,7 +20,7 @@ func init() {
 // a planet, the Saar's ground forces there move to a planet the Saar
 // control (to_planet); the note goes back.
 func init() {
-	defineNote("saar:raghs_call", &promissoryNote{since: RulesFactions, moment: raghMoment, fields: "planet to_planet", offer: raghOffer, play: raghsCall})
+	defineNote("saar:ragh_s_call", &promissoryNote{since: RulesFactions, moment: raghMoment, fields: "planet to_planet", offer: raghOffer, play: raghsCall})
 }
 
 // raghPlanets are the planets seat committed to in the invasion under way

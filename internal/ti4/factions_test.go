@@ -1480,7 +1480,7 @@ func TestFaction_Creuss_CreussIFF(t *testing.T) {
 // with the Saar's ground forces, those forces go to another planet the
 // Saar control, and the holder lands unopposed; the note goes back.
 func TestFaction_Saar_RaghsCall(t *testing.T) {
-	const note = "saar:raghs_call"
+	const note = "saar:ragh_s_call"
 	cfg := fixtureConfig("jolnar", "saar", "hacan")
 	cfg.Rules = RulesCurrent
 	g := invadeArnorAs(t, cfg, func(s *State) {
