@@ -416,6 +416,7 @@ func hookExploreFrontier(a *Ability) bool { return a.ExploreFrontier }
 func hookWormholeHit(a *Ability) bool     { return a.WormholeHit }
 func hookNoSustainNear(a *Ability) bool   { return a.NoSustainNear }
 func hookDeltaHere(a *Ability) bool       { return a.DeltaHere }
+func hookJoined(a *Ability) bool          { return a.Permits&PermitWormholesJoined != 0 }
 func hookShieldsDown(a *Ability) bool     { return a.ShieldsDown }
 func hookCombatDone(a *Ability) bool      { return a.CombatDone != nil }
 func hookAssimilates(a *Ability) int      { return btoi(a.Assimilates) }

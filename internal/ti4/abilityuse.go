@@ -373,14 +373,24 @@ func useOptions(s *State, seat int, add func(Action)) {
 	if seat < 0 || seat >= len(s.Players) {
 		return
 	}
-	s.abilities(seat, func(def *Ability) {
-		for _, at := range stateMoments {
-			if u := s.usable(seat, def, at); u != nil && s.momentHolds(seat, at) {
-				for _, a := range u.Options(s, seat, nil) {
-					a.Kind, a.Card, a.Use = ActUseAbility, def.ID, true
-					add(a)
-				}
+	for _, def := range s.abilityList(seat) {
+		for _, u := range def.Uses { // most abilities have none: only their uses at state moments are asked
+			if !isStateMoment[u.At] || s.usable(seat, def, u.At) != u || !s.momentHolds(seat, u.At) {
+				continue
+			}
+			for _, a := range u.Options(s, seat, nil) {
+				a.Kind, a.Card, a.Use = ActUseAbility, def.ID, true
+				add(a)
 			}
 		}
-	})
+	}
 }
+
+// isStateMoment marks the moments of stateMoments.
+var isStateMoment = func() map[Moment]bool {
+	m := map[Moment]bool{}
+	for _, at := range stateMoments {
+		m[at] = true
+	}
+	return m
+}()

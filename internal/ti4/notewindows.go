@@ -122,7 +122,9 @@ var (
 // notesAtTurnStart opens, at the start of a player's turn before they
 // act, the windows of their notes played then (Military Support).
 func notesAtTurnStart(s *State) []Event {
-	if s.Phase != PhaseAction || s.Turn == None || !s.momentHolds(s.Turn, AtStartOfTurn) || len(s.Choices) > 0 {
+	if s.Phase != PhaseAction || s.Turn == None || len(s.Choices) > 0 || !slices.ContainsFunc(turnNotes(), func(id string) bool {
+		return noteOwner(id) == s.Players[s.Turn].Faction
+	}) || !s.momentHolds(s.Turn, AtStartOfTurn) {
 		return nil
 	}
 	return s.askNotes(turnNotes(), s.Players[s.Turn].Faction, Step{})
@@ -173,8 +175,11 @@ func notesOnResearch(s *State, owner int, tech string) []Event {
 func (s *State) askNotes(ids []string, faction string, ctx Step) []Event {
 	var ev []Event
 	for _, id := range ids {
+		if noteOwner(id) != faction { // the cheap test first: Follow asks at every turn
+			continue
+		}
 		d := s.note(id)
-		if d == nil || noteOwner(id) != faction || slices.Contains(s.NotesAsked, id) {
+		if d == nil || slices.Contains(s.NotesAsked, id) {
 			continue
 		}
 		owner := s.seatOfFaction(faction)

@@ -462,7 +462,7 @@ func (s *State) neighborMask(seat int) uint32 {
 func (s *State) joinedMask() uint32 {
 	var m uint32
 	for q := range s.Players {
-		if q < 32 && s.permits(q, PermitWormholesJoined) {
+		if q < 32 && s.factionHas(q, hookJoined) { // a faction's ability alone joins wormholes
 			m |= 1 << uint(q)
 		}
 	}
