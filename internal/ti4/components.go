@@ -39,18 +39,28 @@ const (
 // notBuiltKinds are kinds of which nothing is built yet but what has a
 // definition, with the reason.
 var notBuiltKinds = map[string]string{
-	KindFactionTech:    "researched and counted as a prerequisite and for objectives; the ability on the card comes with its faction",
-	KindFactionUnit:    "its numbers (cost, combat, move, capacity, and the rest) are in the data and play; the ability printed on it comes with its faction",
-	KindFactionNote:    "given and traded; the ability on the note comes with its faction",
-	KindLeader:         "leaders come with their factions",
-	KindFactionAbility: "the abilities on the faction sheets come with their factions",
+	KindFactionTech:    "a Prophecy of Kings faction's: researched and counted as a prerequisite and for objectives; its ability comes with the PoK factions",
+	KindFactionUnit:    "a Prophecy of Kings faction's unit, or a mech: its numbers (cost, combat, move, capacity, and the rest) are in the data and play; its printed ability comes with the PoK factions and mechs",
+	KindFactionNote:    "a Prophecy of Kings faction's: given and traded; its ability comes with its faction",
+	KindLeader:         "leaders come with the Prophecy of Kings components",
+	KindFactionAbility: "a Prophecy of Kings faction's: it comes with its faction",
 }
 
 // notBuilt are single components of other kinds not built yet, with the
 // reason.
 var notBuilt = map[string]map[string]string{
-	KindRelic:      {"the_crown_of_thalnos": "its rerolls in combat, paid for with the units that miss again"},
-	KindPromissory: {"alliance": "it lends a commander, and leaders come with their factions"},
+	KindRelic:       {"the_crown_of_thalnos": "its rerolls in combat, paid for with the units that miss again"},
+	KindPromissory:  {"alliance": "it lends a commander, and leaders come with their factions"},
+	KindFactionTech: {"hegemonic_trade_policy": "it swaps a planet's resource and influence values for one production, which paying for a production does not allow yet"},
+	KindFactionNote: {"letnev:war_funding": "its rerolls of both players' dice after they roll need each die kept with its unit, as the Crown of Thalnos does"},
+	KindFactionUnit: {
+		"wrath_of_kenara":  "+1 to a die already rolled, for a trade good: each die kept with its unit, as the Crown of Thalnos needs",
+		"matriarch":        "fighters committed to an invasion as ground forces",
+		"the_alastor":      "ground forces fighting as ships in a space combat",
+		"ysia_yssrila":     "one ship moving through others' ships: movement knows players, not single ships",
+		"letani_warrior_2": "a die for each one destroyed, and the survivors set on the card and placed at the start of the next turn: hit assignment rolls no dice yet",
+		"spec_ops_2":       "as Letani Warrior II, on 5 or more",
+	},
 }
 
 // Items lists every component of the data, in a stable order.
@@ -110,15 +120,16 @@ func Items() []Item {
 	return out
 }
 
-// NotBuilt is why a component is not built yet, or "" if it is.
+// NotBuilt is why a component is not built yet, or "" if it is: its own
+// reason, or its kind's.
 func NotBuilt(x Item) string {
 	if x.defined() {
 		return ""
 	}
-	if why, ok := notBuiltKinds[x.Kind]; ok {
+	if why := notBuilt[x.Kind][x.ID]; why != "" {
 		return why
 	}
-	return notBuilt[x.Kind][x.ID]
+	return notBuiltKinds[x.Kind]
 }
 
 // defined reports a component with a definition: in its kind's registry
@@ -143,8 +154,13 @@ func (x Item) defined() bool {
 func NotYet() string {
 	byKind := map[string][]Item{}
 	var kinds []string
+	var own []Item // components with a reason of their own, listed apart
 	for _, x := range Items() {
 		if NotBuilt(x) == "" {
+			continue
+		}
+		if notBuilt[x.Kind][x.ID] != "" {
+			own = append(own, x)
 			continue
 		}
 		if len(byKind[x.Kind]) == 0 {
@@ -153,6 +169,9 @@ func NotYet() string {
 		byKind[x.Kind] = append(byKind[x.Kind], x)
 	}
 	var b strings.Builder
+	for _, x := range own {
+		fmt.Fprintf(&b, "- %s %s: %s.\n", strings.ReplaceAll(x.Kind, "_", " "), x.Name, NotBuilt(x))
+	}
 	for _, k := range kinds {
 		xs := byKind[k]
 		if why, ok := notBuiltKinds[k]; ok {
