@@ -163,6 +163,10 @@ func allTechGame(t *testing.T, cfg Config) *Game {
 	return fixtureFrom(t, s, rng)
 }
 
+// baseFactionIDs are the 17 factions of the base game.
+var baseFactionIDs = []string{"arborec", "letnev", "saar", "muaat", "hacan", "sol", "creuss", "l1z1x", "mentak",
+	"naalu", "nekro", "sardakk", "jolnar", "winnu", "xxcha", "yin", "yssaril"}
+
 func key(a Action) string {
 	b, _ := json.Marshal(a)
 	return string(b)
@@ -171,11 +175,19 @@ func key(a Action) string {
 // The generator is complete and sound: any player action Decide accepts is
 // listed, and every listed action is accepted (Legal checks its hottest
 // candidates, activations, without Decide). The states come from random
-// legal play.
+// legal play, the seats taking the 17 base factions in turn, so that every
+// one of them is seated.
 func TestLegalIsComplete(t *testing.T) {
 	checked, accepted, uses := 0, 0, 0
+	seated := map[string]bool{}
+	next := 0
 	for seed := uint64(0); seed < 10; seed++ {
 		cfg := Config{Players: 3 + int(seed)%4, Seed: seed}
+		for range cfg.Players {
+			cfg.Factions = append(cfg.Factions, baseFactionIDs[next%len(baseFactionIDs)])
+			seated[baseFactionIDs[next%len(baseFactionIDs)]] = true
+			next++
+		}
 		g, err := NewGame(cfg)
 		if err != nil {
 			t.Fatal(err)
@@ -222,8 +234,8 @@ func TestLegalIsComplete(t *testing.T) {
 			}
 		}
 	}
-	if accepted == 0 || uses == 0 {
-		t.Fatalf("%d random actions accepted, %d of them uses of abilities: the test proves too little", accepted, uses)
+	if accepted == 0 || uses == 0 || len(seated) != len(baseFactionIDs) {
+		t.Fatalf("%d random actions accepted, %d of them uses of abilities, %d factions seated: the test proves too little", accepted, uses, len(seated))
 	}
 	t.Logf("%d random actions, %d accepted (%d uses of abilities), all listed", checked, accepted, uses)
 }
