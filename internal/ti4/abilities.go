@@ -106,6 +106,10 @@ type Ability struct {
 	NoSustainNear bool
 	// DeltaHere: the system with this unit has a delta wormhole (101).
 	DeltaHere bool
+	// Revive: after a unit of this type is destroyed by a hit, its owner
+	// rolls a die; on Revive or more it is set on its card and placed at
+	// home at the start of their next turn (SetAside).
+	Revive int
 	// ShieldsDown: other players' units in the system with this unit
 	// lose Planetary Shield (65); RoundRepair: it is repaired at the start
 	// of each space combat round (87); DestroysAll: when it is destroyed,

@@ -59,7 +59,7 @@ func applyByKind(s *State, e *Event) bool {
 		return applyAbilities(s, e)
 	case EvGainAnswered:
 		return applyGains(s, e)
-	case EvNoteAsked, EvUsedThisTurn:
+	case EvNoteAsked, EvSetAside, EvSetAsideBack, EvUsedThisTurn:
 		return applyNoteWindows(s, e)
 	}
 	return false

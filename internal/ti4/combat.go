@@ -789,7 +789,7 @@ func hitTargets(s *State, c *Combat, o Owed) []Stack {
 
 // Assigning one hit (31.1, 87, 42.2, 77.5, 77.8, 10.2, 15.2): destroy one
 // of the units hit, or cancel the hit with an undamaged unit's Sustain Damage.
-func decideAssignHit(s *State, a Action) ([]Event, error) {
+func decideAssignHit(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	c := s.Combat
 	if c != nil && c.Answer != nil {
 		return nil, engine.Refuse("1.14", "seat %d may answer first", c.Answer.Seat)
@@ -838,6 +838,14 @@ func decideAssignHit(s *State, a Action) ([]Event, error) {
 	ev := s.emit(Event{Kind: EvHitAssigned, Seat: o.Seat, System: c.System, Planet: o.Planet, Unit: a.Unit, Count: 1, Card: map[bool]string{true: "sustain"}[a.Use]})
 	if !a.Use {
 		ev = s.extend(ev, s.lostTradeGoods(o.Seat, a.Unit)...)
+		if ab := s.unitAbility(o.Seat, a.Unit); ab != nil && ab.Revive > 0 {
+			face := rng.Die() // the unit's die, after it is destroyed
+			if face >= ab.Revive {
+				ev = s.extend(ev, Event{Kind: EvSetAside, Seat: o.Seat, Unit: a.Unit, Count: 1, Rolls: []int{face}})
+			} else {
+				ev = s.extend(ev, Event{Kind: EvDice, Seat: o.Seat, Rolls: []int{face}})
+			}
+		}
 		if fa := s.unitAbility(o.Seat, "flagship"); a.Unit == "flagship" && o.Planet == "" && fa != nil && fa.DestroysAll {
 			ev = s.extend(ev, s.destroyAllShips(c.System, o.Seat)...)
 		}

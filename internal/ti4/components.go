@@ -54,12 +54,10 @@ var notBuilt = map[string]map[string]string{
 	KindFactionTech: {"hegemonic_trade_policy": "it swaps a planet's resource and influence values for one production, which paying for a production does not allow yet"},
 	KindFactionNote: {"letnev:war_funding": "its rerolls of both players' dice after they roll need each die kept with its unit, as the Crown of Thalnos does"},
 	KindFactionUnit: {
-		"wrath_of_kenara":  "+1 to a die already rolled, for a trade good: each die kept with its unit, as the Crown of Thalnos needs",
-		"matriarch":        "fighters committed to an invasion as ground forces",
-		"the_alastor":      "ground forces fighting as ships in a space combat",
-		"ysia_yssrila":     "one ship moving through others' ships: movement knows players, not single ships",
-		"letani_warrior_2": "a die for each one destroyed, and the survivors set on the card and placed at the start of the next turn: hit assignment rolls no dice yet",
-		"spec_ops_2":       "as Letani Warrior II, on 5 or more",
+		"wrath_of_kenara": "+1 to a die already rolled, for a trade good: each die kept with its unit, as the Crown of Thalnos needs",
+		"matriarch":       "fighters committed to an invasion as ground forces",
+		"the_alastor":     "ground forces fighting as ships in a space combat",
+		"ysia_yssrila":    "one ship moving through others' ships: movement knows players, not single ships",
 	},
 }
 

@@ -151,3 +151,10 @@ func duhaMenaimon(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) 
 	return s.emit(queue(Step{Kind: StepFreelance, Seat: a.Seat, Card: "duha_menaimon", Systems: []int{st.Systems[0]}, Prod: &Production{},
 		Need: duhaUnits, ResourcesOnly: true})), nil
 }
+
+// Letani Warrior II, the Arborec's infantry upgrade: after one is
+// destroyed, a die; on 6 or more it is set on its card and placed on a
+// planet the Arborec control at home at the start of their next turn.
+func init() {
+	define(&Ability{ID: "letani_warrior_2", Since: RulesPrinted, Revive: 6})
+}

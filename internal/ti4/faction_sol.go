@@ -92,3 +92,8 @@ func genesis(s *State, owner int) []Event {
 	}
 	return nil
 }
+
+// Spec Ops II, Sol's infantry upgrade: as Letani Warrior II, on 5 or more.
+func init() {
+	define(&Ability{ID: "spec_ops_2", Since: RulesPrinted, Revive: 5})
+}

@@ -2568,3 +2568,57 @@ func TestFactionUnit_DuhaMenaimon(t *testing.T) {
 	refuse(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "fighter", Count: 6}, "68.1")
 	do(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "fighter", Count: 4})
 }
+
+// Arborec, Letani Warrior II: an infantry destroyed by a hit rolls a die;
+// on 6 or more it is set aside (not in reinforcements) and placed on the
+// Arborec's home planet at the start of their next turn; below 6, it is
+// lost as any unit.
+func TestFactionUnit_LetaniWarriorII(t *testing.T) {
+	g := factionGame(t, []string{"arborec", "sol", "hacan"}, func(s *State) {
+		s.Players[0].Techs = append(s.Players[0].Techs, "letani_warrior_2")
+		arnorHeldBy(0, Stack{Owner: 0, Unit: "infantry", Count: 2})(s)
+	})
+	saved, lost := 0, 0
+	for seed := uint64(1); seed <= 30 && (saved == 0 || lost == 0); seed++ {
+		s := g.State().Clone()
+		s.Combat = &Combat{Kind: "ground", System: 9, Planet: "Arnor", Attacker: 1, Defender: 0, Step: CbFight, Round: 1, Retreat: None,
+			Owed: []Owed{{Seat: 0, Hits: 1, Planet: "Arnor", Rule: "42.2", By: 1}}}
+		reserve := s.Reinforcements(0, "infantry")
+		rng := engine.NewRNG(seed)
+		ev, err := decide(s, Action{Kind: ActAssignHit, Seat: 0, Unit: "infantry", Planet: "Arnor"}, &rng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range ev {
+			Rules{}.Apply(s, e)
+		}
+		die := 0
+		for _, e := range ev {
+			if len(e.Rolls) == 1 && (e.Kind == EvSetAside || e.Kind == EvDice) {
+				die = e.Rolls[0]
+			}
+		}
+		if die == 0 {
+			t.Fatal("no die rolled for the destroyed Letani Warrior")
+		}
+		if die >= 6 {
+			saved++
+			if s.Players[0].SetAside != 1 || s.Reinforcements(0, "infantry") != reserve {
+				t.Fatalf("die %d: set aside %d, reinforcements %d (was %d)", die, s.Players[0].SetAside, s.Reinforcements(0, "infantry"), reserve)
+			}
+			s.Combat = nil
+			back := setAsideBack(s)
+			if len(back) != 1 || back[0].Kind != EvSetAsideBack || back[0].System != s.Players[0].Home {
+				t.Fatalf("start of the Arborec's turn: %v", back)
+			}
+		} else {
+			lost++
+			if s.Players[0].SetAside != 0 || s.Reinforcements(0, "infantry") != reserve+1 {
+				t.Fatalf("die %d: the warrior is lost to reinforcements", die)
+			}
+		}
+	}
+	if saved == 0 || lost == 0 {
+		t.Fatalf("saved %d, lost %d: the seeds prove too little", saved, lost)
+	}
+}

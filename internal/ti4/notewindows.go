@@ -130,6 +130,34 @@ func notesAtTurnStart(s *State) []Event {
 	return s.askNotes(turnNotes(), s.Players[s.Turn].Faction, Step{})
 }
 
+// EvSetAside: Count units of Seat's are set on their card (Revive); the
+// die that saved each is in Rolls. EvSetAsideBack: they are placed on
+// Planet (System).
+const (
+	EvSetAside     = "units_set_aside"
+	EvSetAsideBack = "units_set_aside_placed"
+)
+
+// setAsideBack places, at the start of a player's turn, the units set on
+// their card on the first planet they control in their home system (they
+// wait while they control none).
+func setAsideBack(s *State) []Event {
+	if s.Phase != PhaseAction || s.Turn == None || s.Players[s.Turn].SetAside == 0 || !s.momentHolds(s.Turn, AtStartOfTurn) {
+		return nil
+	}
+	p := s.Players[s.Turn]
+	home := s.System(p.Home)
+	if home == nil {
+		return nil
+	}
+	for _, pl := range home.Planets {
+		if pl.Controller == p.Seat {
+			return s.emit(Event{Kind: EvSetAsideBack, Seat: p.Seat, System: home.Pos, Planet: pl.Name, Unit: "infantry", Count: p.SetAside})
+		}
+	}
+	return nil
+}
+
 // notesAtStrategyEnd opens, at the end of the strategy phase, the windows
 // of the notes played then (Gift of Prescience).
 func notesAtStrategyEnd(s *State) []Event {
@@ -202,6 +230,12 @@ func applyNoteWindows(s *State, e *Event) bool {
 		s.NotesAsked = append(slices.Clip(s.NotesAsked), e.Card)
 	case EvUsedThisTurn:
 		s.TurnUsed = append(slices.Clip(s.TurnUsed), usedKey(e.Seat, e.Card))
+	case EvSetAside:
+		s.Players[e.Seat].SetAside += e.Count
+	case EvSetAsideBack:
+		s.Players[e.Seat].SetAside = 0
+		pl := planetIn(s.System(e.System), e.Planet)
+		pl.Units = add(pl.Units, e.Seat, e.Unit, e.Count)
 	default:
 		return false
 	}

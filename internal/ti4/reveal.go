@@ -167,6 +167,8 @@ var reveals = map[string]disclosure{
 	EvTokenPlaced:        quiet,
 	EvTokenRemoved:       quiet,
 	EvNoteAsked:          quiet,
+	EvSetAside:           quiet,
+	EvSetAsideBack:       quiet,
 	EvAssimilated:        quiet,
 	EvConduitOpened:      quiet,
 	EvUsedThisTurn:       quiet,

@@ -333,6 +333,9 @@ func roundFollowUps(s *State, rng *engine.RNG) []Event {
 		if ev := notesAtTurnStart(s); len(ev) > 0 {
 			return ev
 		}
+		if ev := setAsideBack(s); len(ev) > 0 {
+			return ev
+		}
 		if s.busy() {
 			return nil
 		}

@@ -303,7 +303,7 @@ func decideKind(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	case ActRemoveExcess:
 		return decideRemoveExcess(s, a)
 	case ActAssignHit:
-		return decideAssignHit(s, a)
+		return decideAssignHit(s, a, rng)
 	case ActRetreat, ActNoRetreat:
 		return decideRetreat(s, a)
 	case ActBombard:

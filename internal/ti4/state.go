@@ -117,6 +117,9 @@ type Player struct {
 	SheetTokens []int `json:"sheet_tokens,omitempty"`
 	// Technologies this (Nekro) player gained with assimilator tokens.
 	Assimilated []string `json:"assimilated,omitempty"`
+	// SetAside: infantry destroyed and set on their upgrade's card, to be
+	// placed at home at the start of the player's next turn.
+	SetAside int `json:"set_aside,omitempty"`
 }
 
 // Invasion is an invasion in progress (LRR 49); while it lasts, control of

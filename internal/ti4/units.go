@@ -67,7 +67,11 @@ func (s *State) Reinforcements(seat int, typ string) int {
 		return 0
 	}
 	limit := data.MustLoad().Limits[typ]
-	return max(0, limit-s.OnBoard(seat, typ)-s.CapturedFrom(seat, typ))
+	aside := 0
+	if typ == "infantry" {
+		aside = p.SetAside // on the upgrade's card, to come back (Letani Warrior II, Spec Ops II)
+	}
+	return max(0, limit-s.OnBoard(seat, typ)-s.CapturedFrom(seat, typ)-aside)
 }
 
 func checkUnitType(typ string) error {
