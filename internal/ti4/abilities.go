@@ -106,6 +106,9 @@ type Ability struct {
 	NoSustainNear bool
 	// DeltaHere: the system with this unit has a delta wormhole (101).
 	DeltaHere bool
+	// PassShips: this ship moves through systems with other players' ships
+	// (58.4b).
+	PassShips bool
 	// Revive: after a unit of this type is destroyed by a hit, its owner
 	// rolls a die; on Revive or more it is set on its card and placed at
 	// home at the start of their next turn (SetAside).

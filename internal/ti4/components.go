@@ -57,7 +57,6 @@ var notBuilt = map[string]map[string]string{
 		"wrath_of_kenara": "+1 to a die already rolled, for a trade good: each die kept with its unit, as the Crown of Thalnos needs",
 		"matriarch":       "fighters committed to an invasion as ground forces",
 		"the_alastor":     "ground forces fighting as ships in a space combat",
-		"ysia_yssrila":    "one ship moving through others' ships: movement knows players, not single ships",
 	},
 }
 

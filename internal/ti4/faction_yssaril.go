@@ -119,3 +119,9 @@ func mageonImplants(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error)
 	}
 	return s.emit(Event{Kind: EvStepSet, Seat: a.Seat, Step: &Step{Kind: StepLookHand, Seat: a.Seat, Card: a.Card, Cards: hand, Target: ip(q)}}), nil
 }
+
+// Y'sia Y'ssrila, the Yssaril's flagship: it moves through systems with
+// other players' ships (58.4b).
+func init() {
+	define(&Ability{ID: "ysia_yssrila", Since: RulesFactions, PassShips: true})
+}

@@ -2622,3 +2622,32 @@ func TestFactionUnit_LetaniWarriorII(t *testing.T) {
 		t.Fatalf("saved %d, lost %d: the seeds prove too little", saved, lost)
 	}
 }
+
+// Yssaril, Y'sia Y'ssrila (58.4b): the flagship moves through systems with
+// other players' ships; the Yssaril's other ships do not.
+func TestFactionUnit_YsiaYssrila(t *testing.T) {
+	g := factionGame(t, []string{"yssaril", "sol", "hacan"}, nil)
+	s := g.State().Clone()
+	const from = 22
+	to := None
+	for _, sys := range s.Systems {
+		if sys.Pos != from && !s.Adjacent(from, sys.Pos) && s.reach(0, from, sys.Pos, 2) >= 0 && len(sys.Space) == 0 {
+			to = sys.Pos
+			break
+		}
+	}
+	if to == None {
+		t.Fatal("no system two moves away")
+	}
+	for _, q := range s.galaxy.Neighbors(from, s.Wormholes) {
+		if q != to {
+			s.System(q).Space = append(s.System(q).Space, Stack{Owner: 1, Unit: "destroyer", Count: 1})
+		}
+	}
+	if s.reach(0, from, to, 2) >= 0 || s.reachOf(0, "carrier", from, to, 2) >= 0 {
+		t.Fatal("Sol's ships block the way")
+	}
+	if s.reachOf(0, "flagship", from, to, 2) < 0 {
+		t.Fatal("Y'sia Y'ssrila passes them")
+	}
+}

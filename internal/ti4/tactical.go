@@ -228,11 +228,20 @@ func (s *State) anomaly(pos int, a string) bool {
 // the active system within its move value, or -1 when it cannot get there
 // (57.1, 58.4, 11.1, 41.1, 59, 86.1). Among paths, the one leaving the
 // fewest rifts is taken.
-func (s *State) reach(seat, from, to, move int) int {
+func (s *State) reach(seat, from, to, move int) int { return s.reachOf(seat, "", from, to, move) }
+
+// reachOf is reach for a ship of one type (unit), whose own ability may
+// let it pass other players' ships (Y'sia Y'ssrila).
+func (s *State) reachOf(seat int, unit string, from, to, move int) int {
 	silent := s.Tactical != nil && slices.Contains(s.Tactical.Silence, from)
+	if unit != "" {
+		if a := s.unitAbility(seat, unit); a != nil && a.PassShips {
+			silent = true
+		}
+	}
 	blocked := func(pos int, end bool) bool {
 		if silent && !end && hasOthersShips(s.System(pos), seat) {
-			return s.blockedTerrain(seat, pos, end) // In the Silence of Space
+			return s.blockedTerrain(seat, pos, end) // In the Silence of Space, or a ship that passes others
 		}
 		return s.blocked(seat, pos, end)
 	}
@@ -514,11 +523,11 @@ func decideMoveShips(s *State, a Action) ([]Event, error) {
 		return nil, engine.Refuse("57.1", "%s has no move value", u.Name)
 	}
 	boost, move := 0, u.Move+s.moveBonus()+s.originMove(a.Seat, from.Pos)
-	if s.reach(a.Seat, from.Pos, t.System, move) < 0 {
+	if s.reachOf(a.Seat, a.Unit, from.Pos, t.System, move) < 0 {
 		// one ship may move further by an ability, once per tactical action
 		boost = s.bonus(a.Seat, hookShipMove)
 		if boost == 0 || a.Count != 1 || slices.ContainsFunc(t.Moves, func(m Cargo) bool { return m.Boost > 0 }) ||
-			s.reach(a.Seat, from.Pos, t.System, move+boost) < 0 {
+			s.reachOf(a.Seat, a.Unit, from.Pos, t.System, move+boost) < 0 {
 			return nil, engine.Refuse("58.4", "%s cannot reach the active system (move %d, anomalies and other players' ships block the way)", u.Name, move)
 		}
 	}
@@ -645,7 +654,7 @@ func decideEndMovement(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		hurt := dm.take(m.From, "", m.Unit, m.Count)
 		ev = s.extend(ev, Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: m.From, Unit: m.Unit, Count: m.Count})
 		u := s.UnitCard(a.Seat, m.Unit)
-		rifts := s.reach(a.Seat, m.From, t.System, u.Move+s.moveBonus()+m.Boost+s.originMove(a.Seat, m.From))
+		rifts := s.reachOf(a.Seat, m.Unit, m.From, t.System, u.Move+s.moveBonus()+m.Boost+s.originMove(a.Seat, m.From))
 		survive := m.Count
 		for i := 0; i < m.Count; i++ {
 			for r := 0; r < rifts; r++ {
