@@ -424,6 +424,8 @@ func hookWormholeHit(a *Ability) bool     { return a.WormholeHit }
 func hookNoSustainNear(a *Ability) bool   { return a.NoSustainNear }
 func hookDeltaHere(a *Ability) bool       { return a.DeltaHere }
 func hookJoined(a *Ability) bool          { return a.Permits&PermitWormholesJoined != 0 }
+func hookPassShips(a *Ability) bool       { return a.PassShips }
+func hookRevive(a *Ability) bool          { return a.Revive > 0 }
 func hookShieldsDown(a *Ability) bool     { return a.ShieldsDown }
 func hookCombatDone(a *Ability) bool      { return a.CombatDone != nil }
 func hookAssimilates(a *Ability) int      { return btoi(a.Assimilates) }

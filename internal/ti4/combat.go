@@ -838,7 +838,7 @@ func decideAssignHit(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	ev := s.emit(Event{Kind: EvHitAssigned, Seat: o.Seat, System: c.System, Planet: o.Planet, Unit: a.Unit, Count: 1, Card: map[bool]string{true: "sustain"}[a.Use]})
 	if !a.Use {
 		ev = s.extend(ev, s.lostTradeGoods(o.Seat, a.Unit)...)
-		if ab := s.unitAbility(o.Seat, a.Unit); ab != nil && ab.Revive > 0 {
+		if ab := s.reviving(o.Seat, a.Unit); ab != nil {
 			face := rng.Die() // the unit's die, after it is destroyed
 			if face >= ab.Revive {
 				ev = s.extend(ev, Event{Kind: EvSetAside, Seat: o.Seat, Unit: a.Unit, Count: 1, Rolls: []int{face}})
@@ -1291,6 +1291,18 @@ func applyCombat(s *State, e *Event) bool {
 		return false
 	}
 	return true
+}
+
+// reviving is the ability of seat's units of a type that may bring them
+// back after they are destroyed (Letani Warrior II), or nil.
+func (s *State) reviving(seat int, unit string) *Ability {
+	if !s.has(seat, hookRevive) {
+		return nil
+	}
+	if a := s.unitAbility(seat, unit); a != nil && a.Revive > 0 {
+		return a
+	}
+	return nil
 }
 
 // btoi is 1 for true.

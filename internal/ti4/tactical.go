@@ -234,7 +234,7 @@ func (s *State) reach(seat, from, to, move int) int { return s.reachOf(seat, "",
 // let it pass other players' ships (Y'sia Y'ssrila).
 func (s *State) reachOf(seat int, unit string, from, to, move int) int {
 	silent := s.Tactical != nil && slices.Contains(s.Tactical.Silence, from)
-	if unit != "" {
+	if unit != "" && s.has(seat, hookPassShips) { // the cached test first: movement asks often
 		if a := s.unitAbility(seat, unit); a != nil && a.PassShips {
 			silent = true
 		}
