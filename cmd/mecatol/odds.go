@@ -48,13 +48,13 @@ func cmdOdds(args []string, out io.Writer) error {
 		return usageError{err, "odds"}
 	}
 	var b combat.Battle
-	if b.Attacker.Units, err = combat.ParseUnits(*atk); err != nil {
+	if b.Attacker.Units, err = ti4.ParseUnits(*atk); err != nil {
 		return fmt.Errorf("--attacker: %w", err)
 	}
-	if b.Defender.Units, err = combat.ParseUnits(*def); err != nil {
+	if b.Defender.Units, err = ti4.ParseUnits(*def); err != nil {
 		return fmt.Errorf("--defender: %w", err)
 	}
-	if b.Defender.Planet, err = combat.ParseUnits(*planet); err != nil {
+	if b.Defender.Planet, err = ti4.ParseUnits(*planet); err != nil {
 		return fmt.Errorf("--planet: %w", err)
 	}
 	if b.Attacker.Tech, err = ti4.ParseCombatTech(*atkTech); err != nil {

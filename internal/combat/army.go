@@ -220,6 +220,17 @@ func (a *army) alive(s state, i int) bool {
 
 func (a *army) damaged(s state, i int) bool { return a.sustainAt[i] < s.p }
 
+// lead is what the living units' Lead adds to their side's other ships.
+func (a *army) lead(s state) int {
+	n := 0
+	for i := range a.units {
+		if a.units[i].Lead != 0 && a.alive(s, i) {
+			n += a.units[i].Lead
+		}
+	}
+	return n
+}
+
 // dead reports that every unit is destroyed: the line is spent, or all
 // that is left of it are fighters barrage destroyed.
 func (a *army) dead(s state) bool {
@@ -228,8 +239,12 @@ func (a *army) dead(s state) bool {
 
 // dice lists the success chance of every die the living units roll with
 // ability f, after a modifier and an optional reroll of misses (56, 74).
-func (a *army) dice(s state, f func(*Profile) Roll, mod int, reroll bool) []float64 {
+func (a *army) dice(s state, f func(*Profile) Roll, mod int, reroll bool, combat bool) []float64 {
 	var ps []float64
+	lead := 0
+	if combat {
+		lead = a.lead(s)
+	}
 	for i := range a.units {
 		if !a.alive(s, i) {
 			continue
@@ -238,7 +253,11 @@ func (a *army) dice(s state, f func(*Profile) Roll, mod int, reroll bool) []floa
 		if r.Dice == 0 || r.Hit == 0 {
 			continue
 		}
-		p := chance(r.Hit - mod)
+		m := mod
+		if lead != 0 && a.units[i].Ship() {
+			m += lead - a.units[i].Lead // the other ships' bonus, not its own
+		}
+		p := chance(r.Hit - m)
 		if reroll {
 			p = 1 - (1-p)*(1-p)
 		}

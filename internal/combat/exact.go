@@ -57,7 +57,7 @@ func (sp *space) build(seeds []int, maxHits int, mod int, reroll bool) {
 		}
 		s := sp.st[i]
 		sp.dead[i] = sp.a.dead(s)
-		d := hitDist(sp.a.dice(s, combatRoll, mod, reroll))
+		d := hitDist(sp.a.dice(s, combatRoll, mod, reroll, true))
 		tail := make([]float64, len(d)+1)
 		for k := len(d) - 1; k >= 0; k-- {
 			tail[k] = tail[k+1] + d[k]
@@ -93,8 +93,8 @@ func openingRounds(A, D *space, init map[[2]int]float64, atk, def Side, modA, mo
 				next[k] += p // over: rounds records it
 				continue
 			}
-			da := hitDist(A.a.dice(sa, combatRoll, ma, ra))
-			dd := hitDist(D.a.dice(sd, combatRoll, md, rd))
+			da := hitDist(A.a.dice(sa, combatRoll, ma, ra, true))
+			dd := hitDist(D.a.dice(sd, combatRoll, md, rd, true))
 			for ha, pa := range da {
 				for hd, pd := range dd {
 					if pa*pd == 0 {
@@ -120,10 +120,10 @@ func rounds(A, D *space, init map[[2]int]float64, stage *stageRun) {
 	}
 	maxA, maxD := 0, 0
 	for _, i := range aSeeds {
-		maxA = max(maxA, len(A.a.dice(A.st[i], combatRoll, 0, false)))
+		maxA = max(maxA, len(A.a.dice(A.st[i], combatRoll, 0, false, true)))
 	}
 	for _, i := range dSeeds {
-		maxD = max(maxD, len(D.a.dice(D.st[i], combatRoll, 0, false)))
+		maxD = max(maxD, len(D.a.dice(D.st[i], combatRoll, 0, false, true)))
 	}
 	A.build(aSeeds, maxD+btoi(stage.bonusD), stage.modA, stage.rerollA)
 	D.build(dSeeds, maxA+btoi(stage.bonusA), stage.modD, stage.rerollD)

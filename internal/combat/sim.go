@@ -49,8 +49,8 @@ func fight(A, D *troop, atk, def Side, ground bool) func(rng *engine.RNG) {
 		for r := 0; r < maxRounds && !A.wiped() && !D.wiped(); r++ {
 			ma, ra := atk.roundEffect(r + 1)
 			md, rd := def.roundEffect(r + 1)
-			ha := A.roll(combatRoll, ma, ra, rng)
-			hd := D.roll(combatRoll, md, rd, rng)
+			ha := A.roll(combatRoll, ma, ra, rng, true)
+			hd := D.roll(combatRoll, md, rd, rng, true)
 			if ground { // Valkyrie Particle Weave: one more hit when the other side hits
 				ha, hd = ha+btoi(atk.Tech.Valkyrie && hd > 0), hd+btoi(def.Tech.Valkyrie && ha > 0)
 			}
@@ -202,8 +202,8 @@ func simSpace(b Battle, A, D *troop, rng *engine.RNG) {
 		A.take(1, isNonFighterP, true)
 	}
 	if !b.NoBarrage {
-		ha := A.roll(afbRoll, 0, false, rng)
-		hd := D.roll(afbRoll, 0, false, rng)
+		ha := A.roll(afbRoll, 0, false, rng, false)
+		hd := D.roll(afbRoll, 0, false, rng, false)
 		A.barrage(hd)
 		D.barrage(ha)
 	}

@@ -2,6 +2,7 @@ package combat
 
 import (
 	"errors"
+	"math"
 	"testing"
 )
 
@@ -253,5 +254,39 @@ func TestTech_ValkyrieParticleWeave_Odds(t *testing.T) {
 	}
 	if !near(r.AttackerWins, 0.21/0.51, 1e-9) || !near(r.DefenderWins, 0, 1e-9) || !near(r.BothDestroyed, 0.30/0.51, 1e-9) {
 		t.Fatalf("attacker %.6f, defender %.6f, both %.6f", r.AttackerWins, r.DefenderWins, r.BothDestroyed)
+	}
+}
+
+// A unit's Lead (C'morran N'orr): +1 to its side's other ships' combat
+// rolls while it lives. The exact result agrees with 20,000 simulated
+// battles, and beats the same battle without the lead.
+func TestLead_ExactAgreesWithSimulation(t *testing.T) {
+	b := Battle{Attacker: side(t, "sardakk flagship, 3 cruiser"), Defender: side(t, "2 dreadnought, 2 cruiser"), Space: true}
+	plain, err := Solve(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range b.Attacker.Units {
+		if b.Attacker.Units[i].Profile.Type == "flagship" {
+			b.Attacker.Units[i].Profile.Lead = 1
+		}
+	}
+	ex, err := Solve(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ex.AttackerWins <= plain.AttackerWins+0.01 {
+		t.Fatalf("with the lead %.4f, without %.4f", ex.AttackerWins, plain.AttackerWins)
+	}
+	const n = 20000
+	sim, err := Simulate(b, n, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, pair := range [][2]float64{{ex.AttackerWins, sim.AttackerWins}, {ex.DefenderWins, sim.DefenderWins}} {
+		se := math.Sqrt(pair[0] * (1 - pair[0]) / n)
+		if math.Abs(pair[0]-pair[1]) > 5*se+1e-9 {
+			t.Fatalf("exact %.4f, simulated %.4f", pair[0], pair[1])
+		}
 	}
 }

@@ -93,11 +93,21 @@ func (t *troop) groups() []Group {
 
 // roll throws the living units' dice of one ability with a modifier and
 // an optional reroll of misses.
-func (t *troop) roll(f func(*Profile) Roll, mod int, reroll bool, rng *engine.RNG) int {
+func (t *troop) roll(f func(*Profile) Roll, mod int, reroll bool, rng *engine.RNG, combat bool) int {
+	lead := 0
+	for i := range t.a.units {
+		if combat && !t.dead[i] {
+			lead += t.a.units[i].Lead
+		}
+	}
 	hits := 0
 	for i := range t.a.units {
 		if !t.dead[i] {
-			hits += Hits(rng, f(&t.a.units[i]), 1, mod, reroll, nil)
+			m := mod
+			if lead != 0 && t.a.units[i].Ship() {
+				m += lead - t.a.units[i].Lead
+			}
+			hits += Hits(rng, f(&t.a.units[i]), 1, m, reroll, nil)
 		}
 	}
 	return hits

@@ -32,6 +32,9 @@ type Profile struct {
 	Bombard  Roll
 	Cannon   Roll
 	Shield   bool
+	// Lead is added to the combat rolls of its side's other ships while
+	// this unit lives (C'morran N'orr).
+	Lead int
 }
 
 // Ship, Ground, Fighter classify a profile.

@@ -24,7 +24,7 @@ func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
 		name string
 		dst  *[]combat.Group
 	}{{"attacker", &b.Attacker.Units}, {"defender", &b.Defender.Units}, {"planet", &b.Defender.Planet}} {
-		if *f.dst, err = combat.ParseUnits(q.Get(f.name)); err != nil {
+		if *f.dst, err = ti4.ParseUnits(q.Get(f.name)); err != nil {
 			fail(w, http.StatusBadRequest, "%s: %v", f.name, err)
 			return
 		}

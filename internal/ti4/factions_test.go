@@ -2651,3 +2651,17 @@ func TestFactionUnit_YsiaYssrila(t *testing.T) {
 		t.Fatal("Y'sia Y'ssrila passes them")
 	}
 }
+
+// The odds read a unit's own ability from the same definitions as play:
+// C'morran N'orr's +1 to its side's other ships.
+func TestFactionUnit_OddsReadUnitAbilities(t *testing.T) {
+	gs, err := ParseUnits("sardakk flagship, 2 cruiser")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range gs {
+		if want := btoi(g.Profile.Type == "flagship"); g.Profile.Lead != want {
+			t.Fatalf("%s: lead %d, want %d", g.Profile.ID, g.Profile.Lead, want)
+		}
+	}
+}

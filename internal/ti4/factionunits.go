@@ -1,5 +1,7 @@
 package ti4
 
+import "github.com/mecatol/mecatol/internal/combat"
+
 // Faction units (96, 97): their numbers are in the data; the abilities
 // printed on them beyond numbers are definitions in their factions' files,
 // found by the unit's id (unitAbility).
@@ -53,3 +55,19 @@ func (s *State) flagshipAt(sys *System, f func(*Ability) bool) int {
 // unitTypes are the unit types, for the abilities printed on a faction's
 // own units.
 var unitTypes = []string{"flagship", "mech", "war_sun", "dreadnought", "carrier", "cruiser", "destroyer", "fighter", "infantry", "pds", "space_dock"}
+
+// ParseUnits reads a unit list for the odds calculator (combat.ParseUnits)
+// with what the units' own abilities change in combat, from the same
+// definitions as play: C'morran N'orr's +1 to its side's other ships.
+func ParseUnits(list string) ([]combat.Group, error) {
+	gs, err := combat.ParseUnits(list)
+	if err != nil {
+		return nil, err
+	}
+	for i := range gs {
+		if a := definitions[gs[i].Profile.ID]; a != nil {
+			gs[i].Profile.Lead = a.OthersMod
+		}
+	}
+	return gs, nil
+}
