@@ -950,7 +950,7 @@ func decideSabotage(s *State, a Action) ([]Event, error) {
 	if pa == nil {
 		return nil, engine.Refuse("2.8", "Sabotage cancels an action card as it is played; none is")
 	}
-	if pa.Queue[0] != a.Seat {
+	if !cardAwaits(s, a.Seat) {
 		return nil, engine.Refuse("1.19", "seat %d answers the action card first", pa.Queue[0])
 	}
 	return s.extend(s.emit(Event{Kind: EvACPlayed, Seat: a.Seat, Card: a.Card}), cancelPending(s)...), nil

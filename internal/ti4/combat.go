@@ -377,18 +377,39 @@ func combatFollowUps(s *State, rng *engine.RNG) []Event {
 		n.Owed = n.Owed[1:]
 		return s.emit(setCombat(&n, nil))
 	}
-	sys := s.System(c.System)
-	if len(c.Lost) > 0 { // the owners of ships just destroyed answer in turn
+	if ev := lossAnswers(s, c); ev != nil {
+		return ev
+	}
+	switch c.Kind {
+	case "bombardment":
+		return s.extend(bombardWipe(s, c), setCombat(nil, nil))
+	case "space":
+		r := spaceStep{s: s, c: c, n: *c, sys: s.System(c.System), rng: rng}
+		if ev, held := r.run(); held {
+			return ev
+		}
+		return s.extend(s.emit(r.side...), setCombat(&r.n, r.rolls))
+	case "ground":
+		return groundFollowUps(s, c, rng)
+	}
+	return s.emit(setCombat(c, nil))
+}
+
+// lossAnswers opens the windows after units are destroyed: the owners of
+// ships just destroyed answer in turn, then the opponent of a player who
+// lost units, if an ability answers that.
+func lossAnswers(s *State, c *Combat) []Event {
+	if len(c.Lost) > 0 {
 		n := c.clone()
 		seat := c.Lost[0].Owner
-		if opp := opponent(c, seat); opp != None && shipsOf(sys, opp) && !s.Players[seat].Eliminated {
+		if opp := opponent(c, seat); opp != None && shipsOf(s.System(c.System), opp) && !s.Players[seat].Eliminated {
 			n.Answer = &Answer{Kind: "destroyed", Seat: seat, Owner: opp}
 		} else {
 			n.Lost = dropSeat(n.Lost, seat)
 		}
 		return s.emit(newCombat(n, nil))
 	}
-	if f := c.x().Fallen; len(f) > 0 { // then the opponent of a player who lost units, if an ability answers that
+	if f := c.x().Fallen; len(f) > 0 {
 		n := c.clone()
 		seat := f[0]
 		n.own().Fallen = f[1:]
@@ -397,156 +418,226 @@ func combatFollowUps(s *State, rng *engine.RNG) []Event {
 		}
 		return s.emit(newCombat(n, nil))
 	}
-	n := *c
-	var rolls []int
-	var exhausted []Event
-	switch c.Kind {
-	case "bombardment":
-		return s.extend(bombardWipe(s, c), setCombat(nil, nil))
-	case "space":
-		switch c.Step {
-		case CbCannon: // 77.2-77.5
-			if c.Moved && !c.x().Watched { // first, players whose ships were moved in on may answer
-				var watchers []int
-				for _, q := range s.Active() {
-					if q != c.Attacker && ((shipsOf(sys, q) && s.hasUse(q, AfterMovedIn)) || (s.unitsIn(sys.Pos, q) > 0 && s.holdsAnswer(q, AnswerMovedIn))) {
-						watchers = append(watchers, q)
-					}
-				}
-				if len(watchers) > 0 { // marked only then: a combat without them stays as it was
-					e := n.own()
-					e.Watched, e.Watchers = true, watchers
-					n.Answer = nextAsk(&n, &e.Watchers, AnswerMovedIn)
-					return s.emit(setCombat(&n, nil))
-				}
-			}
-			if c.Moved && !c.Stationed { // then players with a space dock near
-				n.Stationed, n.Docks = true, s.docksNear(c.System, c.Attacker)
-				n.Answer = nextAsk(&n, &n.Docks, "moved")
-				return s.emit(setCombat(&n, nil))
-			}
-			for _, q := range s.Active() {
-				target := c.Attacker
-				if q == c.Attacker {
-					target = otherWithShips(sys, q)
-				}
-				if target == None || !shipsOf(sys, target) {
-					continue
-				}
-				only, ev := s.cannonTargeting(q, target, sys)
-				exhausted = append(exhausted, ev...)
-				h := s.cannonHits(q, target, sys, rng, &rolls)
-				if h > 0 {
-					n.Owed = append(n.Owed, Owed{Seat: target, Hits: h, Rule: "77.5", By: q, Only: only})
-				}
-			}
-			n.Step = CbStart
-		case CbStart: // 89.3, 78.1
-			d := otherWithShips(sys, c.Attacker)
-			if d == None || !shipsOf(sys, c.Attacker) {
-				return endSpace(s)
-			}
-			if !c.StartAsked { // the start of combat, before the barrage: abilities used then (1.19)
-				var starters []int
-				for _, q := range []int{c.Attacker, d} {
-					if s.hasUse(q, AtSpaceStart) || s.holdsAnswer(q, AnswerSpaceStart) {
-						starters = append(starters, q)
-					}
-				}
-				if len(starters) > 0 { // marked only then: a combat without them stays as it was
-					n.Defender, n.StartAsked, n.Starters = d, true, starters
-					n.Answer = nextAsk(&n, &n.Starters, AnswerSpaceStart)
-					return s.emit(setCombat(&n, nil))
-				}
-			}
-			n.Defender, n.Round, n.Step, n.Sustained = d, 1, CbBarrage, nil
-			n.Owed = append(n.Owed, s.ambushHits(c.Attacker, d, sys, rng, &rolls)...)
-			n.Owed = append(n.Owed, s.ambushHits(d, c.Attacker, sys, rng, &rolls)...)
-			n.Owed = append(n.Owed, s.startDestroys(c.Attacker, d, sys)...)
-			n.Owed = append(n.Owed, s.startDestroys(d, c.Attacker, sys)...)
-			n.Owed = append(n.Owed, s.splicerHits(c.Attacker, d, sys)...)
-			n.Owed = append(n.Owed, s.splicerHits(d, c.Attacker, sys)...)
-			exhausted = append(exhausted, s.roundRepairs(&n, sys)...) // the start of the first round
-		case CbBarrage: // 78.3, 10: barrage hits only fighters
-			if !c.BarrageAsked { // first, each player with barrage units may answer (Waylay)
-				n.BarrageAsked = true
-				for _, q := range []int{c.Attacker, c.Defender} {
-					if slices.ContainsFunc(sys.Space, func(st Stack) bool { return st.Owner == q && profile(s, q, st.Unit).AFB.Dice > 0 }) {
-						n.Barrage = append(n.Barrage, q)
-					}
-				}
-				n.Answer = nextAsk(&n, &n.Barrage, "barrage")
-				return s.emit(setCombat(&n, nil))
-			}
-			only := func(q int) string {
-				if slices.Contains(c.Waylay, q) {
-					return "" // Waylay: hits on any ship
-				}
-				return "fighter"
-			}
-			ha := s.roll(c.Attacker, sys.Space, barrageOf, 0, rng, &rolls)
-			hd := s.roll(c.Defender, sys.Space, barrageOf, 0, rng, &rolls)
-			if hd > 0 {
-				n.Owed = append(n.Owed, Owed{Seat: c.Attacker, Hits: hd, Only: only(c.Defender), Rule: "10.2", By: c.Defender})
-			}
-			if ha > 0 {
-				n.Owed = append(n.Owed, Owed{Seat: c.Defender, Hits: ha, Only: only(c.Attacker), Rule: "10.2", By: c.Attacker})
-			}
-			n.Step = CbAnnounceD
-		case CbAnnounceD, CbAnnounceA:
-			if !shipsOf(sys, c.Attacker) || !shipsOf(sys, c.Defender) { // 78.3a
-				return endSpace(s)
-			}
-			return nil // a player decides
-		case CbRoll: // 78.5, 78.6; the defender in a nebula adds 1 (59.3)
-			mod := 0
-			if s.anomaly(c.System, "nebula") {
-				mod = 1
-			}
-			ba, fa := boosts(c, c.Attacker)
-			bd, fd := boosts(c, c.Defender)
-			oa := s.roundHits(c.Attacker, c.Defender, shipStacks(sys.Space), ba, fa, slices.Contains(c.Rerolls, c.Attacker), rng, &rolls)
-			od := s.roundHits(c.Defender, c.Attacker, shipStacks(sys.Space), mod+bd, fd, slices.Contains(c.Rerolls, c.Defender), rng, &rolls)
-			n.Owed = append(od, oa...)
-			n.Step = CbRetreat
-		case CbRetreat: // 78.7, 78.8
-			if ev := s.repairs(c, ""); ev != nil {
-				return ev
-			}
-			if c.Retreat != None && shipsOf(sys, c.Attacker) && shipsOf(sys, c.Defender) {
-				return s.extend(retreat(s, c), endSpace(s)...)
-			}
-			if !shipsOf(sys, c.Attacker) || !shipsOf(sys, c.Defender) {
-				return endSpace(s) // 78.9, 78.7a
-			}
-			if !c.x().EndAsked { // after the round, the active player first (1.19)
-				var enders []int
-				for _, q := range []int{c.Attacker, c.Defender} {
-					if s.hasUse(q, AfterCombatRound) {
-						enders = append(enders, q)
-					}
-				}
-				if len(enders) > 0 {
-					e := n.own()
-					e.EndAsked, e.Enders = true, enders
-					n.Answer = nextAsk(&n, &e.Enders, AnswerRoundEnd)
-					return s.emit(setCombat(&n, nil))
-				}
-			}
-			n.Round++
-			n.Step, n.Retreat, n.Sustained, n.Repaired = CbAnnounceD, None, nil, false
-			if n.x().EndAsked {
-				n.own().EndAsked = false
-			}
-			n.Boost, n.Proto, n.Rerolls, n.Routed = nil, nil, nil, false // for one round only
-			if ev := s.roundRepairs(c, sys); ev != nil {                 // at the start of the next round (Arc Secundus)
-				return s.extend(ev, setCombat(&n, nil))
+	return nil
+}
+
+// spaceStep is one automatic step of a space combat under way: n is the
+// combat as the step leaves it, rolls the dice thrown, side the events
+// before it (technologies exhausted).
+type spaceStep struct {
+	s     *State
+	c     *Combat
+	n     Combat
+	sys   *System
+	rng   *engine.RNG
+	rolls []int
+	side  []Event
+}
+
+// run resolves the combat's step; a step that holds returns its own
+// events (none while a player decides), else the combat as it leaves it
+// is set. Direct calls, so that the step stays on the stack.
+func (r *spaceStep) run() ([]Event, bool) {
+	switch r.c.Step {
+	case CbCannon:
+		return spaceCannonStep(r)
+	case CbStart:
+		return spaceStartStep(r)
+	case CbBarrage:
+		return barrageStep(r)
+	case CbAnnounceD, CbAnnounceA:
+		return announceStep(r)
+	case CbRoll:
+		return rollStep(r)
+	case CbRetreat:
+		return retreatStep(r)
+	}
+	return nil, false
+}
+
+// ask opens, on n, a window of kind for the seats that answer it, one at
+// a time; marked only when there are any, so that a combat without them
+// stays as it was. It reports whether it opened.
+func ask(n *Combat, seats []int, queue *[]int, kind string) bool {
+	if len(seats) == 0 {
+		return false
+	}
+	*queue = seats
+	n.Answer = nextAsk(n, queue, kind)
+	return true
+}
+
+// 77.2-77.5: first the players whose ships were moved in on may answer,
+// then players with a space dock near; then space cannon offense.
+func spaceCannonStep(r *spaceStep) ([]Event, bool) {
+	s, c, n, sys := r.s, r.c, &r.n, r.sys
+	if c.Moved && !c.x().Watched {
+		var watchers []int
+		for _, q := range s.Active() {
+			if q != c.Attacker && ((shipsOf(sys, q) && s.hasUse(q, AfterMovedIn)) || (s.unitsIn(sys.Pos, q) > 0 && s.holdsAnswer(q, AnswerMovedIn))) {
+				watchers = append(watchers, q)
 			}
 		}
-	case "ground":
-		return groundFollowUps(s, c, rng)
+		if len(watchers) > 0 {
+			e := n.own()
+			e.Watched = true
+			ask(n, watchers, &e.Watchers, AnswerMovedIn)
+			return s.emit(setCombat(n, nil)), true
+		}
 	}
-	return s.extend(s.emit(exhausted...), setCombat(&n, rolls))
+	if c.Moved && !c.Stationed {
+		n.Stationed, n.Docks = true, s.docksNear(c.System, c.Attacker)
+		n.Answer = nextAsk(n, &n.Docks, "moved")
+		return s.emit(setCombat(n, nil)), true
+	}
+	for _, q := range s.Active() {
+		target := c.Attacker
+		if q == c.Attacker {
+			target = otherWithShips(sys, q)
+		}
+		if target == None || !shipsOf(sys, target) {
+			continue
+		}
+		only, ev := s.cannonTargeting(q, target, sys)
+		r.side = append(r.side, ev...)
+		if h := s.cannonHits(q, target, sys, r.rng, &r.rolls); h > 0 {
+			n.Owed = append(n.Owed, Owed{Seat: target, Hits: h, Rule: "77.5", By: q, Only: only})
+		}
+	}
+	n.Step = CbStart
+	return nil, false
+}
+
+// 89.3, 78.1: the start of combat, before the barrage: the abilities used
+// then (1.19), then the start-of-combat effects.
+func spaceStartStep(r *spaceStep) ([]Event, bool) {
+	s, c, n, sys := r.s, r.c, &r.n, r.sys
+	d := otherWithShips(sys, c.Attacker)
+	if d == None || !shipsOf(sys, c.Attacker) {
+		return endSpace(s), true
+	}
+	if !c.StartAsked {
+		var starters []int
+		for _, q := range []int{c.Attacker, d} {
+			if s.hasUse(q, AtSpaceStart) || s.holdsAnswer(q, AnswerSpaceStart) {
+				starters = append(starters, q)
+			}
+		}
+		if len(starters) > 0 {
+			n.Defender, n.StartAsked = d, true
+			ask(n, starters, &n.Starters, AnswerSpaceStart)
+			return s.emit(setCombat(n, nil)), true
+		}
+	}
+	n.Defender, n.Round, n.Step, n.Sustained = d, 1, CbBarrage, nil
+	for _, p := range [][2]int{{c.Attacker, d}, {d, c.Attacker}} {
+		n.Owed = append(n.Owed, s.ambushHits(p[0], p[1], sys, r.rng, &r.rolls)...)
+	}
+	for _, p := range [][2]int{{c.Attacker, d}, {d, c.Attacker}} {
+		n.Owed = append(n.Owed, s.startDestroys(p[0], p[1], sys)...)
+	}
+	for _, p := range [][2]int{{c.Attacker, d}, {d, c.Attacker}} {
+		n.Owed = append(n.Owed, s.splicerHits(p[0], p[1], sys)...)
+	}
+	r.side = append(r.side, s.roundRepairs(n, sys)...) // the start of the first round
+	return nil, false
+}
+
+// 78.3, 10: barrage hits only fighters; first each player with barrage
+// units may answer (Waylay).
+func barrageStep(r *spaceStep) ([]Event, bool) {
+	s, c, n, sys := r.s, r.c, &r.n, r.sys
+	if !c.BarrageAsked {
+		n.BarrageAsked = true
+		for _, q := range []int{c.Attacker, c.Defender} {
+			if slices.ContainsFunc(sys.Space, func(st Stack) bool { return st.Owner == q && profile(s, q, st.Unit).AFB.Dice > 0 }) {
+				n.Barrage = append(n.Barrage, q)
+			}
+		}
+		n.Answer = nextAsk(n, &n.Barrage, "barrage")
+		return s.emit(setCombat(n, nil)), true
+	}
+	only := func(q int) string {
+		if slices.Contains(c.Waylay, q) {
+			return "" // Waylay: hits on any ship
+		}
+		return "fighter"
+	}
+	ha := s.roll(c.Attacker, sys.Space, barrageOf, 0, r.rng, &r.rolls)
+	hd := s.roll(c.Defender, sys.Space, barrageOf, 0, r.rng, &r.rolls)
+	if hd > 0 {
+		n.Owed = append(n.Owed, Owed{Seat: c.Attacker, Hits: hd, Only: only(c.Defender), Rule: "10.2", By: c.Defender})
+	}
+	if ha > 0 {
+		n.Owed = append(n.Owed, Owed{Seat: c.Defender, Hits: ha, Only: only(c.Attacker), Rule: "10.2", By: c.Attacker})
+	}
+	n.Step = CbAnnounceD
+	return nil, false
+}
+
+// Retreats are announced by the players (78.4); with one side gone the
+// combat ends (78.3a).
+func announceStep(r *spaceStep) ([]Event, bool) {
+	if !shipsOf(r.sys, r.c.Attacker) || !shipsOf(r.sys, r.c.Defender) {
+		return endSpace(r.s), true
+	}
+	return nil, true // a player decides
+}
+
+// 78.5, 78.6: both sides roll; the defender in a nebula adds 1 (59.3).
+func rollStep(r *spaceStep) ([]Event, bool) {
+	s, c, n, sys := r.s, r.c, &r.n, r.sys
+	mod := 0
+	if s.anomaly(c.System, "nebula") {
+		mod = 1
+	}
+	ba, fa := boosts(c, c.Attacker)
+	bd, fd := boosts(c, c.Defender)
+	oa := s.roundHits(c.Attacker, c.Defender, shipStacks(sys.Space), ba, fa, slices.Contains(c.Rerolls, c.Attacker), r.rng, &r.rolls)
+	od := s.roundHits(c.Defender, c.Attacker, shipStacks(sys.Space), mod+bd, fd, slices.Contains(c.Rerolls, c.Defender), r.rng, &r.rolls)
+	n.Owed = append(od, oa...)
+	n.Step = CbRetreat
+	return nil, false
+}
+
+// 78.7, 78.8: repairs, the retreat, the end of the combat or of the round;
+// after a round the combat outlasts, the abilities used then (the active
+// player first, 1.19), and the next round.
+func retreatStep(r *spaceStep) ([]Event, bool) {
+	s, c, n, sys := r.s, r.c, &r.n, r.sys
+	if ev := s.repairs(c, ""); ev != nil {
+		return ev, true
+	}
+	if c.Retreat != None && shipsOf(sys, c.Attacker) && shipsOf(sys, c.Defender) {
+		return s.extend(retreat(s, c), endSpace(s)...), true
+	}
+	if !shipsOf(sys, c.Attacker) || !shipsOf(sys, c.Defender) {
+		return endSpace(s), true // 78.9, 78.7a
+	}
+	if !c.x().EndAsked {
+		var enders []int
+		for _, q := range []int{c.Attacker, c.Defender} {
+			if s.hasUse(q, AfterCombatRound) {
+				enders = append(enders, q)
+			}
+		}
+		if len(enders) > 0 {
+			e := n.own()
+			e.EndAsked = true
+			ask(n, enders, &e.Enders, AnswerRoundEnd)
+			return s.emit(setCombat(n, nil)), true
+		}
+	}
+	n.Round++
+	n.Step, n.Retreat, n.Sustained, n.Repaired = CbAnnounceD, None, nil, false
+	if n.x().EndAsked {
+		n.own().EndAsked = false
+	}
+	n.Boost, n.Proto, n.Rerolls, n.Routed = nil, nil, nil, false // for one round only
+	if ev := s.roundRepairs(c, sys); ev != nil {                 // at the start of the next round (Arc Secundus)
+		return s.extend(ev, setCombat(n, nil)), true
+	}
+	return nil, false
 }
 
 func shipStacks(st []Stack) []Stack {

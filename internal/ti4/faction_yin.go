@@ -148,16 +148,7 @@ func init() {
 }
 
 func spinnerOptions(s *State, seat int, st *Step) []Action {
-	if st == nil || len(st.Systems) == 0 || s.Reinforcements(seat, "infantry") == 0 {
-		return nil
-	}
-	var out []Action
-	for _, pl := range s.System(st.Systems[0]).Planets {
-		if pl.Controller == seat && !demilitarized(pl) {
-			out = append(out, Action{Planet: pl.Name})
-		}
-	}
-	return out
+	return producingPlanets(s, seat, st, "infantry")
 }
 
 func yinSpinner(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {

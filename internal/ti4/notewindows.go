@@ -168,10 +168,6 @@ func notesAtStrategyEnd(s *State) []Event {
 	return ev
 }
 
-// abilitiesAtStrategyEnd opens, at the end of the strategy phase, the
-// windows of abilities used then, once each, in speaker order (1.19).
-func abilitiesAtStrategyEnd(s *State) []Event { return s.phaseEndWindows(AtStrategyEnd) }
-
 // phaseEndWindows opens the windows of abilities used at the end of a
 // phase (at), once each, in speaker order (1.19).
 func (s *State) phaseEndWindows(at Moment) []Event {

@@ -324,7 +324,7 @@ func roundFollowUps(s *State, rng *engine.RNG) []Event {
 			if ev := notesAtStrategyEnd(s); len(ev) > 0 {
 				return ev
 			}
-			if ev := abilitiesAtStrategyEnd(s); len(ev) > 0 {
+			if ev := s.phaseEndWindows(AtStrategyEnd); len(ev) > 0 {
 				return ev
 			}
 			return s.emit(Event{Kind: EvStrategyPhaseEnded})

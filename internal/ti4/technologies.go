@@ -274,7 +274,14 @@ func scanlink(s *State, a Action, st *Step, rng *engine.RNG) ([]Event, error) {
 }
 
 func assemblyOptions(s *State, seat int, st *Step) []Action {
-	if st == nil || len(st.Systems) == 0 || s.Reinforcements(seat, "mech") == 0 {
+	return producingPlanets(s, seat, st, "mech")
+}
+
+// producingPlanets offers the planets seat controls, not demilitarized, in
+// the system that produced (the window's), for a unit of a type from
+// reinforcements (Self-Assembly Routines, Yin Spinner).
+func producingPlanets(s *State, seat int, st *Step, unit string) []Action {
+	if st == nil || len(st.Systems) == 0 || s.Reinforcements(seat, unit) == 0 {
 		return nil
 	}
 	var out []Action
