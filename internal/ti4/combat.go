@@ -905,7 +905,11 @@ func decideAssignHit(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	if st == nil {
 		return nil, engine.Refuse(o.Rule, "no %s of yours can take this hit on %s", a.Unit, where2(o))
 	}
-	noSustain := o.Planet == "" && s.flagshipAt(s.System(c.System), hookNoSustainNear) != None && s.flagshipAt(s.System(c.System), hookNoSustainNear) != o.Seat
+	noSustain := false
+	if o.Planet == "" { // another player's flagship here that forbids it (Fourth Moon)
+		q := s.flagshipAt(s.System(c.System), hookNoSustainNear)
+		noSustain = q != None && q != o.Seat
+	}
 	if o.Picked && !o.Destroy { // the unit's owner sustains the damage if it can
 		a.Use = s.UnitCard(o.Seat, a.Unit).Sustain && st.Damaged < st.Count && !(a.Unit == "war_sun" && s.lawSays(LawWarSunsFragile)) && !noSustain
 	}
