@@ -259,38 +259,32 @@ func (s *State) momentOpen(seat int, at Moment) error {
 			return engine.Refuse("1.15", "only when an agenda is revealed, before its \"after\" window and the votes")
 		}
 		return nil
-	case AfterOpponentLoss:
-		if !answering(AnswerLoss)(s, seat) {
-			return engine.Refuse("1.14", "only in a combat, just after your opponent's units are destroyed")
-		}
-		return nil
-	case AfterCombatRound:
-		if !answering(AnswerRoundEnd)(s, seat) {
-			return engine.Refuse("1.14", "only after a space combat round that the combat outlasts")
-		}
-		return nil
-	case WhenCardPlayed:
-		if !cardAwaits(s, seat) {
-			return engine.Refuse("1.19", "only when another player's action card waits on your answer")
-		}
-		return nil
-	case AtSpaceStart:
-		if !answering(AnswerSpaceStart)(s, seat) {
-			return engine.Refuse("78.2", "only at the start of a space combat you fight")
-		}
-		return nil
-	case AfterMovedIn:
-		if !answering(AnswerMovedIn)(s, seat) {
-			return engine.Refuse("1.14", "only after another player moves ships into a system with your ships")
-		}
-		return nil
-	case AtGroundStart:
-		if !groundStart(s, seat) {
-			return engine.Refuse("42.4a", "only at the start of a ground combat you fight, in its window")
+	}
+	if w, ok := windowMoments[at]; ok {
+		if !w.holds(s, seat) {
+			return engine.Refuse(w.rule, "only %s", w.when)
 		}
 		return nil
 	}
 	return engine.Refuse("1.3", "that ability is used in its window, when it opens")
+}
+
+// windowMoment is a state moment that holds while a window waits on the
+// player: the test, and the refusal's rule and words.
+type windowMoment struct {
+	holds      func(s *State, seat int) bool
+	rule, when string
+}
+
+// windowMoments are the moments of the windows the game waits on
+// players in (a combat's answers, Sabotage's window).
+var windowMoments = map[Moment]windowMoment{
+	AfterOpponentLoss: {answering(AnswerLoss), "1.14", "in a combat, just after your opponent's units are destroyed"},
+	AfterCombatRound:  {answering(AnswerRoundEnd), "1.14", "after a space combat round that the combat outlasts"},
+	WhenCardPlayed:    {cardAwaits, "1.19", "when another player's action card waits on your answer"},
+	AtSpaceStart:      {answering(AnswerSpaceStart), "78.2", "at the start of a space combat you fight"},
+	AfterMovedIn:      {answering(AnswerMovedIn), "1.14", "after another player moves ships into a system with your ships"},
+	AtGroundStart:     {groundStart, "42.4a", "at the start of a ground combat you fight, in its window"},
 }
 
 // momentHolds is momentOpen's answer without building the refusal, for
@@ -312,20 +306,11 @@ func (s *State) momentHolds(seat int, at Moment) bool {
 		return agendaJustRevealed(s)
 	case AtCombatRound:
 		return announcing(s, seat)
-	case AfterOpponentLoss:
-		return answering(AnswerLoss)(s, seat)
-	case AfterCombatRound:
-		return answering(AnswerRoundEnd)(s, seat)
-	case AtGroundStart:
-		return groundStart(s, seat)
-	case AfterMovedIn:
-		return answering(AnswerMovedIn)(s, seat)
-	case AtSpaceStart:
-		return answering(AnswerSpaceStart)(s, seat)
-	case WhenCardPlayed:
-		return cardAwaits(s, seat)
 	case BeforeVotes:
 		return beforeVotes(s)
+	}
+	if w, ok := windowMoments[at]; ok {
+		return w.holds(s, seat)
 	}
 	return false
 }
