@@ -40,6 +40,8 @@ const (
 	AfterOthersActivate Moment = "after_others_activate" // after another player (the window's Target) activates a system with the player's ships
 	AtSpaceStart        Moment = "space_combat_start"    // the start of a space combat the player fights, before the barrage (AnswerSpaceStart)
 	WhenCardPlayed      Moment = "action_card_played"    // another player's action card waits on the player's answer (Sabotage's window)
+	AfterRerolls        Moment = "after_roll_rerolls"    // a space combat round's dice just rolled, for rerolls (AnswerRerolls, 74.3)
+	AfterRolled         Moment = "after_roll"            // a space combat round's dice just rolled and rerolled (AnswerRolled)
 	AtStrategyEnd       Moment = "strategy_end"          // the end of the strategy phase, once each
 	AtStatusEnd         Moment = "status_end"            // the end of the status phase, once each
 )
@@ -132,9 +134,23 @@ func (s *State) hasUse(seat int, at Moment) bool {
 	return false
 }
 
+// readyUse reports that seat has an ability usable at the moment with
+// something to do now.
+func (s *State) readyUse(seat int, at Moment) bool {
+	if seat < 0 || seat >= len(s.Players) {
+		return false
+	}
+	for _, a := range s.abilityList(seat) {
+		if u := s.usable(seat, a, at); u != nil && ((u.Ready != nil && u.Ready(s, seat, nil)) || (u.Ready == nil && len(u.Options(s, seat, nil)) > 0)) {
+			return true
+		}
+	}
+	return false
+}
+
 // Moments that are states of the game rather than windows: an ability
 // for them is used whenever the state holds.
-var stateMoments = []Moment{AtAction, AtStartOfTurn, DuringActionPhase, WhileResearch, WhileProducing, WhenAgendaRevealed, BeforeVotes, AtCombatRound, AfterOpponentLoss, AfterCombatRound, AtGroundStart, AfterMovedIn, AtSpaceStart, WhenCardPlayed}
+var stateMoments = []Moment{AtAction, AtStartOfTurn, DuringActionPhase, WhileResearch, WhileProducing, WhenAgendaRevealed, BeforeVotes, AtCombatRound, AfterOpponentLoss, AfterCombatRound, AtGroundStart, AfterMovedIn, AtSpaceStart, WhenCardPlayed, AfterRerolls, AfterRolled}
 
 // decideUseAbility resolves use_ability: in the ability's window, or at a
 // moment that is a state of the game (the player's turn, a payment).
@@ -285,6 +301,8 @@ var windowMoments = map[Moment]windowMoment{
 	AtSpaceStart:      {answering(AnswerSpaceStart), "78.2", "at the start of a space combat you fight"},
 	AfterMovedIn:      {answering(AnswerMovedIn), "1.14", "after another player moves ships into a system with your ships"},
 	AtGroundStart:     {groundStart, "42.4a", "at the start of a ground combat you fight, in its window"},
+	AfterRerolls:      {answering(AnswerRerolls), "74.3", "just after a space combat roll, before any other ability"},
+	AfterRolled:       {answering(AnswerRolled), "78.5", "after a space combat roll and its rerolls"},
 }
 
 // momentHolds is momentOpen's answer without building the refusal, for

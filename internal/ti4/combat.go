@@ -96,6 +96,16 @@ type CombatExtra struct {
 	// Wrecks: the ship types destroyed in this space combat, kept while a
 	// player in it has an ability that reads them (Salvage Operations).
 	Wrecks []string `json:"wrecks,omitempty"`
+	// Dice: a space combat round's dice, each with its unit, kept while
+	// abilities used after the roll may change them (combatdice.go); the
+	// players still to answer, first with rerolls (Rerollers, once
+	// RerollAsked, 74.3), then with other abilities (Raisers, once
+	// RaiseAsked).
+	Dice        []Die `json:"dice,omitempty"`
+	RerollAsked bool  `json:"reroll_asked,omitempty"`
+	Rerollers   []int `json:"rerollers,omitempty"`
+	RaiseAsked  bool  `json:"raise_asked,omitempty"`
+	Raisers     []int `json:"raisers,omitempty"`
 }
 
 var noCombatExtra CombatExtra
@@ -208,11 +218,13 @@ func otherWithShips(sys *System, seat int) int {
 
 // roll rolls one ability for a player's stacks, returning hits and faces.
 func (s *State) roll(seat int, stacks []Stack, f func(*combat.Profile) combat.Roll, mod int, rng *engine.RNG, faces *[]int) int {
-	return s.rollAgain(seat, stacks, f, mod, false, rng, faces)
+	return s.rollAgain(seat, stacks, f, mod, false, rng, faces, nil)
 }
 
-// rollAgain is roll, each missed die rolled once more when reroll is set.
-func (s *State) rollAgain(seat int, stacks []Stack, f func(*combat.Profile) combat.Roll, mod int, reroll bool, rng *engine.RNG, faces *[]int) int {
+// rollAgain is roll, each missed die rolled once more when reroll is set;
+// with dice set, each die is kept there with its unit (its faces must be
+// kept too).
+func (s *State) rollAgain(seat int, stacks []Stack, f func(*combat.Profile) combat.Roll, mod int, reroll bool, rng *engine.RNG, faces *[]int, dice *[]Die) int {
 	hits := 0
 	fa := s.flagshipRolls(seat, stacks)
 	for _, st := range stacks {
@@ -232,12 +244,17 @@ func (s *State) rollAgain(seat int, stacks []Stack, f func(*combat.Profile) comb
 			n = len(*faces)
 		}
 		hits += combat.Hits(rng, r, st.Count, m, reroll, faces)
+		nine := 0
 		if fa != nil && st.Unit == "flagship" && fa.NineHits > 0 && faces != nil {
+			nine = fa.NineHits
 			for _, v := range (*faces)[n:] {
 				if v >= 9 { // a 9 or 10 before modifiers (J.N.S. Hylarim)
-					hits += fa.NineHits
+					hits += nine
 				}
 			}
+		}
+		if dice != nil && r.Hit > 0 {
+			*dice = keepDice(*dice, Die{Seat: seat, Unit: st.Unit, Need: r.Hit - m, Nine: nine}, (*faces)[n:], reroll)
 		}
 	}
 	return hits
@@ -246,7 +263,7 @@ func (s *State) rollAgain(seat int, stacks []Stack, f func(*combat.Profile) comb
 // roundHits is seat's space combat roll as the hits target owes (78.6):
 // with a flagship that directs its hits (and its owner's dreadnoughts')
 // at non-fighter ships ([0.0.1]), those are rolled and owed apart.
-func (s *State) roundHits(seat, target int, stacks []Stack, mod, fighterMod int, reroll bool, rng *engine.RNG, rolls *[]int) []Owed {
+func (s *State) roundHits(seat, target int, stacks []Stack, mod, fighterMod int, reroll bool, rng *engine.RNG, rolls *[]int, dice *[]Die) []Owed {
 	var out []Owed
 	owe := func(h int, only string) {
 		if h > 0 {
@@ -255,7 +272,7 @@ func (s *State) roundHits(seat, target int, stacks []Stack, mod, fighterMod int,
 	}
 	fa := s.flagshipRolls(seat, stacks)
 	if fa == nil || !fa.Directed {
-		owe(s.combatRoll(seat, stacks, mod, fighterMod, reroll, rng, rolls), "")
+		owe(s.combatRoll(seat, stacks, mod, fighterMod, reroll, rng, rolls, dice), "")
 		return out
 	}
 	var directed, rest []Stack
@@ -266,8 +283,17 @@ func (s *State) roundHits(seat, target int, stacks []Stack, mod, fighterMod int,
 			rest = append(rest, st)
 		}
 	}
-	owe(s.combatRoll(seat, directed, mod, fighterMod, reroll, rng, rolls), "non_fighter_first")
-	owe(s.combatRoll(seat, rest, mod, fighterMod, reroll, rng, rolls), "")
+	from := 0
+	if dice != nil {
+		from = len(*dice)
+	}
+	owe(s.combatRoll(seat, directed, mod, fighterMod, reroll, rng, rolls, dice), "non_fighter_first")
+	if dice != nil {
+		for i := from; i < len(*dice); i++ {
+			(*dice)[i].Only = "non_fighter_first"
+		}
+	}
+	owe(s.combatRoll(seat, rest, mod, fighterMod, reroll, rng, rolls, dice), "")
 	return out
 }
 
@@ -298,13 +324,13 @@ func (s *State) nonFighterShips(pos, seat int) int {
 // and fighterMod more on fighters' (Fighter Prototype), missed dice rolled
 // again with reroll (Munitions Reserves); Prophecy of Ixth adds one to its
 // owner's fighters.
-func (s *State) combatRoll(seat int, stacks []Stack, mod, fighterMod int, reroll bool, rng *engine.RNG, faces *[]int) int {
+func (s *State) combatRoll(seat int, stacks []Stack, mod, fighterMod int, reroll bool, rng *engine.RNG, faces *[]int, dice *[]Die) int {
 	mod += s.bonus(seat, hookCombatMod)
 	if s.lawGives(seat, LawFightersPlusOne) != "" {
 		fighterMod++
 	}
 	if fighterMod == 0 {
-		return s.rollAgain(seat, stacks, combatOf, mod, reroll, rng, faces)
+		return s.rollAgain(seat, stacks, combatOf, mod, reroll, rng, faces, dice)
 	}
 	var fighters, rest []Stack
 	for _, st := range stacks {
@@ -314,7 +340,8 @@ func (s *State) combatRoll(seat int, stacks []Stack, mod, fighterMod int, reroll
 			rest = append(rest, st)
 		}
 	}
-	return s.rollAgain(seat, rest, combatOf, mod, reroll, rng, faces) + s.rollAgain(seat, fighters, combatOf, mod+fighterMod, reroll, rng, faces)
+	h := s.rollAgain(seat, rest, combatOf, mod, reroll, rng, faces, dice)
+	return h + s.rollAgain(seat, fighters, combatOf, mod+fighterMod, reroll, rng, faces, dice)
 }
 
 func barrageOf(p *combat.Profile) combat.Roll { return p.AFB }
@@ -344,7 +371,8 @@ func (c *Combat) clone() *Combat {
 	if c.CombatExtra != nil {
 		e := *c.CombatExtra
 		e.Fallen, e.Used, e.Enders, e.Watchers = slices.Clone(e.Fallen), slices.Clone(e.Used), slices.Clone(e.Enders), slices.Clone(e.Watchers)
-		e.Wrecks = slices.Clone(e.Wrecks)
+		e.Wrecks, e.Dice = slices.Clone(e.Wrecks), slices.Clone(e.Dice)
+		e.Rerollers, e.Raisers = slices.Clone(e.Rerollers), slices.Clone(e.Raisers)
 		x.CombatExtra = &e
 	}
 	if c.Answer != nil {
@@ -448,6 +476,9 @@ func (r *spaceStep) run() ([]Event, bool) {
 	case CbAnnounceD, CbAnnounceA:
 		return announceStep(r)
 	case CbRoll:
+		if r.c.x().Dice != nil {
+			return rolledStep(r)
+		}
 		return rollStep(r)
 	case CbRetreat:
 		return retreatStep(r)
@@ -593,8 +624,13 @@ func rollStep(r *spaceStep) ([]Event, bool) {
 	}
 	ba, fa := boosts(c, c.Attacker)
 	bd, fd := boosts(c, c.Defender)
-	oa := s.roundHits(c.Attacker, c.Defender, shipStacks(sys.Space), ba, fa, slices.Contains(c.Rerolls, c.Attacker), r.rng, &r.rolls)
-	od := s.roundHits(c.Defender, c.Attacker, shipStacks(sys.Space), mod+bd, fd, slices.Contains(c.Rerolls, c.Defender), r.rng, &r.rolls)
+	var dice []Die
+	oa := s.roundHits(c.Attacker, c.Defender, shipStacks(sys.Space), ba, fa, slices.Contains(c.Rerolls, c.Attacker), r.rng, &r.rolls, &dice)
+	od := s.roundHits(c.Defender, c.Attacker, shipStacks(sys.Space), mod+bd, fd, slices.Contains(c.Rerolls, c.Defender), r.rng, &r.rolls, &dice)
+	if s.diceAnswered(c) { // the dice wait on the abilities used after the roll
+		n.own().Dice = dice
+		return s.emit(setCombat(n, r.rolls)), true
+	}
 	n.Owed = append(od, oa...)
 	n.Step = CbRetreat
 	return nil, false

@@ -462,6 +462,9 @@ func applyTacticalCards(s *State, e *Event) bool {
 		case AnswerSpaceStart:
 			c.Answer = nextAsk(c, &c.Starters, AnswerSpaceStart)
 			return true
+		case AnswerRerolls, AnswerRolled:
+			nextDiceAsk(c)
+			return true
 		case "ground_roll":
 			q := c.Answer.Seat
 			c.Misses = slices.DeleteFunc(slices.Clone(c.Misses), func(m Miss) bool { return m.Seat == q })

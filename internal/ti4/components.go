@@ -52,11 +52,9 @@ var notBuilt = map[string]map[string]string{
 	KindRelic:       {"the_crown_of_thalnos": "its rerolls in combat, paid for with the units that miss again"},
 	KindPromissory:  {"alliance": "it lends a commander, and leaders come with their factions"},
 	KindFactionTech: {"hegemonic_trade_policy": "it swaps a planet's resource and influence values for one production, which paying for a production does not allow yet"},
-	KindFactionNote: {"letnev:war_funding": "its rerolls of both players' dice after they roll need each die kept with its unit, as the Crown of Thalnos does"},
 	KindFactionUnit: {
-		"wrath_of_kenara": "+1 to a die already rolled, for a trade good: each die kept with its unit, as the Crown of Thalnos needs",
-		"matriarch":       "fighters committed to an invasion as ground forces",
-		"the_alastor":     "ground forces fighting as ships in a space combat",
+		"matriarch":   "fighters committed to an invasion as ground forces",
+		"the_alastor": "ground forces fighting as ships in a space combat",
 	},
 }
 

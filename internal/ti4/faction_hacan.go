@@ -103,3 +103,53 @@ func quantumDatahub(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error
 		Event{Kind: EvTradeGoods, Seat: a.Seat, Count: -3}, Event{Kind: EvTradeGoods, Seat: q, Count: 3},
 		Event{Kind: EvStrategyGiven, Seat: a.Seat, Owner: q, Card: mine}, Event{Kind: EvStrategyGiven, Seat: q, Owner: a.Seat, Card: theirs}), nil
 }
+
+// Wrath of Kenara, the Hacan flagship: in a space combat in its system,
+// after the Hacan roll, each of their dice may take +1 for a trade good
+// (once a die). Only a die that the +1 makes hit is worth it, so the use
+// names how many such dice to raise (count).
+func init() {
+	define(&Ability{ID: "wrath_of_kenara", Since: RulesPrinted,
+		Uses: []*Use{{At: AfterRolled, Fields: "count", Options: wrathOptions, Ready: wrathReady, Resolve: wrathOfKenara}}})
+}
+
+// wrathDice is seat's dice the flagship's +1 would make hit, while the
+// flagship is in the combat's system.
+func wrathDice(s *State, seat int) []int {
+	c := s.Combat
+	if c == nil || c.Kind != "space" || count(s.System(c.System).Space, seat, "flagship") == 0 {
+		return nil
+	}
+	return myDice(c.x().Dice, seat, func(d Die) bool { return d.nearMiss() && d.Plus == 0 })
+}
+
+func wrathReady(s *State, seat int, _ *Step) bool {
+	return s.Players[seat].TradeGoods > 0 && len(wrathDice(s, seat)) > 0
+}
+
+func wrathOptions(s *State, seat int, _ *Step) []Action {
+	var out []Action
+	for k := 1; k <= min(s.Players[seat].TradeGoods, len(wrathDice(s, seat))); k++ {
+		out = append(out, Action{Count: k})
+	}
+	return out
+}
+
+func wrathOfKenara(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
+	picks := wrathDice(s, a.Seat)
+	switch {
+	case len(picks) == 0:
+		return nil, engine.Refuse("78.5", "no die of yours that +1 makes hit, with Wrath of Kenara in the combat's system")
+	case a.Count < 1 || a.Count > len(picks):
+		return nil, engine.Refuse("78.5", "raise between 1 and %d dice", len(picks))
+	case a.Count > s.Players[a.Seat].TradeGoods:
+		return nil, engine.Refuse("1.11", "each die raised costs a trade good; you have %d", s.Players[a.Seat].TradeGoods)
+	}
+	n := s.Combat.clone()
+	dice := n.own().Dice
+	for _, i := range picks[:a.Count] {
+		dice[i].Plus++
+	}
+	nextDiceAsk(n)
+	return s.emit(Event{Kind: EvTradeGoods, Seat: a.Seat, Count: -a.Count}, newCombat(n, nil)), nil
+}

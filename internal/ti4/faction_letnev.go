@@ -55,3 +55,53 @@ func init() {
 func init() {
 	define(&Ability{ID: "arc_secundus", Since: RulesPrinted, ShieldsDown: true, RoundRepair: true})
 }
+
+// War Funding (Codex I), the Barony's note: after both players roll in a
+// space combat round, its holder may throw again every die of their
+// opponent's (outcome "theirs"), their own dice that missed ("mine"), or
+// both ("both"), before any other ability (74.3); it goes back. Rerolling
+// one's own hits cannot help, so only the misses are offered.
+func init() {
+	defineNote("letnev:war_funding", &promissoryNote{since: RulesPrinted, answers: AnswerRerolls, moment: answering(AnswerRerolls),
+		fields: "outcome", offer: warFundingOffer, roll: warFunding})
+}
+
+// warFundingPicks is the dice War Funding rerolls for the outcome.
+func warFundingPicks(c *Combat, seat int, outcome string) ([]int, bool) {
+	dice := c.x().Dice
+	theirs := myDice(dice, opponent(c, seat), func(Die) bool { return true })
+	mine := myDice(dice, seat, func(d Die) bool { return !d.hit() })
+	switch outcome {
+	case "theirs":
+		return theirs, true
+	case "mine":
+		return mine, true
+	case "both":
+		return append(theirs, mine...), len(theirs) > 0 && len(mine) > 0
+	}
+	return nil, false
+}
+
+func warFundingOffer(s *State, seat int) []Action {
+	var out []Action
+	for _, o := range []string{"theirs", "mine", "both"} {
+		if p, ok := warFundingPicks(s.Combat, seat, o); ok && len(p) > 0 {
+			out = append(out, Action{Outcome: o})
+		}
+	}
+	return out
+}
+
+func warFunding(s *State, a Action, _ int, rng *engine.RNG) ([]Event, error) {
+	if !answering(AnswerRerolls)(s, a.Seat) {
+		return nil, engine.Refuse("69.1", "War Funding is played just after both players roll in a space combat round")
+	}
+	picks, ok := warFundingPicks(s.Combat, a.Seat, a.Outcome)
+	if !ok || len(picks) == 0 {
+		return nil, engine.Refuse("74", "reroll your opponent's dice (theirs), your dice that missed (mine) or both, when there are such dice")
+	}
+	n := s.Combat.clone()
+	faces := rerollDice(n.own().Dice, picks, rng)
+	nextDiceAsk(n)
+	return s.emit(Event{Kind: EvNoteReturned, Seat: a.Seat, Card: a.Card}, newCombat(n, faces)), nil
+}

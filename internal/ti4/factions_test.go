@@ -197,8 +197,8 @@ func TestFaction_Sardakk_Unrelenting_JolNar_Fragile(t *testing.T) {
 	for seed := uint64(1); seed < 200; seed++ {
 		r := engine.NewRNG(seed)
 		var faces []int
-		hs := s.combatRoll(0, stacks, 0, 0, false, &r, &faces)
-		hj := s.combatRoll(1, stacks, 0, 0, false, &r, &faces)
+		hs := s.combatRoll(0, stacks, 0, 0, false, &r, &faces, nil)
+		hj := s.combatRoll(1, stacks, 0, 0, false, &r, &faces, nil)
 		if want := btoi(faces[0] >= 8); hs != want {
 			t.Fatalf("Sardakk rolled %d: %d hits, want %d", faces[0], hs, want)
 		}
@@ -761,7 +761,7 @@ func TestFaction_Letnev_MunitionsReserves(t *testing.T) {
 	for seed := uint64(1); seed <= 20; seed++ {                        // each missed die is rolled once more
 		r := engine.NewRNG(seed)
 		var faces []int
-		g.State().Clone().combatRoll(0, []Stack{{Owner: 0, Unit: "dreadnought", Count: 3}}, 0, 0, true, &r, &faces)
+		g.State().Clone().combatRoll(0, []Stack{{Owner: 0, Unit: "dreadnought", Count: 3}}, 0, 0, true, &r, &faces, nil)
 		used := 0 // each die's face, then its second face if it missed (a dreadnought hits on 5)
 		for range 3 {
 			if used < len(faces) && faces[used] < 5 {
@@ -2452,10 +2452,10 @@ func TestFactionUnit_FlagshipRolls(t *testing.T) {
 		rng := engine.NewRNG(seed)
 		var faces []int
 		cruisers := []Stack{{Owner: 0, Unit: "cruiser", Count: 10}, {Owner: 0, Unit: "flagship", Count: 1}}
-		hits := s.rollAgain(0, cruisers, combatOf, 0, false, &rng, &faces)
+		hits := s.rollAgain(0, cruisers, combatOf, 0, false, &rng, &faces, nil)
 		plain := engine.NewRNG(seed)
 		var pf []int
-		base := s.rollAgain(0, []Stack{{Owner: 0, Unit: "cruiser", Count: 10}}, combatOf, 0, false, &plain, &pf)
+		base := s.rollAgain(0, []Stack{{Owner: 0, Unit: "cruiser", Count: 10}}, combatOf, 0, false, &plain, &pf, nil)
 		if hits < base {
 			t.Fatalf("seed %d: with the flagship %d hits, without %d: its +1 helps the cruisers", seed, hits, base)
 		}
@@ -2478,7 +2478,7 @@ func TestFactionUnit_FlagshipRolls(t *testing.T) {
 		s.Combat = &Combat{Kind: "space", System: 9, Attacker: 1, Defender: 0}
 		rng = engine.NewRNG(seed)
 		faces = nil
-		hits = s.rollAgain(1, []Stack{{Owner: 1, Unit: "flagship", Count: 1}}, combatOf, 0, false, &rng, &faces)
+		hits = s.rollAgain(1, []Stack{{Owner: 1, Unit: "flagship", Count: 1}}, combatOf, 0, false, &rng, &faces, nil)
 		want := 0
 		hit := s.UnitCard(1, "flagship").Combat
 		for _, f := range faces {
@@ -2490,7 +2490,7 @@ func TestFactionUnit_FlagshipRolls(t *testing.T) {
 
 		s.Combat = &Combat{Kind: "space", System: 9, Attacker: 2, Defender: 1}
 		faces = nil
-		s.rollAgain(2, []Stack{{Owner: 2, Unit: "flagship", Count: 1}}, combatOf, 0, false, &rng, &faces)
+		s.rollAgain(2, []Stack{{Owner: 2, Unit: "flagship", Count: 1}}, combatOf, 0, false, &rng, &faces, nil)
 		if len(faces) != 4 { // Jol-Nar's flagship and 3 destroyers
 			t.Fatalf("Salai Sai Corian rolled %d dice, want 4", len(faces))
 		}
@@ -2535,7 +2535,7 @@ func TestFactionUnit_001(t *testing.T) {
 	for seed := uint64(1); seed <= 20; seed++ {
 		rng := engine.NewRNG(seed)
 		var rolls []int
-		for _, o := range s.roundHits(0, 1, stacks, 0, 0, false, &rng, &rolls) {
+		for _, o := range s.roundHits(0, 1, stacks, 0, 0, false, &rng, &rolls, nil) {
 			if o.Only == "non_fighter_first" {
 				seen = true
 			} else if o.Only != "" {

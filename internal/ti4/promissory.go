@@ -58,6 +58,8 @@ type promissoryNote struct {
 	moment func(s *State, seat int) bool
 	// play is what playing it does (69.1), the owner's seat given.
 	play func(s *State, a Action, owner int) ([]Event, error)
+	// roll is play for a note whose play throws dice.
+	roll func(s *State, a Action, owner int, rng *engine.RNG) ([]Event, error)
 	// point: in its holder's play area it is worth a point, and it goes
 	// there as soon as another player holds it.
 	point bool
@@ -220,7 +222,7 @@ func tradeAgreement(s *State, owner, commodities int, n string) []Event {
 	return s.emit(Event{Kind: EvCommodities, Seat: owner, Count: 0}, Event{Kind: EvTradeGoods, Seat: h, Count: commodities}, Event{Kind: EvNoteReturned, Seat: h, Card: n})
 }
 
-func decidePlayNote(s *State, a Action) ([]Event, error) {
+func decidePlayNote(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	p := s.Players[a.Seat]
 	if !slices.Contains(p.Promissory, a.Card) {
 		return nil, engine.BadInput("card", "%q is not a promissory note in your hand", a.Card)
@@ -229,9 +231,12 @@ func decidePlayNote(s *State, a Action) ([]Event, error) {
 	if owner == a.Seat {
 		return nil, engine.Refuse("69.2", "a player cannot play their own promissory notes")
 	}
-	if d := s.note(a.Card); d != nil && d.play != nil {
+	if d := s.note(a.Card); d != nil && (d.play != nil || d.roll != nil) {
 		if err := checkOnly(a, d.fields); err != nil {
 			return nil, err
+		}
+		if d.roll != nil {
+			return d.roll(s, a, owner, rng)
 		}
 		return d.play(s, a, owner)
 	}

@@ -157,7 +157,7 @@ func decideHeld(s *State, a Action, rng *engine.RNG) ([]Event, error, bool) {
 		}
 	}
 	if a.Kind == ActPlayNote {
-		return held(decidePlayNote(s, a))
+		return held(decidePlayNote(s, a, rng))
 	}
 	if a.Kind == ActUseLaw {
 		return held(decideUseLaw(s, a))
