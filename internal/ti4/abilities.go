@@ -601,6 +601,9 @@ const (
 	EvUnitRepaired  = "unit_repaired"         // one damaged Unit of Seat's in System (on Planet) is repaired
 	EvTechReadied   = "technology_readied"    // Card, of Seat's
 	EvDiscounted    = "production_discounted" // Count taken off the cost of Seat's production under way
+	// EvValuesSwapped: Planet's resource and influence values trade
+	// places until the end of the turn.
+	EvValuesSwapped = "planet_values_swapped"
 	// EvAssimilated: Seat's assimilator token goes on another faction's
 	// technology Card, the oldest token moving when none is free (90.16).
 	EvAssimilated = "technology_assimilated"
@@ -621,6 +624,10 @@ func applyAbilities(s *State, e *Event) bool {
 	case EvTechReadied:
 		p := s.Players[e.Seat]
 		p.ExhaustedTechs = slices.DeleteFunc(slices.Clone(p.ExhaustedTechs), func(t string) bool { return t == e.Card })
+	case EvValuesSwapped:
+		pl, _ := s.Planet(e.Planet)
+		pl.Swapped = true
+		s.Swaps = append(slices.Clip(s.Swaps), pl.Name)
 	case EvDiscounted:
 		if prod, _, _, err := s.production(e.Seat); err == nil {
 			prod.Less += e.Count
@@ -641,4 +648,14 @@ func applyAbilities(s *State, e *Event) bool {
 		return false
 	}
 	return true
+}
+
+// unswap ends the turn's swaps.
+func (s *State) unswap() {
+	for _, name := range s.Swaps {
+		if pl, _ := s.Planet(name); pl != nil {
+			pl.Swapped = false
+		}
+	}
+	s.Swaps = nil
 }

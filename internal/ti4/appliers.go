@@ -55,7 +55,7 @@ func applyByKind(s *State, e *Event) bool {
 		return applyRelics(s, e)
 	case EvEndOfTurnAsked, EvLegendaryExhausted:
 		return applyLegendary(s, e)
-	case EvAssimilated, EvDiscounted, EvTechExhausted, EvTechReadied, EvUnitRepaired:
+	case EvAssimilated, EvDiscounted, EvTechExhausted, EvTechReadied, EvUnitRepaired, EvValuesSwapped:
 		return applyAbilities(s, e)
 	case EvGainAnswered:
 		return applyGains(s, e)

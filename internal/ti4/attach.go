@@ -15,7 +15,7 @@ import (
 // catalog's own entry.
 func planetInfo(pl *Planet) *data.Planet {
 	info := data.MustLoad().Planet(pl.Name)
-	if len(pl.Attachments) == 0 || info == nil {
+	if (len(pl.Attachments) == 0 && !pl.Swapped) || info == nil {
 		return info
 	}
 	v := *info
@@ -34,6 +34,9 @@ func planetInfo(pl *Planet) *data.Planet {
 			v.Resources += b.res
 			v.Influence += b.inf
 		}
+	}
+	if pl.Swapped { // after the attachments (Hegemonic Trade Policy)
+		v.Resources, v.Influence = v.Influence, v.Resources
 	}
 	return &v
 }

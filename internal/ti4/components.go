@@ -49,9 +49,8 @@ var notBuiltKinds = map[string]string{
 // notBuilt are single components of other kinds not built yet, with the
 // reason.
 var notBuilt = map[string]map[string]string{
-	KindRelic:       {"the_crown_of_thalnos": "its rerolls in combat, paid for with the units that miss again"},
-	KindPromissory:  {"alliance": "it lends a commander, and leaders come with their factions"},
-	KindFactionTech: {"hegemonic_trade_policy": "it swaps a planet's resource and influence values for one production, which paying for a production does not allow yet"},
+	KindRelic:      {"the_crown_of_thalnos": "its rerolls in combat, paid for with the units that miss again"},
+	KindPromissory: {"alliance": "it lends a commander, and leaders come with their factions"},
 	KindFactionUnit: {
 		"matriarch":   "fighters committed to an invasion as ground forces",
 		"the_alastor": "ground forces fighting as ships in a space combat",

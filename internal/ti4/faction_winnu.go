@@ -65,3 +65,33 @@ func lazaxGate(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
 func init() {
 	define(&Ability{ID: "salai_sai_corian", Since: RulesPrinted, DicePerShip: true})
 }
+
+// Hegemonic Trade Policy, a Winnu technology: exhausted while the Winnu
+// pay for units they produce, a planet they control trades its resource
+// and influence values until the end of the turn (attachments counted
+// first). Only a planet whose two values differ is offered.
+func init() {
+	define(&Ability{ID: "hegemonic_trade_policy", Since: RulesPrinted,
+		Uses: []*Use{{At: WhileProducing, Exhaust: true, Fields: "planet", Options: tradePolicyOptions, Resolve: tradePolicy}}})
+}
+
+func tradePolicyOptions(s *State, seat int, _ *Step) []Action {
+	var out []Action
+	for _, pl := range s.ownPlanets(seat) {
+		if v := planetInfo(pl); !pl.Swapped && v.Resources != v.Influence {
+			out = append(out, Action{Planet: pl.Name})
+		}
+	}
+	return out
+}
+
+func tradePolicy(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
+	pl, _ := s.Planet(a.Planet)
+	if pl == nil || pl.Controller != a.Seat {
+		return nil, engine.Refuse("1.3", "Hegemonic Trade Policy swaps the values of a planet you control")
+	}
+	if pl.Swapped {
+		return nil, engine.Refuse("1.3", "%s's values are swapped already this turn", pl.Name)
+	}
+	return s.emit(Event{Kind: EvValuesSwapped, Seat: a.Seat, Planet: pl.Name}), nil
+}

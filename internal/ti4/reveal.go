@@ -130,6 +130,7 @@ var reveals = map[string]disclosure{
 	EvTechExhausted:      quiet,
 	EvTechReadied:        quiet,
 	EvDiscounted:         quiet,
+	EvValuesSwapped:      shown, // a planet's values swapped (Hegemonic Trade Policy)
 	EvUnitRepaired:       quiet,
 	EvRevealed:           shown, // a public objective turned face up
 	EvRevote:             quiet,

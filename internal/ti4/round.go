@@ -498,6 +498,7 @@ func applyRound(s *State, e *Event) bool {
 		if len(s.NotesAsked) > 0 || len(s.TurnUsed) > 0 {
 			s.NotesAsked, s.TurnUsed = nil, nil
 		}
+		s.unswap()
 		if len(s.readyLegendary(e.Seat)) > 0 || s.hasUse(e.Seat, AtEndOfTurn) || s.secondAction(e.Seat) != "" {
 			// its legendary abilities (53.3) and other end-of-turn abilities are offered
 			seat := e.Seat

@@ -32,6 +32,9 @@ type Planet struct {
 	ControlToken bool     `json:"control_token,omitempty"`
 	Units        []Stack  `json:"units,omitempty"`
 	Attachments  []string `json:"attachments,omitempty"`
+	// Swapped: its resource and influence values trade places until the
+	// end of the turn (Hegemonic Trade Policy).
+	Swapped bool `json:"swapped,omitempty"`
 }
 
 // Token is a token on a system: a frontier token, a wormhole token, ...
@@ -240,7 +243,10 @@ type State struct {
 	NotesAsked []string `json:"notes_asked,omitempty"`
 	// TurnUsed: abilities used once per turn and used in this one, as
 	// "seat:id".
-	TurnUsed     []string     `json:"turn_used,omitempty"`
+	TurnUsed []string `json:"turn_used,omitempty"`
+	// Swaps: the planets whose values are swapped until the end of this
+	// turn (Planet.Swapped).
+	Swaps        []string     `json:"swaps,omitempty"`
 	Pending      []Pending    `json:"pending,omitempty"`       // effects for the start of the next strategy phase
 	ArbiterRound int          `json:"arbiter_round,omitempty"` // the round Imperial Arbiter was last offered
 	WarAsk       bool         `json:"war_ask,omitempty"`       // Minister of War's owner just performed an action
