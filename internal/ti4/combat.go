@@ -96,6 +96,9 @@ type CombatExtra struct {
 	// Wrecks: the ship types destroyed in this space combat, kept while a
 	// player in it has an ability that reads them (Salvage Operations).
 	Wrecks []string `json:"wrecks,omitempty"`
+	// AsShips: ground forces in the space area fighting in this space
+	// combat as if they were ships (The Alastor), as many of each type.
+	AsShips []Stack `json:"as_ships,omitempty"`
 	// Dice: a space combat round's dice, each with its unit, kept while
 	// abilities used after the roll may change them (combatdice.go); the
 	// players still to answer, first with rerolls (Rerollers, once
@@ -192,6 +195,28 @@ func profile(s *State, seat int, typ string) combat.Profile {
 	return combat.FromUnit(s.UnitCard(seat, typ))
 }
 
+// fights reports that seat has units in the space combat c: ships, or
+// ground forces fighting as ships (AsShips).
+func fights(c *Combat, sys *System, seat int) bool {
+	return shipsOf(sys, seat) || count(c.x().AsShips, seat, "") > 0
+}
+
+// fightingStacks are the units in c's space area that fight in it: the
+// ships, and the ground forces fighting as ships, as many as are there.
+func fightingStacks(c *Combat, sys *System) []Stack {
+	out := shipStacks(sys.Space)
+	for _, g := range c.x().AsShips {
+		for _, st := range sys.Space {
+			if st.Owner == g.Owner && st.Unit == g.Unit {
+				st.Count = min(st.Count, g.Count)
+				st.Damaged = min(st.Damaged, st.Count)
+				out = append(out, st)
+			}
+		}
+	}
+	return out
+}
+
 // shipsOf reports whether seat has ships in a system's space.
 func shipsOf(sys *System, seat int) bool {
 	for _, st := range sys.Space {
@@ -237,7 +262,8 @@ func (s *State) rollAgain(seat int, stacks []Stack, f func(*combat.Profile) comb
 			m += fa.OthersMod // C'morran N'orr
 		}
 		if fa != nil && st.Unit == "flagship" && fa.DicePerShip && s.Combat != nil {
-			r.Dice = s.nonFighterShips(s.Combat.System, opponent(s.Combat, seat)) // Salai Sai Corian
+			opp := opponent(s.Combat, seat) // Salai Sai Corian: ground forces fighting as ships count (FAQ)
+			r.Dice = s.nonFighterShips(s.Combat.System, opp) + count(s.Combat.x().AsShips, opp, "")
 		}
 		n := 0
 		if faces != nil {
@@ -371,7 +397,7 @@ func (c *Combat) clone() *Combat {
 	if c.CombatExtra != nil {
 		e := *c.CombatExtra
 		e.Fallen, e.Used, e.Enders, e.Watchers = slices.Clone(e.Fallen), slices.Clone(e.Used), slices.Clone(e.Enders), slices.Clone(e.Watchers)
-		e.Wrecks, e.Dice = slices.Clone(e.Wrecks), slices.Clone(e.Dice)
+		e.Wrecks, e.Dice, e.AsShips = slices.Clone(e.Wrecks), slices.Clone(e.Dice), slices.Clone(e.AsShips)
 		e.Rerollers, e.Raisers = slices.Clone(e.Rerollers), slices.Clone(e.Raisers)
 		x.CombatExtra = &e
 	}
@@ -550,7 +576,7 @@ func spaceStartStep(r *spaceStep) ([]Event, bool) {
 	if !c.StartAsked {
 		var starters []int
 		for _, q := range []int{c.Attacker, d} {
-			if s.hasUse(q, AtSpaceStart) || s.holdsAnswer(q, AnswerSpaceStart) {
+			if s.readyUse(q, AtSpaceStart) || s.holdsAnswer(q, AnswerSpaceStart) {
 				starters = append(starters, q)
 			}
 		}
@@ -609,7 +635,7 @@ func barrageStep(r *spaceStep) ([]Event, bool) {
 // Retreats are announced by the players (78.4); with one side gone the
 // combat ends (78.3a).
 func announceStep(r *spaceStep) ([]Event, bool) {
-	if !shipsOf(r.sys, r.c.Attacker) || !shipsOf(r.sys, r.c.Defender) {
+	if !fights(r.c, r.sys, r.c.Attacker) || !fights(r.c, r.sys, r.c.Defender) {
 		return endSpace(r.s), true
 	}
 	return nil, true // a player decides
@@ -625,8 +651,9 @@ func rollStep(r *spaceStep) ([]Event, bool) {
 	ba, fa := boosts(c, c.Attacker)
 	bd, fd := boosts(c, c.Defender)
 	var dice []Die
-	oa := s.roundHits(c.Attacker, c.Defender, shipStacks(sys.Space), ba, fa, slices.Contains(c.Rerolls, c.Attacker), r.rng, &r.rolls, &dice)
-	od := s.roundHits(c.Defender, c.Attacker, shipStacks(sys.Space), mod+bd, fd, slices.Contains(c.Rerolls, c.Defender), r.rng, &r.rolls, &dice)
+	fleet := fightingStacks(c, sys)
+	oa := s.roundHits(c.Attacker, c.Defender, fleet, ba, fa, slices.Contains(c.Rerolls, c.Attacker), r.rng, &r.rolls, &dice)
+	od := s.roundHits(c.Defender, c.Attacker, fleet, mod+bd, fd, slices.Contains(c.Rerolls, c.Defender), r.rng, &r.rolls, &dice)
 	if s.diceAnswered(c) { // the dice wait on the abilities used after the roll
 		n.own().Dice = dice
 		return s.emit(setCombat(n, r.rolls)), true
@@ -644,10 +671,10 @@ func retreatStep(r *spaceStep) ([]Event, bool) {
 	if ev := s.repairs(c, ""); ev != nil {
 		return ev, true
 	}
-	if c.Retreat != None && shipsOf(sys, c.Attacker) && shipsOf(sys, c.Defender) {
+	if c.Retreat != None && fights(c, sys, c.Attacker) && fights(c, sys, c.Defender) {
 		return s.extend(retreat(s, c), endSpace(s)...), true
 	}
-	if !shipsOf(sys, c.Attacker) || !shipsOf(sys, c.Defender) {
+	if !fights(c, sys, c.Attacker) || !fights(c, sys, c.Defender) {
 		return endSpace(s), true // 78.9, 78.7a
 	}
 	if !c.x().EndAsked {
@@ -747,7 +774,7 @@ func endSpace(s *State) []Event {
 	var ev []Event
 	if c := s.Combat; c != nil && c.Defender != None {
 		sys := s.System(c.System)
-		if w, l := winnerOf(c, func(q int) bool { return shipsOf(sys, q) }); w != None {
+		if w, l := winnerOf(c, func(q int) bool { return fights(c, sys, q) }); w != None {
 			if !c.Salvaged && s.Players[l].Commodities > 0 { // the winner may answer (Salvage)
 				n := c.clone()
 				n.Salvaged, n.Answer = true, &Answer{Kind: "won", Seat: w, Owner: l}
@@ -894,11 +921,10 @@ func hitTargets(s *State, c *Combat, o Owed) []Stack {
 		}
 		return pool
 	}
-	for _, st := range sys.Space {
-		if st.Owner != o.Seat || !isShip(st.Unit) {
-			continue
+	for _, st := range fightingStacks(c, sys) {
+		if st.Owner == o.Seat {
+			pool = append(pool, st)
 		}
-		pool = append(pool, st)
 	}
 	fighter := func(st Stack) bool { return st.Unit == "fighter" }
 	switch o.Only {
@@ -1396,6 +1422,10 @@ func applyCombat(s *State, e *Event) bool {
 			hitFeats(s, o, sys, e.Unit)
 			if s.Combat.Kind == "space" && e.Planet == "" && isShip(e.Unit) && o.Rule != "77.5" {
 				s.Combat.Lost = add(slices.Clone(s.Combat.Lost), e.Seat, e.Unit, 1)
+			}
+			if c := s.Combat; c.Kind == "space" && e.Planet == "" && count(c.x().AsShips, e.Seat, e.Unit) > 0 {
+				x := c.own()
+				x.AsShips = add(slices.Clone(x.AsShips), e.Seat, e.Unit, -1)
 			}
 			if c := s.Combat; c.Kind == "space" && e.Planet == "" && isShip(e.Unit) && !slices.Contains(c.x().Wrecks, e.Unit) &&
 				slices.ContainsFunc([]int{c.Attacker, c.Defender}, func(q int) bool { return q >= 0 && s.has(q, hookCombatDone) }) {

@@ -52,8 +52,7 @@ var notBuilt = map[string]map[string]string{
 	KindRelic:      {"the_crown_of_thalnos": "its rerolls in combat, paid for with the units that miss again"},
 	KindPromissory: {"alliance": "it lends a commander, and leaders come with their factions"},
 	KindFactionUnit: {
-		"matriarch":   "fighters committed to an invasion as ground forces",
-		"the_alastor": "ground forces fighting as ships in a space combat",
+		"matriarch": "fighters committed to an invasion as ground forces",
 	},
 }
 

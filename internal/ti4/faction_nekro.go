@@ -165,3 +165,51 @@ func threatRewarded(s *State, r Ballot, ag *AgendaStep) []Event {
 func init() {
 	define(&Ability{ID: "nekro:propagation", Since: RulesPrinted, ResearchTokens: 3})
 }
+
+// The Alastor, the Nekro flagship: at the start of a space combat in its
+// system, the Nekro choose ground forces of theirs in its space area to
+// fight in it as if they were ships: they roll, take hits and keep the
+// combat going (Combat.AsShips). One use a unit type (unit, count); the
+// window stays open for the other type until the Nekro pass.
+func init() {
+	define(&Ability{ID: "the_alastor", Since: RulesPrinted,
+		Uses: []*Use{{At: AtSpaceStart, Fields: "unit count", Options: alastorOptions, Resolve: theAlastor}}})
+}
+
+// alastorFree is how many of seat's ground forces of type u in the
+// combat's space area may yet join it, the flagship being there.
+func alastorFree(s *State, seat int, u string) int {
+	c := s.Combat
+	if c == nil || c.Kind != "space" || !isGroundForce(u) {
+		return 0
+	}
+	space := s.System(c.System).Space
+	if count(space, seat, "flagship") == 0 || count(c.x().AsShips, seat, u) > 0 {
+		return 0
+	}
+	return count(space, seat, u)
+}
+
+func alastorOptions(s *State, seat int, _ *Step) []Action {
+	var out []Action
+	for _, u := range []string{"infantry", "mech"} {
+		for k := 1; k <= alastorFree(s, seat, u); k++ {
+			out = append(out, Action{Unit: u, Count: k})
+		}
+	}
+	return out
+}
+
+func theAlastor(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
+	free := alastorFree(s, a.Seat, a.Unit)
+	if free == 0 {
+		return nil, engine.Refuse("78.2", "The Alastor takes infantry or mechs of yours in its space area into the combat, each type once")
+	}
+	if a.Count < 1 || a.Count > free {
+		return nil, engine.Refuse("78.2", "choose 1 to %d %s", free, a.Unit)
+	}
+	n := s.Combat.clone()
+	e := n.own()
+	e.AsShips = add(slices.Clone(e.AsShips), a.Seat, a.Unit, a.Count)
+	return s.emit(newCombat(n, nil)), nil
+}
