@@ -104,6 +104,10 @@ type Ability struct {
 	// NoSustainNear: other players' ships in the system with this unit
 	// cannot use Sustain Damage (87).
 	NoSustainNear bool
+	// CommitsFighters: in an invasion of this unit's system, its owner's
+	// fighters are committed to planets as ground forces, and go back to
+	// the space area when the ground combats end (49.2).
+	CommitsFighters bool
 	// DeltaHere: the system with this unit has a delta wormhole (101).
 	DeltaHere bool
 	// PassShips: this ship moves through systems with other players' ships
@@ -422,6 +426,7 @@ func (s *State) has(seat int, f func(*Ability) bool) bool {
 func hookExploreFrontier(a *Ability) bool { return a.ExploreFrontier }
 func hookWormholeHit(a *Ability) bool     { return a.WormholeHit }
 func hookNoSustainNear(a *Ability) bool   { return a.NoSustainNear }
+func hookCommitsFighters(a *Ability) bool { return a.CommitsFighters }
 func hookDeltaHere(a *Ability) bool       { return a.DeltaHere }
 func hookJoined(a *Ability) bool          { return a.Permits&PermitWormholesJoined != 0 }
 func hookPassShips(a *Ability) bool       { return a.PassShips }

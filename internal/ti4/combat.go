@@ -915,7 +915,7 @@ func hitTargets(s *State, c *Combat, o Owed) []Stack {
 	if o.Planet != "" {
 		pl := planetIn(sys, o.Planet)
 		for _, st := range pl.Units {
-			if st.Owner == o.Seat && isGroundForce(st.Unit) {
+			if st.Owner == o.Seat && landed(st.Unit) {
 				pool = append(pool, st)
 			}
 		}
@@ -1151,13 +1151,14 @@ func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
 		if ev := infiltrateAsk(s, c.Attacker); ev != nil {
 			return ev
 		}
-		return s.extend(s.emit(setCombat(nil, nil)), establish(s, c.Attacker, rng)...)
+		ev := s.extend(s.emit(setCombat(nil, nil)), fightersBack(s, c.Attacker)...)
+		return s.extend(ev, establish(s, c.Attacker, rng)...)
 	}
 	pl := planetIn(sys, n.Queue[0])
 	switch c.Step {
 	case CbCannon: // 77.7, 77.8: only at ground forces on this planet
 		for _, q := range s.Active() {
-			if q == c.Attacker || !groundOn(pl, c.Attacker) || s.combatTech(c.Attacker).L4 {
+			if q == c.Attacker || !fightsOn(pl, c.Attacker) || s.combatTech(c.Attacker).L4 {
 				continue
 			}
 			cannons := pl.Units
@@ -1182,7 +1183,7 @@ func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
 				d = st.Owner
 			}
 		}
-		if d == None || !groundOn(pl, c.Attacker) {
+		if d == None || !fightsOn(pl, c.Attacker) {
 			n.Queue, n.Step, n.StartAsked, n.Opened, n.Legion = n.Queue[1:], CbCannon, false, false, nil
 			if c.Round > 0 && c.Defender != None { // a ground combat was fought here (42.4c)
 				if w, l := winnerOf(c, func(q int) bool { return groundOn(pl, q) }); w != None {
@@ -1211,7 +1212,7 @@ func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
 		n.Sustained, n.Repaired, n.Bombed = nil, false, false
 		var ground []Stack
 		for _, st := range pl.Units {
-			if isGroundForce(st.Unit) {
+			if landed(st.Unit) {
 				ground = append(ground, st)
 			}
 		}

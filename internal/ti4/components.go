@@ -49,11 +49,9 @@ var notBuiltKinds = map[string]string{
 // notBuilt are single components of other kinds not built yet, with the
 // reason.
 var notBuilt = map[string]map[string]string{
-	KindRelic:      {"the_crown_of_thalnos": "its rerolls in combat, paid for with the units that miss again"},
-	KindPromissory: {"alliance": "it lends a commander, and leaders come with their factions"},
-	KindFactionUnit: {
-		"matriarch": "fighters committed to an invasion as ground forces",
-	},
+	KindRelic:       {"the_crown_of_thalnos": "its rerolls in combat, paid for with the units that miss again"},
+	KindPromissory:  {"alliance": "it lends a commander, and leaders come with their factions"},
+	KindFactionUnit: {},
 }
 
 // Items lists every component of the data, in a stable order.

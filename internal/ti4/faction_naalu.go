@@ -92,3 +92,12 @@ func neuroglaive(s *State, _, active, _ int) []Event {
 	}
 	return s.emit(Event{Kind: EvTokensSet, Seat: active, Pools: &Pools{p.Tactic, p.Fleet - 1, p.Strategy}})
 }
+
+// Matriarch, the Naalu flagship: in an invasion of its system the Naalu
+// commit fighters to planets as ground forces; they fight there (space
+// cannon defense may hit them), and go back to the space area when the
+// ground combats end, before control is established (49.5): fighters
+// alone neither gain the planet nor win the combat (FAQ).
+func init() {
+	define(&Ability{ID: "matriarch", Since: RulesPrinted, CommitsFighters: true})
+}

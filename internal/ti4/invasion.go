@@ -45,7 +45,7 @@ func decideCommit(s *State, a Action) ([]Event, error) {
 	if s.Combat != nil {
 		return nil, engine.Refuse("49.2", "ground forces are committed before bombardment hits are settled or combat starts")
 	}
-	if !isGroundForce(a.Unit) {
+	if !isGroundForce(a.Unit) && !(a.Unit == "fighter" && s.commitsFighters(a.Seat)) {
 		return nil, engine.Refuse("49.2", "only ground forces are committed, not %q", a.Unit)
 	}
 	if err := checkCount(a.Count); err != nil {
@@ -70,6 +70,35 @@ func decideCommit(s *State, a Action) ([]Event, error) {
 		Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: a.Unit, Count: a.Count},
 		Event{Kind: EvCommitted, Seat: a.Seat, System: sys.Pos, Planet: pl.Name},
 	), nil
+}
+
+// commitsFighters reports that seat's fighters in the invaded system are
+// committed as ground forces (a flagship there says so).
+func (s *State) commitsFighters(seat int) bool {
+	return s.Invasion != nil && s.flagshipAt(s.System(s.Invasion.Pos), hookCommitsFighters) == seat
+}
+
+// fightsOn reports seat's units fighting on a planet: ground forces, and
+// fighters committed as ground forces.
+func fightsOn(pl *Planet, seat int) bool {
+	return groundOn(pl, seat) || count(pl.Units, seat, "fighter") > 0
+}
+
+// landed reports a unit type that fights on a planet where it stands.
+func landed(u string) bool { return isGroundForce(u) || u == "fighter" }
+
+// fightersBack returns the fighters committed as ground forces in the
+// invaded system to its space area, the ground combats over.
+func fightersBack(s *State, seat int) []Event {
+	sys := s.System(s.Invasion.Pos)
+	var ev []Event
+	for _, pl := range sys.Planets {
+		if n := count(pl.Units, seat, "fighter"); n > 0 {
+			ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: seat, System: sys.Pos, Planet: pl.Name, Unit: "fighter", Count: n},
+				Event{Kind: EvUnitsPlaced, Seat: seat, System: sys.Pos, Unit: "fighter", Count: n})
+		}
+	}
+	return s.emit(ev...)
 }
 
 // Ending the commits (49.2) starts space cannon defense and ground combat

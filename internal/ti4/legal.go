@@ -610,7 +610,10 @@ func (l *lister) tactical(add func(Action)) bool {
 				add(Action{Kind: ActBombard, Planet: pl.Name})
 			}
 			for _, pl := range active.Planets {
-				for _, typ := range []string{"infantry", "mech"} {
+				for _, typ := range []string{"infantry", "mech", "fighter"} {
+					if typ == "fighter" && !s.commitsFighters(seat) {
+						continue
+					}
 					for n := 1; n <= count(active.Space, seat, typ); n++ {
 						add(Action{Kind: ActCommit, Planet: pl.Name, Unit: typ, Count: n})
 					}

@@ -354,7 +354,8 @@ func (s *State) Validate() error {
 			return fmt.Sprintf("system %d space", pos)
 		}
 		for _, x := range st {
-			if seat(x.Owner) && c.Limits[x.Unit] > 0 && x.Count > 0 {
+			committed := x.Unit == "fighter" && pl != nil && s.Invasion != nil && s.Invasion.Pos == pos && x.Owner == s.Invasion.Seat // as ground forces
+			if seat(x.Owner) && c.Limits[x.Unit] > 0 && x.Count > 0 && !committed {
 				if err := checkPlacement(s, x.Owner, x.Unit, 0, pl); err != nil {
 					return fmt.Errorf("%s: %v", where(), err)
 				}

@@ -1,0 +1,113 @@
+package ti4
+
+import (
+	"slices"
+	"testing"
+)
+
+// naaluInvade stages the Naalu (seat 0) moving ships and ground forces from
+// 22 into 9, with Arnor held by Sol, the dice fixed.
+func naaluInvade(t *testing.T, withFlagship bool, sol int, dice []int) *Game {
+	t.Helper()
+	cfg := fixtureConfig("naalu", "sol", "hacan")
+	cfg.Rules = RulesCurrent
+	s, rng, err := Setup(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.System(22).Space = []Stack{{Owner: 0, Unit: "carrier", Count: 1}, {Owner: 0, Unit: "fighter", Count: 2}, {Owner: 0, Unit: "infantry", Count: 1}}
+	if withFlagship {
+		s.System(22).Space = append(s.System(22).Space, Stack{Owner: 0, Unit: "flagship", Count: 1})
+	}
+	arnorHeldBy(1, Stack{Owner: 1, Unit: "infantry", Count: sol})(s)
+	if err := rng.FixDice(dice); err != nil {
+		t.Fatal(err)
+	}
+	g := fixtureFrom(t, s, rng)
+	toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+	activated(t, g, 0, 9)
+	do(t, g, moveShips(0, 22, "carrier", 1))
+	if withFlagship {
+		do(t, g, moveShips(0, 22, "flagship", 1))
+	}
+	do(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(22), Unit: "fighter", Count: 2})
+	do(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(22), Unit: "infantry", Count: 1})
+	do(t, g, act(ActEndMovement, 0))
+	passAnswers(t, g)
+	return g
+}
+
+// Naalu, Matriarch (49.2, 49.5, 42): in an invasion of its system the
+// Naalu commit fighters as ground forces; they roll and take hits in the
+// ground combat, then go back to space before control is established, so
+// fighters alone win neither the combat nor the planet (FAQ).
+func TestFaction_Naalu_Matriarch_FightersAlone(t *testing.T) {
+	// the fighters' dice 10 and 1, Sol's infantry 1
+	g := naaluInvade(t, true, 1, []int{10, 1, 1})
+	var fighters []int
+	for _, a := range Legal(g.State(), engineRNG(), 0) {
+		if a.Kind == ActCommit && a.Unit == "fighter" && a.Planet == "Arnor" {
+			fighters = append(fighters, a.Count)
+		}
+	}
+	if !slices.Equal(fighters, []int{1, 2}) {
+		t.Fatalf("offered %v: one or both fighters", fighters)
+	}
+	do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: "fighter", Count: 2})
+	if count(planet(t, g, "Arnor").Units, 0, "fighter") != 2 {
+		t.Fatal("the fighters are on Arnor")
+	}
+	invadeToEnd(t, g)
+	s := g.State()
+	arnor := planet(t, g, "Arnor")
+	if count(arnor.Units, 1, "infantry") != 0 {
+		t.Fatal("a fighter's 10 destroyed Sol's infantry")
+	}
+	if arnor.Controller != 1 || count(arnor.Units, 0, "") != 0 || count(s.System(9).Space, 0, "fighter") != 2 {
+		t.Fatalf("controller %d, units %v: the fighters are back in space and Arnor stays Sol's", arnor.Controller, arnor.Units)
+	}
+}
+
+// With a ground force that lives, the planet is gained; the fighters go
+// back to space all the same.
+func TestFaction_Naalu_Matriarch_WithGroundForces(t *testing.T) {
+	// the infantry's 10, the fighter's 10; Sol's two infantry 1 and 1
+	g := naaluInvade(t, true, 2, []int{10, 10, 1, 1})
+	do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: "fighter", Count: 1})
+	do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: "infantry", Count: 1})
+	invadeToEnd(t, g)
+	arnor := planet(t, g, "Arnor")
+	if arnor.Controller != 0 || count(arnor.Units, 0, "infantry") != 1 || count(arnor.Units, 0, "fighter") != 0 ||
+		count(g.State().System(9).Space, 0, "fighter") != 2 {
+		t.Fatalf("controller %d, units %v: Arnor gained, the fighter back in space", arnor.Controller, arnor.Units)
+	}
+}
+
+// Without the flagship in the system, fighters are not ground forces.
+func TestFaction_Naalu_Matriarch_OnlyWithTheFlagship(t *testing.T) {
+	g := naaluInvade(t, false, 1, nil)
+	refuse(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: "fighter", Count: 1}, "49.2")
+	if slices.ContainsFunc(Legal(g.State(), engineRNG(), 0), func(a Action) bool { return a.Kind == ActCommit && a.Unit == "fighter" }) {
+		t.Fatal("fighter commits offered without the flagship")
+	}
+}
+
+// invadeToEnd ends the commits and plays the invasion out: windows
+// passed, hits taken as fightStep takes them.
+func invadeToEnd(t *testing.T, g *Game) {
+	t.Helper()
+	do(t, g, act(ActEstablishControl, 0))
+	for i := 0; i < 50; i++ {
+		s := g.State()
+		switch {
+		case s.Invasion != nil && s.Invasion.Ask != nil:
+			do(t, g, act(ActPassWindow, s.Invasion.Ask.Seat))
+		case s.Combat != nil:
+			fightStep(t, g)
+		default:
+			declineWindows(t, g)
+			return
+		}
+	}
+	t.Fatal("the invasion does not end")
+}
