@@ -49,13 +49,21 @@ func fight(A, D *troop, atk, def Side, ground bool) func(rng *engine.RNG) {
 		for r := 0; r < maxRounds && !A.wiped() && !D.wiped(); r++ {
 			ma, ra := atk.roundEffect(r + 1)
 			md, rd := def.roundEffect(r + 1)
-			ha := A.roll(combatRoll, ma, ra, rng, true)
-			hd := D.roll(combatRoll, md, rd, rng, true)
+			if !ground {
+				A.roundRepair()
+				D.roundRepair()
+			}
+			ha, da := A.rollDirected(combatRoll, ma, ra, rng, true)
+			hd, dd := D.rollDirected(combatRoll, md, rd, rng, true)
 			if ground { // Valkyrie Particle Weave: one more hit when the other side hits
 				ha, hd = ha+btoi(atk.Tech.Valkyrie && hd > 0), hd+btoi(def.Tech.Valkyrie && ha > 0)
 			}
+			strip(A, D)
+			A.directedHit(dd)
 			A.hit(hd)
+			D.directedHit(da)
 			D.hit(ha)
+			blast(A, D)
 			A.repair(atk.Tech.Duranium)
 			D.repair(def.Tech.Duranium)
 		}
@@ -121,8 +129,9 @@ func SimulateContext(ctx context.Context, b Battle, n int, seed uint64) (Result,
 	}
 	rng := engine.NewRNG(seed)
 	atk, def := b.Attacker, b.Defender
-	A := newTroop(newArmy(atk.Units, isShip, atk.Policy).shielded(atk.Tech))
-	D := newTroop(newArmy(def.Units, isShip, def.Policy).shielded(def.Tech))
+	A := newTroop(newArmy(atk.Units, inSpace(atk.Units), atk.Policy).shielded(atk.Tech))
+	D := newTroop(newArmy(def.Units, inSpace(def.Units), def.Policy).shielded(def.Tech))
+	A.foe, D.foe = D, A
 	ground := groundOf(atk.Units)
 	var space, inv tally
 	inv.stage.Name, space.stage.Name = "invasion", "space combat"
@@ -142,9 +151,16 @@ func SimulateContext(ctx context.Context, b Battle, n int, seed uint64) (Result,
 				continue // no invasion after losing the space combat
 			}
 			ships = merge(A.groups())
-			landing = limitGround(ground, capacity(ships))
+			if anyOf(atk.Units, groundAsShipsP) { // the ground forces that fought and live
+				landing = groundOf(ships)
+			}
+			landing = limitGround(landing, capacity(ships))
 		}
-		ga := newTroop(newArmy(landing, isGround, atk.Policy).shielded(atk.Tech))
+		keep := isGround
+		if anyOf(ships, fightersLandP) { // Matriarch: the fighters fight on the planet
+			landing, keep = append(landing, fightersOf(ships)...), isGroundOrFighter
+		}
+		ga := newTroop(newArmy(landing, keep, atk.Policy).shielded(atk.Tech))
 		gd := newTroop(newArmy(def.Planet, isGround, def.Policy).shielded(def.Tech))
 		simGround(b, ships, ga, gd, &rng)
 		inv.add(ga, gd)
@@ -180,8 +196,10 @@ func simSpace(b Battle, A, D *troop, rng *engine.RNG) {
 	if !b.NoCannon {
 		ha := Throw(rng, Dice(atk.Units, KindCannon, 0, atk.Tech, def.Tech), nil)
 		hd := Throw(rng, Dice(all(def.Units, def.Planet), KindCannon, 0, def.Tech, atk.Tech), nil)
+		strip(A, D)
 		A.take(hd, cannonTargets(def.Tech, A), false)
 		D.take(ha, cannonTargets(atk.Tech, D), false)
+		blast(A, D)
 	}
 	// the start of combat: ambushes (by the ships the cannon left), then
 	// Assault Cannon
@@ -193,8 +211,10 @@ func simSpace(b Battle, A, D *troop, rng *engine.RNG) {
 	if ambD {
 		hitA = Throw(rng, AmbushDice(merge(D.groups())), nil)
 	}
+	strip(A, D)
 	D.hit(hitD)
 	A.hit(hitA)
+	blast(A, D)
 	if atk.Tech.Assault && A.has(isNonFighterP) >= 3 && D.has(isShip) > 0 {
 		D.take(1, isNonFighterP, true)
 	}
@@ -238,6 +258,34 @@ func simGround(b Battle, ships []Group, ga, gd *troop, rng *engine.RNG) {
 		ga.pickedHit()
 	}
 	fight(ga, gd, atk, def, true)(rng)
+	for i := range ga.a.units { // fighters go back to space: they hold no planet
+		ga.dead[i] = ga.dead[i] || ga.a.units[i].Fighter()
+	}
+}
+
+// inSpace is which of a side's units fight in its space combat: its
+// ships, and its ground forces too with The Alastor among them.
+func inSpace(gs []Group) func(*Profile) bool {
+	if anyOf(gs, groundAsShipsP) {
+		return isGroundOrShip
+	}
+	return isShip
+}
+
+func groundAsShipsP(p *Profile) bool    { return p.GroundAsShips }
+func fightersLandP(p *Profile) bool     { return p.FightersLand }
+func isGroundOrShip(p *Profile) bool    { return p.Ground() || p.Ship() }
+func isGroundOrFighter(p *Profile) bool { return p.Ground() || p.Fighter() }
+
+// fightersOf is the fighters among the groups.
+func fightersOf(gs []Group) []Group {
+	var out []Group
+	for _, g := range gs {
+		if g.Profile.Fighter() {
+			out = append(out, g)
+		}
+	}
+	return out
 }
 
 // hasStructure reports a PDS or space dock among the groups.

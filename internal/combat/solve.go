@@ -44,6 +44,13 @@ func (b *Battle) inexact() []string {
 			out = append(out, "Magen Defense Grid")
 		}
 	}
+	for _, sd := range []Side{b.Attacker, b.Defender} {
+		for _, g := range sd.Units {
+			if g.Count > 0 && g.Profile.special() && (b.Space || g.Profile.FightersLand) {
+				out = append(out, g.Profile.Name+"'s ability")
+			}
+		}
+	}
 	if b.Attacker.Tech.Ambush && b.Defender.Tech.Ambush && b.Space {
 		out = append(out, "an ambush on both sides")
 	}

@@ -12,6 +12,12 @@ type troop struct {
 	a             *army
 	dead, damaged []bool
 	fresh         []bool // damaged this round
+	// foe is the other side in a space combat, for the flagships' abilities
+	// that read it; blown: its DestroysAll unit has gone off; bare: no
+	// Sustain Damage against the hits being taken, the foe's flagship
+	// forbidding it when they were produced (78.6a).
+	foe         *troop
+	blown, bare bool
 }
 
 func newTroop(a *army) *troop {
@@ -23,23 +29,33 @@ func (t *troop) reset() {
 	clear(t.dead)
 	clear(t.damaged)
 	clear(t.fresh)
+	t.blown, t.bare = false, false
+}
+
+// strip settles, before a volley of hits is assigned, whether the foe's
+// flagship forbids Sustain Damage against them (78.6a).
+func strip(A, D *troop) {
+	A.bare, D.bare = D.has(noSustainNearP) > 0, A.has(noSustainNearP) > 0
 }
 
 func (t *troop) alive(i int) bool { return !t.dead[i] }
 
 // take absorbs h hits on the units ok accepts (all, if nil); with destroy,
-// each destroys a unit and none is sustained.
-func (t *troop) take(h int, ok func(*Profile) bool, destroy bool) {
+// each destroys a unit and none is sustained. It returns the hits left
+// with no unit to take them.
+func (t *troop) take(h int, ok func(*Profile) bool, destroy bool) int {
+	destroy = destroy || t.bare // Fourth Moon
 	for h > 0 {
 		done, sustained := t.step(ok, destroy)
 		if !done {
-			return
+			return h
 		}
 		h--
 		if sustained && t.a.absorb > 1 {
 			h -= t.a.absorb - 1 // the one Sustain Damage cancels more
 		}
 	}
+	return 0
 }
 
 // step applies the first casualty step that still applies, and says
@@ -63,12 +79,23 @@ func (t *troop) step(ok func(*Profile) bool, destroy bool) (done, sustained bool
 func (t *troop) hit(h int)     { t.take(h, nil, false) }
 func (t *troop) barrage(h int) { t.take(h, isFighterP, true) }
 
-func isFighterP(p *Profile) bool    { return p.Fighter() }
-func isNonFighterP(p *Profile) bool { return p.Ship() && !p.Fighter() }
-func isInfantryP(p *Profile) bool   { return p.Type == "infantry" }
+// directedHit takes h hits on non-fighter ships while there are any
+// ([0.0.1]), the rest as any hit.
+func (t *troop) directedHit(h int) { t.hit(t.take(h, isNonFighterP, false)) }
 
-// has reports a living unit that f accepts.
+// isNonFighterP: a non-fighter ship, or a ground force in a space
+// combat, where it fights as a ship (The Alastor).
+func isNonFighterP(p *Profile) bool { return (p.Ship() || p.Ground()) && !p.Fighter() }
+
+func isFighterP(p *Profile) bool     { return p.Fighter() }
+func noSustainNearP(p *Profile) bool { return p.NoSustainNear }
+func isInfantryP(p *Profile) bool    { return p.Type == "infantry" }
+
+// has counts the living units that f accepts (none for no troop).
 func (t *troop) has(f func(*Profile) bool) int {
+	if t == nil {
+		return 0
+	}
 	n := 0
 	for i := range t.a.units {
 		if !t.dead[i] && f(&t.a.units[i]) {
@@ -94,24 +121,83 @@ func (t *troop) groups() []Group {
 // roll throws the living units' dice of one ability with a modifier and
 // an optional reroll of misses.
 func (t *troop) roll(f func(*Profile) Roll, mod int, reroll bool, rng *engine.RNG, combat bool) int {
-	lead := 0
+	h, d := t.rollDirected(f, mod, reroll, rng, combat)
+	return h + d
+}
+
+// rollDirected is roll, the hits that go on non-fighter ships first
+// ([0.0.1]) apart.
+func (t *troop) rollDirected(f func(*Profile) Roll, mod int, reroll bool, rng *engine.RNG, combat bool) (hits, directed int) {
+	lead, direct := 0, false
 	for i := range t.a.units {
 		if combat && !t.dead[i] {
 			lead += t.a.units[i].Lead
+			direct = direct || t.a.units[i].Directed
 		}
 	}
-	hits := 0
+	var faces []int
 	for i := range t.a.units {
-		if !t.dead[i] {
-			m := mod
-			if lead != 0 && t.a.units[i].Ship() {
-				m += lead - t.a.units[i].Lead
+		if t.dead[i] {
+			continue
+		}
+		u := &t.a.units[i]
+		m, r := mod, f(u)
+		if lead != 0 && u.Ship() {
+			m += lead - u.Lead
+		}
+		if combat && u.DicePerShip {
+			r.Dice = t.foe.has(isNonFighterP)
+		}
+		if !combat || u.Nine == 0 {
+			h := Hits(rng, r, 1, m, reroll, nil)
+			if direct && (u.Type == "flagship" || u.Type == "dreadnought") {
+				directed += h
+			} else {
+				hits += h
 			}
-			hits += Hits(rng, f(&t.a.units[i]), 1, m, reroll, nil)
+			continue
+		}
+		faces = faces[:0]
+		h := Hits(rng, r, 1, m, reroll, &faces)
+		for _, v := range faces {
+			if v >= 9 {
+				h += u.Nine
+			}
+		}
+		if direct && (u.Type == "flagship" || u.Type == "dreadnought") {
+			directed += h
+		} else {
+			hits += h
 		}
 	}
-	return hits
+	return hits, directed
 }
+
+// roundRepair repairs the units repaired at the start of each round (Arc
+// Secundus).
+func (t *troop) roundRepair() {
+	for i := range t.a.units {
+		if !t.dead[i] && t.a.units[i].RoundRepair {
+			t.damaged[i] = false
+		}
+	}
+}
+
+// blast destroys every ship on both sides once a unit of either that
+// takes them all with it is destroyed (Van Hauge).
+func blast(A, D *troop) {
+	for _, t := range []*troop{A, D} {
+		for i := range t.a.units {
+			if t.dead[i] && t.a.units[i].DestroysAll && !t.blown {
+				t.blown = true
+				A.take(len(A.a.units)*2, isShipP, true)
+				D.take(len(D.a.units)*2, isShipP, true)
+			}
+		}
+	}
+}
+
+func isShipP(p *Profile) bool { return p.Ship() }
 
 // repair mends the most costly unit damaged before this round (Duranium
 // Armor), then starts a new round.

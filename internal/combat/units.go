@@ -35,6 +35,37 @@ type Profile struct {
 	// Lead is added to the combat rolls of its side's other ships while
 	// this unit lives (C'morran N'orr).
 	Lead int
+	// What flagships do in a space combat, which only Simulate plays:
+	// Nine, hits more on a combat die showing 9 or 10 before modifiers
+	// (J.N.S. Hylarim); RoundRepair, repaired at the start of each round
+	// (Arc Secundus); NoSustainNear, the other side's ships cannot sustain
+	// damage while it lives (Fourth Moon); DicePerShip, a combat die for
+	// each of the other side's non-fighter ships (Salai Sai Corian);
+	// DestroysAll, every ship in the system destroyed with it (Van Hauge);
+	// Directed, its and its side's dreadnoughts' hits go on non-fighter
+	// ships while there are any ([0.0.1]); GroundAsShips, its side's ground
+	// forces in the space area fight in the space combat as ships (The
+	// Alastor: the odds take them all); FightersLand, its side's fighters
+	// fight in the ground combat and go back to space after it, so that
+	// they alone take no planet (Matriarch).
+	Nine                                                           int
+	RoundRepair, NoSustainNear, DicePerShip, DestroysAll, Directed bool
+	GroundAsShips, FightersLand                                    bool
+}
+
+// special reports a flagship ability only Simulate plays.
+func (p *Profile) special() bool {
+	return p.Nine > 0 || p.RoundRepair || p.NoSustainNear || p.DicePerShip || p.DestroysAll || p.Directed || p.GroundAsShips || p.FightersLand
+}
+
+// anyOf reports a group whose profile f accepts.
+func anyOf(gs []Group, f func(*Profile) bool) bool {
+	for i := range gs {
+		if gs[i].Count > 0 && f(&gs[i].Profile) {
+			return true
+		}
+	}
+	return false
 }
 
 // Ship, Ground, Fighter classify a profile.

@@ -108,6 +108,10 @@ type Ability struct {
 	// fighters are committed to planets as ground forces, and go back to
 	// the space area when the ground combats end (49.2).
 	CommitsFighters bool
+	// GroundAsShips: for the odds, which take them all, its owner's ground
+	// forces in its space area fight in the space combat as ships (its
+	// Use chooses them in play).
+	GroundAsShips bool
 	// DeltaHere: the system with this unit has a delta wormhole (101).
 	DeltaHere bool
 	// PassShips: this ship moves through systems with other players' ships

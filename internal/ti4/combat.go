@@ -166,6 +166,10 @@ type Owed struct {
 	By     int    `json:"by"` // the player whose units produced the hits
 	// ships to destroy, not hits: no sustaining damage (Courageous to the End)
 	Destroy bool `json:"destroy,omitempty"`
+	// Bare: no Sustain Damage against these hits, as another player's
+	// flagship forbade it when they were produced (Fourth Moon): damage
+	// is sustained before any unit is destroyed (78.6a).
+	Bare bool `json:"bare,omitempty"`
 }
 
 // Combat steps.
@@ -658,9 +662,20 @@ func rollStep(r *spaceStep) ([]Event, bool) {
 		n.own().Dice = dice
 		return s.emit(setCombat(n, r.rolls)), true
 	}
-	n.Owed = append(od, oa...)
+	n.Owed = s.bare(sys, append(od, oa...))
 	n.Step = CbRetreat
 	return nil, false
+}
+
+// bare marks a round's hits that no Sustain Damage cancels, for as long
+// as they are assigned (78.6a: the units sustain before any is destroyed).
+func (s *State) bare(sys *System, owed []Owed) []Owed {
+	if q := s.flagshipAt(sys, hookNoSustainNear); q != None {
+		for i := range owed {
+			owed[i].Bare = owed[i].Seat != q
+		}
+	}
+	return owed
 }
 
 // 78.7, 78.8: repairs, the retreat, the end of the combat or of the round;
@@ -970,7 +985,7 @@ func decideAssignHit(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	noSustain := false
 	if o.Planet == "" { // another player's flagship here that forbids it (Fourth Moon)
 		q := s.flagshipAt(s.System(c.System), hookNoSustainNear)
-		noSustain = q != None && q != o.Seat
+		noSustain = (q != None && q != o.Seat) || o.Bare
 	}
 	if o.Picked && !o.Destroy { // the unit's owner sustains the damage if it can
 		a.Use = s.UnitCard(o.Seat, a.Unit).Sustain && st.Damaged < st.Count && !(a.Unit == "war_sun" && s.lawSays(LawWarSunsFragile)) && !noSustain

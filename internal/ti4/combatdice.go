@@ -129,7 +129,7 @@ func rolledStep(r *spaceStep) ([]Event, bool) {
 			return s.emit(setCombat(n, nil)), true
 		}
 	}
-	n.Owed = owedOf(c, c.x().Dice)
+	n.Owed = s.bare(r.sys, owedOf(c, c.x().Dice))
 	e := n.own()
 	e.Dice, e.RerollAsked, e.RaiseAsked = nil, false, false
 	n.Step = CbRetreat

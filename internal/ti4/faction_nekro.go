@@ -172,7 +172,7 @@ func init() {
 // combat going (Combat.AsShips). One use a unit type (unit, count); the
 // window stays open for the other type until the Nekro pass.
 func init() {
-	define(&Ability{ID: "the_alastor", Since: RulesPrinted,
+	define(&Ability{ID: "the_alastor", Since: RulesPrinted, GroundAsShips: true,
 		Uses: []*Use{{At: AtSpaceStart, Fields: "unit count", Options: alastorOptions, Resolve: theAlastor}}})
 }
 

@@ -2136,6 +2136,21 @@ func TestFactionUnit_Flagships(t *testing.T) {
 	if err := (Rules{}).Check(c, Action{Kind: ActAssignHit, Seat: 1, Unit: "flagship", Use: true}); err != nil {
 		t.Fatalf("the Mentak's own ships sustain: %v", err)
 	}
+	// 78.6a: a round's hits are marked when the flagship is there as they
+	// are produced; damage is sustained before any unit is destroyed, so
+	// the Fourth Moon lost to the same round's hits still forbids it.
+	if o := c.bare(c.System(9), []Owed{{Seat: 0, Hits: 1}, {Seat: 1, Hits: 1}}); !o[0].Bare || o[1].Bare {
+		t.Fatalf("owed %+v: Sol's hits bare, the Mentak's not", o)
+	}
+	c.System(9).Space = slices.DeleteFunc(slices.Clone(c.System(9).Space), func(st Stack) bool { return st.Owner == 1 })
+	c.Combat.Owed = []Owed{{Seat: 0, Hits: 1, Rule: "78.6", By: 1, Bare: true}}
+	if err := (Rules{}).Check(c, Action{Kind: ActAssignHit, Seat: 0, Unit: "dreadnought", Use: true}); engine.RuleOf(err) != "87" {
+		t.Fatalf("Fourth Moon destroyed in this step: %v", err)
+	}
+	c.Combat.Owed[0].Bare = false
+	if err := (Rules{}).Check(c, Action{Kind: ActAssignHit, Seat: 0, Unit: "dreadnought", Use: true}); err != nil {
+		t.Fatalf("hits of a later round, Fourth Moon gone: %v", err)
+	}
 
 	g = factionGame(t, []string{"muaat", "sol", "hacan"}, func(s *State) {
 		s.System(9).Space = []Stack{{Owner: 0, Unit: "flagship", Count: 1}}

@@ -58,7 +58,8 @@ var unitTypes = []string{"flagship", "mech", "war_sun", "dreadnought", "carrier"
 
 // ParseUnits reads a unit list for the odds calculator (combat.ParseUnits)
 // with what the units' own abilities change in combat, from the same
-// definitions as play: C'morran N'orr's +1 to its side's other ships.
+// definitions as play: C'morran N'orr's +1 to its side's other ships, and
+// the flagships' abilities the simulation plays (combat.Profile).
 func ParseUnits(list string) ([]combat.Group, error) {
 	gs, err := combat.ParseUnits(list)
 	if err != nil {
@@ -66,7 +67,10 @@ func ParseUnits(list string) ([]combat.Group, error) {
 	}
 	for i := range gs {
 		if a := definitions[gs[i].Profile.ID]; a != nil {
-			gs[i].Profile.Lead = a.OthersMod
+			p := &gs[i].Profile
+			p.Lead, p.Nine, p.RoundRepair, p.NoSustainNear = a.OthersMod, a.NineHits, a.RoundRepair, a.NoSustainNear
+			p.DicePerShip, p.DestroysAll, p.Directed = a.DicePerShip, a.DestroysAll, a.Directed
+			p.GroundAsShips, p.FightersLand = a.GroundAsShips, a.CommitsFighters
 		}
 	}
 	return gs, nil
