@@ -42,7 +42,7 @@ const maxRounds = 1000
 
 // fight plays combat rounds to the end (78, 42): both sides roll, then
 // both take their hits, then repair (Duranium Armor).
-func fight(A, D *troop, atk, def Side, ground bool) func(rng *engine.RNG) {
+func fight(A, D *troop, atk, def Side, ground bool, roundEnd func()) func(rng *engine.RNG) {
 	return func(rng *engine.RNG) {
 		A.repair(false)
 		D.repair(false)
@@ -66,6 +66,9 @@ func fight(A, D *troop, atk, def Side, ground bool) func(rng *engine.RNG) {
 			blast(A, D)
 			A.repair(atk.Tech.Duranium)
 			D.repair(def.Tech.Duranium)
+			if roundEnd != nil {
+				roundEnd()
+			}
 		}
 	}
 }
@@ -229,7 +232,7 @@ func simSpace(b Battle, A, D *troop, rng *engine.RNG) {
 	}
 	spaceDef := def
 	spaceDef.Mod = b.spaceMod()
-	fight(A, D, atk, spaceDef, false)(rng)
+	fight(A, D, atk, spaceDef, false, nil)(rng)
 }
 
 // cannonTargets is which ships space cannon hits may land on: with
@@ -245,10 +248,21 @@ func cannonTargets(by Tech, t *troop) func(*Profile) bool {
 // defense (77), the start of ground combat (Magen Defense Grid), rounds.
 func simGround(b Battle, ships []Group, ga, gd *troop, rng *engine.RNG) {
 	atk, def := b.Attacker, b.Defender
-	if !b.NoBombard && !shielded(def.Planet, ships) {
+	bombard := func() {
 		gd.hit(Throw(rng, Dice(ships, KindBombard, 0, atk.Tech, def.Tech), nil))
 		if atk.Tech.X89 {
 			gd.wipeInfantry()
+		}
+	}
+	var harrow func()
+	if !b.NoBombard && !shielded(def.Planet, ships) {
+		bombard()
+		if atk.Tech.Harrow {
+			harrow = func() {
+				if !gd.wiped() {
+					bombard()
+				}
+			}
 		}
 	}
 	if !b.NoCannon && !atk.Tech.L4 {
@@ -257,7 +271,7 @@ func simGround(b Battle, ships []Group, ga, gd *troop, rng *engine.RNG) {
 	if def.Tech.Magen && hasStructure(def.Planet) && !ga.wiped() && !gd.wiped() {
 		ga.pickedHit()
 	}
-	fight(ga, gd, atk, def, true)(rng)
+	fight(ga, gd, atk, def, true, harrow)(rng)
 	for i := range ga.a.units { // fighters go back to space: they hold no planet
 		ga.dead[i] = ga.dead[i] || ga.a.units[i].Fighter()
 	}

@@ -43,6 +43,9 @@ func (b *Battle) inexact() []string {
 		if t.Magen && b.Invade {
 			out = append(out, "Magen Defense Grid")
 		}
+		if t.Harrow && b.Invade && !b.NoBombard {
+			out = append(out, "Harrow")
+		}
 	}
 	for _, sd := range []Side{b.Attacker, b.Defender} {
 		for _, g := range sd.Units {

@@ -48,13 +48,18 @@ type Tech struct {
 	// Valkyrie: in a ground combat round in which the opponent hits, this
 	// side produces one more hit (Valkyrie Particle Weave).
 	Valkyrie bool
+	// Harrow: at the end of each ground combat round of this side's
+	// invasion, its ships bombard the opponent's ground forces there (the
+	// L1Z1X's Harrow), within the rules of bombardment.
+	Harrow bool
 }
 
 // Or is the effects of both.
 func (t Tech) Or(u Tech) Tech {
 	return Tech{Plasma: t.Plasma || u.Plasma, Antimass: t.Antimass || u.Antimass, Graviton: t.Graviton || u.Graviton,
 		Duranium: t.Duranium || u.Duranium, Assault: t.Assault || u.Assault, Magen: t.Magen || u.Magen, X89: t.X89 || u.X89,
-		Ambush: t.Ambush || u.Ambush, Shielding: t.Shielding || u.Shielding, L4: t.L4 || u.L4, Valkyrie: t.Valkyrie || u.Valkyrie}
+		Ambush: t.Ambush || u.Ambush, Shielding: t.Shielding || u.Shielding, L4: t.L4 || u.L4, Valkyrie: t.Valkyrie || u.Valkyrie,
+		Harrow: t.Harrow || u.Harrow}
 }
 
 // Kind is which unit ability a roll is for.

@@ -588,6 +588,7 @@ func combatEffects(a *Ability) combat.Tech {
 	var t combat.Tech
 	for ; a != nil; a = a.Later {
 		t = t.Or(a.Combat)
+		t.Harrow = t.Harrow || a.RoundBombard // the odds' name for it
 	}
 	return t
 }

@@ -7,13 +7,13 @@ import (
 	"github.com/mecatol/mecatol/internal/combat"
 )
 
-// The flagships' abilities in the odds calculator's simulation agree with
+// The flagships' abilities and Harrow in the odds calculator's simulation agree with
 // ti4battle (pgsandstrom/ti4calc at 8fbc1c1, 200,000 battles a line, its
 // default casualty order, no retreats): the same definitions as play,
 // through combat.Profile. ti4battle gives J.N.S. Hylarim's extra hits on a
 // 10 only; its line here is from a copy mended to 9 or 10, as the card
 // has it.
-func TestOdds_FlagshipsAgreeWithTi4battle(t *testing.T) {
+func TestOdds_AbilitiesAgreeWithTi4battle(t *testing.T) {
 	for _, tc := range []struct {
 		name, faction, attacker, defender string
 		planet                            string     // with one, the invasion alone (--ground)
@@ -26,6 +26,7 @@ func TestOdds_FlagshipsAgreeWithTi4battle(t *testing.T) {
 		{"Salai Sai Corian", "winnu", "1 winnu flagship, 2 cruiser", "1 dreadnought, 3 cruiser, 2 destroyer", "", [3]float64{0.203215, 0.710315, 0.08647}},
 		{"Van Hauge", "yin", "1 yin flagship, 2 cruiser, 2 destroyer", "2 dreadnought, 2 cruiser", "", [3]float64{0.25315, 0, 0.74685}},
 		{"The Alastor", "nekro", "1 nekro flagship, 2 cruiser, 3 infantry", "1 dreadnought, 2 cruiser, 1 destroyer", "", [3]float64{0.84525, 0.13353, 0.02122}},
+		{"Harrow", "l1z1x", "2 dreadnought, 3 infantry", "", "4 infantry", [3]float64{0.88829, 0.059005, 0.052705}},
 		{"Matriarch", "naalu", "1 naalu flagship, 3 naalu fighter, 1 infantry", "", "3 infantry", [3]float64{0.7743, 0.199705, 0.025995}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -45,7 +46,7 @@ func TestOdds_FlagshipsAgreeWithTi4battle(t *testing.T) {
 			}
 			b.Attacker.Tech, _ = FactionCombatTech(tc.faction)
 			if _, err := combat.Solve(b); err == nil {
-				t.Fatal("solved exactly: the flagship's ability is the simulation's")
+				t.Fatal("solved exactly: the ability is the simulation's")
 			}
 			const n = 40_000
 			res, err := combat.Simulate(b, n, 1)
