@@ -48,9 +48,11 @@ func (b *Battle) inexact() []string {
 		}
 	}
 	for _, sd := range []Side{b.Attacker, b.Defender} {
+		ground, fighters := anyOf(sd.Units, isGround), anyOf(sd.Units, isFighterP)
 		for _, g := range sd.Units {
-			if g.Count > 0 && g.Profile.special() && (b.Space || g.Profile.FightersLand) {
-				out = append(out, g.Profile.Name+"'s ability")
+			p := &g.Profile
+			if g.Count > 0 && ((b.Space && (p.special() || (p.GroundAsShips && ground))) || (b.Invade && p.FightersLand && fighters)) {
+				out = append(out, p.Name+"'s ability")
 			}
 		}
 	}

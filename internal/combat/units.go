@@ -53,9 +53,10 @@ type Profile struct {
 	GroundAsShips, FightersLand                                    bool
 }
 
-// special reports a flagship ability only Simulate plays.
+// special reports a flagship ability only Simulate plays, in a space
+// combat.
 func (p *Profile) special() bool {
-	return p.Nine > 0 || p.RoundRepair || p.NoSustainNear || p.DicePerShip || p.DestroysAll || p.Directed || p.GroundAsShips || p.FightersLand
+	return p.Nine > 0 || p.RoundRepair || p.NoSustainNear || p.DicePerShip || p.DestroysAll || p.Directed
 }
 
 // anyOf reports a group whose profile f accepts.
