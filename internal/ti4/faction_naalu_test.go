@@ -5,6 +5,95 @@ import (
 	"testing"
 )
 
+// Naalu, Telepathic (48): first in initiative order whatever its strategy
+// card, unless another player holds its "0" token.
+func TestFaction_Naalu_Telepathic(t *testing.T) {
+	g := factionGame(t, []string{"jolnar", "sol", "naalu"}, nil)
+	s := g.State()
+	if s.Initiative(2) != 0 || s.InitiativeOrder()[0] != 2 {
+		t.Fatalf("the Naalu act first: initiative %d, order %v", s.Initiative(2), s.InitiativeOrder())
+	}
+	c := s.Clone()
+	c.ZeroToken = &ZeroToken{Holder: 0}
+	if c.Initiative(2) == 0 || c.InitiativeOrder()[0] != 0 {
+		t.Fatalf("the token given away: Naalu %d, order %v", c.Initiative(2), c.InitiativeOrder())
+	}
+}
+
+// Naalu Collective, Foresight: after another player moves ships into a
+// system with Naalu ships, the Naalu may spend a strategy token to move
+// them to an adjacent system without other ships, placing the token there;
+// no space combat follows.
+func TestFaction_Naalu_Foresight(t *testing.T) {
+	cfg := fixtureConfig("naalu", "jolnar", "sol")
+	cfg.Rules = RulesCurrent
+	var free, taken int
+	g := fixture(t, cfg, func(s *State) {
+		s.System(22).Space = []Stack{{Owner: 1, Unit: "cruiser", Count: 2}}
+		s.System(9).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 1}}
+		for _, q := range s.galaxy.Neighbors(9, nil) {
+			if sys := s.System(q); sys != nil && len(sys.Space) == 0 && free == 0 && q != 22 {
+				free = q
+			} else if sys != nil && len(sys.Space) == 0 && taken == 0 && q != 22 {
+				taken = q
+				sys.Space = []Stack{{Owner: 2, Unit: "destroyer", Count: 1}}
+			}
+		}
+	})
+	if free == 0 || taken == 0 {
+		t.Fatal("the fixture has no two empty systems next to 9")
+	}
+	toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+	quickTactical(t, g, 0, 1) // the Naalu act first (Telepathic)
+	activated(t, g, 1, 9)
+	do(t, g, moveShips(1, 22, "cruiser", 2))
+	do(t, g, act(ActEndMovement, 1))
+	c := g.State().Combat
+	if c == nil || c.Answer == nil || c.Answer.Kind != AnswerMovedIn || c.Answer.Seat != 0 {
+		t.Fatalf("combat %+v: the Naalu answer the move first", c)
+	}
+	refuse(t, g, use(0, "naalu:foresight", Action{System: ip(taken)}), "6")
+	strategy := g.State().Players[0].Strategy
+	do(t, g, use(0, "naalu:foresight", Action{System: ip(free)}))
+	s := g.State()
+	if count(s.System(free).Space, 0, "cruiser") != 1 || count(s.System(9).Space, 0, "cruiser") != 0 ||
+		!slices.Contains(s.System(free).Command, 0) || s.Players[0].Strategy != strategy-1 {
+		t.Fatalf("the cruiser and a strategy token go to %d: %v, %v", free, s.System(free).Space, s.System(free).Command)
+	}
+	for i := 0; g.State().Combat != nil && i < 20; i++ {
+		if c := g.State().Combat; c.Step == CbRoll || c.Round > 0 {
+			t.Fatal("no space combat without the Naalu")
+		}
+		fightStep(t, g)
+	}
+}
+
+// Naalu, Gift of Prescience (48): at the end of the strategy phase its
+// holder takes the Naalu "0" token, first in initiative order, the Naalu
+// not; the note and token go back at the end of the status phase.
+func TestFaction_Naalu_GiftOfPrescience(t *testing.T) {
+	const note = "naalu:gift_of_prescience"
+	cfg := fixtureConfig("jolnar", "sol", "naalu")
+	cfg.Rules = RulesCurrent
+	g := fixture(t, cfg, giveNote(note, 1))
+	for i, c := range []string{"leadership", "diplomacy", "politics", "trade", "warfare", "technology"} {
+		pickAndPass(t, g, i%3, c)
+	}
+	st := g.State().Step
+	if st == nil || st.Kind != StepNoteWindow || st.Seat != 1 || g.State().Phase != PhaseStrategy {
+		t.Fatalf("step %+v in %s: Sol's window at the end of the strategy phase", st, g.State().Phase)
+	}
+	do(t, g, Action{Kind: ActPlayNote, Seat: 1, Card: note})
+	s := g.State()
+	if s.Phase != PhaseAction || s.InitiativeOrder()[0] != 1 || s.Initiative(2) == 0 || !slices.Contains(s.Players[1].NotesInPlay, note) {
+		t.Fatalf("order %v: Sol first, the Naalu not", s.InitiativeOrder())
+	}
+	end := EndStatusPhase(s.Clone())
+	if len(end) < 2 || end[len(end)-1].Kind != EvNoteReturned {
+		t.Fatalf("end of status phase %v: the token goes and the note back", end)
+	}
+}
+
 // naaluInvade stages the Naalu (seat 0) moving ships and ground forces from
 // 22 into 9, with Arnor held by Sol, the dice fixed.
 func naaluInvade(t *testing.T, withFlagship bool, sol int, dice []int) *Game {

@@ -1,0 +1,202 @@
+package ti4
+
+import (
+	"slices"
+	"testing"
+)
+
+// Hacan, Masters of Trade (20.5): the Trade card's secondary without a
+// command token; another player with no token in the strategy pool is
+// refused.
+func TestFaction_Hacan_MastersOfTrade(t *testing.T) {
+	for _, hacan := range []bool{false, true} {
+		f := []string{"jolnar", "sol", "xxcha"}
+		if hacan {
+			f[1] = "hacan"
+		}
+		g := factionGame(t, f, func(s *State) { s.Players[1].Strategy = 0 })
+		// seat 0 holds leadership and trade (toActionPhase's picks)
+		strategic(t, g, 0, "trade")
+		do(t, g, act(ActDone, 0))
+		a := Action{Kind: ActSecondary, Seat: 1, Use: true}
+		if hacan {
+			do(t, g, a)
+		} else {
+			refuse(t, g, a, "20.5")
+		}
+	}
+}
+
+// Hacan, Guild Ships (94.1): transactions with players who are not
+// neighbors; others need neighbors (60.1).
+func TestFaction_Hacan_GuildShips(t *testing.T) {
+	g := factionGame(t, []string{"hacan", "sol", "jolnar"}, nil)
+	if g.State().AreNeighbors(0, 1) {
+		t.Fatal("the fixture's homes are not neighbors")
+	}
+	do(t, g, Action{Kind: ActTradeOpen, Seat: 0, ActionExtra: &ActionExtra{Player: ip(1)}})
+	g = factionGame(t, []string{"sol", "jolnar", "xxcha"}, nil)
+	refuse(t, g, Action{Kind: ActTradeOpen, Seat: 0, ActionExtra: &ActionExtra{Player: ip(1)}}, "60.1")
+}
+
+// Hacan, Trade Convoys (69.1, 94.1, 60): in its holder's play area it lets
+// them trade with players who are not neighbors; activating a system with
+// the Hacan's units sends it back.
+func TestFaction_Hacan_TradeConvoys(t *testing.T) {
+	const note = "hacan:trade_convoys"
+	g := factionGame(t, []string{"sol", "jolnar", "hacan"}, func(s *State) {
+		giveNote(note, 0)(s)
+		s.System(23).Space = []Stack{{Owner: 2, Unit: "carrier", Count: 1}}
+	})
+	if g.State().AreNeighbors(0, 1) {
+		t.Fatal("the fixture's homes are not neighbors")
+	}
+	refuse(t, g, Action{Kind: ActTradeOpen, Seat: 0, ActionExtra: &ActionExtra{Player: ip(1)}}, "60.1")
+	do(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: note})
+	if s := g.State(); !slices.Contains(s.Players[0].NotesInPlay, note) || s.Turn == 0 {
+		t.Fatal("into the play area, as the turn's action")
+	}
+	settle(t, g)
+	if g.State().Turn != 1 {
+		t.Fatalf("seat %d's turn", g.State().Turn)
+	}
+	do(t, g, Action{Kind: ActTradeOpen, Seat: 1, ActionExtra: &ActionExtra{Player: ip(0)}}) // with the holder, on the other's turn too
+
+	g = factionGame(t, []string{"sol", "jolnar", "hacan"}, func(s *State) {
+		s.Players[0].NotesInPlay = append(s.Players[0].NotesInPlay, note)
+		s.Players[2].Promissory = slices.DeleteFunc(s.Players[2].Promissory, func(n string) bool { return n == note })
+		s.System(23).Space = []Stack{{Owner: 2, Unit: "carrier", Count: 1}}
+	})
+	activated(t, g, 0, 23)
+	if s := g.State(); slices.Contains(s.Players[0].NotesInPlay, note) || !slices.Contains(s.Players[2].Promissory, note) {
+		t.Fatal("activating a system with the Hacan's units sends it back")
+	}
+}
+
+// Hacan, Arbiters (94.3, 2.5): action cards are exchanged in the Hacan's
+// transactions, either way, seen by the two players only; between two
+// other players they are refused.
+func TestFaction_Hacan_Arbiters(t *testing.T) {
+	g := factionGame(t, []string{"hacan", "sol", "jolnar"}, func(s *State) {
+		giveAC(1, "sabotage")(s)
+		giveAC(2, "parley")(s)
+	})
+	do(t, g, Action{Kind: ActTradeOpen, Seat: 0, ActionExtra: &ActionExtra{Player: ip(1)}})
+	do(t, g, Action{Kind: ActTradeAdd, Seat: 1, Card: "sabotage"})
+	refuse(t, g, Action{Kind: ActTradeAdd, Seat: 1, Card: "sabotage"}, "94.3") // one in hand
+	v, _ := ViewFor(g.State(), 2)
+	if got := v.State.Trade.Give[1].ActionCards; !slices.Equal(got, []string{"hidden"}) {
+		t.Fatalf("Jol-Nar sees %v offered", got)
+	}
+	do(t, g, Action{Kind: ActTradeAccept, Seat: 0})
+	do(t, g, Action{Kind: ActTradeAccept, Seat: 1})
+	s := g.State()
+	if !slices.Contains(s.Players[0].ActionCards, "sabotage") || slices.Contains(s.Players[1].ActionCards, "sabotage") {
+		t.Fatalf("hands %v / %v: Sol's card is the Hacan's", s.Players[0].ActionCards, s.Players[1].ActionCards)
+	}
+	g = factionGame(t, []string{"xxcha", "sol", "jolnar"}, func(s *State) {
+		giveAC(1, "sabotage")(s)
+		next := s.galaxy.Neighbors(s.Players[1].Home, nil)[0]
+		s.System(next).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 1}} // neighbors (60)
+	})
+	do(t, g, Action{Kind: ActTradeOpen, Seat: 0, ActionExtra: &ActionExtra{Player: ip(1)}})
+	refuse(t, g, Action{Kind: ActTradeAdd, Seat: 1, Card: "sabotage"}, "94.3")
+}
+
+// Hacan, Production Biomes: a component action, exhausting it and spending
+// a strategy token: 4 trade goods for the Hacan, 2 for another player.
+func TestFactionTech_ProductionBiomes(t *testing.T) {
+	g := factionGame(t, []string{"hacan", "sol", "jolnar"}, func(s *State) {
+		s.Players[0].Techs = append(s.Players[0].Techs, "production_biomes")
+	})
+	refuse(t, g, use(0, "production_biomes", Action{ActionExtra: &ActionExtra{Player: ip(0)}}), "2.7")
+	p := g.State().Players[0]
+	strategy, tg := p.Strategy, p.TradeGoods
+	do(t, g, use(0, "production_biomes", Action{ActionExtra: &ActionExtra{Player: ip(2)}}))
+	s := g.State()
+	if s.Players[0].TradeGoods != tg+4 || s.Players[2].TradeGoods != 2 || s.Players[0].Strategy != strategy-1 || s.Turn == 0 {
+		t.Fatalf("Hacan %d, Jol-Nar %d trade goods", s.Players[0].TradeGoods, s.Players[2].TradeGoods)
+	}
+}
+
+// Hacan, Quantum Datahub Node: at the end of the strategy phase, for a
+// strategy token and 3 trade goods given, a strategy card of the Hacan's
+// is swapped for one of another player's.
+func TestFactionTech_QuantumDatahubNode(t *testing.T) {
+	cfg := fixtureConfig("hacan", "sol", "jolnar")
+	cfg.Rules = RulesCurrent
+	g := fixture(t, cfg, func(s *State) {
+		s.Players[0].Techs = append(s.Players[0].Techs, "quantum_datahub_node")
+		s.Players[0].TradeGoods = 3
+	})
+	for i, c := range []string{"leadership", "diplomacy", "politics", "trade", "warfare", "technology"} {
+		pickAndPass(t, g, i%3, c)
+	}
+	st := g.State().Step
+	if st == nil || st.Card != "quantum_datahub_node" || g.State().Phase != PhaseStrategy {
+		t.Fatalf("step %+v: the Hacan's window at the end of the strategy phase", st)
+	}
+	do(t, g, use(0, "quantum_datahub_node", Action{Outcome: "leadership:warfare", ActionExtra: &ActionExtra{Player: ip(1)}}))
+	settle(t, g)
+	s := g.State()
+	if !slices.Contains(s.Players[0].StrategyCards, "warfare") || !slices.Contains(s.Players[1].StrategyCards, "leadership") ||
+		s.Players[0].TradeGoods != 0 || s.Players[1].TradeGoods != 3 || s.Phase != PhaseAction {
+		t.Fatalf("cards %v / %v", s.Players[0].StrategyCards, s.Players[1].StrategyCards)
+	}
+}
+
+// Hacan, Wrath of Kenara (78.5): after the Hacan roll in a space combat in
+// the flagship's system, a trade good gives a die +1, once a die; only the
+// dice +1 makes hit are offered, as many as the trade goods pay for.
+func TestFaction_Hacan_WrathOfKenara(t *testing.T) {
+	const id = "wrath_of_kenara"
+	// the flagship's two dice and the cruiser's show 6 (they need 7),
+	// Sol's dreadnought 1
+	g := hacanAttacks(t, []Stack{{Owner: 0, Unit: "flagship", Count: 1}, {Owner: 0, Unit: "cruiser", Count: 1}},
+		func(s *State) { s.Players[0].TradeGoods = 2 }, []int{6, 6, 6, 1})
+	c := g.State().Combat
+	if c.Answer == nil || c.Answer.Kind != AnswerRolled || c.Answer.Seat != 0 || len(c.Owed) != 0 {
+		t.Fatalf("combat %+v: the Hacan answer their roll before any hit is owed", c)
+	}
+	var counts []int
+	for _, a := range Legal(g.State(), engineRNG(), 0) {
+		if a.Card == id && a.Use {
+			counts = append(counts, a.Count)
+		}
+	}
+	if !slices.Equal(counts, []int{1, 2}) {
+		t.Fatalf("offered %v: 1 or 2 dice, as 2 trade goods pay", counts)
+	}
+	refuse(t, g, use(1, id, Action{Count: 1}), "1.3")  // Sol's
+	refuse(t, g, use(0, id, Action{Count: 4}), "78.5") // three dice +1 makes hit
+	refuse(t, g, use(0, id, Action{Count: 3}), "1.11") // the trade goods pay for two
+	refuse(t, g, use(0, id, Action{Count: 0}), "78.5") // none
+	if _, err := g.Do(use(0, id, Action{Count: 1, Unit: "x"})); err == nil {
+		t.Fatal("a field Wrath of Kenara does not read is refused")
+	}
+	do(t, g, use(0, id, Action{Count: 2}))
+	s := g.State()
+	if s.Players[0].TradeGoods != 0 || len(s.Combat.Owed) != 1 || s.Combat.Owed[0].Seat != 1 || s.Combat.Owed[0].Hits != 2 {
+		t.Fatalf("trade goods %d, owed %+v: two dice raised to hits on Sol", s.Players[0].TradeGoods, s.Combat.Owed)
+	}
+}
+
+// Without the flagship in the system, or without a trade good, the
+// Hacan's roll stands as it fell: no window, the hits owed at once.
+func TestFaction_Hacan_WrathOfKenara_OnlyInItsSystem(t *testing.T) {
+	for name, tc := range map[string]struct {
+		fleet []Stack
+		tg    int
+	}{
+		"no flagship":    {[]Stack{{Owner: 0, Unit: "cruiser", Count: 2}}, 3},
+		"no trade goods": {[]Stack{{Owner: 0, Unit: "flagship", Count: 1}}, 0},
+	} {
+		t.Run(name, func(t *testing.T) {
+			g := hacanAttacks(t, tc.fleet, func(s *State) { s.Players[0].TradeGoods = tc.tg }, []int{6, 10, 1})
+			c := g.State().Combat
+			if c.Answer != nil || c.x().Dice != nil || len(c.Owed) != 1 || c.Owed[0].Hits != 1 {
+				t.Fatalf("combat %+v: one hit owed, no window", c)
+			}
+		})
+	}
+}

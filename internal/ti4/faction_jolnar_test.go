@@ -1,0 +1,105 @@
+package ti4
+
+import (
+	"slices"
+	"testing"
+)
+
+// Jol-Nar, Analytical (90.12): a prerequisite ignored researching a
+// technology that is not a unit upgrade; not for a unit upgrade.
+func TestFaction_JolNar_Analytical(t *testing.T) {
+	cfg := fixtureConfig()
+	cfg.Rules = RulesCurrent
+	g := fixture(t, cfg, nil)
+	toActionPhase(t, g, "technology", "diplomacy", "trade", "leadership", "politics", "warfare")
+	strategic(t, g, 0, "technology")
+	refuse(t, g, Action{Kind: ActResearch, Seat: 0, Card: "carrier_2"}, "90.12") // a unit upgrade: 2 blue, Jol-Nar has 1
+	do(t, g, Action{Kind: ActResearch, Seat: 0, Card: "fleet_logistics"})        // 2 blue, one ignored
+}
+
+// Jol-Nar, Brilliant (91.2, 91.3): a command token spent on the Technology
+// card's secondary resolves its primary: the first technology is free
+// (where the secondary's costs 4, which this Jol-Nar cannot pay), and a
+// second may follow for 6.
+func TestFaction_JolNar_Brilliant(t *testing.T) {
+	for _, rules := range []int{RulesTechs, RulesCurrent} {
+		cfg := fixtureConfig("sol", "jolnar", "hacan")
+		cfg.Rules = rules
+		g := fixture(t, cfg, nil)
+		toActionPhase(t, g, "technology", "diplomacy", "trade", "leadership", "politics", "warfare")
+		strategic(t, g, 0, "technology")
+		do(t, g, Action{Kind: ActResearch, Seat: 0, Card: "sarween_tools"})
+		do(t, g, act(ActDone, 0))
+		secondary := Action{Kind: ActSecondary, Seat: 1, Use: true}
+		if rules != RulesCurrent {
+			refuse(t, g, secondary, "91.3") // Jol-Nar cannot pay the secondary's 4 resources
+			continue
+		}
+		do(t, g, secondary)
+		do(t, g, Action{Kind: ActResearch, Seat: 1, Card: "gravity_drive"})
+		if st := g.State().Step; st == nil || st.Seat != 1 || researchCost(g.State(), st) != 6 {
+			t.Fatalf("a second technology may follow, for 6: %+v", st)
+		}
+	}
+}
+
+// Jol-Nar, Research Agreement (90): after the Jol-Nar research a
+// technology that is not a faction's, a window opens for the holder, who
+// gains it; the note goes back.
+func TestFaction_Jolnar_ResearchAgreement(t *testing.T) {
+	const note = "jolnar:research_agreement"
+	cfg := fixtureConfig("jolnar", "sol", "hacan")
+	cfg.Rules = RulesCurrent
+	g := fixture(t, cfg, giveNote(note, 1))
+	toActionPhase(t, g, "technology", "diplomacy", "politics", "leadership", "warfare", "trade")
+	refuse(t, g, Action{Kind: ActPlayNote, Seat: 1, Card: note}, "69.1")
+	strategic(t, g, 0, "technology")
+	do(t, g, Action{Kind: ActResearch, Seat: 0, Card: "gravity_drive"})
+	do(t, g, act(ActDone, 0)) // no second technology
+	st := g.State().Step
+	if st == nil || st.Kind != StepNoteWindow || st.Seat != 1 || st.Card != note {
+		t.Fatalf("step %+v: Sol's window for the note", st)
+	}
+	do(t, g, Action{Kind: ActPlayNote, Seat: 1, Card: note})
+	s := g.State()
+	if !slices.Contains(s.Players[1].Techs, "gravity_drive") || !slices.Contains(s.Players[0].Promissory, note) {
+		t.Fatalf("Sol's techs %v: Gravity Drive gained; the note back", s.Players[1].Techs)
+	}
+}
+
+// Jol-Nar, Spatial Conduit Cylinder: after activating a system with their
+// units, the Jol-Nar may exhaust it to make that system adjacent to every
+// system with their units for the tactical action: a carrier from afar
+// moves in with a move of 1.
+func TestFactionTech_SpatialConduitCylinder(t *testing.T) {
+	for _, conduit := range []bool{false, true} {
+		var far int
+		g := factionGame(t, []string{"jolnar", "sol", "hacan"}, func(s *State) {
+			s.Players[0].Techs = append(s.Players[0].Techs, "spatial_conduit_cylinder")
+			s.System(9).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 1}}
+			for _, q := range emptySystems(s) {
+				if s.reach(0, q, 9, 1) < 0 && !s.anomaly(q, "nebula") && !s.anomaly(q, "gravity-rift") {
+					far = q
+					break
+				}
+			}
+			s.System(far).Space = []Stack{{Owner: 0, Unit: "carrier", Count: 1}}
+		})
+		activated(t, g, 0, 9)
+		settle(t, g)
+		if st := g.State().Step; st == nil || st.Card != "spatial_conduit_cylinder" {
+			t.Fatalf("step %+v: the window after activation", st)
+		}
+		if conduit {
+			do(t, g, use(0, "spatial_conduit_cylinder", Action{}))
+		} else {
+			do(t, g, Action{Kind: ActUseAbility, Seat: 0, Card: "spatial_conduit_cylinder"}) // let go
+		}
+		a := moveShips(0, far, "carrier", 1)
+		if conduit {
+			do(t, g, a)
+		} else {
+			refuse(t, g, a, "58.4")
+		}
+	}
+}

@@ -1,0 +1,148 @@
+package ti4
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/mecatol/mecatol/internal/engine"
+)
+
+// L1Z1X, Assimilate (25): gaining a planet, the other player's PDS and
+// space dock there become the L1Z1X's; another faction gets none.
+func TestFaction_L1Z1X_Assimilate(t *testing.T) {
+	for _, l1 := range []bool{false, true} {
+		f := []string{"jolnar", "sol", "hacan"}
+		if l1 {
+			f[0] = "l1z1x"
+		}
+		g := factionGame(t, f, arnorHeldBy(1, Stack{Owner: 1, Unit: "pds", Count: 1}, Stack{Owner: 1, Unit: "space_dock", Count: 1}))
+		do(t, g, Action{Kind: ActGainPlanet, Seat: Referee, Planet: "Arnor", ActionExtra: &ActionExtra{Player: ip(0)}})
+		units := planet(t, g, "Arnor").Units
+		mine := count(units, 0, "pds") + count(units, 0, "space_dock")
+		if theirs := count(units, 1, "pds") + count(units, 1, "space_dock"); l1 && theirs != 0 {
+			t.Fatalf("Sol keeps %d structures there", theirs)
+		}
+		if want := map[bool]int{false: 0, true: 2}[l1]; mine != want {
+			t.Fatalf("l1z1x %v: %d structures of seat 0's, want %d", l1, mine, want)
+		}
+	}
+}
+
+// L1Z1X, Cybernetic Enhancements (Codex I Ω; 69.1, 81.5): as its holder
+// gains command tokens in the status phase, one more; then it goes back.
+// Not before the token step, nor once the tokens are arranged.
+func TestFaction_L1Z1X_CyberneticEnhancements(t *testing.T) {
+	const note = "l1z1x:cybernetic_enhancements"
+	g := factionGame(t, []string{"sol", "l1z1x", "hacan"}, giveNote(note, 0))
+	refuse(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: note}, "69.1") // the action phase
+	passActionPhase(t, g)
+	skipScoring(t, g)
+	s := g.State()
+	if s.Status == nil || !s.Status.Tokens || !noteOffered(g, 0, note) {
+		t.Fatal("offered at the status phase's token step")
+	}
+	gain := s.Status.Gain[0]
+	do(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: note})
+	s = g.State()
+	if s.Status.Gain[0] != gain+1 || !slices.Contains(s.Players[1].Promissory, note) {
+		t.Fatalf("gain %d (was %d), the L1Z1X's notes %v", s.Status.Gain[0], gain, s.Players[1].Promissory)
+	}
+	p := s.Players[0]
+	refuse(t, g, Action{Kind: ActRedistribute, Seat: 0, Pools: &Pools{p.Tactic + gain, p.Fleet, p.Strategy}}, "81.5")
+	do(t, g, Action{Kind: ActRedistribute, Seat: 0, Pools: &Pools{p.Tactic + gain + 1, p.Fleet, p.Strategy}})
+}
+
+// L1Z1X, Harrow (15, 42): at the end of each ground combat round the
+// L1Z1X's ships in the system bombard the opponent's ground forces on the
+// planet, their hits assigned as the round's; a planetary shield stops it,
+// and another faction has none of it.
+func TestFaction_L1Z1X_Harrow(t *testing.T) {
+	for _, tc := range []struct {
+		invader string
+		pds     bool
+		want    bool // bombard dice thrown after the first round
+	}{{"l1z1x", false, true}, {"l1z1x", true, false}, {"jolnar", false, false}} {
+		cfg := fixtureConfig(tc.invader, "sol", "hacan")
+		cfg.Rules = RulesCurrent
+		g := fixture(t, cfg, func(s *State) {
+			arnor := planetIn(s.System(9), "Arnor")
+			arnor.Controller, arnor.Units = 1, []Stack{{Owner: 1, Unit: "infantry", Count: 8}}
+			if tc.pds {
+				arnor.Units = append(arnor.Units, Stack{Owner: 1, Unit: "pds", Count: 1})
+			}
+			s.System(22).Space = []Stack{{Owner: 0, Unit: "carrier", Count: 1}, {Owner: 0, Unit: "dreadnought", Count: 2}, {Owner: 0, Unit: "infantry", Count: 4}}
+		})
+		toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+		activated(t, g, 0, 9)
+		do(t, g, moveShips(0, 22, "carrier", 1))
+		do(t, g, moveShips(0, 22, "dreadnought", 2))
+		do(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(22), Unit: "infantry", Count: 4})
+		do(t, g, act(ActEndMovement, 0))
+		passAnswers(t, g)
+		do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: "infantry", Count: 4})
+		do(t, g, act(ActEstablishControl, 0))
+		passAnswers(t, g)
+		passStart(t, g)
+		bombed, thrown := false, false
+		for c := g.State().Combat; c != nil && c.Kind == "ground" && c.Round == 1; c = g.State().Combat {
+			s := g.State()
+			ev := do(t, g, Legal(s, engineRNG(), Deciding(s)[0])[0])
+			for _, e := range ev {
+				if e.Kind == EvCombat && e.Combat != nil && e.Combat.Bombed && !bombed {
+					bombed, thrown = true, len(e.Rolls) > 0
+				}
+			}
+		}
+		if thrown != tc.want || (tc.invader == "jolnar" && bombed) {
+			t.Fatalf("%s, pds %v: bombarded %v with dice %v, want dice %v", tc.invader, tc.pds, bombed, thrown, tc.want)
+		}
+	}
+}
+
+// L1Z1X, Inheritance Systems (90.12): while researching, exhausted with 2
+// resources more, a technology's prerequisites are all ignored, for that
+// technology only.
+func TestFactionTech_InheritanceSystems(t *testing.T) {
+	cfg := fixtureConfig("l1z1x", "sol", "hacan")
+	cfg.Rules = RulesCurrent
+	g := fixture(t, cfg, func(s *State) {
+		s.Players[0].Techs = append(s.Players[0].Techs, "inheritance_systems")
+		s.Players[0].TradeGoods = 2
+	})
+	toActionPhase(t, g, "technology", "diplomacy", "politics", "leadership", "warfare", "trade")
+	strategic(t, g, 0, "technology")
+	refuse(t, g, Action{Kind: ActResearch, Seat: 0, Card: "fleet_logistics"}, "90.12")
+	do(t, g, use(0, "inheritance_systems", Action{Outcome: "prerequisites"}))
+	refuse(t, g, Action{Kind: ActResearch, Seat: 0, Card: "fleet_logistics"}, "91.2") // 2 resources first
+	do(t, g, Action{Kind: ActSpendTG, Seat: 0, Count: 2})
+	do(t, g, Action{Kind: ActResearch, Seat: 0, Card: "fleet_logistics"})
+	if !slices.Contains(g.State().Players[0].Techs, "fleet_logistics") {
+		t.Fatal("researched without its two blue prerequisites")
+	}
+}
+
+// L1Z1X, [0.0.1]: in space combat the hits of the flagship and of the
+// L1Z1X's dreadnoughts land on non-fighter ships while there are any; the
+// other ships' hits as usual.
+func TestFactionUnit_001(t *testing.T) {
+	g := factionGame(t, []string{"l1z1x", "sol", "hacan"}, nil)
+	s := g.State().Clone()
+	stacks := []Stack{{Owner: 0, Unit: "flagship", Count: 1}, {Owner: 0, Unit: "dreadnought", Count: 2}, {Owner: 0, Unit: "cruiser", Count: 4}}
+	s.System(9).Space = append(slices.Clone(stacks), Stack{Owner: 1, Unit: "fighter", Count: 5})
+	s.Combat = &Combat{Kind: "space", System: 9, Attacker: 0, Defender: 1}
+	seen := false
+	for seed := uint64(1); seed <= 20; seed++ {
+		rng := engine.NewRNG(seed)
+		var rolls []int
+		for _, o := range s.roundHits(0, 1, stacks, 0, 0, false, &rng, &rolls, nil) {
+			if o.Only == "non_fighter_first" {
+				seen = true
+			} else if o.Only != "" {
+				t.Fatalf("owed %+v", o)
+			}
+		}
+	}
+	if !seen {
+		t.Fatal("the flagship's and dreadnoughts' hits are directed at non-fighters")
+	}
+}

@@ -1,0 +1,122 @@
+package ti4
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/mecatol/mecatol/internal/engine"
+)
+
+// Muaat, Gashlai Physiology (86.1): ships move through supernovae.
+func TestFaction_Muaat_GashlaiPhysiology(t *testing.T) {
+	for _, muaat := range []bool{false, true} {
+		f := []string{"jolnar", "sol", "hacan"}
+		if muaat {
+			f[0] = "muaat"
+		}
+		g := factionGame(t, f, func(s *State) {
+			s.System(25).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 1}}
+		})
+		activated(t, g, 0, 26) // a supernova
+		if muaat {
+			do(t, g, moveShips(0, 25, "cruiser", 1))
+		} else {
+			refuse(t, g, moveShips(0, 25, "cruiser", 1), "58.4")
+		}
+	}
+}
+
+// Muaat, Star Forge: a component action, paid with a strategy token, for
+// 2 fighters or a destroyer where Muaat has a war sun.
+func TestFaction_Muaat_StarForge(t *testing.T) {
+	g := factionGame(t, []string{"muaat", "sol", "hacan"}, nil)
+	home := g.State().Players[0].Home
+	if count(g.State().System(home).Space, 0, "war_sun") == 0 {
+		t.Fatal("Muaat starts with a war sun at home")
+	}
+	refuse(t, g, use(0, "muaat:star_forge", Action{System: ip(9), Unit: "destroyer"}), "1.3")
+	if _, err := g.Do(use(0, "muaat:star_forge", Action{System: ip(home), Unit: "cruiser"})); err == nil {
+		t.Fatal("a cruiser is refused: fighters or a destroyer")
+	}
+	before := count(g.State().System(home).Space, 0, "destroyer")
+	do(t, g, use(0, "muaat:star_forge", Action{System: ip(home), Unit: "destroyer"}))
+	if count(g.State().System(home).Space, 0, "destroyer") != before+1 {
+		t.Fatal("a destroyer placed with the war sun")
+	}
+}
+
+// Muaat, Fires of the Gashlai (69.1, 90): as its holder's action, a token
+// from the Muaat's fleet pool goes back to their reinforcements and the
+// holder gains the War Sun; not with that pool empty, nor owning the War
+// Sun; under the rules before factions it has no window.
+func TestFaction_Muaat_FiresOfTheGashlai(t *testing.T) {
+	const note = "muaat:fires_of_the_gashlai"
+	g := factionGame(t, []string{"sol", "muaat", "hacan"}, giveNote(note, 0))
+	if !noteOffered(g, 0, note) {
+		t.Fatal("offered as an action")
+	}
+	fleet := g.State().Players[1].Fleet
+	do(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: note})
+	s := g.State()
+	if !slices.Contains(s.Players[0].Techs, "war_sun") || s.Players[1].Fleet != fleet-1 || s.Turn == 0 || !slices.Contains(s.Players[1].Promissory, note) {
+		t.Fatalf("war sun %v, Muaat fleet %d (was %d), turn %d", s.Players[0].Techs, s.Players[1].Fleet, fleet, s.Turn)
+	}
+
+	g = factionGame(t, []string{"sol", "muaat", "hacan"}, giveNote(note, 0))
+	empty := g.State().Clone() // the fleet pool emptied once play began: no excess to remove first
+	empty.Players[1].Fleet = 0
+	rng := engineRNG()
+	if _, err := decide(empty, Action{Kind: ActPlayNote, Seat: 0, Card: note}, &rng); engine.RuleOf(err) != "69.1" || noteMoment(empty, 0, note) {
+		t.Fatalf("with the Muaat's fleet pool empty: %v", err)
+	}
+	g = factionGame(t, []string{"sol", "muaat", "hacan"}, func(s *State) {
+		giveNote(note, 0)(s)
+		s.Players[0].Techs = append(s.Players[0].Techs, "war_sun")
+	})
+	if noteOffered(g, 0, note) {
+		t.Fatal("not offered to a holder who owns the War Sun")
+	}
+	refuse(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: note}, "90.2")
+
+	g = factionGame(t, []string{"sol", "muaat", "hacan"}, giveNote(note, 0))
+	earlier := g.State().Clone()
+	earlier.Options.Rules = RulesTechs
+	if noteMoment(earlier, 0, note) {
+		t.Fatal("a game under the rules before factions has no window for it")
+	}
+	if _, err := decide(earlier, Action{Kind: ActPlayNote, Seat: 0, Card: note}, &rng); engine.RuleOf(err) != "69.1" {
+		t.Fatalf("under the rules before factions: %v", err)
+	}
+}
+
+// Muaat, Magmus Reactor (as printed; 86.1): the Muaat's ships move into
+// supernovae, and production in a system next to one gains a trade good;
+// elsewhere without a war sun, none.
+func TestFactionTech_MagmusReactor(t *testing.T) {
+	g := factionGame(t, []string{"muaat", "sol", "hacan"}, func(s *State) {
+		s.Players[0].Techs = append(s.Players[0].Techs, "magmus_reactor")
+	})
+	s := g.State()
+	var nearNova, far int
+	for _, sys := range s.Systems {
+		next := slices.ContainsFunc(s.galaxy.Neighbors(sys.Pos, s.Wormholes), func(q int) bool { return s.anomaly(q, "supernova") })
+		if next && nearNova == 0 {
+			nearNova = sys.Pos
+		} else if !next && far == 0 {
+			far = sys.Pos
+		}
+	}
+	if got := magmusReactor(s, 0, nearNova); len(got) != 1 || got[0].Count != 1 {
+		t.Fatalf("next to a supernova: %v", got)
+	}
+	if got := magmusReactor(s, 0, far); got != nil {
+		t.Fatalf("far from one, no war sun: %v", got)
+	}
+	s.System(far).Space = []Stack{{Owner: 0, Unit: "war_sun", Count: 1}}
+	if got := magmusReactor(s, 0, far); len(got) != 1 {
+		t.Fatalf("with a war sun: %v", got)
+	}
+	if !s.permits(0, PermitSupernovae) {
+		t.Fatal("into supernovae")
+	}
+}

@@ -1,0 +1,95 @@
+package ti4
+
+import (
+	"slices"
+	"testing"
+)
+
+// Saar, Scavenge (25): a trade good on gaining control of a planet.
+func TestFaction_Saar_Scavenge(t *testing.T) {
+	g := factionGame(t, []string{"saar", "sol", "hacan"}, nil)
+	tg := g.State().Players[0].TradeGoods
+	do(t, g, Action{Kind: ActGainPlanet, Seat: Referee, Planet: "Lodor", ActionExtra: &ActionExtra{Player: ip(0)}})
+	if got := g.State().Players[0].TradeGoods; got < tg+1 {
+		t.Fatalf("trade goods %d, want at least %d", got, tg+1)
+	}
+}
+
+// Saar, Nomadic (61.16): public objectives are scored without holding
+// the home system.
+func TestFaction_Saar_Nomadic(t *testing.T) {
+	for _, saar := range []bool{false, true} {
+		f := []string{"jolnar", "sol", "hacan"}
+		if saar {
+			f[0] = "saar"
+		}
+		cfg := fixtureConfig(f...)
+		cfg.Rules = RulesCurrent
+		s, _, err := Setup(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		home := s.System(s.Players[0].Home)
+		for _, pl := range home.Planets {
+			pl.Controller = 1
+		}
+		if got := s.holdsHome(0); got != saar {
+			t.Fatalf("saar %v: may score publics %v", saar, got)
+		}
+	}
+}
+
+// Clan of Saar, Ragh's Call: after its holder commits units to a planet
+// with the Saar's ground forces, those forces go to another planet the
+// Saar control, and the holder lands unopposed; the note goes back.
+func TestFaction_Saar_RaghsCall(t *testing.T) {
+	const note = "saar:ragh_s_call"
+	cfg := fixtureConfig("jolnar", "saar", "hacan")
+	cfg.Rules = RulesCurrent
+	g := invadeArnorAs(t, cfg, func(s *State) {
+		giveNote(note, 0)(s)
+		arnorHeldBy(1, Stack{Owner: 1, Unit: "infantry", Count: 2})(s)
+	})
+	refuse(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: note, Planet: "Arnor", ToPl: "Lisis II"}, "69.1") // nothing committed yet
+	do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: "infantry", Count: 2})
+	refuse(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: note, Planet: "Arnor", ToPl: "Nar"}, "69.1") // not the Saar's
+	do(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: note, Planet: "Arnor", ToPl: "Lisis II"})
+	s := g.State()
+	arnor := planetIn(s.System(9), "Arnor")
+	lisis, _ := s.Planet("Lisis II")
+	if count(arnor.Units, 1, "infantry") != 0 || count(lisis.Units, 1, "infantry") < 2 || !slices.Contains(s.Players[1].Promissory, note) {
+		t.Fatalf("Arnor %v, Lisis II %v: the Saar's infantry went home; the note back", arnor.Units, lisis.Units)
+	}
+}
+
+// Saar, Chaos Mapping (11, 67): no other player activates an asteroid field
+// holding the Saar's ships; at the start of their turn the Saar produce
+// one unit where they have Production.
+func TestFactionTech_ChaosMapping(t *testing.T) {
+	g := factionGame(t, []string{"saar", "sol", "hacan"}, func(s *State) {
+		s.Players[0].Techs = append(s.Players[0].Techs, "chaos_mapping")
+	})
+	var field int
+	for _, sys := range g.State().Systems {
+		if g.State().anomaly(sys.Pos, "asteroid-field") {
+			field = sys.Pos
+		}
+	}
+	if field == 0 {
+		t.Fatal("the fixture has no asteroid field")
+	}
+	home := g.State().Players[0].Home
+	refuse(t, g, use(0, "chaos_mapping", Action{System: ip(9)}), "67")
+	do(t, g, use(0, "chaos_mapping", Action{System: ip(home)}))
+	settle(t, g)
+	if st := g.State().Step; st == nil || st.Kind != StepFreelance || st.Card != "chaos_mapping" {
+		t.Fatalf("step %+v: a production of one unit at home", st)
+	}
+	do(t, g, act(ActDone, 0))
+	refuse(t, g, use(0, "chaos_mapping", Action{System: ip(home)}), "1.3") // once a turn
+	g = factionGame(t, []string{"sol", "saar", "hacan"}, func(s *State) {
+		s.Players[1].Techs = append(s.Players[1].Techs, "chaos_mapping")
+		s.System(field).Space = []Stack{{Owner: 1, Unit: "cruiser", Count: 1}}
+	})
+	refuse(t, g, Action{Kind: ActActivate, Seat: 0, System: ip(field)}, "11")
+}

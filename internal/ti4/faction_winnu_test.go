@@ -1,0 +1,148 @@
+package ti4
+
+import (
+	"slices"
+	"testing"
+)
+
+// Winnu, Blood Ties (27.2): the custodians token without spending
+// influence; another faction pays six.
+func TestFaction_Winnu_BloodTies(t *testing.T) {
+	for _, winnu := range []bool{false, true} {
+		g := toMecatol(t, winnu, func(s *State) { s.Players[0].TradeGoods = 6 }) // enough to pay, for the one who must
+		ev := do(t, g, act(ActTakeCustodians, 0))
+		if got := hasKind(ev, EvCustodians); got != winnu {
+			t.Fatalf("winnu %v: the token taken at once %v", winnu, got)
+		}
+	}
+}
+
+// Winnu, Reclamation: after a tactical action in which the Winnu gained
+// Mecatol Rex, a PDS and a space dock go there; another faction places
+// none.
+func TestFaction_Winnu_Reclamation(t *testing.T) {
+	for _, winnu := range []bool{false, true} {
+		g := toMecatol(t, winnu, func(s *State) { s.Custodians = false })
+		do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: MecatolRex, Unit: "infantry", Count: 2})
+		establishControl(t, g, 0)
+		if tac := g.State().Tactical; tac != nil && tac.Step == TacProduction {
+			do(t, g, act(ActEndTactical, 0))
+		}
+		rex := planet(t, g, MecatolRex)
+		got := count(rex.Units, 0, "pds") + count(rex.Units, 0, "space_dock")
+		if want := map[bool]int{false: 0, true: 2}[winnu]; rex.Controller != 0 || got != want {
+			t.Fatalf("winnu %v: Mecatol Rex held by %d with %d structures, want %d", winnu, rex.Controller, got, want)
+		}
+	}
+}
+
+// Winnu, Acquiescence (Codex I; 20.5): when the Winnu's strategic action
+// offers its holder the secondary, the holder uses it without a command
+// token; the note goes back.
+func TestFaction_Winnu_Acquiescence(t *testing.T) {
+	const note = "winnu:acquiescence"
+	cfg := fixtureConfig("winnu", "sol", "hacan")
+	cfg.Rules = RulesCurrent
+	g := fixture(t, cfg, giveNote(note, 1))
+	toActionPhase(t, g, "leadership", "politics", "trade", "diplomacy", "warfare", "technology")
+	refuse(t, g, Action{Kind: ActPlayNote, Seat: 1, Card: note}, "69.1")
+	strategic(t, g, 0, "diplomacy")
+	do(t, g, Action{Kind: ActChooseSystem, Seat: 0, System: ip(g.State().Players[0].Home)})
+	do(t, g, act(ActDone, 0))
+	settle(t, g)
+	if q := g.State().Strategic.Queue; len(q) == 0 || q[0] != 1 {
+		t.Fatalf("queue %v: Sol is offered the secondary", q)
+	}
+	strategy := g.State().Players[1].Strategy
+	do(t, g, Action{Kind: ActPlayNote, Seat: 1, Card: note})
+	do(t, g, Action{Kind: ActSecondary, Seat: 1, Use: true})
+	s := g.State()
+	if s.Players[1].Strategy != strategy || !slices.Contains(s.Players[0].Promissory, note) {
+		t.Fatalf("strategy pool %d of %d: no token spent; the note back", s.Players[1].Strategy, strategy)
+	}
+}
+
+// Winnu, Lazax Gate Folding: while the Winnu do not control Mecatol Rex,
+// its system is one move from an alpha wormhole for their ships; while
+// they do, a component action places an infantry there.
+func TestFactionTech_LazaxGateFolding(t *testing.T) {
+	const alpha = 21
+	for _, tech := range []bool{false, true} {
+		g := factionGame(t, []string{"winnu", "sol", "hacan"}, func(s *State) {
+			if tech {
+				s.Players[0].Techs = append(s.Players[0].Techs, "lazax_gate_folding")
+			}
+		})
+		s := g.State()
+		mr := s.mecatolPos()
+		if got := s.reach(0, alpha, mr, 1) >= 0; got != tech || s.reach(1, alpha, mr, 1) >= 0 {
+			t.Fatalf("tech %v: one move from the alpha to Mecatol Rex: %v", tech, got)
+		}
+	}
+	g := factionGame(t, []string{"winnu", "sol", "hacan"}, func(s *State) {
+		s.Players[0].Techs = append(s.Players[0].Techs, "lazax_gate_folding")
+		s.Custodians = false
+		mr, _ := s.Planet(MecatolRex)
+		mr.Controller, mr.Units = 0, []Stack{{Owner: 0, Unit: "infantry", Count: 1}}
+	})
+	s := g.State()
+	if s.reach(0, alpha, s.mecatolPos(), 1) >= 0 {
+		t.Fatal("controlling Mecatol Rex, no gate")
+	}
+	do(t, g, use(0, "lazax_gate_folding", Action{}))
+	if mr, _ := g.State().Planet(MecatolRex); count(mr.Units, 0, "infantry") != 2 {
+		t.Fatalf("Mecatol Rex %v: one more infantry", mr.Units)
+	}
+}
+
+// Winnu, Hegemonic Trade Policy (67, 68, 75, 34.4): exhausted while the
+// Winnu pay for what they produce, a planet of theirs trades its resource
+// and influence values until the end of the turn; only planets they
+// control whose values differ, once until readied.
+func TestFaction_Winnu_HegemonicTradePolicy(t *testing.T) {
+	const id = "hegemonic_trade_policy"
+	cfg := fixtureConfig("winnu", "sol", "hacan")
+	cfg.Rules = RulesCurrent
+	g := fixture(t, cfg, func(s *State) {
+		withTech(0, id)(s)
+		p := s.Players[0]
+		p.TradeGoods, p.Fleet, p.Strategy = 0, p.Fleet+p.Strategy, 0
+	})
+	toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+	winnu := func() *Planet { pl, _ := g.State().Planet("Winnu"); return pl }
+	if v := planetInfo(winnu()); v.Resources != 3 || v.Influence != 4 {
+		t.Fatalf("Winnu is %d/%d in the data, want 3/4", v.Resources, v.Influence)
+	}
+	if _, err := g.Do(use(0, id, Action{Planet: "Winnu"})); err == nil {
+		t.Fatal("used with no production under way")
+	}
+	activated(t, g, 0, 22)
+	do(t, g, act(ActEndMovement, 0))
+	establishControl(t, g, 0)
+	refuse(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "cruiser", Count: 2}, "26.1") // 4; Winnu pays 3
+	var offered []string
+	for _, a := range Legal(g.State(), engineRNG(), 0) {
+		if a.Card == id && a.Use {
+			offered = append(offered, a.Planet)
+		}
+	}
+	if !slices.Equal(offered, []string{"Winnu"}) {
+		t.Fatalf("offered %v: the Winnu's one planet", offered)
+	}
+	refuse(t, g, use(0, id, Action{Planet: "Jord"}), "1.3") // Sol's
+	do(t, g, use(0, id, Action{Planet: "Winnu"}))
+	if v := planetInfo(winnu()); v.Resources != 4 || v.Influence != 3 {
+		t.Fatalf("Winnu is %d/%d, want 4/3 for the turn", v.Resources, v.Influence)
+	}
+	refuse(t, g, use(0, id, Action{Planet: "Winnu"}), "34.4") // exhausted
+	do(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "cruiser", Count: 2})
+	do(t, g, Action{Kind: ActSpendPlanet, Seat: 0, Planet: "Winnu"})
+	do(t, g, act(ActEndTactical, 0))
+	declineWindows(t, g)
+	if s := g.State(); s.Turn == 0 || winnu().Swapped || len(s.Swaps) != 0 || planetInfo(winnu()).Resources != 3 {
+		t.Fatalf("turn %d: Winnu is %d/%d again after the turn", s.Turn, planetInfo(winnu()).Resources, planetInfo(winnu()).Influence)
+	}
+	if count(g.State().System(22).Space, 0, "cruiser") != 3 {
+		t.Fatal("two cruisers produced")
+	}
+}

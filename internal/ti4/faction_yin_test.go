@@ -1,0 +1,175 @@
+package ti4
+
+import (
+	"slices"
+	"testing"
+)
+
+// Yin Brotherhood, Devotion (78): after a space combat round the combat
+// outlasts, the Yin may destroy a cruiser or destroyer of theirs there for
+// one hit on the opponent's ships; the window opens each such round.
+func TestFaction_Yin_Devotion(t *testing.T) {
+	cfg := fixtureConfig("yin", "sol", "hacan")
+	cfg.Rules = RulesCurrent
+	g := fixture(t, cfg, func(s *State) {
+		s.System(22).Space = []Stack{{Owner: 0, Unit: "dreadnought", Count: 2}, {Owner: 0, Unit: "cruiser", Count: 2}}
+		s.Players[0].Fleet = 4
+		s.System(9).Space = []Stack{{Owner: 1, Unit: "dreadnought", Count: 3}}
+	})
+	toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+	activated(t, g, 0, 9)
+	do(t, g, moveShips(0, 22, "dreadnought", 2))
+	do(t, g, moveShips(0, 22, "cruiser", 2))
+	do(t, g, act(ActEndMovement, 0))
+	windows := 0
+	for i := 0; g.State().Combat != nil && i < 300; i++ {
+		c := g.State().Combat
+		if a := c.Answer; a != nil && a.Kind == AnswerRoundEnd {
+			if a.Seat != 0 {
+				t.Fatalf("answer %+v: Sol has no Devotion", a)
+			}
+			windows++
+			if windows > 1 {
+				do(t, g, act(ActPassWindow, 0))
+				continue
+			}
+			refuse(t, g, use(0, "yin:devotion", Action{Unit: "dreadnought"}), "78")
+			cruisers := count(g.State().System(9).Space, 0, "cruiser")
+			if cruisers == 0 {
+				do(t, g, act(ActPassWindow, 0))
+				continue
+			}
+			do(t, g, use(0, "yin:devotion", Action{Unit: "cruiser"}))
+			n := g.State().Combat
+			if count(g.State().System(9).Space, 0, "cruiser") != cruisers-1 || len(n.Owed) != 1 || n.Owed[0].Seat != 1 || n.Owed[0].Hits != 1 {
+				t.Fatalf("owed %+v: a cruiser for a hit on Sol", n.Owed)
+			}
+			continue
+		}
+		fightStep(t, g)
+	}
+	if windows == 0 {
+		t.Fatal("no round outlasted: the test proves nothing")
+	}
+}
+
+// Yin Brotherhood, Indoctrination (42.4a): at the start of a ground combat,
+// once, 2 influence (planets and trade goods, nothing wasted) replace one
+// of the opponent's infantry there with a Yin infantry.
+func TestFaction_Yin_Indoctrination(t *testing.T) {
+	const ability = "yin:indoctrination"
+	cfg := fixtureConfig("yin", "sol", "hacan")
+	cfg.Rules = RulesCurrent
+	g := invadeArnorAs(t, cfg, func(s *State) {
+		arnorHeldBy(1, Stack{Owner: 1, Unit: "infantry", Count: 3})(s)
+		s.Players[0].TradeGoods = 3
+	})
+	refuse(t, g, use(0, ability, Action{ActionExtra: &ActionExtra{Spend: &Spend{TradeGoods: 2}}}), "42.4a") // no ground combat yet
+	do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: "infantry", Count: 2})
+	do(t, g, act(ActEstablishControl, 0))
+	do(t, g, act(ActPassWindow, 1)) // no Parley
+	offered := 0
+	for _, a := range Legal(g.State(), engineRNG(), 0) {
+		if a.Kind == ActUseAbility && a.Card == ability {
+			offered++
+		}
+	}
+	if offered == 0 {
+		t.Fatal("offered at the start of the ground combat")
+	}
+	refuse(t, g, use(0, ability, Action{ActionExtra: &ActionExtra{Spend: &Spend{TradeGoods: 1}}}), "47.3")
+	refuse(t, g, use(0, ability, Action{ActionExtra: &ActionExtra{Spend: &Spend{TradeGoods: 3}}}), "47.3") // one more than needed
+	do(t, g, use(0, ability, Action{ActionExtra: &ActionExtra{Spend: &Spend{TradeGoods: 2}}}))
+	s := g.State()
+	arnor := planetIn(s.System(9), "Arnor")
+	if count(arnor.Units, 1, "infantry") != 2 || count(arnor.Units, 0, "infantry") != 3 || s.Players[0].TradeGoods != 1 {
+		t.Fatalf("Arnor %v, trade goods %d: one infantry replaced for 2", arnor.Units, s.Players[0].TradeGoods)
+	}
+	refuse(t, g, use(0, ability, Action{ActionExtra: &ActionExtra{Spend: &Spend{TradeGoods: 1}}}), "1.3") // once
+}
+
+// Yin, Greyfire Mutagen (Codex I; 42.4a): at the start of a ground combat
+// its holder fights against 2 or more ground forces not the Yin's, one of
+// the opponent's infantry becomes the holder's; against one it waits.
+func TestFaction_Yin_GreyfireMutagen(t *testing.T) {
+	const note = "yin:greyfire_mutagen"
+	for _, defenders := range []int{1, 3} {
+		cfg := fixtureConfig("jolnar", "sol", "yin")
+		cfg.Rules = RulesCurrent
+		g := invadeArnorAs(t, cfg, func(s *State) {
+			giveNote(note, 0)(s)
+			arnorHeldBy(1, Stack{Owner: 1, Unit: "infantry", Count: defenders})(s)
+		})
+		do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: "infantry", Count: 2})
+		do(t, g, act(ActEstablishControl, 0))
+		do(t, g, act(ActPassWindow, 1)) // no Parley
+		if defenders == 1 {
+			refuse(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: note}, "69.1")
+			continue
+		}
+		if !noteOffered(g, 0, note) {
+			t.Fatal("offered at the start of the ground combat")
+		}
+		do(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: note})
+		s := g.State()
+		arnor := planetIn(s.System(9), "Arnor")
+		if count(arnor.Units, 1, "infantry") != 2 || count(arnor.Units, 0, "infantry") != 3 || !slices.Contains(s.Players[2].Promissory, note) {
+			t.Fatalf("Arnor %v: one of Sol's infantry is Jol-Nar's; the note back with the Yin", arnor.Units)
+		}
+	}
+}
+
+// Yin, Impulse Core (78.2): at the start of a space combat, before the
+// barrage, the Yin may destroy a destroyer of theirs there for a hit on a
+// non-fighter ship of the opponent's.
+func TestFactionTech_ImpulseCore(t *testing.T) {
+	cfg := fixtureConfig("yin", "sol", "hacan")
+	cfg.Rules = RulesCurrent
+	g := fixture(t, cfg, func(s *State) {
+		s.Players[0].Techs = append(s.Players[0].Techs, "impulse_core")
+		s.System(22).Space = []Stack{{Owner: 0, Unit: "dreadnought", Count: 1}, {Owner: 0, Unit: "destroyer", Count: 1}}
+		s.System(9).Space = []Stack{{Owner: 1, Unit: "cruiser", Count: 2}, {Owner: 1, Unit: "fighter", Count: 2}, {Owner: 1, Unit: "carrier", Count: 1}}
+	})
+	toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+	activated(t, g, 0, 9)
+	do(t, g, moveShips(0, 22, "dreadnought", 1))
+	do(t, g, moveShips(0, 22, "destroyer", 1))
+	do(t, g, act(ActEndMovement, 0))
+	c := g.State().Combat
+	if c == nil || c.Answer == nil || c.Answer.Kind != AnswerSpaceStart || c.Answer.Seat != 0 || c.Step != CbStart {
+		t.Fatalf("combat %+v: the Yin's window at the start", c)
+	}
+	refuse(t, g, use(0, "impulse_core", Action{Unit: "dreadnought"}), "78.2")
+	do(t, g, use(0, "impulse_core", Action{Unit: "destroyer"}))
+	s := g.State()
+	if count(s.System(9).Space, 0, "destroyer") != 0 || len(s.Combat.Owed) != 1 || s.Combat.Owed[0].Only != "non_fighter_first" {
+		t.Fatalf("owed %+v: the destroyer for a hit on a non-fighter", s.Combat.Owed)
+	}
+}
+
+// Yin, Yin Spinner (as printed): after the Yin produce at home, an infantry
+// goes on a planet they control there, the window not let go.
+func TestFactionTech_YinSpinner(t *testing.T) {
+	g := factionGame(t, []string{"yin", "sol", "hacan"}, func(s *State) {
+		s.Players[0].Techs = append(s.Players[0].Techs, "yin_spinner")
+		s.Players[0].TradeGoods = 2
+	})
+	home := g.State().Players[0].Home
+	planet := g.State().System(home).Planets[0].Name
+	before := count(planetIn(g.State().System(home), planet).Units, 0, "infantry")
+	activated(t, g, 0, home)
+	do(t, g, act(ActEndMovement, 0))
+	establishControl(t, g, 0)
+	do(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "fighter", Count: 2})
+	do(t, g, Action{Kind: ActSpendTG, Seat: 0, Count: 1})
+	do(t, g, act(ActEndTactical, 0))
+	settle(t, g)
+	if st := g.State().Step; st == nil || st.Card != "yin_spinner" {
+		t.Fatalf("step %+v: the window after production", st)
+	}
+	refuse(t, g, Action{Kind: ActUseAbility, Seat: 0, Card: "yin_spinner"}, "1.3") // not let go
+	do(t, g, use(0, "yin_spinner", Action{Planet: planet}))
+	if n := count(planetIn(g.State().System(home), planet).Units, 0, "infantry"); n != before+1 {
+		t.Fatalf("%d infantry on %s, want %d", n, planet, before+1)
+	}
+}

@@ -1,0 +1,193 @@
+package ti4
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/mecatol/mecatol/internal/engine"
+)
+
+// Yssaril, Crafty (2.8): no hand limit; another faction discards past 7.
+func TestFaction_Yssaril_Crafty(t *testing.T) {
+	cards := []string{"sabotage", "sabotage", "direct_hit", "direct_hit", "skilled_retreat", "skilled_retreat", "morale_boost", "morale_boost", "flank_speed"}
+	g := factionGame(t, []string{"yssaril", "sol", "hacan"}, nil)
+	s := g.State()
+	s.Players[0].ActionCards, s.Players[1].ActionCards = slices.Clone(cards), slices.Clone(cards)
+	if s.handLimitOf(0) < len(cards) || s.handLimitOf(1) != HandLimit {
+		t.Fatalf("limits %d and %d", s.handLimitOf(0), s.handLimitOf(1))
+	}
+	ev := handFollowUps(s)
+	if len(ev) == 0 || ev[0].Step == nil || ev[0].Step.Seat != 1 {
+		t.Fatalf("Sol discards, the Yssaril do not: %+v", ev)
+	}
+}
+
+// Yssaril, Stall Tactics: a component action discarding an action card.
+func TestFaction_Yssaril_StallTactics(t *testing.T) {
+	g := factionGame(t, []string{"yssaril", "sol", "hacan"}, giveAC(0, "sabotage"))
+	if _, err := g.Do(use(0, "yssaril:stall_tactics", Action{Outcome: "direct_hit"})); err == nil {
+		t.Fatal("a card not in hand is refused")
+	}
+	do(t, g, use(0, "yssaril:stall_tactics", Action{Outcome: "sabotage"}))
+	if slices.Contains(g.State().Players[0].ActionCards, "sabotage") || g.State().Turn == 0 {
+		t.Fatal("the card is discarded, and the turn ends")
+	}
+}
+
+// Yssaril Tribes, Scheming (81.3, 2): whenever the Yssaril draw action
+// cards they draw one more, then discard one of their hand before the game
+// goes on; another faction draws as told.
+func TestFaction_Yssaril_Scheming(t *testing.T) {
+	g := factionGame(t, []string{"yssaril", "sol", "hacan"}, nil)
+	passActionPhase(t, g)
+	before := [3]int{}
+	for i, p := range g.State().Players {
+		before[i] = len(p.ActionCards)
+	}
+	skipScoring(t, g) // the status phase draws (81.3)
+	s := g.State()
+	st := s.Step
+	if st == nil || st.Kind != StepDrawDiscard || st.Seat != 0 {
+		t.Fatalf("step %+v: the Yssaril discard first", st)
+	}
+	hand := s.Players[0].ActionCards
+	gainY, gainS := len(hand)-before[0], len(s.Players[1].ActionCards)-before[1]
+	if gainY != gainS+1 { // both start with Neural Motivator
+		t.Fatalf("drawn %d by the Yssaril, %d by Sol: one more for the Yssaril", gainY, gainS)
+	}
+	var offered []string
+	for _, a := range Legal(s, engineRNG(), 0) {
+		if a.Kind == ActDiscardAC {
+			offered = append(offered, a.Card)
+		}
+	}
+	if len(offered) != len(hand) {
+		t.Fatalf("offered %v: any card of the hand %v", offered, hand)
+	}
+	refuse(t, g, Action{Kind: ActDiscardAC, Seat: 1, Card: s.Players[1].ActionCards[0]}, "2.4")
+	card := hand[0]
+	do(t, g, Action{Kind: ActDiscardAC, Seat: 0, Card: card})
+	s = g.State()
+	if len(s.Players[0].ActionCards) != before[0]+gainS || !slices.Contains(s.Decks.ActionDiscard, card) || (s.Step != nil && s.Step.Kind == StepDrawDiscard) {
+		t.Fatalf("hand %d, discard %v, step %+v", len(s.Players[0].ActionCards), s.Decks.ActionDiscard, s.Step)
+	}
+}
+
+// Yssaril, Spy Net (69.1, 2.5): at the start of its holder's turn they
+// look at the Yssaril's hand, which no one else sees in the view or the
+// events, and must take one of its cards; the note goes back.
+func TestFaction_Yssaril_SpyNet(t *testing.T) {
+	const note = "yssaril:spy_net"
+	g := factionGame(t, []string{"sol", "yssaril", "hacan"}, func(s *State) {
+		giveNote(note, 0)(s)
+		giveAC(1, "sabotage", "parley")(s)
+	})
+	ev := do(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: note})
+	st := g.State().Step
+	if st == nil || st.Kind != StepNoteWindow || !slices.Contains(st.Cards, "parley") {
+		t.Fatalf("step %+v: the holder sees the hand", st)
+	}
+	for _, seat := range []int{1, 2, Referee} {
+		v, _ := ViewFor(g.State(), seat)
+		for _, e := range ev {
+			if e.Step != nil && slices.Contains(e.For(seat).Step.Cards, "parley") {
+				t.Fatalf("seat %d sees the hand in the events", seat)
+			}
+		}
+		if slices.Contains(v.State.Step.Cards, "parley") {
+			t.Fatalf("seat %d sees the hand in the view", seat)
+		}
+	}
+	refuse(t, g, act(ActDone, 0), "69.1") // a card must be taken
+	refuse(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: note, Outcome: "bribery"}, "69.1")
+	do(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: note, Outcome: "parley"})
+	s := g.State()
+	if !slices.Contains(s.Players[0].ActionCards, "parley") || slices.Contains(s.Players[1].ActionCards, "parley") || !slices.Contains(s.Players[1].Promissory, note) {
+		t.Fatal("Parley taken from the Yssaril; the note back")
+	}
+	if s.Turn != 0 {
+		t.Fatal("the holder's turn goes on")
+	}
+}
+
+// Yssaril, Transparasteel Plating (3.3): in the Yssaril's turn a player
+// who has passed plays no action card (Sabotage against the Yssaril's
+// card); one who has not, or without the technology, does.
+func TestFactionTech_TransparasteelPlating(t *testing.T) {
+	for _, tc := range []struct{ tech, passed, silent bool }{{true, true, true}, {true, false, false}, {false, true, false}} {
+		g := factionGame(t, []string{"yssaril", "sol", "hacan"}, func(s *State) {
+			if tc.tech {
+				s.Players[0].Techs = append(s.Players[0].Techs, "transparasteel_plating")
+			}
+			s.Players[0].TradeGoods = 4
+			giveAC(0, "focused_research")(s)
+			giveAC(1, "sabotage")(s)
+		})
+		do(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "focused_research", Outcome: "sarween_tools"})
+		s := g.State().Clone()
+		s.Players[1].Passed = tc.passed // as if Sol had passed earlier in the phase
+		err := (Rules{}).Check(s, Action{Kind: ActPlayAC, Seat: 1, Card: "sabotage"})
+		if (engine.RuleOf(err) == "3.3") != tc.silent || (!tc.silent && err != nil) {
+			t.Fatalf("%+v: %v", tc, err)
+		}
+	}
+}
+
+// Yssaril, Mageon Implants (2.5): a component action, exhausting it: the
+// Yssaril look at another player's hand, which the view and the events
+// hide from everyone else, and take one of its cards.
+func TestFactionTech_MageonImplants(t *testing.T) {
+	g := factionGame(t, []string{"yssaril", "sol", "hacan"}, func(s *State) {
+		s.Players[0].Techs = append(s.Players[0].Techs, "mageon_implants")
+		giveAC(1, "parley", "sabotage")(s)
+	})
+	ev := do(t, g, use(0, "mageon_implants", Action{ActionExtra: &ActionExtra{Player: ip(1)}}))
+	if st := g.State().Step; st == nil || st.Kind != StepLookHand || !slices.Contains(st.Cards, "parley") {
+		t.Fatalf("step %+v: the Yssaril see Sol's hand", st)
+	}
+	for _, seat := range []int{1, 2, Referee} {
+		v, _ := ViewFor(g.State(), seat)
+		if slices.Contains(v.State.Step.Cards, "parley") {
+			t.Fatalf("seat %d sees the hand in the view", seat)
+		}
+		for _, e := range ev {
+			if e.Step != nil && slices.Contains(e.For(seat).Step.Cards, "parley") {
+				t.Fatalf("seat %d sees the hand in the events", seat)
+			}
+		}
+	}
+	refuse(t, g, Action{Kind: ActTakeCard, Seat: 0, Card: "bribery"}, "2.7")
+	do(t, g, Action{Kind: ActTakeCard, Seat: 0, Card: "parley"})
+	if s := g.State(); !slices.Contains(s.Players[0].ActionCards, "parley") || slices.Contains(s.Players[1].ActionCards, "parley") {
+		t.Fatal("Parley taken")
+	}
+}
+
+// Yssaril, Y'sia Y'ssrila (58.4b): the flagship moves through systems with
+// other players' ships; the Yssaril's other ships do not.
+func TestFactionUnit_YsiaYssrila(t *testing.T) {
+	g := factionGame(t, []string{"yssaril", "sol", "hacan"}, nil)
+	s := g.State().Clone()
+	const from = 22
+	to := None
+	for _, sys := range s.Systems {
+		if sys.Pos != from && !s.Adjacent(from, sys.Pos) && s.reach(0, from, sys.Pos, 2) >= 0 && len(sys.Space) == 0 {
+			to = sys.Pos
+			break
+		}
+	}
+	if to == None {
+		t.Fatal("no system two moves away")
+	}
+	for _, q := range s.galaxy.Neighbors(from, s.Wormholes) {
+		if q != to {
+			s.System(q).Space = append(s.System(q).Space, Stack{Owner: 1, Unit: "destroyer", Count: 1})
+		}
+	}
+	if s.reach(0, from, to, 2) >= 0 || s.reachOf(0, "carrier", from, to, 2) >= 0 {
+		t.Fatal("Sol's ships block the way")
+	}
+	if s.reachOf(0, "flagship", from, to, 2) < 0 {
+		t.Fatal("Y'sia Y'ssrila passes them")
+	}
+}
