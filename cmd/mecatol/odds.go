@@ -23,6 +23,8 @@ func cmdOdds(args []string, out io.Writer) error {
 	defMod := fs.Int("defender-mod", 0, "added to each of the defender's combat rolls")
 	atkReroll := fs.Bool("attacker-reroll", false, "the attacker rerolls each missed combat die once")
 	defReroll := fs.Bool("defender-reroll", false, "the defender rerolls each missed combat die once")
+	atkTG := fs.Int("attacker-trade-goods", 0, "trade goods the attacker spends, one a die, on combat dice that +1 makes hit (Wrath of Kenara)")
+	defTG := fs.Int("defender-trade-goods", 0, "trade goods the defender spends, as --attacker-trade-goods")
 	atkRoundMod := fs.Int("attacker-round-mod", 0, "added to the attacker's rolls in one round of each combat only (Morale Boost: 1); the round is --mod-round")
 	defRoundMod := fs.Int("defender-round-mod", 0, "added to the defender's rolls in one round of each combat only")
 	atkRoundReroll := fs.Bool("attacker-round-reroll", false, "the attacker rerolls missed dice in one round of each combat only")
@@ -81,6 +83,7 @@ func cmdOdds(args []string, out io.Writer) error {
 	}
 	b.Nebula = *nebula
 	b.Attacker.Reroll, b.Defender.Reroll = *atkReroll, *defReroll
+	b.Attacker.TradeGoods, b.Defender.TradeGoods = *atkTG, *defTG
 	if *modRound < 1 {
 		return usageError{fmt.Errorf("--mod-round counts from 1, not %d", *modRound), "odds"}
 	}

@@ -21,6 +21,9 @@ type Side struct {
 	RoundMod    int
 	RoundReroll bool
 	Round       int
+	// TradeGoods are spent, one a die, on the dice a +1 makes hit while a
+	// unit of this side's that allows it lives (Wrath of Kenara).
+	TradeGoods int
 }
 
 // roundEffect is the side's modifier and reroll in combat round r (from 1).
@@ -77,8 +80,17 @@ func (b *Battle) check() error {
 	if b.Invade && !hasAny(b.Attacker.Units, isGround) {
 		return fmt.Errorf("the attacker has no ground forces to invade with (LRR 49)")
 	}
+	for _, tg := range []int{b.Attacker.TradeGoods, b.Defender.TradeGoods} {
+		if tg < 0 || tg > MaxTradeGoods {
+			return fmt.Errorf("trade goods to spend: 0 to %d, not %d", MaxTradeGoods, tg)
+		}
+	}
 	return nil
 }
+
+// MaxTradeGoods bounds the trade goods a side spends in the odds: more
+// than a battle's dice could use.
+const MaxTradeGoods = 1000
 
 func hasAny(gs []Group, f func(*Profile) bool) bool {
 	for i := range gs {

@@ -69,6 +69,11 @@ func fight(A, D *troop, atk, def Side, ground bool, roundEnd func()) func(rng *e
 			if roundEnd != nil {
 				roundEnd()
 			}
+			if !ground { // Devotion, after a round the combat outlasts
+				devotion(A, D, atk.Tech.Devotion)
+				devotion(D, A, def.Tech.Devotion)
+				blast(A, D)
+			}
 		}
 	}
 }
@@ -154,13 +159,13 @@ func SimulateContext(ctx context.Context, b Battle, n int, seed uint64) (Result,
 				continue // no invasion after losing the space combat
 			}
 			ships = merge(A.groups())
-			if anyOf(atk.Units, groundAsShipsP) { // the ground forces that fought and live
+			if hasAny(atk.Units, groundAsShipsP) { // the ground forces that fought and live
 				landing = groundOf(ships)
 			}
 			landing = limitGround(landing, capacity(ships))
 		}
 		keep := isGround
-		if anyOf(ships, fightersLandP) { // Matriarch: the fighters fight on the planet
+		if hasAny(ships, fightersLandP) { // Matriarch: the fighters fight on the planet
 			landing, keep = append(landing, fightersOf(ships)...), isGroundOrFighter
 		}
 		ga := newTroop(newArmy(landing, keep, atk.Policy).shielded(atk.Tech))
@@ -196,6 +201,7 @@ func simSpace(b Battle, A, D *troop, rng *engine.RNG) {
 	atk, def := b.Attacker, b.Defender
 	A.reset()
 	D.reset()
+	A.tg, D.tg = atk.TradeGoods, def.TradeGoods
 	if !b.NoCannon {
 		ha := Throw(rng, Dice(atk.Units, KindCannon, 0, atk.Tech, def.Tech), nil)
 		hd := Throw(rng, Dice(all(def.Units, def.Planet), KindCannon, 0, def.Tech, atk.Tech), nil)
@@ -204,8 +210,18 @@ func simSpace(b Battle, A, D *troop, rng *engine.RNG) {
 		D.take(ha, cannonTargets(atk.Tech, D), false)
 		blast(A, D)
 	}
-	// the start of combat: ambushes (by the ships the cannon left), then
-	// Assault Cannon
+	// the start of combat: Impulse Core, ambushes (by the ships the cannon
+	// left), then Assault Cannon and Dimensional Splicer
+	for _, x := range []struct {
+		t  *troop
+		on bool
+	}{{A, atk.Tech.Impulse}, {D, def.Tech.Impulse}} {
+		if x.on && x.t.sacrifice() {
+			strip(A, D)
+			x.t.foe.directedHit(1)
+		}
+	}
+	blast(A, D)
 	ambA, ambD := atk.Tech.Ambush && D.has(isShip) > 0, def.Tech.Ambush && A.has(isShip) > 0
 	var hitD, hitA int
 	if ambA {
@@ -224,6 +240,14 @@ func simSpace(b Battle, A, D *troop, rng *engine.RNG) {
 	if def.Tech.Assault && D.has(isNonFighterP) >= 3 && A.has(isShip) > 0 {
 		A.take(1, isNonFighterP, true)
 	}
+	strip(A, D)
+	if atk.Tech.Splicer && A.has(isShip) > 0 {
+		D.pickedShipHit()
+	}
+	if def.Tech.Splicer && D.has(isShip) > 0 {
+		A.pickedShipHit()
+	}
+	blast(A, D)
 	if !b.NoBarrage {
 		ha := A.roll(afbRoll, 0, false, rng, false)
 		hd := D.roll(afbRoll, 0, false, rng, false)
@@ -233,6 +257,15 @@ func simSpace(b Battle, A, D *troop, rng *engine.RNG) {
 	spaceDef := def
 	spaceDef.Mod = b.spaceMod()
 	fight(A, D, atk, spaceDef, false, nil)(rng)
+}
+
+// devotion: after a round, a side with Devotion gives up a destroyer or
+// cruiser for a hit it puts on the other side's ships.
+func devotion(t, foe *troop, on bool) {
+	if on && !t.wiped() && t.sacrifice() {
+		strip(t, foe)
+		foe.pickedShipHit()
+	}
 }
 
 // cannonTargets is which ships space cannon hits may land on: with
@@ -280,7 +313,7 @@ func simGround(b Battle, ships []Group, ga, gd *troop, rng *engine.RNG) {
 // inSpace is which of a side's units fight in its space combat: its
 // ships, and its ground forces too with The Alastor among them.
 func inSpace(gs []Group) func(*Profile) bool {
-	if anyOf(gs, groundAsShipsP) {
+	if hasAny(gs, groundAsShipsP) {
 		return isGroundOrShip
 	}
 	return isShip

@@ -46,9 +46,17 @@ func (b *Battle) inexact() []string {
 		if t.Harrow && b.Invade && !b.NoBombard {
 			out = append(out, "Harrow")
 		}
+		for _, x := range []struct {
+			on   bool
+			name string
+		}{{t.Impulse, "Impulse Core"}, {t.Devotion, "Devotion"}, {t.Splicer, "Dimensional Splicer"}, {sd.TradeGoods > 0 && hasAny(sd.Units, raiseP), "Wrath of Kenara's trade goods"}} {
+			if x.on && b.Space {
+				out = append(out, x.name)
+			}
+		}
 	}
 	for _, sd := range []Side{b.Attacker, b.Defender} {
-		ground, fighters := anyOf(sd.Units, isGround), anyOf(sd.Units, isFighterP)
+		ground, fighters := hasAny(sd.Units, isGround), hasAny(sd.Units, isFighterP)
 		for _, g := range sd.Units {
 			p := &g.Profile
 			if g.Count > 0 && ((b.Space && (p.special() || (p.GroundAsShips && ground))) || (b.Invade && p.FightersLand && fighters)) {

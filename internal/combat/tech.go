@@ -52,6 +52,16 @@ type Tech struct {
 	// invasion, its ships bombard the opponent's ground forces there (the
 	// L1Z1X's Harrow), within the rules of bombardment.
 	Harrow bool
+	// Impulse: at the start of a space combat this side destroys one of its
+	// destroyers (else cruisers) for a hit the opponent puts on a
+	// non-fighter ship (Impulse Core); Devotion: the same after each round
+	// the combat outlasts, the hit put by this side (the Yin's Devotion);
+	// Splicer: at the start of a space combat, a hit this side puts on an
+	// opponent's ship (Dimensional Splicer; the odds know no wormholes, so
+	// naming it says there is one). The odds use the first two unless the
+	// ship is this side's last and every opposing unit could sustain the
+	// hit.
+	Impulse, Devotion, Splicer bool
 }
 
 // Or is the effects of both.
@@ -59,7 +69,7 @@ func (t Tech) Or(u Tech) Tech {
 	return Tech{Plasma: t.Plasma || u.Plasma, Antimass: t.Antimass || u.Antimass, Graviton: t.Graviton || u.Graviton,
 		Duranium: t.Duranium || u.Duranium, Assault: t.Assault || u.Assault, Magen: t.Magen || u.Magen, X89: t.X89 || u.X89,
 		Ambush: t.Ambush || u.Ambush, Shielding: t.Shielding || u.Shielding, L4: t.L4 || u.L4, Valkyrie: t.Valkyrie || u.Valkyrie,
-		Harrow: t.Harrow || u.Harrow}
+		Harrow: t.Harrow || u.Harrow, Impulse: t.Impulse || u.Impulse, Devotion: t.Devotion || u.Devotion, Splicer: t.Splicer || u.Splicer}
 }
 
 // Kind is which unit ability a roll is for.

@@ -18,6 +18,7 @@ type troop struct {
 	// forbidding it when they were produced (78.6a).
 	foe         *troop
 	blown, bare bool
+	tg          int // trade goods left for Raise
 }
 
 func newTroop(a *army) *troop {
@@ -148,6 +149,15 @@ func (t *troop) rollDirected(f func(*Profile) Roll, mod int, reroll bool, rng *e
 		if combat && u.DicePerShip {
 			r.Dice = t.foe.has(isNonFighterP)
 		}
+		if combat && t.tg > 0 && t.has(raiseP) > 0 {
+			h := t.raised(r, m, reroll, rng)
+			if direct && (u.Type == "flagship" || u.Type == "dreadnought") {
+				directed += h
+			} else {
+				hits += h
+			}
+			continue
+		}
 		if !combat || u.Nine == 0 {
 			h := Hits(rng, r, 1, m, reroll, nil)
 			if direct && (u.Type == "flagship" || u.Type == "dreadnought") {
@@ -171,6 +181,84 @@ func (t *troop) rollDirected(f func(*Profile) Roll, mod int, reroll bool, rng *e
 		}
 	}
 	return hits, directed
+}
+
+// raised rolls one unit's combat dice, a trade good turning each die
+// that +1 makes hit into a hit while any are left (Wrath of Kenara).
+func (t *troop) raised(r Roll, mod int, reroll bool, rng *engine.RNG) int {
+	h := 0
+	for range r.Dice {
+		f := rng.Die()
+		if !hitDie(f, r.Hit-mod) && reroll {
+			f = rng.Die()
+		}
+		switch {
+		case hitDie(f, r.Hit-mod):
+			h++
+		case t.tg > 0 && hitDie(f+1, r.Hit-mod):
+			t.tg--
+			h++
+		}
+	}
+	return h
+}
+
+func raiseP(p *Profile) bool { return p.Raise }
+
+// sacrifice destroys this side's destroyer, else cruiser, for a hit
+// (Impulse Core, Devotion), unless it is the side's last unit and every
+// opposing unit could sustain the hit; it reports whether it did.
+func (t *troop) sacrifice() bool {
+	pick := -1
+	for _, typ := range []string{"destroyer", "cruiser"} {
+		for i := range t.a.units {
+			if pick < 0 && !t.dead[i] && t.a.units[i].Type == typ {
+				pick = i
+			}
+		}
+	}
+	if pick < 0 || t.foe.wiped() {
+		return false
+	}
+	if t.has(func(*Profile) bool { return true }) == 1 && t.foe.allSustain() {
+		return false
+	}
+	t.dead[pick] = true
+	return true
+}
+
+// allSustain reports that every living unit could still sustain damage.
+func (t *troop) allSustain() bool {
+	for i := range t.a.units {
+		if !t.dead[i] && (!t.a.units[i].Sustain || t.damaged[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// pickedShipHit is a hit the opponent puts on one of these ships
+// (Devotion, Dimensional Splicer): the costliest that cannot sustain it
+// is destroyed, else the costliest that can takes the damage.
+func (t *troop) pickedShipHit() {
+	best, sustains := -1, false
+	for i := range t.a.units {
+		u := &t.a.units[i]
+		if t.dead[i] || !u.Ship() {
+			continue
+		}
+		can := u.Sustain && !t.damaged[i] && !t.bare
+		if best < 0 || (sustains && !can) || (sustains == can && u.Cost >= t.a.units[best].Cost) {
+			best, sustains = i, can
+		}
+	}
+	switch {
+	case best < 0:
+	case sustains:
+		t.damaged[best], t.fresh[best] = true, true
+	default:
+		t.dead[best] = true
+	}
 }
 
 // roundRepair repairs the units repaired at the start of each round (Arc

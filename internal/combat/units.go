@@ -47,26 +47,19 @@ type Profile struct {
 	// forces in the space area fight in the space combat as ships (The
 	// Alastor: the odds take them all); FightersLand, its side's fighters
 	// fight in the ground combat and go back to space after it, so that
-	// they alone take no planet (Matriarch).
+	// they alone take no planet (Matriarch); Raise, a trade good of its
+	// side's (Side.TradeGoods) gives a combat die of that side +1 after the
+	// roll, spent only on a die that it makes hit (Wrath of Kenara).
 	Nine                                                           int
 	RoundRepair, NoSustainNear, DicePerShip, DestroysAll, Directed bool
 	GroundAsShips, FightersLand                                    bool
+	Raise                                                          bool
 }
 
 // special reports a flagship ability only Simulate plays, in a space
 // combat.
 func (p *Profile) special() bool {
 	return p.Nine > 0 || p.RoundRepair || p.NoSustainNear || p.DicePerShip || p.DestroysAll || p.Directed
-}
-
-// anyOf reports a group whose profile f accepts.
-func anyOf(gs []Group, f func(*Profile) bool) bool {
-	for i := range gs {
-		if gs[i].Count > 0 && f(&gs[i].Profile) {
-			return true
-		}
-	}
-	return false
 }
 
 // Ship, Ground, Fighter classify a profile.

@@ -536,6 +536,16 @@ func TestOddsAreBounded(t *testing.T) {
 	if code != 400 || !strings.Contains(body["error"].(string), "defender_faction") {
 		t.Fatalf("an unknown faction: %d %v", code, body)
 	}
+	for _, bad := range []string{"-1", "1001", "many"} { // trade goods for Wrath of Kenara, bounded
+		code, body = anon.do("GET", "/api/odds?attacker=1+hacan+flagship&defender=1+dreadnought&attacker_trade_goods="+bad, nil)
+		if code != 400 || !strings.Contains(body["error"].(string), "attacker_trade_goods") {
+			t.Fatalf("trade goods %s: %d %v", bad, code, body)
+		}
+	}
+	code, body = anon.do("GET", "/api/odds?attacker=1+hacan+flagship&defender=1+dreadnought&attacker_trade_goods=3", nil)
+	if code != 200 || body["battles"] != float64(SimulatedBattles) {
+		t.Fatalf("Wrath of Kenara with 3 trade goods, simulated: %d %v", code, body)
+	}
 	code, body = anon.do("GET", "/api/odds?attacker=2+dreadnought&defender=3+fighter&defender_tech=warp_drive", nil)
 	if code != 400 || !strings.Contains(body["error"].(string), "defender_tech") {
 		t.Fatalf("an unknown technology: %d %v", code, body)

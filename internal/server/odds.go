@@ -3,6 +3,7 @@ package server
 import (
 	"errors"
 	"net/http"
+	"strconv"
 
 	"github.com/mecatol/mecatol/internal/combat"
 	"github.com/mecatol/mecatol/internal/ti4"
@@ -13,7 +14,8 @@ import (
 const SimulatedBattles = 20000
 
 // odds computes a battle exactly: attacker, defender and planet unit lists,
-// attacker_tech and defender_tech (technology ids, comma-separated), and
+// attacker_tech and defender_tech (technology ids, comma-separated),
+// attacker_trade_goods and defender_trade_goods (Wrath of Kenara), and
 // mode space (default), ground, or both. Unit counts are bounded by the
 // game's limits (23.4) and combat.MaxTokenUnits for fighters and infantry.
 func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
@@ -61,6 +63,19 @@ func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
 		}
 		*f.dst = f.dst.Or(t) // with the faction's
 
+	}
+	for _, f := range []struct {
+		name string
+		dst  *int
+	}{{"attacker_trade_goods", &b.Attacker.TradeGoods}, {"defender_trade_goods", &b.Defender.TradeGoods}} {
+		if v := q.Get(f.name); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 || n > combat.MaxTradeGoods {
+				fail(w, http.StatusBadRequest, "%s: a number from 0 to %d", f.name, combat.MaxTradeGoods)
+				return
+			}
+			*f.dst = n
+		}
 	}
 	b.Nebula = q.Get("nebula") == "true"
 	switch q.Get("mode") {

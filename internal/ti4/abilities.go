@@ -112,6 +112,9 @@ type Ability struct {
 	// forces in its space area fight in the space combat as ships (its
 	// Use chooses them in play).
 	GroundAsShips bool
+	// RaisesDice: for the odds, its owner's trade goods give combat dice
+	// +1 (its Use does it in play).
+	RaisesDice bool
 	// DeltaHere: the system with this unit has a delta wormhole (101).
 	DeltaHere bool
 	// PassShips: this ship moves through systems with other players' ships
@@ -473,7 +476,9 @@ func FactionCombatTech(name string) (combat.Tech, error) {
 	}
 	var t combat.Tech
 	for _, a := range factionDefs()[id] {
-		t = t.Or(combatEffects(a))
+		if len(a.Uses) == 0 { // one used by choice is named, as a technology is
+			t = t.Or(combatEffects(a))
+		}
 	}
 	return t, nil
 }
@@ -564,8 +569,9 @@ func (s *State) exhaustible(seat int, f func(combat.Tech) bool) string {
 }
 
 // ParseCombatTech reads technology ids, comma-separated, for the odds
-// calculator: what they change in combat, by the definitions play uses.
-// An id that is no technology with an effect in combat is an error that
+// calculator: what they change in combat, by the definitions play uses;
+// faction abilities used by choice are named the same way (yin:devotion).
+// An id that is none of these with an effect in combat is an error that
 // lists those that are.
 func ParseCombatTech(list string) (combat.Tech, error) {
 	var t combat.Tech
@@ -575,7 +581,7 @@ func ParseCombatTech(list string) (combat.Tech, error) {
 			continue
 		}
 		c := combatEffects(definitions[id])
-		if c == (combat.Tech{}) || techInfo(id) == nil {
+		if c == (combat.Tech{}) || !namedInOdds(id) {
 			return t, fmt.Errorf("%q is no technology that acts in combat (%s)", id, strings.Join(CombatTechIDs(), ", "))
 		}
 		t = t.Or(c)
@@ -593,11 +599,20 @@ func combatEffects(a *Ability) combat.Tech {
 	return t
 }
 
-// CombatTechIDs lists the technologies that act in combat, sorted.
+// namedInOdds reports an ability the odds take by its id: a technology,
+// or an ability used by choice (a faction's own, without choice, come with
+// the faction).
+func namedInOdds(id string) bool {
+	a := definitions[id]
+	return techInfo(id) != nil || (a != nil && len(a.Uses) > 0)
+}
+
+// CombatTechIDs lists the technologies (and abilities used by choice)
+// that act in combat, sorted.
 func CombatTechIDs() []string {
 	var ids []string
 	for id, a := range definitions {
-		if combatEffects(a) != (combat.Tech{}) && techInfo(id) != nil {
+		if combatEffects(a) != (combat.Tech{}) && namedInOdds(id) {
 			ids = append(ids, id)
 		}
 	}

@@ -3,6 +3,7 @@ package ti4
 import (
 	"slices"
 
+	"github.com/mecatol/mecatol/internal/combat"
 	"github.com/mecatol/mecatol/internal/engine"
 )
 
@@ -107,7 +108,7 @@ func wormholeGenerator(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, err
 // in a system with a wormhole, one hit on an opponent's ship of the
 // Creuss' choice (78.2).
 func init() {
-	define(&Ability{ID: "dimensional_splicer", Since: RulesPrinted, WormholeHit: true})
+	define(&Ability{ID: "dimensional_splicer", Since: RulesPrinted, WormholeHit: true, Combat: combat.Tech{Splicer: true}})
 }
 
 // Hil Colish, the Creuss' flagship: its system has a delta wormhole

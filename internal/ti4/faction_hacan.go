@@ -109,7 +109,7 @@ func quantumDatahub(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error
 // (once a die). Only a die that the +1 makes hit is worth it, so the use
 // names how many such dice to raise (count).
 func init() {
-	define(&Ability{ID: "wrath_of_kenara", Since: RulesPrinted,
+	define(&Ability{ID: "wrath_of_kenara", Since: RulesPrinted, RaisesDice: true,
 		Uses: []*Use{{At: AfterRolled, Fields: "count", Options: wrathOptions, Ready: wrathReady, Resolve: wrathOfKenara}}})
 }
 

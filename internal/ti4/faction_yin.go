@@ -3,6 +3,7 @@ package ti4
 import (
 	"slices"
 
+	"github.com/mecatol/mecatol/internal/combat"
 	"github.com/mecatol/mecatol/internal/engine"
 )
 
@@ -11,7 +12,7 @@ func init() {
 	// Devotion: after each space combat round the combat outlasts, the Yin
 	// may destroy one of their cruisers or destroyers in the system for a
 	// hit on the opponent's ships there (78).
-	define(&Ability{ID: "yin:devotion", Since: RulesPrinted,
+	define(&Ability{ID: "yin:devotion", Since: RulesPrinted, Combat: combat.Tech{Devotion: true},
 		Uses: []*Use{{At: AfterCombatRound, Fields: "unit", Options: devotionOptions, Resolve: devotion}}})
 	// Indoctrination: at the start of a ground combat, once, the Yin may
 	// spend 2 influence to replace one of the opponent's infantry there
@@ -122,7 +123,7 @@ func greyfireMutagen(s *State, a Action, _ int) ([]Event, error) {
 // the barrage, the Yin may destroy a cruiser or destroyer of theirs there
 // for a hit the opponent puts on a non-fighter ship if they can (78.2).
 func init() {
-	define(&Ability{ID: "impulse_core", Since: RulesPrinted,
+	define(&Ability{ID: "impulse_core", Since: RulesPrinted, Combat: combat.Tech{Impulse: true},
 		Uses: []*Use{{At: AtSpaceStart, Fields: "unit", Options: devotionOptions, Resolve: impulseCore}}})
 }
 

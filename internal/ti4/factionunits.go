@@ -70,7 +70,7 @@ func ParseUnits(list string) ([]combat.Group, error) {
 			p := &gs[i].Profile
 			p.Lead, p.Nine, p.RoundRepair, p.NoSustainNear = a.OthersMod, a.NineHits, a.RoundRepair, a.NoSustainNear
 			p.DicePerShip, p.DestroysAll, p.Directed = a.DicePerShip, a.DestroysAll, a.Directed
-			p.GroundAsShips, p.FightersLand = a.GroundAsShips, a.CommitsFighters
+			p.GroundAsShips, p.FightersLand, p.Raise = a.GroundAsShips, a.CommitsFighters, a.RaisesDice
 		}
 	}
 	return gs, nil

@@ -7,7 +7,9 @@ import (
 	"github.com/mecatol/mecatol/internal/combat"
 )
 
-// The flagships' abilities and Harrow in the odds calculator's simulation agree with
+// The flagships' abilities, Harrow, Impulse Core, Devotion, Dimensional
+// Splicer and Wrath of Kenara's trade goods in the odds calculator's
+// simulation agree with
 // ti4battle (pgsandstrom/ti4calc at 8fbc1c1, 200,000 battles a line, its
 // default casualty order, no retreats): the same definitions as play,
 // through combat.Profile. ti4battle gives J.N.S. Hylarim's extra hits on a
@@ -18,16 +20,22 @@ func TestOdds_AbilitiesAgreeWithTi4battle(t *testing.T) {
 		name, faction, attacker, defender string
 		planet                            string     // with one, the invasion alone (--ground)
 		want                              [3]float64 // attacker wins, defender wins, draw
+		tech                              string     // --attacker-tech
+		tradeGoods                        int        // --attacker-trade-goods
 	}{
-		{"J.N.S. Hylarim", "jolnar", "1 jolnar flagship, 2 dreadnought, 1 cruiser", "2 dreadnought, 2 cruiser, 1 destroyer", "", [3]float64{0.6937, 0.2146, 0.0917}},
-		{"Arc Secundus", "letnev", "1 letnev flagship, 2 dreadnought", "3 dreadnought, 2 cruiser", "", [3]float64{0.421625, 0.555565, 0.02281}},
-		{"[0.0.1]", "l1z1x", "1 l1z1x flagship, 2 l1z1x dreadnought 2", "1 dreadnought, 2 carrier, 6 fighter", "", [3]float64{0.449955, 0.51696, 0.033085}},
-		{"Fourth Moon", "mentak", "1 mentak flagship, 2 cruiser, 2 destroyer", "3 dreadnought, 1 cruiser", "", [3]float64{0.90163, 0.069175, 0.029195}},
-		{"Salai Sai Corian", "winnu", "1 winnu flagship, 2 cruiser", "1 dreadnought, 3 cruiser, 2 destroyer", "", [3]float64{0.203215, 0.710315, 0.08647}},
-		{"Van Hauge", "yin", "1 yin flagship, 2 cruiser, 2 destroyer", "2 dreadnought, 2 cruiser", "", [3]float64{0.25315, 0, 0.74685}},
-		{"The Alastor", "nekro", "1 nekro flagship, 2 cruiser, 3 infantry", "1 dreadnought, 2 cruiser, 1 destroyer", "", [3]float64{0.84525, 0.13353, 0.02122}},
-		{"Harrow", "l1z1x", "2 dreadnought, 3 infantry", "", "4 infantry", [3]float64{0.88829, 0.059005, 0.052705}},
-		{"Matriarch", "naalu", "1 naalu flagship, 3 naalu fighter, 1 infantry", "", "3 infantry", [3]float64{0.7743, 0.199705, 0.025995}},
+		{"J.N.S. Hylarim", "jolnar", "1 jolnar flagship, 2 dreadnought, 1 cruiser", "2 dreadnought, 2 cruiser, 1 destroyer", "", [3]float64{0.6937, 0.2146, 0.0917}, "", 0},
+		{"Arc Secundus", "letnev", "1 letnev flagship, 2 dreadnought", "3 dreadnought, 2 cruiser", "", [3]float64{0.421625, 0.555565, 0.02281}, "", 0},
+		{"[0.0.1]", "l1z1x", "1 l1z1x flagship, 2 l1z1x dreadnought 2", "1 dreadnought, 2 carrier, 6 fighter", "", [3]float64{0.449955, 0.51696, 0.033085}, "", 0},
+		{"Fourth Moon", "mentak", "1 mentak flagship, 2 cruiser, 2 destroyer", "3 dreadnought, 1 cruiser", "", [3]float64{0.90163, 0.069175, 0.029195}, "", 0},
+		{"Salai Sai Corian", "winnu", "1 winnu flagship, 2 cruiser", "1 dreadnought, 3 cruiser, 2 destroyer", "", [3]float64{0.203215, 0.710315, 0.08647}, "", 0},
+		{"Van Hauge", "yin", "1 yin flagship, 2 cruiser, 2 destroyer", "2 dreadnought, 2 cruiser", "", [3]float64{0.25315, 0, 0.74685}, "", 0},
+		{"The Alastor", "nekro", "1 nekro flagship, 2 cruiser, 3 infantry", "1 dreadnought, 2 cruiser, 1 destroyer", "", [3]float64{0.84525, 0.13353, 0.02122}, "", 0},
+		{"Harrow", "l1z1x", "2 dreadnought, 3 infantry", "", "4 infantry", [3]float64{0.88829, 0.059005, 0.052705}, "", 0},
+		{"Impulse Core", "yin", "1 dreadnought, 2 cruiser, 2 destroyer", "2 dreadnought, 2 cruiser", "", [3]float64{0.31483, 0.61749, 0.06768}, "impulse_core", 0},
+		{"Devotion", "yin", "1 dreadnought, 2 cruiser, 2 destroyer", "2 dreadnought, 2 cruiser", "", [3]float64{0.453075, 0.469885, 0.07704}, "yin:devotion", 0},
+		{"Dimensional Splicer", "creuss", "1 dreadnought, 2 cruiser, 2 destroyer", "2 dreadnought, 2 cruiser, 1 carrier", "", [3]float64{0.35227, 0.588905, 0.058825}, "dimensional_splicer", 0},
+		{"Wrath of Kenara", "hacan", "1 hacan flagship, 2 cruiser, 1 carrier", "2 dreadnought, 2 cruiser, 1 destroyer", "", [3]float64{0.17546, 0.754945, 0.069595}, "", 3},
+		{"Matriarch", "naalu", "1 naalu flagship, 3 naalu fighter, 1 infantry", "", "3 infantry", [3]float64{0.7743, 0.199705, 0.025995}, "", 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			b := combat.Battle{Space: tc.planet == "", Invade: tc.planet != ""}
@@ -45,6 +53,11 @@ func TestOdds_AbilitiesAgreeWithTi4battle(t *testing.T) {
 				t.Fatal(err)
 			}
 			b.Attacker.Tech, _ = FactionCombatTech(tc.faction)
+			named, err := ParseCombatTech(tc.tech)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b.Attacker.Tech, b.Attacker.TradeGoods = b.Attacker.Tech.Or(named), tc.tradeGoods
 			if _, err := combat.Solve(b); err == nil {
 				t.Fatal("solved exactly: the ability is the simulation's")
 			}
