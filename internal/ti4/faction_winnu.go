@@ -69,7 +69,9 @@ func init() {
 // Hegemonic Trade Policy, a Winnu technology: exhausted while the Winnu
 // pay for units they produce, a planet they control trades its resource
 // and influence values until the end of the turn (attachments counted
-// first). Only a planet whose two values differ is offered.
+// first). Only a planet whose two values differ is offered, and not one
+// whose swap leaves the production under way more than can be paid (its
+// units are placed already: 67.1).
 func init() {
 	define(&Ability{ID: "hegemonic_trade_policy", Since: RulesPrinted,
 		Uses: []*Use{{At: WhileProducing, Exhaust: true, Fields: "planet", Options: tradePolicyOptions, Resolve: tradePolicy}}})
@@ -78,11 +80,25 @@ func init() {
 func tradePolicyOptions(s *State, seat int, _ *Step) []Action {
 	var out []Action
 	for _, pl := range s.ownPlanets(seat) {
-		if v := planetInfo(pl); !pl.Swapped && v.Resources != v.Influence {
+		if v := planetInfo(pl); !pl.Swapped && v.Resources != v.Influence && swapLeavesPayable(s, seat, pl) {
 			out = append(out, Action{Planet: pl.Name})
 		}
 	}
 	return out
+}
+
+// swapLeavesPayable reports that the production under way can still be
+// paid for once pl's values are swapped.
+func swapLeavesPayable(s *State, seat int, pl *Planet) bool {
+	prod, _, _, err := s.production(seat)
+	if err != nil {
+		return false
+	}
+	pay := s.payable(seat, s.freelancing())
+	if v := planetInfo(pl); !pl.Exhausted && !s.freelancing() { // with influence too, the better value counts either way
+		pay += v.Influence - v.Resources
+	}
+	return s.owedFor(seat, prod, 0)-prod.Spent <= pay
 }
 
 func tradePolicy(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
@@ -92,6 +108,9 @@ func tradePolicy(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
 	}
 	if pl.Swapped {
 		return nil, engine.Refuse("1.3", "%s's values are swapped already this turn", pl.Name)
+	}
+	if !swapLeavesPayable(s, a.Seat, pl) {
+		return nil, engine.Refuse("67.1", "swapping %s's values leaves the units produced more than can be paid", pl.Name)
 	}
 	return s.emit(Event{Kind: EvValuesSwapped, Seat: a.Seat, Planet: pl.Name}), nil
 }

@@ -146,3 +146,38 @@ func TestFaction_Winnu_HegemonicTradePolicy(t *testing.T) {
 		t.Fatal("two cruisers produced")
 	}
 }
+
+// A swap that would leave the units already produced unpaid is neither
+// offered nor taken (67.1): the production could never end (found by
+// self-play: Sling Relay's dreadnought, paid with Sem-Lore's 3 resources).
+func TestFaction_Winnu_HegemonicTradePolicy_KeepsProductionPayable(t *testing.T) {
+	const id = "hegemonic_trade_policy"
+	cfg := fixtureConfig("winnu", "sol", "hacan")
+	cfg.Rules = RulesCurrent
+	g := fixture(t, cfg, func(s *State) {
+		withTech(0, id)(s)
+		p := s.Players[0]
+		p.TradeGoods, p.Fleet, p.Strategy = 0, p.Fleet+p.Strategy, 0
+		arnor, _ := s.Planet("Arnor") // 2/1
+		arnor.Controller = 0
+		winnu, _ := s.Planet("Winnu")
+		winnu.Exhausted = true
+	})
+	toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+	activated(t, g, 0, 22)
+	do(t, g, act(ActEndMovement, 0))
+	establishControl(t, g, 0)
+	do(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "cruiser", Count: 1}) // 2: Arnor's 2 pay it
+	var offered []string
+	for _, a := range Legal(g.State(), engineRNG(), 0) {
+		if a.Card == id && a.Use {
+			offered = append(offered, a.Planet)
+		}
+	}
+	if !slices.Equal(offered, []string{"Winnu"}) {
+		t.Fatalf("offered %v: Winnu (exhausted, it changes nothing owed), not Arnor (1 resource would not pay 2)", offered)
+	}
+	refuse(t, g, use(0, id, Action{Planet: "Arnor"}), "67.1")
+	do(t, g, Action{Kind: ActSpendPlanet, Seat: 0, Planet: "Arnor"})
+	do(t, g, act(ActEndTactical, 0))
+}
