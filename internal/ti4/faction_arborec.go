@@ -76,24 +76,30 @@ func stymie(s *State, a Action, _ int) ([]Event, error) {
 
 // Bioplasmosis, an Arborec technology: at the end of the status phase the
 // Arborec may move infantry between planets they control in the same or
-// adjacent systems, a move at a time (up to eight moves; each move may
-// take every infantry of a planet).
+// adjacent systems, a move at a time, each infantry moving once (a move
+// may take every infantry of a planet that has not moved).
 func init() {
 	define(&Ability{ID: "bioplasmosis", Since: RulesFactions,
 		Uses: []*Use{{At: AtStatusEnd, Fields: "planet to_planet count", Options: bioplasmosisOptions, Resolve: bioplasmosis}}})
 }
 
-// bioplasmosisMoves is the moves Bioplasmosis allows in one phase.
-const bioplasmosisMoves = 8
-
+// bioplasmosisOptions: each infantry moves once, so those placed in this
+// phase (the step's Used, a planet an infantry) stay; every move moves one
+// that has not, so the moves end.
 func bioplasmosisOptions(s *State, seat int, st *Step) []Action {
-	if st != nil && st.Count >= bioplasmosisMoves {
-		return nil
+	var moved []string
+	if st != nil {
+		moved = st.Used
 	}
 	var out []Action
 	s.controlled(seat, func(from *Planet, fs *System, _ *data.Planet) bool {
 		n := count(from.Units, seat, "infantry")
-		if n == 0 {
+		for _, p := range moved {
+			if p == from.Name {
+				n--
+			}
+		}
+		if n <= 0 {
 			return false
 		}
 		s.controlled(seat, func(to *Planet, ts *System, _ *data.Planet) bool {
@@ -119,11 +125,14 @@ func bioplasmosis(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) 
 	to, ts := s.Planet(a.ToPl)
 	ev := s.emit(Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: fs.Pos, Planet: from.Name, Unit: "infantry", Count: a.Count},
 		Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: ts.Pos, Planet: to.Name, Unit: "infantry", Count: a.Count})
-	next := 1
+	var moved []string
 	if st != nil {
-		next = st.Count + 1
+		moved = slices.Clone(st.Used)
 	}
-	return s.extend(ev, abilityWindows(s, a.Seat, AtStatusEnd, Step{Count: next})...), nil // the next move, if any
+	for range a.Count {
+		moved = append(moved, to.Name)
+	}
+	return s.extend(ev, abilityWindows(s, a.Seat, AtStatusEnd, Step{Used: moved})...), nil // the next move, if any
 }
 
 // Duha Menaimon, the Arborec's flagship: after the Arborec activate its

@@ -95,7 +95,7 @@ func TestFaction_Arborec_Stymie(t *testing.T) {
 
 // Arborec, Bioplasmosis: at the end of the status phase the Arborec move
 // infantry between planets they control in the same or adjacent systems,
-// a move at a time, until they let the window go.
+// a move at a time, until they let the window go; each infantry moves once.
 func TestFactionTech_Bioplasmosis(t *testing.T) {
 	g := factionGame(t, []string{"arborec", "sol", "hacan"}, func(s *State) {
 		s.Players[0].Techs = append(s.Players[0].Techs, "bioplasmosis")
@@ -136,6 +136,8 @@ func TestFactionTech_Bioplasmosis(t *testing.T) {
 	if st := g.State().Step; st == nil || st.Card != "bioplasmosis" {
 		t.Fatalf("step %+v: the window opens again for another move", st)
 	}
+	// each infantry moves once: those just placed stay where they are
+	refuse(t, g, use(0, "bioplasmosis", Action{Planet: near.Name, ToPl: nest, Count: nearBefore + 1}), "1.3")
 	do(t, g, Action{Kind: ActUseAbility, Seat: 0, Card: "bioplasmosis"}) // let go
 	pl, _ := g.State().Planet(near.Name)
 	if count(pl.Units, 0, "infantry") != nearBefore+2 || count(planetIn(g.State().System(home), nest).Units, 0, "infantry") != before-2 {

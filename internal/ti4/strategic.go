@@ -51,7 +51,9 @@ type Step struct {
 	ResourcesOnly bool `json:"resources_only,omitempty"`
 	Cap           int  `json:"cap,omitempty"`
 	// Used: planets whose technology specialty counted in this research
-	// without being exhausted (Psychoarchaeology).
+	// without being exhausted (Psychoarchaeology); at the end of the status
+	// phase, the planets infantry were moved to, one entry an infantry
+	// (Bioplasmosis).
 	Used []string `json:"used,omitempty"`
 	// AsPrimary: a secondary resolved with the primary's terms (Brilliant).
 	AsPrimary bool `json:"as_primary,omitempty"`
