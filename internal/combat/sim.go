@@ -52,6 +52,8 @@ func fight(A, D *troop, atk, def Side, ground bool, roundEnd func()) func(rng *e
 			if !ground {
 				A.roundRepair()
 				D.roundRepair()
+				ra = A.munitions(atk.Tech.Munitions) || ra
+				rd = D.munitions(def.Tech.Munitions) || rd
 			}
 			ha, da := A.rollDirected(combatRoll, ma, ra, rng, true)
 			hd, dd := D.rollDirected(combatRoll, md, rd, rng, true)

@@ -49,7 +49,8 @@ func (b *Battle) inexact() []string {
 		for _, x := range []struct {
 			on   bool
 			name string
-		}{{t.Impulse, "Impulse Core"}, {t.Devotion, "Devotion"}, {t.Splicer, "Dimensional Splicer"}, {sd.TradeGoods > 0 && hasAny(sd.Units, raiseP), "Wrath of Kenara's trade goods"}} {
+		}{{t.Impulse, "Impulse Core"}, {t.Devotion, "Devotion"}, {t.Splicer, "Dimensional Splicer"}, {sd.TradeGoods > 0 && hasAny(sd.Units, raiseP), "Wrath of Kenara's trade goods"},
+			{t.Munitions && sd.TradeGoods >= 2, "Munitions Reserves"}} {
 			if x.on && b.Space {
 				out = append(out, x.name)
 			}

@@ -62,6 +62,10 @@ type Tech struct {
 	// ship is this side's last and every opposing unit could sustain the
 	// hit.
 	Impulse, Devotion, Splicer bool
+	// Munitions: at the start of each space combat round, 2 of this side's
+	// trade goods (Side.TradeGoods) for rerolling its missed dice that
+	// round, while they last (the Letnev's Munitions Reserves).
+	Munitions bool
 }
 
 // Or is the effects of both.
@@ -69,7 +73,8 @@ func (t Tech) Or(u Tech) Tech {
 	return Tech{Plasma: t.Plasma || u.Plasma, Antimass: t.Antimass || u.Antimass, Graviton: t.Graviton || u.Graviton,
 		Duranium: t.Duranium || u.Duranium, Assault: t.Assault || u.Assault, Magen: t.Magen || u.Magen, X89: t.X89 || u.X89,
 		Ambush: t.Ambush || u.Ambush, Shielding: t.Shielding || u.Shielding, L4: t.L4 || u.L4, Valkyrie: t.Valkyrie || u.Valkyrie,
-		Harrow: t.Harrow || u.Harrow, Impulse: t.Impulse || u.Impulse, Devotion: t.Devotion || u.Devotion, Splicer: t.Splicer || u.Splicer}
+		Harrow: t.Harrow || u.Harrow, Impulse: t.Impulse || u.Impulse, Devotion: t.Devotion || u.Devotion, Splicer: t.Splicer || u.Splicer,
+		Munitions: t.Munitions || u.Munitions}
 }
 
 // Kind is which unit ability a roll is for.

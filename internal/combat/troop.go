@@ -261,6 +261,17 @@ func (t *troop) pickedShipHit() {
 	}
 }
 
+// munitions spends 2 trade goods at the start of a space combat round
+// for rerolling the round's missed dice, while they last (Munitions
+// Reserves); it reports the reroll.
+func (t *troop) munitions(on bool) bool {
+	if !on || t.tg < 2 {
+		return false
+	}
+	t.tg -= 2
+	return true
+}
+
 // roundRepair repairs the units repaired at the start of each round (Arc
 // Secundus).
 func (t *troop) roundRepair() {

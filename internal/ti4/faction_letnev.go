@@ -15,7 +15,7 @@ func init() {
 	// Munitions Reserves: at the start of each space combat round, 2 trade
 	// goods for rolling the round's missed dice once more (78.5), once a
 	// round.
-	define(&Ability{ID: "letnev:munitions_reserves", Since: RulesFactions,
+	define(&Ability{ID: "letnev:munitions_reserves", Since: RulesFactions, Combat: combat.Tech{Munitions: true},
 		Uses: []*Use{{At: AtCombatRound, Options: munitionsOptions, Resolve: munitionsReserves}}})
 }
 

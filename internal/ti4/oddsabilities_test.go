@@ -8,7 +8,7 @@ import (
 )
 
 // The flagships' abilities, Harrow, Impulse Core, Devotion, Dimensional
-// Splicer and Wrath of Kenara's trade goods in the odds calculator's
+// Splicer, Munitions Reserves and Wrath of Kenara's trade goods in the odds calculator's
 // simulation agree with
 // ti4battle (pgsandstrom/ti4calc at 8fbc1c1, 200,000 battles a line, its
 // default casualty order, no retreats): the same definitions as play,
@@ -35,6 +35,7 @@ func TestOdds_AbilitiesAgreeWithTi4battle(t *testing.T) {
 		{"Devotion", "yin", "1 dreadnought, 2 cruiser, 2 destroyer", "2 dreadnought, 2 cruiser", "", [3]float64{0.453075, 0.469885, 0.07704}, "yin:devotion", 0},
 		{"Dimensional Splicer", "creuss", "1 dreadnought, 2 cruiser, 2 destroyer", "2 dreadnought, 2 cruiser, 1 carrier", "", [3]float64{0.35227, 0.588905, 0.058825}, "dimensional_splicer", 0},
 		{"Wrath of Kenara", "hacan", "1 hacan flagship, 2 cruiser, 1 carrier", "2 dreadnought, 2 cruiser, 1 destroyer", "", [3]float64{0.17546, 0.754945, 0.069595}, "", 3},
+		{"Munitions Reserves", "letnev", "3 dreadnought, 2 cruiser", "3 dreadnought, 3 cruiser", "", [3]float64{0.58206, 0.36106, 0.05688}, "letnev:munitions_reserves", 4},
 		{"Matriarch", "naalu", "1 naalu flagship, 3 naalu fighter, 1 infantry", "", "3 infantry", [3]float64{0.7743, 0.199705, 0.025995}, "", 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
