@@ -110,6 +110,12 @@ func TestReplayCorpusOfTheTechnologyRulesIsUnchanged(t *testing.T) {
 	checkCorpus(t, ti4.RulesTechs, "testdata/corpus_v2.golden", false)
 }
 
+// So do those of the fourth (the faction abilities as printed), recorded
+// before the leaders of the fifth.
+func TestReplayCorpusOfThePrintedRulesIsUnchanged(t *testing.T) {
+	checkCorpus(t, ti4.RulesPrinted, "testdata/corpus_v4.golden", false)
+}
+
 func checkCorpus(t *testing.T, rules int, golden string, write bool) {
 	if testing.Short() {
 		t.Skip("plays 192 games")

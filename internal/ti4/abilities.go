@@ -290,7 +290,9 @@ type abilCache struct {
 	nc      int
 	faction string
 	rules   int
-	list    []*Ability
+	// the leaders' states (a commander or hero unlocked adds its ability)
+	commander, hero string
+	list            []*Ability
 }
 
 // abilityList is seat's abilities, in order, looked up again only when
@@ -306,7 +308,8 @@ func (s *State) abilityList(seat int) []*Ability {
 		copies = &p.Assimilated[0]
 	}
 	c := &s.abil[seat%maxSeats]
-	if c.list != nil && c.techs == techs && c.n == len(p.Techs) && c.copies == copies && c.nc == len(p.Assimilated) && c.faction == p.Faction && c.rules == v {
+	if c.list != nil && c.techs == techs && c.n == len(p.Techs) && c.copies == copies && c.nc == len(p.Assimilated) && c.faction == p.Faction && c.rules == v &&
+		c.commander == p.Commander && c.hero == p.Hero {
 		return c.list
 	}
 	list := make([]*Ability, 0, len(p.Techs)+3)
@@ -331,7 +334,11 @@ func (s *State) abilityList(seat int) []*Ability {
 			}
 		}
 	}
-	*c = abilCache{techs: techs, n: len(p.Techs), copies: copies, nc: len(p.Assimilated), faction: p.Faction, rules: v, list: list}
+	if v >= RulesLeaders {
+		list = s.leaderAbilities(seat, list)
+	}
+	*c = abilCache{techs: techs, n: len(p.Techs), copies: copies, nc: len(p.Assimilated), faction: p.Faction, rules: v,
+		commander: p.Commander, hero: p.Hero, list: list}
 	return list
 }
 

@@ -230,6 +230,7 @@ func (s *State) resolveUse(def *Ability, u *Use, a Action, st *Step, rng *engine
 		out = s.extend(out, Event{Kind: EvUsedThisTurn, Seat: a.Seat, Card: def.ID})
 	}
 	out = s.extend(out, ev...)
+	out = s.extend(out, s.unlockOnUse(a.Seat, def.ID)...) // a commander unlocked by the use (51.6)
 	return s.extend(out, then...), nil
 }
 

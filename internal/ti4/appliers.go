@@ -61,6 +61,8 @@ func applyByKind(s *State, e *Event) bool {
 		return applyGains(s, e)
 	case EvNoteAsked, EvSetAside, EvSetAsideBack, EvUsedThisTurn:
 		return applyNoteWindows(s, e)
+	case EvLeaderPurged, EvLeaderUnlocked:
+		return applyLeaders(s, e)
 	}
 	return false
 }

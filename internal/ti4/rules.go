@@ -393,6 +393,9 @@ func (Rules) Follow(s *State, rng *engine.RNG) []Event {
 	if ev := agendaFollowUps(s, rng); len(ev) > 0 {
 		return ev
 	}
+	if ev := leaderFollowUps(s); len(ev) > 0 {
+		return ev
+	}
 	if ev := autoPassFollowUps(s, rng); len(ev) > 0 {
 		return ev
 	}
@@ -468,7 +471,7 @@ var appliers = []func(*State, *Event) bool{
 	applyRound, applyStrategic, applyTactical, applyCombat, applyScoring, applyCards, applyTrade,
 	applyAgenda, applyAgendaEffects, applyNotes, applyActionCards, applyTacticalCards, applyLawWindows,
 	applySabotage, applyInvasionCards, applyDisgrace, applyPoKCards, applyReverse, applyCoup,
-	applyAutoPass, applyNexus, applyGiven, applyRelics, applyLegendary, applyAbilities, applyGains, applyNoteWindows,
+	applyAutoPass, applyNexus, applyGiven, applyRelics, applyLegendary, applyAbilities, applyGains, applyNoteWindows, applyLeaders,
 }
 
 func appendUnique(xs []string, x string) []string {

@@ -116,6 +116,8 @@ type Player struct {
 	// outcome by an ability (Galactic Threat: once per agenda phase).
 	Predicted int    `json:"predicted,omitempty"`
 	Commander string `json:"commander"`
+	// Hero: "" while locked, then Unlocked, then Purged (51.9).
+	Hero string `json:"hero,omitempty"`
 	// Command tokens of other seats on this (Mahact) faction sheet.
 	SheetTokens []int `json:"sheet_tokens,omitempty"`
 	// Technologies this (Nekro) player gained with assimilator tokens.
@@ -197,8 +199,11 @@ const (
 	// only add choices come in with RulesFactions: a log of version 3
 	// never made them.
 	RulesPrinted = 4
+	// RulesLeaders: leaders (issue 22): agents, commanders unlocked by
+	// their conditions, heroes at three scored objectives (leaders.go).
+	RulesLeaders = 5
 	// RulesCurrent is the version new games are set up under.
-	RulesCurrent = RulesPrinted
+	RulesCurrent = RulesLeaders
 )
 
 // rules is the game's rules version.

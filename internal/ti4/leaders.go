@@ -1,0 +1,293 @@
+package ti4
+
+import (
+	"slices"
+
+	"github.com/mecatol/mecatol/internal/ti4/data"
+)
+
+// Leaders (LRR 50, 51), from rules version RulesLeaders on. A leader's
+// ability is a definition found by "<faction>:<leader>": an agent's is live always, its uses exhausting it (it
+// readies with the technologies, 51.4); a commander's once unlocked
+// (Player.Commander); a hero's once unlocked (Player.Hero), its use purging
+// it (51.10-51.12). Commanders unlock by the condition the data gives
+// (51.6), heroes at three scored objectives; both are checked after each
+// action, while nothing is being resolved (51.6c).
+
+// The leader kinds.
+const (
+	LeaderAgent     = "agent"
+	LeaderCommander = "commander"
+	LeaderHero      = "hero"
+)
+
+// Leader events.
+const (
+	// EvLeaderUnlocked: Seat's leader of kind Card is unlocked.
+	EvLeaderUnlocked = "leader_unlocked"
+	// EvLeaderPurged: Seat's leader of kind Card is purged (its use done).
+	EvLeaderPurged = "leader_purged"
+)
+
+// leaderID is a leader's definition id.
+func leaderID(faction, name string) string { return faction + ":" + idOf(name) }
+
+// leadersOf is a faction's leader definitions that exist, by kind.
+func leadersOf(faction string) (agents []*Ability, commander, hero *Ability) {
+	l := leaderData(faction)
+	if l == nil {
+		return nil, nil, nil
+	}
+	for _, n := range l.Agent {
+		if a := definitions[leaderID(faction, n)]; a != nil {
+			agents = append(agents, a)
+		}
+	}
+	return agents, definitions[leaderID(faction, l.Commander)], definitions[leaderID(faction, l.Hero)]
+}
+
+// leaderData is a faction's leaders in the data.
+func leaderData(faction string) *data.Leaders {
+	for i, l := range data.MustLoad().Leaders {
+		if l.Faction == faction {
+			return &data.MustLoad().Leaders[i]
+		}
+	}
+	return nil
+}
+
+// leaderAbilities appends seat's live leader abilities to list.
+func (s *State) leaderAbilities(seat int, list []*Ability) []*Ability {
+	p := s.Players[seat]
+	agents, commander, hero := leadersOf(p.Faction)
+	list = append(list, agents...)
+	if commander != nil && p.Commander == Unlocked {
+		list = append(list, commander)
+	}
+	if hero != nil && p.Hero == Unlocked {
+		list = append(list, hero)
+	}
+	return list
+}
+
+// heroObjectives is the scored objectives that unlock a hero (51.10).
+const heroObjectives = 3
+
+// scoredObjectives counts seat's scored public and secret objectives.
+func scoredObjectives(p *Player) int { return len(p.Publics) + len(p.ScoredSecrets) }
+
+// leaderFollowUps unlocks the leaders whose conditions are met, while no
+// ability or step is being resolved (51.6c).
+func leaderFollowUps(s *State) []Event {
+	if s.rules() < RulesLeaders || s.Step != nil || s.PendingAC != nil {
+		return nil
+	}
+	var ev []Event
+	for _, q := range s.Active() {
+		p := s.Players[q]
+		if p.Hero == "" && scoredObjectives(p) >= heroObjectives {
+			ev = append(ev, Event{Kind: EvLeaderUnlocked, Seat: q, Card: LeaderHero})
+		}
+		if p.Commander == Locked && s.commanderUnlocks(q) {
+			ev = append(ev, Event{Kind: EvLeaderUnlocked, Seat: q, Card: LeaderCommander})
+		}
+	}
+	return s.emit(ev...)
+}
+
+// commanderUnlocks reports seat's commander's unlock condition met.
+func (s *State) commanderUnlocks(seat int) bool {
+	l := leaderData(s.Players[seat].Faction)
+	if l == nil {
+		return false
+	}
+	if l.Unlock.Condition != "" {
+		f := unlockConditions[l.Unlock.Condition]
+		return f != nil && f(s, seat)
+	}
+	f := unlockCounts[l.Unlock.Of]
+	return f != nil && f(s, seat) >= l.Unlock.Count
+}
+
+func applyLeaders(s *State, e *Event) bool {
+	p := s.Players[e.Seat]
+	switch e.Kind {
+	case EvLeaderUnlocked:
+		if e.Card == LeaderHero {
+			p.Hero = Unlocked
+		} else {
+			p.Commander = Unlocked
+		}
+	case EvLeaderPurged:
+		if e.Card == LeaderHero {
+			p.Hero = Purged
+		} else {
+			p.Commander = Purged
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+// purgeHero is the event a hero's use ends with (51.12).
+func purgeHero(seat int) Event { return Event{Kind: EvLeaderPurged, Seat: seat, Card: LeaderHero} }
+
+// unitsOf counts seat's units on the board that f accepts (on planets
+// too), by stack.
+func (s *State) unitsOf(seat int, f func(sys *System, pl *Planet, st Stack) bool) int {
+	n := 0
+	for _, sys := range s.Systems {
+		for _, st := range sys.Space {
+			if st.Owner == seat && f(sys, nil, st) {
+				n += st.Count
+			}
+		}
+		for _, pl := range sys.Planets {
+			for _, st := range pl.Units {
+				if st.Owner == seat && f(sys, pl, st) {
+					n += st.Count
+				}
+			}
+		}
+	}
+	return n
+}
+
+// systemsWith counts the systems where seat has a unit that f accepts.
+func (s *State) systemsWith(seat int, f func(sys *System, st Stack) bool) int {
+	n := 0
+	for _, sys := range s.Systems {
+		in := slices.ContainsFunc(sys.Space, func(st Stack) bool { return st.Owner == seat && f(sys, st) })
+		for _, pl := range sys.Planets {
+			in = in || slices.ContainsFunc(pl.Units, func(st Stack) bool { return st.Owner == seat && f(sys, st) })
+		}
+		if in {
+			n++
+		}
+	}
+	return n
+}
+
+// planetsSum adds v over the planets seat controls.
+func (s *State) planetsSum(seat int, v func(pl *Planet, sys *System) int) int {
+	n := 0
+	for _, sys := range s.Systems {
+		for _, pl := range sys.Planets {
+			if pl.Controller == seat {
+				n += v(pl, sys)
+			}
+		}
+	}
+	return n
+}
+
+func ofType(typ string) func(*System, *Planet, Stack) bool {
+	return func(_ *System, _ *Planet, st Stack) bool { return st.Unit == typ }
+}
+
+// unlockCounts count what a commander's unlock condition counts, one
+// function a kind of the data's (data.UnlockCounts).
+var unlockCounts = map[string]func(s *State, seat int) int{
+	"action_cards": func(s *State, seat int) int { return len(s.Players[seat].ActionCards) },
+	"cruisers":     func(s *State, seat int) int { return s.unitsOf(seat, ofType("cruiser")) },
+	"dreadnoughts": func(s *State, seat int) int { return s.unitsOf(seat, ofType("dreadnought")) },
+	"war_suns":     func(s *State, seat int) int { return s.unitsOf(seat, ofType("war_sun")) },
+	"space_docks":  func(s *State, seat int) int { return s.unitsOf(seat, ofType("space_dock")) },
+	"structures": func(s *State, seat int) int {
+		return s.unitsOf(seat, func(_ *System, _ *Planet, st Stack) bool { return isStructure(st.Unit) })
+	},
+	"ground_forces_on_planets": func(s *State, seat int) int {
+		return s.unitsOf(seat, func(_ *System, pl *Planet, st Stack) bool { return pl != nil && isGroundForce(st.Unit) })
+	},
+	"units_with_barrage_cannon_or_bombardment": func(s *State, seat int) int {
+		return s.unitsOf(seat, func(_ *System, _ *Planet, st Stack) bool {
+			p := profile(s, seat, st.Unit)
+			return p.AFB.Dice > 0 || p.Cannon.Dice > 0 || p.Bombard.Dice > 0
+		})
+	},
+	"gravity_rifts_with_units": func(s *State, seat int) int {
+		return s.systemsWith(seat, func(sys *System, _ Stack) bool { return s.anomaly(sys.Pos, "gravity_rift") })
+	},
+	"systems_with_mechs": func(s *State, seat int) int {
+		return s.systemsWith(seat, func(_ *System, st Stack) bool { return st.Unit == "mech" })
+	},
+	"wormhole_systems_with_units": func(s *State, seat int) int {
+		return s.systemsWith(seat, func(sys *System, _ Stack) bool { return len(s.Wormholes(sys.Pos)) > 0 })
+	},
+	"non_fighter_ships_in_one_system": func(s *State, seat int) int {
+		most := 0
+		for _, sys := range s.Systems {
+			most = max(most, s.nonFighterShips(sys.Pos, seat))
+		}
+		return most
+	},
+	"influence_controlled": func(s *State, seat int) int {
+		return s.planetsSum(seat, func(pl *Planet, _ *System) int { return planetInfo(pl).Influence })
+	},
+	"resources_controlled": func(s *State, seat int) int {
+		return s.planetsSum(seat, func(pl *Planet, _ *System) int { return planetInfo(pl).Resources })
+	},
+	"non_home_planets_controlled": func(s *State, seat int) int {
+		return s.planetsSum(seat, func(_ *Planet, sys *System) int { return btoi(!s.IsHomeSystem(sys.Pos)) })
+	},
+	"others_tokens_in_fleet_pool": func(s *State, seat int) int { return len(s.Players[seat].SheetTokens) },
+	"secret_objectives_scored":    func(s *State, seat int) int { return len(s.Players[seat].ScoredSecrets) },
+	"trade_goods":                 func(s *State, seat int) int { return s.Players[seat].TradeGoods },
+	"technologies":                ownedTechnologies,
+}
+
+// ownedTechnologies counts seat's technologies; an assimilator counts
+// only while its token is on a technology (the Nekro commander's text).
+func ownedTechnologies(s *State, seat int) int {
+	p := s.Players[seat]
+	n, assimilators := 0, 0
+	for _, t := range p.Techs {
+		if a := definitions[t]; a != nil && a.Assimilates {
+			assimilators++
+		} else {
+			n++
+		}
+	}
+	return n + min(assimilators, len(p.Assimilated))
+}
+
+// unlockConditions are the commanders' unlock conditions that are no
+// count, by the data's name.
+var unlockConditions = map[string]func(s *State, seat int) bool{
+	// ground forces on a planet in or next to Mecatol Rex's system
+	"ground_forces_in_or_next_to_mecatol_rex": func(s *State, seat int) bool {
+		_, mr := s.Planet(MecatolRex)
+		return mr != nil && s.unitsOf(seat, func(sys *System, pl *Planet, st Stack) bool {
+			return pl != nil && isGroundForce(st.Unit) && (sys.Pos == mr.Pos || s.Adjacent(sys.Pos, mr.Pos))
+		}) > 0
+	},
+	// Mecatol Rex controlled, or a combat fought in its system
+	"control_or_combat_at_mecatol_rex": func(s *State, seat int) bool {
+		pl, mr := s.Planet(MecatolRex)
+		if pl == nil {
+			return false
+		}
+		c := s.Combat
+		return pl.Controller == seat || (c != nil && c.System == mr.Pos && (c.Attacker == seat || c.Defender == seat))
+	},
+	// every other player a neighbor
+	"neighbors_with_every_player": func(s *State, seat int) bool {
+		return len(s.Neighbors(seat)) == len(s.Active())-1
+	},
+	// a faction ability used: unlocked as it is used (leaderOnUse)
+	"use_a_faction_ability": func(*State, int) bool { return false },
+}
+
+// unlockOnUse is the event unlocking seat's commander when its condition
+// is to use a faction ability and ability id is one of its faction's.
+func (s *State) unlockOnUse(seat int, id string) []Event {
+	p := s.Players[seat]
+	if s.rules() < RulesLeaders || p.Commander != Locked || !slices.Contains(factionAbilities[p.Faction], id) {
+		return nil
+	}
+	if l := leaderData(p.Faction); l == nil || l.Unlock.Condition != "use_a_faction_ability" {
+		return nil
+	}
+	return []Event{{Kind: EvLeaderUnlocked, Seat: seat, Card: LeaderCommander}}
+}
