@@ -2,6 +2,7 @@ package ti4
 
 import (
 	"slices"
+	"sync"
 
 	"github.com/mecatol/mecatol/internal/ti4/data"
 )
@@ -47,14 +48,15 @@ func leadersOf(faction string) (agents []*Ability, commander, hero *Ability) {
 }
 
 // leaderData is a faction's leaders in the data.
-func leaderData(faction string) *data.Leaders {
+func leaderData(faction string) *data.Leaders { return leadersByFaction()[faction] }
+
+var leadersByFaction = sync.OnceValue(func() map[string]*data.Leaders {
+	out := map[string]*data.Leaders{}
 	for i, l := range data.MustLoad().Leaders {
-		if l.Faction == faction {
-			return &data.MustLoad().Leaders[i]
-		}
+		out[l.Faction] = &data.MustLoad().Leaders[i]
 	}
-	return nil
-}
+	return out
+})
 
 // leaderAbilities appends seat's live leader abilities to list.
 func (s *State) leaderAbilities(seat int, list []*Ability) []*Ability {
@@ -76,23 +78,107 @@ const heroObjectives = 3
 // scoredObjectives counts seat's scored public and secret objectives.
 func scoredObjectives(p *Player) int { return len(p.Publics) + len(p.ScoredSecrets) }
 
-// leaderFollowUps unlocks the leaders whose conditions are met, while no
-// ability or step is being resolved (51.6c).
+// leaderFollowUps unlocks the leaders whose conditions are met once
+// nothing is being resolved (51.6c): no step, no action card waiting, and
+// no tactical or strategic action, combat, invasion or agenda under way.
+// In a combat, only the conditions that the combat itself meets
+// (combatUnlocks) are checked. A commander found locked is looked at again
+// only after an event of its player's (leaderFresh).
 func leaderFollowUps(s *State) []Event {
 	if s.rules() < RulesLeaders || s.Step != nil || s.PendingAC != nil {
 		return nil
 	}
+	if c := s.Combat; c != nil {
+		return s.emit(combatantUnlocks(s, c)...)
+	}
+	if s.Tactical != nil || s.Strategic != nil || s.Invasion != nil || s.Agenda != nil {
+		return nil
+	}
 	var ev []Event
-	for _, q := range s.Active() {
-		p := s.Players[q]
+	for q, p := range s.Players {
+		if p.Eliminated {
+			continue
+		}
 		if p.Hero == "" && scoredObjectives(p) >= heroObjectives {
 			ev = append(ev, Event{Kind: EvLeaderUnlocked, Seat: q, Card: LeaderHero})
 		}
-		if p.Commander == Locked && s.commanderUnlocks(q) {
+		if p.Commander != Locked || s.leaderFresh&(1<<q) != 0 {
+			continue
+		}
+		if s.commanderUnlocks(q) {
 			ev = append(ev, Event{Kind: EvLeaderUnlocked, Seat: q, Card: LeaderCommander})
+		} else if !everyTurn[unlockOf(p.Faction)] {
+			s.leaderFresh |= 1 << q // unmet until an event of theirs
 		}
 	}
 	return s.emit(ev...)
+}
+
+// combatantUnlocks unlocks the commanders of the players in combat c whose
+// condition the combat meets (combatUnlocks).
+func combatantUnlocks(s *State, c *Combat) []Event {
+	var ev []Event
+	for _, q := range [2]int{c.Attacker, c.Defender} {
+		if q < 0 || q >= len(s.Players) || s.Players[q].Commander != Locked || !combatUnlocks[unlockOf(s.Players[q].Faction)] {
+			continue
+		}
+		if s.commanderUnlocks(q) {
+			ev = append(ev, Event{Kind: EvLeaderUnlocked, Seat: q, Card: LeaderCommander})
+		}
+	}
+	return ev
+}
+
+// leaderStale marks the seat an event concerns (its Seat: the owner of the
+// units, the gainer of planets, goods and cards) as to be checked again; a
+// transaction, between two seats, every seat.
+func (s *State) leaderStale(e *Event) {
+	if s.leaderFresh == 0 {
+		return
+	}
+	switch {
+	case e.Kind == EvTraded:
+		s.leaderFresh = 0
+	case leaderInert[e.Kind] || (e.Kind == EvTradeGoods && e.Count < 0):
+	default:
+		s.leaderFresh &^= 1 << uint(e.Seat&31)
+	}
+}
+
+// leaderInert are the event kinds that never raise what an unlock
+// condition counts for their seat: windows and steps, dice, losses and
+// spending. Any kind not listed counts, so a kind missing here only costs
+// time.
+var leaderInert = func() map[string]bool {
+	m := map[string]bool{}
+	for _, k := range []string{EvACCancelled, EvACDiscarded, EvACPending, EvACPlayed, EvACResolved, EvAnswerPass,
+		EvAskNext, EvAskPassed, EvAskQueued, EvAutoPass, EvBallotClosed, EvBallotOpened, EvBombarded, EvChoiceNext,
+		EvChoiceQueued, EvCombat, EvCombatWon, EvCommitsDone, EvCommitted, EvCoupClosed, EvCoupPassed, EvCoupWindow,
+		EvDeclared, EvDice, EvDiscardPassed, EvDiscardWindow, EvDiscounted, EvEndOfTurnAsked, EvEstablished,
+		EvHitAssigned, EvInvStarted, EvInvasionBegun, EvInvasionEnded, EvLeaderPurged, EvLeaderUnlocked, EvPassed,
+		EvPickPassed, EvPlanetExhausted, EvPlanetReadied, EvPrimaryDone, EvSabotagePass, EvScoringDone,
+		EvSecondaryDone, EvSpeakerChanged, EvSpent, EvStatusBegun, EvStepCleared, EvStepProgress, EvStepSet,
+		EvStrategicBegun, EvStrategicEnded, EvStrategyPicked, EvTacStep, EvTacticalBegun, EvTacticalEnded,
+		EvTechExhausted, EvTechReadied, EvTokensSet, EvTurnEnded, EvUnitRepaired, EvUnitsRemoved, EvUsedThisTurn,
+		EvVotesCast, EvWindowPass, EvWindowPlay, EvCommodities} {
+		m[k] = true
+	}
+	return m
+}()
+
+// everyTurn are the unlock conditions other players' units change, checked
+// at each turn's end whoever played.
+var everyTurn = map[string]bool{"neighbors_with_every_player": true}
+
+// combatUnlocks are the unlock conditions a combat meets as it is fought.
+var combatUnlocks = map[string]bool{"control_or_combat_at_mecatol_rex": true}
+
+// unlockOf names a faction's commander's unlock condition or count.
+func unlockOf(faction string) string {
+	if l := leaderData(faction); l != nil {
+		return l.Unlock.Condition + l.Unlock.Of
+	}
+	return ""
 }
 
 // commanderUnlocks reports seat's commander's unlock condition met.
@@ -201,9 +287,14 @@ var unlockCounts = map[string]func(s *State, seat int) int{
 		return s.unitsOf(seat, func(_ *System, pl *Planet, st Stack) bool { return pl != nil && isGroundForce(st.Unit) })
 	},
 	"units_with_barrage_cannon_or_bombardment": func(s *State, seat int) int {
+		fires := make([]bool, len(unitTypes)) // by type, looked up once
+		for i, typ := range unitTypes {
+			p := profile(s, seat, typ)
+			fires[i] = p.AFB.Dice > 0 || p.Cannon.Dice > 0 || p.Bombard.Dice > 0
+		}
 		return s.unitsOf(seat, func(_ *System, _ *Planet, st Stack) bool {
-			p := profile(s, seat, st.Unit)
-			return p.AFB.Dice > 0 || p.Cannon.Dice > 0 || p.Bombard.Dice > 0
+			i := slices.Index(unitTypes, st.Unit)
+			return i >= 0 && fires[i]
 		})
 	},
 	"gravity_rifts_with_units": func(s *State, seat int) int {

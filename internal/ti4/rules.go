@@ -405,6 +405,7 @@ func (Rules) Follow(s *State, rng *engine.RNG) []Event {
 // Apply applies one event.
 func (Rules) Apply(s *State, e Event) {
 	s.noteEvent(&e)
+	s.leaderStale(&e)
 	switch e.Kind {
 	case EvUnitsPlaced:
 		sys := s.System(e.System)

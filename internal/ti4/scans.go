@@ -53,7 +53,8 @@ func touches(kind string) uint8 {
 		EvStatusDone, EvTurnEnded, EvCommandToken,
 		EvInvStarted, EvEstablished, EvDeclared, EvProduced,
 		EvDrawSecret, EvSecretKept, EvRevealed, EvSpeakerChanged, EvStatusBegun,
-		EvStrategyPhaseEnded, EvTradeCancelled, EvACDiscarded, EvPlanetReadied:
+		EvStrategyPhaseEnded, EvTradeCancelled, EvACDiscarded, EvPlanetReadied,
+		EvLeaderUnlocked, EvLeaderPurged, EvValuesSwapped:
 		return 0
 	case EvTokensSet:
 		return 1 << scanExcess // the fleet pool

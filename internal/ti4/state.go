@@ -282,6 +282,10 @@ type State struct {
 	// abil is each seat's abilities, found from its technologies and
 	// faction and kept while they are the same (abilityList).
 	abil [maxSeats]abilCache
+	// leaderFresh: the seats whose commander's unlock condition was found
+	// unmet with no event of theirs since (leaders.go); not kept, so a
+	// state decoded or built checks every seat again, which finds the same.
+	leaderFresh uint32
 }
 
 // UnmarshalJSON decodes a state and rebuilds the galaxy from its map string.
