@@ -153,3 +153,58 @@ func wrathOfKenara(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) 
 	nextDiceAsk(n)
 	return s.emit(Event{Kind: EvTradeGoods, Seat: a.Seat, Count: -a.Count}, newCombat(n, nil)), nil
 }
+
+// The Emirates of Hacan's leaders (rules version 5).
+func init() {
+	// Carth of Golden Sands, agent: in the action phase, exhausted for 2
+	// commodities of the Hacan's (to their limit, outcome "commodities"),
+	// or to replenish another player's (player).
+	define(&Ability{ID: "hacan:carth_of_golden_sands", Since: RulesLeaders,
+		Uses: []*Use{{At: DuringActionPhase, Exhaust: true, Fields: "outcome player", Options: carthOptions, Resolve: carthOfGoldenSands}}})
+	// Harrugh Gefhara, hero: while the Hacan pay for what they produce,
+	// the units cost nothing this once; purged (51.12).
+	define(&Ability{ID: "hacan:harrugh_gefhara", Since: RulesLeaders,
+		Uses: []*Use{{At: WhileProducing, Options: one(Action{}), Resolve: galacticSecuritiesNet}}})
+}
+
+// carthGain is the commodities Carth of Golden Sands gives the Hacan.
+const carthGain = 2
+
+func carthOptions(s *State, seat int, _ *Step) []Action {
+	var out []Action
+	if p := s.Players[seat]; p.Commodities < commodityValue(p) {
+		out = append(out, Action{Outcome: "commodities"})
+	}
+	for _, q := range s.Active() {
+		if p := s.Players[q]; q != seat && p.Commodities < commodityValue(p) {
+			out = append(out, Action{ActionExtra: &ActionExtra{Player: ip(q)}})
+		}
+	}
+	return out
+}
+
+func carthOfGoldenSands(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	if !slices.ContainsFunc(carthOptions(s, a.Seat, st), func(o Action) bool {
+		return o.Outcome == a.Outcome && (o.extra().Player == nil) == (a.extra().Player == nil) &&
+			(o.extra().Player == nil || *o.extra().Player == *a.extra().Player)
+	}) {
+		return nil, engine.Refuse("51.4", "Carth of Golden Sands gives you 2 commodities (outcome commodities) or replenishes another player's (player), below their limit")
+	}
+	if q := a.extra().Player; q != nil {
+		p := s.Players[*q]
+		return s.emit(append([]Event{{Kind: EvCommodities, Seat: *q, Count: commodityValue(p)}}, notesOnReplenish(s, *q, commodityValue(p))...)...), nil
+	}
+	p := s.Players[a.Seat]
+	return s.emit(Event{Kind: EvCommodities, Seat: a.Seat, Count: min(commodityValue(p), p.Commodities+carthGain)}), nil
+}
+
+func galacticSecuritiesNet(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
+	if _, _, _, err := s.production(a.Seat); err != nil {
+		return nil, err
+	}
+	return s.emit(Event{Kind: EvDiscounted, Seat: a.Seat, Count: prodFree}, purgeHero(a.Seat)), nil
+}
+
+// prodFree is more than any production can cost: Harrugh Gefhara's
+// discount covers the units produced after it too.
+const prodFree = 1000

@@ -200,3 +200,50 @@ func TestFaction_Hacan_WrathOfKenara_OnlyInItsSystem(t *testing.T) {
 		})
 	}
 }
+
+// Hacan, Carth of Golden Sands (51.3, 51.4): an agent, exhausted in the
+// action phase for 2 commodities of the Hacan's (to their limit) or to
+// replenish another player's; it readies in the status phase.
+func TestFaction_Hacan_CarthOfGoldenSands(t *testing.T) {
+	const id = "hacan:carth_of_golden_sands"
+	g := leadersGame(t, []string{"hacan", "sol", "letnev"}, func(s *State) {
+		s.Players[0].Commodities = 5
+		s.Players[1].Commodities = 0
+	})
+	do(t, g, use(0, id, Action{Outcome: "commodities"}))
+	if p := g.State().Players[0]; p.Commodities != 6 || !slices.Contains(p.ExhaustedTechs, id) {
+		t.Fatalf("commodities %d, exhausted %v: 5+2 stops at the limit of 6, the agent exhausted", p.Commodities, p.ExhaustedTechs)
+	}
+	refuse(t, g, use(0, id, Action{ActionExtra: &ActionExtra{Player: ip(1)}}), "34.4") // exhausted
+	g = leadersGame(t, []string{"hacan", "sol", "letnev"}, func(s *State) { s.Players[1].Commodities = 0 })
+	do(t, g, use(0, id, Action{ActionExtra: &ActionExtra{Player: ip(1)}}))
+	if p := g.State().Players[1]; p.Commodities != commodityValue(p) {
+		t.Fatalf("Sol's commodities %d: replenished", p.Commodities)
+	}
+}
+
+// Hacan, Harrugh Gefhara (51.10-51.12): unlocked, while the Hacan
+// produce, the units cost nothing; the hero is purged.
+func TestFaction_Hacan_HarrughGefhara(t *testing.T) {
+	const id = "hacan:harrugh_gefhara"
+	g := leadersGame(t, []string{"hacan", "sol", "letnev"}, func(s *State) {
+		s.Players[0].Hero = Unlocked
+		p := s.Players[0]
+		p.TradeGoods, p.Fleet, p.Strategy = 0, p.Fleet+p.Strategy, 0
+		for _, pl := range s.ownPlanets(0) {
+			pl.Exhausted = true
+		}
+	})
+	home := g.State().Players[0].Home
+	activated(t, g, 0, home)
+	do(t, g, act(ActEndMovement, 0))
+	establishControl(t, g, 0)
+	refuse(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "cruiser", Count: 1}, "26.1") // nothing to pay with
+	do(t, g, use(0, id, Action{}))
+	do(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "cruiser", Count: 2})
+	do(t, g, act(ActEndTactical, 0))
+	s := g.State()
+	if s.Players[0].Hero != Purged || count(s.System(home).Space, 0, "cruiser") < 2 {
+		t.Fatalf("hero %q, cruisers %d: two produced for nothing, the hero purged", s.Players[0].Hero, count(s.System(home).Space, 0, "cruiser"))
+	}
+}

@@ -1,6 +1,10 @@
 package ti4
 
-import "github.com/mecatol/mecatol/internal/engine"
+import (
+	"slices"
+
+	"github.com/mecatol/mecatol/internal/engine"
+)
 
 // The Federation of Sol's abilities.
 func init() {
@@ -96,4 +100,60 @@ func genesis(s *State, owner int) []Event {
 // Spec Ops II, Sol's infantry upgrade: as Letani Warrior II, on 5 or more.
 func init() {
 	define(&Ability{ID: "spec_ops_2", Since: RulesPrinted, Revive: 5})
+}
+
+// The Federation of Sol's leaders (rules version 5).
+func init() {
+	// Claire Gibson, commander: at the start of a ground combat on a
+	// planet Sol controls, an infantry from reinforcements goes there.
+	define(&Ability{ID: "sol:claire_gibson", Since: RulesLeaders,
+		Uses: []*Use{{At: AtGroundStart, OncePerCombat: true, Options: gibsonOptions, Resolve: claireGibson}}})
+	// Jace X, 4th Air Legion, hero: as an action, every command token of
+	// Sol's on the board goes back to reinforcements; purged (51.12).
+	define(&Ability{ID: "sol:jace_x_4th_air_legion", Since: RulesLeaders,
+		Uses: []*Use{{At: AtAction, Options: heliosOptions, Resolve: helioCommandArray}}})
+}
+
+func gibsonOptions(s *State, seat int, _ *Step) []Action {
+	c := s.Combat
+	if c == nil || c.Kind != "ground" || s.Reinforcements(seat, "infantry") == 0 {
+		return nil
+	}
+	if pl, _ := s.Planet(c.Planet); pl == nil || pl.Controller != seat {
+		return nil
+	}
+	return []Action{{}}
+}
+
+func claireGibson(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	if len(gibsonOptions(s, a.Seat, st)) == 0 {
+		return nil, engine.Refuse("42.4a", "Claire Gibson places an infantry from reinforcements at the start of a ground combat on a planet you control")
+	}
+	c := s.Combat
+	pl, sys := s.Planet(c.Planet)
+	n := c.clone()
+	n.markUsed(a.Seat, a.Card)
+	return s.emit(Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: 1}, newCombat(n, nil)), nil
+}
+
+func heliosOptions(s *State, seat int, _ *Step) []Action {
+	for _, sys := range s.Systems {
+		if slices.Contains(sys.Command, seat) {
+			return []Action{{}}
+		}
+	}
+	return nil
+}
+
+func helioCommandArray(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
+	var ev []Event
+	for _, sys := range s.Systems {
+		if slices.Contains(sys.Command, a.Seat) {
+			ev = append(ev, Event{Kind: EvCommandToken, Seat: a.Seat, System: sys.Pos, Count: -1})
+		}
+	}
+	if ev == nil {
+		return nil, engine.Refuse("51.10", "no command token of yours is on the board")
+	}
+	return s.emit(append(ev, purgeHero(a.Seat))...), nil
 }

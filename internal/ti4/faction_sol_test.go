@@ -67,3 +67,65 @@ func TestFaction_Sol_MilitarySupport(t *testing.T) {
 		}
 	}
 }
+
+// Sol, Jace X (51.9-51.12): once unlocked, as an action every command
+// token of Sol's on the board goes back to reinforcements, and the hero is
+// purged; locked, it is not offered.
+func TestFaction_Sol_JaceX_HelioCommandArray(t *testing.T) {
+	const id = "sol:jace_x_4th_air_legion"
+	stage := func(hero string) func(s *State) {
+		return func(s *State) {
+			s.Players[0].Hero = hero
+			s.System(9).Command = []int{0, 1}
+			s.System(23).Command = []int{0}
+		}
+	}
+	g := leadersGame(t, []string{"sol", "hacan", "letnev"}, stage(""))
+	refuse(t, g, use(0, id, Action{}), "1.3") // locked: Sol has no such ability yet
+	g = leadersGame(t, []string{"sol", "hacan", "letnev"}, stage(Unlocked))
+	before := g.State().CommandReinforcements(0)
+	do(t, g, use(0, id, Action{}))
+	s := g.State()
+	if slices.Contains(s.System(9).Command, 0) || slices.Contains(s.System(23).Command, 0) || !slices.Contains(s.System(9).Command, 1) {
+		t.Fatalf("tokens %v %v: Sol's back, Hacan's stays", s.System(9).Command, s.System(23).Command)
+	}
+	if s.CommandReinforcements(0) != before+2 || s.Players[0].Hero != Purged || s.Turn == 0 {
+		t.Fatalf("reinforcements %d (was %d), hero %q, turn %d: two back, purged, the turn over", s.CommandReinforcements(0), before, s.Players[0].Hero, s.Turn)
+	}
+}
+
+// Sol, Claire Gibson (42.4a, 51.6): unlocked, at the start of a ground
+// combat on a planet Sol controls, an infantry from reinforcements joins
+// it, once; the invader has no such window.
+func TestFaction_Sol_ClaireGibson(t *testing.T) {
+	const id = "sol:claire_gibson"
+	cfg := fixtureConfig("hacan", "sol", "letnev")
+	cfg.Rules = RulesLeaders
+	g := invadeArnorAs(t, cfg, func(s *State) {
+		arnorHeldBy(1, Stack{Owner: 1, Unit: "infantry", Count: 1})(s)
+		s.Players[1].Commander = Unlocked
+	})
+	do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: "infantry", Count: 2})
+	do(t, g, act(ActEstablishControl, 0))
+	for i := 0; i < 5; i++ { // Parley's window, the invader's start window
+		s := g.State()
+		if c := s.Combat; c != nil && c.Answer != nil && c.Answer.Seat == 1 {
+			break
+		}
+		switch {
+		case s.Invasion != nil && s.Invasion.Ask != nil:
+			do(t, g, act(ActPassWindow, s.Invasion.Ask.Seat))
+		case s.Combat != nil && s.Combat.Answer != nil:
+			do(t, g, act(ActPassWindow, s.Combat.Answer.Seat))
+		}
+	}
+	c := g.State().Combat
+	if c == nil || c.Answer == nil || c.Answer.Seat != 1 {
+		t.Fatalf("combat %+v: Sol's window at the start of the ground combat", c)
+	}
+	do(t, g, use(1, id, Action{}))
+	if n := count(planet(t, g, "Arnor").Units, 1, "infantry"); n != 2 {
+		t.Fatalf("Sol's infantry on Arnor %d, want 2", n)
+	}
+	refuse(t, g, use(1, id, Action{}), "1.3") // once a combat
+}
