@@ -108,6 +108,12 @@ type Ability struct {
 	// fighters are committed to planets as ground forces, and go back to
 	// the space area when the ground combats end (49.2).
 	CommitsFighters bool
+	// PlanetVotes: each planet its owner exhausts to cast votes gives this
+	// many more (8.6).
+	PlanetVotes int
+	// CombatModAt: what it adds to its owner's combat rolls in a combat in
+	// the system at pos (56).
+	CombatModAt func(s *State, seat, pos int) int
 	// GroundAsShips: for the odds, which take them all, its owner's ground
 	// forces in its space area fight in the space combat as ships (its
 	// Use chooses them in play).
@@ -420,6 +426,7 @@ func hookProductionDiscount(a *Ability) int { return a.ProductionDiscount }
 func hookShipMove(a *Ability) int           { return a.ShipMove }
 func hookGroundWonInfantry(a *Ability) int  { return a.GroundWonInfantry }
 func hookVotes(a *Ability) int              { return a.Votes }
+func hookPlanetVotes(a *Ability) int        { return a.PlanetVotes }
 func hookResearchTokens(a *Ability) int     { return a.ResearchTokens }
 
 // tgWorth is what one trade good seat spends is worth in resources or

@@ -357,7 +357,7 @@ func decideVotePlanet(s *State, a Action) ([]Event, error) {
 	if s.lawSays(LawOneVoteEach) {
 		return nil, engine.Refuse("7.3", "under Representative Government each player casts one vote and exhausts no planets")
 	}
-	return s.emit(Event{Kind: EvPlanetExhausted, Seat: a.Seat, Planet: pl.Name}, Event{Kind: EvVotesCast, Seat: a.Seat, Planet: pl.Name, Count: votesFrom(pl)}), nil
+	return s.emit(Event{Kind: EvPlanetExhausted, Seat: a.Seat, Planet: pl.Name}, Event{Kind: EvVotesCast, Seat: a.Seat, Planet: pl.Name, Count: votesFrom(pl) + s.bonus(a.Seat, hookPlanetVotes)}), nil
 }
 
 func decideBreakTie(s *State, a Action) ([]Event, error) {

@@ -245,6 +245,21 @@ func otherWithShips(sys *System, seat int) int {
 	return None
 }
 
+// combatModHere is what seat's abilities add to its combat rolls in the
+// combat under way's system (CombatModAt).
+func (s *State) combatModHere(seat int) int {
+	if s.Combat == nil {
+		return 0
+	}
+	n := 0
+	for _, a := range s.abilityList(seat) {
+		if a.CombatModAt != nil {
+			n += a.CombatModAt(s, seat, s.Combat.System)
+		}
+	}
+	return n
+}
+
 // roll rolls one ability for a player's stacks, returning hits and faces.
 func (s *State) roll(seat int, stacks []Stack, f func(*combat.Profile) combat.Roll, mod int, rng *engine.RNG, faces *[]int) int {
 	return s.rollAgain(seat, stacks, f, mod, false, rng, faces, nil)
@@ -355,7 +370,7 @@ func (s *State) nonFighterShips(pos, seat int) int {
 // again with reroll (Munitions Reserves); Prophecy of Ixth adds one to its
 // owner's fighters.
 func (s *State) combatRoll(seat int, stacks []Stack, mod, fighterMod int, reroll bool, rng *engine.RNG, faces *[]int, dice *[]Die) int {
-	mod += s.bonus(seat, hookCombatMod)
+	mod += s.bonus(seat, hookCombatMod) + s.combatModHere(seat)
 	if s.lawGives(seat, LawFightersPlusOne) != "" {
 		fighterMod++
 	}
@@ -1256,7 +1271,7 @@ func (s *State) groundRoll(seat int, stacks []Stack, extra int, rng *engine.RNG,
 			continue
 		}
 		r := profile(s, seat, st.Unit).Combat
-		mod := s.bonus(seat, hookCombatMod) + extra
+		mod := s.bonus(seat, hookCombatMod) + s.combatModHere(seat) + extra
 		h := combat.Hits(rng, r, st.Count, mod, false, faces)
 		if m := st.Count*r.Dice - h; m > 0 && r.Hit > 0 {
 			*misses = append(*misses, Miss{Seat: seat, Hit: r.Hit - mod, Count: m}) // the value a reroll needs

@@ -114,3 +114,30 @@ func tradePolicy(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
 	}
 	return s.emit(Event{Kind: EvValuesSwapped, Seat: a.Seat, Planet: pl.Name}), nil
 }
+
+// The Winnu's leaders (rules version 5).
+func init() {
+	// Rickar Rickani, commander: +2 to the Winnu's combat rolls in the
+	// Mecatol Rex system, their home system and each system with a
+	// legendary planet.
+	define(&Ability{ID: "winnu:rickar_rickani", Since: RulesLeaders, CombatModAt: rickarRickani})
+}
+
+// rickarMod is what Rickar Rickani adds.
+const rickarMod = 2
+
+func rickarRickani(s *State, seat, pos int) int {
+	sys := s.System(pos)
+	if sys == nil {
+		return 0
+	}
+	if pos == s.Players[seat].Home {
+		return rickarMod
+	}
+	for _, pl := range sys.Planets {
+		if pl.Name == MecatolRex || planetInfo(pl).Legendary {
+			return rickarMod
+		}
+	}
+	return 0
+}

@@ -181,3 +181,42 @@ func TestFaction_Winnu_HegemonicTradePolicy_KeepsProductionPayable(t *testing.T)
 	do(t, g, Action{Kind: ActSpendPlanet, Seat: 0, Planet: "Arnor"})
 	do(t, g, act(ActEndTactical, 0))
 }
+
+// Winnu, Rickar Rickani (56): unlocked, +2 to the Winnu's combat rolls in
+// the Mecatol Rex system, their home system and systems with a legendary
+// planet; nothing elsewhere, nothing locked.
+func TestFaction_Winnu_RickarRickani(t *testing.T) {
+	cfg := fixtureConfig("winnu", "sol", "hacan")
+	cfg.Rules = RulesLeaders
+	g := fixture(t, cfg, func(s *State) { s.Players[0].Commander = Unlocked })
+	s := g.State()
+	_, mecatol := s.Planet(MecatolRex)
+	home := s.Players[0].Home
+	for _, tc := range []struct {
+		pos, want int
+	}{{mecatol.Pos, 2}, {home, 2}, {9, 0}} {
+		c := s.Clone()
+		c.Combat = &Combat{Kind: "space", System: tc.pos, Attacker: 0, Defender: 1}
+		if got := c.combatModHere(0); got != tc.want {
+			t.Errorf("system %d: +%d, want +%d", tc.pos, got, tc.want)
+		}
+		if got := c.combatModHere(1); got != 0 {
+			t.Errorf("system %d: Sol +%d", tc.pos, got)
+		}
+	}
+	c := s.Clone()
+	c.Players[0].Commander = Locked
+	c.Combat = &Combat{Kind: "space", System: mecatol.Pos, Attacker: 0, Defender: 1}
+	if got := c.combatModHere(0); got != 0 {
+		t.Errorf("locked: +%d", got)
+	}
+	for _, sys := range s.Systems { // a legendary planet's system
+		for _, pl := range sys.Planets {
+			if planetInfo(pl).Legendary && sys.Pos != home {
+				if got := rickarRickani(s, 0, sys.Pos); got != 2 {
+					t.Errorf("%s: +%d", pl.Name, got)
+				}
+			}
+		}
+	}
+}

@@ -136,3 +136,10 @@ func instinctTraining(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, erro
 	}
 	return s.extend(s.emit(Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &Pools{p.Tactic, p.Fleet, p.Strategy - 1}}), cancelPending(s)...), nil
 }
+
+// The Xxcha Kingdom's leaders (rules version 5).
+func init() {
+	// Elder Qanoj, commander: each planet the Xxcha exhaust to vote gives
+	// one vote more, and no effect keeps them from voting (8.16).
+	define(&Ability{ID: "xxcha:elder_qanoj", Since: RulesLeaders, PlanetVotes: 1, Permits: PermitVoteAlways})
+}

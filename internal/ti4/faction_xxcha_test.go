@@ -163,3 +163,21 @@ func TestFactionUnit_LoncaraSsodu(t *testing.T) {
 		}
 	}
 }
+
+// Xxcha, Elder Qanoj (8.6, 8.16): unlocked, each planet the Xxcha exhaust
+// to vote gives one vote more.
+func TestFaction_Xxcha_ElderQanoj(t *testing.T) {
+	for _, tc := range []struct {
+		commander string
+		want      int
+	}{{Locked, 3}, {Unlocked, 4}} {
+		g := factionAgenda(t, []string{"jolnar", "xxcha", "hacan"}, []string{"mutiny"}, func(s *State) { s.Players[1].Commander = tc.commander })
+		passWindows(t, g)
+		do(t, g, Action{Kind: ActVote, Seat: 1, Outcome: For})
+		do(t, g, Action{Kind: ActSpendPlanet, Seat: 1, Planet: "Archon Ren"}) // 3 influence
+		do(t, g, act(ActDone, 1))
+		if b := g.State().Agenda.Ballots[0]; b.Votes != tc.want {
+			t.Fatalf("commander %s: %d votes, want %d", tc.commander, b.Votes, tc.want)
+		}
+	}
+}
