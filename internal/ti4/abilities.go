@@ -296,8 +296,10 @@ type abilCache struct {
 	nc      int
 	faction string
 	rules   int
-	// the leaders' states (a commander or hero unlocked adds its ability)
+	// the leaders' states (a commander or hero unlocked adds its ability),
+	// and the commanders lent by Alliance notes (allied)
 	commander, hero string
+	allies          uint32
 	list            []*Ability
 }
 
@@ -314,8 +316,12 @@ func (s *State) abilityList(seat int) []*Ability {
 		copies = &p.Assimilated[0]
 	}
 	c := &s.abil[seat%maxSeats]
+	var allies uint32
+	if len(p.NotesInPlay) > 0 && v >= RulesLeaders {
+		allies = s.allied(seat)
+	}
 	if c.list != nil && c.techs == techs && c.n == len(p.Techs) && c.copies == copies && c.nc == len(p.Assimilated) && c.faction == p.Faction && c.rules == v &&
-		c.commander == p.Commander && c.hero == p.Hero {
+		c.commander == p.Commander && c.hero == p.Hero && c.allies == allies {
 		return c.list
 	}
 	list := make([]*Ability, 0, len(p.Techs)+3)
@@ -341,10 +347,10 @@ func (s *State) abilityList(seat int) []*Ability {
 		}
 	}
 	if v >= RulesLeaders {
-		list = s.leaderAbilities(seat, list)
+		list = s.alliedCommanders(allies, s.leaderAbilities(seat, list))
 	}
 	*c = abilCache{techs: techs, n: len(p.Techs), copies: copies, nc: len(p.Assimilated), faction: p.Faction, rules: v,
-		commander: p.Commander, hero: p.Hero, list: list}
+		commander: p.Commander, hero: p.Hero, allies: allies, list: list}
 	return list
 }
 

@@ -50,7 +50,6 @@ var notBuiltKinds = map[string]string{
 // reason.
 var notBuilt = map[string]map[string]string{
 	KindRelic:       {"the_crown_of_thalnos": "its rerolls in combat, paid for with the units that miss again"},
-	KindPromissory:  {"alliance": "it lends a commander, and leaders come with their factions"},
 	KindFactionUnit: {},
 }
 

@@ -72,6 +72,34 @@ func (s *State) leaderAbilities(seat int, list []*Ability) []*Ability {
 	return list
 }
 
+// allied is the seats whose commanders seat uses through their notes in
+// its play area that lend them (Alliance, 51.8), unlocked, as a bit each.
+func (s *State) allied(seat int) uint32 {
+	var m uint32
+	for _, n := range s.Players[seat].NotesInPlay {
+		if d := s.note(n); d == nil || !d.lendsCommander {
+			continue
+		}
+		if o := s.seatOfFaction(noteOwner(n)); o != None && o != seat && s.Players[o].Commander == Unlocked {
+			m |= 1 << o
+		}
+	}
+	return m
+}
+
+// alliedCommanders appends the commanders lent to seat (allied).
+func (s *State) alliedCommanders(m uint32, list []*Ability) []*Ability {
+	for o, p := range s.Players {
+		if m&(1<<o) == 0 {
+			continue
+		}
+		if _, c, _ := leadersOf(p.Faction); c != nil && !slices.Contains(list, c) {
+			list = append(list, c)
+		}
+	}
+	return list
+}
+
 // heroObjectives is the scored objectives that unlock a hero (51.10).
 const heroObjectives = 3
 

@@ -1,6 +1,7 @@
 package ti4
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/mecatol/mecatol/internal/ti4/data"
@@ -116,5 +117,30 @@ func TestRule51_6_UnlockedByUsingAFactionAbility(t *testing.T) {
 	}
 	if ev := s.unlockOnUse(1, "sol:orbital_drop"); ev != nil {
 		t.Fatal("Sol's commander unlocks by resources, not by use")
+	}
+}
+
+// 51.8: the Alliance note, played as its holder's action into their play
+// area, lends them its owner's commander while that is unlocked; the
+// owner keeps it too (51.8a).
+func TestRule51_8_Alliance(t *testing.T) {
+	g := leadersGame(t, []string{"winnu", "sol", "hacan"}, func(s *State) {
+		giveNote("sol:alliance", 0)(s)
+	})
+	has := func(seat int, id string) bool { return g.State().hasAbility(seat, id) }
+	do(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: "sol:alliance"})
+	s := g.State()
+	if !slices.Contains(s.Players[0].NotesInPlay, "sol:alliance") || s.Turn == 0 {
+		t.Fatalf("notes in play %v, turn %d: in the Winnu's play area, as their action", s.Players[0].NotesInPlay, s.Turn)
+	}
+	if has(0, "sol:claire_gibson") {
+		t.Fatal("Sol's commander is locked: nothing is lent")
+	}
+	s.Players[1].Commander = Unlocked // as its condition would
+	if !has(0, "sol:claire_gibson") || !has(1, "sol:claire_gibson") {
+		t.Fatal("unlocked: the Winnu use it, and Sol still does")
+	}
+	if has(2, "sol:claire_gibson") {
+		t.Fatal("the Hacan hold no Alliance")
 	}
 }

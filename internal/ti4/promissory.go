@@ -98,6 +98,9 @@ type promissoryNote struct {
 	// private: its window's cards are seen by its holder alone (a hand
 	// looked at); mandatory: its window cannot be let go.
 	private, mandatory bool
+	// lendsCommander: in its holder's play area, its owner's commander is
+	// the holder's too while unlocked (leaders.go).
+	lendsCommander bool
 }
 
 // promissoryNotes holds the notes' definitions, by id.
@@ -149,6 +152,10 @@ func init() {
 	defineNote("political_secret", &promissoryNote{moment: secretMoment, play: politicalSecret, agendaPhase: true, silencesOwner: true})
 	defineNote("support_for_the_throne", &promissoryNote{point: true, activated: throneLost})
 	defineNote("trade_agreement", &promissoryNote{replenished: tradeAgreement})
+	// Alliance (51.8): as its holder's action, into their play area, where
+	// it lends them its owner's commander while that is unlocked; the
+	// owner keeps the use of it too (51.8a).
+	defineNote("alliance", &promissoryNote{since: RulesLeaders, moment: asAction, play: playAsAction(intoPlayArea), lendsCommander: true})
 }
 
 // notesFollowUps: a player who receives another's note worth a point
