@@ -108,6 +108,9 @@ type Ability struct {
 	// fighters are committed to planets as ground forces, and go back to
 	// the space area when the ground combats end (49.2).
 	CommitsFighters bool
+	// BombardsShields: Planetary Shield does not stop its owner's
+	// bombardment (65.3).
+	BombardsShields bool
 	// PlanetVotes: each planet its owner exhausts to cast votes gives this
 	// many more (8.6).
 	PlanetVotes int
@@ -433,6 +436,7 @@ func hookShipMove(a *Ability) int           { return a.ShipMove }
 func hookGroundWonInfantry(a *Ability) int  { return a.GroundWonInfantry }
 func hookVotes(a *Ability) int              { return a.Votes }
 func hookPlanetVotes(a *Ability) int        { return a.PlanetVotes }
+func hookBombardsShields(a *Ability) bool   { return a.BombardsShields }
 func hookResearchTokens(a *Ability) int     { return a.ResearchTokens }
 
 // tgWorth is what one trade good seat spends is worth in resources or

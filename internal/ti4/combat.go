@@ -1155,8 +1155,8 @@ func (s *State) shielded(pl *Planet, sys *System, attacker int) bool {
 			shield = true
 		}
 	}
-	if shield && s.flagshipAt(sys, hookShieldsDown) == attacker {
-		return false // a flagship that takes planetary shields away (Arc Secundus)
+	if shield && (s.flagshipAt(sys, hookShieldsDown) == attacker || s.has(attacker, hookBombardsShields)) {
+		return false // a flagship that takes planetary shields away (Arc Secundus), or an ability (2RAM)
 	}
 	return shield && count(sys.Space, attacker, "war_sun") == 0 && !s.pdsDisabled() // 65.3
 }

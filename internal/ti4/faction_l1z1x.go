@@ -56,3 +56,10 @@ func inheritanceSystems(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, er
 func init() {
 	define(&Ability{ID: "0_0_1", Since: RulesPrinted, Directed: true})
 }
+
+// The L1Z1X Mindnet's leaders (rules version 5).
+func init() {
+	// 2RAM, commander: Planetary Shield does not stop the L1Z1X's
+	// bombardment (65.3).
+	define(&Ability{ID: "l1z1x:2ram", Since: RulesLeaders, BombardsShields: true})
+}

@@ -146,3 +146,24 @@ func TestFactionUnit_001(t *testing.T) {
 		t.Fatal("the flagship's and dreadnoughts' hits are directed at non-fighters")
 	}
 }
+
+// L1Z1X, 2RAM (65.3): unlocked, Planetary Shield does not stop the
+// L1Z1X's bombardment; locked, it does.
+func TestFaction_L1Z1X_2RAM(t *testing.T) {
+	for _, tc := range []struct {
+		commander string
+		shielded  bool
+	}{{Locked, true}, {Unlocked, false}} {
+		cfg := fixtureConfig("l1z1x", "sol", "hacan")
+		cfg.Rules = RulesLeaders
+		g := fixture(t, cfg, func(s *State) {
+			s.Players[0].Commander = tc.commander
+			arnorHeldBy(1, Stack{Owner: 1, Unit: "pds", Count: 1}, Stack{Owner: 1, Unit: "infantry", Count: 1})(s)
+		})
+		s := g.State()
+		pl, sys := s.Planet("Arnor")
+		if got := s.shielded(pl, sys, 0); got != tc.shielded {
+			t.Errorf("commander %s: shielded %v, want %v", tc.commander, got, tc.shielded)
+		}
+	}
+}
