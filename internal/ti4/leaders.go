@@ -8,12 +8,13 @@ import (
 )
 
 // Leaders (LRR 50, 51), from rules version RulesLeaders on. A leader's
-// ability is a definition found by "<faction>:<leader>": an agent's is live always, its uses exhausting it (it
-// readies with the technologies, 51.4); a commander's once unlocked
-// (Player.Commander); a hero's once unlocked (Player.Hero), its use purging
-// it (51.10-51.12). Commanders unlock by the condition the data gives
-// (51.6), heroes at three scored objectives; both are checked after each
-// action, while nothing is being resolved (51.6c).
+// ability is a definition found by "<faction>:<leader>": an agent's is
+// live always, its uses exhausting it (it readies with the technologies,
+// 51.4); a commander's once unlocked (Player.Commander); a hero's once
+// unlocked (Player.Hero), its use purging it (51.10-51.12). Commanders
+// unlock by the condition the data gives (51.6), heroes at three scored
+// objectives; both are checked as play goes, once nothing is being
+// resolved (51.6c).
 
 // The leader kinds.
 const (
