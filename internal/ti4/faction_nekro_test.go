@@ -292,3 +292,25 @@ func TestFaction_Nekro_TheAlastor_KeepsTheCombatGoing(t *testing.T) {
 		t.Fatalf("fighting %v: one infantry of two, and the destroyer", fleet)
 	}
 }
+
+// Valefar Assimilator on Floating Factory II (97.1a; found by the soak):
+// the Nekro's space docks are Floating Factories from then on, placed in
+// space; those already on planets stay where they stood, and the state
+// stays valid.
+func TestFaction_Nekro_ValefarFloatingFactory(t *testing.T) {
+	cfg := fixtureConfig("nekro", "saar", "hacan")
+	cfg.Rules = RulesCurrent
+	g := fixture(t, cfg, nil)
+	s := g.State().Clone()
+	s.Players[1].Techs = append(s.Players[1].Techs, "floating_factory_2")
+	s.Players[0].Assimilated = []string{"floating_factory_2"}
+	if u := s.UnitCard(0, "space_dock"); u == nil || u.Faction != "saar" {
+		t.Fatalf("the Nekro's space dock card %+v: the Saar's", u)
+	}
+	if err := s.Validate(); err != nil {
+		t.Fatalf("the Nekro's dock on their home planet: %v", err)
+	}
+	if err := checkPlacement(s, 0, "space_dock", 1, s.System(s.Players[0].Home).Planets[0]); err == nil {
+		t.Fatal("a new one goes in space, not on a planet")
+	}
+}

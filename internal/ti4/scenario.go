@@ -355,7 +355,10 @@ func (s *State) Validate() error {
 		}
 		for _, x := range st {
 			committed := x.Unit == "fighter" && pl != nil && s.Invasion != nil && s.Invasion.Pos == pos && x.Owner == s.Invasion.Seat // as ground forces
-			if seat(x.Owner) && c.Limits[x.Unit] > 0 && x.Count > 0 && !committed {
+			// structures standing where the owner's card said before a copied
+			// upgrade (Valefar Assimilator) changed where new ones go
+			copied := pl != nil && isStructure(x.Unit) && seat(x.Owner) && copiedCard(s, x.Owner, x.Unit)
+			if seat(x.Owner) && c.Limits[x.Unit] > 0 && x.Count > 0 && !committed && !copied {
 				if err := checkPlacement(s, x.Owner, x.Unit, 0, pl); err != nil {
 					return fmt.Errorf("%s: %v", where(), err)
 				}

@@ -92,6 +92,13 @@ func (s *State) fixedStructure(owner int, typ string) bool {
 	return u == nil || u.Move == 0
 }
 
+// copiedCard reports owner's unit card for typ another faction's, copied
+// (Valefar Assimilator, 97.1a).
+func copiedCard(s *State, owner int, typ string) bool {
+	u := s.UnitCard(owner, typ)
+	return u != nil && u.Faction != "" && u.Faction != s.Players[owner].Faction
+}
+
 // checkPlacement refuses a unit where it can never stand.
 func checkPlacement(s *State, owner int, typ string, n int, pl *Planet) error {
 	fixed := s.fixedStructure(owner, typ)
