@@ -972,6 +972,11 @@ func decidePlaceMech(s *State, a Action) ([]Event, error) {
 	return s.emit(Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: "mech", Count: 1}, Event{Kind: EvStepProgress, Seat: a.Seat}), nil
 }
 
+// dropNeed is the tokens the step takes from p's sheet: as many as it
+// says, or all p has left (tokens spent since the step was queued, by
+// Quash say, are not there to return).
+func dropNeed(p *Player, st *Step) int { return min(st.Need, p.Tactic+p.Fleet+p.Strategy) }
+
 // Clandestine Operations: tokens returned from the command sheet; pools
 // says how many from each.
 func decideDropTokens(s *State, a Action) ([]Event, error) {
@@ -984,8 +989,8 @@ func decideDropTokens(s *State, a Action) ([]Event, error) {
 		return nil, err
 	}
 	p := s.Players[a.Seat]
-	if d.Tactic < 0 || d.Fleet < 0 || d.Strategy < 0 || d.Tactic > p.Tactic || d.Fleet > p.Fleet || d.Strategy > p.Strategy || d.Sum() != st.Need {
-		return nil, engine.Refuse("7.8", "return exactly %d command tokens from your pools for %s", st.Need, st.Card)
+	if n := dropNeed(p, st); d.Tactic < 0 || d.Fleet < 0 || d.Strategy < 0 || d.Tactic > p.Tactic || d.Fleet > p.Fleet || d.Strategy > p.Strategy || d.Sum() != n {
+		return nil, engine.Refuse("7.8", "return exactly %d command tokens from your pools for %s", n, st.Card)
 	}
 	return s.emit(Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &Pools{p.Tactic - d.Tactic, p.Fleet - d.Fleet, p.Strategy - d.Strategy}}, Event{Kind: EvStepCleared, Seat: a.Seat}), nil
 }
@@ -1110,7 +1115,7 @@ func agendaOptions(s *State, seat int, add func(Action)) {
 			})
 			add(Action{Kind: ActDone})
 		case StepDropTokens:
-			for _, d := range distributions(st.Need) {
+			for _, d := range distributions(dropNeed(s.Players[seat], st)) {
 				add(Action{Kind: ActDone, Pools: d})
 			}
 		case StepPickPlayer:

@@ -667,3 +667,29 @@ func TestEveryDirectiveHasAnOutcome(t *testing.T) {
 		}
 	}
 }
+
+// Clandestine Operations (7.8; found by the soak): a player's step to
+// return command tokens asks for no more than they have left when it comes
+// up (tokens spent since it was queued, by Quash say, cannot be returned),
+// so the game never waits on a return that cannot be made.
+func TestRule7_ClandestineOperationsTakesWhatIsLeft(t *testing.T) {
+	g := fixture(t, fixtureConfig(), func(s *State) {
+		p := s.Players[1]
+		p.Tactic, p.Fleet, p.Strategy = 0, 1, 0
+		s.Step = &Step{Kind: StepDropTokens, Seat: 1, Card: "clandestine_operations", Need: 2}
+	})
+	var drops []Action
+	for _, a := range Legal(g.State(), engineRNG(), 1) {
+		if a.Kind == ActDone {
+			drops = append(drops, a)
+		}
+	}
+	if len(drops) != 1 || drops[0].Pools == nil || drops[0].Pools.Fleet != 1 {
+		t.Fatalf("options %v: the one token left, from the fleet pool", drops)
+	}
+	refuse(t, g, Action{Kind: ActDone, Seat: 1, Pools: &Pools{0, 2, 0}}, "7.8")
+	do(t, g, drops[0])
+	if st := g.State().Step; g.State().Players[1].Fleet != 0 || (st != nil && st.Kind == StepDropTokens) {
+		t.Fatalf("fleet %d, step %+v: the token returned, the step done", g.State().Players[1].Fleet, st)
+	}
+}
