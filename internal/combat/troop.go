@@ -136,6 +136,7 @@ func (t *troop) rollDirected(f func(*Profile) Roll, mod int, reroll bool, rng *e
 			direct = direct || t.a.units[i].Directed
 		}
 	}
+	raise := combat && t.tg > 0 && t.has(raiseP) > 0 // Wrath of Kenara
 	var faces []int
 	for i := range t.a.units {
 		if t.dead[i] {
@@ -149,29 +150,19 @@ func (t *troop) rollDirected(f func(*Profile) Roll, mod int, reroll bool, rng *e
 		if combat && u.DicePerShip {
 			r.Dice = t.foe.has(isNonFighterP)
 		}
-		if combat && t.tg > 0 && t.has(raiseP) > 0 {
-			h := t.raised(r, m, reroll, rng)
-			if direct && (u.Type == "flagship" || u.Type == "dreadnought") {
-				directed += h
-			} else {
-				hits += h
-			}
-			continue
-		}
-		if !combat || u.Nine == 0 {
-			h := Hits(rng, r, 1, m, reroll, nil)
-			if direct && (u.Type == "flagship" || u.Type == "dreadnought") {
-				directed += h
-			} else {
-				hits += h
-			}
-			continue
-		}
-		faces = faces[:0]
-		h := Hits(rng, r, 1, m, reroll, &faces)
-		for _, v := range faces {
-			if v >= 9 {
-				h += u.Nine
+		var h int
+		switch {
+		case raise:
+			h = t.raised(r, m, reroll, rng)
+		case !combat || u.Nine == 0:
+			h = Hits(rng, r, 1, m, reroll, nil)
+		default: // J.N.S. Hylarim: more hits on a 9 or 10 before modifiers
+			faces = faces[:0]
+			h = Hits(rng, r, 1, m, reroll, &faces)
+			for _, v := range faces {
+				if v >= 9 {
+					h += u.Nine
+				}
 			}
 		}
 		if direct && (u.Type == "flagship" || u.Type == "dreadnought") {
@@ -289,14 +280,12 @@ func blast(A, D *troop) {
 		for i := range t.a.units {
 			if t.dead[i] && t.a.units[i].DestroysAll && !t.blown {
 				t.blown = true
-				A.take(len(A.a.units)*2, isShipP, true)
-				D.take(len(D.a.units)*2, isShipP, true)
+				A.take(len(A.a.units)*2, isShip, true)
+				D.take(len(D.a.units)*2, isShip, true)
 			}
 		}
 	}
 }
-
-func isShipP(p *Profile) bool { return p.Ship() }
 
 // repair mends the most costly unit damaged before this round (Duranium
 // Armor), then starts a new round.

@@ -284,19 +284,6 @@ func (s *State) systemsWith(seat int, f func(sys *System, st Stack) bool) int {
 	return n
 }
 
-// planetsSum adds v over the planets seat controls.
-func (s *State) planetsSum(seat int, v func(pl *Planet, sys *System) int) int {
-	n := 0
-	for _, sys := range s.Systems {
-		for _, pl := range sys.Planets {
-			if pl.Controller == seat {
-				n += v(pl, sys)
-			}
-		}
-	}
-	return n
-}
-
 func ofType(typ string) func(*System, *Planet, Stack) bool {
 	return func(_ *System, _ *Planet, st Stack) bool { return st.Unit == typ }
 }
@@ -343,13 +330,17 @@ var unlockCounts = map[string]func(s *State, seat int) int{
 		return most
 	},
 	"influence_controlled": func(s *State, seat int) int {
-		return s.planetsSum(seat, func(pl *Planet, _ *System) int { return planetInfo(pl).Influence })
+		n := 0
+		s.controlled(seat, func(_ *Planet, _ *System, v *data.Planet) bool { n += v.Influence; return false })
+		return n
 	},
 	"resources_controlled": func(s *State, seat int) int {
-		return s.planetsSum(seat, func(pl *Planet, _ *System) int { return planetInfo(pl).Resources })
+		n := 0
+		s.controlled(seat, func(_ *Planet, _ *System, v *data.Planet) bool { n += v.Resources; return false })
+		return n
 	},
 	"non_home_planets_controlled": func(s *State, seat int) int {
-		return s.planetsSum(seat, func(_ *Planet, sys *System) int { return btoi(!s.IsHomeSystem(sys.Pos)) })
+		return s.controlled(seat, func(_ *Planet, sys *System, _ *data.Planet) bool { return !s.IsHomeSystem(sys.Pos) })
 	},
 	"others_tokens_in_fleet_pool": func(s *State, seat int) int { return len(s.Players[seat].SheetTokens) },
 	"secret_objectives_scored":    func(s *State, seat int) int { return len(s.Players[seat].ScoredSecrets) },
