@@ -168,7 +168,7 @@ func SimulateContext(ctx context.Context, b Battle, n int, seed uint64) (Result,
 		}
 		keep := isGround
 		if hasAny(ships, fightersLandP) { // Matriarch: the fighters fight on the planet
-			landing, keep = append(landing, fightersOf(ships)...), isGroundOrFighter
+			landing, keep = append(landing, groupsOf(ships, isFighterP)...), isGroundOrFighter
 		}
 		ga := newTroop(newArmy(landing, keep, atk.Policy).shielded(atk.Tech))
 		gd := newTroop(newArmy(def.Planet, isGround, def.Policy).shielded(def.Tech))
@@ -325,17 +325,6 @@ func groundAsShipsP(p *Profile) bool    { return p.GroundAsShips }
 func fightersLandP(p *Profile) bool     { return p.FightersLand }
 func isGroundOrShip(p *Profile) bool    { return p.Ground() || p.Ship() }
 func isGroundOrFighter(p *Profile) bool { return p.Ground() || p.Fighter() }
-
-// fightersOf is the fighters among the groups.
-func fightersOf(gs []Group) []Group {
-	var out []Group
-	for _, g := range gs {
-		if g.Profile.Fighter() {
-			out = append(out, g)
-		}
-	}
-	return out
-}
 
 // hasStructure reports a PDS or space dock among the groups.
 func hasStructure(gs []Group) bool {

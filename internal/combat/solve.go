@@ -232,10 +232,13 @@ func spread(sp *space, skip bool, dice []float64) map[int]float64 {
 	return out
 }
 
-func groundOf(gs []Group) []Group {
+func groundOf(gs []Group) []Group { return groupsOf(gs, isGround) }
+
+// groupsOf is the groups whose profile f accepts.
+func groupsOf(gs []Group, f func(*Profile) bool) []Group {
 	var out []Group
 	for _, g := range gs {
-		if g.Profile.Ground() {
+		if f(&g.Profile) {
 			out = append(out, g)
 		}
 	}

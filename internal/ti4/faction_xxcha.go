@@ -44,6 +44,8 @@ func politicalFavor(s *State, a Action, owner int) ([]Event, error) {
 		Event{Kind: EvVetoed, Card: s.Agenda.Card}, Event{Kind: EvNoteReturned, Seat: a.Seat, Card: a.Card}), nil
 }
 
+// quashOptions: one use while a strategy token is there to spend (Quash,
+// Nullification Field).
 func quashOptions(s *State, seat int, _ *Step) []Action {
 	if s.Players[seat].Strategy == 0 {
 		return nil
@@ -98,14 +100,7 @@ func peaceAccords(s *State, a Action, st *Step, rng *engine.RNG) ([]Event, error
 // strategy token to end that player's turn (the token stays).
 func init() {
 	define(&Ability{ID: "nullification_field", Since: RulesPrinted,
-		Uses: []*Use{{At: AfterOthersActivate, Exhaust: true, Options: nullOptions, Resolve: nullificationField}}})
-}
-
-func nullOptions(s *State, seat int, _ *Step) []Action {
-	if s.Players[seat].Strategy == 0 {
-		return nil
-	}
-	return []Action{{}}
+		Uses: []*Use{{At: AfterOthersActivate, Exhaust: true, Options: quashOptions, Resolve: nullificationField}}})
 }
 
 func nullificationField(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
@@ -126,7 +121,7 @@ func nullificationField(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, e
 // strategy token to cancel the card (as Sabotage does).
 func init() {
 	define(&Ability{ID: "instinct_training", Since: RulesFactions,
-		Uses: []*Use{{At: WhenCardPlayed, Exhaust: true, Options: nullOptions, Resolve: instinctTraining}}})
+		Uses: []*Use{{At: WhenCardPlayed, Exhaust: true, Options: quashOptions, Resolve: instinctTraining}}})
 }
 
 func instinctTraining(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
