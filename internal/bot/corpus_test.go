@@ -116,6 +116,12 @@ func TestReplayCorpusOfThePrintedRulesIsUnchanged(t *testing.T) {
 	checkCorpus(t, ti4.RulesPrinted, "testdata/corpus_v4.golden", false)
 }
 
+// So do those of the fifth (the first leaders), recorded before the
+// mechs of the sixth.
+func TestReplayCorpusOfTheLeadersRulesIsUnchanged(t *testing.T) {
+	checkCorpus(t, ti4.RulesLeaders, "testdata/corpus_v5.golden", false)
+}
+
 func checkCorpus(t *testing.T, rules int, golden string, write bool) {
 	if testing.Short() {
 		t.Skip("plays 192 games")

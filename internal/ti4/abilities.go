@@ -149,6 +149,13 @@ type Ability struct {
 	// owner's dreadnoughts there land on non-fighter ships while there are
 	// any ([0.0.1]).
 	Directed bool
+	// Mechs (55): NoSustainOnPlanet: other players' ground forces on this
+	// unit's planet cannot use Sustain Damage (87); InfantryNoPenalty: its
+	// owner's infantry on its planet are not lowered by its owner's
+	// abilities that lower every combat roll; ModVs: added to this unit's
+	// combat rolls in a combat against opp.
+	NoSustainOnPlanet, InfantryNoPenalty bool
+	ModVs                                func(s *State, seat, opp int) int
 	// OthersActivate: what follows, for its owner, when another player
 	// (active) activates the system at pos holding the owner's ships.
 	OthersActivate func(s *State, owner, active, pos int) []Event
@@ -457,6 +464,8 @@ func (s *State) has(seat int, f func(*Ability) bool) bool {
 func hookExploreFrontier(a *Ability) bool { return a.ExploreFrontier }
 func hookWormholeHit(a *Ability) bool     { return a.WormholeHit }
 func hookNoSustainNear(a *Ability) bool   { return a.NoSustainNear }
+func hookNoSustainOn(a *Ability) bool     { return a.NoSustainOnPlanet }
+func hookInfantryNoPen(a *Ability) bool   { return a.InfantryNoPenalty }
 func hookCommitsFighters(a *Ability) bool { return a.CommitsFighters }
 func hookDeltaHere(a *Ability) bool       { return a.DeltaHere }
 func hookJoined(a *Ability) bool          { return a.Permits&PermitWormholesJoined != 0 }

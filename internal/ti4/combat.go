@@ -276,7 +276,7 @@ func (s *State) rollAgain(seat int, stacks []Stack, f func(*combat.Profile) comb
 			continue
 		}
 		p := profile(s, seat, st.Unit)
-		r, m := f(&p), mod
+		r, m := f(&p), mod+s.unitModVs(seat, st.Unit)
 		if fa != nil && st.Unit != "flagship" {
 			m += fa.OthersMod // C'morran N'orr
 		}
@@ -1001,6 +1001,9 @@ func decideAssignHit(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	if o.Planet == "" { // another player's flagship here that forbids it (Fourth Moon)
 		q := s.flagshipAt(s.System(c.System), hookNoSustainNear)
 		noSustain = (q != None && q != o.Seat) || o.Bare
+	} else if s.rules() >= RulesMechs && isGroundForce(a.Unit) { // another player's mech on the planet (Moll Terminus)
+		pl, _ := s.Planet(o.Planet)
+		noSustain = s.mechOn(pl, o.Seat, hookNoSustainOn) != None
 	}
 	if o.Picked && !o.Destroy { // the unit's owner sustains the damage if it can
 		a.Use = s.UnitCard(o.Seat, a.Unit).Sustain && st.Damaged < st.Count && !(a.Unit == "war_sun" && s.lawSays(LawWarSunsFragile)) && !noSustain
@@ -1016,7 +1019,7 @@ func decideAssignHit(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 			return nil, engine.Refuse("7.3", "Publicize Weapon Schematics is in play: war suns cannot sustain damage")
 		}
 		if noSustain {
-			return nil, engine.Refuse("87", "another player's flagship here keeps your ships from sustaining damage")
+			return nil, engine.Refuse("87", "another player's unit here keeps yours from sustaining damage")
 		}
 		if st.Damaged >= st.Count {
 			return nil, engine.Refuse("87.3", "every %s there is already damaged", a.Unit)
@@ -1271,7 +1274,7 @@ func (s *State) groundRoll(seat int, stacks []Stack, extra int, rng *engine.RNG,
 			continue
 		}
 		r := profile(s, seat, st.Unit).Combat
-		mod := s.bonus(seat, hookCombatMod) + s.combatModHere(seat) + extra
+		mod := s.bonus(seat, hookCombatMod) + s.combatModHere(seat) + extra + s.unitModVs(seat, st.Unit)
 		h := combat.Hits(rng, r, st.Count, mod, false, faces)
 		if m := st.Count*r.Dice - h; m > 0 && r.Hit > 0 {
 			*misses = append(*misses, Miss{Seat: seat, Hit: r.Hit - mod, Count: m}) // the value a reroll needs

@@ -91,3 +91,9 @@ func spatialConduit(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error
 func init() {
 	define(&Ability{ID: "j_n_s_hylarim", Since: RulesPrinted, NineHits: 2})
 }
+
+// Shield Paling, the Jol-Nar mech (55): their infantry on its planet are
+// not lowered by Fragile in a ground combat there.
+func init() {
+	define(&Ability{ID: "shield_paling", Since: RulesMechs, InfantryNoPenalty: true})
+}

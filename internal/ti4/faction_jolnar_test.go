@@ -103,3 +103,31 @@ func TestFactionTech_SpatialConduitCylinder(t *testing.T) {
 		}
 	}
 }
+
+// Jol-Nar, Shield Paling (55): their infantry on the mech's planet hit on
+// 8 in a ground combat there, Fragile not lowering them; elsewhere, and
+// the mech itself, on 8 and 7 with Fragile's -1; not before rules
+// version 6.
+func TestFactionUnit_ShieldPaling(t *testing.T) {
+	for _, rules := range []int{RulesLeaders, RulesCurrent} {
+		g := factionGame(t, []string{"jolnar", "sol", "hacan"}, func(s *State) {
+			s.Options.Rules = rules
+			arnorHeldBy(0, Stack{Owner: 0, Unit: "mech", Count: 1}, Stack{Owner: 0, Unit: "infantry", Count: 2})(s)
+			planetIn(s.System(9), "Arnor").Controller = 0
+		})
+		s := g.State()
+		want := 9 // Fragile: infantry (8) need 9
+		if rules >= RulesMechs {
+			want = 8
+		}
+		if got := groundNeeds(t, s, 0, 1, "Arnor", Stack{Unit: "infantry", Count: 6}); got != want {
+			t.Fatalf("rules %d: infantry on the mech's planet need %d, want %d", rules, got, want)
+		}
+		if got := groundNeeds(t, s, 0, 1, "Arnor", Stack{Unit: "mech", Count: 6}); got != 7 {
+			t.Fatalf("rules %d: the mech itself needs %d, want 7 (Fragile)", rules, got)
+		}
+		if got := groundNeeds(t, s, 0, 1, "Lodor", Stack{Unit: "infantry", Count: 6}); got != 9 {
+			t.Fatalf("rules %d: infantry on another planet need %d, want 9", rules, got)
+		}
+	}
+}

@@ -85,3 +85,9 @@ func salvageOperations(s *State, owner int, won bool, c *Combat) []Event {
 	}
 	return ev
 }
+
+// Moll Terminus, the Mentak mech (55): other players' ground forces on its
+// planet cannot sustain damage (87).
+func init() {
+	define(&Ability{ID: "moll_terminus", Since: RulesMechs, NoSustainOnPlanet: true})
+}

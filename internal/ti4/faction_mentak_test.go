@@ -179,3 +179,34 @@ func TestFactionTech_SalvageOperations(t *testing.T) {
 		t.Fatalf("step %+v: a destroyer may be produced", st)
 	}
 }
+
+// Mentak, Moll Terminus (55, 87): an invader's mech on the Mentak mech's
+// planet cannot sustain damage; the Mentak's own can.
+func TestFactionUnit_MollTerminus(t *testing.T) {
+	defenders := []Stack{{Owner: 1, Unit: "mech", Count: 1}, {Owner: 1, Unit: "infantry", Count: 3}}
+	checked := 0
+	for seed := uint64(1); seed < 60 && checked < 2; seed++ {
+		g := mechInvasion(t, []string{"sol", "mentak", "hacan"}, defenders, seed)
+		passStart(t, g)
+		c := g.State().Combat
+		if c == nil || c.Kind != "ground" {
+			t.Fatalf("seed %d: a ground combat, %+v", seed, c)
+		}
+		var toSol, toMentak bool
+		for _, o := range c.Owed {
+			toSol = toSol || o.Seat == 0
+			toMentak = toMentak || o.Seat == 1
+		}
+		if toSol {
+			refuse(t, g, Action{Kind: ActAssignHit, Seat: 0, Planet: "Arnor", Unit: "mech", Use: true}, "87")
+			checked++
+		}
+		if toMentak && !toSol {
+			do(t, g, Action{Kind: ActAssignHit, Seat: 1, Planet: "Arnor", Unit: "mech", Use: true})
+			checked++
+		}
+	}
+	if checked < 2 {
+		t.Fatal("too few rolls with hits")
+	}
+}

@@ -101,3 +101,14 @@ func neuroglaive(s *State, _, active, _ int) []Event {
 func init() {
 	define(&Ability{ID: "matriarch", Since: RulesPrinted, CommitsFighters: true})
 }
+
+// Iconoclast, the Naalu mech (55), as printed: +2 on its combat rolls in a
+// combat against a player who holds a relic fragment.
+func init() {
+	define(&Ability{ID: "iconoclast", Since: RulesMechs, ModVs: func(s *State, _, opp int) int {
+		if opp >= 0 && len(s.Players[opp].RelicFragments) > 0 {
+			return 2
+		}
+		return 0
+	}})
+}

@@ -200,3 +200,20 @@ func invadeToEnd(t *testing.T, g *Game) {
 	}
 	t.Fatal("the invasion does not end")
 }
+
+// Naalu, Iconoclast (55), as printed: +2 on the mech's rolls against a
+// player holding a relic fragment, none against one without.
+func TestFactionUnit_Iconoclast(t *testing.T) {
+	g := factionGame(t, []string{"naalu", "sol", "hacan"}, nil)
+	s := g.State()
+	if got := groundNeeds(t, s, 0, 1, "Arnor", Stack{Unit: "mech", Count: 6}); got != 6 {
+		t.Fatalf("no fragment: the mech needs %d, want 6", got)
+	}
+	s.Players[1].RelicFragments = []string{"cultural"}
+	if got := groundNeeds(t, s, 0, 1, "Arnor", Stack{Unit: "mech", Count: 6}); got != 4 {
+		t.Fatalf("a fragment: the mech needs %d, want 4", got)
+	}
+	if got := groundNeeds(t, s, 0, 1, "Arnor", Stack{Unit: "infantry", Count: 6}); got != 8 {
+		t.Fatalf("the Naalu infantry need %d, want 8: only the mech gains", got)
+	}
+}

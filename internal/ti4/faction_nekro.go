@@ -213,3 +213,20 @@ func theAlastor(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
 	e.AsShips = add(slices.Clone(e.AsShips), a.Seat, a.Unit, a.Count)
 	return s.emit(newCombat(n, nil)), nil
 }
+
+// Mordred, the Nekro mech (55): +2 on its combat rolls in a combat against
+// a player on one of whose technologies the Nekro have an assimilator
+// token.
+func init() {
+	define(&Ability{ID: "mordred", Since: RulesMechs, ModVs: func(s *State, seat, opp int) int {
+		if opp < 0 {
+			return 0
+		}
+		for _, id := range s.Players[seat].Assimilated {
+			if t := data.MustLoad().Technology(id); t != nil && t.Faction == s.Players[opp].Faction {
+				return 2
+			}
+		}
+		return 0
+	}})
+}

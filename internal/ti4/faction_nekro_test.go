@@ -314,3 +314,21 @@ func TestFaction_Nekro_ValefarFloatingFactory(t *testing.T) {
 		t.Fatal("a new one goes in space, not on a planet")
 	}
 }
+
+// Nekro, Mordred (55): +2 on the mech's rolls against a player on one of
+// whose faction technologies the Nekro have an assimilator token; none
+// against another.
+func TestFactionUnit_Mordred(t *testing.T) {
+	g := factionGame(t, []string{"nekro", "sol", "hacan"}, nil)
+	s := g.State()
+	if got := groundNeeds(t, s, 0, 1, "Arnor", Stack{Unit: "mech", Count: 6}); got != 6 {
+		t.Fatalf("no token: the mech needs %d, want 6", got)
+	}
+	s.Players[0].Assimilated = []string{"spec_ops_2"} // Sol's
+	if got := groundNeeds(t, s, 0, 1, "Arnor", Stack{Unit: "mech", Count: 6}); got != 4 {
+		t.Fatalf("a token on Sol's technology: the mech needs %d, want 4", got)
+	}
+	if got := groundNeeds(t, s, 0, 2, "Arnor", Stack{Unit: "mech", Count: 6}); got != 6 {
+		t.Fatalf("against the Hacan, on none of whose technologies is a token: %d, want 6", got)
+	}
+}

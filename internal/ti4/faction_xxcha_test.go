@@ -181,3 +181,35 @@ func TestFaction_Xxcha_ElderQanoj(t *testing.T) {
 		}
 	}
 }
+
+// Xxcha, Indomitus (55, 77.3c): the mech's Space Cannon 8 fires at ships
+// in an adjacent system from rules version 4, as the Xxcha flagship's
+// does; in its own system always.
+func TestFactionUnit_Indomitus(t *testing.T) {
+	for _, rules := range []int{RulesFactions, RulesCurrent} {
+		cfg := fixtureConfig("xxcha", "sol", "hacan")
+		cfg.Rules = rules
+		g := fixture(t, cfg, nil)
+		s := g.State().Clone()
+		var next *System
+		for _, q := range s.galaxy.Neighbors(9, nil) {
+			if sys := s.System(q); sys != nil && len(sys.Planets) > 0 && !s.IsHomeSystem(q) {
+				next = sys
+				break
+			}
+		}
+		next.Planets[0].Units = []Stack{{Owner: 0, Unit: "mech", Count: 1}}
+		s.System(9).Space = []Stack{{Owner: 1, Unit: "cruiser", Count: 1}}
+		rng := engine.NewRNG(1)
+		var rolls []int
+		s.cannonHits(0, 1, s.System(9), &rng, &rolls)
+		if want := btoi(rules >= RulesPrinted); len(rolls) != want {
+			t.Fatalf("rules %d: %d dice from the next system, want %d", rules, len(rolls), want)
+		}
+		rolls = nil
+		s.cannonHits(0, 1, next, &rng, &rolls)
+		if len(rolls) != 1 {
+			t.Fatalf("rules %d: %d dice in its own system, want 1", rules, len(rolls))
+		}
+	}
+}

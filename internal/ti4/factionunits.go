@@ -24,6 +24,7 @@ var unitsInData = map[string]string{
 	"floating_factory":         "a space dock with a move value and capacity, placed and producing in space, moving and retreating as a ship, destroyed when blockaded: the data's move, and the rules for space docks in space (producesInSpace, 14)",
 	"floating_factory_2":       "as Floating Factory, with its higher values",
 	"loncara_ssodu":            "Space Cannon 5 (x3) that reaches adjacent systems: the data's range, which space cannon reads (77.3c)",
+	"indomitus":                "Space Cannon 8 that reaches adjacent systems: the data's range, which space cannon reads from rules version 4, as for the Xxcha flagship (77.3c)",
 }
 
 // unitAbility is the ability printed on seat's unit of a type, as the
@@ -50,6 +51,43 @@ func (s *State) flagshipAt(sys *System, f func(*Ability) bool) int {
 		}
 	}
 	return None
+}
+
+// mechOn is the owner, other than not, of a mech on pl whose ability f
+// reports, or None.
+func (s *State) mechOn(pl *Planet, not int, f func(*Ability) bool) int {
+	if pl == nil {
+		return None
+	}
+	for _, st := range pl.Units {
+		if st.Unit == "mech" && st.Owner != not {
+			if a := s.unitAbility(st.Owner, "mech"); a != nil && f(a) {
+				return st.Owner
+			}
+		}
+	}
+	return None
+}
+
+// unitModVs is what the ability printed on seat's unit adds to its combat
+// rolls in the combat under way (ModVs: Iconoclast, Mordred), and, for
+// infantry on a planet with seat's mech that spares them (Shield Paling),
+// what lifts the penalties of seat's abilities.
+func (s *State) unitModVs(seat int, unit string) int {
+	c := s.Combat
+	if c == nil || (unit != "mech" && unit != "infantry") || s.rules() < RulesMechs {
+		return 0
+	}
+	if unit == "infantry" {
+		if pl, _ := s.Planet(c.Planet); c.Kind == "ground" && pl != nil && s.mechOn(pl, None, hookInfantryNoPen) == seat {
+			return -s.bonus(seat, func(a *Ability) int { return min(a.CombatMod, 0) })
+		}
+		return 0
+	}
+	if a := s.unitAbility(seat, unit); a != nil && a.ModVs != nil {
+		return a.ModVs(s, seat, opponent(c, seat))
+	}
+	return 0
 }
 
 // unitTypes are the unit types, for the abilities printed on a faction's

@@ -202,8 +202,10 @@ const (
 	// RulesLeaders: leaders (issue 22): agents, commanders unlocked by
 	// their conditions, heroes at three scored objectives (leaders.go).
 	RulesLeaders = 5
+	// RulesMechs: the mechs' abilities and their deploys (55, 30).
+	RulesMechs = 6
 	// RulesCurrent is the version new games are set up under.
-	RulesCurrent = RulesLeaders
+	RulesCurrent = RulesMechs
 )
 
 // rules is the game's rules version.
