@@ -155,7 +155,10 @@ type Ability struct {
 	// abilities that lower every combat roll; ModVs: added to this unit's
 	// combat rolls in a combat against opp.
 	NoSustainOnPlanet, InfantryNoPenalty bool
-	ModVs                                func(s *State, seat, opp int) int
+	// Deploy: the unit has a deploy ability (30), which the faction
+	// ability or moment it names offers while one is in reinforcements.
+	Deploy bool
+	ModVs  func(s *State, seat, opp int) int
 	// OthersActivate: what follows, for its owner, when another player
 	// (active) activates the system at pos holding the owner's ships.
 	OthersActivate func(s *State, owner, active, pos int) []Event

@@ -13,27 +13,43 @@ func init() {
 	// the start of the status phase an infantry from reinforcements goes
 	// on a planet they control, if they can place one.
 	define(&Ability{ID: "arborec:mitosis", Since: RulesPrinted, DocksNoInfantry: true,
-		Uses: []*Use{{At: AtStatusStart, Mandatory: true, Fields: "planet", Options: mitosisOptions, Resolve: mitosis}}})
+		Uses: []*Use{{At: AtStatusStart, Mandatory: true, Fields: "planet unit", Options: mitosisOptions, Resolve: mitosis}}})
+	// Letani Behemoth, the Arborec mech: deployed when Mitosis is used, in
+	// place of one of their infantry on a planet (unit "mech": 30, 55.3).
+	define(&Ability{ID: "letani_behemoth", Since: RulesMechs, Deploy: true})
 }
 
 func mitosisOptions(s *State, seat int, _ *Step) []Action {
-	if s.Reinforcements(seat, "infantry") == 0 {
-		return nil
-	}
 	var out []Action
 	for _, pl := range s.ownPlanets(seat) {
-		if !demilitarized(pl) {
+		if !demilitarized(pl) && s.Reinforcements(seat, "infantry") > 0 {
 			out = append(out, Action{Planet: pl.Name})
 		}
 	}
+	if !s.deploys(seat) {
+		return out
+	}
+	s.controlled(seat, func(pl *Planet, _ *System, _ *data.Planet) bool {
+		if count(pl.Units, seat, "infantry") > 0 && !demilitarized(pl) {
+			out = append(out, Action{Planet: pl.Name, Unit: "mech"})
+		}
+		return false
+	})
 	return out
 }
 
 func mitosis(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
-	if !slices.ContainsFunc(mitosisOptions(s, a.Seat, st), func(o Action) bool { return o.Planet == a.Planet }) {
+	if !slices.ContainsFunc(mitosisOptions(s, a.Seat, st), func(o Action) bool { return o.Planet == a.Planet && o.Unit == a.Unit }) {
+		if a.Unit == "mech" {
+			return nil, engine.Refuse("30.2", "the mech takes the place of one of your infantry on a planet, and must be in reinforcements")
+		}
 		return nil, engine.Refuse("1.3", "Mitosis places an infantry from reinforcements on a planet you control")
 	}
 	pl, sys := s.Planet(a.Planet)
+	if a.Unit == "mech" {
+		return s.emit(Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: 1},
+			Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: "mech", Count: 1}), nil
+	}
 	return s.emit(Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: 1}), nil
 }
 

@@ -219,3 +219,41 @@ func TestFactionUnit_LetaniWarriorII(t *testing.T) {
 		t.Fatalf("saved %d, lost %d: the seeds prove too little", saved, lost)
 	}
 }
+
+// Arborec, Letani Behemoth (30, 55.3): when Mitosis is used, a mech from
+// reinforcements may take the place of one of their infantry on a planet;
+// the infantry goes back. Not without a mech in reinforcements (30.2),
+// nor where they have no infantry, nor under rules version 5.
+func TestFactionUnit_LetaniBehemoth(t *testing.T) {
+	g := factionGame(t, []string{"arborec", "sol", "hacan"}, nil)
+	passActionPhase(t, g)
+	s := g.State()
+	nest := s.System(s.Players[0].Home).Planets[0].Name
+	offered := func() bool {
+		return slices.ContainsFunc(Legal(g.State(), engineRNG(), 0), func(a Action) bool { return a.Unit == "mech" && a.Planet == nest })
+	}
+	if !offered() {
+		t.Fatal("the mech is offered in place of an infantry at home")
+	}
+	refuse(t, g, use(0, "arborec:mitosis", Action{Planet: "Arnor", Unit: "mech"}), "30.2") // no infantry of theirs
+	inf := count(planet(t, g, nest).Units, 0, "infantry")
+	do(t, g, use(0, "arborec:mitosis", Action{Planet: nest, Unit: "mech"}))
+	if pl := planet(t, g, nest); count(pl.Units, 0, "infantry") != inf-1 || count(pl.Units, 0, "mech") != 1 {
+		t.Fatalf("units %v: one infantry replaced by a mech", pl.Units)
+	}
+
+	g = factionGame(t, []string{"arborec", "sol", "hacan"}, func(s *State) {
+		s.System(s.Players[0].Home).Planets[0].Units = append(s.System(s.Players[0].Home).Planets[0].Units, Stack{Owner: 0, Unit: "mech", Count: 4})
+	})
+	passActionPhase(t, g)
+	if offered() {
+		t.Fatal("every mech on the board: none to deploy (30.2)")
+	}
+	refuse(t, g, use(0, "arborec:mitosis", Action{Planet: nest, Unit: "mech"}), "30.2")
+
+	g = factionGame(t, []string{"arborec", "sol", "hacan"}, func(s *State) { s.Options.Rules = RulesLeaders })
+	passActionPhase(t, g)
+	if offered() {
+		t.Fatal("not under rules version 5")
+	}
+}

@@ -97,3 +97,35 @@ func chaosMapping(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
 	}
 	return s.emit(queue(Step{Kind: StepFreelance, Seat: a.Seat, Card: "chaos_mapping", Systems: []int{sys.Pos}, Prod: &Production{}, ResourcesOnly: true})), nil
 }
+
+// Scavenger Zeta, the Saar mech: after the Saar gain control of a planet,
+// deployed there for a trade good (30, 55.3).
+func init() {
+	define(&Ability{ID: "scavenger_zeta", Since: RulesMechs, Deploy: true,
+		Uses: []*Use{{At: AfterGainPlanet, Ready: scavengerReady, Options: scavengerOptions, Resolve: scavengerZeta}}})
+}
+
+// scavengerReady: the window opens as control is gained, before the gain
+// and the trade good Scavenge gives with it are applied.
+func scavengerReady(s *State, seat int, _ *Step) bool {
+	return s.deploys(seat) && s.Players[seat].TradeGoods+s.bonus(seat, hookGainPlanetTG) >= 1
+}
+
+func scavengerOptions(s *State, seat int, st *Step) []Action {
+	if st == nil || s.Players[seat].TradeGoods < 1 {
+		return nil
+	}
+	if pl, _ := s.Planet(st.Planet); pl == nil || pl.Controller != seat || s.deployTo(seat, pl) != nil {
+		return nil
+	}
+	return []Action{{}}
+}
+
+func scavengerZeta(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	if len(scavengerOptions(s, a.Seat, st)) == 0 {
+		return nil, engine.Refuse("30.2", "a mech in reinforcements, a trade good, and the planet just gained still yours")
+	}
+	pl, sys := s.Planet(st.Planet)
+	return s.emit(Event{Kind: EvTradeGoods, Seat: a.Seat, Count: -1},
+		Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: "mech", Count: 1}), nil
+}

@@ -93,3 +93,32 @@ func TestFactionTech_ChaosMapping(t *testing.T) {
 	})
 	refuse(t, g, Action{Kind: ActActivate, Seat: 0, System: ip(field)}, "11")
 }
+
+// Saar, Scavenger Zeta (30, 55.3): after the Saar gain control of a
+// planet, a mech deployed there for a trade good (Scavenge's gives one).
+func TestFactionUnit_ScavengerZeta(t *testing.T) {
+	for _, deploy := range []bool{true, false} {
+		cfg := fixtureConfig("saar", "sol", "hacan")
+		cfg.Rules = RulesCurrent
+		g := invadeArnorAs(t, cfg, arnorHeldBy(1))
+		do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: "infantry", Count: 2})
+		do(t, g, act(ActEstablishControl, 0))
+		declineWindows(t, g)
+		st := g.State().Step
+		if st == nil || st.Kind != StepAbility || st.Card != "scavenger_zeta" || st.Planet != "Arnor" {
+			t.Fatalf("step %+v: the mech's window after Arnor is gained", st)
+		}
+		tg := g.State().Players[0].TradeGoods
+		if !deploy {
+			do(t, g, Action{Kind: ActUseAbility, Seat: 0, Card: "scavenger_zeta"})
+			if count(planet(t, g, "Arnor").Units, 0, "mech") != 0 || g.State().Players[0].TradeGoods != tg {
+				t.Fatal("let go: nothing placed or paid")
+			}
+			continue
+		}
+		do(t, g, use(0, "scavenger_zeta", Action{}))
+		if count(planet(t, g, "Arnor").Units, 0, "mech") != 1 || g.State().Players[0].TradeGoods != tg-1 {
+			t.Fatal("a mech on Arnor for a trade good")
+		}
+	}
+}

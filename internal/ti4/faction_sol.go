@@ -13,7 +13,27 @@ func init() {
 	// Orbital Drop: a component action spending a strategy token for 2
 	// infantry on a planet Sol controls.
 	define(&Ability{ID: "sol:orbital_drop", Since: RulesFactions,
-		Uses: []*Use{{At: AtAction, Fields: "planet", Options: ownPlanetOptions, Resolve: orbitalDrop}}})
+		Uses: []*Use{{At: AtAction, Fields: "planet unit spend", Options: orbitalDropOptions, Resolve: orbitalDrop}}})
+	// ZS Thunderbolt M2, Sol's mech: after Orbital Drop, deployed on the
+	// same planet for 3 resources (unit "mech" with spend: 30, 55.3).
+	define(&Ability{ID: "zs_thunderbolt_m2", Since: RulesMechs, Deploy: true})
+}
+
+// thunderboltCost is what deploying ZS Thunderbolt M2 costs, in resources.
+const thunderboltCost = 3
+
+func orbitalDropOptions(s *State, seat int, st *Step) []Action {
+	out := ownPlanetOptions(s, seat, st)
+	if !s.deploys(seat) {
+		return out
+	}
+	pays := s.payments(seat, thunderboltCost, false, 4)
+	for _, o := range slices.Clone(out) {
+		for _, sp := range pays {
+			out = append(out, Action{Planet: o.Planet, Unit: "mech", ActionExtra: &ActionExtra{Spend: sp}})
+		}
+	}
+	return out
 }
 
 // ownPlanetOptions offers each planet seat controls.
@@ -44,8 +64,23 @@ func orbitalDrop(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
 	if n == 0 {
 		return nil, engine.Refuse("67.5", "no infantry in reinforcements")
 	}
-	return s.emit(Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &Pools{p.Tactic, p.Fleet, p.Strategy - 1}},
-		Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: n}), nil
+	ev := s.emit(Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &Pools{p.Tactic, p.Fleet, p.Strategy - 1}},
+		Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: n})
+	switch a.Unit {
+	case "":
+		return ev, nil
+	case "mech": // after Orbital Drop (ZS Thunderbolt M2)
+		if err := s.deployTo(a.Seat, pl); err != nil {
+			return nil, err
+		}
+		paid, err := s.pay(a.Seat, a.extra().Spend, thunderboltCost, false)
+		if err != nil {
+			return nil, err
+		}
+		ev = s.extend(ev, paid...)
+		return s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: "mech", Count: 1}), nil
+	}
+	return nil, engine.BadInput("unit", "Orbital Drop deploys a mech, or nothing")
 }
 
 // Military Support, Sol's note: at the start of Sol's turn its holder

@@ -129,3 +129,22 @@ func TestFaction_Sol_ClaireGibson(t *testing.T) {
 	}
 	refuse(t, g, use(1, id, Action{}), "1.3") // once a combat
 }
+
+// Sol, ZS Thunderbolt M2 (30, 55.3): with Orbital Drop, a mech on the same
+// planet for 3 resources; refused unpaid, or with none in reinforcements
+// (30.2).
+func TestFactionUnit_ZSThunderboltM2(t *testing.T) {
+	g := factionGame(t, []string{"sol", "jolnar", "hacan"}, func(s *State) { s.Players[0].TradeGoods = 3 })
+	jord := g.State().System(g.State().Players[0].Home).Planets[0].Name
+	refuse(t, g, use(0, "sol:orbital_drop", Action{Planet: jord, Unit: "mech", ActionExtra: &ActionExtra{Spend: &Spend{TradeGoods: 2}}}), "47.3")
+	do(t, g, use(0, "sol:orbital_drop", Action{Planet: jord, Unit: "mech", ActionExtra: &ActionExtra{Spend: &Spend{TradeGoods: 3}}}))
+	if pl := planet(t, g, jord); count(pl.Units, 0, "mech") != 1 || g.State().Players[0].TradeGoods != 0 {
+		t.Fatalf("units %v, %d trade goods: a mech for 3", pl.Units, g.State().Players[0].TradeGoods)
+	}
+	g = factionGame(t, []string{"sol", "jolnar", "hacan"}, func(s *State) {
+		s.Players[0].TradeGoods = 3
+		s.System(s.Players[0].Home).Planets[0].Units = append(s.System(s.Players[0].Home).Planets[0].Units, Stack{Owner: 0, Unit: "mech", Count: 4})
+	})
+	refuse(t, g, use(0, "sol:orbital_drop", Action{Planet: jord, Unit: "mech", ActionExtra: &ActionExtra{Spend: &Spend{TradeGoods: 3}}}), "30.2")
+	refuse(t, g, use(0, "sol:orbital_drop", Action{Planet: jord, Unit: "war_sun"}), "")
+}

@@ -18,7 +18,11 @@ func init() {
 	// spend 2 influence to replace one of the opponent's infantry there
 	// with one of theirs from reinforcements (42.4a).
 	define(&Ability{ID: "yin:indoctrination", Since: RulesFactions,
-		Uses: []*Use{{At: AtGroundStart, OncePerCombat: true, Fields: "spend", Options: indoctrinationOptions, Resolve: indoctrination}}})
+		Uses: []*Use{{At: AtGroundStart, OncePerCombat: true, Fields: "spend unit", Options: indoctrinationOptions, Resolve: indoctrination}}})
+	// Moyin's Ashes, the Yin mech: deployed by Indoctrination for 1 more
+	// influence, in place of the infantry it would place (unit "mech": 30,
+	// 55.3).
+	define(&Ability{ID: "moyins_ashes", Since: RulesMechs, Deploy: true})
 }
 
 // indoctrinationCost is what Indoctrination costs, in influence.
@@ -27,12 +31,19 @@ const indoctrinationCost = 2
 func indoctrinationOptions(s *State, seat int, _ *Step) []Action {
 	c := s.Combat
 	pl, _ := s.Planet(c.Planet)
-	if pl == nil || count(pl.Units, opponent(c, seat), "infantry") == 0 || s.Reinforcements(seat, "infantry") == 0 {
+	if pl == nil || count(pl.Units, opponent(c, seat), "infantry") == 0 {
 		return nil
 	}
 	var out []Action
-	for _, sp := range s.payments(seat, indoctrinationCost, true, 16) {
-		out = append(out, Action{ActionExtra: &ActionExtra{Spend: sp}})
+	if s.Reinforcements(seat, "infantry") > 0 {
+		for _, sp := range s.payments(seat, indoctrinationCost, true, 16) {
+			out = append(out, Action{ActionExtra: &ActionExtra{Spend: sp}})
+		}
+	}
+	if s.deployTo(seat, pl) == nil { // Moyin's Ashes
+		for _, sp := range s.payments(seat, indoctrinationCost+1, true, 8) {
+			out = append(out, Action{Unit: "mech", ActionExtra: &ActionExtra{Spend: sp}})
+		}
 	}
 	return out
 }
@@ -44,10 +55,21 @@ func indoctrination(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error)
 	if pl == nil || count(pl.Units, opp, "infantry") == 0 {
 		return nil, engine.Refuse("42.4a", "no infantry of your opponent's in this ground combat")
 	}
-	if s.Reinforcements(a.Seat, "infantry") == 0 {
-		return nil, engine.Refuse("23.4", "no infantry of yours in reinforcements")
+	unit, cost := "infantry", indoctrinationCost
+	switch a.Unit {
+	case "":
+		if s.Reinforcements(a.Seat, "infantry") == 0 {
+			return nil, engine.Refuse("23.4", "no infantry of yours in reinforcements")
+		}
+	case "mech":
+		if err := s.deployTo(a.Seat, pl); err != nil {
+			return nil, err
+		}
+		unit, cost = "mech", indoctrinationCost+1
+	default:
+		return nil, engine.BadInput("unit", "Indoctrination places an infantry, or a mech deployed")
 	}
-	ev, err := s.pay(a.Seat, a.extra().Spend, indoctrinationCost, true)
+	ev, err := s.pay(a.Seat, a.extra().Spend, cost, true)
 	if err != nil {
 		return nil, err
 	}
@@ -55,7 +77,7 @@ func indoctrination(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error)
 	n.markUsed(a.Seat, a.Card)
 	return s.extend(ev,
 		Event{Kind: EvUnitsRemoved, Seat: opp, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: 1},
-		Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: 1},
+		Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: unit, Count: 1},
 		newCombat(n, nil)), nil
 }
 

@@ -173,3 +173,28 @@ func TestFactionTech_YinSpinner(t *testing.T) {
 		t.Fatalf("%d infantry on %s, want %d", n, planet, before+1)
 	}
 }
+
+// Yin, Moyin's Ashes (30, 55.3): Indoctrination for 3 influence places a
+// mech in place of the opponent's infantry; 2 do not pay for it.
+func TestFactionUnit_MoyinsAshes(t *testing.T) {
+	const ability = "yin:indoctrination"
+	cfg := fixtureConfig("yin", "sol", "hacan")
+	cfg.Rules = RulesCurrent
+	g := invadeArnorAs(t, cfg, func(s *State) {
+		arnorHeldBy(1, Stack{Owner: 1, Unit: "infantry", Count: 3})(s)
+		s.Players[0].TradeGoods = 3
+	})
+	do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: "infantry", Count: 2})
+	do(t, g, act(ActEstablishControl, 0))
+	do(t, g, act(ActPassWindow, 1)) // no Parley
+	if !slices.ContainsFunc(Legal(g.State(), engineRNG(), 0), func(a Action) bool { return a.Card == ability && a.Unit == "mech" }) {
+		t.Fatal("the mech is offered with Indoctrination")
+	}
+	refuse(t, g, use(0, ability, Action{Unit: "mech", ActionExtra: &ActionExtra{Spend: &Spend{TradeGoods: 2}}}), "47.3")
+	refuse(t, g, use(0, ability, Action{Unit: "pds", ActionExtra: &ActionExtra{Spend: &Spend{TradeGoods: 2}}}), "")
+	do(t, g, use(0, ability, Action{Unit: "mech", ActionExtra: &ActionExtra{Spend: &Spend{TradeGoods: 3}}}))
+	arnor := planetIn(g.State().System(9), "Arnor")
+	if count(arnor.Units, 1, "infantry") != 2 || count(arnor.Units, 0, "mech") != 1 || count(arnor.Units, 0, "infantry") != 2 || g.State().Players[0].TradeGoods != 0 {
+		t.Fatalf("Arnor %v: one of Sol's infantry replaced by a Yin mech, for 3", arnor.Units)
+	}
+}

@@ -12,7 +12,10 @@ func init() {
 	define(&Ability{ID: "yssaril:crafty", Since: RulesFactions, NoHandLimit: true})
 	// Stall Tactics: a component action discarding an action card.
 	define(&Ability{ID: "yssaril:stall_tactics", Since: RulesFactions,
-		Uses: []*Use{{At: AtAction, Fields: "outcome", Options: handOptions, Resolve: stallTactics}}})
+		Uses: []*Use{{At: AtAction, Fields: "outcome planet", Options: stallOptions, Resolve: stallTactics}}})
+	// Blackshade Infiltrator, the Yssaril mech: after Stall Tactics,
+	// deployed on a planet they control (planet: 30, 55.3).
+	define(&Ability{ID: "blackshade_infiltrator", Since: RulesMechs, Deploy: true})
 	// Scheming: whenever the Yssaril draw action cards, one more, then
 	// they discard one of their hand (a step before anything else goes on).
 	define(&Ability{ID: "yssaril:scheming", Since: RulesPrinted, DrawExtra: 1})
@@ -30,11 +33,39 @@ func handOptions(s *State, seat int, _ *Step) []Action {
 	return out
 }
 
+// stallOptions offers each card to discard, with each planet the Yssaril
+// may deploy their mech on.
+func stallOptions(s *State, seat int, st *Step) []Action {
+	out := handOptions(s, seat, st)
+	if !s.deploys(seat) {
+		return out
+	}
+	for _, o := range slices.Clone(out) {
+		for _, pl := range s.ownPlanets(seat) {
+			if !demilitarized(pl) {
+				out = append(out, Action{Outcome: o.Outcome, Planet: pl.Name})
+			}
+		}
+	}
+	return out
+}
+
 func stallTactics(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
 	if !slices.Contains(s.Players[a.Seat].ActionCards, a.Outcome) {
 		return nil, engine.BadInput("outcome", "%q is not in your hand", a.Outcome)
 	}
-	return s.emit(Event{Kind: EvACDiscarded, Seat: a.Seat, Card: a.Outcome}), nil
+	ev := s.emit(Event{Kind: EvACDiscarded, Seat: a.Seat, Card: a.Outcome})
+	if a.Planet == "" {
+		return ev, nil
+	}
+	pl, sys := s.Planet(a.Planet) // after Stall Tactics (Blackshade Infiltrator)
+	if err := s.deployTo(a.Seat, pl); err != nil {
+		return nil, err
+	}
+	if pl.Controller != a.Seat {
+		return nil, engine.Refuse("30.1", "the mech is deployed on a planet you control")
+	}
+	return s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: "mech", Count: 1}), nil
 }
 
 // Spy Net, the Yssaril's note: at the start of its holder's turn, they

@@ -191,3 +191,15 @@ func TestFactionUnit_YsiaYssrila(t *testing.T) {
 		t.Fatal("Y'sia Y'ssrila passes them")
 	}
 }
+
+// Yssaril, Blackshade Infiltrator (30, 55.3): after Stall Tactics, a mech
+// on a planet the Yssaril control; not on another's.
+func TestFactionUnit_BlackshadeInfiltrator(t *testing.T) {
+	g := factionGame(t, []string{"yssaril", "sol", "hacan"}, giveAC(0, "sabotage"))
+	home := g.State().System(g.State().Players[0].Home).Planets[0].Name
+	refuse(t, g, use(0, "yssaril:stall_tactics", Action{Outcome: "sabotage", Planet: "Jord"}), "30.1")
+	do(t, g, use(0, "yssaril:stall_tactics", Action{Outcome: "sabotage", Planet: home}))
+	if count(planet(t, g, home).Units, 0, "mech") != 1 || slices.Contains(g.State().Players[0].ActionCards, "sabotage") {
+		t.Fatal("the card discarded and a mech placed at home")
+	}
+}

@@ -1,6 +1,9 @@
 package ti4
 
-import "github.com/mecatol/mecatol/internal/combat"
+import (
+	"github.com/mecatol/mecatol/internal/combat"
+	"github.com/mecatol/mecatol/internal/engine"
+)
 
 // Faction units (96, 97): their numbers are in the data; the abilities
 // printed on them beyond numbers are definitions in their factions' files,
@@ -67,6 +70,27 @@ func (s *State) mechOn(pl *Planet, not int, f func(*Ability) bool) int {
 		}
 	}
 	return None
+}
+
+// deploys reports that seat may deploy its mech (30): its deploy ability
+// is live and a mech is in reinforcements (30.2).
+func (s *State) deploys(seat int) bool {
+	a := s.unitAbility(seat, "mech")
+	return a != nil && a.Deploy && s.Reinforcements(seat, "mech") > 0
+}
+
+// deployTo checks that seat may deploy its mech on pl (30.1, 30.2, 12.1).
+func (s *State) deployTo(seat int, pl *Planet) error {
+	if !s.deploys(seat) {
+		return engine.Refuse("30.2", "no mech of yours in reinforcements to deploy")
+	}
+	if pl == nil {
+		return engine.BadInput("planet", "no such planet")
+	}
+	if demilitarized(pl) {
+		return demilitarizedErr(pl)
+	}
+	return nil
 }
 
 // unitModVs is what the ability printed on seat's unit adds to its combat
