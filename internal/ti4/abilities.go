@@ -155,6 +155,12 @@ type Ability struct {
 	// abilities that lower every combat roll; ModVs: added to this unit's
 	// combat rolls in a combat against opp.
 	NoSustainOnPlanet, InfantryNoPenalty bool
+	// BombardsAsShip: this unit on a planet uses its Bombardment on the
+	// other planets of its system as if it were a ship (15).
+	BombardsAsShip bool
+	// SustainHit: after this unit sustains damage in a ground combat, one
+	// hit on the opponent's ground forces on its planet.
+	SustainHit bool
 	// Deploy: the unit has a deploy ability (30), which the faction
 	// ability or moment it names offers while one is in reinforcements.
 	Deploy bool

@@ -44,6 +44,7 @@ const (
 	AfterRolled         Moment = "after_roll"            // a space combat round's dice just rolled and rerolled (AnswerRolled)
 	AtStrategyEnd       Moment = "strategy_end"          // the end of the strategy phase, once each
 	AtStatusEnd         Moment = "status_end"            // the end of the status phase, once each
+	AfterTacticalGain   Moment = "after_tactical_gain"   // after the player's tactical action in which they gained planets (the window's Cards)
 )
 
 // Use is an ability used by a choice.

@@ -96,7 +96,7 @@ func (s *State) Clone() *State {
 	if s.Tactical != nil {
 		x := *s.Tactical
 		x.Moves, x.Cargo, x.Placed = slices.Clone(x.Moves), slices.Clone(x.Cargo), slices.Clone(x.Placed)
-		x.Silence, x.Friends = slices.Clone(x.Silence), slices.Clone(x.Friends)
+		x.Silence, x.Friends, x.Gained = slices.Clone(x.Silence), slices.Clone(x.Friends), slices.Clone(x.Gained)
 		c.Tactical = &x
 	}
 	c.Combat = s.Combat.clone()

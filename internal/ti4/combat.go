@@ -1096,7 +1096,7 @@ func decideBombard(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		return nil, engine.Refuse("65", "%s has a planetary shield and no war sun of yours is here", pl.Name)
 	}
 	var rolls []int
-	h := s.throw(a.Seat, owner, s.groups(nil, a.Seat, sys.Space, nil), combat.KindBombard, s.bunkerMod(pl), rng, &rolls)
+	h := s.throw(a.Seat, owner, s.bombarders(a.Seat, sys, pl), combat.KindBombard, s.bunkerMod(pl), rng, &rolls)
 	if len(rolls) == 0 {
 		return nil, engine.Refuse("15.1", "none of your units here has Bombardment")
 	}
@@ -1133,10 +1133,32 @@ func (s *State) roundEndBombard(c *Combat, pl *Planet, rng *engine.RNG) []Event 
 		return s.emit(newCombat(n, nil))
 	}
 	var rolls []int
-	if h := s.throw(a, owner, s.groups(nil, a, sys.Space, nil), combat.KindBombard, s.bunkerMod(pl), rng, &rolls); h > 0 {
+	if h := s.throw(a, owner, s.bombarders(a, sys, pl), combat.KindBombard, s.bunkerMod(pl), rng, &rolls); h > 0 {
 		n.Owed = append(n.Owed, Owed{Seat: owner, Hits: h, Planet: pl.Name, Rule: "15.2", By: a})
 	}
 	return s.emit(newCombat(n, rolls))
+}
+
+// bombarders are seat's units in sys that bombard target: those in the
+// space area, and from rules version 6 those on its other planets whose
+// ability lets them bombard as ships (Annihilator), not being in the
+// ground combat.
+func (s *State) bombarders(seat int, sys *System, target *Planet) []combat.Group {
+	bombards := func(st Stack) bool { return s.UnitCard(seat, st.Unit).Bombardment != nil }
+	gs := s.groups(nil, seat, sys.Space, bombards)
+	if s.rules() < RulesMechs {
+		return gs
+	}
+	asShip := func(st Stack) bool {
+		a := s.unitAbility(seat, st.Unit)
+		return a != nil && a.BombardsAsShip && bombards(st)
+	}
+	for _, pl := range sys.Planets {
+		if pl != target {
+			gs = s.groups(gs, seat, pl.Units, asShip)
+		}
+	}
+	return gs
 }
 
 // bunkerMod is -4 to bombardment of a planet whose controller played
@@ -1470,6 +1492,7 @@ func applyCombat(s *State, e *Event) bool {
 				s.fell(e.Seat)
 			}
 		}
+		rule := s.Combat.Owed[0].Rule
 		o := &s.Combat.Owed[0]
 		o.Hits--
 		if e.Card == "sustain" && o.Hits > 0 && s.combatTech(e.Seat).Shielding {
@@ -1477,6 +1500,9 @@ func applyCombat(s *State, e *Event) bool {
 		}
 		if o.Hits == 0 {
 			s.Combat.Owed = s.Combat.Owed[1:]
+		}
+		if e.Card == "sustain" && e.Planet != "" {
+			s.sustainHit(*e, rule)
 		}
 	case EvBombarded:
 		s.Invasion.Bombarded = true
@@ -1486,6 +1512,19 @@ func applyCombat(s *State, e *Event) bool {
 		return false
 	}
 	return true
+}
+
+// sustainHit owes the opponent a hit on the planet when the unit that
+// sustained damage in a ground combat (not from space cannon, 77.8) has an
+// ability that hits back (Valkyrie Exoskeleton).
+func (s *State) sustainHit(e Event, rule string) {
+	c := s.Combat
+	if c.Kind != "ground" || rule == "77.8" {
+		return
+	}
+	if a := s.unitAbility(e.Seat, e.Unit); a != nil && a.SustainHit {
+		c.Owed = append(slices.Clip(c.Owed), Owed{Seat: opponent(c, e.Seat), Hits: 1, Planet: e.Planet, Rule: "55", By: e.Seat})
+	}
 }
 
 // reviving is the ability of seat's units of a type that may bring them

@@ -132,6 +132,22 @@ func applyControlGained(s *State, e Event) {
 	if t := s.Tactical; t != nil && t.Seat == e.Seat && e.Planet == MecatolRex && s.rules() >= RulesFactions {
 		t.GainedMecatol = true
 	}
+	if t := s.Tactical; t != nil && t.Seat == e.Seat && s.rules() >= RulesMechs && !slices.Contains(t.Gained, e.Planet) {
+		t.Gained = append(slices.Clip(t.Gained), e.Planet)
+	}
+}
+
+// structureRoom reports room on pl for one more of seat's structures of
+// typ from reinforcements: one space dock (85.4), two PDS (85.5) unless a
+// law lifts that.
+func (s *State) structureRoom(seat int, pl *Planet, typ string) bool {
+	if s.Reinforcements(seat, typ) == 0 || demilitarized(pl) {
+		return false
+	}
+	if typ == "pds" {
+		return count(pl.Units, seat, typ) < 2 || s.lawSays(LawNoPDSLimit)
+	}
+	return count(pl.Units, seat, typ) == 0
 }
 
 func applyControlLost(s *State, e Event) {

@@ -63,3 +63,10 @@ func init() {
 	// bombardment (65.3).
 	define(&Ability{ID: "l1z1x:2ram", Since: RulesLeaders, BombardsShields: true})
 }
+
+// Annihilator, the L1Z1X mech (55): Bombardment 8 (a unit value, used in
+// the space area as any bombardment is), and from a planet of the system
+// on its other planets, as if it were a ship (15).
+func init() {
+	define(&Ability{ID: "annihilator", Since: RulesMechs, BombardsAsShip: true})
+}

@@ -167,3 +167,37 @@ func TestFaction_L1Z1X_2RAM(t *testing.T) {
 		}
 	}
 }
+
+// L1Z1X, Annihilator (55, 15): from a planet of the active system the mech
+// bombards another planet there as if it were a ship, from rules version
+// 6; not the planet it is on, which is in the ground combat.
+func TestFactionUnit_Annihilator(t *testing.T) {
+	for _, rules := range []int{RulesLeaders, RulesCurrent} {
+		cfg := fixtureConfig("l1z1x", "sol", "hacan")
+		cfg.Rules = rules
+		g := invadeArnorAs(t, cfg, func(s *State) {
+			arnorHeldBy(1, Stack{Owner: 1, Unit: "infantry", Count: 2})(s)
+			lor := planetIn(s.System(9), "Lor")
+			lor.Controller, lor.Units = 0, []Stack{{Owner: 0, Unit: "mech", Count: 1}}
+		})
+		if rules < RulesMechs {
+			refuse(t, g, Action{Kind: ActBombard, Seat: 0, Planet: "Arnor"}, "15.1")
+			continue
+		}
+		if g.State().Invasion.Ask == nil {
+			t.Fatal("the mech can bombard: the players who could answer are asked first (Bunker)")
+		}
+		declineWindows(t, g)
+		refuse(t, g, Action{Kind: ActBombard, Seat: 0, Planet: "Lor"}, "15.2") // its own planet: no one else's ground forces
+		ev := do(t, g, Action{Kind: ActBombard, Seat: 0, Planet: "Arnor"})
+		n := len(combatDice(ev))
+		for _, e := range ev {
+			if e.Kind == EvDice {
+				n += len(e.Rolls)
+			}
+		}
+		if n != 2 { // the L1Z1X start with Plasma Scoring: one more die
+			t.Fatalf("%d bombardment dice, want the mech's and Plasma Scoring's: %+v", n, ev)
+		}
+	}
+}

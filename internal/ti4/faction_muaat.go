@@ -13,7 +13,57 @@ func init() {
 	// Star Forge: a component action spending a strategy token for 2
 	// fighters or a destroyer in a system with Muaat's war sun.
 	define(&Ability{ID: "muaat:star_forge", Since: RulesFactions,
-		Uses: []*Use{{At: AtAction, Fields: "system unit", Options: starForgeOptions, Resolve: starForge}}})
+		Uses: []*Use{{At: AtAction, Fields: "system unit units", Options: starForgeOptions, Resolve: starForge}}})
+	// Ember Colossus, the Muaat mech: when Star Forge is used in its system
+	// or next to it, an infantry from reinforcements may go with it (units:
+	// the mechs that take one).
+	define(&Ability{ID: "ember_colossus", Since: RulesMechs})
+}
+
+// colossi are seat's mechs in the system at pos or next to it, where
+// Ember Colossus would place an infantry with each: one per planet or
+// space area that holds any.
+func colossi(s *State, seat, pos int) []UnitRef {
+	if a := s.unitAbility(seat, "mech"); a == nil || a.ID != "ember_colossus" {
+		return nil
+	}
+	var out []UnitRef
+	for _, sys := range s.Systems {
+		if sys.Pos != pos && !s.Adjacent(sys.Pos, pos) {
+			continue
+		}
+		for _, pl := range sys.Planets {
+			if n := count(pl.Units, seat, "mech"); n > 0 && !demilitarized(pl) {
+				for range n {
+					out = append(out, UnitRef{System: sys.Pos, Planet: pl.Name, Unit: "mech"})
+				}
+			}
+		}
+		for range count(sys.Space, seat, "mech") {
+			out = append(out, UnitRef{System: sys.Pos, Unit: "mech"})
+		}
+	}
+	return out
+}
+
+// colossusInfantry places an infantry with each mech of refs (each one a
+// mech of seat's Star Forge reaches, none twice), as far as reinforcements
+// go (30.2's reading for a placement).
+func colossusInfantry(s *State, seat, pos int, refs []UnitRef) ([]Event, error) {
+	open := colossi(s, seat, pos)
+	var ev []Event
+	for _, r := range refs {
+		i := slices.Index(open, r)
+		if i < 0 {
+			return nil, engine.Refuse("55", "an infantry goes with each of your Ember Colossi in the system or next to it, once")
+		}
+		open = slices.Delete(open, i, i+1)
+	}
+	n := min(len(refs), s.Reinforcements(seat, "infantry"))
+	for _, r := range refs[:n] {
+		ev = append(ev, Event{Kind: EvUnitsPlaced, Seat: seat, System: r.System, Planet: r.Planet, Unit: "infantry", Count: 1})
+	}
+	return ev, nil
 }
 
 // Fires of the Gashlai, the Muaat's note: as its holder's action, a token
@@ -46,6 +96,11 @@ func starForgeOptions(s *State, seat int, _ *Step) []Action {
 	for _, sys := range s.Systems {
 		if count(sys.Space, seat, "war_sun") > 0 {
 			out = append(out, Action{System: ip(sys.Pos), Unit: "fighter"}, Action{System: ip(sys.Pos), Unit: "destroyer"})
+			if c := colossi(s, seat, sys.Pos); len(c) > 0 && s.Reinforcements(seat, "infantry") > 0 {
+				c = c[:min(len(c), s.Reinforcements(seat, "infantry"))]
+				out = append(out, Action{System: ip(sys.Pos), Unit: "fighter", ActionExtra: &ActionExtra{Units: c}},
+					Action{System: ip(sys.Pos), Unit: "destroyer", ActionExtra: &ActionExtra{Units: c}})
+			}
 		}
 	}
 	return out
@@ -73,8 +128,13 @@ func starForge(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
 	if n == 0 {
 		return nil, engine.Refuse("67.5", "no %s in reinforcements", a.Unit)
 	}
-	return s.emit(Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &Pools{p.Tactic, p.Fleet, p.Strategy - 1}},
-		Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Unit: a.Unit, Count: n}), nil
+	with, err := colossusInfantry(s, a.Seat, sys.Pos, a.extra().Units)
+	if err != nil {
+		return nil, err
+	}
+	ev := s.emit(Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &Pools{p.Tactic, p.Fleet, p.Strategy - 1}},
+		Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Unit: a.Unit, Count: n})
+	return s.extend(ev, with...), nil
 }
 
 // Magmus Reactor, a Muaat technology, as printed: the Muaat's ships move

@@ -120,3 +120,38 @@ func TestFactionTech_MagmusReactor(t *testing.T) {
 		t.Fatal("into supernovae")
 	}
 }
+
+// Muaat, Ember Colossus (55): Star Forge used in a mech's system or next
+// to it places an infantry with each mech named, on its planet or in its
+// space area; a mech farther away, or one named twice, is refused.
+func TestFactionUnit_EmberColossus(t *testing.T) {
+	var far, near int
+	var nearPl, farPl string
+	g := factionGame(t, []string{"muaat", "sol", "hacan"}, func(s *State) {
+		home := s.Players[0].Home
+		s.System(home).Planets[0].Units = append(s.System(home).Planets[0].Units, Stack{Owner: 0, Unit: "mech", Count: 1})
+		for _, sys := range s.Systems {
+			switch {
+			case near == 0 && len(sys.Planets) > 0 && s.Adjacent(sys.Pos, home) && !s.IsHomeSystem(sys.Pos):
+				near, nearPl = sys.Pos, sys.Planets[0].Name
+				sys.Planets[0].Units, sys.Planets[0].Controller = []Stack{{Owner: 0, Unit: "mech", Count: 1}}, 0
+			case far == 0 && len(sys.Planets) > 0 && sys.Pos != home && !s.Adjacent(sys.Pos, home) && !s.IsHomeSystem(sys.Pos):
+				far, farPl = sys.Pos, sys.Planets[0].Name
+				sys.Planets[0].Units, sys.Planets[0].Controller = []Stack{{Owner: 0, Unit: "mech", Count: 1}}, 0
+			}
+		}
+	})
+	s := g.State()
+	home := s.Players[0].Home
+	homePl := s.System(home).Planets[0].Name
+	at := func(ref ...UnitRef) Action {
+		return use(0, "muaat:star_forge", Action{System: ip(home), Unit: "fighter", ActionExtra: &ActionExtra{Units: ref}})
+	}
+	refuse(t, g, at(UnitRef{System: far, Planet: farPl, Unit: "mech"}), "55")
+	refuse(t, g, at(UnitRef{System: home, Planet: homePl, Unit: "mech"}, UnitRef{System: home, Planet: homePl, Unit: "mech"}), "55")
+	inf := count(planet(t, g, homePl).Units, 0, "infantry")
+	do(t, g, at(UnitRef{System: home, Planet: homePl, Unit: "mech"}, UnitRef{System: near, Planet: nearPl, Unit: "mech"}))
+	if count(planet(t, g, homePl).Units, 0, "infantry") != inf+1 || count(planet(t, g, nearPl).Units, 0, "infantry") != 1 {
+		t.Fatal("an infantry with each mech named")
+	}
+}

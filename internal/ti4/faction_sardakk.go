@@ -91,3 +91,9 @@ func exotrireme(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
 func init() {
 	define(&Ability{ID: "cmorran_norr", Since: RulesPrinted, OthersMod: 1})
 }
+
+// Valkyrie Exoskeleton, the N'orr mech (55): after it sustains damage in
+// a ground combat, the opponent's ground forces on its planet take a hit.
+func init() {
+	define(&Ability{ID: "valkyrie_exoskeleton", Since: RulesMechs, SustainHit: true})
+}

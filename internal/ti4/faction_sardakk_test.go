@@ -155,3 +155,36 @@ func TestFactionUnit_ExotriremeII(t *testing.T) {
 	}
 	t.Fatal("no round outlasted")
 }
+
+// Sardakk N'orr, Valkyrie Exoskeleton (55): the mech sustaining damage in
+// a ground combat owes the opponent's ground forces on the planet a hit.
+func TestFactionUnit_ValkyrieExoskeleton(t *testing.T) {
+	for seed := uint64(1); seed < 60; seed++ {
+		g := mechInvasion(t, []string{"sardakk", "sol", "hacan"}, []Stack{{Owner: 1, Unit: "infantry", Count: 4}}, seed)
+		passStart(t, g)
+		c := g.State().Combat
+		if len(c.Owed) == 0 || c.Owed[0].Seat != 0 {
+			continue
+		}
+		owedSol := 0
+		for _, o := range c.Owed {
+			if o.Seat == 1 {
+				owedSol += o.Hits
+			}
+		}
+		do(t, g, Action{Kind: ActAssignHit, Seat: 0, Planet: "Arnor", Unit: "mech", Use: true})
+		after := 0
+		var rule bool
+		for _, o := range g.State().Combat.Owed {
+			if o.Seat == 1 {
+				after += o.Hits
+				rule = rule || o.Rule == "55"
+			}
+		}
+		if after != owedSol+1 || !rule {
+			t.Fatalf("seed %d: %d hits on Sol after the mech sustained, were %d", seed, after, owedSol)
+		}
+		return
+	}
+	t.Fatal("no roll hit the N'orr")
+}

@@ -141,3 +141,45 @@ func rickarRickani(s *State, seat, pos int) int {
 	}
 	return 0
 }
+
+// Reclaimer, the Winnu mech (55): after a tactical action in which the
+// Winnu gained control of its planet, a PDS or a space dock from
+// reinforcements may go there; the window stays open for the other such
+// planets.
+func init() {
+	define(&Ability{ID: "reclaimer", Since: RulesMechs,
+		Uses: []*Use{{At: AfterTacticalGain, Fields: "planet unit", Options: reclaimerOptions, Resolve: reclaimer}}})
+}
+
+func reclaimerOptions(s *State, seat int, st *Step) []Action {
+	if st == nil {
+		return nil
+	}
+	var out []Action
+	for _, name := range st.Cards {
+		pl, _ := s.Planet(name)
+		if pl == nil || pl.Controller != seat || count(pl.Units, seat, "mech") == 0 {
+			continue
+		}
+		for _, typ := range []string{"pds", "space_dock"} {
+			if s.structureRoom(seat, pl, typ) {
+				out = append(out, Action{Planet: name, Unit: typ})
+			}
+		}
+	}
+	return out
+}
+
+func reclaimer(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	if !slices.ContainsFunc(reclaimerOptions(s, a.Seat, st), func(o Action) bool { return o.Planet == a.Planet && o.Unit == a.Unit }) {
+		return nil, engine.Refuse("55", "a PDS or a space dock, with room for it, on a planet gained in the tactical action that holds your mech")
+	}
+	pl, sys := s.Planet(a.Planet)
+	ev := s.emit(Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: a.Unit, Count: 1})
+	rest := *st
+	rest.Cards = slices.DeleteFunc(slices.Clone(st.Cards), func(n string) bool { return n == a.Planet })
+	if len(rest.Cards) > 0 && len(reclaimerOptions(s, a.Seat, &rest)) > 0 {
+		ev = s.extend(ev, queue(rest))
+	}
+	return ev, nil
+}

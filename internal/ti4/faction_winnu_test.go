@@ -220,3 +220,26 @@ func TestFaction_Winnu_RickarRickani(t *testing.T) {
 		}
 	}
 }
+
+// Winnu, Reclaimer (55): after a tactical action in which the Winnu gained
+// a planet where their mech is, a PDS or a space dock goes there; a planet
+// held before, or one without the mech, is not offered.
+func TestFactionUnit_Reclaimer(t *testing.T) {
+	g := mechInvasion(t, []string{"winnu", "sol", "hacan"}, nil, 1)
+	if planet(t, g, "Arnor").Controller != 0 {
+		t.Fatal("the Winnu gain Arnor")
+	}
+	do(t, g, act(ActEndTactical, 0))
+	declineWindows(t, g)
+	st := g.State().Step
+	if st == nil || st.Kind != StepAbility || st.Card != "reclaimer" || !slices.Contains(st.Cards, "Arnor") {
+		t.Fatalf("step %+v: the mech's window after the tactical action", st)
+	}
+	home := g.State().System(g.State().Players[0].Home).Planets[0].Name
+	refuse(t, g, use(0, "reclaimer", Action{Planet: home, Unit: "pds"}), "55")
+	refuse(t, g, use(0, "reclaimer", Action{Planet: "Arnor", Unit: "war_sun"}), "55")
+	do(t, g, use(0, "reclaimer", Action{Planet: "Arnor", Unit: "space_dock"}))
+	if count(planet(t, g, "Arnor").Units, 0, "space_dock") != 1 || g.State().Step != nil {
+		t.Fatalf("a space dock on Arnor, and the window closed: %+v", g.State().Step)
+	}
+}

@@ -50,9 +50,10 @@ func invasionFollowUps(s *State) []Event {
 	if !inv.Started {
 		ev := s.emit(Event{Kind: EvInvStarted, Seat: inv.Seat})
 		sys := s.System(inv.Pos)
-		bombards := slices.ContainsFunc(sys.Space, func(st Stack) bool {
-			return st.Owner == inv.Seat && s.UnitCard(inv.Seat, st.Unit).Bombardment != nil
-		})
+		bombards := false
+		for _, pl := range sys.Planets {
+			bombards = bombards || len(s.bombarders(inv.Seat, sys, pl)) > 0
+		}
 		if !bombards {
 			return ev
 		}

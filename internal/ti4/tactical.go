@@ -36,6 +36,9 @@ type Tactical struct {
 	// GainedMecatol: the active player gained control of Mecatol Rex in
 	// this tactical action (recorded from the third rules version).
 	GainedMecatol bool `json:"gained_mecatol,omitempty"`
+	// Gained: the planets the active player gained control of in this
+	// tactical action (recorded from the sixth rules version).
+	Gained []string `json:"gained,omitempty"`
 	Production
 }
 
@@ -1024,6 +1027,9 @@ func decideEndTactical(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	ev := s.emit(Event{Kind: EvTacticalEnded, Seat: a.Seat})
 	if t.GainedMecatol && s.has(a.Seat, hookMecatolStructures) {
 		ev = s.extend(ev, mecatolStructures(s, a.Seat)...)
+	}
+	if len(t.Gained) > 0 && s.hasUse(a.Seat, AfterTacticalGain) {
+		ev = s.extend(ev, abilityWindows(s, a.Seat, AfterTacticalGain, Step{Systems: []int{t.System}, Cards: t.Gained})...)
 	}
 	if t.Made > 0 {
 		for _, ab := range s.abilityList(a.Seat) {
