@@ -36,6 +36,7 @@ const (
 	AfterOpponentLoss   Moment = "after_opponent_loss"   // in a combat, after units of the player's opponent are destroyed (AnswerLoss)
 	AfterCombatRound    Moment = "after_combat_round"    // after a space combat round that the combat outlasts (AnswerRoundEnd)
 	AtGroundStart       Moment = "ground_combat_start"   // the start of a ground combat the player fights, in its window (42.4a)
+	AtGroundRound       Moment = "ground_round_start"    // the start of each round of a ground combat the player fights (AnswerGroundRound)
 	AfterMovedIn        Moment = "after_moved_in"        // after another player moved ships into a system with the player's ships (AnswerMovedIn)
 	AfterOthersActivate Moment = "after_others_activate" // after another player (the window's Target) activates a system with the player's ships
 	AtSpaceStart        Moment = "space_combat_start"    // the start of a space combat the player fights, before the barrage (AnswerSpaceStart)
@@ -151,7 +152,7 @@ func (s *State) readyUse(seat int, at Moment) bool {
 
 // Moments that are states of the game rather than windows: an ability
 // for them is used whenever the state holds.
-var stateMoments = []Moment{AtAction, AtStartOfTurn, DuringActionPhase, WhileResearch, WhileProducing, WhenAgendaRevealed, BeforeVotes, AtCombatRound, AfterOpponentLoss, AfterCombatRound, AtGroundStart, AfterMovedIn, AtSpaceStart, WhenCardPlayed, AfterRerolls, AfterRolled}
+var stateMoments = []Moment{AtAction, AtStartOfTurn, DuringActionPhase, WhileResearch, WhileProducing, WhenAgendaRevealed, BeforeVotes, AtCombatRound, AfterOpponentLoss, AfterCombatRound, AtGroundStart, AtGroundRound, AfterMovedIn, AtSpaceStart, WhenCardPlayed, AfterRerolls, AfterRolled}
 
 // decideUseAbility resolves use_ability: in the ability's window, or at a
 // moment that is a state of the game (the player's turn, a payment).
@@ -303,6 +304,7 @@ var windowMoments = map[Moment]windowMoment{
 	AtSpaceStart:      {answering(AnswerSpaceStart), "78.2", "at the start of a space combat you fight"},
 	AfterMovedIn:      {answering(AnswerMovedIn), "1.14", "after another player moves ships into a system with your ships"},
 	AtGroundStart:     {groundStart, "42.4a", "at the start of a ground combat you fight, in its window"},
+	AtGroundRound:     {answering(AnswerGroundRound), "42.2", "at the start of a ground combat round you fight"},
 	AfterRerolls:      {answering(AnswerRerolls), "74.3", "just after a space combat roll, before any other ability"},
 	AfterRolled:       {answering(AnswerRolled), "78.5", "after a space combat roll and its rerolls"},
 }

@@ -109,6 +109,11 @@ type CombatExtra struct {
 	Rerollers   []int `json:"rerollers,omitempty"`
 	RaiseAsked  bool  `json:"raise_asked,omitempty"`
 	Raisers     []int `json:"raisers,omitempty"`
+	// At the start of a ground combat round: the round asked about
+	// (RoundAsked) and the players with an ability for then still to
+	// answer (Rounders), for Dunlain Reaper.
+	RoundAsked int   `json:"round_asked,omitempty"`
+	Rounders   []int `json:"rounders,omitempty"`
 }
 
 var noCombatExtra CombatExtra
@@ -417,7 +422,7 @@ func (c *Combat) clone() *Combat {
 		e := *c.CombatExtra
 		e.Fallen, e.Used, e.Enders, e.Watchers = slices.Clone(e.Fallen), slices.Clone(e.Used), slices.Clone(e.Enders), slices.Clone(e.Watchers)
 		e.Wrecks, e.Dice, e.AsShips = slices.Clone(e.Wrecks), slices.Clone(e.Dice), slices.Clone(e.AsShips)
-		e.Rerollers, e.Raisers = slices.Clone(e.Rerollers), slices.Clone(e.Raisers)
+		e.Rerollers, e.Raisers, e.Rounders = slices.Clone(e.Rerollers), slices.Clone(e.Raisers), slices.Clone(e.Rounders)
 		x.CombatExtra = &e
 	}
 	if c.Answer != nil {
@@ -1263,6 +1268,9 @@ func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
 				return s.emit(setCombat(&n, nil))
 			}
 		}
+		if ev := s.groundRoundAsk(c, &n, d); ev != nil {
+			return ev
+		}
 		n.Round++
 		n.Sustained, n.Repaired, n.Bombed = nil, false, false
 		var ground []Stack
@@ -1285,6 +1293,28 @@ func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
 		}
 	}
 	return s.emit(setCombat(&n, rolls))
+}
+
+// groundRoundAsk opens, from rules version 6, the window at the start of
+// each ground combat round for the players in it with an ability for then
+// (AtGroundRound), once per round; nil when none is to be asked.
+func (s *State) groundRoundAsk(c, n *Combat, d int) []Event {
+	if s.rules() < RulesMechs || c.x().RoundAsked == c.Round+1 {
+		return nil
+	}
+	var rs []int
+	for _, q := range []int{c.Attacker, d} {
+		if s.readyUse(q, AtGroundRound) {
+			rs = append(rs, q)
+		}
+	}
+	if len(rs) == 0 {
+		return nil
+	}
+	e := n.own()
+	e.RoundAsked = c.Round + 1
+	ask(n, rs, &e.Rounders, AnswerGroundRound)
+	return s.emit(setCombat(n, nil))
 }
 
 // groundRoll is one side's ground combat roll (42.2), with extra on every
@@ -1368,6 +1398,10 @@ const AnswerSpaceStart = "space_start"
 // AnswerRoundEnd is the window after a space combat round that the
 // combat outlasts, for abilities used then (AfterCombatRound).
 const AnswerRoundEnd = "round_end"
+
+// AnswerGroundRound is the window at the start of a ground combat round
+// (AtGroundRound).
+const AnswerGroundRound = "ground_round"
 
 // AnswerLoss is the window, in a combat, after units of the window's
 // Owner were destroyed, for their opponent's abilities (AfterOpponentLoss).

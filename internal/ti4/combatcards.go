@@ -74,7 +74,8 @@ func groundStart(s *State, seat int) bool {
 var answerMoments = map[string]string{"destroyed": "after one of your ships is destroyed in a space combat",
 	"ground_roll": "after your ground forces roll in a ground combat", "won": "after you win a space combat",
 	"moved":   "after another player moves ships into a system next to or holding your space dock",
-	"barrage": "before you roll anti-fighter barrage", "start": "at the start of a combat"}
+	"barrage": "before you roll anti-fighter barrage", "start": "at the start of a combat",
+	AnswerGroundRound: "at the start of a ground combat round"}
 
 // answerEffect is a card's effect in a combat answer window: n is the
 // combat with the window closed, opp the other player the window names.
@@ -461,6 +462,9 @@ func applyTacticalCards(s *State, e *Event) bool {
 			return true
 		case AnswerSpaceStart:
 			c.Answer = nextAsk(c, &c.Starters, AnswerSpaceStart)
+			return true
+		case AnswerGroundRound:
+			c.Answer = nextAsk(c, &c.own().Rounders, AnswerGroundRound)
 			return true
 		case AnswerRerolls, AnswerRolled:
 			nextDiceAsk(c)

@@ -105,3 +105,49 @@ func warFunding(s *State, a Action, _ int, rng *engine.RNG) ([]Event, error) {
 	nextDiceAsk(n)
 	return s.emit(Event{Kind: EvNoteReturned, Seat: a.Seat, Card: a.Card}, newCombat(n, faces)), nil
 }
+
+// Dunlain Reaper, the Letnev mech: at the start of a ground combat round
+// they fight, deployed for 2 resources in place of one of their infantry
+// in the combat (30, 55.3); once in each such window (30.3).
+func init() {
+	define(&Ability{ID: "dunlain_reaper", Since: RulesMechs, Deploy: true,
+		Uses: []*Use{{At: AtGroundRound, Fields: "spend", Options: reaperOptions, Resolve: dunlainReaper}}})
+}
+
+// reaperCost is what deploying Dunlain Reaper costs, in resources.
+const reaperCost = 2
+
+func reaperOptions(s *State, seat int, _ *Step) []Action {
+	c := s.Combat
+	if c == nil || c.Kind != "ground" {
+		return nil
+	}
+	pl, _ := s.Planet(c.Planet)
+	if pl == nil || count(pl.Units, seat, "infantry") == 0 || s.deployTo(seat, pl) != nil {
+		return nil
+	}
+	var out []Action
+	for _, sp := range s.payments(seat, reaperCost, false, 8) {
+		out = append(out, Action{ActionExtra: &ActionExtra{Spend: sp}})
+	}
+	return out
+}
+
+func dunlainReaper(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
+	c := s.Combat
+	pl, sys := s.Planet(c.Planet)
+	if err := s.deployTo(a.Seat, pl); err != nil {
+		return nil, err
+	}
+	if count(pl.Units, a.Seat, "infantry") == 0 {
+		return nil, engine.Refuse("30.1", "the mech takes the place of one of your infantry in the combat")
+	}
+	ev, err := s.pay(a.Seat, a.extra().Spend, reaperCost, false)
+	if err != nil {
+		return nil, err
+	}
+	n := c.clone()
+	n.Answer = nextAsk(n, &n.own().Rounders, AnswerGroundRound)
+	return s.extend(ev, Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: 1},
+		Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: "mech", Count: 1}, newCombat(n, nil)), nil
+}

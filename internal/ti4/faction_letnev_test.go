@@ -229,3 +229,36 @@ func TestFaction_Letnev_WarFunding_OwnMisses(t *testing.T) {
 		t.Fatalf("hand %v, owed %+v", s.Players[0].Promissory, s.Combat.Owed)
 	}
 }
+
+// Letnev, Dunlain Reaper (30, 55.3): at the start of a ground combat
+// round, a window in which 2 resources put a mech in place of one of
+// their infantry in the combat; the window closes on use (30.3), and the
+// round's dice include the mech's.
+func TestFactionUnit_DunlainReaper(t *testing.T) {
+	const ability = "dunlain_reaper"
+	cfg := fixtureConfig("letnev", "sol", "hacan")
+	cfg.Rules = RulesCurrent
+	g := invadeArnorAs(t, cfg, func(s *State) {
+		arnorHeldBy(1, Stack{Owner: 1, Unit: "infantry", Count: 3})(s)
+		s.Players[0].TradeGoods = 2
+	})
+	refuse(t, g, use(0, ability, Action{ActionExtra: &ActionExtra{Spend: &Spend{TradeGoods: 2}}}), "42.2") // no ground combat yet
+	do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: "infantry", Count: 2})
+	do(t, g, act(ActEstablishControl, 0))
+	do(t, g, act(ActPassWindow, 1)) // no Parley
+	passStart(t, g)
+	c := g.State().Combat
+	if c == nil || c.Answer == nil || c.Answer.Kind != AnswerGroundRound || c.Answer.Seat != 0 || c.Round != 0 {
+		t.Fatalf("combat %+v: the Letnev's window at the start of the first round", c)
+	}
+	refuse(t, g, use(0, ability, Action{ActionExtra: &ActionExtra{Spend: &Spend{TradeGoods: 1}}}), "47.3")
+	do(t, g, use(0, ability, Action{ActionExtra: &ActionExtra{Spend: &Spend{TradeGoods: 2}}}))
+	s := g.State()
+	arnor := planetIn(s.System(9), "Arnor")
+	if count(arnor.Units, 0, "mech") != 1 || count(arnor.Units, 0, "infantry") != 1 || s.Players[0].TradeGoods != 0 {
+		t.Fatalf("Arnor %v: one infantry replaced by a mech for 2", arnor.Units)
+	}
+	if c := s.Combat; c.Round != 1 || (c.Answer != nil && c.Answer.Kind == AnswerGroundRound) {
+		t.Fatalf("combat %+v: the window closed and the round rolled", c)
+	}
+}
