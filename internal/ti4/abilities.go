@@ -155,6 +155,9 @@ type Ability struct {
 	// abilities that lower every combat roll; ModVs: added to this unit's
 	// combat rolls in a combat against opp.
 	NoSustainOnPlanet, InfantryNoPenalty bool
+	// NoCapacity: this unit takes no capacity while transported or in a
+	// space area with its owner's ships that have capacity (16).
+	NoCapacity bool
 	// BombardsAsShip: this unit on a planet uses its Bombardment on the
 	// other planets of its system as if it were a ship (15).
 	BombardsAsShip bool
@@ -319,6 +322,7 @@ type abilCache struct {
 	// and the commanders lent by Alliance notes (allied)
 	commander, hero string
 	allies          uint32
+	plain           bool // Articles of War in play: mechs without their printed abilities
 	list            []*Ability
 }
 
@@ -339,8 +343,9 @@ func (s *State) abilityList(seat int) []*Ability {
 	if len(p.NotesInPlay) > 0 && v >= RulesLeaders {
 		allies = s.allied(seat)
 	}
+	plain := v >= RulesMechs && len(s.Laws) > 0 && s.lawSays(LawMechsPlain)
 	if c.list != nil && c.techs == techs && c.n == len(p.Techs) && c.copies == copies && c.nc == len(p.Assimilated) && c.faction == p.Faction && c.rules == v &&
-		c.commander == p.Commander && c.hero == p.Hero && c.allies == allies {
+		c.commander == p.Commander && c.hero == p.Hero && c.allies == allies && c.plain == plain {
 		return c.list
 	}
 	list := make([]*Ability, 0, len(p.Techs)+3)
@@ -358,7 +363,7 @@ func (s *State) abilityList(seat int) []*Ability {
 			}
 		}
 		for _, typ := range unitTypes { // the abilities printed on the faction's units
-			if u := s.UnitCard(seat, typ); u != nil && u.Faction != "" {
+			if u := s.UnitCard(seat, typ); u != nil && u.Faction != "" && !(plain && typ == "mech") {
 				for a := definitions[u.ID]; a != nil && a.Since <= v; a = a.Later {
 					list = append(list, a)
 				}
@@ -369,7 +374,7 @@ func (s *State) abilityList(seat int) []*Ability {
 		list = s.alliedCommanders(allies, s.leaderAbilities(seat, list))
 	}
 	*c = abilCache{techs: techs, n: len(p.Techs), copies: copies, nc: len(p.Assimilated), faction: p.Faction, rules: v,
-		commander: p.Commander, hero: p.Hero, allies: allies, list: list}
+		commander: p.Commander, hero: p.Hero, allies: allies, plain: plain, list: list}
 	return list
 }
 

@@ -78,6 +78,7 @@ type spaceLoad struct {
 	ships    int // non-fighter ships (37.1)
 	fighters int
 	ground   int // infantry and mechs in the space area
+	light    int // mechs there that take no capacity while a ship with some is there (Aerie Sentinel)
 	room     int // capacity: the player's ships', and a Floating Factory's (16.2)
 	free     int // fighters the player's space docks there hold without capacity
 	per      int // Fighter II: fighters beyond capacity per ship of the fleet pool; 0: none count
@@ -112,7 +113,9 @@ func (l *spaceLoad) add(s *State, seat int, typ string, n int) {
 	case typ == "fighter":
 		l.fighters += n
 	case isGroundForce(typ):
-		l.ground += n
+		w := s.cargoWeight(seat, typ, n)
+		l.ground += w
+		l.light += n - w
 	default:
 		if isShip(typ) {
 			l.ships += n
@@ -127,6 +130,9 @@ func (l *spaceLoad) add(s *State, seat int, typ string, n int) {
 // (16.3): fighters a dock holds take none. With Fighter II only ground
 // forces can be: fighters beyond capacity count as ships instead.
 func (l spaceLoad) capOver() int {
+	if l.room == 0 {
+		l.ground += l.light // no ship with capacity to share the space area with
+	}
 	if l.per > 0 {
 		return max(0, l.ground-l.room)
 	}

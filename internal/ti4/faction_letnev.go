@@ -123,7 +123,7 @@ func reaperOptions(s *State, seat int, _ *Step) []Action {
 		return nil
 	}
 	pl, _ := s.Planet(c.Planet)
-	if pl == nil || count(pl.Units, seat, "infantry") == 0 || s.deployTo(seat, pl) != nil {
+	if pl == nil || count(pl.Units, seat, "infantry") == 0 || !s.deploysOn(seat, pl) {
 		return nil
 	}
 	var out []Action

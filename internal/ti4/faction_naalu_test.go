@@ -216,4 +216,11 @@ func TestFactionUnit_Iconoclast(t *testing.T) {
 	if got := groundNeeds(t, s, 0, 1, "Arnor", Stack{Unit: "infantry", Count: 6}); got != 8 {
 		t.Fatalf("the Naalu infantry need %d, want 8: only the mech gains", got)
 	}
+	s.Laws = []Law{{Card: "articles_of_war", Owner: None}} // mechs lose their printed abilities
+	if got := groundNeeds(t, s, 0, 1, "Arnor", Stack{Unit: "mech", Count: 6}); got != 6 {
+		t.Fatalf("under Articles of War the mech needs %d, want 6", got)
+	}
+	if slices.ContainsFunc(s.abilityList(0), func(a *Ability) bool { return a.ID == "iconoclast" }) {
+		t.Fatal("under Articles of War the mech's ability is not the Naalu's")
+	}
 }

@@ -115,7 +115,7 @@ func scavengerOptions(s *State, seat int, st *Step) []Action {
 	if st == nil || s.Players[seat].TradeGoods < 1 {
 		return nil
 	}
-	if pl, _ := s.Planet(st.Planet); pl == nil || pl.Controller != seat || s.deployTo(seat, pl) != nil {
+	if pl, _ := s.Planet(st.Planet); pl == nil || pl.Controller != seat || !s.deploysOn(seat, pl) {
 		return nil
 	}
 	return []Action{{}}

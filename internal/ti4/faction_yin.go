@@ -40,7 +40,7 @@ func indoctrinationOptions(s *State, seat int, _ *Step) []Action {
 			out = append(out, Action{ActionExtra: &ActionExtra{Spend: sp}})
 		}
 	}
-	if s.deployTo(seat, pl) == nil { // Moyin's Ashes
+	if s.deploysOn(seat, pl) { // Moyin's Ashes
 		for _, sp := range s.payments(seat, indoctrinationCost+1, true, 8) {
 			out = append(out, Action{Unit: "mech", ActionExtra: &ActionExtra{Spend: sp}})
 		}

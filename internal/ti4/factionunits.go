@@ -37,6 +37,9 @@ func (s *State) unitAbility(seat int, typ string) *Ability {
 	if u == nil {
 		return nil
 	}
+	if typ == "mech" && len(s.Laws) > 0 && s.lawSays(LawMechsPlain) {
+		return nil // Articles of War
+	}
 	if a := definitions[u.ID]; a != nil && a.Since <= s.rules() {
 		return a
 	}
@@ -77,6 +80,12 @@ func (s *State) mechOn(pl *Planet, not int, f func(*Ability) bool) int {
 func (s *State) deploys(seat int) bool {
 	a := s.unitAbility(seat, "mech")
 	return a != nil && a.Deploy && s.Reinforcements(seat, "mech") > 0
+}
+
+// deploysOn reports that seat may deploy its mech on pl: deployTo without
+// building its refusal, for the options asked at every turn.
+func (s *State) deploysOn(seat int, pl *Planet) bool {
+	return pl != nil && !demilitarized(pl) && s.deploys(seat)
 }
 
 // deployTo checks that seat may deploy its mech on pl (30.1, 30.2, 12.1).

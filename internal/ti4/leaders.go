@@ -36,17 +36,32 @@ func leaderID(faction, name string) string { return faction + ":" + idOf(name) }
 
 // leadersOf is a faction's leader definitions that exist, by kind.
 func leadersOf(faction string) (agents []*Ability, commander, hero *Ability) {
-	l := leaderData(faction)
-	if l == nil {
-		return nil, nil, nil
-	}
-	for _, n := range l.Agent {
-		if a := definitions[leaderID(faction, n)]; a != nil {
-			agents = append(agents, a)
-		}
-	}
-	return agents, definitions[leaderID(faction, l.Commander)], definitions[leaderID(faction, l.Hero)]
+	d := leaderDefs()[faction]
+	return d.agents, d.commander, d.hero
 }
+
+// factionLeaders are a faction's leader definitions, by kind.
+type factionLeaders struct {
+	agents          []*Ability
+	commander, hero *Ability
+}
+
+// leaderDefs are each faction's leader definitions, looked up once, after
+// every definition is registered.
+var leaderDefs = sync.OnceValue(func() map[string]factionLeaders {
+	out := map[string]factionLeaders{}
+	for _, l := range data.MustLoad().Leaders {
+		var d factionLeaders
+		for _, n := range l.Agent {
+			if a := definitions[leaderID(l.Faction, n)]; a != nil {
+				d.agents = append(d.agents, a)
+			}
+		}
+		d.commander, d.hero = definitions[leaderID(l.Faction, l.Commander)], definitions[leaderID(l.Faction, l.Hero)]
+		out[l.Faction] = d
+	}
+	return out
+})
 
 // leaderData is a faction's leaders in the data.
 func leaderData(faction string) *data.Leaders { return leadersByFaction()[faction] }

@@ -1,6 +1,7 @@
 package ti4
 
 import (
+	"maps"
 	"slices"
 
 	"github.com/mecatol/mecatol/internal/engine"
@@ -454,11 +455,25 @@ func (s *State) via(seat int, t *Tactical, origin, p int) bool {
 	return a > 0 && b > 0 && a+b <= move
 }
 
-func carriedBy(list []Cargo, by int) int {
+// carriedBy is the capacity seat's cargo carried by the ships from by
+// takes.
+func (s *State) carriedBy(seat int, list []Cargo, by int) int {
 	n := 0
 	for _, c := range list {
 		if c.By == by {
-			n += c.Count
+			n += s.cargoWeight(seat, c.Unit, c.Count)
+		}
+	}
+	return n
+}
+
+// cargoWeight is the capacity n of seat's units of a type take: none for
+// a unit whose ability says so (Aerie Sentinel), while a ship with
+// capacity carries it or shares its space area.
+func (s *State) cargoWeight(seat int, unit string, n int) int {
+	if unit == "mech" && s.rules() >= RulesMechs {
+		if a := s.unitAbility(seat, unit); a != nil && a.NoCapacity {
+			return 0
 		}
 	}
 	return n
@@ -604,11 +619,17 @@ func decideTransport(s *State, a Action) ([]Event, error) {
 	if have < a.Count {
 		return nil, engine.BadInput("count", "only %d %s there not yet declared", have, a.Unit)
 	}
-	spare := func(o int) int { return s.capacityOf(a.Seat, t.Moves, o) - carriedBy(t.Cargo, o) }
+	need := s.cargoWeight(a.Seat, a.Unit, a.Count) // none for a unit that takes no capacity (Aerie Sentinel), though its carrier has some
+	spare := func(o int) int {
+		if c := s.capacityOf(a.Seat, t.Moves, o); c > 0 || need > 0 {
+			return c - s.carriedBy(a.Seat, t.Cargo, o)
+		}
+		return -1
+	}
 	by := None
 	switch {
 	case declared(t.Moves, from.Pos, "") > 0:
-		if spare(from.Pos) < a.Count {
+		if spare(from.Pos) < need {
 			return nil, engine.Refuse("16.1", "the ships moving from there can carry %d more", spare(from.Pos))
 		}
 		by = from.Pos
@@ -618,7 +639,7 @@ func decideTransport(s *State, a Action) ([]Event, error) {
 		return nil, engine.Refuse("95.3", "units are not picked up from a system with your command token")
 	default:
 		for _, m := range t.Moves {
-			if by == None && spare(m.From) >= a.Count && (from.Pos == t.System || s.via(a.Seat, t, m.From, from.Pos)) {
+			if by == None && spare(m.From) >= need && (from.Pos == t.System || s.via(a.Seat, t, m.From, from.Pos)) {
 				by = m.From
 			}
 		}
@@ -687,12 +708,19 @@ func decideEndMovement(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	// Cargo of ships a rift removed goes with them (41.2b): the excess over
 	// the surviving capacity from each origin, fighters first, then
 	// infantry, then mechs.
+	var capLost map[int]int // the capacity the rifts took, before the drops below count in lost
+	if len(lost) > 0 {
+		capLost = maps.Clone(lost)
+	}
 	for _, typ := range []string{"fighter", "infantry", "mech"} {
 		for i, c := range t.Cargo {
 			if c.Unit != typ {
 				continue
 			}
-			drop := min(c.Count, max(0, carriedBy(t.Cargo, c.By)-(s.capacityOf(a.Seat, t.Moves, c.By)-lost[c.By])))
+			drop := min(c.Count, max(0, s.carriedBy(a.Seat, t.Cargo, c.By)-(s.capacityOf(a.Seat, t.Moves, c.By)-lost[c.By])))
+			if s.cargoWeight(a.Seat, c.Unit, 1) == 0 { // it takes no capacity, but goes if no ship with capacity is left
+				drop = c.Count * btoi(s.capacityOf(a.Seat, t.Moves, c.By)-capLost[c.By] <= 0)
+			}
 			if drop > 0 {
 				lost[c.By] += drop // each unit dropped frees one unit of excess
 			}
