@@ -155,6 +155,9 @@ type Ability struct {
 	// abilities that lower every combat roll; ModVs: added to this unit's
 	// combat rolls in a combat against opp.
 	NoSustainOnPlanet, InfantryNoPenalty bool
+	// SustainsForShips: in a space combat this unit in the space area may
+	// sustain damage to cancel a hit on its owner's ships there (87).
+	SustainsForShips bool
 	// NoCapacity: this unit takes no capacity while transported or in a
 	// space area with its owner's ships that have capacity (16).
 	NoCapacity bool

@@ -972,7 +972,27 @@ func hitTargets(s *State, c *Combat, o Owed) []Stack {
 			pool = slices.DeleteFunc(pool, fighter)
 		}
 	}
+	if m, ok := shieldingMech(s, c, o, sys); ok && len(pool) > 0 && !slices.ContainsFunc(pool, func(st Stack) bool { return st.Unit == "mech" }) {
+		pool = append(pool, m)
+	}
 	return pool
+}
+
+// shieldingMech is o.Seat's undamaged mechs in the space area that may
+// cancel a hit on their ships there in a space combat by sustaining
+// damage (Quantum Manipulator), not against space cannon offense (77.5).
+func shieldingMech(s *State, c *Combat, o Owed, sys *System) (Stack, bool) {
+	if c.Kind != "space" || o.Planet != "" || o.Rule == "77.5" || s.rules() < RulesMechs {
+		return Stack{}, false
+	}
+	for _, st := range sys.Space {
+		if st.Owner == o.Seat && st.Unit == "mech" && st.Damaged < st.Count {
+			if a := s.unitAbility(o.Seat, "mech"); a != nil && a.SustainsForShips && !o.Bare {
+				return st, true
+			}
+		}
+	}
+	return Stack{}, false
 }
 
 // Assigning one hit (31.1, 87, 42.2, 77.5, 77.8, 10.2, 15.2): destroy one
@@ -1009,6 +1029,11 @@ func decideAssignHit(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	} else if s.rules() >= RulesMechs && isGroundForce(a.Unit) { // another player's mech on the planet (Moll Terminus)
 		pl, _ := s.Planet(o.Planet)
 		noSustain = s.mechOn(pl, o.Seat, hookNoSustainOn) != None
+	}
+	if st.Unit == "mech" && o.Planet == "" && count(c.x().AsShips, o.Seat, "mech") == 0 { // a mech shielding the ships (Quantum Manipulator)
+		if !a.Use || o.Destroy {
+			return nil, engine.Refuse("55", "the mech in the space area only cancels a hit on your ships, by sustaining damage")
+		}
 	}
 	if o.Picked && !o.Destroy { // the unit's owner sustains the damage if it can
 		a.Use = s.UnitCard(o.Seat, a.Unit).Sustain && st.Damaged < st.Count && !(a.Unit == "war_sun" && s.lawSays(LawWarSunsFragile)) && !noSustain
