@@ -158,6 +158,9 @@ type Ability struct {
 	// SustainsForShips: in a space combat this unit in the space area may
 	// sustain damage to cancel a hit on its owner's ships there (87).
 	SustainsForShips bool
+	// CapturesInfantry: its owner's infantry destroyed on its planet are
+	// captured by its owner (17).
+	CapturesInfantry bool
 	// NoCapacity: this unit takes no capacity while transported or in a
 	// space area with its owner's ships that have capacity (16).
 	NoCapacity bool
@@ -478,23 +481,24 @@ func (s *State) has(seat int, f func(*Ability) bool) bool {
 	return ok
 }
 
-func hookExploreFrontier(a *Ability) bool { return a.ExploreFrontier }
-func hookWormholeHit(a *Ability) bool     { return a.WormholeHit }
-func hookNoSustainNear(a *Ability) bool   { return a.NoSustainNear }
-func hookNoSustainOn(a *Ability) bool     { return a.NoSustainOnPlanet }
-func hookInfantryNoPen(a *Ability) bool   { return a.InfantryNoPenalty }
-func hookCommitsFighters(a *Ability) bool { return a.CommitsFighters }
-func hookDeltaHere(a *Ability) bool       { return a.DeltaHere }
-func hookJoined(a *Ability) bool          { return a.Permits&PermitWormholesJoined != 0 }
-func hookPassShips(a *Ability) bool       { return a.PassShips }
-func hookRevive(a *Ability) bool          { return a.Revive > 0 }
-func hookShieldsDown(a *Ability) bool     { return a.ShieldsDown }
-func hookCombatDone(a *Ability) bool      { return a.CombatDone != nil }
-func hookAssimilates(a *Ability) int      { return btoi(a.Assimilates) }
-func hookNoHandLimit(a *Ability) bool     { return a.NoHandLimit }
-func hookFleetBonus(a *Ability) int       { return a.FleetBonus }
-func hookCombatMod(a *Ability) int        { return a.CombatMod }
-func hookWormholeMove(a *Ability) int     { return a.WormholeMove }
+func hookExploreFrontier(a *Ability) bool  { return a.ExploreFrontier }
+func hookWormholeHit(a *Ability) bool      { return a.WormholeHit }
+func hookNoSustainNear(a *Ability) bool    { return a.NoSustainNear }
+func hookNoSustainOn(a *Ability) bool      { return a.NoSustainOnPlanet }
+func hookInfantryNoPen(a *Ability) bool    { return a.InfantryNoPenalty }
+func hookCapturesInfantry(a *Ability) bool { return a.CapturesInfantry }
+func hookCommitsFighters(a *Ability) bool  { return a.CommitsFighters }
+func hookDeltaHere(a *Ability) bool        { return a.DeltaHere }
+func hookJoined(a *Ability) bool           { return a.Permits&PermitWormholesJoined != 0 }
+func hookPassShips(a *Ability) bool        { return a.PassShips }
+func hookRevive(a *Ability) bool           { return a.Revive > 0 }
+func hookShieldsDown(a *Ability) bool      { return a.ShieldsDown }
+func hookCombatDone(a *Ability) bool       { return a.CombatDone != nil }
+func hookAssimilates(a *Ability) int       { return btoi(a.Assimilates) }
+func hookNoHandLimit(a *Ability) bool      { return a.NoHandLimit }
+func hookFleetBonus(a *Ability) int        { return a.FleetBonus }
+func hookCombatMod(a *Ability) int         { return a.CombatMod }
+func hookWormholeMove(a *Ability) int      { return a.WormholeMove }
 
 // originMove is what abilities add to the move of seat's ships leaving
 // pos.

@@ -1058,6 +1058,11 @@ func decideAssignHit(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	ev := s.emit(Event{Kind: EvHitAssigned, Seat: o.Seat, System: c.System, Planet: o.Planet, Unit: a.Unit, Count: 1, Card: map[bool]string{true: "sustain"}[a.Use]})
 	if !a.Use {
 		ev = s.extend(ev, s.lostTradeGoods(o.Seat, a.Unit)...)
+		if a.Unit == "infantry" && o.Planet != "" && s.rules() >= RulesMechs { // a mech that keeps them, captured (Reanimator)
+			if pl, _ := s.Planet(o.Planet); s.mechOn(pl, None, hookCapturesInfantry) == o.Seat {
+				ev = s.extend(ev, Event{Kind: EvCaptured, Seat: o.Seat, Owner: o.Seat, Unit: "infantry", Count: 1})
+			}
+		}
 		if ab := s.reviving(o.Seat, a.Unit); ab != nil {
 			face := rng.Die() // the unit's die, after it is destroyed
 			if face >= ab.Revive {
