@@ -170,6 +170,9 @@ type Ability struct {
 	// SustainHit: after this unit sustains damage in a ground combat, one
 	// hit on the opponent's ground forces on its planet.
 	SustainHit bool
+	// ForPDS: the unit deploys, with an infantry, in place of a PDS its
+	// owner would place (30).
+	ForPDS bool
 	// Deploy: the unit has a deploy ability (30), which the faction
 	// ability or moment it names offers while one is in reinforcements.
 	Deploy bool

@@ -82,6 +82,13 @@ func (s *State) deploys(seat int) bool {
 	return a != nil && a.Deploy && s.Reinforcements(seat, "mech") > 0
 }
 
+// mechForPDS reports that seat may deploy its mech, with an infantry, in
+// place of a PDS it would place (Hecatoncheires).
+func (s *State) mechForPDS(seat int) bool {
+	a := s.unitAbility(seat, "mech")
+	return a != nil && a.ForPDS && s.deploys(seat)
+}
+
 // deploysOn reports that seat may deploy its mech on pl: deployTo without
 // building its refusal, for the options asked at every turn.
 func (s *State) deploysOn(seat int, pl *Planet) bool {

@@ -490,6 +490,9 @@ func (l *lister) steps(add func(Action)) bool {
 			l.ownPlanets(func(pl *Planet, _ *System) {
 				add(Action{Kind: ActPlaceStructure, Unit: "pds", Planet: pl.Name})
 				add(Action{Kind: ActPlaceStructure, Unit: "space_dock", Planet: pl.Name})
+				if s.mechForPDS(seat) {
+					add(Action{Kind: ActPlaceStructure, Unit: "mech", Planet: pl.Name})
+				}
 			})
 			add(Action{Kind: ActDone})
 		case StepTradeChoose:

@@ -556,10 +556,17 @@ func decidePlaceStructure(s *State, a Action) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	if a.Unit != "pds" && a.Unit != "space_dock" {
+	as := a.Unit
+	if a.Unit == "mech" { // a PDS placed as a mech and an infantry (Hecatoncheires)
+		if !s.mechForPDS(a.Seat) {
+			return nil, engine.Refuse("30.2", "no mech of yours that deploys in place of a PDS is in reinforcements")
+		}
+		as = "pds"
+	}
+	if as != "pds" && as != "space_dock" {
 		return nil, engine.Refuse("24.2", "Construction places a PDS or a space dock, not %q", a.Unit)
 	}
-	if st.Count == 1 && a.Unit != "pds" {
+	if st.Count == 1 && as != "pds" {
 		return nil, engine.Refuse("24.2", "the second structure of the primary ability is a PDS")
 	}
 	pl, sys, err := findPlanet(s, a.Planet)
@@ -575,7 +582,11 @@ func decidePlaceStructure(s *State, a Action) ([]Event, error) {
 	if s.Reinforcements(a.Seat, a.Unit) < 1 {
 		return nil, engine.Refuse("24.4", "no %s left in reinforcements", a.Unit)
 	}
-	ev := s.emit(Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: a.Unit, Count: 1}, Event{Kind: EvStepProgress, Seat: a.Seat})
+	ev := s.emit(Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: a.Unit, Count: 1})
+	if a.Unit == "mech" && s.Reinforcements(a.Seat, "infantry") > 0 {
+		ev = s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: 1})
+	}
+	ev = s.extend(ev, Event{Kind: EvStepProgress, Seat: a.Seat})
 	if st.Secondary && !slices.Contains(sys.Command, a.Seat) { // 24.3: else the token returns to reinforcements
 		ev = s.extend(ev, placeToken(s, a.Seat, sys.Pos)...) // 20.3b when reinforcements are empty
 	}
