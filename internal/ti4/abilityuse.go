@@ -46,6 +46,7 @@ const (
 	AtStrategyEnd       Moment = "strategy_end"          // the end of the strategy phase, once each
 	AtStatusEnd         Moment = "status_end"            // the end of the status phase, once each
 	AfterTacticalGain   Moment = "after_tactical_gain"   // after the player's tactical action in which they gained planets (the window's Cards)
+	AfterAnyActivation  Moment = "after_any_activation"  // after any player (the window's Target) activates a system
 )
 
 // Use is an ability used by a choice.

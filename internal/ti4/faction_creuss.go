@@ -79,14 +79,19 @@ func placeCreussToken(s *State, a Action, seat, owner int) ([]Event, error) {
 	if sys == nil || !iffOpen(s, seat, sys) {
 		return nil, engine.Refuse("101", "place it in a system with a planet you control, or a non-home system without other players' ships")
 	}
-	tok := Token{Kind: a.Outcome, Owner: owner}
-	var ev []Event
+	return moveCreussToken(s, nil, a.Outcome, owner, sys.Pos), nil
+}
+
+// moveCreussToken appends to ev the events of owner's wormhole token of
+// kind going to the system at pos, from wherever it was.
+func moveCreussToken(s *State, ev []Event, kind string, owner, pos int) []Event {
+	tok := Token{Kind: kind, Owner: owner}
 	for _, from := range s.Systems {
 		if slices.Contains(from.Tokens, tok) {
 			ev = s.extend(ev, Event{Kind: EvTokenRemoved, System: from.Pos, Card: tok.Kind, Seat: owner})
 		}
 	}
-	return s.extend(ev, Event{Kind: EvTokenPlaced, System: sys.Pos, Card: tok.Kind, Seat: owner}), nil
+	return s.extend(ev, Event{Kind: EvTokenPlaced, System: pos, Card: tok.Kind, Seat: owner})
 }
 
 // Wormhole Generator Ω (Codex I), a Creuss technology: a component
@@ -115,4 +120,44 @@ func init() {
 // (101.4), joining it to the Creuss home system.
 func init() {
 	define(&Ability{ID: "hil_colish", Since: RulesPrinted, DeltaHere: true})
+}
+
+// Icarus Drive, the Creuss mech (55): after any player activates a
+// system, the Creuss may remove one of these mechs from the board (31.2:
+// not destroyed) to place, or move, one of their wormhole tokens into that
+// system, wherever it is.
+func init() {
+	define(&Ability{ID: "icarus_drive", Since: RulesMechs,
+		Uses: []*Use{{At: AfterAnyActivation, Fields: "outcome system planet", Options: icarusOptions, Resolve: icarusDrive,
+			Ready: func(s *State, seat int, _ *Step) bool { return s.OnBoard(seat, "mech") > 0 }}}})
+}
+
+// icarusOptions offers each place with seat's mechs, with each token kind.
+func icarusOptions(s *State, seat int, _ *Step) []Action {
+	var out []Action
+	for _, sys := range s.Systems {
+		var where []string
+		if count(sys.Space, seat, "mech") > 0 {
+			where = append(where, "")
+		}
+		for _, pl := range sys.Planets {
+			if count(pl.Units, seat, "mech") > 0 {
+				where = append(where, pl.Name)
+			}
+		}
+		for _, w := range where {
+			out = append(out, Action{Outcome: "alpha", System: ip(sys.Pos), Planet: w}, Action{Outcome: "beta", System: ip(sys.Pos), Planet: w})
+		}
+	}
+	return out
+}
+
+func icarusDrive(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	if st == nil || len(st.Systems) == 0 || a.System == nil || !slices.ContainsFunc(icarusOptions(s, a.Seat, st), func(o Action) bool {
+		return *o.System == *a.System && o.Planet == a.Planet && o.Outcome == a.Outcome
+	}) {
+		return nil, engine.Refuse("55", "remove one of your mechs (system, and planet or none for the space area) for an alpha or beta token")
+	}
+	ev := s.emit(Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: *a.System, Planet: a.Planet, Unit: "mech", Count: 1})
+	return moveCreussToken(s, ev, a.Outcome, a.Seat, st.Systems[0]), nil
 }

@@ -145,3 +145,44 @@ func TestFactionTech_WormholeGenerator(t *testing.T) {
 		t.Fatalf("tokens %v: the beta token in 9, as the turn's action, the card exhausted", s.System(9).Tokens)
 	}
 }
+
+// Creuss, Icarus Drive (55): after another player activates a system, the
+// Creuss' window opens; removing their mech puts their alpha token in the
+// activated system, taken from where it was, though another player's
+// ships are there.
+func TestFactionUnit_IcarusDrive(t *testing.T) {
+	cfg := fixtureConfig("sol", "creuss", "hacan")
+	cfg.Rules = RulesCurrent
+	var mechPl string
+	var mechPos int
+	g := fixture(t, cfg, func(s *State) {
+		home := s.System(s.Players[1].Home)
+		if home == nil || len(home.Planets) == 0 { // the Creuss home stands off the board
+			for _, sys := range s.Systems {
+				if len(sys.Planets) > 0 && !s.IsHomeSystem(sys.Pos) && sys.Pos != 23 {
+					home = sys
+					break
+				}
+			}
+		}
+		mechPos, mechPl = home.Pos, home.Planets[0].Name
+		home.Planets[0].Units, home.Planets[0].Controller = append(home.Planets[0].Units, Stack{Owner: 1, Unit: "mech", Count: 1}), 1
+		s.System(9).Tokens = append(s.System(9).Tokens, Token{Kind: "alpha", Owner: 1})
+		s.System(23).Space = []Stack{{Owner: 2, Unit: "cruiser", Count: 1}}
+	})
+	toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+	do(t, g, activate(0, 23))
+	st := g.State().Step
+	if st == nil || st.Kind != StepAbility || st.Card != "icarus_drive" || st.Seat != 1 {
+		t.Fatalf("step %+v: the Creuss' window after Sol's activation", st)
+	}
+	refuse(t, g, use(1, "icarus_drive", Action{Outcome: "gamma", System: ip(mechPos), Planet: mechPl}), "55")
+	do(t, g, use(1, "icarus_drive", Action{Outcome: "alpha", System: ip(mechPos), Planet: mechPl}))
+	s := g.State()
+	if !slices.Contains(s.System(23).Tokens, Token{Kind: "alpha", Owner: 1}) || slices.Contains(s.System(9).Tokens, Token{Kind: "alpha", Owner: 1}) {
+		t.Fatal("the alpha token moved into the activated system")
+	}
+	if count(planet(t, g, mechPl).Units, 1, "mech") != 0 {
+		t.Fatal("the mech is removed")
+	}
+}

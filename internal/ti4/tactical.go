@@ -171,7 +171,21 @@ func decideActivate(s *State, a Action) ([]Event, error) {
 		ev = s.extend(ev, abilityWindows(s, a.Seat, AfterActivation, Step{Systems: []int{sys.Pos}})...)
 	}
 	ev = s.extend(ev, decoyWindows(s, a.Seat, sys)...)
-	return s.extend(ev, othersActivated(s, a.Seat, sys)...), nil // the active player's first (1.19)
+	ev = s.extend(ev, othersActivated(s, a.Seat, sys)...) // the active player's first (1.19)
+	return s.extend(ev, anyActivated(s, a.Seat, sys)...), nil
+}
+
+// anyActivated opens, for each player from the active one clockwise, the
+// windows of their abilities used after any player activates a system
+// (AfterAnyActivation).
+func anyActivated(s *State, active int, sys *System) []Event {
+	var ev []Event
+	for i := range s.Players {
+		if q := (active + i) % len(s.Players); s.readyUse(q, AfterAnyActivation) {
+			ev = s.extend(ev, abilityWindows(s, q, AfterAnyActivation, Step{Systems: []int{sys.Pos}, Target: ip(active)})...)
+		}
+	}
+	return ev
 }
 
 // checkActivate is decideActivate's refusals, without building events:
