@@ -161,6 +161,10 @@ type Ability struct {
 	// CapturesInfantry: its owner's infantry destroyed on its planet are
 	// captured by its owner (17).
 	CapturesInfantry bool
+	// ShipSide: the unit's card flips at the start of a space combat in
+	// which it is in the space area: it fights in it as a ship with this
+	// combat value (78).
+	ShipSide combat.Roll
 	// NoCapacity: this unit takes no capacity while transported or in a
 	// space area with its owner's ships that have capacity (16).
 	NoCapacity bool

@@ -281,6 +281,9 @@ func (s *State) rollAgain(seat int, stacks []Stack, f func(*combat.Profile) comb
 			continue
 		}
 		p := profile(s, seat, st.Unit)
+		if st.Unit == "mech" && s.Combat != nil && s.Combat.Kind == "space" {
+			p.Combat = s.shipSide(seat, p.Combat) // a mech's card flipped to its ship side (Z-Grav Eidolon)
+		}
 		r, m := f(&p), mod+s.unitModVs(seat, st.Unit)
 		if fa != nil && st.Unit != "flagship" {
 			m += fa.OthersMod // C'morran N'orr
@@ -589,6 +592,30 @@ func spaceCannonStep(r *spaceStep) ([]Event, bool) {
 	return nil, false
 }
 
+// flipToShips: at the start of a space combat, the mechs in the space
+// area whose card flips to a ship side fight as ships (AsShips), each
+// side's once, from rules version 6 (Z-Grav Eidolon).
+func (s *State) flipToShips(n *Combat, sys *System, d int) {
+	if s.rules() < RulesMechs {
+		return
+	}
+	for _, q := range []int{n.Attacker, d} {
+		k := count(sys.Space, q, "mech") - count(n.x().AsShips, q, "mech")
+		if a := s.unitAbility(q, "mech"); k > 0 && a != nil && a.ShipSide.Hit > 0 {
+			e := n.own()
+			e.AsShips = add(slices.Clone(e.AsShips), q, "mech", k)
+		}
+	}
+}
+
+// shipSide is r, or the ship side of seat's mech card when it has one.
+func (s *State) shipSide(seat int, r combat.Roll) combat.Roll {
+	if a := s.unitAbility(seat, "mech"); a != nil && a.ShipSide.Hit > 0 {
+		return a.ShipSide
+	}
+	return r
+}
+
 // 89.3, 78.1: the start of combat, before the barrage: the abilities used
 // then (1.19), then the start-of-combat effects.
 func spaceStartStep(r *spaceStep) ([]Event, bool) {
@@ -598,6 +625,7 @@ func spaceStartStep(r *spaceStep) ([]Event, bool) {
 		return endSpace(s), true
 	}
 	if !c.StartAsked {
+		s.flipToShips(n, sys, d)
 		var starters []int
 		for _, q := range []int{c.Attacker, d} {
 			if s.readyUse(q, AtSpaceStart) || s.holdsAnswer(q, AnswerSpaceStart) {
