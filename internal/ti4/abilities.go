@@ -165,6 +165,9 @@ type Ability struct {
 	// which it is in the space area: it fights in it as a ship with this
 	// combat value (78).
 	ShipSide combat.Roll
+	// TradesPlanet: its owner may give the card of the planet it is on in
+	// a transaction (94.3), their units there moving to another planet.
+	TradesPlanet bool
 	// NoCapacity: this unit takes no capacity while transported or in a
 	// space area with its owner's ships that have capacity (16).
 	NoCapacity bool
@@ -494,6 +497,7 @@ func hookNoSustainNear(a *Ability) bool    { return a.NoSustainNear }
 func hookNoSustainOn(a *Ability) bool      { return a.NoSustainOnPlanet }
 func hookInfantryNoPen(a *Ability) bool    { return a.InfantryNoPenalty }
 func hookCapturesInfantry(a *Ability) bool { return a.CapturesInfantry }
+func hookTradesPlanet(a *Ability) bool     { return a.TradesPlanet }
 func hookCommitsFighters(a *Ability) bool  { return a.CommitsFighters }
 func hookDeltaHere(a *Ability) bool        { return a.DeltaHere }
 func hookJoined(a *Ability) bool           { return a.Permits&PermitWormholesJoined != 0 }

@@ -137,6 +137,7 @@ func (s *State) Clone() *State {
 		for i := range x.Give {
 			x.Give[i].Fragments = slices.Clone(x.Give[i].Fragments)
 			x.Give[i].ActionCards = slices.Clone(x.Give[i].ActionCards)
+			x.Give[i].Planets = slices.Clone(x.Give[i].Planets)
 		}
 		c.Trade = &x
 	}

@@ -208,3 +208,10 @@ func galacticSecuritiesNet(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event,
 // prodFree is more than any production can cost: Harrugh Gefhara's
 // discount covers the units produced after it too.
 const prodFree = 1000
+
+// Pride of Kenara, the Hacan mech (55): the card of its planet may be
+// given in a transaction (94.3); the Hacan's units there then move to
+// another planet they control.
+func init() {
+	define(&Ability{ID: "pride_of_kenara", Since: RulesMechs, TradesPlanet: true})
+}

@@ -247,3 +247,27 @@ func TestFaction_Hacan_HarrughGefhara(t *testing.T) {
 		t.Fatalf("hero %q, cruisers %d: two produced for nothing, the hero purged", s.Players[0].Hero, count(s.System(home).Space, 0, "cruiser"))
 	}
 }
+
+// Hacan, Pride of Kenara (55, 94.3): the card of a planet with the mech is
+// given in a transaction; the receiver gains it, and the Hacan's units on
+// it move to the planet they named. A planet without the mech, or units
+// sent to a planet not theirs, are refused.
+func TestFactionUnit_PrideOfKenara(t *testing.T) {
+	g := factionGame(t, []string{"hacan", "sol", "jolnar"}, func(s *State) {
+		s.System(23).Space = []Stack{{Owner: 1, Unit: "carrier", Count: 1}} // neighbors
+		arnor := planetIn(s.System(9), "Arnor")
+		arnor.Controller, arnor.Units = 0, []Stack{{Owner: 0, Unit: "mech", Count: 1}, {Owner: 0, Unit: "infantry", Count: 2}}
+		planetIn(s.System(9), "Lor").Controller = 0
+	})
+	home := g.State().System(g.State().Players[0].Home).Planets[0].Name
+	do(t, g, Action{Kind: ActTradeOpen, Seat: 0, ActionExtra: &ActionExtra{Player: ip(1)}})
+	refuse(t, g, Action{Kind: ActTradeAdd, Seat: 0, Card: "planet", Planet: "Lor", ToPl: home}, "94.3")
+	refuse(t, g, Action{Kind: ActTradeAdd, Seat: 0, Card: "planet", Planet: "Arnor", ToPl: "Jord"}, "55")
+	do(t, g, Action{Kind: ActTradeAdd, Seat: 0, Card: "planet", Planet: "Arnor", ToPl: home})
+	do(t, g, Action{Kind: ActTradeAccept, Seat: 0})
+	do(t, g, Action{Kind: ActTradeAccept, Seat: 1})
+	arnor, dst := planet(t, g, "Arnor"), planet(t, g, home)
+	if arnor.Controller != 1 || count(arnor.Units, 0, "") != 0 || count(dst.Units, 0, "mech") != 1 {
+		t.Fatalf("Arnor %d %v, %s %v: Sol holds Arnor, the Hacan's units at home", arnor.Controller, arnor.Units, home, dst.Units)
+	}
+}

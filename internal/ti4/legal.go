@@ -816,8 +816,29 @@ func tradeOptions(s *State, seat int, add func(Action)) {
 			}
 		}
 	}
+	if s.Trade != nil && s.rules() >= RulesMechs {
+		tradePlanetOptions(s, seat, add)
+	}
 	add(Action{Kind: ActTradeAccept})
 	add(Action{Kind: ActTradeCancel})
+}
+
+// tradePlanetOptions offers the planet cards seat may give (Pride of
+// Kenara), its units going to its first other planet that can take them.
+func tradePlanetOptions(s *State, seat int, add func(Action)) {
+	s.controlled(seat, func(pl *Planet, _ *System, _ *data.Planet) bool {
+		if s.mechOn(pl, None, hookTradesPlanet) != seat {
+			return false
+		}
+		s.controlled(seat, func(dst *Planet, _ *System, _ *data.Planet) bool {
+			if dst != pl && !demilitarized(dst) {
+				add(Action{Kind: ActTradeAdd, Card: "planet", Planet: pl.Name, ToPl: dst.Name})
+				return true
+			}
+			return false
+		})
+		return false
+	})
 }
 
 // reclaimOptions lists units that could be taken back, when the player is

@@ -30,6 +30,16 @@ type Bundle struct {
 	// ActionCards: from the hand, where an ability lets a transaction
 	// exchange them (Arbiters); seen by the two players only.
 	ActionCards []string `json:"action_cards,omitempty"`
+	// Planets: planet cards an ability lets a transaction exchange (Pride
+	// of Kenara), each with the planet of the giver's that its units move to.
+	Planets []PlanetGift `json:"planets,omitempty"`
+}
+
+// PlanetGift is a planet card given in a transaction, and where the
+// giver's units on it go.
+type PlanetGift struct {
+	Planet string `json:"planet"`
+	To     string `json:"to"`
 }
 
 // publicTrade is t as players outside it see it: the promissory notes and
@@ -146,8 +156,13 @@ func decideTradeAdd(s *State, a Action) ([]Event, error) {
 	n := *t
 	n.Accepted = [2]bool{}
 	b := &n.Give[side]
-	b.Fragments, b.ActionCards = slices.Clone(b.Fragments), slices.Clone(b.ActionCards)
+	b.Fragments, b.ActionCards, b.Planets = slices.Clone(b.Fragments), slices.Clone(b.ActionCards), slices.Clone(b.Planets)
 	switch {
+	case a.Card == "planet":
+		if err := s.planetTradable(a.Seat, a.Planet, a.ToPl, b); err != nil {
+			return nil, err
+		}
+		b.Planets = append(b.Planets, PlanetGift{Planet: a.Planet, To: a.ToPl})
 	case a.Card == "trade_goods":
 		if b.TradeGoods+1 > p.TradeGoods {
 			return nil, engine.Refuse("94.2", "%s has only %d trade goods", p, p.TradeGoods)
@@ -207,7 +222,48 @@ func decideTradeAccept(s *State, a Action) ([]Event, error) {
 	if !n.Accepted[1-side] {
 		return s.emit(Event{Kind: EvTrade, Seat: a.Seat, Extra: &Extra{Trade: &n}}), nil
 	}
-	return s.emit(Event{Kind: EvTraded, Seat: a.Seat, Extra: &Extra{Trade: &n}}), nil
+	ev := s.emit(Event{Kind: EvTraded, Seat: a.Seat, Extra: &Extra{Trade: &n}})
+	for side, q := range n.Seats {
+		for _, g := range n.Give[side].Planets {
+			ev = s.extend(ev, planetGiven(s, q, n.Seats[1-side], g)...)
+		}
+	}
+	return ev, nil
+}
+
+// planetTradable checks that seat may give the planet card in a
+// transaction, its units going to the planet to: from rules version 6, a
+// planet of theirs with a mech whose ability allows it (Pride of Kenara),
+// not given twice; to, another planet of theirs that units may go on.
+func (s *State) planetTradable(seat int, planet, to string, b *Bundle) error {
+	pl, _ := s.Planet(planet)
+	if pl == nil || pl.Controller != seat || s.rules() < RulesMechs || s.mechOn(pl, None, hookTradesPlanet) != seat {
+		return engine.Refuse("94.3", "planet cards are not exchanged in transactions, but one of yours where your mech allows it")
+	}
+	if slices.ContainsFunc(b.Planets, func(g PlanetGift) bool { return g.Planet == planet || g.To == planet }) {
+		return engine.Refuse("94.3", "%s is in this transaction already", planet)
+	}
+	dst, _ := s.Planet(to)
+	if dst == nil || dst == pl || dst.Controller != seat || demilitarized(dst) ||
+		slices.ContainsFunc(b.Planets, func(g PlanetGift) bool { return g.Planet == to }) {
+		return engine.Refuse("55", "your units on %s move to another planet you control and keep (to_planet)", planet)
+	}
+	return nil
+}
+
+// planetGiven is the events of from giving a planet card to to: to gains
+// control of it, and from's units on it move to the planet named.
+func planetGiven(s *State, from, to int, g PlanetGift) []Event {
+	pl, sys := s.Planet(g.Planet)
+	dst, dsys := s.Planet(g.To)
+	ev := s.emit(Event{Kind: EvControlGained, Seat: to, Planet: pl.Name, Extra: &Extra{From: from}})
+	for _, st := range pl.Units {
+		if st.Owner == from {
+			ev = s.extend(ev, Event{Kind: EvUnitsRemoved, Seat: from, System: sys.Pos, Planet: pl.Name, Unit: st.Unit, Count: st.Count},
+				Event{Kind: EvUnitsPlaced, Seat: from, System: dsys.Pos, Planet: dst.Name, Unit: st.Unit, Count: st.Count})
+		}
+	}
+	return ev
 }
 
 // Cancelling ends the negotiation; it uses up the turn's transaction with
