@@ -307,7 +307,7 @@ func (s *State) rollAgain(seat int, stacks []Stack, f func(*combat.Profile) comb
 			}
 		}
 		if dice != nil && r.Hit > 0 {
-			*dice = keepDice(*dice, Die{Seat: seat, Unit: st.Unit, Need: r.Hit - m, Nine: nine}, (*faces)[n:], reroll)
+			*dice = keepDice(*dice, Die{Seat: seat, Unit: st.Unit, Need: r.Hit - m, Nine: nine}, (*faces)[n:], reroll, s.diePer(r))
 		}
 	}
 	return hits
@@ -1338,8 +1338,16 @@ func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
 			}
 		}
 		n.Misses = nil
-		ha := s.groundRoll(c.Attacker, ground, s.groundMod(c, c.Attacker, d), rng, &rolls, &n.Misses)
-		hd := s.groundRoll(d, ground, s.groundMod(c, d, c.Attacker), rng, &rolls, &n.Misses)
+		var kept []Die
+		var dice *[]Die // kept with their units while a player here may reroll them (rerollsGround)
+		if s.rerollsGround(c.Attacker) || s.rerollsGround(d) {
+			dice = &kept
+		}
+		ha := s.groundRoll(c.Attacker, ground, s.groundMod(c, c.Attacker, d), rng, &rolls, &n.Misses, dice)
+		hd := s.groundRoll(d, ground, s.groundMod(c, d, c.Attacker), rng, &rolls, &n.Misses, dice)
+		if kept != nil || len(n.x().Dice) > 0 {
+			n.own().Dice = kept
+		}
 		ha, hd = ha+btoi(hd > 0 && s.combatTech(c.Attacker).Valkyrie), hd+btoi(ha > 0 && s.combatTech(d).Valkyrie)
 		n.Answer = nextRoller(&n)
 		n.Owed = nil
@@ -1377,7 +1385,7 @@ func (s *State) groundRoundAsk(c, n *Combat, d int) []Event {
 
 // groundRoll is one side's ground combat roll (42.2), with extra on every
 // die, keeping the dice that missed for a reroll.
-func (s *State) groundRoll(seat int, stacks []Stack, extra int, rng *engine.RNG, faces *[]int, misses *[]Miss) int {
+func (s *State) groundRoll(seat int, stacks []Stack, extra int, rng *engine.RNG, faces *[]int, misses *[]Miss, dice *[]Die) int {
 	hits := 0
 	for _, st := range stacks {
 		if st.Owner != seat {
@@ -1385,7 +1393,11 @@ func (s *State) groundRoll(seat int, stacks []Stack, extra int, rng *engine.RNG,
 		}
 		r := profile(s, seat, st.Unit).Combat
 		mod := s.bonus(seat, hookCombatMod) + s.combatModHere(seat) + extra + s.unitModVs(seat, st.Unit)
+		from := len(*faces)
 		h := combat.Hits(rng, r, st.Count, mod, false, faces)
+		if dice != nil && r.Hit > 0 {
+			*dice = keepDice(*dice, Die{Seat: seat, Unit: st.Unit, Need: r.Hit - mod}, (*faces)[from:], false, r.Dice)
+		}
 		if m := st.Count*r.Dice - h; m > 0 && r.Hit > 0 {
 			*misses = append(*misses, Miss{Seat: seat, Hit: r.Hit - mod, Count: m}) // the value a reroll needs
 		}

@@ -20,6 +20,10 @@ type Die struct {
 	// Hylarim); Only is what its hits must be assigned to first ([0.0.1]).
 	Nine int    `json:"nine,omitempty"`
 	Only string `json:"only,omitempty"`
+	// N is which unit of its stack threw it, counted from 0, kept from
+	// rules version 6 (per is its unit's dice): the Crown of Thalnos
+	// destroys the unit whose rerolled dice all miss.
+	N int `json:"n,omitempty"`
 }
 
 // The windows after a space combat round's roll.
@@ -46,9 +50,11 @@ func (d Die) hits() int {
 // nearMiss reports a die that one more would make hit.
 func (d Die) nearMiss() bool { return !d.hit() && d.Face+d.Plus+1 >= d.Need }
 
-// keepDice appends a unit's dice, as proto, from the faces thrown for
-// them: with reroll, a miss was thrown once more (74.1).
-func keepDice(dice []Die, proto Die, faces []int, reroll bool) []Die {
+// keepDice appends a stack's dice, as proto, from the faces thrown for
+// them: with reroll, a miss was thrown once more (74.1). With per, the
+// dice of each unit (per of them) are numbered by unit (N).
+func keepDice(dice []Die, proto Die, faces []int, reroll bool, per int) []Die {
+	k := 0
 	for i := 0; i < len(faces); i++ {
 		d := proto
 		d.Face = faces[i]
@@ -56,6 +62,10 @@ func keepDice(dice []Die, proto Die, faces []int, reroll bool) []Die {
 			i++
 			d.Face = faces[i]
 		}
+		if per > 0 {
+			d.N = k / per
+		}
+		k++
 		dice = append(dice, d)
 	}
 	return dice
@@ -87,7 +97,7 @@ func owedOf(c *Combat, dice []Die) []Owed {
 func (s *State) rerollers(c *Combat) []int {
 	var out []int
 	for _, q := range []int{c.Attacker, c.Defender} {
-		if s.holdsAnswer(q, AnswerRerolls) || s.hasUse(q, AfterRerolls) {
+		if s.holdsAnswer(q, AnswerRerolls) || s.hasUse(q, AfterRerolls) || s.holdsThalnos(q) {
 			out = append(out, q)
 		}
 	}

@@ -49,7 +49,6 @@ var notBuiltKinds = map[string]string{
 // notBuilt are single components of other kinds not built yet, with the
 // reason.
 var notBuilt = map[string]map[string]string{
-	KindRelic:       {"the_crown_of_thalnos": "its rerolls in combat, paid for with the units that miss again"},
 	KindFactionUnit: {},
 }
 

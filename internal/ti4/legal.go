@@ -329,6 +329,7 @@ func (l *lister) combat(add func(Action)) bool {
 		if cb.Answer != nil {
 			if cb.Answer.Seat == seat {
 				add(Action{Kind: ActPassWindow})
+				thalnosOffer(s, seat, add)
 			}
 			return true
 		}

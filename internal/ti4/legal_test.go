@@ -57,9 +57,11 @@ func randomPlayerAction(s *State, r *engine.RNG) Action {
 		opts := []string{optDecline, optPlace, optRemove, optGain, optConvert, optDrawTG, optDrawCommodity, optMechTG, optMechCommodity, "tactic", "fleet", "strategy"}
 		a.Outcome = opts[r.IntN(len(opts))]
 	case ActUseRelic:
-		cards := []string{maw, tears, crown, dominus, "the_atrament", "imperial_arms_vault", "exterrix_headquarters", "mirage_flight_academy"}
+		cards := []string{maw, tears, crown, dominus, thalnos, "the_atrament", "imperial_arms_vault", "exterrix_headquarters", "mirage_flight_academy"}
 		a.Card, a.Use = cards[r.IntN(len(cards))], r.IntN(4) > 0
-		switch r.IntN(4) {
+		switch r.IntN(5) {
+		case 3:
+			a.own().Units = []UnitRef{{Unit: unit()}, {Unit: unit()}}
 		case 0:
 			a.Planet, a.Count = planet(), r.IntN(3)
 		case 1:

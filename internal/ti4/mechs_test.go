@@ -22,7 +22,7 @@ func groundNeeds(t *testing.T, s *State, seat, opp int, planet string, st Stack)
 		r := engine.NewRNG(seed)
 		var faces []int
 		var misses []Miss
-		s.groundRoll(seat, []Stack{st}, 0, &r, &faces, &misses)
+		s.groundRoll(seat, []Stack{st}, 0, &r, &faces, &misses, nil)
 		if len(misses) > 0 {
 			return misses[0].Hit
 		}
@@ -33,13 +33,16 @@ func groundNeeds(t *testing.T, s *State, seat, opp int, planet string, st Stack)
 // mechInvasion has seat 0 invade Arnor (system 9) with 2 infantry and a
 // mech from system 22, Arnor held by seat 1 with defenders, up to the
 // ground combat's first roll.
-func mechInvasion(t *testing.T, factions []string, defenders []Stack, seed uint64) *Game {
+func mechInvasion(t *testing.T, factions []string, defenders []Stack, seed uint64, stage ...func(*State)) *Game {
 	t.Helper()
 	cfg := fixtureConfig(factions...)
 	cfg.Rules, cfg.Seed = RulesCurrent, seed
 	g := fixture(t, cfg, func(s *State) {
 		s.System(22).Space = append(s.System(22).Space, Stack{Owner: 0, Unit: "infantry", Count: 2}, Stack{Owner: 0, Unit: "mech", Count: 1})
 		arnorHeldBy(1, defenders...)(s)
+		for _, f := range stage {
+			f(s)
+		}
 	})
 	toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
 	activated(t, g, 0, 9)

@@ -331,3 +331,112 @@ func TestRule73_3_DominusOrb(t *testing.T) {
 		t.Fatal("the cruiser moved out from under the command token")
 	}
 }
+
+// 73.3, 74: The Crown of Thalnos. In a space combat round its holder's
+// window after the roll opens; each unit named has its missed dice
+// rerolled with +1, and a unit whose rerolled dice still all miss is
+// destroyed; a unit whose dice all hit cannot be named.
+func TestRule73_3_CrownOfThalnos(t *testing.T) {
+	checked := 0
+	for seed := uint64(1); seed < 80 && checked < 4; seed++ {
+		cfg := fixtureConfig()
+		cfg.Rules, cfg.Seed = RulesCurrent, seed
+		g := fixture(t, cfg, func(s *State) {
+			s.Players[0].Relics = []string{"the_crown_of_thalnos"}
+			s.System(9).Space = []Stack{{Owner: 0, Unit: "dreadnought", Count: 2}, {Owner: 0, Unit: "carrier", Count: 1}}
+			s.System(23).Space = []Stack{{Owner: 1, Unit: "cruiser", Count: 3}}
+		})
+		toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+		activated(t, g, 0, 23)
+		do(t, g, moveShips(0, 9, "dreadnought", 2))
+		do(t, g, moveShips(0, 9, "carrier", 1))
+		do(t, g, act(ActEndMovement, 0))
+		declineWindows(t, g)
+		do(t, g, act(ActNoRetreat, 1))
+		do(t, g, act(ActNoRetreat, 0))
+		c := g.State().Combat
+		if c.Answer == nil || c.Answer.Kind != AnswerRerolls || c.Answer.Seat != 0 {
+			t.Fatalf("seed %d: combat %+v: the holder's window after the roll", seed, c)
+		}
+		missed := ""
+		for _, d := range c.x().Dice {
+			if d.Seat == 0 && !d.hit() && (missed == "" || d.Unit == "dreadnought") {
+				missed = d.Unit
+			}
+		}
+		if missed == "" {
+			do(t, g, act(ActPassWindow, 0))
+			continue
+		}
+		before := count(g.State().System(23).Space, 0, missed)
+		ev := do(t, g, Action{Kind: ActUseRelic, Seat: 0, Card: "the_crown_of_thalnos", Use: true, ActionExtra: &ActionExtra{Units: []UnitRef{{Unit: missed}}}})
+		faces := combatDice(ev)
+		if len(faces) != 1 {
+			t.Fatalf("seed %d: %d dice rerolled, want the unit's one", seed, len(faces))
+		}
+		need := profile(g.State(), 0, missed).Combat.Hit
+		lost := before - count(g.State().System(23).Space, 0, missed)
+		if want := btoi(faces[0]+1 < need); lost != want {
+			t.Fatalf("seed %d: rerolled %d (+1, needs %d): %d destroyed, want %d", seed, faces[0], need, lost, want)
+		}
+		checked++
+	}
+	if checked < 4 {
+		t.Fatalf("%d rerolls checked", checked)
+	}
+}
+
+// 73.3, 74: The Crown of Thalnos in a ground combat round: in the window
+// after the roll, an infantry's missed die rerolled with +1 is a hit more
+// owed, or the infantry is destroyed.
+func TestRule73_3_CrownOfThalnosGround(t *testing.T) {
+	checked := 0
+	for seed := uint64(1); seed < 80 && checked < 4; seed++ {
+		cfg := fixtureConfig("sol", "hacan", "jolnar")
+		cfg.Rules, cfg.Seed = RulesCurrent, seed
+		g := invadeArnorAs(t, cfg, func(s *State) {
+			arnorHeldBy(1, Stack{Owner: 1, Unit: "infantry", Count: 4})(s)
+			s.Players[0].Relics = []string{"the_crown_of_thalnos"}
+		})
+		do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: "infantry", Count: 2})
+		do(t, g, act(ActEstablishControl, 0))
+		do(t, g, act(ActPassWindow, 1)) // no Parley
+		passStart(t, g)
+		c := g.State().Combat
+		if c.Answer == nil || c.Answer.Kind != "ground_roll" || c.Answer.Seat != 0 || len(c.x().Dice) == 0 {
+			continue
+		}
+		owed := 0
+		for _, o := range c.Owed {
+			if o.Seat == 1 {
+				owed += o.Hits
+			}
+		}
+		need := 0
+		for _, d := range c.x().Dice {
+			if d.Seat == 0 && !d.hit() {
+				need = d.Need
+			}
+		}
+		inf := count(planet(t, g, "Arnor").Units, 0, "infantry")
+		ev := do(t, g, Action{Kind: ActUseRelic, Seat: 0, Card: "the_crown_of_thalnos", Use: true, ActionExtra: &ActionExtra{Units: []UnitRef{{Unit: "infantry"}}}})
+		faces := combatDice(ev)
+		if len(faces) != 1 {
+			t.Fatalf("seed %d: %d dice rerolled", seed, len(faces))
+		}
+		after := 0
+		for _, o := range g.State().Combat.Owed {
+			if o.Seat == 1 {
+				after += o.Hits
+			}
+		}
+		hit := faces[0]+1 >= need
+		if after != owed+btoi(hit) || count(planet(t, g, "Arnor").Units, 0, "infantry") != inf-btoi(!hit) {
+			t.Fatalf("seed %d: rerolled %d (+1, needs %d): owed %d→%d, infantry %d→%d", seed, faces[0], need, owed, after, inf, count(planet(t, g, "Arnor").Units, 0, "infantry"))
+		}
+		checked++
+	}
+	if checked < 4 {
+		t.Fatalf("%d rerolls checked", checked)
+	}
+}
