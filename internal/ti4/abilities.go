@@ -174,6 +174,10 @@ type Ability struct {
 	// BombardsAsShip: this unit on a planet uses its Bombardment on the
 	// other planets of its system as if it were a ship (15).
 	BombardsAsShip bool
+	// SustainTG: trade goods its owner gains after one of their units
+	// sustains damage (87). StrategyTG: trade goods its owner gains after
+	// spending a token from their strategy pool.
+	SustainTG, StrategyTG int
 	// SustainHit: after this unit sustains damage in a ground combat, one
 	// hit on the opponent's ground forces on its planet.
 	SustainHit bool
@@ -498,6 +502,8 @@ func hookNoSustainOn(a *Ability) bool      { return a.NoSustainOnPlanet }
 func hookInfantryNoPen(a *Ability) bool    { return a.InfantryNoPenalty }
 func hookCapturesInfantry(a *Ability) bool { return a.CapturesInfantry }
 func hookTradesPlanet(a *Ability) bool     { return a.TradesPlanet }
+func hookSustainTG(a *Ability) int         { return a.SustainTG }
+func hookStrategyTG(a *Ability) int        { return a.StrategyTG }
 func hookCommitsFighters(a *Ability) bool  { return a.CommitsFighters }
 func hookDeltaHere(a *Ability) bool        { return a.DeltaHere }
 func hookJoined(a *Ability) bool           { return a.Permits&PermitWormholesJoined != 0 }

@@ -1084,6 +1084,9 @@ func decideAssignHit(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		}
 	}
 	ev := s.emit(Event{Kind: EvHitAssigned, Seat: o.Seat, System: c.System, Planet: o.Planet, Unit: a.Unit, Count: 1, Card: map[bool]string{true: "sustain"}[a.Use]})
+	if n := s.bonus(o.Seat, hookSustainTG); a.Use && n > 0 { // Rear Admiral Farran
+		ev = s.extend(ev, Event{Kind: EvTradeGoods, Seat: o.Seat, Count: n})
+	}
 	if !a.Use {
 		ev = s.extend(ev, s.lostTradeGoods(o.Seat, a.Unit)...)
 		if a.Unit == "infantry" && o.Planet != "" && s.rules() >= RulesMechs { // a mech that keeps them, captured (Reanimator)

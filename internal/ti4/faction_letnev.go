@@ -151,3 +151,10 @@ func dunlainReaper(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) 
 	return s.extend(ev, Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: 1},
 		Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: "mech", Count: 1}, newCombat(n, nil)), nil
 }
+
+// The Barony of Letnev's leaders (rules version 6).
+func init() {
+	// Rear Admiral Farran, commander: a trade good after a unit of theirs
+	// sustains damage (taken whenever it may be).
+	define(&Ability{ID: "letnev:rear_admiral_farran", Since: RulesMechs, SustainTG: 1})
+}

@@ -262,3 +262,25 @@ func TestFactionUnit_DunlainReaper(t *testing.T) {
 		t.Fatalf("combat %+v: the window closed and the round rolled", c)
 	}
 }
+
+// Letnev, Rear Admiral Farran (commander): unlocked, a trade good after a
+// unit of theirs sustains damage; locked, none.
+func TestFaction_Letnev_RearAdmiralFarran(t *testing.T) {
+	for _, state := range []string{Locked, Unlocked} {
+		for seed := uint64(1); seed < 60; seed++ {
+			g := mechInvasion(t, []string{"letnev", "sol", "hacan"}, []Stack{{Owner: 1, Unit: "infantry", Count: 4}}, seed,
+				func(s *State) { s.Players[0].Commander = state })
+			passStart(t, g)
+			c := g.State().Combat
+			if c == nil || len(c.Owed) == 0 || c.Owed[0].Seat != 0 || c.Answer != nil {
+				continue
+			}
+			tg := g.State().Players[0].TradeGoods
+			do(t, g, Action{Kind: ActAssignHit, Seat: 0, Planet: "Arnor", Unit: "mech", Use: true})
+			if got, want := g.State().Players[0].TradeGoods-tg, btoi(state == Unlocked); got != want {
+				t.Fatalf("commander %s: %d trade goods after the mech sustained, want %d", state, got, want)
+			}
+			break
+		}
+	}
+}

@@ -189,3 +189,10 @@ func inferno(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
 	}
 	return nil, nil
 }
+
+// The Embers of Muaat's leaders (rules version 6).
+func init() {
+	// Magmus, commander: a trade good after a token is spent from their
+	// strategy pool (taken whenever it may be).
+	define(&Ability{ID: "muaat:magmus", Since: RulesMechs, StrategyTG: 1})
+}

@@ -155,3 +155,43 @@ func TestFactionUnit_EmberColossus(t *testing.T) {
 		t.Fatal("an infantry with each mech named")
 	}
 }
+
+// Muaat, Magmus (commander): unlocked, a trade good after a token is spent
+// from their strategy pool (Star Forge); none when it is only moved to
+// another pool, nor while locked.
+func TestFaction_Muaat_Magmus(t *testing.T) {
+	for _, state := range []string{Locked, Unlocked} {
+		g := factionGame(t, []string{"muaat", "sol", "hacan"}, func(s *State) { s.Players[0].Commander = state })
+		home := g.State().Players[0].Home
+		tg := g.State().Players[0].TradeGoods
+		do(t, g, use(0, "muaat:star_forge", Action{System: ip(home), Unit: "destroyer"}))
+		if got, want := g.State().Players[0].TradeGoods-tg, btoi(state == Unlocked); got != want {
+			t.Fatalf("commander %s: %d trade goods after Star Forge, want %d", state, got, want)
+		}
+	}
+	g := factionGame(t, []string{"muaat", "sol", "hacan"}, func(s *State) { s.Players[0].Commander = Unlocked })
+	s := g.State().Clone()
+	p := s.Players[0]
+	tg := p.TradeGoods
+	Rules{}.Apply(s, Event{Kind: EvTokensSet, Seat: 0, Pools: &Pools{p.Tactic + 1, p.Fleet, p.Strategy - 1}})
+	if s.Players[0].TradeGoods != tg {
+		t.Fatal("a token moved from the strategy pool to the tactic pool is not spent")
+	}
+}
+
+// Muaat, Magmus's unlock (51.6), from rules version 6 as the card says: the
+// war sun they start with does not unlock it; producing one does.
+func TestFaction_Muaat_MagmusUnlocksOnAWarSunProduced(t *testing.T) {
+	g := factionGame(t, []string{"muaat", "sol", "hacan"}, func(s *State) { s.Players[0].TradeGoods = 12 })
+	if g.State().Players[0].Commander != Locked {
+		t.Fatal("the war sun on the board does not unlock Magmus")
+	}
+	home := g.State().Players[0].Home
+	activated(t, g, 0, home)
+	do(t, g, act(ActEndMovement, 0))
+	establishControl(t, g, 0)
+	do(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "war_sun", Count: 1})
+	if g.State().Players[0].Commander != Unlocked {
+		t.Fatal("a war sun produced unlocks Magmus")
+	}
+}

@@ -230,3 +230,56 @@ func init() {
 		return 0
 	}})
 }
+
+// The Nekro Virus's leaders from rules version 6.
+func init() {
+	// UNIT.DSGN.FLAYESH, hero: as an action, on a planet with a technology
+	// specialty in a system with Nekro units, every other player's unit
+	// is destroyed, the Nekro gain trade goods equal to its resources and
+	// influence, and a technology of the specialty's colour (outcome: a
+	// generic one or their own faction's, gained, not researched: 90);
+	// purged (51.12).
+	define(&Ability{ID: "nekro:unit_dsgn_flayesh", Since: RulesMechs,
+		Uses: []*Use{{At: AtAction, Fields: "planet outcome", Options: flayeshOptions, Resolve: flayesh}}})
+}
+
+func flayeshOptions(s *State, seat int, _ *Step) []Action {
+	var out []Action
+	for _, sys := range s.Systems {
+		if s.unitsIn(sys.Pos, seat) == 0 {
+			continue
+		}
+		for _, pl := range sys.Planets {
+			if color := planetInfo(pl).Tech; color != "" {
+				for _, t := range data.MustLoad().Technologies {
+					if flayeshTech(s, seat, t, color) {
+						out = append(out, Action{Planet: pl.Name, Outcome: t.ID})
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// flayeshTech reports a technology of color seat may gain by it.
+func flayeshTech(s *State, seat int, t *data.Technology, color string) bool {
+	return t.Color == color && (t.Faction == "" || t.Faction == s.Players[seat].Faction) && !s.Players[seat].HasTech(t.ID)
+}
+
+func flayesh(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	if !slices.ContainsFunc(flayeshOptions(s, a.Seat, st), func(o Action) bool { return o.Planet == a.Planet && o.Outcome == a.Outcome }) {
+		return nil, engine.Refuse("51.10", "a planet with a technology specialty in a system with your units, and a technology of its colour you do not own (outcome)")
+	}
+	pl, sys := s.Planet(a.Planet)
+	var ev []Event
+	for _, u := range pl.Units {
+		if u.Owner != a.Seat {
+			ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: u.Owner, System: sys.Pos, Planet: pl.Name, Unit: u.Unit, Count: u.Count})
+		}
+	}
+	info := planetInfo(pl)
+	ev = append(ev, Event{Kind: EvTradeGoods, Seat: a.Seat, Count: info.Resources + info.Influence},
+		Event{Kind: EvTechGained, Seat: a.Seat, Card: a.Outcome}, purgeHero(a.Seat))
+	return s.emit(ev...), nil
+}

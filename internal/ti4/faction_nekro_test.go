@@ -332,3 +332,33 @@ func TestFactionUnit_Mordred(t *testing.T) {
 		t.Fatalf("against the Hacan, on none of whose technologies is a token: %d, want 6", got)
 	}
 }
+
+// Nekro, UNIT.DSGN.FLAYESH (hero): on a planet with a specialty in a
+// system with Nekro units, the other player's units are destroyed, the
+// Nekro gain its resources and influence in trade goods and a technology
+// of its colour; purged. A technology of another colour is refused.
+func TestFaction_Nekro_UnitDsgnFlayesh(t *testing.T) {
+	var pl *Planet
+	g := factionGame(t, []string{"nekro", "sol", "hacan"}, func(s *State) {
+		s.Players[0].Hero = Unlocked
+		for _, sys := range s.Systems {
+			for _, p := range sys.Planets {
+				if pl == nil && planetInfo(p).Tech == "blue" && !s.IsHomeSystem(sys.Pos) {
+					pl = p
+					p.Controller, p.Units = 1, []Stack{{Owner: 1, Unit: "infantry", Count: 2}}
+					sys.Space = []Stack{{Owner: 0, Unit: "destroyer", Count: 1}}
+				}
+			}
+		}
+	})
+	name := pl.Name
+	info := planetInfo(pl)
+	tg := g.State().Players[0].TradeGoods
+	refuse(t, g, use(0, "nekro:unit_dsgn_flayesh", Action{Planet: name, Outcome: "plasma_scoring"}), "51.10") // red
+	do(t, g, use(0, "nekro:unit_dsgn_flayesh", Action{Planet: name, Outcome: "gravity_drive"}))
+	s := g.State()
+	if count(planet(t, g, name).Units, 1, "") != 0 || s.Players[0].TradeGoods != tg+info.Resources+info.Influence ||
+		!slices.Contains(s.Players[0].Techs, "gravity_drive") || s.Players[0].Hero != Purged {
+		t.Fatalf("units %v, trade goods %d, techs %v, hero %s", planet(t, g, name).Units, s.Players[0].TradeGoods, s.Players[0].Techs, s.Players[0].Hero)
+	}
+}

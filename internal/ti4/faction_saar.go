@@ -129,3 +129,57 @@ func scavengerZeta(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error)
 	return s.emit(Event{Kind: EvTradeGoods, Seat: a.Seat, Count: -1},
 		Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: "mech", Count: 1}), nil
 }
+
+// The Clan of Saar's leaders from rules version 6.
+func init() {
+	// Gurno Aggero, hero: as an action, in a system next to one of their
+	// space docks, every other player's infantry and fighters are
+	// destroyed; purged (51.12).
+	define(&Ability{ID: "saar:gurno_aggero", Since: RulesMechs,
+		Uses: []*Use{{At: AtAction, Fields: "system", Options: aggeroOptions, Resolve: gurnoAggero}}})
+}
+
+func aggeroOptions(s *State, seat int, _ *Step) []Action {
+	var out []Action
+	for _, sys := range s.Systems {
+		if s.dockNextTo(seat, sys.Pos) {
+			out = append(out, Action{System: ip(sys.Pos)})
+		}
+	}
+	return out
+}
+
+// dockNextTo reports a space dock of seat's in a system next to pos (its
+// own system is not next to it).
+func (s *State) dockNextTo(seat, pos int) bool {
+	for _, q := range s.galaxy.Neighbors(pos, s.Wormholes) {
+		if q == pos {
+			continue
+		}
+		if sys := s.System(q); sys != nil && (count(sys.Space, seat, "space_dock") > 0 ||
+			slices.ContainsFunc(sys.Planets, func(pl *Planet) bool { return count(pl.Units, seat, "space_dock") > 0 })) {
+			return true
+		}
+	}
+	return false
+}
+
+func gurnoAggero(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
+	if a.System == nil || !s.dockNextTo(a.Seat, *a.System) || s.System(*a.System) == nil {
+		return nil, engine.Refuse("51.10", "Gurno Aggero acts on a system next to one of your space docks")
+	}
+	sys := s.System(*a.System)
+	var ev []Event
+	kill := func(planet string, sts []Stack) {
+		for _, st := range sts {
+			if st.Owner != a.Seat && (st.Unit == "infantry" || st.Unit == "fighter") {
+				ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: st.Owner, System: sys.Pos, Planet: planet, Unit: st.Unit, Count: st.Count})
+			}
+		}
+	}
+	kill("", sys.Space)
+	for _, pl := range sys.Planets {
+		kill(pl.Name, pl.Units)
+	}
+	return s.emit(append(ev, purgeHero(a.Seat))...), nil
+}

@@ -122,3 +122,36 @@ func TestFactionUnit_ScavengerZeta(t *testing.T) {
 		}
 	}
 }
+
+// Saar, Gurno Aggero (hero, 51.10-51.12): unlocked, as an action, every
+// other player's infantry and fighters in a system next to a Saar space
+// dock are destroyed, the Saar's own kept; the hero is purged. A system
+// not next to a dock is refused.
+func TestFaction_Saar_GurnoAggero(t *testing.T) {
+	var near, far int
+	g := factionGame(t, []string{"saar", "sol", "hacan"}, func(s *State) {
+		s.Players[0].Hero = Unlocked
+		for _, sys := range s.Systems {
+			if s.IsHomeSystem(sys.Pos) {
+				continue
+			}
+			switch {
+			case near == 0 && s.dockNextTo(0, sys.Pos) && len(sys.Planets) > 0:
+				near = sys.Pos
+				sys.Space = []Stack{{Owner: 1, Unit: "fighter", Count: 2}, {Owner: 1, Unit: "carrier", Count: 1}}
+				sys.Planets[0].Units, sys.Planets[0].Controller = []Stack{{Owner: 1, Unit: "infantry", Count: 2}, {Owner: 1, Unit: "mech", Count: 1}}, 1
+			case far == 0 && !s.dockNextTo(0, sys.Pos):
+				far = sys.Pos
+			}
+		}
+	})
+	refuse(t, g, use(0, "saar:gurno_aggero", Action{System: ip(far)}), "51.10")
+	do(t, g, use(0, "saar:gurno_aggero", Action{System: ip(near)}))
+	sys := g.State().System(near)
+	if count(sys.Space, 1, "fighter") != 0 || count(sys.Space, 1, "carrier") != 1 || count(sys.Planets[0].Units, 1, "infantry") != 0 || count(sys.Planets[0].Units, 1, "mech") != 1 {
+		t.Fatalf("space %v, planet %v: infantry and fighters destroyed, the rest kept", sys.Space, sys.Planets[0].Units)
+	}
+	if g.State().Players[0].Hero != Purged {
+		t.Fatal("the hero is purged")
+	}
+}

@@ -138,3 +138,59 @@ func init() {
 	// one vote more, and no effect keeps them from voting (8.16).
 	define(&Ability{ID: "xxcha:elder_qanoj", Since: RulesLeaders, PlanetVotes: 1, Permits: PermitVoteAlways})
 }
+
+// The Xxcha Kingdom's leaders from rules version 6.
+func init() {
+	// Ggrocuto Rinn, agent: as an action, exhausted, any player's planet is
+	// readied; where its system is next to a system with a planet the Xxcha
+	// control, an infantry on it may also go back to its owner's
+	// reinforcements (unit "infantry").
+	define(&Ability{ID: "xxcha:ggrocuto_rinn", Since: RulesMechs,
+		Uses: []*Use{{At: AtAction, Exhaust: true, Fields: "planet unit", Options: rinnOptions, Resolve: ggrocutoRinn}}})
+}
+
+func rinnOptions(s *State, seat int, _ *Step) []Action {
+	var out []Action
+	for _, sys := range s.Systems {
+		near := s.nextToOwnPlanet(seat, sys.Pos)
+		for _, pl := range sys.Planets {
+			if pl.Controller == None {
+				continue
+			}
+			if pl.Exhausted {
+				out = append(out, Action{Planet: pl.Name})
+			}
+			if near && slices.ContainsFunc(pl.Units, func(u Stack) bool { return u.Unit == "infantry" }) {
+				out = append(out, Action{Planet: pl.Name, Unit: "infantry"})
+			}
+		}
+	}
+	return out
+}
+
+// nextToOwnPlanet reports that the system at pos is next to a system with
+// a planet seat controls.
+func (s *State) nextToOwnPlanet(seat, pos int) bool {
+	for _, q := range s.galaxy.Neighbors(pos, s.Wormholes) {
+		if sys := s.System(q); sys != nil && slices.ContainsFunc(sys.Planets, func(pl *Planet) bool { return pl.Controller == seat }) {
+			return true
+		}
+	}
+	return false
+}
+
+func ggrocutoRinn(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	if !slices.ContainsFunc(rinnOptions(s, a.Seat, st), func(o Action) bool { return o.Planet == a.Planet && o.Unit == a.Unit }) {
+		return nil, engine.Refuse("51.4", "ready a planet (exhausted), and with unit infantry remove an infantry from one next to a system with a planet of yours")
+	}
+	pl, sys := s.Planet(a.Planet)
+	ev := s.emit(Event{Kind: EvPlanetReadied, Seat: pl.Controller, Planet: pl.Name})
+	if a.Unit == "infantry" {
+		for _, u := range pl.Units {
+			if u.Unit == "infantry" {
+				return s.extend(ev, Event{Kind: EvUnitsRemoved, Seat: u.Owner, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: 1}), nil
+			}
+		}
+	}
+	return ev, nil
+}

@@ -213,3 +213,28 @@ func TestFactionUnit_Indomitus(t *testing.T) {
 		}
 	}
 }
+
+// Xxcha, Ggrocuto Rinn (agent, 51.4): as an action it readies another
+// player's exhausted planet, and next to a system with a planet of the
+// Xxcha's removes an infantry there to its owner's reinforcements;
+// exhausted, it is not used again this round.
+func TestFaction_Xxcha_GgrocutoRinn(t *testing.T) {
+	g := factionGame(t, []string{"xxcha", "sol", "hacan"}, func(s *State) {
+		arnorHeldBy(1, Stack{Owner: 1, Unit: "infantry", Count: 2})(s)
+		planetIn(s.System(9), "Arnor").Exhausted = true
+		for _, q := range s.galaxy.Neighbors(9, nil) {
+			if sys := s.System(q); sys != nil && len(sys.Planets) > 0 && !s.IsHomeSystem(q) {
+				sys.Planets[0].Controller = 0
+				break
+			}
+		}
+	})
+	do(t, g, use(0, "xxcha:ggrocuto_rinn", Action{Planet: "Arnor", Unit: "infantry"}))
+	arnor := planet(t, g, "Arnor")
+	if arnor.Exhausted || count(arnor.Units, 1, "infantry") != 1 {
+		t.Fatalf("Arnor exhausted %v, units %v: readied, one infantry removed", arnor.Exhausted, arnor.Units)
+	}
+	if !slices.Contains(g.State().Players[0].ExhaustedTechs, "xxcha:ggrocuto_rinn") {
+		t.Fatal("the agent is exhausted")
+	}
+}

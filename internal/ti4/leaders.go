@@ -77,12 +77,17 @@ var leadersByFaction = sync.OnceValue(func() map[string]*data.Leaders {
 // leaderAbilities appends seat's live leader abilities to list.
 func (s *State) leaderAbilities(seat int, list []*Ability) []*Ability {
 	p := s.Players[seat]
+	v := s.rules()
 	agents, commander, hero := leadersOf(p.Faction)
-	list = append(list, agents...)
-	if commander != nil && p.Commander == Unlocked {
+	for _, a := range agents {
+		if a.Since <= v {
+			list = append(list, a)
+		}
+	}
+	if commander != nil && p.Commander == Unlocked && commander.Since <= v {
 		list = append(list, commander)
 	}
-	if hero != nil && p.Hero == Unlocked {
+	if hero != nil && p.Hero == Unlocked && hero.Since <= v {
 		list = append(list, hero)
 	}
 	return list
@@ -109,7 +114,7 @@ func (s *State) alliedCommanders(m uint32, list []*Ability) []*Ability {
 		if m&(1<<o) == 0 {
 			continue
 		}
-		if _, c, _ := leadersOf(p.Faction); c != nil && !slices.Contains(list, c) {
+		if _, c, _ := leadersOf(p.Faction); c != nil && c.Since <= s.rules() && !slices.Contains(list, c) {
 			list = append(list, c)
 		}
 	}
@@ -235,8 +240,29 @@ func (s *State) commanderUnlocks(seat int) bool {
 		f := unlockConditions[l.Unlock.Condition]
 		return f != nil && f(s, seat)
 	}
+	if s.rules() >= RulesMechs && producedUnlocks[l.Unlock.Of] != "" {
+		return false // unlocked as the unit is produced (unlockOnProduce)
+	}
 	f := unlockCounts[l.Unlock.Of]
 	return f != nil && f(s, seat) >= l.Unlock.Count
+}
+
+// producedUnlocks are the counts of the data that, from rules version 6,
+// count units produced rather than on the board, as the cards say (the
+// Muaat's Magmus: produce a war sun), with the unit type produced.
+var producedUnlocks = map[string]string{"war_suns": "war_sun"}
+
+// unlockOnProduce is the event unlocking seat's commander when its
+// condition is to produce a unit of typ.
+func (s *State) unlockOnProduce(seat int, typ string) []Event {
+	p := s.Players[seat]
+	if s.rules() < RulesMechs || p.Commander != Locked {
+		return nil
+	}
+	if l := leaderData(p.Faction); l == nil || producedUnlocks[l.Unlock.Of] != typ {
+		return nil
+	}
+	return []Event{{Kind: EvLeaderUnlocked, Seat: seat, Card: LeaderCommander}}
 }
 
 func applyLeaders(s *State, e *Event) bool {

@@ -144,3 +144,17 @@ func TestRule51_8_Alliance(t *testing.T) {
 		t.Fatal("the Hacan hold no Alliance")
 	}
 }
+
+// A leader's ability comes in with its rules version: a game of the fifth
+// version does not have the sixth's, though the leader is unlocked.
+func TestRule51_LeadersComeWithTheirVersion(t *testing.T) {
+	for _, rules := range []int{RulesLeaders, RulesCurrent} {
+		cfg := fixtureConfig("letnev", "sol", "hacan")
+		cfg.Rules = rules
+		g := fixture(t, cfg, func(s *State) { s.Players[0].Commander = Unlocked })
+		has := slices.ContainsFunc(g.State().abilityList(0), func(a *Ability) bool { return a.ID == "letnev:rear_admiral_farran" })
+		if has != (rules >= RulesMechs) {
+			t.Fatalf("rules %d: Rear Admiral Farran live %v", rules, has)
+		}
+	}
+}

@@ -536,7 +536,11 @@ func applyRound(s *State, e *Event) bool {
 		applyDraw(s, *e)
 	case EvTokensSet:
 		p := s.Players[e.Seat]
+		spent := p.Strategy > e.Pools.Strategy && p.Tactic+p.Fleet+p.Strategy > e.Pools.Tactic+e.Pools.Fleet+e.Pools.Strategy
 		p.Tactic, p.Fleet, p.Strategy = e.Pools.Tactic, e.Pools.Fleet, e.Pools.Strategy
+		if spent && s.rules() >= RulesMechs { // a token spent from the strategy pool, not moved to another (Magmus)
+			p.TradeGoods += s.bonus(e.Seat, hookStrategyTG)
+		}
 	case EvStatusDone:
 		s.Status.Waiting = slices.DeleteFunc(s.Status.Waiting, func(q int) bool { return q == e.Seat })
 	case EvStatusPhaseEnd:

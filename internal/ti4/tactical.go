@@ -911,10 +911,11 @@ func decideProduce(s *State, a Action) ([]Event, error) {
 	if more := s.owedFor(a.Seat, t, cost) - t.Spent - s.payable(a.Seat, s.freelancing()); more > 0 {
 		return nil, engine.Refuse("26.1", "these units cost %d more resources than can be spent", more)
 	}
-	return s.emit(
+	ev := s.emit(
 		Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: a.Planet, Unit: a.Unit, Count: a.Count},
 		Event{Kind: EvProduced, Seat: a.Seat, Unit: a.Unit, Count: a.Count, Extra: &Extra{From: cost}},
-	), nil
+	)
+	return s.extend(ev, s.unlockOnProduce(a.Seat, a.Unit)...), nil
 }
 
 // unitCost is the cost of n more units of a type: units produced two for a
