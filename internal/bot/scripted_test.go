@@ -20,11 +20,11 @@ var benchRules = flag.Int("rules", 0, "rules version of the benchmarks' games (0
 
 const threePlayerScript = "testdata/three_player_game.json"
 
-// The scripted game's result, pinned: Jol-Nar reaches the target of 10 in round 6.
+// The scripted game's result, pinned: Jol-Nar reaches the target of 10 in round 5.
 var (
 	wantWinner = 0
-	wantVPs    = []int{10, 3, 1}
-	wantRounds = 6
+	wantVPs    = []int{10, 1, 0}
+	wantRounds = 5
 )
 
 func threePlayerSetup() ti4.Config {

@@ -70,3 +70,42 @@ func init() {
 func init() {
 	define(&Ability{ID: "annihilator", Since: RulesMechs, BombardsAsShip: true})
 }
+
+// The L1Z1X Mindnet's leaders from rules version 6.
+func init() {
+	// I48S, agent: after any player activates a system, exhausted, that
+	// player's infantry in the active system (in its space area, or on a
+	// planet: planet) becomes one of their mechs from reinforcements.
+	define(&Ability{ID: "l1z1x:i48s", Since: RulesMechs,
+		Uses: []*Use{{At: AfterAnyActivation, Exhaust: true, Fields: "planet", Options: i48sOptions, Resolve: i48s}}})
+}
+
+func i48sOptions(s *State, seat int, st *Step) []Action {
+	if st == nil || st.Target == nil || len(st.Systems) == 0 {
+		return nil
+	}
+	q := *st.Target
+	sys := s.System(st.Systems[0])
+	if sys == nil || s.Reinforcements(q, "mech") == 0 {
+		return nil
+	}
+	var out []Action
+	if count(sys.Space, q, "infantry") > 0 {
+		out = append(out, Action{})
+	}
+	for _, pl := range sys.Planets {
+		if count(pl.Units, q, "infantry") > 0 && !demilitarized(pl) {
+			out = append(out, Action{Planet: pl.Name})
+		}
+	}
+	return out
+}
+
+func i48s(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	if !slices.ContainsFunc(i48sOptions(s, a.Seat, st), func(o Action) bool { return o.Planet == a.Planet }) {
+		return nil, engine.Refuse("51.4", "an infantry of the active player's in the active system (planet, or none for the space area), with a mech of theirs in reinforcements")
+	}
+	q, pos := *st.Target, st.Systems[0]
+	return s.emit(Event{Kind: EvUnitsRemoved, Seat: q, System: pos, Planet: a.Planet, Unit: "infantry", Count: 1},
+		Event{Kind: EvUnitsPlaced, Seat: q, System: pos, Planet: a.Planet, Unit: "mech", Count: 1}), nil
+}

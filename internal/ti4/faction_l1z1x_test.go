@@ -201,3 +201,26 @@ func TestFactionUnit_Annihilator(t *testing.T) {
 		}
 	}
 }
+
+// L1Z1X, I48S (agent): after another player activates a system, the
+// L1Z1X's window opens; used, one of that player's infantry in the active
+// system becomes one of their mechs, and the agent is exhausted.
+func TestFaction_L1Z1X_I48S(t *testing.T) {
+	cfg := fixtureConfig("sol", "l1z1x", "hacan")
+	cfg.Rules = RulesCurrent
+	g := fixture(t, cfg, func(s *State) {
+		s.System(23).Space = []Stack{{Owner: 0, Unit: "carrier", Count: 1}, {Owner: 0, Unit: "infantry", Count: 2}}
+	})
+	toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+	do(t, g, activate(0, 23))
+	st := g.State().Step
+	if st == nil || st.Card != "l1z1x:i48s" || st.Seat != 1 {
+		t.Fatalf("step %+v: the L1Z1X's window", st)
+	}
+	refuse(t, g, use(1, "l1z1x:i48s", Action{Planet: "Arnor"}), "51.4")
+	do(t, g, use(1, "l1z1x:i48s", Action{}))
+	sp := g.State().System(23).Space
+	if count(sp, 0, "infantry") != 1 || count(sp, 0, "mech") != 1 || !slices.Contains(g.State().Players[1].ExhaustedTechs, "l1z1x:i48s") {
+		t.Fatalf("space %v: one of Sol's infantry became a mech", sp)
+	}
+}

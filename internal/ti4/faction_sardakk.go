@@ -97,3 +97,33 @@ func init() {
 func init() {
 	define(&Ability{ID: "valkyrie_exoskeleton", Since: RulesMechs, SustainHit: true})
 }
+
+// The Sardakk N'orr's leaders from rules version 6.
+func init() {
+	// T'ro, agent: at the end of any player's tactical action, exhausted,
+	// that player places 2 infantry from reinforcements on a planet they
+	// control in the active system (planet).
+	define(&Ability{ID: "sardakk:t_ro", Since: RulesMechs,
+		Uses: []*Use{{At: AfterAnyTactical, Exhaust: true, Fields: "planet", Options: troOptions, Resolve: tro}}})
+}
+
+func troOptions(s *State, seat int, st *Step) []Action {
+	if st == nil || st.Target == nil || len(st.Systems) == 0 || s.Reinforcements(*st.Target, "infantry") == 0 {
+		return nil
+	}
+	var out []Action
+	for _, pl := range s.System(st.Systems[0]).Planets {
+		if pl.Controller == *st.Target && !demilitarized(pl) {
+			out = append(out, Action{Planet: pl.Name})
+		}
+	}
+	return out
+}
+
+func tro(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	if !slices.ContainsFunc(troOptions(s, a.Seat, st), func(o Action) bool { return o.Planet == a.Planet }) {
+		return nil, engine.Refuse("51.4", "a planet the active player controls in the active system, with infantry of theirs in reinforcements")
+	}
+	q := *st.Target
+	return s.emit(Event{Kind: EvUnitsPlaced, Seat: q, System: st.Systems[0], Planet: a.Planet, Unit: "infantry", Count: min(2, s.Reinforcements(q, "infantry"))}), nil
+}

@@ -188,3 +188,22 @@ func TestFactionUnit_ValkyrieExoskeleton(t *testing.T) {
 	}
 	t.Fatal("no roll hit the N'orr")
 }
+
+// Sardakk N'orr, T'ro (agent): at the end of another player's tactical
+// action, the N'orr's window opens; used, that player places 2 infantry
+// on a planet they control in the active system; the agent is exhausted.
+func TestFaction_Sardakk_Tro(t *testing.T) {
+	g := mechInvasion(t, []string{"sol", "sardakk", "hacan"}, nil, 1)
+	do(t, g, act(ActEndTactical, 0))
+	declineWindows(t, g)
+	st := g.State().Step
+	if st == nil || st.Card != "sardakk:t_ro" || st.Seat != 1 {
+		t.Fatalf("step %+v: the N'orr's window at the end of Sol's tactical action", st)
+	}
+	inf := count(planet(t, g, "Arnor").Units, 0, "infantry")
+	refuse(t, g, use(1, "sardakk:t_ro", Action{Planet: "Lor"}), "51.4") // not Sol's
+	do(t, g, use(1, "sardakk:t_ro", Action{Planet: "Arnor"}))
+	if count(planet(t, g, "Arnor").Units, 0, "infantry") != inf+2 || !slices.Contains(g.State().Players[1].ExhaustedTechs, "sardakk:t_ro") {
+		t.Fatal("two of Sol's infantry on Arnor, the agent exhausted")
+	}
+}

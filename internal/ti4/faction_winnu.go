@@ -183,3 +183,22 @@ func reclaimer(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
 	}
 	return ev, nil
 }
+
+// The Winnu's leaders from rules version 6.
+func init() {
+	// Berekar Berekon, agent: while the Winnu pay for units they produce,
+	// exhausted, the cost is 2 less. (Used on another player's production,
+	// as the card allows, it is not built yet.)
+	define(&Ability{ID: "winnu:berekar_berekon", Since: RulesMechs,
+		Uses: []*Use{{At: WhileProducing, Exhaust: true, Options: one(Action{}), Resolve: berekarBerekon}}})
+}
+
+// berekarDiscount is what Berekar Berekon takes off a production's cost.
+const berekarDiscount = 2
+
+func berekarBerekon(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
+	if _, _, _, err := s.production(a.Seat); err != nil {
+		return nil, err
+	}
+	return s.emit(Event{Kind: EvDiscounted, Seat: a.Seat, Count: berekarDiscount}), nil
+}

@@ -243,3 +243,28 @@ func TestFactionUnit_Reclaimer(t *testing.T) {
 		t.Fatalf("a space dock on Arnor, and the window closed: %+v", g.State().Step)
 	}
 }
+
+// Winnu, Berekar Berekon (agent): while paying for a production, the cost
+// is 2 less: a cruiser (2) costs nothing; the agent is exhausted.
+func TestFaction_Winnu_BerekarBerekon(t *testing.T) {
+	const id = "winnu:berekar_berekon"
+	g := factionGame(t, []string{"winnu", "sol", "letnev"}, func(s *State) {
+		p := s.Players[0]
+		p.TradeGoods, p.Fleet, p.Strategy = 0, p.Fleet+p.Strategy, 0
+		for _, pl := range s.ownPlanets(0) {
+			pl.Exhausted = true
+		}
+	})
+	home := g.State().Players[0].Home
+	activated(t, g, 0, home)
+	do(t, g, act(ActEndMovement, 0))
+	establishControl(t, g, 0)
+	refuse(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "cruiser", Count: 1}, "26.1") // nothing to pay with
+	do(t, g, use(0, id, Action{}))
+	do(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "cruiser", Count: 1})
+	refuse(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "cruiser", Count: 1}, "26.1") // 2 off, not more
+	do(t, g, act(ActEndTactical, 0))
+	if !slices.Contains(g.State().Players[0].ExhaustedTechs, id) {
+		t.Fatal("the agent is exhausted")
+	}
+}

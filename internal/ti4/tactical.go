@@ -175,13 +175,38 @@ func decideActivate(s *State, a Action) ([]Event, error) {
 	return s.extend(ev, anyActivated(s, a.Seat, sys)...), nil
 }
 
+// anyTacticalEnded opens, for each player from the active one clockwise,
+// the windows of their abilities used at the end of any player's tactical
+// action (AfterAnyTactical).
+func anyTacticalEnded(s *State, active, pos int) []Event {
+	var ev []Event
+	for i := range s.Players {
+		if q := (active + i) % len(s.Players); s.hasUse(q, AfterAnyTactical) {
+			ev = s.extend(ev, abilityWindows(s, q, AfterAnyTactical, Step{Systems: []int{pos}, Target: ip(active)})...)
+		}
+	}
+	return ev
+}
+
+// mayAnswerActivation is the cheap test, before the windows are weighed
+// with the activation in hand, that one of seat's uses after any
+// activation may have something to do (Use.Ready without the window).
+func (s *State) mayAnswerActivation(seat int) bool {
+	for _, a := range s.abilityList(seat) {
+		if u := s.usable(seat, a, AfterAnyActivation); u != nil && (u.Ready == nil || u.Ready(s, seat, nil)) {
+			return true
+		}
+	}
+	return false
+}
+
 // anyActivated opens, for each player from the active one clockwise, the
 // windows of their abilities used after any player activates a system
 // (AfterAnyActivation).
 func anyActivated(s *State, active int, sys *System) []Event {
 	var ev []Event
 	for i := range s.Players {
-		if q := (active + i) % len(s.Players); s.readyUse(q, AfterAnyActivation) {
+		if q := (active + i) % len(s.Players); s.hasUse(q, AfterAnyActivation) && s.mayAnswerActivation(q) {
 			ev = s.extend(ev, abilityWindows(s, q, AfterAnyActivation, Step{Systems: []int{sys.Pos}, Target: ip(active)})...)
 		}
 	}
@@ -1090,6 +1115,7 @@ func decideEndTactical(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		ev = s.extend(ev, exploreFrontier(s, a.Seat, sys.Pos, rng)...)
 	}
 	ev = s.extend(ev, relicsAfterTactical(s, a.Seat)...)
+	ev = s.extend(ev, anyTacticalEnded(s, a.Seat, t.System)...)
 	ev = s.extend(ev, Event{Kind: EvTurnEnded, Seat: a.Seat})
 	if law := s.lawGives(a.Seat, LawFightersPlusOne); law != "" && t.Made > 0 && declared(t.Placed, 0, "fighter") < 2 {
 		ev = s.extend(ev, Event{Kind: EvLawDiscarded, Card: law}) // fewer than two fighters produced
