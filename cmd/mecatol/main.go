@@ -103,8 +103,9 @@ func setupFlags(fs *flag.FlagSet) func() ti4.Config {
 	factions := fs.String("factions", "", "comma-separated faction ids by seat; blank entries are random")
 	mapStr := fs.String("map", "", "map string; empty deals a random galaxy")
 	vp := fs.Int("vp", 10, "victory points to win: 10 or 14")
+	noCodex := fs.Bool("no-codex", false, "play without the Codex: its components as printed")
 	return func() ti4.Config {
-		cfg := ti4.Config{Players: *players, Seed: *seed, Map: *mapStr, VictoryPoints: *vp}
+		cfg := ti4.Config{Players: *players, Seed: *seed, Map: *mapStr, VictoryPoints: *vp, NoCodex: *noCodex}
 		if *factions != "" {
 			cfg.Factions = strings.Split(*factions, ",")
 		}

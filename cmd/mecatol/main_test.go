@@ -245,3 +245,14 @@ func TestMapConvert(t *testing.T) {
 		t.Fatalf("a game on the bot's form: exit %d %s %s", code, out, errOut)
 	}
 }
+
+// `mecatol new --no-codex` sets a game up without the Codex.
+func TestNewWithoutTheCodex(t *testing.T) {
+	var b, e strings.Builder
+	if code := run([]string{"new", "--players", "3", "--no-codex", "--json"}, strings.NewReader(""), &b, &e); code != 0 {
+		t.Fatalf("exit %d: %s", code, e.String())
+	}
+	if !strings.Contains(b.String(), `"no_codex": true`) && !strings.Contains(b.String(), `"no_codex":true`) {
+		t.Fatalf("no no_codex in %.300s", b.String())
+	}
+}

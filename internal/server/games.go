@@ -31,6 +31,7 @@ type createRequest struct {
 	Factions      []string `json:"factions,omitempty"`
 	Map           string   `json:"map,omitempty"`
 	VictoryPoints int      `json:"victory_points,omitempty"`
+	NoCodex       bool     `json:"no_codex,omitempty"` // play the Codex's components as printed
 }
 
 func (s *Server) createGame(w http.ResponseWriter, r *http.Request) {
@@ -57,7 +58,7 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusInternalServerError, "no randomness: %v", err)
 		return
 	}
-	g, err := ti4.NewGame(ti4.Config{Players: req.Players, Factions: req.Factions, Map: req.Map, Key: &key, VictoryPoints: req.VictoryPoints})
+	g, err := ti4.NewGame(ti4.Config{Players: req.Players, Factions: req.Factions, Map: req.Map, Key: &key, VictoryPoints: req.VictoryPoints, NoCodex: req.NoCodex})
 	if err != nil {
 		refuse(w, err)
 		return

@@ -402,3 +402,19 @@ func TestLogRedaction(t *testing.T) {
 		t.Fatal("agenda order and offered notes are hidden from others")
 	}
 }
+
+// A new game takes no_codex: the game plays the Codex's components as
+// printed, and the state says so.
+func TestAPICreatesAGameWithoutTheCodex(t *testing.T) {
+	srv, _ := newServer(t)
+	anon := client{t: t, base: srv.URL}
+	code, g := anon.do("POST", "/api/games", map[string]any{"players": 3, "no_codex": true})
+	if code != 201 {
+		t.Fatalf("create: %d %v", code, g)
+	}
+	code, st := anon.do("GET", "/api/games/"+g["id"].(string), nil)
+	raw, _ := json.Marshal(st)
+	if code != 200 || !strings.Contains(string(raw), `"no_codex":true`) {
+		t.Fatalf("state %d: %.300s", code, raw)
+	}
+}

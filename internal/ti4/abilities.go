@@ -18,6 +18,10 @@ import (
 // nothing.
 type Ability struct {
 	ID string
+	// Printed is the component as printed, where this definition is its
+	// Codex version: played in games without the Codex, and in games of
+	// rules versions before this one's Since (cardVersion).
+	Printed *Ability
 	// Since is the rules version the ability came in (Options.Rules): a
 	// game set up under an earlier version plays without it, so that its
 	// log replays as it was played. Later is what a later version added to
@@ -174,6 +178,9 @@ type Ability struct {
 	// BombardsAsShip: this unit on a planet uses its Bombardment on the
 	// other planets of its system as if it were a ship (15).
 	BombardsAsShip bool
+	// NoBarrageHere: other players roll no anti-fighter barrage against
+	// its owner's units in its system (10).
+	NoBarrageHere bool
 	// SustainTG: trade goods its owner gains after one of their units
 	// sustains damage (87). StrategyTG: trade goods its owner gains after
 	// spending a token from their strategy pool.
@@ -310,6 +317,16 @@ func (s *State) permits(seat int, p Permit) bool {
 	return ok || (len(s.Players[seat].NotesInPlay) > 0 && s.notePermits(seat, p))
 }
 
+// cardVersion is the version of a component the game plays: its Codex
+// version (a), or what was printed (a.Printed) in a game without the Codex
+// or of a rules version before the Codex version's.
+func (s *State) cardVersion(a *Ability) *Ability {
+	if a != nil && a.Printed != nil && (s.Options.NoCodex || s.rules() < a.Since) {
+		return a.Printed
+	}
+	return a
+}
+
 // definitions holds every component's ability by id.
 var definitions = map[string]*Ability{}
 
@@ -371,20 +388,20 @@ func (s *State) abilityList(seat int) []*Ability {
 	list := make([]*Ability, 0, len(p.Techs)+3)
 	for _, ids := range [2][]string{p.Techs, p.Assimilated} { // an assimilated technology's text is its copier's (90.16)
 		for _, t := range ids {
-			for a := definitions[t]; a != nil && a.Since <= v; a = a.Later {
+			for a := s.cardVersion(definitions[t]); a != nil && a.Since <= v; a = a.Later {
 				list = append(list, a)
 			}
 		}
 	}
 	if v >= RulesFactions { // no faction ability before its version
 		for _, a := range factionDefs()[p.Faction] {
-			for ; a != nil && a.Since <= v; a = a.Later {
+			for a = s.cardVersion(a); a != nil && a.Since <= v; a = a.Later {
 				list = append(list, a)
 			}
 		}
 		for _, typ := range unitTypes { // the abilities printed on the faction's units
 			if u := s.UnitCard(seat, typ); u != nil && u.Faction != "" && !(plain && typ == "mech") {
-				for a := definitions[u.ID]; a != nil && a.Since <= v; a = a.Later {
+				for a := s.cardVersion(definitions[u.ID]); a != nil && a.Since <= v; a = a.Later {
 					list = append(list, a)
 				}
 			}
@@ -406,7 +423,7 @@ func (s *State) factionHas(seat int, f func(*Ability) bool) bool {
 		return false
 	}
 	for _, a := range factionDefs()[s.Players[seat].Faction] {
-		for ; a != nil && a.Since <= v; a = a.Later {
+		for a = s.cardVersion(a); a != nil && a.Since <= v; a = a.Later {
 			if f(a) {
 				return true
 			}

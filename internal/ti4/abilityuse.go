@@ -159,7 +159,7 @@ var stateMoments = []Moment{AtAction, AtStartOfTurn, DuringActionPhase, WhileRes
 // decideUseAbility resolves use_ability: in the ability's window, or at a
 // moment that is a state of the game (the player's turn, a payment).
 func decideUseAbility(s *State, a Action, rng *engine.RNG) ([]Event, error) {
-	def := definitions[a.Card]
+	def := s.cardVersion(definitions[a.Card])
 	if def == nil || len(def.Uses) == 0 {
 		return nil, engine.BadInput("card", "no ability %q to use", a.Card)
 	}
@@ -366,7 +366,7 @@ func (s *State) midResolution() bool {
 func useOptions(s *State, seat int, add func(Action)) {
 	if st := s.Step; st != nil && st.Kind == StepAbility {
 		if st.Seat == seat {
-			u := s.usable(seat, definitions[st.Card], Moment(st.Then))
+			u := s.usable(seat, s.cardVersion(definitions[st.Card]), Moment(st.Then))
 			if u == nil || !u.Mandatory {
 				add(Action{Kind: ActUseAbility, Card: st.Card})
 			}

@@ -672,8 +672,13 @@ func barrageStep(r *spaceStep) ([]Event, bool) {
 		}
 		return "fighter"
 	}
-	ha := s.roll(c.Attacker, sys.Space, barrageOf, 0, r.rng, &r.rolls)
-	hd := s.roll(c.Defender, sys.Space, barrageOf, 0, r.rng, &r.rolls)
+	var ha, hd int
+	if !s.barrageBarred(sys, c.Defender) {
+		ha = s.roll(c.Attacker, sys.Space, barrageOf, 0, r.rng, &r.rolls)
+	}
+	if !s.barrageBarred(sys, c.Attacker) {
+		hd = s.roll(c.Defender, sys.Space, barrageOf, 0, r.rng, &r.rolls)
+	}
 	if hd > 0 {
 		n.Owed = append(n.Owed, Owed{Seat: c.Attacker, Hits: hd, Only: only(c.Defender), Rule: "10.2", By: c.Defender})
 	}
@@ -682,6 +687,24 @@ func barrageStep(r *spaceStep) ([]Event, bool) {
 	}
 	n.Step = CbAnnounceD
 	return nil, false
+}
+
+// barrageBarred reports that no anti-fighter barrage is rolled against
+// target's units in sys: a mech of theirs there, in space or on a planet,
+// forbids it (Iconoclast Ω).
+func (s *State) barrageBarred(sys *System, target int) bool {
+	if s.rules() < RulesMechs {
+		return false
+	}
+	a := s.unitAbility(target, "mech")
+	if a == nil || !a.NoBarrageHere {
+		return false
+	}
+	on := count(sys.Space, target, "mech") > 0
+	for _, pl := range sys.Planets {
+		on = on || count(pl.Units, target, "mech") > 0
+	}
+	return on
 }
 
 // Retreats are announced by the players (78.4); with one side gone the

@@ -102,13 +102,16 @@ func init() {
 	define(&Ability{ID: "matriarch", Since: RulesPrinted, CommitsFighters: true})
 }
 
-// Iconoclast, the Naalu mech (55), as printed: +2 on its combat rolls in a
-// combat against a player who holds a relic fragment.
+// Iconoclast Ω (Codex III), the Naalu mech (55): other players roll no
+// anti-fighter barrage against the Naalu's units in its system (10). As
+// printed (without the Codex): +2 on its combat rolls in a combat against
+// a player who holds a relic fragment.
 func init() {
-	define(&Ability{ID: "iconoclast", Since: RulesMechs, ModVs: func(s *State, _, opp int) int {
-		if opp >= 0 && len(s.Players[opp].RelicFragments) > 0 {
-			return 2
-		}
-		return 0
-	}})
+	define(&Ability{ID: "iconoclast", Since: RulesMechs, NoBarrageHere: true,
+		Printed: &Ability{ID: "iconoclast", Since: RulesMechs, ModVs: func(s *State, _, opp int) int {
+			if opp >= 0 && len(s.Players[opp].RelicFragments) > 0 {
+				return 2
+			}
+			return 0
+		}}})
 }

@@ -201,10 +201,11 @@ func invadeToEnd(t *testing.T, g *Game) {
 	t.Fatal("the invasion does not end")
 }
 
-// Naalu, Iconoclast (55), as printed: +2 on the mech's rolls against a
-// player holding a relic fragment, none against one without.
+// Naalu, Iconoclast (55), as printed (a game without the Codex): +2 on
+// the mech's rolls against a player holding a relic fragment, none against
+// one without.
 func TestFactionUnit_Iconoclast(t *testing.T) {
-	g := factionGame(t, []string{"naalu", "sol", "hacan"}, nil)
+	g := factionGame(t, []string{"naalu", "sol", "hacan"}, func(s *State) { s.Options.NoCodex = true })
 	s := g.State()
 	if got := groundNeeds(t, s, 0, 1, "Arnor", Stack{Unit: "mech", Count: 6}); got != 6 {
 		t.Fatalf("no fragment: the mech needs %d, want 6", got)
@@ -222,5 +223,26 @@ func TestFactionUnit_Iconoclast(t *testing.T) {
 	}
 	if slices.ContainsFunc(s.abilityList(0), func(a *Ability) bool { return a.ID == "iconoclast" }) {
 		t.Fatal("under Articles of War the mech's ability is not the Naalu's")
+	}
+}
+
+// Naalu, Iconoclast Ω (Codex III): with the mech in the system, in space or
+// on a planet, other players roll no anti-fighter barrage against the
+// Naalu's units; without it, or in a game without the Codex, they do.
+func TestFactionUnit_IconoclastOmega(t *testing.T) {
+	for _, tc := range []struct {
+		mech, noCodex, barred bool
+	}{{true, false, true}, {false, false, false}, {true, true, false}} {
+		g := factionGame(t, []string{"naalu", "sol", "hacan"}, func(s *State) {
+			s.Options.NoCodex = tc.noCodex
+			s.System(9).Space = []Stack{{Owner: 0, Unit: "carrier", Count: 1}, {Owner: 0, Unit: "fighter", Count: 2}}
+			if tc.mech {
+				arnorHeldBy(0, Stack{Owner: 0, Unit: "mech", Count: 1})(s)
+			}
+		})
+		s := g.State()
+		if got := s.barrageBarred(s.System(9), 0); got != tc.barred {
+			t.Fatalf("%+v: barrage barred %v", tc, got)
+		}
 	}
 }

@@ -160,14 +160,67 @@ func impulseCore(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
 	return s.emit(Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: c.System, Unit: a.Unit, Count: 1}, newCombat(n, nil)), nil
 }
 
-// Yin Spinner, a Yin technology, as printed: after the Yin's units use
-// Production in a system, an infantry from reinforcements goes on a planet
-// they control there. (Codex I's Ω version, up to 2 infantry on any of
-// their planets or space areas with their ships, comes with the Codex
-// option.)
+// Yin Spinner Ω (Codex I), a Yin technology: after the Yin's units
+// produce, up to 2 infantry from reinforcements go on planets they control
+// or into space areas with their ships, anywhere (units: one entry each).
+// As printed (without the Codex, and before rules version 6): after their
+// units use Production in a system, an infantry goes on a planet they
+// control there, which they cannot decline.
 func init() {
-	define(&Ability{ID: "yin_spinner", Since: RulesPrinted,
-		Uses: []*Use{{At: AfterProduction, Mandatory: true, Fields: "planet", Options: spinnerOptions, Resolve: yinSpinner}}})
+	define(&Ability{ID: "yin_spinner", Since: RulesMechs,
+		Uses: []*Use{{At: AfterProduction, Fields: "units", Options: spinnerOmegaOptions, Resolve: yinSpinnerOmega}},
+		Printed: &Ability{ID: "yin_spinner", Since: RulesPrinted,
+			Uses: []*Use{{At: AfterProduction, Mandatory: true, Fields: "planet", Options: spinnerOptions, Resolve: yinSpinner}}}})
+}
+
+// spinnerPlaces are where Yin Spinner Ω may put an infantry of seat's.
+func spinnerPlaces(s *State, seat int) []UnitRef {
+	var out []UnitRef
+	for _, sys := range s.Systems {
+		if shipsOf(sys, seat) {
+			out = append(out, UnitRef{System: sys.Pos, Unit: "infantry"})
+		}
+		for _, pl := range sys.Planets {
+			if pl.Controller == seat && !demilitarized(pl) {
+				out = append(out, UnitRef{System: sys.Pos, Planet: pl.Name, Unit: "infantry"})
+			}
+		}
+	}
+	return out
+}
+
+func spinnerOmegaOptions(s *State, seat int, _ *Step) []Action {
+	if s.Reinforcements(seat, "infantry") == 0 {
+		return nil
+	}
+	var out []Action
+	for _, r := range spinnerPlaces(s, seat) {
+		out = append(out, Action{ActionExtra: &ActionExtra{Units: []UnitRef{r}}})
+		if s.Reinforcements(seat, "infantry") > 1 {
+			out = append(out, Action{ActionExtra: &ActionExtra{Units: []UnitRef{r, r}}})
+		}
+	}
+	return out
+}
+
+func yinSpinnerOmega(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
+	refs := a.extra().Units
+	if len(refs) == 0 || len(refs) > 2 || len(refs) > s.Reinforcements(a.Seat, "infantry") {
+		return nil, engine.Refuse("67", "Yin Spinner places 1 or 2 infantry from reinforcements (units)")
+	}
+	places := spinnerPlaces(s, a.Seat)
+	var ev []Event
+	for _, r := range refs {
+		r.To = ""
+		if r.Unit == "" {
+			r.Unit = "infantry"
+		}
+		if !slices.Contains(places, r) {
+			return nil, engine.Refuse("67", "an infantry goes on a planet you control or into a space area with your ships")
+		}
+		ev = append(ev, Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: r.System, Planet: r.Planet, Unit: "infantry", Count: 1})
+	}
+	return s.emit(ev...), nil
 }
 
 func spinnerOptions(s *State, seat int, st *Step) []Action {

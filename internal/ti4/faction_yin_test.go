@@ -147,10 +147,12 @@ func TestFactionTech_ImpulseCore(t *testing.T) {
 	}
 }
 
-// Yin, Yin Spinner (as printed): after the Yin produce at home, an infantry
-// goes on a planet they control there, the window not let go.
+// Yin, Yin Spinner (as printed, in a game without the Codex): after the
+// Yin produce at home, an infantry goes on a planet they control there,
+// the window not let go.
 func TestFactionTech_YinSpinner(t *testing.T) {
 	g := factionGame(t, []string{"yin", "sol", "hacan"}, func(s *State) {
+		s.Options.NoCodex = true
 		s.Players[0].Techs = append(s.Players[0].Techs, "yin_spinner")
 		s.Players[0].TradeGoods = 2
 	})
@@ -196,5 +198,37 @@ func TestFactionUnit_MoyinsAshes(t *testing.T) {
 	arnor := planetIn(g.State().System(9), "Arnor")
 	if count(arnor.Units, 1, "infantry") != 2 || count(arnor.Units, 0, "mech") != 1 || count(arnor.Units, 0, "infantry") != 2 || g.State().Players[0].TradeGoods != 0 {
 		t.Fatalf("Arnor %v: one of Sol's infantry replaced by a Yin mech, for 3", arnor.Units)
+	}
+}
+
+// Yin, Yin Spinner Ω (Codex I): after the Yin produce, up to 2 infantry go
+// on planets they control or into space areas with their ships, anywhere;
+// the window may be let go, and 3 are refused.
+func TestFactionTech_YinSpinnerOmega(t *testing.T) {
+	g := factionGame(t, []string{"yin", "sol", "hacan"}, func(s *State) {
+		s.Players[0].Techs = append(s.Players[0].Techs, "yin_spinner")
+		s.Players[0].TradeGoods = 2
+	})
+	home := g.State().Players[0].Home
+	planet := g.State().System(home).Planets[0].Name
+	before := count(planetIn(g.State().System(home), planet).Units, 0, "infantry")
+	activated(t, g, 0, home)
+	do(t, g, act(ActEndMovement, 0))
+	establishControl(t, g, 0)
+	do(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "fighter", Count: 2})
+	do(t, g, Action{Kind: ActSpendTG, Seat: 0, Count: 1})
+	do(t, g, act(ActEndTactical, 0))
+	settle(t, g)
+	if st := g.State().Step; st == nil || st.Card != "yin_spinner" {
+		t.Fatalf("step %+v: the window after production", st)
+	}
+	here := UnitRef{System: home, Planet: planet, Unit: "infantry"}
+	space := UnitRef{System: home, Unit: "infantry"}
+	refuse(t, g, use(0, "yin_spinner", Action{ActionExtra: &ActionExtra{Units: []UnitRef{here, here, space}}}), "67")
+	refuse(t, g, use(0, "yin_spinner", Action{ActionExtra: &ActionExtra{Units: []UnitRef{{System: home, Planet: "Jord", Unit: "infantry"}}}}), "67")
+	do(t, g, use(0, "yin_spinner", Action{ActionExtra: &ActionExtra{Units: []UnitRef{here, space}}}))
+	sys := g.State().System(home)
+	if n := count(planetIn(sys, planet).Units, 0, "infantry"); n != before+1 || count(sys.Space, 0, "infantry") != 1 {
+		t.Fatalf("%d infantry on %s and %d in space, want %d and 1", n, planet, count(sys.Space, 0, "infantry"), before+1)
 	}
 }

@@ -40,7 +40,7 @@ func (s *State) unitAbility(seat int, typ string) *Ability {
 	if typ == "mech" && len(s.Laws) > 0 && s.lawSays(LawMechsPlain) {
 		return nil // Articles of War
 	}
-	if a := definitions[u.ID]; a != nil && a.Since <= s.rules() {
+	if a := s.cardVersion(definitions[u.ID]); a != nil && a.Since <= s.rules() {
 		return a
 	}
 	return nil

@@ -79,8 +79,9 @@ func (s *State) leaderAbilities(seat int, list []*Ability) []*Ability {
 	p := s.Players[seat]
 	v := s.rules()
 	agents, commander, hero := leadersOf(p.Faction)
+	commander, hero = s.cardVersion(commander), s.cardVersion(hero)
 	for _, a := range agents {
-		if a.Since <= v {
+		if a = s.cardVersion(a); a.Since <= v {
 			list = append(list, a)
 		}
 	}

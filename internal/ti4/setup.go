@@ -23,6 +23,7 @@ type Config struct {
 	StartingTechs map[string][]string `json:"starting_techs,omitempty"` // by faction, for factions that choose
 	AutoPass      bool                `json:"auto_pass,omitempty"`      // every player starts with automatic passing on
 	Rules         int                 `json:"rules,omitempty"`          // the rules version (Options.Rules); 0: RulesCurrent
+	NoCodex       bool                `json:"no_codex,omitempty"`       // play without the Codex (Options.NoCodex), from rules version 6
 	// Key, when set, replaces Seed: the setup and every action draw from
 	// streams derived from it (engine.NewKeyedRNG). Games served to players
 	// use a secret key, so no seed a client knows can reveal their cards.
@@ -485,5 +486,8 @@ func setupOptions(cfg Config) (Options, error) {
 	if rules == RulesFirst {
 		rules = 0 // as games set up before versions were recorded
 	}
-	return Options{VictoryPoints: vp, Rules: rules}, nil
+	if cfg.NoCodex && max(rules, RulesFirst) < RulesMechs {
+		return Options{}, engine.BadInput("no_codex", "playing without the Codex comes with rules version %d", RulesMechs)
+	}
+	return Options{VictoryPoints: vp, Rules: rules, NoCodex: cfg.NoCodex}, nil
 }

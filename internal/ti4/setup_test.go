@@ -180,3 +180,19 @@ func TestSetupDeterministic(t *testing.T) {
 		t.Fatal("snapshot does not survive a decode")
 	}
 }
+
+// The Codex option: new games play the Codex versions; no_codex plays the
+// printed ones, and comes with rules version 6 (refused for earlier ones).
+func TestSetup_CodexOption(t *testing.T) {
+	s, _, err := Setup(Config{Players: 3, Seed: 1})
+	if err != nil || s.Options.NoCodex {
+		t.Fatalf("%v: the Codex is played by default", err)
+	}
+	s, _, err = Setup(Config{Players: 3, Seed: 1, NoCodex: true})
+	if err != nil || !s.Options.NoCodex {
+		t.Fatalf("%v: no_codex is kept in the options", err)
+	}
+	if _, _, err := Setup(Config{Players: 3, Seed: 1, NoCodex: true, Rules: RulesLeaders}); err == nil {
+		t.Fatal("no_codex with rules version 5 is refused")
+	}
+}

@@ -178,6 +178,10 @@ type Options struct {
 	// a new game; 0: the first version, a game set up before there were
 	// versions).
 	Rules int `json:"rules,omitempty"`
+	// NoCodex: the game plays without the Codex, from rules version 6:
+	// the components with a Codex version play as printed (Ability.Printed).
+	// Without it the Codex versions are played, as the community does.
+	NoCodex bool `json:"no_codex,omitempty"`
 }
 
 // The rules versions: what each added.
