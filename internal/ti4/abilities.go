@@ -181,6 +181,9 @@ type Ability struct {
 	// NoBarrageHere: other players roll no anti-fighter barrage against
 	// its owner's units in its system (10).
 	NoBarrageHere bool
+	// FleetFree: while its owner's hero is in play, neither the fleet pool
+	// nor any law limits their non-fighter ships in a system (37).
+	FleetFree bool
 	// SustainTG: trade goods its owner gains after one of their units
 	// sustains damage (87). StrategyTG: trade goods its owner gains after
 	// spending a token from their strategy pool.
@@ -603,8 +606,18 @@ func hookPrereqsIgnored(a *Ability) int { return a.PrereqsIgnored }
 // fleetLimit is how many non-fighter ships seat may have in a system
 // (37.1): its fleet pool's tokens, and what abilities add.
 func (s *State) fleetLimit(seat int) int {
-	return s.Players[seat].Fleet + s.bonus(seat, hookFleetBonus)
+	n := s.Players[seat].Fleet + s.bonus(seat, hookFleetBonus)
+	if s.Players[seat].Hero == InPlay && s.has(seat, hookFleetFree) {
+		return max(n, fleetFree)
+	}
+	return n
 }
+
+// fleetFree is more non-fighter ships than a player has: the fleet pool
+// does not limit them (Darktalon Treilla).
+const fleetFree = 1000
+
+func hookFleetFree(a *Ability) bool { return a.FleetFree }
 
 // secondAction is the ability giving seat a second action, or "".
 func (s *State) secondAction(seat int) string {

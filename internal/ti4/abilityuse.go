@@ -48,6 +48,7 @@ const (
 	AfterTacticalGain   Moment = "after_tactical_gain"   // after the player's tactical action in which they gained planets (the window's Cards)
 	AfterAnyActivation  Moment = "after_any_activation"  // after any player (the window's Target) activates a system
 	AfterAnyTactical    Moment = "after_any_tactical"    // at the end of any player's (the window's Target) tactical action in the system of Systems
+	AfterPillage        Moment = "after_pillage"         // after the player pillaged another (the window's Target)
 )
 
 // Use is an ability used by a choice.

@@ -284,3 +284,34 @@ func TestFaction_Letnev_RearAdmiralFarran(t *testing.T) {
 		}
 	}
 }
+
+// Letnev, Darktalon Treilla (hero): as an action it is put in play; till
+// the round's end the Letnev's ships are not limited by the fleet pool,
+// and it is not used again; at the end of the status phase it is purged.
+func TestFaction_Letnev_DarktalonTreilla(t *testing.T) {
+	g := factionGame(t, []string{"letnev", "sol", "hacan"}, func(s *State) { s.Players[0].Hero = Unlocked })
+	if l := g.State().fleetLimit(0); l > 10 {
+		t.Fatalf("before: the fleet pool (and Armada) limits, not %d", l)
+	}
+	do(t, g, use(0, "letnev:darktalon_treilla", Action{}))
+	s := g.State()
+	if s.Players[0].Hero != InPlay || s.fleetLimit(0) < 100 {
+		t.Fatalf("hero %q, limit %d: in play, no limit", s.Players[0].Hero, s.fleetLimit(0))
+	}
+	if slices.ContainsFunc(Legal(s, engineRNG(), 0), func(a Action) bool { return a.Card == "letnev:darktalon_treilla" }) {
+		t.Fatal("not offered again")
+	}
+	passActionPhase(t, g)
+	for i := 0; i < 200 && g.State().Phase == PhaseStatus; i++ {
+		if h := g.State().Players[0].Hero; h != InPlay {
+			t.Fatalf("hero %q during the status phase: in play till the round ends", h)
+		}
+		settleStatus(t, g)
+	}
+	if g.State().Phase == PhaseStatus {
+		t.Fatal("the status phase does not end")
+	}
+	if h := g.State().Players[0].Hero; h != Purged {
+		t.Fatalf("hero %q after the status phase, want purged", h)
+	}
+}

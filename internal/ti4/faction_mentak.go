@@ -49,13 +49,40 @@ func pillageOptions(s *State, seat int, st *Step) []Action {
 func pillage(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
 	q := *st.Target
 	p := s.Players[q]
+	var ev []Event
 	switch {
 	case a.Outcome == "trade_good" && p.TradeGoods > 0:
-		return s.emit(Event{Kind: EvTradeGoods, Seat: q, Count: -1}, Event{Kind: EvTradeGoods, Seat: a.Seat, Count: 1}), nil
+		ev = s.emit(Event{Kind: EvTradeGoods, Seat: q, Count: -1}, Event{Kind: EvTradeGoods, Seat: a.Seat, Count: 1})
 	case a.Outcome == "commodity" && p.Commodities > 0:
-		return s.emit(Event{Kind: EvCommodities, Seat: q, Count: p.Commodities - 1}, Event{Kind: EvTradeGoods, Seat: a.Seat, Count: 1}), nil
+		ev = s.emit(Event{Kind: EvCommodities, Seat: q, Count: p.Commodities - 1}, Event{Kind: EvTradeGoods, Seat: a.Seat, Count: 1})
+	default:
+		return nil, engine.Refuse("1.3", "take a trade good or a commodity they have: outcome trade_good or commodity")
 	}
-	return nil, engine.Refuse("1.3", "take a trade good or a commodity they have: outcome trade_good or commodity")
+	return s.extend(ev, abilityWindows(s, a.Seat, AfterPillage, Step{Target: ip(q)})...), nil
+}
+
+// The Mentak Coalition's leaders from rules version 6.
+func init() {
+	// Suffi An, agent: after the Mentak pillage another player, exhausted,
+	// the Mentak and that player draw an action card each.
+	define(&Ability{ID: "mentak:suffi_an", Since: RulesMechs,
+		Uses: []*Use{{At: AfterPillage, Exhaust: true, Options: suffiOptions, Resolve: suffiAn}}})
+}
+
+func suffiOptions(_ *State, _ int, st *Step) []Action {
+	if st == nil || st.Target == nil {
+		return nil
+	}
+	return []Action{{}}
+}
+
+func suffiAn(s *State, a Action, st *Step, rng *engine.RNG) ([]Event, error) {
+	if st == nil || st.Target == nil {
+		return nil, engine.Refuse("51.4", "Suffi An answers your Pillage")
+	}
+	deck, discard := slices.Clone(s.Decks.ActionCards), slices.Clone(s.Decks.ActionDiscard)
+	ev := drawACFrom(s, &deck, &discard, rng, a.Seat, 1)
+	return s.extend(ev, drawACFrom(s, &deck, &discard, rng, *st.Target, 1)...), nil
 }
 
 // Mirror Computing, a Mentak technology: each trade good the Mentak spend

@@ -210,3 +210,30 @@ func TestFactionUnit_MollTerminus(t *testing.T) {
 		t.Fatal("too few rolls with hits")
 	}
 }
+
+// Mentak, Suffi An (agent): after the Mentak pillage another player, its
+// window opens; used, each of them draws an action card, and it is
+// exhausted.
+func TestFaction_Mentak_SuffiAn(t *testing.T) {
+	cfg := fixtureConfig("mentak", "sol", "hacan")
+	cfg.Rules = RulesCurrent
+	g := fixture(t, cfg, func(s *State) {
+		next := s.galaxy.Neighbors(s.Players[1].Home, nil)[0]
+		s.System(next).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 1}}
+	})
+	toActionPhase(t, g, "leadership", "trade", "warfare", "politics", "diplomacy", "technology")
+	quickTactical(t, g, 0, 9)
+	strategic(t, g, 1, "trade")
+	do(t, g, act(ActDone, 1))
+	do(t, g, use(0, "mentak:pillage", Action{Outcome: "trade_good"}))
+	st := g.State().Step
+	if st == nil || st.Card != "mentak:suffi_an" || st.Seat != 0 {
+		t.Fatalf("step %+v: Suffi An's window after the pillage", st)
+	}
+	hands := []int{len(g.State().Players[0].ActionCards), len(g.State().Players[1].ActionCards)}
+	do(t, g, use(0, "mentak:suffi_an", Action{}))
+	s := g.State()
+	if len(s.Players[0].ActionCards) != hands[0]+1 || len(s.Players[1].ActionCards) != hands[1]+1 || !slices.Contains(s.Players[0].ExhaustedTechs, "mentak:suffi_an") {
+		t.Fatal("an action card each, the agent exhausted")
+	}
+}

@@ -88,7 +88,7 @@ func (s *State) leaderAbilities(seat int, list []*Ability) []*Ability {
 	if commander != nil && p.Commander == Unlocked && commander.Since <= v {
 		list = append(list, commander)
 	}
-	if hero != nil && p.Hero == Unlocked && hero.Since <= v {
+	if hero != nil && (p.Hero == Unlocked || p.Hero == InPlay) && hero.Since <= v {
 		list = append(list, hero)
 	}
 	return list
@@ -270,9 +270,12 @@ func applyLeaders(s *State, e *Event) bool {
 	p := s.Players[e.Seat]
 	switch e.Kind {
 	case EvLeaderUnlocked:
-		if e.Card == LeaderHero {
+		switch e.Card {
+		case LeaderHero:
 			p.Hero = Unlocked
-		} else {
+		case heroInPlay:
+			p.Hero = InPlay
+		default:
 			p.Commander = Unlocked
 		}
 	case EvLeaderPurged:
@@ -286,6 +289,10 @@ func applyLeaders(s *State, e *Event) bool {
 	}
 	return true
 }
+
+// heroInPlay, as EvLeaderUnlocked's Card: Seat's hero is put in play
+// until the end of the round (InPlay), when it is purged.
+const heroInPlay = "hero_in_play"
 
 // purgeHero is the event a hero's use ends with (51.12).
 func purgeHero(seat int) Event { return Event{Kind: EvLeaderPurged, Seat: seat, Card: LeaderHero} }

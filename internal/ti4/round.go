@@ -585,6 +585,11 @@ func applyDraw(s *State, e Event) {
 // endStatus is 81.6-81.8: ready cards, repair units, return strategy
 // cards, and begin the next round with the strategy phase.
 func endStatus(s *State) {
+	for _, p := range s.Players {
+		if p.Hero == InPlay { // a hero in play for the round is purged at its end
+			p.Hero = Purged
+		}
+	}
 	for _, sys := range s.Systems {
 		for i := range sys.Space {
 			sys.Space[i].Damaged = 0

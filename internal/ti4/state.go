@@ -68,6 +68,9 @@ const (
 	Locked   = "locked"
 	Unlocked = "unlocked"
 	Purged   = "purged"
+	// InPlay: a hero whose card lies near the board until the end of the
+	// round, its ability lasting so long (Darktalon Treilla).
+	InPlay = "in_play"
 )
 
 // Player is one seat. Seats are numbered clockwise around the table.
