@@ -320,6 +320,10 @@ func (s *State) permits(seat int, p Permit) bool {
 	return ok || (len(s.Players[seat].NotesInPlay) > 0 && s.notePermits(seat, p))
 }
 
+// playsCodex reports a game that plays the Codex's own components (its
+// relics): from rules version 6, unless set up without the Codex.
+func (s *State) playsCodex() bool { return s.rules() >= RulesMechs && !s.Options.NoCodex }
+
 // cardVersion is the version of a component the game plays: its Codex
 // version (a), or what was printed (a.Printed) in a game without the Codex
 // or of a rules version before the Codex version's.

@@ -63,6 +63,8 @@ func applyByKind(s *State, e *Event) bool {
 		return applyNoteWindows(s, e)
 	case EvLeaderPurged, EvLeaderUnlocked:
 		return applyLeaders(s, e)
+	case EvRelicAttached:
+		return applyCodexRelics(s, e)
 	}
 	return false
 }

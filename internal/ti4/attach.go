@@ -23,7 +23,10 @@ func planetInfo(pl *Planet) *data.Planet {
 		var b attachment
 		if d := exploreCards[a]; d != nil {
 			b = d.attach
+		} else if r := relics[a]; r != nil { // a relic attached (Nano-Forge)
+			b = r.attach
 		}
+		v.Legendary = v.Legendary || b.legendary
 		switch {
 		case b.tech != "" && v.Tech == "":
 			v.Tech = b.tech

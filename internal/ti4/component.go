@@ -17,6 +17,16 @@ type Component struct {
 	Available func(s *State, seat int) error
 	// Resolve returns the action's events, drawing from rng if needed.
 	Resolve func(s *State, seat int, rng *engine.RNG) []Event
+	// InGame, if set, reports that the game has the component at all (the
+	// Codex's relics): otherwise it is not even a candidate, so that the
+	// games of earlier rules versions list what they listed.
+	InGame func(s *State) bool
+}
+
+// componentInGame reports that the game has the component action id.
+func componentInGame(s *State, id string) bool {
+	c := components[id]
+	return c.InGame == nil || c.InGame(s)
 }
 
 // ActComponent performs the component action named by Card.

@@ -222,7 +222,7 @@ var homeFiles = map[string][]string{
 	KindTechnology:      {"technologies.go"},
 	KindActionCard:      {"actioncards.go", "combatcards.go", "invasioncards.go", "pokcards.go", "coup.go", "reverse.go", "disgrace.go"},
 	KindAgenda:          {"agendas.go", "lawwindows.go"},
-	KindRelic:           {"relics.go", "legendary.go", "thalnos.go"},
+	KindRelic:           {"relics.go", "legendary.go", "thalnos.go", "codexrelics.go"},
 	KindExploration:     {"explorecards.go", "attach.go"},
 	KindPromissory:      {"promissory.go"},
 	KindPublicObjective: {"objectives.go", "pokobjectives.go", "scoring.go", "feats.go"},

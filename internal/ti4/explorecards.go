@@ -62,8 +62,9 @@ type exploreCard struct {
 // technology specialty. A facility on a planet that already has a
 // specialty adds 1 resource and 1 influence instead.
 type attachment struct {
-	res, inf int
-	tech     string
+	res, inf  int
+	tech      string
+	legendary bool // the planet becomes legendary (Nano-Forge)
 }
 
 // exploring is an exploration step, seen by its card: who explores,

@@ -2,6 +2,7 @@ package ti4
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/mecatol/mecatol/internal/ti4/data"
@@ -119,6 +120,9 @@ func CheckInvariants(s *State) error {
 		return fmt.Errorf("unknown card %q", unknown)
 	}
 	for i, n := range cards.total {
+		if !s.playsCodex() && slices.Contains(cards.fromCodex, i) {
+			n = 0 // the Codex's relics are out of a game that does not play them
+		}
 		if seen[i] != n {
 			return fmt.Errorf("card %s: %d in the game's places, %d in the game", cards.names[i], seen[i], n)
 		}
@@ -199,9 +203,10 @@ var factionNotes = sync.OnceValue(func() map[string][]string {
 // cards indexes every card whose place the invariants check, with how many
 // copies the game has.
 type cards struct {
-	ids   map[string]int
-	names []string
-	total []int
+	fromCodex []int // the cards only games with the Codex have (its relics)
+	ids       map[string]int
+	names     []string
+	total     []int
 }
 
 var cardIndex = sync.OnceValue(func() cards {
@@ -232,6 +237,9 @@ var cardIndex = sync.OnceValue(func() cards {
 	}
 	for _, r := range c.Relics {
 		put(r.ID, 1)
+		if r.Source != "" {
+			x.fromCodex = append(x.fromCodex, x.ids[r.ID])
+		}
 	}
 	return x
 })

@@ -664,7 +664,9 @@ func (l *lister) turn(add func(Action)) bool {
 			}
 		}
 		for _, id := range componentIDs() {
-			add(Action{Kind: ActComponent, Card: id})
+			if componentInGame(s, id) {
+				add(Action{Kind: ActComponent, Card: id})
+			}
 		}
 		acOptions(s, seat, add)
 		add(Action{Kind: ActPass})

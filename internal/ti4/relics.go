@@ -71,6 +71,21 @@ type relic struct {
 	beforeMoving  bool
 	researching   func(s *State, seat int, r string, add func(Action))
 	paysSecondary bool // pays a secondary's strategy token (relicPaysSecondary)
+	// commodities: more commodity value while held (Dynamis Core); attach:
+	// what it gives a planet it is attached to (Nano-Forge).
+	commodities int
+	attach      attachment
+}
+
+// relicCommodities is what the relics p holds add to its commodity value.
+func relicCommodities(p *Player) int {
+	n := 0
+	for _, r := range p.Relics {
+		if d := relics[r]; d != nil {
+			n += d.commodities
+		}
+	}
+	return n
 }
 
 // relics holds every relic's definition, by id (set at init: a relic's
@@ -80,7 +95,7 @@ var relics map[string]*relic
 func init() { relics = relicDefs() }
 
 func relicDefs() map[string]*relic {
-	return map[string]*relic{
+	m := map[string]*relic{
 		shard:    {gained: func(s *State, seat int, _ *engine.RNG) []Event { return s.emit(vp(seat, 1, shardVP)) }, points: 1, followsPlanets: true},
 		obsidian: {gained: func(s *State, seat int, rng *engine.RNG) []Event { return drawSecret(s, seat, rng) }, secrets: 1},
 		codex:    {},
@@ -90,7 +105,10 @@ func relicDefs() map[string]*relic {
 		scepter:  {paysSecondary: true},
 		dominus:  {direct: true, beforeMoving: true, use: dominusOrb},
 		tears:    {direct: true, researching: tearsOffer, use: prophetsTears},
+		thalnos:  {direct: true, use: crownOfThalnos},
 	}
+	maps.Copy(m, codexRelicDefs())
+	return m
 }
 
 // relicOrder is the relics' ids, sorted, for steps opened in a fixed order.

@@ -440,3 +440,72 @@ func TestRule73_3_CrownOfThalnosGround(t *testing.T) {
 		t.Fatalf("%d rerolls checked", checked)
 	}
 }
+
+// 73.3, Codex II: Dynamis Core adds 2 to its holder's commodity value; its
+// component action purges it for as many trade goods.
+func TestRule73_3_DynamisCore(t *testing.T) {
+	g := factionGame(t, []string{"sol", "hacan", "jolnar"}, func(s *State) { s.Players[0].Relics = []string{"dynamis_core"} })
+	p := g.State().Players[0]
+	value := commodityValue(p)
+	if value != 6 { // Sol's 4, and 2
+		t.Fatalf("commodity value %d, want 6", value)
+	}
+	tg := p.TradeGoods
+	do(t, g, Action{Kind: ActComponent, Seat: 0, Card: "dynamis_core"})
+	p = g.State().Players[0]
+	if p.TradeGoods != tg+value || slices.Contains(p.Relics, "dynamis_core") || commodityValue(p) != 4 {
+		t.Fatalf("trade goods %d, relics %v: %d trade goods, the relic purged", p.TradeGoods, p.Relics, value)
+	}
+	g = factionGame(t, []string{"sol", "hacan", "jolnar"}, nil)
+	refuse(t, g, Action{Kind: ActComponent, Seat: 0, Card: "dynamis_core"}, "73.3")
+}
+
+// 73.3, Codex II: JR-XS455-O, exhausted as a component action: its holder
+// places a structure for 3 resources on a planet of theirs; or another
+// player chooses, in a step of their own, a trade good.
+func TestRule73_3_JRXS455O(t *testing.T) {
+	g := factionGame(t, []string{"sol", "hacan", "jolnar"}, func(s *State) {
+		s.Players[0].Relics = []string{"jr_xs455_o"}
+		s.Players[0].TradeGoods = 3
+	})
+	jord := g.State().System(g.State().Players[0].Home).Planets[0].Name
+	do(t, g, Action{Kind: ActComponent, Seat: 0, Card: "jr_xs455_o"})
+	refuse(t, g, Action{Kind: ActUseRelic, Seat: 0, Card: "jr_xs455_o", Use: true, Outcome: "war_sun", Planet: jord}, "73.3")
+	do(t, g, Action{Kind: ActUseRelic, Seat: 0, Card: "jr_xs455_o", Use: true, Outcome: "pds", Planet: jord, ActionExtra: &ActionExtra{Spend: &Spend{TradeGoods: 3}}})
+	s := g.State()
+	if count(planet(t, g, jord).Units, 0, "pds") != 1 || s.Players[0].TradeGoods != 0 || !slices.Contains(s.Players[0].ExhaustedRelics, "jr_xs455_o") {
+		t.Fatal("a PDS for 3, the relic exhausted")
+	}
+
+	g = factionGame(t, []string{"sol", "hacan", "jolnar"}, func(s *State) { s.Players[0].Relics = []string{"jr_xs455_o"} })
+	do(t, g, Action{Kind: ActComponent, Seat: 0, Card: "jr_xs455_o"})
+	do(t, g, Action{Kind: ActUseRelic, Seat: 0, Card: "jr_xs455_o", Use: true, ActionExtra: &ActionExtra{Player: ip(1)}})
+	st := g.State().Step
+	if st == nil || st.Seat != 1 || st.Card != "jr_xs455_o" {
+		t.Fatalf("step %+v: the Hacan choose", st)
+	}
+	tg := g.State().Players[1].TradeGoods
+	do(t, g, Action{Kind: ActUseRelic, Seat: 1, Card: "jr_xs455_o", Use: true, Outcome: "trade_good"})
+	if g.State().Players[1].TradeGoods != tg+1 {
+		t.Fatal("the Hacan gain a trade good")
+	}
+}
+
+// 73.3, Codex II: Nano-Forge attaches to a non-home planet its holder
+// controls that is not legendary: +2 resources and influence, and the
+// planet is legendary; not to a home planet.
+func TestRule73_3_NanoForge(t *testing.T) {
+	g := factionGame(t, []string{"sol", "hacan", "jolnar"}, func(s *State) {
+		s.Players[0].Relics = []string{"nano_forge"}
+		arnorHeldBy(0)(s)
+	})
+	jord := g.State().System(g.State().Players[0].Home).Planets[0].Name
+	before := *planetInfo(planet(t, g, "Arnor"))
+	do(t, g, Action{Kind: ActComponent, Seat: 0, Card: "nano_forge"})
+	refuse(t, g, Action{Kind: ActUseRelic, Seat: 0, Card: "nano_forge", Use: true, Planet: jord}, "73.3")
+	do(t, g, Action{Kind: ActUseRelic, Seat: 0, Card: "nano_forge", Use: true, Planet: "Arnor"})
+	after := planetInfo(planet(t, g, "Arnor"))
+	if after.Resources != before.Resources+2 || after.Influence != before.Influence+2 || !after.Legendary || slices.Contains(g.State().Players[0].Relics, "nano_forge") {
+		t.Fatalf("Arnor %+v: +2/+2, legendary, the relic attached", after)
+	}
+}

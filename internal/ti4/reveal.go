@@ -126,6 +126,7 @@ var reveals = map[string]disclosure{
 	EvRelicGained:        shown, // the relic deck's top card
 	EvRelicMoved:         quiet,
 	EvRelicPurged:        quiet,
+	EvRelicAttached:      quiet,
 	EvRepaired:           quiet,
 	EvTechExhausted:      quiet,
 	EvTechReadied:        quiet,

@@ -473,6 +473,7 @@ var appliers = []func(*State, *Event) bool{
 	applyAgenda, applyAgendaEffects, applyNotes, applyActionCards, applyTacticalCards, applyLawWindows,
 	applySabotage, applyInvasionCards, applyDisgrace, applyPoKCards, applyReverse, applyCoup,
 	applyAutoPass, applyNexus, applyGiven, applyRelics, applyLegendary, applyAbilities, applyGains, applyNoteWindows, applyLeaders,
+	applyCodexRelics,
 }
 
 func appendUnique(xs []string, x string) []string {

@@ -399,6 +399,9 @@ func (s *State) Validate() error {
 				if f, _, ok := strings.Cut(a, ":"); ok && c.Faction(f) != nil {
 					continue // a faction's own attachment (the Titans' Terraform)
 				}
+				if r := relics[a]; r != nil && r.attach != (attachment{}) {
+					continue // a relic attached (Nano-Forge)
+				}
 				if ExplorationKind(a) != "attachment" {
 					return fmt.Errorf("planet %s: %q is no attachment of the exploration decks", pl.Name, a)
 				}

@@ -1,6 +1,7 @@
 package ti4
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"slices"
 	"strings"
@@ -126,6 +127,9 @@ func Setup(cfg Config) (*State, engine.RNG, error) {
 	}
 
 	dealDecks(s, c, &rng) // steps 8 and 12 iii, iv
+	if s.playsCodex() {
+		shuffleInCodexRelics(s, c, codexStream(cfg))
+	}
 
 	// Step 10: strategy cards in the common play area.
 	for _, sc := range c.Strategy {
@@ -147,6 +151,31 @@ func Setup(cfg Config) (*State, engine.RNG, error) {
 	}
 	s.index()
 	return s, rng, nil
+}
+
+// codexStream is the random stream that shuffles the Codex's relics into
+// the relic deck: derived from the game's seed or key, apart from the
+// game's own stream, so that a game with the Codex deals everything else
+// as one without it does.
+func codexStream(cfg Config) *engine.RNG {
+	if cfg.Key != nil {
+		k := sha256.Sum256(append(slices.Clone(cfg.Key[:]), "codex relics"...))
+		r := engine.NewKeyedRNG(k)
+		return &r
+	}
+	r := engine.NewRNG(cfg.Seed ^ 0x636f646578) // "codex"
+	return &r
+}
+
+// shuffleInCodexRelics puts each of the Codex's relics at a random place
+// in the shuffled relic deck: the deck stays uniformly shuffled.
+func shuffleInCodexRelics(s *State, c *data.Catalog, rng *engine.RNG) {
+	for _, r := range c.Relics {
+		if r.Source != "" {
+			i := rng.IntN(len(s.Decks.Relics) + 1)
+			s.Decks.Relics = slices.Insert(s.Decks.Relics, i, r.ID)
+		}
+	}
 }
 
 func shuffle(rng *engine.RNG, xs []string) {
@@ -428,7 +457,9 @@ func dealDecks(s *State, c *data.Catalog, rng *engine.RNG) {
 		s.Decks.ExplorationDiscard[d] = []string{}
 	}
 	for _, r := range c.Relics {
-		s.Decks.Relics = append(s.Decks.Relics, r.ID)
+		if r.Source == "" { // the Codex's are shuffled in apart (shuffleInCodexRelics)
+			s.Decks.Relics = append(s.Decks.Relics, r.ID)
+		}
 	}
 	shuffle(rng, s.Decks.Relics)
 

@@ -2,6 +2,7 @@ package ti4
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 
@@ -104,8 +105,8 @@ func TestSetupBoard(t *testing.T) {
 			t.Fatalf("%s deck has %d", d, len(s.Decks.Exploration[d]))
 		}
 	}
-	if len(s.Decks.Relics) != 10 || len(s.Strategy) != 8 {
-		t.Fatal("relic deck or strategy cards")
+	if len(s.Decks.Relics) != 13 || len(s.Strategy) != 8 { // Prophecy of Kings' 10 and the Codex's 3
+		t.Fatalf("relic deck %d, strategy cards %d", len(s.Decks.Relics), len(s.Strategy))
 	}
 	if s.Speaker < 0 || s.Speaker >= 6 {
 		t.Fatal("speaker")
@@ -194,5 +195,30 @@ func TestSetup_CodexOption(t *testing.T) {
 	}
 	if _, _, err := Setup(Config{Players: 3, Seed: 1, NoCodex: true, Rules: RulesLeaders}); err == nil {
 		t.Fatal("no_codex with rules version 5 is refused")
+	}
+}
+
+// The Codex's relics (Codex II) are shuffled into the relic deck of a game
+// that plays the Codex, and the rest of the setup deals as without them;
+// not into one without the Codex, nor before rules version 6.
+func TestSetup_CodexRelics(t *testing.T) {
+	with, _, err := Setup(Config{Players: 6, Seed: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	without, _, err := Setup(Config{Players: 6, Seed: 7, NoCodex: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	old, _, err := Setup(Config{Players: 6, Seed: 7, Rules: RulesLeaders})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(with.Decks.Relics) != 13 || len(without.Decks.Relics) != 10 || len(old.Decks.Relics) != 10 {
+		t.Fatalf("relic decks %d, %d, %d", len(with.Decks.Relics), len(without.Decks.Relics), len(old.Decks.Relics))
+	}
+	base := slices.DeleteFunc(slices.Clone(with.Decks.Relics), func(r string) bool { return !slices.Contains(without.Decks.Relics, r) })
+	if !slices.Equal(base, without.Decks.Relics) || !slices.Equal(with.Decks.ActionCards, without.Decks.ActionCards) {
+		t.Fatal("the other relics, and the other decks, are dealt alike")
 	}
 }

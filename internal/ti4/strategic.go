@@ -191,7 +191,9 @@ func primary(s *State, seat int, card string, rng *engine.RNG) []Event {
 	return nil
 }
 
-func commodityValue(p *Player) int { return data.MustLoad().Faction(p.Faction).Commodities }
+func commodityValue(p *Player) int {
+	return data.MustLoad().Faction(p.Faction).Commodities + relicCommodities(p)
+}
 
 // drawActionCards draws n action cards for one seat, reshuffling the
 // discard pile if the deck runs out (23.5).

@@ -19,10 +19,6 @@ import (
 
 const thalnos = "the_crown_of_thalnos"
 
-func init() {
-	relics[thalnos] = &relic{direct: true, use: crownOfThalnos}
-}
-
 // holdsThalnos reports that seat holds the Crown of Thalnos in a game
 // that plays it.
 func (s *State) holdsThalnos(seat int) bool {

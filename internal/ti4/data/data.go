@@ -156,6 +156,9 @@ type ExplorationCard struct {
 type Named struct {
 	ID   string `json:"id"`
 	Name string `json:"name"`
+	// Source is the product it comes from when not the base game or
+	// Prophecy of Kings ("codex2": Codex II, Affinity).
+	Source string `json:"source,omitempty"`
 }
 
 // Leaders are a faction's leader names, and what unlocks its commander.

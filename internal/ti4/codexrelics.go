@@ -1,0 +1,165 @@
+package ti4
+
+import (
+	"slices"
+
+	"github.com/mecatol/mecatol/internal/engine"
+)
+
+// The relics Codex II (Affinity) adds to the relic deck (73), in games that
+// play the Codex from rules version 6 (playsCodex):
+//   - Dynamis Core: +2 commodity value while held; a component action
+//     purges it for as many trade goods as the holder's commodity value;
+//   - JR-XS455-O: a component action exhausts it (readied in the status
+//     phase) for a player of the holder's choice: they may spend 3
+//     resources for a PDS or space dock on a planet they control
+//     (outcome, planet, spend), or else gain a trade good (outcome
+//     trade_good); another player chooses in a step of their own;
+//   - Nano-Forge: a component action attaches it to a non-home planet the
+//     holder controls that is not legendary: +2 resources and influence,
+//     and the planet is legendary.
+
+const (
+	dynamis   = "dynamis_core"
+	jrxs      = "jr_xs455_o"
+	nanoForge = "nano_forge"
+
+	// EvRelicAttached: Seat's relic Card leaves their play area attached
+	// to Planet (Nano-Forge).
+	EvRelicAttached = "relic_attached"
+
+	jrCost   = 3              // the resources JR-XS455-O's structure costs
+	jrTarget = "jr_xs455_o_2" // the step's Then when another player chooses
+)
+
+// codexRelicDefs are the Codex's relics' definitions (relicDefs).
+func codexRelicDefs() map[string]*relic {
+	return map[string]*relic{
+		dynamis:   {commodities: 2},
+		jrxs:      {stepOffer: jrOffer, use: jrUse},
+		nanoForge: {stepOffer: nanoOffer, use: nanoUse, attach: attachment{res: 2, inf: 2, legendary: true}},
+	}
+}
+
+func init() {
+	RegisterComponent(dynamis, Component{
+		Available: func(s *State, seat int) error { return holding(s, seat, dynamis, true) }, InGame: (*State).playsCodex,
+		Resolve: func(s *State, seat int, _ *engine.RNG) []Event {
+			return s.emit(Event{Kind: EvTradeGoods, Seat: seat, Count: commodityValue(s.Players[seat])}, Event{Kind: EvRelicPurged, Seat: seat, Card: dynamis})
+		},
+	})
+	RegisterComponent(jrxs, Component{
+		Available: func(s *State, seat int) error { return holding(s, seat, jrxs, s.readyRelic(seat, jrxs)) }, InGame: (*State).playsCodex,
+		Resolve: func(s *State, seat int, _ *engine.RNG) []Event {
+			return s.emit(Event{Kind: EvRelicExhausted, Seat: seat, Card: jrxs}, step(StepRelic, seat, jrxs, false))
+		},
+	})
+	RegisterComponent(nanoForge, Component{
+		Available: func(s *State, seat int) error { return holding(s, seat, nanoForge, len(nanoPlanets(s, seat)) > 0) }, InGame: (*State).playsCodex,
+		Resolve: func(s *State, seat int, _ *engine.RNG) []Event {
+			return s.emit(step(StepRelic, seat, nanoForge, false))
+		},
+	})
+}
+
+// holding checks that seat holds relic and may use it now (ok).
+func holding(s *State, seat int, relic string, ok bool) error {
+	if !slices.Contains(s.Players[seat].Relics, relic) {
+		return engine.Refuse("73.3", "%s is not in your play area", relicName(relic))
+	}
+	if !ok {
+		return engine.Refuse("73.3", "%s cannot be used now", relicName(relic))
+	}
+	return nil
+}
+
+// nanoPlanets are the planets Nano-Forge may go on.
+func nanoPlanets(s *State, seat int) []*Planet {
+	var out []*Planet
+	for _, sys := range s.Systems {
+		for _, pl := range sys.Planets {
+			if pl.Controller == seat && !s.IsHomeSystem(sys.Pos) && !planetInfo(pl).Legendary {
+				out = append(out, pl)
+			}
+		}
+	}
+	return out
+}
+
+func nanoOffer(s *State, seat int, _ *Step, add func(Action)) {
+	for _, pl := range nanoPlanets(s, seat) {
+		add(Action{Kind: ActUseRelic, Card: nanoForge, Use: true, Planet: pl.Name})
+	}
+}
+
+func nanoUse(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
+	if !slices.ContainsFunc(nanoPlanets(s, a.Seat), func(pl *Planet) bool { return pl.Name == a.Planet }) {
+		return nil, engine.Refuse("73.3", "Nano-Forge goes on a planet you control, not in a home system, not legendary")
+	}
+	return s.emit(Event{Kind: EvStepCleared, Seat: a.Seat}, Event{Kind: EvRelicAttached, Seat: a.Seat, Card: nanoForge, Planet: a.Planet}), nil
+}
+
+// jrChoices lists seat's own choices for JR-XS455-O: a structure for 3
+// resources on a planet of theirs, or a trade good.
+func jrChoices(s *State, seat int, add func(Action)) {
+	add(Action{Kind: ActUseRelic, Card: jrxs, Use: true, Outcome: "trade_good"})
+	pays := s.payments(seat, jrCost, false, 2)
+	for _, pl := range s.ownPlanets(seat) {
+		for _, typ := range []string{"pds", "space_dock"} {
+			if s.structureRoom(seat, pl, typ) {
+				for _, sp := range pays {
+					add(Action{Kind: ActUseRelic, Card: jrxs, Use: true, Outcome: typ, Planet: pl.Name, ActionExtra: &ActionExtra{Spend: sp}})
+				}
+			}
+		}
+	}
+}
+
+func jrOffer(s *State, seat int, st *Step, add func(Action)) {
+	if st.Then == jrTarget {
+		jrChoices(s, seat, add)
+		return
+	}
+	jrChoices(s, seat, add) // the holder chooses themselves
+	for _, q := range s.Active() {
+		if q != seat {
+			add(Action{Kind: ActUseRelic, Card: jrxs, Use: true, ActionExtra: &ActionExtra{Player: ip(q)}})
+		}
+	}
+}
+
+func jrUse(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	if q := a.extra().Player; q != nil && *q != a.Seat && st.Then != jrTarget {
+		if s.Player(*q) == nil || s.Players[*q].Eliminated {
+			return nil, engine.BadInput("player", "no player %d in the game", *q)
+		}
+		next := step(StepRelic, *q, jrxs, false)
+		next.Step.Then = jrTarget
+		return s.emit(Event{Kind: EvStepCleared, Seat: a.Seat}, next), nil
+	}
+	ev := s.emit(Event{Kind: EvStepCleared, Seat: a.Seat})
+	if a.Outcome == "trade_good" {
+		return s.extend(ev, Event{Kind: EvTradeGoods, Seat: a.Seat, Count: 1}), nil
+	}
+	pl, sys := s.Planet(a.Planet)
+	if (a.Outcome != "pds" && a.Outcome != "space_dock") || pl == nil || pl.Controller != a.Seat || !s.structureRoom(a.Seat, pl, a.Outcome) {
+		return nil, engine.Refuse("73.3", "a PDS or space dock (outcome) with room on a planet you control, or outcome trade_good")
+	}
+	paid, err := s.pay(a.Seat, a.extra().Spend, jrCost, false)
+	if err != nil {
+		return nil, err
+	}
+	ev = s.extend(ev, paid...)
+	return s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: a.Outcome, Count: 1}), nil
+}
+
+func applyCodexRelics(s *State, e *Event) bool {
+	if e.Kind != EvRelicAttached {
+		return false
+	}
+	p := s.Players[e.Seat]
+	p.Relics = slices.DeleteFunc(slices.Clone(p.Relics), func(r string) bool { return r == e.Card })
+	pl, _ := s.Planet(e.Planet)
+	pl.Attachments = append(slices.Clip(pl.Attachments), e.Card)
+	return true
+}
