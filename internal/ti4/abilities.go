@@ -181,6 +181,9 @@ type Ability struct {
 	// NoBarrageHere: other players roll no anti-fighter barrage against
 	// its owner's units in its system (10).
 	NoBarrageHere bool
+	// SupernovaProduction: each supernova holding its owner's units has
+	// this Production for them (68).
+	SupernovaProduction int
 	// FleetFree: while its owner's hero is in play, neither the fleet pool
 	// nor any law limits their non-fighter ships in a system (37).
 	FleetFree bool

@@ -137,13 +137,14 @@ func starForge(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
 	return s.extend(ev, with...), nil
 }
 
-// Magmus Reactor, a Muaat technology, as printed: the Muaat's ships move
-// into supernovae (86.1); after their units use Production in a system
-// with a war sun or next to a supernova, they gain a trade good. (Codex
-// I's Ω version, Production 5 in supernovae holding their units, is not
-// built: it comes with the Codex option.)
+// Magmus Reactor Ω (Codex I), a Muaat technology: the Muaat's ships move
+// into supernovae (86.1), and each supernova holding their units has
+// Production 5 for them (68). As printed (without the Codex, and before
+// rules version 6): the same movement; after their units use Production in
+// a system with a war sun or next to a supernova, they gain a trade good.
 func init() {
-	define(&Ability{ID: "magmus_reactor", Since: RulesPrinted, Permits: PermitSupernovae, Produced: magmusReactor})
+	define(&Ability{ID: "magmus_reactor", Since: RulesMechs, Permits: PermitSupernovae, SupernovaProduction: 5,
+		Printed: &Ability{ID: "magmus_reactor", Since: RulesPrinted, Permits: PermitSupernovae, Produced: magmusReactor}})
 }
 
 func magmusReactor(s *State, owner, pos int) []Event {

@@ -195,3 +195,28 @@ func TestFaction_Muaat_MagmusUnlocksOnAWarSunProduced(t *testing.T) {
 		t.Fatal("a war sun produced unlocks Magmus")
 	}
 }
+
+// Muaat, Magmus Reactor Ω (Codex I): a supernova with the Muaat's ships has
+// Production 5 for them: up to 5 units produced there, not 6. In a game
+// without the Codex it has none.
+func TestFactionTech_MagmusReactorOmega(t *testing.T) {
+	for _, noCodex := range []bool{false, true} {
+		g := factionGame(t, []string{"muaat", "sol", "hacan"}, func(s *State) {
+			s.Options.NoCodex = noCodex
+			s.Players[0].Techs = append(s.Players[0].Techs, "magmus_reactor")
+			s.Players[0].TradeGoods = 10
+			s.System(26).Space = []Stack{{Owner: 0, Unit: "carrier", Count: 1}}
+		})
+		activated(t, g, 0, 26) // a supernova
+		do(t, g, act(ActEndMovement, 0))
+		if noCodex {
+			refuse(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "fighter", Count: 2}, "68.1")
+			continue
+		}
+		refuse(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "fighter", Count: 6}, "68.1")
+		do(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "fighter", Count: 4})
+		if count(g.State().System(26).Space, 0, "fighter") != 4 {
+			t.Fatal("four fighters produced in the supernova")
+		}
+	}
+}

@@ -801,7 +801,7 @@ func production(u *data.Unit, pl *Planet) int {
 // productionLimit is the combined Production of seat's units in a system
 // (68.1a): a space dock's value adds its planet's resources.
 func (s *State) productionLimit(seat int, sys *System) int {
-	n := 0
+	n := s.supernovaProduction(seat, sys)
 	for _, st := range sys.Space {
 		if st.Owner == seat {
 			if u := s.UnitCard(seat, st.Unit); u.HasProduction() {
@@ -1033,7 +1033,21 @@ func (s *State) dockProduction(seat int, sys *System) int {
 	return n + u.Production*count(sys.Space, seat, "space_dock")
 }
 
+// supernovaProduction is the Production a supernova holding seat's units
+// has for seat (Magmus Reactor Ω), or 0.
+func (s *State) supernovaProduction(seat int, sys *System) int {
+	if !s.anomaly(sys.Pos, "supernova") || s.unitsIn(sys.Pos, seat) == 0 {
+		return 0
+	}
+	return s.bonus(seat, hookSupernovaProduction)
+}
+
+func hookSupernovaProduction(a *Ability) int { return a.SupernovaProduction }
+
 func (s *State) producesInSpace(seat int, sys *System) bool {
+	if s.supernovaProduction(seat, sys) > 0 {
+		return true
+	}
 	for _, st := range sys.Space {
 		if st.Owner == seat && s.UnitCard(seat, st.Unit).HasProduction() {
 			return true
