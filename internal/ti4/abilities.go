@@ -181,6 +181,9 @@ type Ability struct {
 	// NoBarrageHere: other players roll no anti-fighter barrage against
 	// its owner's units in its system (10).
 	NoBarrageHere bool
+	// VotesPerTG: votes each trade good its owner spends while casting
+	// votes buys (8.13 otherwise forbids it).
+	VotesPerTG int
 	// SupernovaProduction: each supernova holding its owner's units has
 	// this Production for them (68).
 	SupernovaProduction int

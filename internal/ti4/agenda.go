@@ -360,6 +360,24 @@ func decideVotePlanet(s *State, a Action) ([]Event, error) {
 	return s.emit(Event{Kind: EvPlanetExhausted, Seat: a.Seat, Planet: pl.Name}, Event{Kind: EvVotesCast, Seat: a.Seat, Planet: pl.Name, Count: votesFrom(pl) + s.bonus(a.Seat, hookPlanetVotes)}), nil
 }
 
+// Trade goods buy votes only through an ability that says so (Gila the
+// Silvertongue: 2 each); otherwise 8.13.
+func decideVoteTradeGoods(s *State, a Action) ([]Event, error) {
+	per := s.bonus(a.Seat, hookVotesPerTG)
+	if per == 0 {
+		return nil, engine.Refuse("8.13", "votes come from planets; trade goods buy none")
+	}
+	if s.lawSays(LawOneVoteEach) {
+		return nil, engine.Refuse("7.3", "under Representative Government each player casts one vote")
+	}
+	if a.Count < 1 || a.Count > s.Players[a.Seat].TradeGoods {
+		return nil, engine.BadInput("count", "spend 1 to %d trade goods", s.Players[a.Seat].TradeGoods)
+	}
+	return s.emit(Event{Kind: EvTradeGoods, Seat: a.Seat, Count: -a.Count}, Event{Kind: EvVotesCast, Seat: a.Seat, Count: per * a.Count}), nil
+}
+
+func hookVotesPerTG(a *Ability) int { return a.VotesPerTG }
+
 func decideBreakTie(s *State, a Action) ([]Event, error) {
 	ag := s.Agenda
 	if s.Phase != PhaseAgenda || ag == nil || ag.Tied == nil {
@@ -541,7 +559,7 @@ func decideAgendaKinds(s *State, a Action, rng *engine.RNG) (ev []Event, err err
 	case a.Kind == ActSpendPlanet && inBallot(s, a.Seat):
 		ev, err = decideVotePlanet(s, a)
 	case a.Kind == ActSpendTG && inBallot(s, a.Seat):
-		err = engine.Refuse("8.13", "votes come from planets; trade goods buy none")
+		ev, err = decideVoteTradeGoods(s, a)
 	case a.Kind == ActDone && inBallot(s, a.Seat):
 		ev = s.emit(Event{Kind: EvBallotClosed, Seat: a.Seat})
 	case a.Kind == ActSpendPlanet && kind == StepExhaust:

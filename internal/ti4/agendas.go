@@ -1169,6 +1169,10 @@ func agendaOptions(s *State, seat int, add func(Action)) {
 			}
 			return false
 		})
+		if tg := s.Players[seat].TradeGoods; tg > 0 && s.bonus(seat, hookVotesPerTG) > 0 {
+			add(Action{Kind: ActSpendTG, Count: 1})
+			add(Action{Kind: ActSpendTG, Count: tg})
+		}
 		add(Action{Kind: ActDone})
 		return
 	}

@@ -215,3 +215,10 @@ const prodFree = 1000
 func init() {
 	define(&Ability{ID: "pride_of_kenara", Since: RulesMechs, TradesPlanet: true})
 }
+
+// The Emirates of Hacan's leaders from rules version 6.
+func init() {
+	// Gila the Silvertongue, commander: while casting votes the Hacan may
+	// spend trade goods, 2 votes each (spend_tg in the ballot).
+	define(&Ability{ID: "hacan:gila_the_silvertongue", Since: RulesMechs, VotesPerTG: 2})
+}

@@ -271,3 +271,25 @@ func TestFactionUnit_PrideOfKenara(t *testing.T) {
 		t.Fatalf("Arnor %d %v, %s %v: Sol holds Arnor, the Hacan's units at home", arnor.Controller, arnor.Units, home, dst.Units)
 	}
 }
+
+// Hacan, Gila the Silvertongue (commander): unlocked, trade goods spent
+// while casting votes buy 2 votes each; locked, none (8.13).
+func TestFaction_Hacan_GilaTheSilvertongue(t *testing.T) {
+	for _, state := range []string{Locked, Unlocked} {
+		g := factionAgenda(t, []string{"jolnar", "hacan", "sol"}, []string{"mutiny"}, func(s *State) {
+			s.Players[1].Commander = state
+			s.Players[1].TradeGoods = 3
+		})
+		passWindows(t, g)
+		do(t, g, Action{Kind: ActVote, Seat: 1, Outcome: For})
+		if state == Locked {
+			refuse(t, g, Action{Kind: ActSpendTG, Seat: 1, Count: 2}, "8.13")
+			continue
+		}
+		do(t, g, Action{Kind: ActSpendTG, Seat: 1, Count: 2})
+		do(t, g, act(ActDone, 1))
+		if b := g.State().Agenda.Ballots[0]; b.Votes != 4 || g.State().Players[1].TradeGoods != 1 {
+			t.Fatalf("%d votes, %d trade goods: 2 trade goods for 4 votes", b.Votes, g.State().Players[1].TradeGoods)
+		}
+	}
+}
