@@ -139,15 +139,9 @@ func applyControlGained(s *State, e Event) {
 
 // structureRoom reports room on pl for one more of seat's structures of
 // typ from reinforcements: one space dock (85.4), two PDS (85.5) unless a
-// law lifts that.
+// law lifts that, as checkPlacement has it.
 func (s *State) structureRoom(seat int, pl *Planet, typ string) bool {
-	if s.Reinforcements(seat, typ) == 0 || demilitarized(pl) {
-		return false
-	}
-	if typ == "pds" {
-		return count(pl.Units, seat, typ) < 2 || s.lawSays(LawNoPDSLimit)
-	}
-	return count(pl.Units, seat, typ) == 0
+	return s.Reinforcements(seat, typ) > 0 && checkPlacement(s, seat, typ, 1, pl) == nil // and a space dock that is a ship is not placed on a planet (76.1: Floating Factory)
 }
 
 func applyControlLost(s *State, e Event) {

@@ -509,3 +509,20 @@ func TestRule73_3_NanoForge(t *testing.T) {
 		t.Fatalf("Arnor %+v: +2/+2, legendary, the relic attached", after)
 	}
 }
+
+// JR-XS455-O offers the Saar no space dock on a planet: theirs are ships
+// that stay in space (76.1, Floating Factory; found by the soak).
+func TestRule73_3_JRXS455ONoFloatingFactoryOnAPlanet(t *testing.T) {
+	g := factionGame(t, []string{"saar", "hacan", "jolnar"}, func(s *State) {
+		s.Players[0].Relics = []string{"jr_xs455_o"}
+		s.Players[0].TradeGoods = 3
+	})
+	do(t, g, Action{Kind: ActComponent, Seat: 0, Card: "jr_xs455_o"})
+	for _, a := range Legal(g.State(), engineRNG(), 0) {
+		if a.Outcome == "space_dock" {
+			t.Fatalf("offered %v", a)
+		}
+	}
+	home := g.State().System(g.State().Players[0].Home).Planets[0].Name
+	refuse(t, g, Action{Kind: ActUseRelic, Seat: 0, Card: "jr_xs455_o", Use: true, Outcome: "space_dock", Planet: home, ActionExtra: &ActionExtra{Spend: &Spend{TradeGoods: 3}}}, "73.3")
+}
