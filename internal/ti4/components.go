@@ -40,7 +40,7 @@ const (
 // definition, with the reason.
 var notBuiltKinds = map[string]string{
 	KindFactionTech:    "a Prophecy of Kings faction's: researched and counted as a prerequisite and for objectives; its ability comes with the PoK factions",
-	KindFactionUnit:    "a Prophecy of Kings faction's unit, or a mech: its numbers (cost, combat, move, capacity, and the rest) are in the data and play; its printed ability comes with the PoK factions and mechs",
+	KindFactionUnit:    "a Prophecy of Kings faction's unit: its numbers (cost, combat, move, capacity, and the rest) are in the data and play; its printed ability comes with its faction",
 	KindFactionNote:    "a Prophecy of Kings faction's: given and traded; its ability comes with its faction",
 	KindLeader:         "leaders come with the Prophecy of Kings components",
 	KindFactionAbility: "a Prophecy of Kings faction's: it comes with its faction",
@@ -49,7 +49,7 @@ var notBuiltKinds = map[string]string{
 // notBuilt are single components of other kinds not built yet, with the
 // reason.
 var notBuilt = map[string]map[string]string{
-	KindFactionUnit: {},
+	KindFactionUnit: {"starlancer": "the Mahact mech: it spends other factions' command tokens from the Mahact's fleet pool, which come with their Edict"},
 }
 
 // Items lists every component of the data, in a stable order.
