@@ -374,6 +374,7 @@ type abilCache struct {
 	allies          uint32
 	plain           bool // Articles of War in play: mechs without their printed abilities
 	list            []*Ability
+	moments         uint64 // the moments list's abilities have uses at (usesMoments)
 }
 
 // abilityList is seat's abilities, in order, looked up again only when
@@ -424,7 +425,7 @@ func (s *State) abilityList(seat int) []*Ability {
 		list = s.alliedCommanders(allies, s.leaderAbilities(seat, list))
 	}
 	*c = abilCache{techs: techs, n: len(p.Techs), copies: copies, nc: len(p.Assimilated), faction: p.Faction, rules: v,
-		commander: p.Commander, hero: p.Hero, allies: allies, plain: plain, list: list}
+		commander: p.Commander, hero: p.Hero, allies: allies, plain: plain, list: list, moments: usesMoments(list)}
 	return list
 }
 

@@ -3,6 +3,7 @@ package ti4
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/mecatol/mecatol/internal/engine"
 )
@@ -50,6 +51,38 @@ const (
 	AfterAnyTactical    Moment = "after_any_tactical"    // at the end of any player's (the window's Target) tactical action in the system of Systems
 	AfterPillage        Moment = "after_pillage"         // after the player pillaged another (the window's Target)
 )
+
+// momentBits gives each moment a bit, for the cheap test of whether a
+// player's abilities have a use at it (abilCache.moments).
+var momentBits = sync.OnceValue(func() map[Moment]uint64 {
+	all := []Moment{AtAction, AtStartOfTurn, AtEndOfTurn, AfterActivation, AfterProduction, AfterGroundWon, AfterGainPlanet,
+		WhileResearch, WhileProducing, AfterStrategy, DuringActionPhase, WhenAgendaRevealed, BeforeVotes, AtCombatRound,
+		AtStatusStart, AfterOpponentLoss, AfterCombatRound, AtGroundStart, AtGroundRound, AfterMovedIn, AfterOthersActivate,
+		AtSpaceStart, WhenCardPlayed, AfterRerolls, AfterRolled, AtStrategyEnd, AtStatusEnd, AfterTacticalGain,
+		AfterAnyActivation, AfterAnyTactical, AfterPillage, AfterNeighborGain}
+	out := map[Moment]uint64{}
+	for i, m := range all {
+		out[m] = 1 << i
+	}
+	return out
+})
+
+// usesMoments is the bits of the moments list's abilities have uses at;
+// a moment without a bit counts as all.
+func usesMoments(list []*Ability) uint64 {
+	var m uint64
+	bits := momentBits()
+	for _, a := range list {
+		for _, u := range a.Uses {
+			b, ok := bits[u.At]
+			if !ok {
+				return ^uint64(0)
+			}
+			m |= b
+		}
+	}
+	return m
+}
 
 // Use is an ability used by a choice.
 type Use struct {
@@ -131,7 +164,11 @@ func (s *State) hasUse(seat int, at Moment) bool {
 	if seat < 0 || seat >= len(s.Players) {
 		return false
 	}
-	for _, a := range s.abilityList(seat) { // technologies, faction and units: cached
+	list := s.abilityList(seat) // technologies, faction and units: cached, with their moments
+	if b, ok := momentBits()[at]; ok && s.abil[seat%maxSeats].moments&b == 0 {
+		return false
+	}
+	for _, a := range list {
 		if s.usable(seat, a, at) != nil {
 			return true
 		}

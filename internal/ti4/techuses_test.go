@@ -388,3 +388,27 @@ func TestTech_PredictiveIntelligence(t *testing.T) {
 		t.Fatalf("Public Execution does not keep it from voting: %+v", ag)
 	}
 }
+
+// Every moment a definition's use names has a bit of its own, so that the
+// cheap test of hasUse never turns a use away (momentBits).
+func TestEveryMomentHasABit(t *testing.T) {
+	bits := momentBits()
+	seen := map[uint64]Moment{}
+	for m, b := range bits {
+		if o, dup := seen[b]; dup {
+			t.Fatalf("%s and %s share a bit", m, o)
+		}
+		seen[b] = m
+	}
+	for _, a := range definitions {
+		for _, v := range []*Ability{a, a.Printed} {
+			for ; v != nil; v = v.Later {
+				for _, u := range v.Uses {
+					if _, ok := bits[u.At]; !ok {
+						t.Errorf("%s: moment %s has no bit", a.ID, u.At)
+					}
+				}
+			}
+		}
+	}
+}
