@@ -1,6 +1,8 @@
 package ti4
 
 import (
+	"cmp"
+	"maps"
 	"slices"
 
 	"github.com/mecatol/mecatol/internal/engine"
@@ -108,4 +110,72 @@ func i48s(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
 	q, pos := *st.Target, st.Systems[0]
 	return s.emit(Event{Kind: EvUnitsRemoved, Seat: q, System: pos, Planet: a.Planet, Unit: "infantry", Count: 1},
 		Event{Kind: EvUnitsPlaced, Seat: q, System: pos, Planet: a.Planet, Unit: "mech", Count: 1}), nil
+}
+
+func init() {
+	// The Helmsman, hero: as an action, into a system without other
+	// players' ships, their flagship and any of their dreadnoughts move from
+	// other systems, however far (units: one entry each); purged (51.12).
+	define(&Ability{ID: "l1z1x:the_helmsman", Since: RulesMechs,
+		Uses: []*Use{{At: AtAction, Fields: "system units", Options: helmsmanOptions, Resolve: theHelmsman}}})
+}
+
+// helmsmanShips are seat's flagship and dreadnoughts outside the system
+// at pos, one entry each.
+func helmsmanShips(s *State, seat, pos int) []UnitRef {
+	var out []UnitRef
+	for _, sys := range s.Systems {
+		if sys.Pos == pos {
+			continue
+		}
+		for _, u := range []string{"flagship", "dreadnought"} {
+			for range count(sys.Space, seat, u) {
+				out = append(out, UnitRef{System: sys.Pos, Unit: u})
+			}
+		}
+	}
+	return out
+}
+
+func helmsmanOptions(s *State, seat int, _ *Step) []Action {
+	var out []Action
+	for _, sys := range s.Systems {
+		if otherWithShips(sys, seat) == None {
+			if ships := helmsmanShips(s, seat, sys.Pos); len(ships) > 0 {
+				out = append(out, Action{System: ip(sys.Pos), ActionExtra: &ActionExtra{Units: ships}})
+			}
+		}
+	}
+	return out
+}
+
+func theHelmsman(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
+	if a.System == nil || s.System(*a.System) == nil || otherWithShips(s.System(*a.System), a.Seat) != None {
+		return nil, engine.Refuse("51.10", "The Helmsman moves ships into a system without other players' ships")
+	}
+	to := *a.System
+	left := helmsmanShips(s, a.Seat, to)
+	moved := map[UnitRef]int{}
+	for _, r := range a.extra().Units {
+		r.Planet, r.To = "", ""
+		i := slices.Index(left, r)
+		if i < 0 {
+			return nil, engine.Refuse("51.10", "your flagship and dreadnoughts in other systems, each once (units)")
+		}
+		left = slices.Delete(left, i, i+1)
+		moved[r]++
+	}
+	if len(moved) == 0 {
+		return nil, engine.BadInput("units", "name the ships that move")
+	}
+	var ev []Event
+	for _, r := range slices.SortedFunc(maps.Keys(moved), func(x, y UnitRef) int { return cmp.Or(x.System-y.System, cmp.Compare(x.Unit, y.Unit)) }) {
+		n := moved[r]
+		st := s.System(r.System).Space
+		i := slices.IndexFunc(st, func(x Stack) bool { return x.Owner == a.Seat && x.Unit == r.Unit })
+		hurt := max(0, n-(st[i].Count-st[i].Damaged)) // the undamaged go first, as removal takes them
+		ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: r.System, Unit: r.Unit, Count: n},
+			Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: to, Unit: r.Unit, Count: n, Extra: damagedExtra(hurt)})
+	}
+	return s.emit(append(ev, purgeHero(a.Seat))...), nil
 }

@@ -224,3 +224,37 @@ func TestFaction_L1Z1X_I48S(t *testing.T) {
 		t.Fatalf("space %v: one of Sol's infantry became a mech", sp)
 	}
 }
+
+// L1Z1X, The Helmsman (hero): as an action, dreadnoughts move from any
+// system into one without other players' ships; not into one with them,
+// nor more than there are; purged.
+func TestFaction_L1Z1X_TheHelmsman(t *testing.T) {
+	g := factionGame(t, []string{"l1z1x", "sol", "hacan"}, func(s *State) {
+		s.Players[0].Hero = Unlocked
+		s.System(23).Space = []Stack{{Owner: 1, Unit: "cruiser", Count: 1}}
+	})
+	s := g.State()
+	home := s.Players[0].Home
+	n := count(s.System(home).Space, 0, "dreadnought")
+	if n == 0 {
+		t.Fatal("the L1Z1X start with dreadnoughts")
+	}
+	var empty int
+	for _, sys := range s.Systems {
+		if sys.Pos != home && len(sys.Space) == 0 && !s.IsHomeSystem(sys.Pos) {
+			empty = sys.Pos
+			break
+		}
+	}
+	ships := make([]UnitRef, n)
+	for i := range ships {
+		ships[i] = UnitRef{System: home, Unit: "dreadnought"}
+	}
+	refuse(t, g, use(0, "l1z1x:the_helmsman", Action{System: ip(23), ActionExtra: &ActionExtra{Units: ships}}), "51.10")
+	refuse(t, g, use(0, "l1z1x:the_helmsman", Action{System: ip(empty), ActionExtra: &ActionExtra{Units: append(ships, ships[0])}}), "51.10")
+	do(t, g, use(0, "l1z1x:the_helmsman", Action{System: ip(empty), ActionExtra: &ActionExtra{Units: ships}}))
+	s = g.State()
+	if count(s.System(empty).Space, 0, "dreadnought") != n || count(s.System(home).Space, 0, "dreadnought") != 0 || s.Players[0].Hero != Purged {
+		t.Fatal("the dreadnoughts moved, the hero purged")
+	}
+}

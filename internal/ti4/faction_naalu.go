@@ -115,3 +115,42 @@ func init() {
 			return 0
 		}}})
 }
+
+// The Naalu Collective's leaders from rules version 6.
+func init() {
+	// The Oracle, hero: at the end of the status phase, each other player
+	// gives the Naalu a promissory note of their choice from their hand
+	// (a step of their own each); purged (51.12).
+	define(&Ability{ID: "naalu:the_oracle", Since: RulesMechs,
+		Uses: []*Use{{At: AtStatusEnd, Options: oracleOptions, Resolve: theOracle}}})
+}
+
+// oracleGivers are the other players in the game with a note in hand.
+func oracleGivers(s *State, seat int) []int {
+	var out []int
+	for _, q := range s.Active() {
+		if q != seat && len(s.Players[q].Promissory) > 0 {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+func oracleOptions(s *State, seat int, _ *Step) []Action {
+	if len(oracleGivers(s, seat)) == 0 {
+		return nil
+	}
+	return []Action{{}}
+}
+
+func theOracle(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
+	givers := oracleGivers(s, a.Seat)
+	if len(givers) == 0 {
+		return nil, engine.Refuse("51.10", "no other player has a promissory note to give")
+	}
+	var ev []Event
+	for _, q := range givers {
+		ev = append(ev, queue(Step{Kind: StepGiveNote, Seat: q, Card: a.Card, Need: 1, Receiver: ip(a.Seat)}))
+	}
+	return s.emit(append(ev, purgeHero(a.Seat))...), nil
+}

@@ -246,3 +246,33 @@ func TestFactionUnit_IconoclastOmega(t *testing.T) {
 		}
 	}
 }
+
+// Naalu, The Oracle (hero): at the end of the status phase its window
+// opens; used, each other player gives the Naalu a note of their choice,
+// and the hero is purged.
+func TestFaction_Naalu_TheOracle(t *testing.T) {
+	g := factionGame(t, []string{"naalu", "sol", "hacan"}, func(s *State) { s.Players[0].Hero = Unlocked })
+	passActionPhase(t, g)
+	for i := 0; i < 200; i++ {
+		if st := g.State().Step; st != nil && st.Card == "naalu:the_oracle" {
+			break
+		}
+		if g.State().Phase != PhaseStatus {
+			t.Fatal("no window for The Oracle at the end of the status phase")
+		}
+		settleStatus(t, g)
+	}
+	held := func() int { p := g.State().Players[0]; return len(p.Promissory) + len(p.NotesInPlay) } // Support for the Throne goes in play
+	notes := held()
+	do(t, g, use(0, "naalu:the_oracle", Action{}))
+	for _, q := range []int{1, 2} {
+		st := g.State().Step
+		if st == nil || st.Kind != StepGiveNote || st.Seat != q {
+			t.Fatalf("step %+v: seat %d gives a note", st, q)
+		}
+		do(t, g, Action{Kind: ActGiveNote, Seat: q, Card: g.State().Players[q].Promissory[0]})
+	}
+	if got := held(); got != notes+2 || g.State().Players[0].Hero != Purged {
+		t.Fatalf("%d notes, hero %q: two notes more, the hero purged", got, g.State().Players[0].Hero)
+	}
+}
