@@ -197,3 +197,44 @@ func init() {
 	// strategy pool (taken whenever it may be).
 	define(&Ability{ID: "muaat:magmus", Since: RulesMechs, StrategyTG: 1})
 }
+
+func init() {
+	// Umbat, agent: as an action, exhausted, a player of the Muaat's
+	// choice may produce up to 2 units that each cost 4 or less, in a system
+	// with their war sun or flagship (player, system; a production step of
+	// theirs, paid in resources).
+	define(&Ability{ID: "muaat:umbat", Since: RulesMechs,
+		Uses: []*Use{{At: AtAction, Exhaust: true, Fields: "player system", Options: umbatOptions, Resolve: umbat}}})
+}
+
+// umbatCost is the most each unit Umbat lets a player produce may cost.
+const umbatCost = 4
+
+func umbatOptions(s *State, _ int, _ *Step) []Action {
+	var out []Action
+	for _, q := range s.Active() {
+		for _, sys := range s.Systems {
+			if count(sys.Space, q, "war_sun")+count(sys.Space, q, "flagship") > 0 {
+				out = append(out, Action{System: ip(sys.Pos), ActionExtra: &ActionExtra{Player: ip(q)}})
+			}
+		}
+	}
+	return out
+}
+
+func umbat(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	q := a.extra().Player
+	if q == nil || a.System == nil || !slices.ContainsFunc(umbatOptions(s, a.Seat, st), func(o Action) bool {
+		return *o.System == *a.System && *o.extra().Player == *q
+	}) {
+		return nil, engine.Refuse("51.4", "a player (player) and a system with their war sun or flagship (system)")
+	}
+	var units []string
+	for _, typ := range unitTypes {
+		if u := s.UnitCard(*q, typ); u != nil && u.Cost > 0 && u.Cost <= umbatCost && (isShip(typ) || isGroundForce(typ)) {
+			units = append(units, typ)
+		}
+	}
+	return s.emit(queue(Step{Kind: StepFreelance, Seat: *q, Card: a.Card, Systems: []int{*a.System}, Prod: &Production{},
+		Units: units, Need: 2, ResourcesOnly: true})), nil
+}

@@ -220,3 +220,22 @@ func TestFactionTech_MagmusReactorOmega(t *testing.T) {
 		}
 	}
 }
+
+// Muaat, Umbat (agent): as an action, a player of the Muaat's choice
+// produces up to 2 units costing 4 or less where their war sun is: 2
+// destroyers, not a third, and no war sun; the agent is exhausted.
+func TestFaction_Muaat_Umbat(t *testing.T) {
+	g := factionGame(t, []string{"muaat", "sol", "hacan"}, func(s *State) { s.Players[0].TradeGoods = 12 })
+	home := g.State().Players[0].Home
+	refuse(t, g, use(0, "muaat:umbat", Action{System: ip(home), ActionExtra: &ActionExtra{Player: ip(1)}}), "51.4") // Sol has no war sun there
+	do(t, g, use(0, "muaat:umbat", Action{System: ip(home), ActionExtra: &ActionExtra{Player: ip(0)}}))
+	if st := g.State().Step; st == nil || st.Kind != StepFreelance || st.Seat != 0 {
+		t.Fatalf("step %+v: the Muaat's production", st)
+	}
+	refuse(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "war_sun", Count: 1}, "1.3")
+	do(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "destroyer", Count: 2})
+	refuse(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "destroyer", Count: 1}, "68.1")
+	if !slices.Contains(g.State().Players[0].ExhaustedTechs, "muaat:umbat") {
+		t.Fatal("the agent is exhausted")
+	}
+}
