@@ -114,6 +114,9 @@ type CombatExtra struct {
 	// answer (Rounders), for Dunlain Reaper.
 	RoundAsked int   `json:"round_asked,omitempty"`
 	Rounders   []int `json:"rounders,omitempty"`
+	// Boosted: the units that roll one die more in this round's combat
+	// roll, as many dice as Count (Viscount Unlenn, Evelyn Delouis).
+	Boosted []Stack `json:"boosted,omitempty"`
 }
 
 var noCombatExtra CombatExtra
@@ -397,6 +400,27 @@ func (s *State) combatRoll(seat int, stacks []Stack, mod, fighterMod int, reroll
 	return h + s.rollAgain(seat, fighters, combatOf, mod+fighterMod, reroll, rng, faces, dice)
 }
 
+// boostedDice rolls the dice more that units of seat's roll this round
+// (Combat.Boosted), one each, as their own combat rolls.
+func (s *State) boostedDice(seat, mod, fighterMod int, reroll bool, rng *engine.RNG, faces *[]int, dice *[]Die) int {
+	h := 0
+	for _, b := range s.Combat.x().Boosted {
+		if b.Owner == seat {
+			m := mod + s.bonus(seat, hookCombatMod) + s.combatModHere(seat)
+			if b.Unit == "fighter" {
+				m += fighterMod
+			}
+			h += s.rollAgain(seat, []Stack{b}, oneDie, m, reroll, rng, faces, dice)
+		}
+	}
+	return h
+}
+
+// oneDie is a unit's combat roll with a single die.
+func oneDie(p *combat.Profile) combat.Roll {
+	return combat.Roll{Hit: p.Combat.Hit, Dice: min(p.Combat.Dice, 1)}
+}
+
 func barrageOf(p *combat.Profile) combat.Roll { return p.AFB }
 func combatOf(p *combat.Profile) combat.Roll  { return p.Combat }
 
@@ -426,6 +450,7 @@ func (c *Combat) clone() *Combat {
 		e.Fallen, e.Used, e.Enders, e.Watchers = slices.Clone(e.Fallen), slices.Clone(e.Used), slices.Clone(e.Enders), slices.Clone(e.Watchers)
 		e.Wrecks, e.Dice, e.AsShips = slices.Clone(e.Wrecks), slices.Clone(e.Dice), slices.Clone(e.AsShips)
 		e.Rerollers, e.Raisers, e.Rounders = slices.Clone(e.Rerollers), slices.Clone(e.Raisers), slices.Clone(e.Rounders)
+		e.Boosted = slices.Clone(e.Boosted)
 		x.CombatExtra = &e
 	}
 	if c.Answer != nil {
@@ -729,6 +754,22 @@ func rollStep(r *spaceStep) ([]Event, bool) {
 	fleet := fightingStacks(c, sys)
 	oa := s.roundHits(c.Attacker, c.Defender, fleet, ba, fa, slices.Contains(c.Rerolls, c.Attacker), r.rng, &r.rolls, &dice)
 	od := s.roundHits(c.Defender, c.Attacker, fleet, mod+bd, fd, slices.Contains(c.Rerolls, c.Defender), r.rng, &r.rolls, &dice)
+	if len(c.x().Boosted) > 0 { // the dice more, owed as the round's (Viscount Unlenn)
+		for _, q := range []int{c.Attacker, c.Defender} {
+			m, fm := ba, fa
+			if q == c.Defender {
+				m, fm = mod+bd, fd
+			}
+			if h := s.boostedDice(q, m, fm, slices.Contains(c.Rerolls, q), r.rng, &r.rolls, &dice); h > 0 {
+				if q == c.Attacker {
+					oa = append(oa, Owed{Seat: c.Defender, Hits: h, Rule: "78.6", By: q})
+				} else {
+					od = append(od, Owed{Seat: c.Attacker, Hits: h, Rule: "78.6", By: q})
+				}
+			}
+		}
+		n.own().Boosted = nil
+	}
 	if s.diceAnswered(c) { // the dice wait on the abilities used after the roll
 		n.own().Dice = dice
 		return s.emit(setCombat(n, r.rolls)), true
@@ -1371,6 +1412,11 @@ func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
 		}
 		ha := s.groundRoll(c.Attacker, ground, s.groundMod(c, c.Attacker, d), rng, &rolls, &n.Misses, dice)
 		hd := s.groundRoll(d, ground, s.groundMod(c, d, c.Attacker), rng, &rolls, &n.Misses, dice)
+		if b := c.x().Boosted; len(b) > 0 { // the dice more (Evelyn Delouis)
+			ha += s.groundRoll(c.Attacker, b, s.groundMod(c, c.Attacker, d), rng, &rolls, &n.Misses, dice, 1)
+			hd += s.groundRoll(d, b, s.groundMod(c, d, c.Attacker), rng, &rolls, &n.Misses, dice, 1)
+			n.own().Boosted = nil
+		}
 		if kept != nil || len(n.x().Dice) > 0 {
 			n.own().Dice = kept
 		}
@@ -1411,13 +1457,16 @@ func (s *State) groundRoundAsk(c, n *Combat, d int) []Event {
 
 // groundRoll is one side's ground combat roll (42.2), with extra on every
 // die, keeping the dice that missed for a reroll.
-func (s *State) groundRoll(seat int, stacks []Stack, extra int, rng *engine.RNG, faces *[]int, misses *[]Miss, dice *[]Die) int {
+func (s *State) groundRoll(seat int, stacks []Stack, extra int, rng *engine.RNG, faces *[]int, misses *[]Miss, dice *[]Die, perUnit ...int) int {
 	hits := 0
 	for _, st := range stacks {
 		if st.Owner != seat {
 			continue
 		}
 		r := profile(s, seat, st.Unit).Combat
+		if len(perUnit) > 0 { // a die each, more than the units' own (Combat.Boosted)
+			r.Dice = min(r.Dice, perUnit[0])
+		}
 		mod := s.bonus(seat, hookCombatMod) + s.combatModHere(seat) + extra + s.unitModVs(seat, st.Unit)
 		from := len(*faces)
 		h := combat.Hits(rng, r, st.Count, mod, false, faces)

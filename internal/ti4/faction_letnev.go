@@ -180,3 +180,42 @@ func darktalonTreilla(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, err
 	}
 	return s.emit(Event{Kind: EvLeaderUnlocked, Seat: a.Seat, Card: heroInPlay}), nil
 }
+
+func init() {
+	// Viscount Unlenn, agent: at the start of a space combat round, exhausted,
+	// a ship in the combat, anyone's, rolls one die more this round (unit,
+	// player: its owner). Used in combats the Letnev fight (used in others',
+	// as the card allows, it is not built yet).
+	define(&Ability{ID: "letnev:viscount_unlenn", Since: RulesMechs,
+		Uses: []*Use{{At: AtCombatRound, Exhaust: true, Fields: "unit player", Options: unlennOptions, Resolve: boostDie}}})
+}
+
+func unlennOptions(s *State, _ int, _ *Step) []Action {
+	c := s.Combat
+	if c == nil || c.Kind != "space" {
+		return nil
+	}
+	var out []Action
+	for _, st := range fightingStacks(c, s.System(c.System)) {
+		out = append(out, Action{Unit: st.Unit, ActionExtra: &ActionExtra{Player: ip(st.Owner)}})
+	}
+	return out
+}
+
+// boostDie gives a unit of the combat one die more this round
+// (Combat.Boosted), as its use's options allow.
+func boostDie(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	def := definitions[a.Card]
+	var opts []Action
+	for _, u := range def.Uses {
+		opts = append(opts, u.Options(s, a.Seat, st)...)
+	}
+	q := a.extra().Player
+	if q == nil || !slices.ContainsFunc(opts, func(o Action) bool { return o.Unit == a.Unit && *o.extra().Player == *q }) {
+		return nil, engine.Refuse("51.4", "a unit in the combat (unit) and its owner (player)")
+	}
+	n := s.Combat.clone()
+	e := n.own()
+	e.Boosted = add(slices.Clone(e.Boosted), *q, a.Unit, 1)
+	return s.emit(newCombat(n, nil)), nil
+}

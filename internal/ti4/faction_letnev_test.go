@@ -258,8 +258,12 @@ func TestFactionUnit_DunlainReaper(t *testing.T) {
 	if count(arnor.Units, 0, "mech") != 1 || count(arnor.Units, 0, "infantry") != 1 || s.Players[0].TradeGoods != 0 {
 		t.Fatalf("Arnor %v: one infantry replaced by a mech for 2", arnor.Units)
 	}
-	if c := s.Combat; c.Round != 1 || (c.Answer != nil && c.Answer.Kind == AnswerGroundRound) {
-		t.Fatalf("combat %+v: the window closed and the round rolled", c)
+	if c := s.Combat; c.Answer != nil && c.Answer.Kind == AnswerGroundRound && c.Answer.Seat == 0 {
+		t.Fatalf("combat %+v: the Letnev's window closed", c)
+	}
+	passRoundStart(t, g) // Sol's, for Evelyn Delouis
+	if c := g.State().Combat; c.Round != 1 {
+		t.Fatalf("combat %+v: the round rolled", c)
 	}
 }
 
@@ -313,5 +317,30 @@ func TestFaction_Letnev_DarktalonTreilla(t *testing.T) {
 	}
 	if h := g.State().Players[0].Hero; h != Purged {
 		t.Fatalf("hero %q after the status phase, want purged", h)
+	}
+}
+
+// Letnev, Viscount Unlenn (agent): at the start of a space combat round,
+// a ship in the combat rolls a die more this round: 3 dice for a
+// dreadnought and a carrier, and the opponent's 3.
+func TestFaction_Letnev_ViscountUnlenn(t *testing.T) {
+	cfg := fixtureConfig("letnev", "sol", "hacan")
+	cfg.Rules = RulesCurrent
+	g := fixture(t, cfg, func(s *State) {
+		s.System(9).Space = []Stack{{Owner: 0, Unit: "dreadnought", Count: 1}, {Owner: 0, Unit: "carrier", Count: 1}}
+		s.System(23).Space = []Stack{{Owner: 1, Unit: "cruiser", Count: 3}}
+	})
+	toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+	activated(t, g, 0, 23)
+	do(t, g, moveShips(0, 9, "dreadnought", 1))
+	do(t, g, moveShips(0, 9, "carrier", 1))
+	do(t, g, act(ActEndMovement, 0))
+	declineWindows(t, g)
+	do(t, g, act(ActNoRetreat, 1))
+	refuse(t, g, use(0, "letnev:viscount_unlenn", Action{Unit: "war_sun", ActionExtra: &ActionExtra{Player: ip(0)}}), "51.4")
+	do(t, g, use(0, "letnev:viscount_unlenn", Action{Unit: "dreadnought", ActionExtra: &ActionExtra{Player: ip(0)}}))
+	ev := do(t, g, act(ActNoRetreat, 0))
+	if n := len(combatDice(ev)); n != 3+3 {
+		t.Fatalf("%d dice: the dreadnought's 2 and the carrier's, and Sol's 3", n)
 	}
 }

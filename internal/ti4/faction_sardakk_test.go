@@ -92,6 +92,7 @@ func TestFactionTech_ValkyrieParticleWeave(t *testing.T) {
 		do(t, g, act(ActEstablishControl, 0))
 		do(t, g, act(ActPassWindow, 1)) // no Parley
 		passStart(t, g)
+		passRoundStart(t, g)
 		c := g.State().Combat
 		if c == nil || c.Round != 1 {
 			t.Fatalf("seed %d: combat %+v", seed, c)

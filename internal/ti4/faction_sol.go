@@ -192,3 +192,31 @@ func helioCommandArray(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, err
 	}
 	return s.emit(append(ev, purgeHero(a.Seat))...), nil
 }
+
+// The Federation of Sol's leaders from rules version 6.
+func init() {
+	// Evelyn Delouis, agent: at the start of a ground combat round, exhausted,
+	// a ground force in the combat, anyone's, rolls one die more this round
+	// (unit, player). Used in ground combats Sol fight (in others', as the
+	// card allows, it is not built yet).
+	define(&Ability{ID: "sol:evelyn_delouis", Since: RulesMechs,
+		Uses: []*Use{{At: AtGroundRound, Exhaust: true, Fields: "unit player", Options: delouisOptions, Resolve: boostDie}}})
+}
+
+func delouisOptions(s *State, _ int, _ *Step) []Action {
+	c := s.Combat
+	if c == nil || c.Kind != "ground" {
+		return nil
+	}
+	pl, _ := s.Planet(c.Planet)
+	if pl == nil {
+		return nil
+	}
+	var out []Action
+	for _, st := range pl.Units {
+		if isGroundForce(st.Unit) {
+			out = append(out, Action{Unit: st.Unit, ActionExtra: &ActionExtra{Player: ip(st.Owner)}})
+		}
+	}
+	return out
+}

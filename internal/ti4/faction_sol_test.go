@@ -148,3 +148,29 @@ func TestFactionUnit_ZSThunderboltM2(t *testing.T) {
 	refuse(t, g, use(0, "sol:orbital_drop", Action{Planet: jord, Unit: "mech", ActionExtra: &ActionExtra{Spend: &Spend{TradeGoods: 3}}}), "30.2")
 	refuse(t, g, use(0, "sol:orbital_drop", Action{Planet: jord, Unit: "war_sun"}), "")
 }
+
+// Sol, Evelyn Delouis (agent): at the start of a ground combat round, one
+// ground force in the combat rolls a die more this round: 3 dice for 2
+// infantry; the agent is exhausted.
+func TestFaction_Sol_EvelynDelouis(t *testing.T) {
+	cfg := fixtureConfig("sol", "hacan", "jolnar")
+	cfg.Rules = RulesCurrent
+	g := invadeArnorAs(t, cfg, arnorHeldBy(1, Stack{Owner: 1, Unit: "infantry", Count: 3}))
+	do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: "infantry", Count: 2})
+	do(t, g, act(ActEstablishControl, 0))
+	do(t, g, act(ActPassWindow, 1)) // no Parley
+	passStart(t, g)
+	c := g.State().Combat
+	if c.Answer == nil || c.Answer.Kind != AnswerGroundRound || c.Answer.Seat != 0 {
+		t.Fatalf("combat %+v: Sol's window at the round's start", c)
+	}
+	refuse(t, g, use(0, "sol:evelyn_delouis", Action{Unit: "mech", ActionExtra: &ActionExtra{Player: ip(0)}}), "51.4")
+	do(t, g, use(0, "sol:evelyn_delouis", Action{Unit: "infantry", ActionExtra: &ActionExtra{Player: ip(0)}}))
+	ev := do(t, g, act(ActPassWindow, 0))
+	if n := len(combatDice(ev)); n != 3+3 {
+		t.Fatalf("%d dice: Sol's 2 infantry and one more, and the Hacan's 3", n)
+	}
+	if !slices.Contains(g.State().Players[0].ExhaustedTechs, "sol:evelyn_delouis") {
+		t.Fatal("the agent is exhausted")
+	}
+}

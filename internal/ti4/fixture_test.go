@@ -172,3 +172,12 @@ func combatDice(ev []Event) []int {
 	}
 	return dice
 }
+
+// passRoundStart has the players asked at the start of a ground combat
+// round pass (Dunlain Reaper, Evelyn Delouis).
+func passRoundStart(t *testing.T, g *Game) {
+	t.Helper()
+	for c := g.State().Combat; c != nil && c.Answer != nil && c.Answer.Kind == AnswerGroundRound; c = g.State().Combat {
+		do(t, g, act(ActPassWindow, c.Answer.Seat))
+	}
+}

@@ -402,6 +402,7 @@ func TestRule73_3_CrownOfThalnosGround(t *testing.T) {
 		do(t, g, act(ActEstablishControl, 0))
 		do(t, g, act(ActPassWindow, 1)) // no Parley
 		passStart(t, g)
+		passRoundStart(t, g)
 		c := g.State().Combat
 		if c.Answer == nil || c.Answer.Kind != "ground_roll" || c.Answer.Seat != 0 || len(c.x().Dice) == 0 {
 			continue
