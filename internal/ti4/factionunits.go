@@ -86,7 +86,7 @@ func (s *State) deploys(seat int) bool {
 // place of a PDS it would place (Hecatoncheires).
 func (s *State) mechForPDS(seat int) bool {
 	a := s.unitAbility(seat, "mech")
-	return a != nil && a.ForPDS && s.deploys(seat)
+	return a != nil && a.ForPDS && a.Deploy && s.Reinforcements(seat, "mech") > 0
 }
 
 // deploysOn reports that seat may deploy its mech on pl: deployTo without

@@ -175,42 +175,41 @@ func decideActivate(s *State, a Action) ([]Event, error) {
 	return s.extend(ev, anyActivated(s, a.Seat, sys)...), nil
 }
 
-// anyTacticalEnded opens, for each player from the active one clockwise,
-// the windows of their abilities used at the end of any player's tactical
-// action (AfterAnyTactical).
+// anyTacticalEnded opens the windows of the abilities used at the end of
+// any player's tactical action (AfterAnyTactical).
 func anyTacticalEnded(s *State, active, pos int) []Event {
+	return anyPlayersWindows(s, AfterAnyTactical, active, pos)
+}
+
+// anyActivated opens the windows of the abilities used after any player
+// activates a system (AfterAnyActivation).
+func anyActivated(s *State, active int, sys *System) []Event {
+	return anyPlayersWindows(s, AfterAnyActivation, active, sys.Pos)
+}
+
+// anyPlayersWindows opens, for each player from the active one clockwise,
+// the windows at a moment that follows any player's deed in the system at
+// pos (the window's Target the active player).
+func anyPlayersWindows(s *State, at Moment, active, pos int) []Event {
 	var ev []Event
 	for i := range s.Players {
-		if q := (active + i) % len(s.Players); s.hasUse(q, AfterAnyTactical) {
-			ev = s.extend(ev, abilityWindows(s, q, AfterAnyTactical, Step{Systems: []int{pos}, Target: ip(active)})...)
+		if q := (active + i) % len(s.Players); s.hasUse(q, at) && s.mayAnswer(q, at) {
+			ev = s.extend(ev, abilityWindows(s, q, at, Step{Systems: []int{pos}, Target: ip(active)})...)
 		}
 	}
 	return ev
 }
 
-// mayAnswerActivation is the cheap test, before the windows are weighed
-// with the activation in hand, that one of seat's uses after any
-// activation may have something to do (Use.Ready without the window).
-func (s *State) mayAnswerActivation(seat int) bool {
+// mayAnswer is the cheap test, before the windows are weighed with the
+// deed in hand, that one of seat's uses at the moment may have something
+// to do (Use.Ready without the window).
+func (s *State) mayAnswer(seat int, at Moment) bool {
 	for _, a := range s.abilityList(seat) {
-		if u := s.usable(seat, a, AfterAnyActivation); u != nil && (u.Ready == nil || u.Ready(s, seat, nil)) {
+		if u := s.usable(seat, a, at); u != nil && (u.Ready == nil || u.Ready(s, seat, nil)) {
 			return true
 		}
 	}
 	return false
-}
-
-// anyActivated opens, for each player from the active one clockwise, the
-// windows of their abilities used after any player activates a system
-// (AfterAnyActivation).
-func anyActivated(s *State, active int, sys *System) []Event {
-	var ev []Event
-	for i := range s.Players {
-		if q := (active + i) % len(s.Players); s.hasUse(q, AfterAnyActivation) && s.mayAnswerActivation(q) {
-			ev = s.extend(ev, abilityWindows(s, q, AfterAnyActivation, Step{Systems: []int{sys.Pos}, Target: ip(active)})...)
-		}
-	}
-	return ev
 }
 
 // checkActivate is decideActivate's refusals, without building events:
