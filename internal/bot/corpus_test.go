@@ -122,6 +122,12 @@ func TestReplayCorpusOfTheLeadersRulesIsUnchanged(t *testing.T) {
 	checkCorpus(t, ti4.RulesLeaders, "testdata/corpus_v5.golden", false)
 }
 
+// So do those of the sixth (the mechs), recorded before the Prophecy of
+// Kings factions' abilities of the seventh.
+func TestReplayCorpusOfTheMechsRulesIsUnchanged(t *testing.T) {
+	checkCorpus(t, ti4.RulesMechs, "testdata/corpus_v6.golden", false)
+}
+
 func checkCorpus(t *testing.T, rules int, golden string, write bool) {
 	if testing.Short() {
 		t.Skip("plays 192 games")

@@ -211,8 +211,11 @@ const (
 	RulesLeaders = 5
 	// RulesMechs: the mechs' abilities and their deploys (55, 30).
 	RulesMechs = 6
+	// RulesPoK: the Prophecy of Kings factions' own abilities, technologies,
+	// flagships, units and notes.
+	RulesPoK = 7
 	// RulesCurrent is the version new games are set up under.
-	RulesCurrent = RulesMechs
+	RulesCurrent = RulesPoK
 )
 
 // rules is the game's rules version.
