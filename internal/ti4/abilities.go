@@ -194,6 +194,11 @@ type Ability struct {
 	// sustains damage (87). StrategyTG: trade goods its owner gains after
 	// spending a token from their strategy pool.
 	SustainTG, StrategyTG int
+	// ReadyExplored: after its owner explores a planet, the planet is
+	// readied. MechDice: the dice more its owner's mechs in this flagship's
+	// system roll in combat.
+	ReadyExplored bool
+	MechDice      int
 	// SustainHit: after this unit sustains damage in a ground combat, one
 	// hit on the opponent's ground forces on its planet.
 	SustainHit bool
@@ -527,6 +532,8 @@ func (s *State) has(seat int, f func(*Ability) bool) bool {
 }
 
 func hookExploreFrontier(a *Ability) bool  { return a.ExploreFrontier }
+func hookReadyExplored(a *Ability) bool    { return a.ReadyExplored }
+func hookMechDice(a *Ability) bool         { return a.MechDice > 0 }
 func hookWormholeHit(a *Ability) bool      { return a.WormholeHit }
 func hookNoSustainNear(a *Ability) bool    { return a.NoSustainNear }
 func hookNoSustainOn(a *Ability) bool      { return a.NoSustainOnPlanet }

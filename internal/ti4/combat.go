@@ -287,6 +287,9 @@ func (s *State) rollAgain(seat int, stacks []Stack, f func(*combat.Profile) comb
 		if st.Unit == "mech" && s.Combat != nil && s.Combat.Kind == "space" {
 			p.Combat = s.shipSide(seat, p.Combat) // a mech's card flipped to its ship side (Z-Grav Eidolon)
 		}
+		if st.Unit == "mech" {
+			p.Combat.Dice += s.mechDice(seat) // Visz El Vir
+		}
 		r, m := f(&p), mod+s.unitModVs(seat, st.Unit)
 		if fa != nil && st.Unit != "flagship" {
 			m += fa.OthersMod // C'morran N'orr
@@ -1417,6 +1420,7 @@ func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
 			hd += s.groundRoll(d, b, s.groundMod(c, d, c.Attacker), rng, &rolls, &n.Misses, dice, 1)
 			n.own().Boosted = nil
 		}
+		n.Boost = nil // for one round only (Supercharge)
 		if kept != nil || len(n.x().Dice) > 0 {
 			n.own().Dice = kept
 		}
@@ -1464,6 +1468,9 @@ func (s *State) groundRoll(seat int, stacks []Stack, extra int, rng *engine.RNG,
 			continue
 		}
 		r := profile(s, seat, st.Unit).Combat
+		if st.Unit == "mech" {
+			r.Dice += s.mechDice(seat) // Visz El Vir
+		}
 		if len(perUnit) > 0 { // a die each, more than the units' own (Combat.Boosted)
 			r.Dice = min(r.Dice, perUnit[0])
 		}

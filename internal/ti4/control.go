@@ -28,9 +28,8 @@ func gain(s *State, x *explorer, seat, pos int, pl *Planet) []Event {
 	ev = s.extend(ev, takenStructures(s, x, seat, pos, pl)...)
 	ev = s.extend(ev, relicsOnPlanetTaken(s, x, seat, pos, pl)...)
 	if pl.Controller == None {
-		if e, ok := x.explore(seat, pl.Name); ok {
-			ev = s.extend(ev, e)
-			ev = s.extend(ev, x.effects(seat, pos, pl, e.Card)...)
+		if xe, ok := x.explorePlanet(seat, pos, pl); ok {
+			ev = s.extend(ev, xe...)
 		}
 	}
 	if !s.hasUse(seat, AfterGainPlanet) {

@@ -52,6 +52,22 @@ func (x *explorer) explore(seat int, planet string) (Event, bool) {
 	return e, ok
 }
 
+// explorePlanet explores pl for seat (35.1) and resolves the card drawn
+// (35.7), then what follows an exploration for the explorer's abilities;
+// false if its deck is empty.
+func (x *explorer) explorePlanet(seat, pos int, pl *Planet) ([]Event, bool) {
+	s := x.s
+	e, ok := x.explore(seat, pl.Name)
+	if !ok {
+		return nil, false
+	}
+	ev := s.extend(s.emit(e), x.effects(seat, pos, pl, e.Card)...)
+	if s.has(seat, hookReadyExplored) { // Pre-Fab Arcologies
+		ev = s.extend(ev, Event{Kind: EvPlanetReadied, Seat: seat, Planet: pl.Name})
+	}
+	return ev, true
+}
+
 // exploreFrontier draws for the frontier token in the system at pos (35.5).
 func (x *explorer) exploreFrontier(seat, pos int) (Event, bool) {
 	e, ok := x.draw(seat, "frontier")

@@ -1,6 +1,12 @@
 package ti4
 
-import "github.com/mecatol/mecatol/internal/combat"
+import (
+	"slices"
+	"strings"
+
+	"github.com/mecatol/mecatol/internal/combat"
+	"github.com/mecatol/mecatol/internal/engine"
+)
 
 // The Naaz-Rokha Alliance's components.
 
@@ -10,4 +16,120 @@ import "github.com/mecatol/mecatol/internal/combat"
 // dice, and flips back when the combat ends.
 func init() {
 	define(&Ability{ID: "eidolon", Since: RulesMechs, ShipSide: combat.Roll{Hit: 8, Dice: 2}})
+}
+
+// Visz El Vir, the Naaz-Rokha flagship: the Naaz-Rokha's mechs in its
+// system roll one die more in combat, space (Z-Grav Eidolon) or ground.
+func init() {
+	define(&Ability{ID: "visz_el_vir", Since: RulesPoK, MechDice: 1})
+}
+
+// mechDice is the dice more seat's mechs roll in the combat under way: a
+// flagship of theirs in its system that gives them (Visz El Vir).
+func (s *State) mechDice(seat int) int {
+	c := s.Combat
+	if c == nil || s.flagshipAt(s.System(c.System), hookMechDice) != seat {
+		return 0
+	}
+	return s.unitAbility(seat, "flagship").MechDice
+}
+
+// The Naaz-Rokha's technologies.
+func init() {
+	// Pre-Fab Arcologies: after they explore a planet, it is readied.
+	define(&Ability{ID: "pre_fab_arcologies", Since: RulesPoK, ReadyExplored: true})
+	// Supercharge: at the start of a space or ground combat round, exhausted,
+	// +1 to each of their combat rolls in that round.
+	define(&Ability{ID: "supercharge", Since: RulesPoK, Uses: []*Use{
+		{At: AtCombatRound, Exhaust: true, Options: superchargeOptions, Resolve: supercharge},
+		{At: AtGroundRound, Exhaust: true, Options: superchargeOptions, Resolve: supercharge}}})
+}
+
+func superchargeOptions(s *State, seat int, _ *Step) []Action {
+	if s.Combat == nil {
+		return nil
+	}
+	return []Action{{}}
+}
+
+// supercharge gives seat's rolls +1 this round, as Morale Boost does
+// (Combat.Boost).
+func supercharge(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
+	n := *s.Combat
+	n.Boost = append(slices.Clone(n.Boost), a.Seat)
+	return s.emit(setCombat(&n, nil)), nil
+}
+
+// The Naaz-Rokha's abilities.
+func init() {
+	// Fabrication: as an action, 2 relic fragments of a kind purged for a
+	// relic (outcome: the kind; unknown fragments count as any, 73.1), or
+	// one for a command token (outcome "token:" and the fragment).
+	define(&Ability{ID: "naazrokha:fabrication", Since: RulesPoK,
+		Uses: []*Use{{At: AtAction, Fields: "outcome", Options: fabricationOptions, Resolve: fabrication}}})
+}
+
+func fabricationOptions(s *State, seat int, _ *Step) []Action {
+	p := s.Players[seat]
+	out := relicForTwoOptions(p)
+	for i, f := range p.RelicFragments {
+		if !slices.Contains(p.RelicFragments[:i], f) && s.CommandReinforcements(seat) > 0 {
+			out = append(out, Action{Outcome: "token:" + f})
+		}
+	}
+	return out
+}
+
+// relicForTwoOptions offers each kind of which p holds 2 fragments, for
+// a relic (Fabrication, Black Market Forgery).
+func relicForTwoOptions(p *Player) []Action {
+	var out []Action
+	for _, kind := range []string{"cultural", "hazardous", "industrial"} {
+		if len(twoFragments(p, kind)) == 2 {
+			out = append(out, Action{Outcome: kind})
+		}
+	}
+	return out
+}
+
+// twoFragments picks the 2 fragments p purges for a relic of kind: that
+// kind's first, then unknown ones.
+func twoFragments(p *Player, kind string) []string {
+	f := fragmentsFor(p, kind)
+	return f[:min(len(f), 2)]
+}
+
+func fabrication(s *State, a Action, _ *Step, rng *engine.RNG) ([]Event, error) {
+	if !slices.ContainsFunc(fabricationOptions(s, a.Seat, nil), func(o Action) bool { return o.Outcome == a.Outcome }) {
+		return nil, engine.Refuse("73.1", "Fabrication purges 2 relic fragments of one kind (outcome: the kind) or 1 for a command token (outcome token:<fragment>)")
+	}
+	if f, ok := strings.CutPrefix(a.Outcome, "token:"); ok {
+		return s.emit(Event{Kind: EvFragmentsPurged, Seat: a.Seat, Extra: &Extra{Cards: []string{f}}},
+			queue(Step{Kind: StepGainTokens, Seat: a.Seat, Card: a.Card, Need: 1})), nil
+	}
+	return relicForTwo(s, a.Seat, a.Outcome, rng), nil
+}
+
+// relicForTwo purges 2 of seat's fragments of kind and gains a relic.
+func relicForTwo(s *State, seat int, kind string, rng *engine.RNG) []Event {
+	ev := s.emit(Event{Kind: EvFragmentsPurged, Seat: seat, Extra: &Extra{Cards: twoFragments(s.Players[seat], kind)}})
+	return s.extend(ev, gainRelic(s, seat, rng)...)
+}
+
+// Black Market Forgery, the Naaz-Rokha's note: as its holder's action, 2
+// relic fragments of a kind purged for a relic (outcome: the kind); the
+// note goes back.
+func init() {
+	defineNote("naazrokha:black_market_forgery", &promissoryNote{since: RulesPoK, moment: asAction, fields: "outcome",
+		offer: forgeryOffer, roll: playAsActionRolled(blackMarketForgery)})
+}
+
+func forgeryOffer(s *State, seat int) []Action { return relicForTwoOptions(s.Players[seat]) }
+
+func blackMarketForgery(s *State, a Action, _ int, rng *engine.RNG) ([]Event, error) {
+	if !slices.ContainsFunc(forgeryOffer(s, a.Seat), func(o Action) bool { return o.Outcome == a.Outcome }) {
+		return nil, engine.Refuse("73.1", "Black Market Forgery purges 2 relic fragments of one kind (outcome: cultural, hazardous or industrial)")
+	}
+	ev := s.emit(Event{Kind: EvNoteReturned, Seat: a.Seat, Card: a.Card})
+	return s.extend(ev, relicForTwo(s, a.Seat, a.Outcome, rng)...), nil
 }

@@ -1,6 +1,11 @@
 package ti4
 
-import "testing"
+import (
+	"slices"
+	"testing"
+
+	"github.com/mecatol/mecatol/internal/engine"
+)
 
 // The Naaz-Rokha, Eidolon (55, 78): the mech carried into a space combat
 // flips and fights as a ship, 2 dice that hit on 8; a mech of another
@@ -35,5 +40,131 @@ func TestFactionUnit_Eidolon(t *testing.T) {
 		if n := len(combatDice(ev)); n != 1+2+3 {
 			t.Fatalf("%d dice in the round: the carrier's, the mech's 2 and the 3 cruisers'", n)
 		}
+	}
+}
+
+// The Naaz-Rokha, Visz El Vir (55): their mechs in its system roll one
+// die more in a ground combat; a flagship elsewhere, or a game of an
+// earlier rules version, adds none.
+func TestFactionUnit_ViszElVir(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		at    int
+		rules int
+		want  int
+	}{
+		{"in the system", 9, RulesCurrent, 3},
+		{"elsewhere", 23, RulesCurrent, 2},
+		{"rules version 6", 9, RulesMechs, 2},
+	} {
+		g := factionGame(t, []string{"naazrokha", "sol", "hacan"}, func(s *State) {
+			s.System(tc.at).Space = []Stack{{Owner: 0, Unit: "flagship", Count: 1}}
+			arnorHeldBy(1, Stack{Owner: 1, Unit: "infantry", Count: 1}, Stack{Owner: 0, Unit: "mech", Count: 1})(s)
+			s.Options.Rules = tc.rules
+		})
+		s := g.State()
+		s.Combat = &Combat{Kind: "ground", System: 9, Planet: "Arnor", Attacker: 0, Defender: 1, Retreat: None}
+		r := engine.NewRNG(1)
+		var faces []int
+		var misses []Miss
+		s.groundRoll(0, planetIn(s.System(9), "Arnor").Units, 0, &r, &faces, &misses, nil)
+		if len(faces) != tc.want {
+			t.Errorf("%s: the mech rolls %d dice, want %d", tc.name, len(faces), tc.want)
+		}
+	}
+}
+
+// The Naaz-Rokha, Pre-Fab Arcologies: a planet gained and explored is
+// readied; without the technology it stays exhausted (25.1).
+func TestFactionTech_PreFabArcologies(t *testing.T) {
+	for _, has := range []bool{true, false} {
+		g := mechInvasion(t, []string{"naazrokha", "sol", "hacan"}, nil, 1, func(s *State) {
+			planetIn(s.System(9), "Arnor").Controller = None
+			if has {
+				s.Players[0].Techs = append(s.Players[0].Techs, "pre_fab_arcologies")
+			}
+		})
+		pl, _ := g.State().Planet("Arnor")
+		if pl.Controller != 0 || pl.Exhausted == has {
+			t.Fatalf("with the technology %v: Arnor held by %d, exhausted %v", has, pl.Controller, pl.Exhausted)
+		}
+	}
+}
+
+// The Naaz-Rokha, Supercharge: at the start of a ground combat round,
+// exhausted, +1 to each of their combat rolls that round only; exhausted,
+// it is not offered again.
+func TestFactionTech_Supercharge(t *testing.T) {
+	cfg := fixtureConfig("naazrokha", "sol", "hacan")
+	cfg.Rules = RulesCurrent
+	g := invadeArnorAs(t, cfg, func(s *State) {
+		arnorHeldBy(1, Stack{Owner: 1, Unit: "infantry", Count: 3})(s)
+		s.Players[0].Techs = append(s.Players[0].Techs, "supercharge")
+	})
+	do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: "infantry", Count: 2})
+	do(t, g, act(ActEstablishControl, 0))
+	do(t, g, act(ActPassWindow, 1)) // no Parley
+	passStart(t, g)
+	c := g.State().Combat
+	if c.Answer == nil || c.Answer.Kind != AnswerGroundRound || c.Answer.Seat != 0 {
+		t.Fatalf("answer %+v: the Naaz-Rokha asked at the round's start", c.Answer)
+	}
+	s := g.State()
+	if got := s.groundMod(s.Combat, 0, 1); got != 0 {
+		t.Fatalf("modifier %d before", got)
+	}
+	do(t, g, use(0, "supercharge", Action{}))
+	s = g.State()
+	if got := s.groundMod(s.Combat, 0, 1); got != 1 || !slices.Contains(s.Players[0].ExhaustedTechs, "supercharge") {
+		t.Fatalf("modifier %d after Supercharge, exhausted %v", got, s.Players[0].ExhaustedTechs)
+	}
+	passRoundStart(t, g)
+	if s := g.State(); s.Combat.Round != 1 || s.groundMod(s.Combat, 0, 1) != 0 {
+		t.Fatalf("round %d: the +1 is for the one round", s.Combat.Round)
+	}
+	if s.readyUse(0, AtGroundRound) {
+		t.Fatal("exhausted, it is not offered")
+	}
+}
+
+// The Naaz-Rokha, Fabrication: as an action, 2 fragments of a kind (an
+// unknown one counting as any) for a relic, or 1 for a command token;
+// a kind they lack 2 of is refused.
+func TestFaction_NaazRokha_Fabrication(t *testing.T) {
+	stage := func(s *State) {
+		s.Players[0].RelicFragments = []string{"cultural_relic_fragment", "unknown_relic_fragment", "hazardous_relic_fragment"}
+	}
+	g := factionGame(t, []string{"naazrokha", "sol", "hacan"}, stage)
+	refuse(t, g, use(0, "naazrokha:fabrication", Action{Outcome: "industrial"}), "73.1")
+	relics := len(g.State().Decks.Relics)
+	do(t, g, use(0, "naazrokha:fabrication", Action{Outcome: "cultural"}))
+	s := g.State()
+	if len(s.Players[0].Relics) != 1 || len(s.Decks.Relics) != relics-1 || !slices.Equal(s.Players[0].RelicFragments, []string{"hazardous_relic_fragment"}) || s.Turn == 0 {
+		t.Fatalf("relics %v, fragments left %v", s.Players[0].Relics, s.Players[0].RelicFragments)
+	}
+
+	g = factionGame(t, []string{"naazrokha", "sol", "hacan"}, stage)
+	tactic := g.State().Players[0].Tactic
+	do(t, g, use(0, "naazrokha:fabrication", Action{Outcome: "token:hazardous_relic_fragment"}))
+	do(t, g, Action{Kind: ActGainTokens, Seat: 0, Pools: &Pools{Tactic: 1}})
+	s = g.State()
+	if s.Players[0].Tactic != tactic+1 || len(s.Players[0].RelicFragments) != 2 || s.Turn == 0 {
+		t.Fatalf("tactic %d (was %d), fragments %v", s.Players[0].Tactic, tactic, s.Players[0].RelicFragments)
+	}
+}
+
+// The Naaz-Rokha, Black Market Forgery (69): its holder's action, 2
+// fragments of a kind for a relic; the note goes back to the Naaz-Rokha.
+func TestFaction_NaazRokha_BlackMarketForgery(t *testing.T) {
+	const note = "naazrokha:black_market_forgery"
+	g := factionGame(t, []string{"sol", "naazrokha", "hacan"}, func(s *State) {
+		giveNote(note, 0)(s)
+		s.Players[0].RelicFragments = []string{"industrial_relic_fragment", "industrial_relic_fragment"}
+	})
+	refuse(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: note, Outcome: "cultural"}, "73.1")
+	do(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: note, Outcome: "industrial"})
+	s := g.State()
+	if len(s.Players[0].Relics) != 1 || len(s.Players[0].RelicFragments) != 0 || !slices.Contains(s.Players[1].Promissory, note) || s.Turn == 0 {
+		t.Fatalf("relics %v, fragments %v, Naaz-Rokha's notes %v", s.Players[0].Relics, s.Players[0].RelicFragments, s.Players[1].Promissory)
 	}
 }

@@ -42,6 +42,9 @@ func (s *State) groundMod(c *Combat, seat, opp int) int {
 	if slices.Contains(c.Legion, opp) && s.Players[seat].Faction == "sardakk" {
 		m--
 	}
+	for _, q := range c.Boost { // this round only (Supercharge)
+		m += btoi(q == seat)
+	}
 	return m
 }
 

@@ -324,11 +324,18 @@ func asAction(s *State, seat int) bool { return s.momentHolds(seat, AtAction) }
 // playAsAction plays a note as its holder's action: effect's events, the
 // note back to its owner unless effect keeps it, and the turn's end.
 func playAsAction(effect func(s *State, a Action, owner int) ([]Event, error)) func(s *State, a Action, owner int) ([]Event, error) {
-	return func(s *State, a Action, owner int) ([]Event, error) {
+	play := playAsActionRolled(func(s *State, a Action, owner int, _ *engine.RNG) ([]Event, error) { return effect(s, a, owner) })
+	return func(s *State, a Action, owner int) ([]Event, error) { return play(s, a, owner, nil) }
+}
+
+// playAsActionRolled is playAsAction for a note whose play draws on the
+// game's RNG.
+func playAsActionRolled(effect func(s *State, a Action, owner int, rng *engine.RNG) ([]Event, error)) func(s *State, a Action, owner int, rng *engine.RNG) ([]Event, error) {
+	return func(s *State, a Action, owner int, rng *engine.RNG) ([]Event, error) {
 		if err := checkTurn(s, a.Seat); err != nil {
 			return nil, err
 		}
-		ev, err := effect(s, a, owner)
+		ev, err := effect(s, a, owner, rng)
 		if err != nil {
 			return nil, err
 		}

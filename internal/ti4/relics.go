@@ -200,9 +200,8 @@ func crownOfEmphidia(s *State, a Action, st *Step, rng *engine.RNG) ([]Event, er
 	pl, sys := s.Planet(a.Planet)
 	x := newExplorer(s, rng)
 	ev := s.emit(Event{Kind: EvRelicExhausted, Seat: a.Seat, Card: crown}, done)
-	if e, ok := x.explore(a.Seat, pl.Name); ok {
-		ev = s.extend(ev, e)
-		ev = s.extend(ev, x.effects(a.Seat, sys.Pos, pl, e.Card)...)
+	if xe, ok := x.explorePlanet(a.Seat, sys.Pos, pl); ok {
+		ev = s.extend(ev, xe...)
 	}
 	return ev, nil
 }

@@ -266,11 +266,11 @@ func scanlink(s *State, a Action, st *Step, rng *engine.RNG) ([]Event, error) {
 	}
 	pl, sys := s.Planet(a.Planet)
 	x := newExplorer(s, rng)
-	e, ok := x.explore(a.Seat, pl.Name)
+	ev, ok := x.explorePlanet(a.Seat, sys.Pos, pl)
 	if !ok {
 		return nil, engine.Refuse("35.1", "the %s exploration deck is empty", planetInfo(pl).Trait)
 	}
-	return s.extend(s.emit(e), x.effects(a.Seat, sys.Pos, pl, e.Card)...), nil
+	return ev, nil
 }
 
 func assemblyOptions(s *State, seat int, st *Step) []Action {
