@@ -178,9 +178,25 @@ type Ability struct {
 	// BombardsAsShip: this unit on a planet uses its Bombardment on the
 	// other planets of its system as if it were a ship (15).
 	BombardsAsShip bool
+	// Walls: other players' ships do not move through systems with its
+	// owner's structures (58); StructuresProduction: each planet with its
+	// owner's structures has this Production for them, as a unit (68).
+	Walls                bool
+	StructuresProduction int
+	// NinesKillInfantry: each 9 or 10 this unit rolls for anti-fighter
+	// barrage destroys an infantry of the opponent's in the space area.
+	NinesKillInfantry bool
+	// NoCannonHere: other players' space cannon does not fire at its
+	// owner's ships in this flagship's system (77).
+	NoCannonHere bool
 	// NoBarrageHere: other players roll no anti-fighter barrage against
 	// its owner's units in its system (10).
 	NoBarrageHere bool
+	// VotesFirst: its owner votes first in each agenda (8.2);
+	// VotesPerPlayer: votes its owner adds, each time they vote, for each
+	// player in the game (8.6).
+	VotesFirst     bool
+	VotesPerPlayer int
 	// VotesPerTG: votes each trade good its owner spends while casting
 	// votes buys (8.13 otherwise forbids it).
 	VotesPerTG int
@@ -533,6 +549,7 @@ func (s *State) has(seat int, f func(*Ability) bool) bool {
 
 func hookExploreFrontier(a *Ability) bool  { return a.ExploreFrontier }
 func hookReadyExplored(a *Ability) bool    { return a.ReadyExplored }
+func hookNoCannonHere(a *Ability) bool     { return a.NoCannonHere }
 func hookMechDice(a *Ability) bool         { return a.MechDice > 0 }
 func hookWormholeHit(a *Ability) bool      { return a.WormholeHit }
 func hookNoSustainNear(a *Ability) bool    { return a.NoSustainNear }

@@ -163,10 +163,20 @@ func (s *State) Outcomes(id string) []string {
 }
 
 // Voting order: from the speaker's left, clockwise, the speaker last (8.2 ii).
+// A player whose ability says so votes first (Zeal), the others in that
+// order after them.
 func (s *State) votingOrder() []int {
 	o := s.SpeakerOrder()
-	return append(o[1:], o[0])
+	o = append(o[1:], o[0])
+	for i, q := range o {
+		if i > 0 && s.factionHas(q, hookVotesFirst) {
+			return append([]int{q}, slices.Delete(slices.Clone(o), i, i+1)...)
+		}
+	}
+	return o
 }
+
+func hookVotesFirst(a *Ability) bool { return a.VotesFirst }
 
 // agendaFollowUps drives the phase: reveal, tally, resolve, and move on.
 func agendaFollowUps(s *State, rng *engine.RNG) []Event {
@@ -320,7 +330,7 @@ func decideVote(s *State, a Action) ([]Event, error) {
 		// Each player casts exactly one vote, without exhausting planets.
 		return s.extend(ev, Event{Kind: EvVotesCast, Seat: a.Seat, Count: 1}, Event{Kind: EvBallotClosed, Seat: a.Seat}), nil
 	}
-	if n := s.bonus(a.Seat, hookVotes); n > 0 { // votes its abilities add
+	if n := s.bonus(a.Seat, hookVotes) + s.bonus(a.Seat, hookVotesPerPlayer)*len(s.Active()); n > 0 { // votes its abilities add
 		ev = s.extend(ev, Event{Kind: EvVotesCast, Seat: a.Seat, Count: n})
 	}
 	return ev, nil
@@ -376,7 +386,8 @@ func decideVoteTradeGoods(s *State, a Action) ([]Event, error) {
 	return s.emit(Event{Kind: EvTradeGoods, Seat: a.Seat, Count: -a.Count}, Event{Kind: EvVotesCast, Seat: a.Seat, Count: per * a.Count}), nil
 }
 
-func hookVotesPerTG(a *Ability) int { return a.VotesPerTG }
+func hookVotesPerTG(a *Ability) int     { return a.VotesPerTG }
+func hookVotesPerPlayer(a *Ability) int { return a.VotesPerPlayer }
 
 func decideBreakTie(s *State, a Action) ([]Event, error) {
 	ag := s.Agenda

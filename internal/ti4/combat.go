@@ -607,8 +607,8 @@ func spaceCannonStep(r *spaceStep) ([]Event, bool) {
 		if q == c.Attacker {
 			target = otherWithShips(sys, q)
 		}
-		if target == None || !shipsOf(sys, target) {
-			continue
+		if target == None || !shipsOf(sys, target) || s.flagshipAt(sys, hookNoCannonHere) == target {
+			continue // Quetzecoatl
 		}
 		only, ev := s.cannonTargeting(q, target, sys)
 		r.side = append(r.side, ev...)
@@ -702,10 +702,10 @@ func barrageStep(r *spaceStep) ([]Event, bool) {
 	}
 	var ha, hd int
 	if !s.barrageBarred(sys, c.Defender) {
-		ha = s.roll(c.Attacker, sys.Space, barrageOf, 0, r.rng, &r.rolls)
+		ha = s.barrageRoll(r, c.Attacker, c.Defender)
 	}
 	if !s.barrageBarred(sys, c.Attacker) {
-		hd = s.roll(c.Defender, sys.Space, barrageOf, 0, r.rng, &r.rolls)
+		hd = s.barrageRoll(r, c.Defender, c.Attacker)
 	}
 	if hd > 0 {
 		n.Owed = append(n.Owed, Owed{Seat: c.Attacker, Hits: hd, Only: only(c.Defender), Rule: "10.2", By: c.Defender})
@@ -715,6 +715,34 @@ func barrageStep(r *spaceStep) ([]Event, bool) {
 	}
 	n.Step = CbAnnounceD
 	return nil, false
+}
+
+// barrageRoll is seat's anti-fighter barrage hits (10.2); with a
+// destroyer whose 9s and 10s destroy infantry (Strike Wing Alpha II), as
+// many of opp's infantry in the space area are destroyed.
+func (s *State) barrageRoll(r *spaceStep, seat, opp int) int {
+	a := s.unitAbility(seat, "destroyer")
+	if a == nil || !a.NinesKillInfantry {
+		return s.roll(seat, r.sys.Space, barrageOf, 0, r.rng, &r.rolls)
+	}
+	var dd, rest []Stack
+	for _, st := range r.sys.Space {
+		if st.Unit == "destroyer" {
+			dd = append(dd, st)
+		} else {
+			rest = append(rest, st)
+		}
+	}
+	from := len(r.rolls)
+	h := s.roll(seat, dd, barrageOf, 0, r.rng, &r.rolls)
+	nines := 0
+	for _, v := range r.rolls[from:] {
+		nines += btoi(v >= 9)
+	}
+	if k := min(nines, count(r.sys.Space, opp, "infantry")); k > 0 {
+		r.side = append(r.side, Event{Kind: EvUnitsRemoved, Seat: opp, System: r.sys.Pos, Unit: "infantry", Count: k})
+	}
+	return h + s.roll(seat, rest, barrageOf, 0, r.rng, &r.rolls)
 }
 
 // barrageBarred reports that no anti-fighter barrage is rolled against

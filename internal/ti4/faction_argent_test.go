@@ -36,3 +36,125 @@ func TestFactionUnit_AerieSentinel(t *testing.T) {
 		do(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(22), Unit: "mech", Count: 1})
 	}
 }
+
+// The Argent Flight, Zeal (8.2, 8.6): the Argent vote first, whatever
+// the speaker's place, and add a vote for each player in the game to what
+// they cast; under rules version 6 they vote in their turn, with no more.
+func TestFaction_Argent_Zeal(t *testing.T) {
+	for _, rules := range []int{RulesCurrent, RulesMechs} {
+		g := factionAgenda(t, []string{"jolnar", "sol", "argent"}, []string{"mutiny"}, func(s *State) { s.Options.Rules = rules })
+		passWindows(t, g)
+		first, want := 2, 3
+		if rules == RulesMechs {
+			first, want = 1, 0
+		}
+		if v := g.State().Agenda.Voters; len(v) == 0 || v[0] != first {
+			t.Fatalf("rules %d: voters %v, seat %d first", rules, v, first)
+		}
+		if rules == RulesMechs {
+			continue
+		}
+		do(t, g, Action{Kind: ActVote, Seat: 2, Outcome: For})
+		do(t, g, act(ActDone, 2))
+		if b := g.State().Agenda.Ballots[0]; b.Seat != 2 || b.Votes != want {
+			t.Fatalf("ballot %+v: %d votes, one for each of the 3 players", b, want)
+		}
+	}
+}
+
+// The Argent Flight, Quetzecoatl (77): no space cannon fires at the
+// Argent's ships in its system; without it there, the PDS fires.
+func TestFactionUnit_Quetzecoatl(t *testing.T) {
+	for _, flagship := range []bool{true, false} {
+		cfg := fixtureConfig("argent", "sol", "jolnar")
+		cfg.Rules = RulesCurrent
+		g := fixture(t, cfg, func(s *State) {
+			s.System(22).Space = append(s.System(22).Space, Stack{Owner: 0, Unit: "flagship", Count: 1})
+			s.Players[0].Fleet = 8
+			arnorHeldBy(1, Stack{Owner: 1, Unit: "pds", Count: 2})(s)
+		})
+		toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+		activated(t, g, 0, 9)
+		do(t, g, moveShips(0, 22, "carrier", 1))
+		if flagship {
+			do(t, g, moveShips(0, 22, "flagship", 1))
+		}
+		ev := do(t, g, act(ActEndMovement, 0))
+		ev = append(ev, declineWindows(t, g)...)
+		if got, want := len(combatDice(ev)), btoi(!flagship)*2; got != want {
+			t.Fatalf("flagship %v: %d space cannon dice, want %d", flagship, got, want)
+		}
+	}
+}
+
+// The Argent Flight, Aerie Hololattice (58, 68): another player's ships
+// do not pass through a system with the Argent's structures, though they
+// may end there; a planet with an Argent PDS produces 1 unit for them;
+// without the technology neither holds.
+func TestFactionTech_AerieHololattice(t *testing.T) {
+	for _, has := range []bool{true, false} {
+		g := factionGame(t, []string{"argent", "sol", "jolnar"}, func(s *State) {
+			arnorHeldBy(0, Stack{Owner: 0, Unit: "pds", Count: 1})(s)
+			s.Players[0].TradeGoods = 2
+			if has {
+				s.Players[0].Techs = append(s.Players[0].Techs, "aerie_hololattice")
+			}
+		})
+		s := g.State()
+		if s.blocked(1, 9, false) != has || s.blocked(1, 9, true) || s.blocked(0, 9, false) {
+			t.Fatalf("technology %v: Sol through %v, into %v; the Argent through %v", has, s.blocked(1, 9, false), s.blocked(1, 9, true), s.blocked(0, 9, false))
+		}
+		activated(t, g, 0, 9)
+		do(t, g, act(ActEndMovement, 0))
+		establishControl(t, g, 0)
+		infantry := Action{Kind: ActProduce, Seat: 0, Unit: "infantry", Count: 1, Planet: "Arnor"}
+		if !has {
+			refuse(t, g, infantry, "68.1")
+			continue
+		}
+		refuse(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "infantry", Count: 2, Planet: "Arnor"}, "68.1")
+		do(t, g, infantry)
+	}
+}
+
+// The Argent Flight, Strike Wing Alpha II (10): each 9 or 10 of its
+// anti-fighter barrage destroys one of the opponent's infantry in the
+// space area, as many as there are.
+func TestFactionUnit_StrikeWingAlphaII(t *testing.T) {
+	seen := map[bool]bool{}
+	for seed := uint64(1); seed < 40 && len(seen) < 2; seed++ {
+		cfg := fixtureConfig("argent", "sol", "jolnar")
+		cfg.Rules, cfg.Seed = RulesCurrent, seed
+		g := fixture(t, cfg, func(s *State) {
+			s.Players[0].Techs = append(s.Players[0].Techs, "strike_wing_alpha_2")
+			s.Players[0].Fleet = 8
+			s.System(22).Space = append(s.System(22).Space, Stack{Owner: 0, Unit: "destroyer", Count: 3})
+			s.System(9).Space = []Stack{{Owner: 1, Unit: "carrier", Count: 1}, {Owner: 1, Unit: "infantry", Count: 2}}
+		})
+		toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+		activated(t, g, 0, 9)
+		do(t, g, moveShips(0, 22, "destroyer", 3))
+		ev := do(t, g, act(ActEndMovement, 0))
+		ev = append(ev, declineWindows(t, g)...)
+		var barrage []int
+		for _, e := range ev {
+			if e.Kind == EvCombat && len(e.Rolls) > 0 && barrage == nil {
+				barrage = e.Rolls
+			}
+		}
+		if len(barrage) != 9 {
+			t.Fatalf("seed %d: barrage dice %v, 3 each for 3 destroyers", seed, barrage)
+		}
+		nines := 0
+		for _, v := range barrage {
+			nines += btoi(v >= 9)
+		}
+		if left := count(g.State().System(9).Space, 1, "infantry"); left != max(0, 2-nines) {
+			t.Fatalf("seed %d: dice %v, %d of Sol's 2 infantry left", seed, barrage, left)
+		}
+		seen[nines > 0] = true
+	}
+	if !seen[true] || !seen[false] {
+		t.Fatalf("seeds with and without a 9: %v", seen)
+	}
+}

@@ -27,6 +27,9 @@ var unitsInData = map[string]string{
 	"floating_factory":         "a space dock with a move value and capacity, placed and producing in space, moving and retreating as a ship, destroyed when blockaded: the data's move, and the rules for space docks in space (producesInSpace, 14)",
 	"floating_factory_2":       "as Floating Factory, with its higher values",
 	"loncara_ssodu":            "Space Cannon 5 (x3) that reaches adjacent systems: the data's range, which space cannon reads (77.3c)",
+	"strike_wing_alpha":        "capacity and Anti-Fighter Barrage: unit values",
+	"saturn_engine":            "capacity: a unit value",
+	"saturn_engine_2":          "move, capacity and Sustain Damage: unit values",
 	"indomitus":                "Space Cannon 8 that reaches adjacent systems: the data's range, which space cannon reads from rules version 4, as for the Xxcha flagship (77.3c)",
 }
 

@@ -423,8 +423,27 @@ func (s *State) moveNeighbors(pos int, m mover) []int {
 
 // blocked reports a system a ship cannot enter (end) or pass through.
 func (s *State) blocked(seat, pos int, end bool) bool {
-	return s.blockedTerrain(seat, pos, end) || (!end && hasOthersShips(s.System(pos), seat) && !s.permits(seat, PermitPastShips)) // 58.4b
+	return s.blockedTerrain(seat, pos, end) || (!end && hasOthersShips(s.System(pos), seat) && !s.permits(seat, PermitPastShips)) || // 58.4b
+		(!end && s.walled(seat, pos))
 }
+
+// walled reports another player's structures in the system at pos that
+// close it to seat's ships passing through (Aerie Hololattice).
+func (s *State) walled(seat, pos int) bool {
+	sys := s.System(pos)
+	wall := func(st Stack) bool { return st.Owner != seat && isStructure(st.Unit) && s.has(st.Owner, hookWalls) }
+	if slices.ContainsFunc(sys.Space, wall) {
+		return true
+	}
+	for _, pl := range sys.Planets {
+		if slices.ContainsFunc(pl.Units, wall) {
+			return true
+		}
+	}
+	return false
+}
+
+func hookWalls(a *Ability) bool { return a.Walls }
 
 // blockedTerrain is blocked by anomalies alone.
 func (s *State) blockedTerrain(seat, pos int, end bool) bool {
@@ -809,6 +828,7 @@ func (s *State) productionLimit(seat int, sys *System) int {
 		}
 	}
 	for _, pl := range sys.Planets {
+		n += s.structuresProduction(seat, pl)
 		for _, st := range pl.Units {
 			if st.Owner != seat {
 				continue
@@ -820,6 +840,17 @@ func (s *State) productionLimit(seat int, sys *System) int {
 	}
 	return n
 }
+
+// structuresProduction is the Production a planet with seat's structures
+// has for seat as if it were a unit (Aerie Hololattice), or 0.
+func (s *State) structuresProduction(seat int, pl *Planet) int {
+	if !slices.ContainsFunc(pl.Units, func(st Stack) bool { return st.Owner == seat && isStructure(st.Unit) }) {
+		return 0
+	}
+	return s.bonus(seat, hookStructuresProduction)
+}
+
+func hookStructuresProduction(a *Ability) int { return a.StructuresProduction }
 
 // spendable is what seat could still pay: readied planets' resources and
 // trade goods.
@@ -967,6 +998,9 @@ func unitCost(u *data.Unit, n int, t *Production, typ string, conscription bool)
 }
 
 func (s *State) producesOn(seat int, pl *Planet) bool {
+	if s.structuresProduction(seat, pl) > 0 {
+		return true
+	}
 	for _, st := range pl.Units {
 		if st.Owner == seat && s.UnitCard(seat, st.Unit).HasProduction() {
 			return true
