@@ -183,6 +183,9 @@ type Ability struct {
 	// owner's structures has this Production for them, as a unit (68).
 	Walls                bool
 	StructuresProduction int
+	// TacticalAid: what using it gives the tactical action under way
+	// (EvTacticalMod).
+	TacticalAid string
 	// NinesKillInfantry: each 9 or 10 this unit rolls for anti-fighter
 	// barrage destroys an infantry of the opponent's in the space area.
 	NinesKillInfantry bool
@@ -269,6 +272,13 @@ type Ability struct {
 	Exhausts bool
 }
 
+// Tactical aids (Ability.TacticalAid): the active player's ships pass the
+// user's (58.4b), or move 1 more (58.4).
+const (
+	AidPassage = "passage"
+	AidMove    = "move"
+)
+
 // Permit is a set of permissions abilities grant.
 type Permit uint16
 
@@ -316,6 +326,9 @@ const (
 	// its system counts as having an alpha and a beta wormhole for the
 	// player's movement.
 	PermitMecatolGate
+	// PermitNebulae: nebulae do not change the player's ships' movement
+	// (59.1a, 59.2).
+	PermitNebulae
 )
 
 // othersActivated is what follows when active activates sys for the other

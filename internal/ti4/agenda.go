@@ -272,7 +272,7 @@ func tally(s *State) []Event {
 		if _, ok := totals[b.Outcome]; !ok {
 			order = append(order, b.Outcome)
 		}
-		totals[b.Outcome] += b.Votes
+		totals[b.Outcome] += b.Votes + s.pactVotes(b)
 	}
 	best := 0
 	var top []string

@@ -439,6 +439,14 @@ func applyTacticalCards(s *State, e *Event) bool {
 			t.NavSuite = true
 		case "in_the_silence_of_space":
 			t.Silence = append(t.Silence, e.System)
+		default: // an ability's aid to the tactical action (Ability.TacticalAid)
+			switch d := definitions[e.Card]; {
+			case d == nil:
+			case d.TacticalAid == AidPassage:
+				t.Passage = append(slices.Clip(t.Passage), e.Seat)
+			case d.TacticalAid == AidMove:
+				t.MoveBonus++
+			}
 		}
 	case EvAnswerPass:
 		c := s.Combat

@@ -61,3 +61,81 @@ func watcher(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
 	}
 	return s.extend(s.emit(Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: *a.System, Planet: a.Planet, Unit: "mech", Count: 1}), cancelPending(s)...), nil
 }
+
+// The Empyrean's abilities.
+func init() {
+	// Voidborn: nebulae do not change the Empyrean's ships' movement
+	// (59.1a, 59.2); a nebula's combat bonus still holds (59.3).
+	define(&Ability{ID: "empyrean:voidborn", Since: RulesPoK, Permits: PermitNebulae})
+	// Aetherpassage: after another player activates a system, the Empyrean
+	// may let that player's ships pass theirs in this tactical action
+	// (58.4b).
+	define(&Ability{ID: "empyrean:aetherpassage", Since: RulesPoK, TacticalAid: AidPassage,
+		Uses: []*Use{{At: AfterAnyActivation, Options: passageOptions, Resolve: passAbility, Ready: othersTurn}}})
+}
+
+// othersTurn: a window after another player's deed (its Target), not
+// the owner's own; without the window, the cheap test passes.
+func othersTurn(_ *State, seat int, st *Step) bool {
+	return st == nil || (st.Target != nil && *st.Target != seat)
+}
+
+func passageOptions(s *State, seat int, st *Step) []Action {
+	if st == nil || !othersTurn(s, seat, st) {
+		return nil
+	}
+	return []Action{{}}
+}
+
+// passAbility changes the tactical action under way as the ability says
+// (EvTacticalMod, by its id: Aetherpassage, Aetherstream).
+func passAbility(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
+	if s.Tactical == nil {
+		return nil, engine.Refuse("1.3", "%s acts on a tactical action under way", a.Card)
+	}
+	return s.emit(Event{Kind: EvTacticalMod, Seat: a.Seat, Card: a.Card}), nil
+}
+
+// Aetherstream, an Empyrean technology: after the Empyrean or a neighbor
+// activates a system next to an anomaly, the Empyrean may give that
+// player's ships +1 move for this tactical action (58.4).
+func init() {
+	define(&Ability{ID: "aetherstream", Since: RulesPoK, TacticalAid: AidMove,
+		Uses: []*Use{{At: AfterAnyActivation, Options: aetherstreamOptions, Resolve: passAbility}}})
+}
+
+func aetherstreamOptions(s *State, seat int, st *Step) []Action {
+	if st == nil || st.Target == nil || len(st.Systems) == 0 {
+		return nil
+	}
+	if q := *st.Target; (q != seat && !s.AreNeighbors(seat, q)) || !s.nextToAnomaly(s.System(st.Systems[0])) {
+		return nil
+	}
+	return []Action{{}}
+}
+
+// Blood Pact, the Empyrean's note: as its holder's action, into their
+// play area; while there, when its holder and the Empyrean vote for the
+// same outcome, 4 more votes count for it from the holder (8.6); it goes
+// back when its holder activates a system with the Empyrean's units.
+func init() {
+	defineNote("empyrean:blood_pact", &promissoryNote{since: RulesPoK, moment: asAction, play: playAsAction(intoPlayArea),
+		activated: returnedOnActivation, pactVotes: 4})
+}
+
+// pactVotes are the votes a ballot gains from a note in its caster's
+// play area whose owner voted for the same outcome (Blood Pact).
+func (s *State) pactVotes(b Ballot) int {
+	n := 0
+	for _, note := range s.Players[b.Seat].NotesInPlay {
+		d := promissoryNotes[note]
+		if d == nil || d.pactVotes == 0 {
+			continue
+		}
+		o := s.seatOfFaction(noteOwner(note))
+		if slices.ContainsFunc(s.Agenda.Ballots, func(x Ballot) bool { return x.Seat == o && x.Outcome == b.Outcome && x.Votes > 0 }) {
+			n += d.pactVotes
+		}
+	}
+	return n
+}

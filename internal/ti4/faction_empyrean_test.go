@@ -40,3 +40,102 @@ func TestFactionUnit_Watcher(t *testing.T) {
 		t.Fatalf("the card cancelled and the mech removed: techs %v", s.Players[0].Techs)
 	}
 }
+
+// The Empyrean, Voidborn (59.1a, 59.2): their ships starting in a nebula
+// move their full value, and pass through nebulae; under rules version 6
+// a nebula holds them to 1.
+func TestFaction_Empyrean_Voidborn(t *testing.T) {
+	for _, rules := range []int{RulesCurrent, RulesMechs} {
+		g := factionGame(t, []string{"empyrean", "sol", "jolnar"}, func(s *State) {
+			s.Options.Rules = rules
+			s.System(25).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 1}}
+		})
+		if got := g.State().blocked(0, 25, false); got != (rules == RulesMechs) {
+			t.Fatalf("rules %d: passing through a nebula blocked %v", rules, got)
+		}
+		activated(t, g, 0, 12) // 25 (nebula) -> 11 -> 12
+		if rules == RulesMechs {
+			refuse(t, g, moveShips(0, 25, "cruiser", 1), "58.4")
+			continue
+		}
+		do(t, g, moveShips(0, 25, "cruiser", 1))
+	}
+}
+
+// The Empyrean, Aetherpassage (58.4b): after another player activates a
+// system, the Empyrean may let that player's ships pass theirs; let go,
+// their ships bar the way.
+func TestFaction_Empyrean_Aetherpassage(t *testing.T) {
+	for _, let := range []bool{true, false} {
+		g := factionGame(t, []string{"sol", "empyrean", "jolnar"}, func(s *State) {
+			s.System(12).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 1}}
+			s.System(11).Space = []Stack{{Owner: 1, Unit: "carrier", Count: 1}}
+		})
+		activated(t, g, 0, 25) // 12 -> 11 -> 25
+		if st := g.State().Step; st == nil || st.Card != "empyrean:aetherpassage" || st.Seat != 1 {
+			t.Fatalf("step %+v: the Empyrean's window", st)
+		}
+		if !let {
+			do(t, g, Action{Kind: ActUseAbility, Seat: 1, Card: "empyrean:aetherpassage"})
+			refuse(t, g, moveShips(0, 12, "cruiser", 1), "58.4")
+			continue
+		}
+		do(t, g, use(1, "empyrean:aetherpassage", Action{}))
+		do(t, g, moveShips(0, 12, "cruiser", 1))
+	}
+}
+
+// The Empyrean, Aetherstream (58.4): after a neighbor activates a system
+// next to an anomaly, the Empyrean may give that player's ships +1 move.
+func TestFactionTech_Aetherstream(t *testing.T) {
+	g := factionGame(t, []string{"sol", "empyrean", "jolnar"}, func(s *State) {
+		s.Players[1].Techs = append(s.Players[1].Techs, "aetherstream")
+		s.System(25).Space = []Stack{{Owner: 1, Unit: "carrier", Count: 1}}
+		s.System(11).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 1}} // neighbors
+	})
+	s := g.State()
+	if !s.AreNeighbors(0, 1) || !s.nextToAnomaly(s.System(11)) {
+		t.Fatal("the fixture: Sol and the Empyrean neighbors, system 11 next to a nebula")
+	}
+	activated(t, g, 0, 11)
+	st := g.State().Step
+	for st != nil && st.Card != "aetherstream" {
+		do(t, g, Action{Kind: ActUseAbility, Seat: st.Seat, Card: st.Card})
+		st = g.State().Step
+	}
+	if st == nil || st.Seat != 1 {
+		t.Fatal("the Empyrean's window after Sol's activation")
+	}
+	do(t, g, use(1, "aetherstream", Action{}))
+	if b := g.State().moveBonus(); b != 1 {
+		t.Fatalf("move bonus %d", b)
+	}
+}
+
+// The Empyrean, Blood Pact (69, 8.6): in its holder's play area, 4 more
+// votes for the outcome both they and the Empyrean vote for; none for an
+// outcome the Empyrean did not vote for.
+func TestFaction_Empyrean_BloodPact(t *testing.T) {
+	for _, same := range []bool{true, false} {
+		g := factionAgenda(t, []string{"jolnar", "empyrean", "sol"}, []string{"mutiny"}, func(s *State) {
+			s.Players[2].NotesInPlay = append(s.Players[2].NotesInPlay, "empyrean:blood_pact")
+			s.Players[1].Promissory = slices.DeleteFunc(s.Players[1].Promissory, func(n string) bool { return n == "empyrean:blood_pact" })
+		})
+		passWindows(t, g)
+		do(t, g, Action{Kind: ActVote, Seat: 1, Outcome: For})
+		do(t, g, Action{Kind: ActSpendPlanet, Seat: 1, Planet: "The Dark"})
+		do(t, g, act(ActDone, 1))
+		sol := For
+		if !same {
+			sol = Against
+		}
+		do(t, g, Action{Kind: ActVote, Seat: 2, Outcome: sol})
+		do(t, g, Action{Kind: ActSpendPlanet, Seat: 2, Planet: "Jord"})
+		do(t, g, act(ActDone, 2))
+		s := g.State()
+		b := s.Agenda.Ballots[1]
+		if got, want := s.pactVotes(b), 4*btoi(same); b.Seat != 2 || got != want {
+			t.Fatalf("same outcome %v: ballot %+v gains %d, want %d", same, b, got, want)
+		}
+	}
+}

@@ -92,6 +92,9 @@ type promissoryNote struct {
 	// (ownerResearched), when opens allows (nil: always).
 	ownerTurn, strategyEnd, ownerResearched bool
 	opens                                   func(s *State, holder, owner int, ctx Step) bool
+	// pactVotes: while in its holder's play area, votes the holder's
+	// ballot gains for an outcome its owner voted for too (Blood Pact).
+	pactVotes int
 	// statusEnd: back to its owner from its holder's play area at the end
 	// of the status phase.
 	statusEnd bool

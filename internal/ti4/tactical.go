@@ -34,6 +34,9 @@ type Tactical struct {
 	NavSuite bool  `json:"nav_suite,omitempty"`   // Nav Suite: anomalies have no effect on this movement
 	Orb      bool  `json:"dominus_orb,omitempty"` // Dominus Orb: units move out of systems with the player's command tokens
 	Silence  []int `json:"silence,omitempty"`
+	// Passage: the players whose ships the active player's ships may pass
+	// in this tactical action (Aetherpassage).
+	Passage []int `json:"passage,omitempty"`
 	// GainedMecatol: the active player gained control of Mecatol Rex in
 	// this tactical action (recorded from the third rules version).
 	GainedMecatol bool `json:"gained_mecatol,omitempty"`
@@ -289,7 +292,7 @@ func (s *State) reachOf(seat int, unit string, from, to, move int) int {
 	}
 	nav := s.navSuite(seat)
 	m := s.moverOf(seat)
-	if s.anomaly(from, "nebula") && !nav {
+	if s.anomaly(from, "nebula") && !nav && !s.permits(seat, PermitNebulae) {
 		move = 1 // 59.2
 	}
 	if blocked(to, true) {
@@ -423,8 +426,21 @@ func (s *State) moveNeighbors(pos int, m mover) []int {
 
 // blocked reports a system a ship cannot enter (end) or pass through.
 func (s *State) blocked(seat, pos int, end bool) bool {
-	return s.blockedTerrain(seat, pos, end) || (!end && hasOthersShips(s.System(pos), seat) && !s.permits(seat, PermitPastShips)) || // 58.4b
+	return s.blockedTerrain(seat, pos, end) || (!end && s.othersShipsBar(pos, seat) && !s.permits(seat, PermitPastShips)) || // 58.4b
 		(!end && s.walled(seat, pos))
+}
+
+// othersShipsBar reports other players' ships in the system at pos that
+// bar seat's ships from passing (58.4b): any but those of players who let
+// the active player through in this tactical action (Aetherpassage).
+func (s *State) othersShipsBar(pos, seat int) bool {
+	sys := s.System(pos)
+	if t := s.Tactical; t == nil || len(t.Passage) == 0 || t.Seat != seat {
+		return hasOthersShips(sys, seat)
+	}
+	return slices.ContainsFunc(sys.Space, func(st Stack) bool {
+		return st.Owner != seat && isShip(st.Unit) && !slices.Contains(s.Tactical.Passage, st.Owner)
+	})
 }
 
 // walled reports another player's structures in the system at pos that
@@ -454,7 +470,7 @@ func (s *State) blockedTerrain(seat, pos int, end bool) bool {
 		return true // 86.1
 	case s.anomaly(pos, "asteroid-field") && !s.permits(seat, PermitAsteroidFields):
 		return true // 11.1
-	case s.anomaly(pos, "nebula") && !end && !s.lawSays(LawNebulaePassable):
+	case s.anomaly(pos, "nebula") && !end && !s.lawSays(LawNebulaePassable) && !s.permits(seat, PermitNebulae):
 		return true // 59.1a; Shared Research lets ships pass through
 	}
 	return false
@@ -502,7 +518,7 @@ func (s *State) via(seat int, t *Tactical, origin, p int) bool {
 			move = min(move, v)
 		}
 	}
-	if s.anomaly(origin, "nebula") {
+	if s.anomaly(origin, "nebula") && !s.permits(seat, PermitNebulae) {
 		move = 1 // 59.2
 	}
 	if s.blocked(seat, p, false) {
