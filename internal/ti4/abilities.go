@@ -183,6 +183,13 @@ type Ability struct {
 	// owner's structures has this Production for them, as a unit (68).
 	Walls                bool
 	StructuresProduction int
+	// Tear: this space dock makes its system a gravity rift, for which
+	// its owner's ships do not roll (41).
+	Tear bool
+	// Devours: its owner captures the units destroyed in combat: the
+	// opponent's (a faction ability), or everyone's in this flagship's
+	// system (17).
+	Devours bool
 	// TacticalAid: what using it gives the tactical action under way
 	// (EvTacticalMod).
 	TacticalAid string
@@ -273,11 +280,24 @@ type Ability struct {
 }
 
 // Tactical aids (Ability.TacticalAid): the active player's ships pass the
-// user's (58.4b), or move 1 more (58.4).
+// user's (58.4b), move 1 more (58.4), or roll for no gravity rift and
+// gain 1 more from each (41).
 const (
 	AidPassage = "passage"
 	AidMove    = "move"
+	AidRifts   = "rifts"
 )
+
+// tacticalAid is the aid the ability or note id gives, or "".
+func tacticalAid(id string) string {
+	if d := definitions[id]; d != nil {
+		return d.TacticalAid
+	}
+	if n := promissoryNotes[id]; n != nil {
+		return n.aid
+	}
+	return ""
+}
 
 // Permit is a set of permissions abilities grant.
 type Permit uint16
@@ -563,6 +583,7 @@ func (s *State) has(seat int, f func(*Ability) bool) bool {
 func hookExploreFrontier(a *Ability) bool  { return a.ExploreFrontier }
 func hookReadyExplored(a *Ability) bool    { return a.ReadyExplored }
 func hookNoCannonHere(a *Ability) bool     { return a.NoCannonHere }
+func hookDevours(a *Ability) bool          { return a.Devours }
 func hookMechDice(a *Ability) bool         { return a.MechDice > 0 }
 func hookWormholeHit(a *Ability) bool      { return a.WormholeHit }
 func hookNoSustainNear(a *Ability) bool    { return a.NoSustainNear }

@@ -1184,10 +1184,14 @@ func decideAssignHit(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	}
 	if !a.Use {
 		ev = s.extend(ev, s.lostTradeGoods(o.Seat, a.Unit)...)
+		kept := false
 		if a.Unit == "infantry" && o.Planet != "" && s.rules() >= RulesMechs { // a mech that keeps them, captured (Reanimator)
 			if pl, _ := s.Planet(o.Planet); s.mechOn(pl, None, hookCapturesInfantry) == o.Seat {
-				ev = s.extend(ev, Event{Kind: EvCaptured, Seat: o.Seat, Owner: o.Seat, Unit: "infantry", Count: 1})
+				ev, kept = s.extend(ev, Event{Kind: EvCaptured, Seat: o.Seat, Owner: o.Seat, Unit: "infantry", Count: 1}), true
 			}
+		}
+		if q := s.devourer(c, o.Seat, a.Unit); q != None && !kept {
+			ev = s.extend(ev, Event{Kind: EvCaptured, Seat: q, Owner: o.Seat, Unit: a.Unit, Count: 1})
 		}
 		if ab := s.reviving(o.Seat, a.Unit); ab != nil {
 			face := rng.Die() // the unit's die, after it is destroyed

@@ -439,13 +439,14 @@ func applyTacticalCards(s *State, e *Event) bool {
 			t.NavSuite = true
 		case "in_the_silence_of_space":
 			t.Silence = append(t.Silence, e.System)
-		default: // an ability's aid to the tactical action (Ability.TacticalAid)
-			switch d := definitions[e.Card]; {
-			case d == nil:
-			case d.TacticalAid == AidPassage:
+		default: // an ability's or a note's aid to the tactical action (Ability.TacticalAid)
+			switch tacticalAid(e.Card) {
+			case AidPassage:
 				t.Passage = append(slices.Clip(t.Passage), e.Seat)
-			case d.TacticalAid == AidMove:
+			case AidMove:
 				t.MoveBonus++
+			case AidRifts:
+				t.Rifts = true
 			}
 		}
 	case EvAnswerPass:

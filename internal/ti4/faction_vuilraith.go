@@ -1,9 +1,140 @@
 package ti4
 
+import (
+	"slices"
+
+	"github.com/mecatol/mecatol/internal/engine"
+)
+
 // The Vuil'raith Cabal's components.
 
 // Reanimator, the Cabal mech (55): their infantry destroyed on its planet
 // go onto their faction sheet, captured (17).
 func init() {
 	define(&Ability{ID: "reanimator", Since: RulesMechs, CapturesInfantry: true})
+}
+
+// The Vuil'raith Cabal's abilities.
+func init() {
+	// Devour: the opponent's units destroyed in a combat with the Cabal,
+	// structures aside, are captured by them (17).
+	define(&Ability{ID: "vuilraith:devour", Since: RulesPoK, Devours: true})
+}
+
+// The Terror Between, the Cabal flagship: every unit destroyed in a
+// combat in its system, structures aside and the Cabal's own included,
+// is captured by the Cabal (17).
+func init() {
+	define(&Ability{ID: "the_terror_between", Since: RulesPoK, Devours: true})
+}
+
+// devourer is the player who captures seat's unit of a type destroyed in
+// combat c, or None: the opponent, by a faction ability (Devour), or the
+// owner of a flagship in the system that captures every unit destroyed
+// there (The Terror Between).
+func (s *State) devourer(c *Combat, seat int, unit string) int {
+	if isStructure(unit) || s.rules() < RulesPoK {
+		return None
+	}
+	if q := opponent(c, seat); q != None && s.factionHas(q, hookDevours) {
+		return q
+	}
+	return s.flagshipAt(s.System(c.System), hookDevours)
+}
+
+// Dimensional Tear and Dimensional Tear II, the Cabal's space docks: the
+// system with one is a gravity rift (41), for which the Cabal's ships do
+// not roll; the fighters they hold without capacity are the data's.
+func init() {
+	define(&Ability{ID: "dimensional_tear", Since: RulesPoK, Tear: true})
+	define(&Ability{ID: "dimensional_tear_2", Since: RulesPoK, Tear: true})
+}
+
+// Crucible, the Cabal's note: played by its holder after activating a
+// system, before moving: their ships roll for no gravity rift in this
+// movement, and each rift they leave adds 1 more to the move (41); it
+// goes back.
+func init() {
+	defineNote("vuilraith:crucible", &promissoryNote{since: RulesPoK, moment: beforeMoving, play: crucible, aid: AidRifts})
+}
+
+func crucible(s *State, a Action, _ int) ([]Event, error) {
+	if !beforeMoving(s, a.Seat) {
+		return nil, engine.Refuse("69.1", "Crucible is played after you activate a system, before your ships move")
+	}
+	return s.emit(Event{Kind: EvTacticalMod, Seat: a.Seat, Card: a.Card}, Event{Kind: EvNoteReturned, Seat: a.Seat, Card: a.Card}), nil
+}
+
+// Vortex, a Cabal technology: as an action, exhausted, a unit of another
+// player's (unit, player) of a type they have next to a Cabal space dock,
+// structures aside, is captured from their reinforcements (17).
+func init() {
+	define(&Ability{ID: "vortex", Since: RulesPoK,
+		Uses: []*Use{{At: AtAction, Exhaust: true, Fields: "unit player", Options: vortexOptions, Resolve: vortex}}})
+}
+
+func vortexOptions(s *State, seat int, _ *Step) []Action {
+	var out []Action
+	for _, q := range s.Active() {
+		if q == seat {
+			continue
+		}
+		for _, typ := range UnitTypes {
+			if !isStructure(typ) && s.Reinforcements(q, typ) > 0 && s.typeNearDock(q, typ, seat) {
+				out = append(out, Action{Unit: typ, ActionExtra: &ActionExtra{Player: ip(q)}})
+			}
+		}
+	}
+	return out
+}
+
+// typeNearDock reports a unit of q's of a type in a system adjacent to
+// one with a space dock of seat's.
+func (s *State) typeNearDock(q int, typ string, seat int) bool {
+	for _, sys := range s.Systems {
+		if !slices.ContainsFunc(sys.Planets, func(pl *Planet) bool { return count(pl.Units, seat, "space_dock") > 0 }) {
+			continue
+		}
+		for _, n := range s.galaxy.Neighbors(sys.Pos, s.Wormholes) {
+			if o := s.System(n); o != nil && (count(o.Space, q, typ) > 0 || slices.ContainsFunc(o.Planets, func(pl *Planet) bool { return count(pl.Units, q, typ) > 0 })) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func vortex(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
+	q := a.extra().Player
+	if q == nil || !slices.ContainsFunc(vortexOptions(s, a.Seat, nil), func(o Action) bool { return o.Unit == a.Unit && *o.extra().Player == *q }) {
+		return nil, engine.Refuse("17", "Vortex captures a unit (unit) of another player's (player) from their reinforcements, of a type they have next to your space dock")
+	}
+	return s.emit(Event{Kind: EvCaptured, Seat: a.Seat, Owner: *q, Unit: a.Unit, Count: 1}), nil
+}
+
+// Riftmeld, a Cabal ability: while researching, a captured unit (unit)
+// returned ignores every prerequisite of the upgrade of its type (90.12).
+func init() {
+	define(&Ability{ID: "vuilraith:riftmeld", Since: RulesPoK,
+		Uses: []*Use{{At: WhileResearch, Fields: "unit", Options: riftmeldOptions, Resolve: riftmeld}}})
+}
+
+func riftmeldOptions(s *State, seat int, _ *Step) []Action {
+	var out []Action
+	for _, c := range s.Players[seat].Captured {
+		if c.Count > 0 && !slices.ContainsFunc(out, func(o Action) bool { return o.Unit == c.Unit }) {
+			out = append(out, Action{Unit: c.Unit})
+		}
+	}
+	return out
+}
+
+func riftmeld(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
+	i := slices.IndexFunc(s.Players[a.Seat].Captured, func(c Captive) bool { return c.Unit == a.Unit && c.Count > 0 })
+	if i < 0 {
+		return nil, engine.Refuse("17", "Riftmeld returns a unit you captured (unit)")
+	}
+	c := s.Players[a.Seat].Captured[i]
+	return s.emit(Event{Kind: EvCaptiveReturned, Seat: a.Seat, Owner: c.Owner, Unit: a.Unit, Count: 1},
+		Event{Kind: EvSpent, Seat: a.Seat, Card: upgradeCredit + a.Unit}), nil
 }

@@ -1,6 +1,9 @@
 package ti4
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // The Vuil'raith Cabal, Reanimator (55, 17): an infantry of theirs
 // destroyed in a ground combat on the mech's planet is captured by them (a
@@ -22,4 +25,140 @@ func TestFactionUnit_Reanimator(t *testing.T) {
 		return
 	}
 	t.Fatal("no roll hit the Cabal")
+}
+
+// The Vuil'raith Cabal, Devour (17): the opponent's infantry destroyed in
+// a ground combat with the Cabal are captured by them, as tokens.
+func TestFaction_Vuilraith_Devour(t *testing.T) {
+	defenders := []Stack{{Owner: 1, Unit: "infantry", Count: 4}}
+	for seed := uint64(1); seed < 60; seed++ {
+		g := mechInvasion(t, []string{"vuilraith", "sol", "hacan"}, defenders, seed)
+		passStart(t, g)
+		c := g.State().Combat
+		if !slices.ContainsFunc(c.Owed, func(o Owed) bool { return o.Seat == 1 }) {
+			continue
+		}
+		if c.Owed[0].Seat == 0 {
+			do(t, g, Action{Kind: ActAssignHit, Seat: 0, Planet: "Arnor", Unit: "mech", Use: true})
+		}
+		before := len(g.State().Players[0].Captured)
+		do(t, g, Action{Kind: ActAssignHit, Seat: 1, Planet: "Arnor", Unit: "infantry"})
+		cs := g.State().Players[0].Captured
+		if len(cs) != before+1 || cs[len(cs)-1].Unit != "infantry" || cs[len(cs)-1].Owner != None {
+			t.Fatalf("seed %d: captured %+v: Sol's infantry destroyed, held as a token", seed, cs)
+		}
+		return
+	}
+	t.Fatal("no roll hit Sol")
+}
+
+// The Vuil'raith Cabal, The Terror Between (17): in a combat in its
+// system every unit destroyed is captured by the Cabal, their own too,
+// structures aside; none under rules version 6.
+func TestFactionUnit_TheTerrorBetween(t *testing.T) {
+	for _, rules := range []int{RulesCurrent, RulesMechs} {
+		g := factionGame(t, []string{"sol", "vuilraith", "hacan"}, func(s *State) {
+			s.Options.Rules = rules
+			s.System(9).Space = []Stack{{Owner: 1, Unit: "flagship", Count: 1}, {Owner: 1, Unit: "cruiser", Count: 1}, {Owner: 0, Unit: "cruiser", Count: 1}}
+		})
+		s := g.State()
+		c := &Combat{Kind: "space", System: 9, Attacker: 0, Defender: 1, Retreat: None}
+		want := 1
+		if rules == RulesMechs {
+			want = None
+		}
+		if got := s.devourer(c, 1, "cruiser"); got != want {
+			t.Errorf("rules %d: the Cabal's cruiser captured by %d, want %d", rules, got, want)
+		}
+		if got := s.devourer(c, 1, "pds"); got != None {
+			t.Errorf("rules %d: a PDS captured by %d", rules, got)
+		}
+	}
+}
+
+// The Vuil'raith Cabal, Dimensional Tear (41): the system with the
+// Cabal's space dock is a gravity rift, +1 to a ship leaving it; the
+// Cabal's ships do not roll for it, others' do; not so under rules
+// version 6.
+func TestFactionUnit_DimensionalTear(t *testing.T) {
+	for _, rules := range []int{RulesCurrent, RulesMechs} {
+		g := factionGame(t, []string{"vuilraith", "sol", "hacan"}, func(s *State) {
+			s.Options.Rules = rules
+			arnorHeldBy(0, Stack{Owner: 0, Unit: "space_dock", Count: 1})(s)
+		})
+		s := g.State()
+		if got := s.anomaly(9, "gravity-rift"); got != (rules == RulesCurrent) {
+			t.Fatalf("rules %d: a gravity rift %v", rules, got)
+		}
+		if rules != RulesCurrent {
+			continue
+		}
+		if b, roll := s.riftAt(0, 9, false); b != 1 || roll {
+			t.Errorf("the Cabal's ship: +%d, rolls %v", b, roll)
+		}
+		if b, roll := s.riftAt(1, 9, false); b != 1 || !roll {
+			t.Errorf("Sol's ship: +%d, rolls %v", b, roll)
+		}
+	}
+}
+
+// The Vuil'raith Cabal, Crucible (69, 41): played after its holder
+// activates a system, before moving: their ships roll for no rift and
+// gain 2 leaving one; it goes back to the Cabal. Before any activation it
+// cannot be played.
+func TestFaction_Vuilraith_Crucible(t *testing.T) {
+	const note = "vuilraith:crucible"
+	g := factionGame(t, []string{"sol", "vuilraith", "hacan"}, func(s *State) {
+		giveNote(note, 0)(s)
+		arnorHeldBy(1, Stack{Owner: 1, Unit: "space_dock", Count: 1})(s)
+	})
+	refuse(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: note}, "69.1")
+	activated(t, g, 0, 23)
+	do(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: note})
+	s := g.State()
+	if b, roll := s.riftAt(0, 9, false); b != 2 || roll {
+		t.Errorf("Sol's ship leaving the tear: +%d, rolls %v", b, roll)
+	}
+	if !slices.Contains(s.Players[1].Promissory, note) {
+		t.Error("the note goes back to the Cabal")
+	}
+}
+
+// The Vuil'raith Cabal, Vortex (17): as an action, exhausted, a unit of
+// a type another player has next to a Cabal space dock is captured from
+// their reinforcements; a type they have nowhere near is refused.
+func TestFactionTech_Vortex(t *testing.T) {
+	g := factionGame(t, []string{"vuilraith", "sol", "hacan"}, func(s *State) {
+		s.Players[0].Techs = append(s.Players[0].Techs, "vortex")
+		arnorHeldBy(0, Stack{Owner: 0, Unit: "space_dock", Count: 1})(s)
+		s.System(22).Space = append(s.System(22).Space, Stack{Owner: 1, Unit: "cruiser", Count: 1})
+	})
+	refuse(t, g, use(0, "vortex", Action{Unit: "war_sun", ActionExtra: &ActionExtra{Player: ip(1)}}), "17")
+	before := g.State().Reinforcements(1, "cruiser")
+	do(t, g, use(0, "vortex", Action{Unit: "cruiser", ActionExtra: &ActionExtra{Player: ip(1)}}))
+	s := g.State()
+	if cs := s.Players[0].Captured; len(cs) != 1 || cs[0] != (Captive{Owner: 1, Unit: "cruiser", Count: 1}) || s.Reinforcements(1, "cruiser") != before-1 {
+		t.Fatalf("captured %+v; Sol's cruisers in reinforcements %d, were %d", cs, s.Reinforcements(1, "cruiser"), before)
+	}
+}
+
+// The Vuil'raith Cabal, Riftmeld (90.12): while researching, a captured
+// cruiser returned to its owner lets the Cabal research Cruiser II
+// without its prerequisites.
+func TestFaction_Vuilraith_Riftmeld(t *testing.T) {
+	cfg := fixtureConfig("vuilraith", "sol", "hacan")
+	cfg.Rules = RulesCurrent
+	g := fixture(t, cfg, func(s *State) {
+		s.Players[0].Techs = nil
+		s.Players[0].Captured = []Captive{{Owner: 1, Unit: "cruiser", Count: 1}}
+	})
+	toActionPhase(t, g, "technology", "diplomacy", "trade", "leadership", "politics", "warfare")
+	strategic(t, g, 0, "technology")
+	refuse(t, g, Action{Kind: ActResearch, Seat: 0, Card: "cruiser_2"}, "90.12")
+	refuse(t, g, use(0, "vuilraith:riftmeld", Action{Unit: "carrier"}), "17")
+	do(t, g, use(0, "vuilraith:riftmeld", Action{Unit: "cruiser"}))
+	do(t, g, Action{Kind: ActResearch, Seat: 0, Card: "cruiser_2"})
+	if p := g.State().Players[0]; !p.HasTech("cruiser_2") || len(p.Captured) != 0 {
+		t.Fatalf("techs %v, captured %+v", p.Techs, p.Captured)
+	}
 }

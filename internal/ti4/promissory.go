@@ -92,6 +92,9 @@ type promissoryNote struct {
 	// (ownerResearched), when opens allows (nil: always).
 	ownerTurn, strategyEnd, ownerResearched bool
 	opens                                   func(s *State, holder, owner int, ctx Step) bool
+	// aid: what playing it gives the tactical action under way
+	// (tacticalAid).
+	aid string
 	// pactVotes: while in its holder's play area, votes the holder's
 	// ballot gains for an outcome its owner voted for too (Blood Pact).
 	pactVotes int

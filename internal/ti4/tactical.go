@@ -37,6 +37,9 @@ type Tactical struct {
 	// Passage: the players whose ships the active player's ships may pass
 	// in this tactical action (Aetherpassage).
 	Passage []int `json:"passage,omitempty"`
+	// Rifts: the active player's ships roll for no gravity rift and gain
+	// 1 more leaving one (Crucible).
+	Rifts bool `json:"rifts,omitempty"`
 	// GainedMecatol: the active player gained control of Mecatol Rex in
 	// this tactical action (recorded from the third rules version).
 	GainedMecatol bool `json:"gained_mecatol,omitempty"`
@@ -266,7 +269,40 @@ func hasOthersShips(sys *System, seat int) bool {
 }
 
 func (s *State) anomaly(pos int, a string) bool {
-	return tileOf(s.System(pos)).HasAnomaly(a)
+	return tileOf(s.System(pos)).HasAnomaly(a) || (a == "gravity-rift" && s.tearAt(pos) != None)
+}
+
+// tearAt is the owner of a space dock in the system at pos that makes it
+// a gravity rift (a dimensional tear), or None.
+func (s *State) tearAt(pos int) int {
+	if s.rules() < RulesPoK {
+		return None
+	}
+	for _, pl := range s.System(pos).Planets {
+		for _, st := range pl.Units {
+			if st.Unit == "space_dock" {
+				if a := s.unitAbility(st.Owner, "space_dock"); a != nil && a.Tear {
+					return st.Owner
+				}
+			}
+		}
+	}
+	return None
+}
+
+// riftAt is what the system at pos adds to the move of seat's ship that
+// leaves or passes through it (41.1), and whether the ship rolls for it
+// (41.2): a dimensional tear's owner does not roll for it, and a player
+// with a rift aid in this tactical action (Crucible) rolls for none and
+// gains 1 more.
+func (s *State) riftAt(seat, pos int, nav bool) (int, bool) {
+	if nav || !s.anomaly(pos, "gravity-rift") {
+		return 0, false
+	}
+	if t := s.Tactical; t != nil && t.Rifts && t.Seat == seat {
+		return 2, false
+	}
+	return 1, s.tearAt(pos) != seat || tileOf(s.System(pos)).HasAnomaly("gravity-rift")
 }
 
 // reach is the fewest gravity rifts a ship from `from` must leave to end in
@@ -324,9 +360,9 @@ func (s *State) reachOf(seat int, unit string, from, to, move int) int {
 		for _, n := range frontier {
 			rifts := best[at(n)].rifts
 			left := n.left
-			if s.anomaly(n.pos, "gravity-rift") && !nav {
-				left++
-				rifts++
+			if b, roll := s.riftAt(seat, n.pos, nav); b > 0 {
+				left += b
+				rifts += btoi(roll)
 			}
 			if left == 0 {
 				continue

@@ -61,10 +61,17 @@ func (s *State) techOpen(seat int, t *data.Technology) error {
 	return nil
 }
 
+// upgradeCredit and a unit type name the research credit that ignores
+// every prerequisite of that type's upgrade.
+const upgradeCredit = "upgrade:"
+
 // missing returns, per colour, the prerequisites seat lacks for t after
 // counting owned technologies and specialty credits (90.12, 90.14).
 func (s *State) missing(seat int, t *data.Technology, credits map[string]int) int {
 	if credits["all"] > 0 { // Inheritance Systems: every prerequisite ignored
+		return 0
+	}
+	if t.Unit != "" && credits[upgradeCredit+data.MustLoad().Unit(t.Unit).Type] > 0 { // Riftmeld
 		return 0
 	}
 	owned := s.colorsOwned(seat)
