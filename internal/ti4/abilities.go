@@ -202,6 +202,12 @@ type Ability struct {
 	// NoBarrageHere: other players roll no anti-fighter barrage against
 	// its owner's units in its system (10).
 	NoBarrageHere bool
+	// MechsAdjacent: this unit is adjacent to every system with its
+	// owner's mechs (6).
+	MechsAdjacent bool
+	// OutcomeTG: trade goods its owner gains when an outcome they voted
+	// for or predicted is resolved.
+	OutcomeTG int
 	// VotesFirst: its owner votes first in each agenda (8.2);
 	// VotesPerPlayer: votes its owner adds, each time they vote, for each
 	// player in the game (8.6).
@@ -584,6 +590,7 @@ func hookExploreFrontier(a *Ability) bool  { return a.ExploreFrontier }
 func hookReadyExplored(a *Ability) bool    { return a.ReadyExplored }
 func hookNoCannonHere(a *Ability) bool     { return a.NoCannonHere }
 func hookDevours(a *Ability) bool          { return a.Devours }
+func hookMechsAdjacent(a *Ability) bool    { return a.MechsAdjacent }
 func hookMechDice(a *Ability) bool         { return a.MechDice > 0 }
 func hookWormholeHit(a *Ability) bool      { return a.WormholeHit }
 func hookNoSustainNear(a *Ability) bool    { return a.NoSustainNear }

@@ -162,6 +162,28 @@ func (s *State) Outcomes(id string) []string {
 	return out
 }
 
+// outcomeGains are the trade goods of players whose abilities pay when an
+// outcome they voted for or predicted is resolved (Future Sight).
+func (s *State) outcomeGains(ag *AgendaStep) []Event {
+	if ag.Outcome == "" || ag.Outcome == "none" {
+		return nil
+	}
+	var ev []Event
+	for _, q := range s.Active() {
+		n := s.bonus(q, hookOutcomeTG)
+		if n == 0 {
+			continue
+		}
+		backed := func(b Ballot) bool { return b.Seat == q && b.Outcome == ag.Outcome }
+		if slices.ContainsFunc(ag.Ballots, func(b Ballot) bool { return backed(b) && b.Votes > 0 }) || slices.ContainsFunc(ag.Riders, backed) {
+			ev = append(ev, Event{Kind: EvTradeGoods, Seat: q, Count: n})
+		}
+	}
+	return s.emit(ev...)
+}
+
+func hookOutcomeTG(a *Ability) int { return a.OutcomeTG }
+
 // Voting order: from the speaker's left, clockwise, the speaker last (8.2 ii).
 // A player whose ability says so votes first (Zeal), the others in that
 // order after them.
@@ -201,6 +223,7 @@ func agendaFollowUps(s *State, rng *engine.RNG) []Event {
 		return s.emit(Event{Kind: EvPlotWindow})
 	case !ag.Resolved:
 		ev := resolveAgenda(s, rng)
+		ev = s.extend(ev, s.outcomeGains(ag)...)
 		return s.extend(ev, Event{Kind: EvAgendaResolved, Card: ag.Subject, Extra: &Extra{Outcome: ag.Outcome}})
 	case ag.Number == 1:
 		return s.emit(Event{Kind: EvAgendaDone})

@@ -1,5 +1,7 @@
 package ti4
 
+import "slices"
+
 // The Nomad's components.
 
 // Quantum Manipulator, the Nomad mech (55): in a space combat, the mech
@@ -7,4 +9,23 @@ package ti4
 // ships there (87).
 func init() {
 	define(&Ability{ID: "quantum_manipulator", Since: RulesMechs, SustainsForShips: true})
+}
+
+// The Nomad's abilities.
+func init() {
+	// Future Sight: a trade good when an outcome the Nomad voted for or
+	// predicted is resolved (8.22).
+	define(&Ability{ID: "nomad:future_sight", Since: RulesPoK, OutcomeTG: 1})
+}
+
+// Memoria and Memoria II, the Nomad flagship: it is adjacent to every
+// system with the Nomad's mechs (6), so it moves there as to a neighbor.
+func init() {
+	define(&Ability{ID: "memoria", Since: RulesPoK, MechsAdjacent: true})
+	define(&Ability{ID: "memoria_2", Since: RulesPoK, MechsAdjacent: true})
+}
+
+// mechsIn reports seat's mechs in the system, in space or on a planet.
+func (s *State) mechsIn(sys *System, seat int) bool {
+	return count(sys.Space, seat, "mech") > 0 || slices.ContainsFunc(sys.Planets, func(pl *Planet) bool { return count(pl.Units, seat, "mech") > 0 })
 }

@@ -1,6 +1,9 @@
 package ti4
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // The Nomad, Quantum Manipulator (55, 87): in a space combat the mech in
 // the space area cancels a hit on the Nomad's ships by sustaining damage;
@@ -43,4 +46,71 @@ func TestFactionUnit_QuantumManipulator(t *testing.T) {
 		return
 	}
 	t.Fatal("no seed hit the Nomad")
+}
+
+// The Nomad, Future Sight (8): a trade good when the outcome they voted
+// for is resolved; none when the others outvote them.
+func TestFaction_Nomad_FutureSight(t *testing.T) {
+	for _, outvoted := range []bool{false, true} {
+		g := factionAgenda(t, []string{"jolnar", "nomad", "sol"}, []string{"mutiny"}, nil)
+		passWindows(t, g)
+		do(t, g, Action{Kind: ActVote, Seat: 1, Outcome: For})
+		do(t, g, Action{Kind: ActSpendPlanet, Seat: 1, Planet: "Arcturus"})
+		do(t, g, act(ActDone, 1))
+		tg := g.State().Players[1].TradeGoods
+		for _, v := range []struct {
+			seat    int
+			planets []string
+		}{{2, []string{"Jord"}}, {0, []string{"Jol", "Nar"}}} {
+			if !outvoted {
+				do(t, g, Action{Kind: ActAbstain, Seat: v.seat})
+				continue
+			}
+			do(t, g, Action{Kind: ActVote, Seat: v.seat, Outcome: Against})
+			for _, pl := range v.planets {
+				do(t, g, Action{Kind: ActSpendPlanet, Seat: v.seat, Planet: pl})
+			}
+			do(t, g, act(ActDone, v.seat))
+		}
+		passWindows(t, g)
+		if ag := g.State().Agenda; ag != nil && ag.Card == "mutiny" && !ag.Resolved {
+			t.Fatalf("agenda %+v: resolved", ag)
+		}
+		want := tg + btoi(!outvoted)
+		if got := g.State().Players[1].TradeGoods; got != want {
+			t.Fatalf("outvoted %v: %d trade goods, want %d", outvoted, got, want)
+		}
+	}
+}
+
+// The Nomad, Memoria (6, 58): the flagship moves to a system with a
+// Nomad mech as if it were adjacent, however far; without the mech it
+// cannot get there; under rules version 6 neither.
+func TestFactionUnit_Memoria(t *testing.T) {
+	for _, tc := range []struct {
+		mech  bool
+		rules int
+		ok    bool
+	}{{true, RulesCurrent, true}, {false, RulesCurrent, false}, {true, RulesMechs, false}} {
+		g := factionGame(t, []string{"nomad", "sol", "jolnar"}, func(s *State) {
+			s.Options.Rules = tc.rules
+			home := s.System(s.Players[0].Home)
+			home.Space = slices.DeleteFunc(home.Space, func(st Stack) bool { return st.Unit == "flagship" })
+			s.System(12).Space = []Stack{{Owner: 0, Unit: "flagship", Count: 1}}
+			if tc.mech {
+				s.System(9).Planets[0].Units = append(s.System(9).Planets[0].Units, Stack{Owner: 0, Unit: "mech", Count: 1})
+				s.System(9).Planets[0].Controller = 0
+			}
+		})
+		if g.State().reach(0, 12, 9, 1) >= 0 {
+			t.Fatal("the fixture: system 9 is more than one move from 12")
+		}
+		activated(t, g, 0, 9)
+		mv := moveShips(0, 12, "flagship", 1)
+		if tc.ok {
+			do(t, g, mv)
+		} else {
+			refuse(t, g, mv, "58.4")
+		}
+	}
 }

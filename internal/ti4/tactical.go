@@ -328,6 +328,11 @@ func (s *State) reachOf(seat int, unit string, from, to, move int) int {
 	}
 	nav := s.navSuite(seat)
 	m := s.moverOf(seat)
+	if unit == "flagship" && s.has(seat, hookMechsAdjacent) {
+		if a := s.unitAbility(seat, unit); a != nil && a.MechsAdjacent {
+			m.mechs = true // Memoria
+		}
+	}
 	if s.anomaly(from, "nebula") && !nav && !s.permits(seat, PermitNebulae) {
 		move = 1 // 59.2
 	}
@@ -409,6 +414,9 @@ type mover struct {
 	// player's units (Spatial Conduit Cylinder), -1 for none.
 	hub  int
 	seat int
+	// mechs: every system with the player's mechs is adjacent to the ship
+	// (Memoria).
+	mechs bool
 }
 
 // moverOf is seat's mover in the tactical action under way.
@@ -441,6 +449,13 @@ func (s *State) moveNeighbors(pos int, m mover) []int {
 	}
 	if m.gate != None && !m.joined && s.lawSays(LawWormholesClosed) {
 		m.gate = None // Enforced Travel Ban: the gate's wormholes do nothing either
+	}
+	if m.mechs {
+		for _, sys := range s.Systems {
+			if q := sys.Pos; q != pos && !slices.Contains(near, q) && s.mechsIn(sys, m.seat) {
+				near = append(slices.Clip(near), q)
+			}
+		}
 	}
 	if !m.joined && m.gate == None && m.hub == None {
 		return near
