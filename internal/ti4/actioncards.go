@@ -67,7 +67,7 @@ var baseActionCards = map[string]*actionCard{
 	"economic_initiative": {action: true, offer: plainPlay, play: func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 		var ev []Event
 		s.controlled(a.Seat, func(pl *Planet, _ *System, i *data.Planet) bool {
-			if i.Trait == "cultural" && pl.Exhausted {
+			if i.HasTrait("cultural") && pl.Exhausted {
 				ev = s.extend(ev, Event{Kind: EvPlanetReadied, Seat: a.Seat, Planet: pl.Name})
 			}
 			return false
@@ -184,7 +184,7 @@ var baseActionCards = map[string]*actionCard{
 		if err != nil {
 			return nil, err
 		}
-		if planetInfo(pl).Trait != "hazardous" {
+		if !planetInfo(pl).HasTrait("hazardous") {
 			return nil, engine.Refuse("2.7", "Unstable Planet chooses a hazardous planet")
 		}
 		var ev []Event
@@ -517,7 +517,7 @@ func deadlyPlot(s *State, a Action, ag *AgendaStep) ([]Event, error) {
 func exhaustPlanets(s *State, seat int, trait string) []Event {
 	var ev []Event
 	s.controlled(seat, func(pl *Planet, _ *System, i *data.Planet) bool {
-		if (trait == "" || i.Trait == trait) && !pl.Exhausted {
+		if (trait == "" || i.HasTrait(trait)) && !pl.Exhausted {
 			ev = s.extend(ev, Event{Kind: EvPlanetExhausted, Seat: seat, Planet: pl.Name})
 		}
 		return false
@@ -851,7 +851,7 @@ func othersPlanet(_ *State, seat int, pl *Planet) bool {
 func withPDS(_ *State, _ int, pl *Planet) bool {
 	return slices.ContainsFunc(pl.Units, func(x Stack) bool { return x.Unit == "pds" })
 }
-func hazardous(_ *State, _ int, pl *Planet) bool     { return planetInfo(pl).Trait == "hazardous" }
+func hazardous(_ *State, _ int, pl *Planet) bool     { return planetInfo(pl).HasTrait("hazardous") }
 func withShips(_ *State, seat int, sys *System) bool { return hasShips(sys, seat) }
 func withToken(_ *State, seat int, sys *System) bool { return slices.Contains(sys.Command, seat) }
 func withWormhole(s *State, _ int, sys *System) bool { return s.hasWormhole(sys.Pos) }

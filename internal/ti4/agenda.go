@@ -141,7 +141,7 @@ func (s *State) Outcomes(id string) []string {
 		planets(func(*Planet, *System, *data.Planet) bool { return true })
 	case "cultural_planet", "industrial_planet", "hazardous_planet":
 		trait := a.Elect[:len(a.Elect)-len("_planet")]
-		planets(func(_ *Planet, _ *System, i *data.Planet) bool { return i.Trait == trait })
+		planets(func(_ *Planet, _ *System, i *data.Planet) bool { return i.HasTrait(trait) })
 	case "non_home_planet_other_than_mecatol":
 		planets(func(pl *Planet, sys *System, _ *data.Planet) bool {
 			return !s.IsHomeSystem(sys.Pos) && pl.Name != MecatolRex

@@ -762,7 +762,7 @@ func pendingFollowUps(s *State) []Event {
 			}
 		case "representative_government":
 			for _, q := range p.Seats {
-				exhaust(q, func(_ *Planet, _ *System, i *data.Planet) bool { return i.Trait == "cultural" })
+				exhaust(q, func(_ *Planet, _ *System, i *data.Planet) bool { return i.HasTrait("cultural") })
 			}
 		}
 	}

@@ -25,7 +25,7 @@ func applyByKind(s *State, e *Event) bool {
 		return applyAgenda(s, e)
 	case EvBarred, EvChoiceNext, EvChoiceQueued, EvCrisisPact, EvLawDiscarded, EvPending, EvPendingDone, EvReadyLimit, EvRelicGained, EvTokenPlaced, EvTokenRemoved:
 		return applyAgendaEffects(s, e)
-	case EvCeasefire, EvMoreTokens, EvNotePlayed, EvNoteReturned, EvSilenced, EvZeroTokenGiven:
+	case EvCeasefire, EvMoreTokens, EvNoteAttached, EvNotePlayed, EvNoteReturned, EvSilenced, EvZeroTokenGiven:
 		return applyNotes(s, e)
 	case EvACPlayed, EvACTaken, EvBribe, EvElectedInstead, EvElectedWin, EvKeepStrategy, EvRider, EvVetoed, EvWindowPass, EvWindowPlay:
 		return applyActionCards(s, e)

@@ -25,8 +25,11 @@ func planetInfo(pl *Planet) *data.Planet {
 			b = d.attach
 		} else if r := relics[a]; r != nil { // a relic attached (Nano-Forge)
 			b = r.attach
+		} else if n := promissoryNotes[a]; n != nil { // a note attached (Terraform)
+			b = n.attach
 		}
 		v.Legendary = v.Legendary || b.legendary
+		v.AllTraits = v.AllTraits || b.allTraits
 		switch {
 		case b.tech != "" && v.Tech == "":
 			v.Tech = b.tech

@@ -1254,7 +1254,7 @@ func decideBombard(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	if owner == None {
 		return nil, engine.Refuse("15.2", "no other player's ground forces on %s", pl.Name)
 	}
-	if s.lawSays(LawNoCulturalBombard) && planetInfo(pl).Trait == "cultural" {
+	if s.lawSays(LawNoCulturalBombard) && planetInfo(pl).HasTrait("cultural") {
 		return nil, engine.Refuse("7.3", "Conventions of War is in play: no bombardment of units on cultural planet %s", pl.Name)
 	}
 	if s.shielded(pl, sys, a.Seat) {
@@ -1294,7 +1294,7 @@ func (s *State) roundEndBombard(c *Combat, pl *Planet, rng *engine.RNG) []Event 
 		}
 	}
 	sys := s.System(c.System)
-	if owner == None || s.shielded(pl, sys, a) || (s.lawSays(LawNoCulturalBombard) && planetInfo(pl).Trait == "cultural") {
+	if owner == None || s.shielded(pl, sys, a) || (s.lawSays(LawNoCulturalBombard) && planetInfo(pl).HasTrait("cultural")) {
 		return s.emit(newCombat(n, nil))
 	}
 	var rolls []int

@@ -65,6 +65,7 @@ type attachment struct {
 	res, inf  int
 	tech      string
 	legendary bool // the planet becomes legendary (Nano-Forge)
+	allTraits bool // the planet has all three traits (Terraform)
 }
 
 // exploring is an exploration step, seen by its card: who explores,

@@ -1,5 +1,11 @@
 package ti4
 
+import (
+	"slices"
+
+	"github.com/mecatol/mecatol/internal/engine"
+)
+
 // The Titans of Ul's components.
 
 // Hecatoncheires, the Titans mech: when the Titans would place a PDS
@@ -7,4 +13,30 @@ package ti4
 // (unit "mech": 30, 55.3).
 func init() {
 	define(&Ability{ID: "hecatoncheires", Since: RulesMechs, Deploy: true, ForPDS: true})
+}
+
+// Terraform, the Titans' note: as its holder's action, attached to a
+// planet they control that is neither in a home system nor Mecatol Rex
+// (planet): +1 resource and +1 influence, and all three traits (12); it
+// stays attached, whoever controls the planet.
+func init() {
+	defineNote("titans:terraform", &promissoryNote{since: RulesPoK, moment: asAction, fields: "planet", offer: terraformOffer,
+		play: playAsAction(terraform), attach: attachment{res: 1, inf: 1, allTraits: true}})
+}
+
+func terraformOffer(s *State, seat int) []Action {
+	var out []Action
+	for _, pl := range s.ownPlanets(seat) {
+		if _, sys := s.Planet(pl.Name); pl.Name != MecatolRex && !s.IsHomeSystem(sys.Pos) {
+			out = append(out, Action{Planet: pl.Name})
+		}
+	}
+	return out
+}
+
+func terraform(s *State, a Action, _ int) ([]Event, error) {
+	if !slices.ContainsFunc(terraformOffer(s, a.Seat), func(o Action) bool { return o.Planet == a.Planet }) {
+		return nil, engine.Refuse("69.1", "Terraform is attached to a planet you control, not in a home system and not Mecatol Rex")
+	}
+	return s.emit(Event{Kind: EvNoteAttached, Seat: a.Seat, Card: a.Card, Planet: a.Planet}), nil
 }

@@ -1,6 +1,9 @@
 package ti4
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // The Titans of Ul, Hecatoncheires (30, 55.3, 24.2): with Construction's
 // primary, a mech and an infantry go on a planet in place of a PDS, as the
@@ -30,4 +33,34 @@ func TestFactionUnit_Hecatoncheires(t *testing.T) {
 	toActionPhase(t, g, "construction", "diplomacy", "trade", "leadership", "warfare", "technology")
 	strategic(t, g, 0, "construction")
 	refuse(t, g, Action{Kind: ActPlaceStructure, Seat: 0, Unit: "mech", Planet: home}, "30.2")
+}
+
+// The Titans, Terraform (69, 12): its holder's action attaches it to a
+// planet they control, not in a home system: +1 resource and influence,
+// all three traits; it leaves their hand and stays on the planet.
+func TestFaction_Titans_Terraform(t *testing.T) {
+	const note = "titans:terraform"
+	g := factionGame(t, []string{"sol", "titans", "hacan"}, func(s *State) {
+		giveNote(note, 0)(s)
+		arnorHeldBy(0)(s)
+	})
+	refuse(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: note, Planet: "Jord"}, "69.1")
+	pl, _ := g.State().Planet("Arnor")
+	before := *planetInfo(pl)
+	do(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: note, Planet: "Arnor"})
+	s := g.State()
+	pl, _ = s.Planet("Arnor")
+	after := planetInfo(pl)
+	if after.Resources != before.Resources+1 || after.Influence != before.Influence+1 {
+		t.Fatalf("Arnor %d/%d, was %d/%d", after.Resources, after.Influence, before.Resources, before.Influence)
+	}
+	for _, tr := range []string{"cultural", "hazardous", "industrial"} {
+		if !after.HasTrait(tr) {
+			t.Errorf("Arnor lacks the %s trait", tr)
+		}
+	}
+	if slices.Contains(s.Players[0].Promissory, note) || slices.Contains(s.Players[1].Promissory, note) || s.Turn == 0 {
+		t.Fatalf("the note stays attached: Sol's hand %v, the Titans' %v", s.Players[0].Promissory, s.Players[1].Promissory)
+	}
+	checked(t, g) // the note attached is in one place
 }

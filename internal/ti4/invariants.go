@@ -111,9 +111,14 @@ func CheckInvariants(s *State) error {
 	for _, d := range s.Decks.ExplorationDiscard {
 		add(d)
 	}
+	notes := noteIndex()
 	for _, sys := range s.Systems {
 		for _, pl := range sys.Planets {
-			add(pl.Attachments)
+			for _, a := range pl.Attachments {
+				if _, note := notes[a]; !note { // notes are counted with the notes (Terraform)
+					one(a)
+				}
+			}
 		}
 	}
 	if unknown != "" {
@@ -147,6 +152,16 @@ func notesInOnePlace(s *State) error {
 			}
 		}
 	}
+	for _, sys := range s.Systems { // a note attached to a planet (Terraform), its owner in the game
+		for _, pl := range sys.Planets {
+			for _, a := range pl.Attachments {
+				if i, ok := index[a]; ok && !s.noteOwnerGone(a) {
+					places[i]++
+					held++
+				}
+			}
+		}
+	}
 	notes := factionNotes()
 	for _, p := range s.Players {
 		if p.Eliminated {
@@ -163,6 +178,12 @@ func notesInOnePlace(s *State) error {
 		return fmt.Errorf("%d promissory notes are held, %d exist: a note of no player in the game is held", held, want)
 	}
 	return nil
+}
+
+// noteOwnerGone reports a note whose owner is not in the game.
+func (s *State) noteOwnerGone(note string) bool {
+	o := s.seatOfFaction(noteOwner(note))
+	return o == None || s.Players[o].Eliminated
 }
 
 // counters are n zeroed counts, in buf when they fit: the checks run after

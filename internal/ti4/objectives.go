@@ -113,7 +113,7 @@ func (s *State) controlled(seat int, f func(pl *Planet, sys *System, info *data.
 }
 
 func (s *State) traitCount(seat int, trait string) int {
-	return s.controlled(seat, func(_ *Planet, _ *System, i *data.Planet) bool { return i.Trait == trait })
+	return s.controlled(seat, func(_ *Planet, _ *System, i *data.Planet) bool { return i.HasTrait(trait) })
 }
 
 func (s *State) maxTrait(seat int) int {

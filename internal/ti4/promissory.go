@@ -21,6 +21,7 @@ const (
 	ActPlayNote    = "play_promissory"
 	EvNotePlayed   = "promissory_played"   // from the holder's hand to their play area
 	EvNoteReturned = "promissory_returned" // to its owner's hand
+	EvNoteAttached = "promissory_attached" // from the holder's hand to Planet (12)
 )
 
 func noteKind(note string) string {
@@ -92,6 +93,8 @@ type promissoryNote struct {
 	// (ownerResearched), when opens allows (nil: always).
 	ownerTurn, strategyEnd, ownerResearched bool
 	opens                                   func(s *State, holder, owner int, ctx Step) bool
+	// attach: what it gives the planet it is attached to (12).
+	attach attachment
 	// aid: what playing it gives the tactical action under way
 	// (tacticalAid).
 	aid string
@@ -409,6 +412,11 @@ const (
 
 func applyNotes(s *State, e *Event) bool {
 	switch e.Kind {
+	case EvNoteAttached:
+		p := s.Players[e.Seat]
+		p.Promissory = slices.DeleteFunc(slices.Clone(p.Promissory), func(n string) bool { return n == e.Card })
+		pl, _ := s.Planet(e.Planet)
+		pl.Attachments = append(slices.Clip(pl.Attachments), e.Card)
 	case EvNotePlayed:
 		p := s.Players[e.Seat]
 		i := slices.Index(p.Promissory, e.Card)

@@ -104,6 +104,7 @@ var reveals = map[string]disclosure{
 	EvNexusActive:        quiet,
 	EvNoteGiven:          quiet,
 	EvNotePlayed:         quiet,
+	EvNoteAttached:       quiet,
 	EvNoteReturned:       quiet,
 	EvOrbUsed:            quiet,
 	EvPassed:             quiet,

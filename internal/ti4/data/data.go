@@ -26,7 +26,12 @@ type Planet struct {
 	Tech      string `json:"tech,omitempty"`  // blue, green, red, yellow
 	Legendary bool   `json:"legendary,omitempty"`
 	Tile      string `json:"-"`
+	// AllTraits: an attachment gives it all three traits (Terraform).
+	AllTraits bool `json:"-"`
 }
+
+// HasTrait reports the planet having the trait t.
+func (p *Planet) HasTrait(t string) bool { return p.Trait == t || (p.AllTraits && t != "") }
 
 // Tile is a system tile, or one face of a hyperlane tile ("83A").
 type Tile struct {
