@@ -40,3 +40,33 @@ func terraform(s *State, a Action, _ int) ([]Event, error) {
 	}
 	return s.emit(Event{Kind: EvNoteAttached, Seat: a.Seat, Card: a.Card, Planet: a.Planet}), nil
 }
+
+// Ouranos, the Titans flagship: deployed after the Titans activate a
+// system with their PDS, in place of one of them (planet), while it is
+// in reinforcements (30).
+func init() {
+	define(&Ability{ID: "ouranos", Since: RulesPoK, Deploy: true,
+		Uses: []*Use{{At: AfterActivation, Fields: "planet", Options: ouranosOptions, Resolve: ouranos}}})
+}
+
+func ouranosOptions(s *State, seat int, st *Step) []Action {
+	if st == nil || len(st.Systems) == 0 || s.Reinforcements(seat, "flagship") == 0 {
+		return nil
+	}
+	var out []Action
+	for _, pl := range s.System(st.Systems[0]).Planets {
+		if count(pl.Units, seat, "pds") > 0 {
+			out = append(out, Action{Planet: pl.Name})
+		}
+	}
+	return out
+}
+
+func ouranos(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	if !slices.ContainsFunc(ouranosOptions(s, a.Seat, st), func(o Action) bool { return o.Planet == a.Planet }) {
+		return nil, engine.Refuse("30.2", "Ouranos replaces a PDS of yours in the activated system (planet), from reinforcements")
+	}
+	pos := st.Systems[0]
+	return s.emit(Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: pos, Planet: a.Planet, Unit: "pds", Count: 1},
+		Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: pos, Unit: "flagship", Count: 1}), nil
+}

@@ -64,3 +64,38 @@ func TestFaction_Titans_Terraform(t *testing.T) {
 	}
 	checked(t, g) // the note attached is in one place
 }
+
+// The Titans, Ouranos (30): after the Titans activate a system with their
+// PDS, the flagship from reinforcements replaces one; with the flagship
+// on the board, no window opens.
+func TestFactionUnit_Ouranos(t *testing.T) {
+	for _, inReserve := range []bool{true, false} {
+		g := factionGame(t, []string{"titans", "sol", "hacan"}, func(s *State) {
+			arnorHeldBy(0, Stack{Owner: 0, Unit: "pds", Count: 2})(s)
+			if !inReserve {
+				s.System(23).Space = []Stack{{Owner: 0, Unit: "flagship", Count: 1}}
+			}
+		})
+		activated(t, g, 0, 9)
+		st := g.State().Step
+		if st != nil && st.Card == "scanlink_drone_network" { // a starting technology's window first
+			do(t, g, Action{Kind: ActUseAbility, Seat: 0, Card: st.Card})
+			st = g.State().Step
+		}
+		if !inReserve {
+			if st != nil && st.Card == "ouranos" {
+				t.Fatal("no window with the flagship on the board")
+			}
+			continue
+		}
+		if st == nil || st.Card != "ouranos" {
+			t.Fatalf("step %+v: the Titans' deploy window", st)
+		}
+		refuse(t, g, use(0, "ouranos", Action{Planet: "Lor"}), "30.2")
+		do(t, g, use(0, "ouranos", Action{Planet: "Arnor"}))
+		s := g.State()
+		if count(planetIn(s.System(9), "Arnor").Units, 0, "pds") != 1 || count(s.System(9).Space, 0, "flagship") != 1 {
+			t.Fatalf("system 9: %+v", s.System(9))
+		}
+	}
+}
