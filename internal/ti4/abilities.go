@@ -275,6 +275,11 @@ type Ability struct {
 	// Law: the rule changes a law makes while in play, for everyone;
 	// Owned: for the player who owns it (laws.go).
 	Law, Owned LawEffect
+	// FreeFlagship: its owner's flagship costs nothing to produce (67).
+	// FreeSmall: fighters and infantry, up to this many in a use of
+	// Production, that do not count against its limit (68.1).
+	FreeFlagship bool
+	FreeSmall    int
 	// Uses: how its owner uses it by a choice (abilityuse.go).
 	Uses []*Use
 	// Permits: what the ability lets its owner do that the rules forbid.
@@ -570,6 +575,8 @@ func hookVotes(a *Ability) int              { return a.Votes }
 func hookPlanetVotes(a *Ability) int        { return a.PlanetVotes }
 func hookBombardsShields(a *Ability) bool   { return a.BombardsShields }
 func hookResearchTokens(a *Ability) int     { return a.ResearchTokens }
+func hookFreeFlagship(a *Ability) bool      { return a.FreeFlagship }
+func hookFreeSmall(a *Ability) int          { return a.FreeSmall }
 
 // tgWorth is what one trade good seat spends is worth in resources or
 // influence: 1, or more by an ability.

@@ -35,7 +35,11 @@ func gain(s *State, x *explorer, seat, pos int, pl *Planet) []Event {
 	if !s.hasUse(seat, AfterGainPlanet) {
 		return ev
 	}
-	return s.extend(ev, abilityWindows(s, seat, AfterGainPlanet, Step{Planet: pl.Name, Systems: []int{pos}})...)
+	ctx := Step{Planet: pl.Name, Systems: []int{pos}}
+	if s.rules() >= RulesPoK && pl.Controller != None && pl.Controller != seat {
+		ctx.Target = ip(pl.Controller) // taken from another player
+	}
+	return s.extend(ev, abilityWindows(s, seat, AfterGainPlanet, ctx)...)
 }
 
 // mecatolStructures are a PDS and a space dock from seat's reinforcements

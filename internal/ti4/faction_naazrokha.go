@@ -133,3 +133,33 @@ func blackMarketForgery(s *State, a Action, _ int, rng *engine.RNG) ([]Event, er
 	ev := s.emit(Event{Kind: EvNoteReturned, Seat: a.Seat, Card: a.Card})
 	return s.extend(ev, relicForTwo(s, a.Seat, a.Outcome, rng)...), nil
 }
+
+// Dart and Tai, the Naaz-Rokha's commander: after they gain control of a
+// planet another player controlled (the window's Target), they may
+// explore it (35).
+func init() {
+	define(&Ability{ID: "naazrokha:dart_and_tai", Since: RulesPoK,
+		Uses: []*Use{{At: AfterGainPlanet, Options: dartAndTaiOptions, Resolve: dartAndTai}}})
+}
+
+func dartAndTaiOptions(s *State, _ int, st *Step) []Action {
+	if st == nil || st.Target == nil || st.Planet == "" {
+		return nil
+	}
+	if pl, _ := s.Planet(st.Planet); pl == nil || planetInfo(pl).Trait == "" {
+		return nil // no trait, no deck to explore (35.1)
+	}
+	return []Action{{}}
+}
+
+func dartAndTai(s *State, a Action, st *Step, rng *engine.RNG) ([]Event, error) {
+	if len(dartAndTaiOptions(s, a.Seat, st)) == 0 {
+		return nil, engine.Refuse("35.1", "Dart and Tai explore a planet just taken from another player")
+	}
+	pl, sys := s.Planet(st.Planet)
+	ev, ok := newExplorer(s, rng).explorePlanet(a.Seat, sys.Pos, pl)
+	if !ok {
+		return nil, engine.Refuse("35.1", "the %s exploration deck is empty", planetInfo(pl).Trait)
+	}
+	return ev, nil
+}

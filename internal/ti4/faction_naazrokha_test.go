@@ -168,3 +168,36 @@ func TestFaction_NaazRokha_BlackMarketForgery(t *testing.T) {
 		t.Fatalf("relics %v, fragments %v, Naaz-Rokha's notes %v", s.Players[0].Relics, s.Players[0].RelicFragments, s.Players[1].Promissory)
 	}
 }
+
+// The Naaz-Rokha, Dart and Tai (commander): unlocked, after they take a
+// planet from another player they may explore it; a planet no one held
+// is explored by the rules (35.1), with no window; locked, no window.
+func TestFaction_Naazrokha_DartAndTai(t *testing.T) {
+	for _, c := range []struct {
+		state string
+		held  bool
+		want  bool
+	}{{Unlocked, true, true}, {Locked, true, false}, {Unlocked, false, false}} {
+		cfg := fixtureConfig("naazrokha", "sol", "hacan")
+		cfg.Rules = RulesCurrent
+		holder := 1
+		if !c.held {
+			holder = None
+		}
+		g := invadeArnorAs(t, cfg, func(s *State) { arnorHeldBy(holder)(s); s.Players[0].Commander = c.state })
+		do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: "infantry", Count: 2})
+		do(t, g, act(ActEstablishControl, 0))
+		declineWindows(t, g)
+		st := g.State().Step
+		if got := st != nil && st.Card == "naazrokha:dart_and_tai"; got != c.want {
+			t.Fatalf("%+v: window %v (step %+v)", c, got, st)
+		}
+		if !c.want {
+			continue
+		}
+		ev := do(t, g, use(0, "naazrokha:dart_and_tai", Action{}))
+		if !slices.ContainsFunc(ev, func(e Event) bool { return e.Kind == EvExplored && e.Planet == "Arnor" }) {
+			t.Fatalf("Arnor explored: %v", ev)
+		}
+	}
+}

@@ -29,3 +29,9 @@ func init() {
 func (s *State) mechsIn(sys *System, seat int) bool {
 	return count(sys.Space, seat, "mech") > 0 || slices.ContainsFunc(sys.Planets, func(pl *Planet) bool { return count(pl.Units, seat, "mech") > 0 })
 }
+
+// Navarch Feng, the Nomad's commander: their flagship costs nothing to
+// produce (67).
+func init() {
+	define(&Ability{ID: "nomad:navarch_feng", Since: RulesPoK, FreeFlagship: true})
+}

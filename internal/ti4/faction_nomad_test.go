@@ -114,3 +114,30 @@ func TestFactionUnit_Memoria(t *testing.T) {
 		}
 	}
 }
+
+// The Nomad, Navarch Feng (commander): unlocked, their flagship is
+// produced at no cost; locked, it costs its 8 resources, more than they
+// can spend here.
+func TestFaction_Nomad_NavarchFeng(t *testing.T) {
+	for _, state := range []string{Locked, Unlocked} {
+		g := factionGame(t, []string{"nomad", "sol", "hacan"}, func(s *State) {
+			s.Players[0].Commander, s.Players[0].TradeGoods = state, 0
+			home := s.System(s.Players[0].Home)
+			home.Space = dropUnit(home.Space, "flagship") // in reinforcements, to be produced
+		})
+		home := g.State().Players[0].Home
+		activated(t, g, 0, home)
+		do(t, g, act(ActEndMovement, 0))
+		establishControl(t, g, 0)
+		produce := Action{Kind: ActProduce, Seat: 0, Unit: "flagship", Count: 1}
+		if state == Locked {
+			refuse(t, g, produce, "26.1")
+			continue
+		}
+		do(t, g, produce)
+		do(t, g, act(ActEndTactical, 0)) // nothing owed
+		if count(g.State().System(home).Space, 0, "flagship") != 1 {
+			t.Fatal("the flagship produced")
+		}
+	}
+}

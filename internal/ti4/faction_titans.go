@@ -70,3 +70,11 @@ func ouranos(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
 	return s.emit(Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: pos, Planet: a.Planet, Unit: "pds", Count: 1},
 		Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: pos, Unit: "flagship", Count: 1}), nil
 }
+
+// Tungstantus, the Titans' commander: a trade good after their units use
+// Production in a tactical action (67). Taken whenever it may be: it
+// costs nothing.
+func init() {
+	define(&Ability{ID: "titans:tungstantus", Since: RulesPoK,
+		Produced: func(s *State, owner, _ int) []Event { return []Event{{Kind: EvTradeGoods, Seat: owner, Count: 1}} }})
+}

@@ -99,3 +99,30 @@ func TestFactionUnit_Ouranos(t *testing.T) {
 		}
 	}
 }
+
+// The Titans, Tungstantus (commander): unlocked, a trade good after their
+// units use Production; locked, or with nothing produced, none.
+func TestFaction_Titans_Tungstantus(t *testing.T) {
+	for _, c := range []struct {
+		state   string
+		produce bool
+		want    int
+	}{{Unlocked, true, 1}, {Locked, true, 0}, {Unlocked, false, 0}} { // want: gained
+
+		g := factionGame(t, []string{"titans", "sol", "hacan"}, func(s *State) {
+			s.Players[0].Commander, s.Players[0].TradeGoods = c.state, 1
+		})
+		home := g.State().Players[0].Home
+		activated(t, g, 0, home)
+		do(t, g, act(ActEndMovement, 0))
+		establishControl(t, g, 0)
+		if c.produce {
+			do(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "infantry", Count: 2, Planet: g.State().System(home).Planets[0].Name})
+			do(t, g, Action{Kind: ActSpendTG, Seat: 0, Count: 1})
+		}
+		do(t, g, act(ActEndTactical, 0))
+		if got := g.State().Players[0].TradeGoods - 1 + btoi(c.produce); got != c.want {
+			t.Fatalf("%+v: %d trade goods after the action, want %d", c, got, c.want)
+		}
+	}
+}

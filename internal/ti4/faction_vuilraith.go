@@ -138,3 +138,10 @@ func riftmeld(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
 	return s.emit(Event{Kind: EvCaptiveReturned, Seat: a.Seat, Owner: c.Owner, Unit: a.Unit, Count: 1},
 		Event{Kind: EvSpent, Seat: a.Seat, Card: upgradeCredit + a.Unit}), nil
 }
+
+// That Which Molds Flesh, the Cabal's commander: up to 2 of the fighters
+// and infantry a use of Production makes do not count against its limit
+// (68.1).
+func init() {
+	define(&Ability{ID: "vuilraith:that_which_molds_flesh", Since: RulesPoK, FreeSmall: 2})
+}

@@ -162,3 +162,28 @@ func TestFaction_Vuilraith_Riftmeld(t *testing.T) {
 		t.Fatalf("techs %v, captured %+v", p.Techs, p.Captured)
 	}
 }
+
+// The Vuil'raith, That Which Molds Flesh (commander): unlocked, 2 of the
+// infantry produced do not count against the production limit, and no
+// more than 2; locked, the limit holds.
+func TestFaction_Vuilraith_ThatWhichMoldsFlesh(t *testing.T) {
+	for _, state := range []string{Locked, Unlocked} {
+		g := factionGame(t, []string{"vuilraith", "sol", "hacan"}, func(s *State) {
+			s.Players[0].Commander, s.Players[0].TradeGoods = state, 10
+		})
+		home := g.State().Players[0].Home
+		activated(t, g, 0, home)
+		do(t, g, act(ActEndMovement, 0))
+		establishControl(t, g, 0)
+		limit := g.State().productionLimit(0, g.State().System(home))
+		on := g.State().System(home).Planets[0].Name
+		extra := 0
+		if state == Unlocked {
+			extra = 2
+		}
+		refuse(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "infantry", Count: limit + extra + 1, Planet: on}, "68.1")
+		do(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "infantry", Count: limit + extra - 1, Planet: on})
+		do(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "infantry", Count: 1, Planet: on})
+		refuse(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "infantry", Count: 1, Planet: on}, "68.1")
+	}
+}

@@ -976,6 +976,7 @@ func decideProduce(s *State, a Action) ([]Event, error) {
 	if s.rules() >= RulesPrinted {
 		limit -= s.producedProduction(a.Seat, t)
 	}
+	limit += s.smallNotCounted(a, t)
 	if t.Made+a.Count > limit {
 		return nil, engine.Refuse("68.1", "production limit %d reached (%d produced)", limit, t.Made)
 	}
@@ -1022,6 +1023,9 @@ func decideProduce(s *State, a Action) ([]Event, error) {
 		}
 	}
 	cost := unitCost(u, a.Count, t, a.Unit, s.lawSays(LawUnitsCostFull))
+	if a.Unit == "flagship" && s.has(a.Seat, hookFreeFlagship) {
+		cost = 0
+	}
 	if st := s.Step; st != nil && st.Kind == StepFreelance {
 		if len(st.Units) > 0 && !slices.Contains(st.Units, a.Unit) {
 			return nil, engine.Refuse("1.3", "%s produces only %v", st.Card, st.Units)
@@ -1038,6 +1042,20 @@ func decideProduce(s *State, a Action) ([]Event, error) {
 		Event{Kind: EvProduced, Seat: a.Seat, Unit: a.Unit, Count: a.Count, Extra: &Extra{From: cost}},
 	)
 	return s.extend(ev, s.unlockOnProduce(a.Seat, a.Unit)...), nil
+}
+
+// smallNotCounted is how many of the fighters and infantry produced so far
+// and in a, together, an ability keeps out of the production limit (68.1).
+func (s *State) smallNotCounted(a Action, t *Production) int {
+	free := s.bonus(a.Seat, hookFreeSmall)
+	if free == 0 {
+		return 0
+	}
+	n := declared(t.Placed, 0, "fighter") + declared(t.Placed, 0, "infantry")
+	if a.Unit == "fighter" || a.Unit == "infantry" {
+		n += a.Count
+	}
+	return min(free, n)
 }
 
 // unitCost is the cost of n more units of a type: units produced two for a
