@@ -78,6 +78,7 @@ type army struct {
 	// absorb is the hits one Sustain Damage cancels: 1, or 2 with
 	// Non-Euclidean Shielding.
 	absorb    int
+	afbDie    bool  // one more anti-fighter barrage die, for the best unit (Tech.AbilityDie)
 	killAt    []int // per unit: line position of its destruction
 	sustainAt []int // per unit: line position of its Sustain Damage, or len(line)
 	ftrKills  []int // per line position p: fighters destroyed by the first p events
@@ -197,7 +198,7 @@ func (a *army) hit(s state, h int) state {
 // shielded sets the hits each Sustain Damage cancels from the side's
 // technologies.
 func (a *army) shielded(t Tech) *army {
-	a.absorb = 1
+	a.absorb, a.afbDie = 1, t.AbilityDie
 	if t.Shielding {
 		a.absorb = 2
 	}
@@ -329,6 +330,28 @@ func describe(units []Profile, alive, damaged func(int) bool) (string, map[strin
 		return "nothing", counts
 	}
 	return strings.Join(parts, ", "), counts
+}
+
+// barrageDice is each anti-fighter barrage die's chance to hit in state s,
+// with the one more die for the best unit that Tech.AbilityDie gives.
+func (a *army) barrageDice(s state) []float64 {
+	ps := a.dice(s, afbRoll, 0, false, false)
+	if best := a.bestBarrage(func(i int) bool { return a.alive(s, i) }); a.afbDie && best > 0 {
+		ps = append(ps, chance(best))
+	}
+	return ps
+}
+
+// bestBarrage is the best anti-fighter barrage value among the units
+// live accepts, or 0.
+func (a *army) bestBarrage(live func(int) bool) int {
+	best := 0
+	for i := range a.units {
+		if r := a.units[i].AFB; live(i) && r.Dice > 0 && r.Hit > 0 && (best == 0 || r.Hit < best) {
+			best = r.Hit
+		}
+	}
+	return best
 }
 
 func combatRoll(p *Profile) Roll  { return p.Combat }

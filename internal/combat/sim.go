@@ -251,8 +251,8 @@ func simSpace(b Battle, A, D *troop, rng *engine.RNG) {
 	}
 	blast(A, D)
 	if !b.NoBarrage {
-		ha := A.roll(afbRoll, 0, false, rng, false)
-		hd := D.roll(afbRoll, 0, false, rng, false)
+		ha := A.barrageRoll(rng)
+		hd := D.barrageRoll(rng)
 		A.barrage(hd)
 		D.barrage(ha)
 	}

@@ -114,8 +114,8 @@ func SolveContext(ctx context.Context, b Battle) (Result, error) {
 		{
 			var afbA, afbD []float64 = []float64{1}, []float64{1}
 			if !b.NoBarrage {
-				afbA = hitDist(A.a.dice(A.st[ia], afbRoll, 0, false, false))
-				afbD = hitDist(D.a.dice(D.st[id], afbRoll, 0, false, false))
+				afbA = hitDist(A.a.barrageDice(A.st[ia]))
+				afbD = hitDist(D.a.barrageDice(D.st[id]))
 			}
 			for ha, x := range afbA {
 				for hd, y := range afbD {

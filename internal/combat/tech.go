@@ -66,6 +66,10 @@ type Tech struct {
 	// trade goods (Side.TradeGoods) for rerolling its missed dice that
 	// round, while they last (the Letnev's Munitions Reserves).
 	Munitions bool
+	// AbilityDie: one unit rolls one more die for each unit ability roll:
+	// anti-fighter barrage, space cannon and bombardment (the Argent's
+	// Trrakan Aun Zulok); the best value is the better pick, as for Plasma.
+	AbilityDie bool
 }
 
 // Or is the effects of both.
@@ -74,7 +78,7 @@ func (t Tech) Or(u Tech) Tech {
 		Duranium: t.Duranium || u.Duranium, Assault: t.Assault || u.Assault, Magen: t.Magen || u.Magen, X89: t.X89 || u.X89,
 		Ambush: t.Ambush || u.Ambush, Shielding: t.Shielding || u.Shielding, L4: t.L4 || u.L4, Valkyrie: t.Valkyrie || u.Valkyrie,
 		Harrow: t.Harrow || u.Harrow, Impulse: t.Impulse || u.Impulse, Devotion: t.Devotion || u.Devotion, Splicer: t.Splicer || u.Splicer,
-		Munitions: t.Munitions || u.Munitions}
+		Munitions: t.Munitions || u.Munitions, AbilityDie: t.AbilityDie || u.AbilityDie}
 }
 
 // Kind is which unit ability a roll is for.
@@ -123,6 +127,9 @@ func Dice(gs []Group, k Kind, mod int, own, against Tech) []int {
 	}
 	if own.Plasma && best > 0 && (k == KindCannon || k == KindBombard) {
 		need = append(need, best-mod) // 1 more die, for the best unit
+	}
+	if own.AbilityDie && best > 0 && k != KindCombat {
+		need = append(need, best-mod)
 	}
 	if against.Antimass && k == KindCannon {
 		for i := range need {

@@ -290,3 +290,25 @@ func TestLead_ExactAgreesWithSimulation(t *testing.T) {
 		}
 	}
 }
+
+// Tech.AbilityDie (Trrakan Aun Zulok): one more anti-fighter barrage die.
+// A destroyer (barrage 9 x2) against a lone fighter kills it with 0.36,
+// or 0.488 with three dice; else a duel of 9s, which the destroyer wins
+// with 0.16/0.36.
+func TestTech_AbilityDie_Barrage(t *testing.T) {
+	duel := 0.16 / 0.36
+	for _, tc := range []struct {
+		die  bool
+		kill float64
+	}{{false, 0.36}, {true, 0.488}} {
+		b := Battle{Attacker: side(t, "1 destroyer"), Defender: side(t, "1 fighter"), Space: true}
+		b.Attacker.Tech.AbilityDie = tc.die
+		r, err := Solve(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := tc.kill + (1-tc.kill)*duel; !near(r.AttackerWins, want, 1e-9) {
+			t.Fatalf("die %v: attacker wins %.6f, want %.6f", tc.die, r.AttackerWins, want)
+		}
+	}
+}

@@ -126,6 +126,16 @@ func (t *troop) roll(f func(*Profile) Roll, mod int, reroll bool, rng *engine.RN
 	return h + d
 }
 
+// barrageRoll is the troop's anti-fighter barrage hits, with the one
+// more die for the best unit that Tech.AbilityDie gives.
+func (t *troop) barrageRoll(rng *engine.RNG) int {
+	h := t.roll(afbRoll, 0, false, rng, false)
+	if best := t.a.bestBarrage(func(i int) bool { return !t.dead[i] }); t.a.afbDie && best > 0 && hitDie(rng.Die(), best) {
+		h++
+	}
+	return h
+}
+
 // rollDirected is roll, the hits that go on non-fighter ships first
 // ([0.0.1]) apart.
 func (t *troop) rollDirected(f func(*Profile) Roll, mod int, reroll bool, rng *engine.RNG, combat bool) (hits, directed int) {

@@ -280,6 +280,10 @@ type Ability struct {
 	// Production, that do not count against its limit (68.1).
 	FreeFlagship bool
 	FreeSmall    int
+	// FlagshipUnheld: while its owner's hero is in play, their flagship,
+	// and what it carries, moves out of systems with their command tokens
+	// (58.4c, 95.3).
+	FlagshipUnheld bool
 	// Uses: how its owner uses it by a choice (abilityuse.go).
 	Uses []*Use
 	// Permits: what the ability lets its owner do that the rules forbid.
@@ -577,6 +581,7 @@ func hookBombardsShields(a *Ability) bool   { return a.BombardsShields }
 func hookResearchTokens(a *Ability) int     { return a.ResearchTokens }
 func hookFreeFlagship(a *Ability) bool      { return a.FreeFlagship }
 func hookFreeSmall(a *Ability) int          { return a.FreeSmall }
+func hookFlagshipUnheld(a *Ability) bool    { return a.FlagshipUnheld }
 
 // tgWorth is what one trade good seat spends is worth in resources or
 // influence: 1, or more by an ability.
@@ -784,11 +789,22 @@ func combatEffects(a *Ability) combat.Tech {
 }
 
 // namedInOdds reports an ability the odds take by its id: a technology,
-// or an ability used by choice (a faction's own, without choice, come with
-// the faction).
+// a leader (argent:trrakan_aun_zulok), or an ability used by choice (a
+// faction's own, without choice, come with the faction).
 func namedInOdds(id string) bool {
 	a := definitions[id]
-	return techInfo(id) != nil || (a != nil && len(a.Uses) > 0)
+	return techInfo(id) != nil || isLeader(id) || (a != nil && len(a.Uses) > 0)
+}
+
+// isLeader reports a leader's definition id.
+func isLeader(id string) bool {
+	for _, l := range leaderDefs() {
+		if slices.ContainsFunc(l.agents, func(a *Ability) bool { return a.ID == id }) ||
+			(l.commander != nil && l.commander.ID == id) || (l.hero != nil && l.hero.ID == id) {
+			return true
+		}
+	}
+	return false
 }
 
 // CombatTechIDs lists the technologies (and abilities used by choice)

@@ -723,7 +723,7 @@ func barrageStep(r *spaceStep) ([]Event, bool) {
 func (s *State) barrageRoll(r *spaceStep, seat, opp int) int {
 	a := s.unitAbility(seat, "destroyer")
 	if a == nil || !a.NinesKillInfantry {
-		return s.roll(seat, r.sys.Space, barrageOf, 0, r.rng, &r.rolls)
+		return s.roll(seat, r.sys.Space, barrageOf, 0, r.rng, &r.rolls) + s.abilityDie(seat, r.sys.Space, barrageOf, r.rng, &r.rolls)
 	}
 	var dd, rest []Stack
 	for _, st := range r.sys.Space {
@@ -734,7 +734,12 @@ func (s *State) barrageRoll(r *spaceStep, seat, opp int) int {
 		}
 	}
 	from := len(r.rolls)
+	// the one more die, if any, goes to a destroyer: none barrages better
+	own := count(dd, seat, "destroyer") > 0
 	h := s.roll(seat, dd, barrageOf, 0, r.rng, &r.rolls)
+	if own {
+		h += s.abilityDie(seat, dd, barrageOf, r.rng, &r.rolls)
+	}
 	nines := 0
 	for _, v := range r.rolls[from:] {
 		nines += btoi(v >= 9)
@@ -742,7 +747,30 @@ func (s *State) barrageRoll(r *spaceStep, seat, opp int) int {
 	if k := min(nines, count(r.sys.Space, opp, "infantry")); k > 0 {
 		r.side = append(r.side, Event{Kind: EvUnitsRemoved, Seat: opp, System: r.sys.Pos, Unit: "infantry", Count: k})
 	}
-	return h + s.roll(seat, rest, barrageOf, 0, r.rng, &r.rolls)
+	h += s.roll(seat, rest, barrageOf, 0, r.rng, &r.rolls)
+	if !own {
+		h += s.abilityDie(seat, rest, barrageOf, r.rng, &r.rolls)
+	}
+	return h
+}
+
+// abilityDie is the hits of the one more die the best of seat's units
+// among stacks rolls for a unit ability (combat.Tech.AbilityDie).
+func (s *State) abilityDie(seat int, stacks []Stack, f func(*combat.Profile) combat.Roll, rng *engine.RNG, faces *[]int) int {
+	if !s.combatTech(seat).AbilityDie {
+		return 0
+	}
+	best := 0
+	for _, st := range stacks {
+		p := profile(s, seat, st.Unit)
+		if r := f(&p); st.Owner == seat && r.Dice > 0 && r.Hit > 0 && (best == 0 || r.Hit < best) {
+			best = r.Hit
+		}
+	}
+	if best == 0 {
+		return 0
+	}
+	return combat.Hits(rng, combat.Roll{Hit: best, Dice: 1}, 1, 0, false, faces)
 }
 
 // barrageBarred reports that no anti-fighter barrage is rolled against

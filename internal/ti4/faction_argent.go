@@ -1,5 +1,7 @@
 package ti4
 
+import "github.com/mecatol/mecatol/internal/combat"
+
 // The Argent Flight's components.
 
 // Aerie Sentinel, the Argent mech (55): it takes no capacity while a ship
@@ -33,4 +35,11 @@ func init() {
 // infantry in the space area (10).
 func init() {
 	define(&Ability{ID: "strike_wing_alpha_2", Since: RulesPoK, NinesKillInfantry: true})
+}
+
+// Trrakan Aun Zulok, the Argent's commander: one of their units rolls one
+// more die for each unit ability roll (anti-fighter barrage, space cannon,
+// bombardment): the best of them, the better pick; in play and the odds.
+func init() {
+	define(&Ability{ID: "argent:trrakan_aun_zulok", Since: RulesPoK, Combat: combat.Tech{AbilityDie: true}})
 }

@@ -142,7 +142,8 @@ func TestFactionUnit_StrikeWingAlphaII(t *testing.T) {
 				barrage = e.Rolls
 			}
 		}
-		if len(barrage) != 9 {
+		more := btoi(g.State().Players[0].Commander == Unlocked) // Trrakan Aun Zulok, unlocked by the 6 units with barrage or cannon
+		if len(barrage) != 9+more {
 			t.Fatalf("seed %d: barrage dice %v, 3 each for 3 destroyers", seed, barrage)
 		}
 		nines := 0
@@ -156,5 +157,40 @@ func TestFactionUnit_StrikeWingAlphaII(t *testing.T) {
 	}
 	if !seen[true] || !seen[false] {
 		t.Fatalf("seeds with and without a 9: %v", seen)
+	}
+}
+
+// The Argent, Trrakan Aun Zulok (commander): unlocked, one more die for
+// a unit ability roll: 2 destroyers' barrage (Strike Wing Alpha, 2 dice
+// each) rolls 5 dice, 4 locked; the odds take the commander by its id.
+func TestFaction_Argent_TrrakanAunZulok(t *testing.T) {
+	for _, c := range []struct {
+		state string
+		dice  int
+	}{{Locked, 4}, {Unlocked, 5}} {
+		cfg := fixtureConfig("argent", "sol", "jolnar")
+		cfg.Rules = RulesCurrent
+		g := fixture(t, cfg, func(s *State) {
+			s.Players[0].Commander, s.Players[0].Fleet = c.state, 8
+			s.System(22).Space = append(s.System(22).Space, Stack{Owner: 0, Unit: "destroyer", Count: 2})
+			s.System(9).Space = []Stack{{Owner: 1, Unit: "carrier", Count: 1}, {Owner: 1, Unit: "fighter", Count: 2}}
+		})
+		toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+		activated(t, g, 0, 9)
+		do(t, g, moveShips(0, 22, "destroyer", 2))
+		ev := do(t, g, act(ActEndMovement, 0))
+		ev = append(ev, declineWindows(t, g)...)
+		var barrage []int
+		for _, e := range ev {
+			if e.Kind == EvCombat && len(e.Rolls) > 0 && barrage == nil {
+				barrage = e.Rolls
+			}
+		}
+		if len(barrage) != c.dice {
+			t.Fatalf("commander %s: barrage dice %v, want %d", c.state, barrage, c.dice)
+		}
+	}
+	if tech, err := ParseCombatTech("argent:trrakan_aun_zulok"); err != nil || !tech.AbilityDie {
+		t.Fatalf("the odds' name for the commander: %+v, %v", tech, err)
 	}
 }

@@ -164,21 +164,7 @@ func init() {
 	// the round: the Letnev's non-fighter ships are not limited by the
 	// fleet pool or laws (37); purged at the round's end (51.12).
 	define(&Ability{ID: "letnev:darktalon_treilla", Since: RulesMechs, FleetFree: true,
-		Uses: []*Use{{At: AtAction, Options: darktalonOptions, Resolve: darktalonTreilla}}})
-}
-
-func darktalonOptions(s *State, seat int, _ *Step) []Action {
-	if s.Players[seat].Hero != Unlocked {
-		return nil // in play already
-	}
-	return []Action{{}}
-}
-
-func darktalonTreilla(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
-	if len(darktalonOptions(s, a.Seat, st)) == 0 {
-		return nil, engine.Refuse("51.10", "Darktalon Treilla is in play already")
-	}
-	return s.emit(Event{Kind: EvLeaderUnlocked, Seat: a.Seat, Card: heroInPlay}), nil
+		Uses: []*Use{{At: AtAction, Options: heroToPlayOptions, Resolve: heroToPlay}}})
 }
 
 func init() {

@@ -35,3 +35,12 @@ func (s *State) mechsIn(sys *System, seat int) bool {
 func init() {
 	define(&Ability{ID: "nomad:navarch_feng", Since: RulesPoK, FreeFlagship: true})
 }
+
+// Ahk-Syl Siven, the Nomad's hero: as an action, put in play for the rest
+// of the round: their flagship, and the units it carries, move out of
+// systems with their command tokens (58.4c, 95.3); purged at the round's
+// end (51.12).
+func init() {
+	define(&Ability{ID: "nomad:ahk_syl_siven", Since: RulesPoK, FlagshipUnheld: true,
+		Uses: []*Use{{At: AtAction, Options: heroToPlayOptions, Resolve: heroToPlay}}})
+}

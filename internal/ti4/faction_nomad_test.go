@@ -141,3 +141,38 @@ func TestFaction_Nomad_NavarchFeng(t *testing.T) {
 		}
 	}
 }
+
+// The Nomad, Ahk-Syl Siven (hero, 51.10-51.12): used as an action it is
+// in play for the round, and not used again; in play, the flagship moves
+// out of a system with the Nomad's command token, carrying an infantry,
+// while a destroyer there stays (58.4c); unlocked but not in play, the
+// flagship stays too.
+func TestFaction_Nomad_AhkSylSiven(t *testing.T) {
+	g := factionGame(t, []string{"nomad", "sol", "hacan"}, func(s *State) { s.Players[0].Hero = Unlocked })
+	do(t, g, use(0, "nomad:ahk_syl_siven", Action{}))
+	if g.State().Players[0].Hero != InPlay {
+		t.Fatal("the hero is in play for the round")
+	}
+	for _, hero := range []string{InPlay, Unlocked} {
+		g := factionGame(t, []string{"nomad", "sol", "hacan"}, func(s *State) {
+			s.Players[0].Hero = hero
+			home := s.System(s.Players[0].Home)
+			home.Space = dropUnit(home.Space, "flagship")
+			s.System(22).Space = []Stack{{Owner: 0, Unit: "flagship", Count: 1}, {Owner: 0, Unit: "destroyer", Count: 1}, {Owner: 0, Unit: "infantry", Count: 1}}
+			s.System(22).Command = []int{0}
+		})
+		activated(t, g, 0, 9)
+		refuse(t, g, moveShips(0, 22, "destroyer", 1), "58.4c")
+		if hero == Unlocked {
+			refuse(t, g, moveShips(0, 22, "flagship", 1), "58.4c")
+			continue
+		}
+		refuse(t, g, use(0, "nomad:ahk_syl_siven", Action{}), "3.1") // in play already, and a tactical action under way
+		do(t, g, moveShips(0, 22, "flagship", 1))
+		do(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(22), Unit: "infantry", Count: 1})
+		do(t, g, act(ActEndMovement, 0))
+		if s := g.State(); count(s.System(9).Space, 0, "flagship") != 1 || count(s.System(9).Space, 0, "infantry") != 1 {
+			t.Fatalf("system 9: %+v", s.System(9).Space)
+		}
+	}
+}

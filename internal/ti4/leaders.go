@@ -4,6 +4,8 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/mecatol/mecatol/internal/engine"
+
 	"github.com/mecatol/mecatol/internal/ti4/data"
 )
 
@@ -293,6 +295,22 @@ func applyLeaders(s *State, e *Event) bool {
 // heroInPlay, as EvLeaderUnlocked's Card: Seat's hero is put in play
 // until the end of the round (InPlay), when it is purged.
 const heroInPlay = "hero_in_play"
+
+// heroToPlayOptions offers to put seat's unlocked hero in play for the
+// round (heroInPlay).
+func heroToPlayOptions(s *State, seat int, _ *Step) []Action {
+	if s.Players[seat].Hero != Unlocked {
+		return nil // in play already
+	}
+	return []Action{{}}
+}
+
+func heroToPlay(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	if len(heroToPlayOptions(s, a.Seat, st)) == 0 {
+		return nil, engine.Refuse("51.10", "the hero is in play already")
+	}
+	return s.emit(Event{Kind: EvLeaderUnlocked, Seat: a.Seat, Card: heroInPlay}), nil
+}
 
 // purgeHero is the event a hero's use ends with (51.12).
 func purgeHero(seat int) Event { return Event{Kind: EvLeaderPurged, Seat: seat, Card: LeaderHero} }

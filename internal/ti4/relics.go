@@ -459,6 +459,13 @@ func (s *State) tokenHolds(seat int, sys *System) bool {
 	return slices.Contains(sys.Command, seat) && (s.Tactical == nil || !s.Tactical.Orb)
 }
 
+// shipHeld reports seat's ship of type unit kept in sys by their command
+// token (58.4c): not their flagship while their hero that frees it is in
+// play.
+func (s *State) shipHeld(seat int, sys *System, unit string) bool {
+	return s.tokenHolds(seat, sys) && (unit != "flagship" || s.Players[seat].Hero != InPlay || !s.has(seat, hookFlagshipUnheld))
+}
+
 func decideUseRelic(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	d := relics[a.Card]
 	if d != nil && d.direct { // used at its moment, outside a relic step

@@ -653,7 +653,7 @@ func decideMoveShips(s *State, a Action) ([]Event, error) {
 	if from.Pos == t.System {
 		return nil, engine.Refuse("58.4a", "those ships are already in the active system")
 	}
-	if s.tokenHolds(a.Seat, from) {
+	if s.shipHeld(a.Seat, from, a.Unit) {
 		return nil, engine.Refuse("58.4c", "ships in a system with your command token cannot move")
 	}
 	// A fighter that moves on its own is not also carried (Fighter II).
