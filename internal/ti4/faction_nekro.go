@@ -283,3 +283,12 @@ func flayesh(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
 		Event{Kind: EvTechGained, Seat: a.Seat, Card: a.Outcome}, purgeHero(a.Seat))
 	return s.emit(ev...), nil
 }
+
+// Nekro Acidos, the Nekro's commander: after they gain a technology, they
+// may draw an action card.
+func init() {
+	define(&Ability{ID: "nekro:nekro_acidos", Since: RulesPoK,
+		Uses: []*Use{{At: AfterTechGained, Options: one(Action{}), Resolve: func(s *State, a Action, _ *Step, rng *engine.RNG) ([]Event, error) {
+			return drawActionCards(s, a.Seat, 1, rng), nil
+		}}}})
+}

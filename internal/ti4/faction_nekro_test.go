@@ -362,3 +362,34 @@ func TestFaction_Nekro_UnitDsgnFlayesh(t *testing.T) {
 		t.Fatalf("units %v, trade goods %d, techs %v, hero %s", planet(t, g, name).Units, s.Players[0].TradeGoods, s.Players[0].Techs, s.Players[0].Hero)
 	}
 }
+
+// The Nekro, Nekro Acidos (commander): after a player with it gains a
+// technology they may draw an action card; lent by the Alliance to Sol
+// (51.8), it answers Sol's research; locked, no window opens.
+func TestFaction_Nekro_NekroAcidos(t *testing.T) {
+	for _, state := range []string{Locked, Unlocked} {
+		cfg := fixtureConfig("sol", "nekro", "hacan")
+		cfg.Rules = RulesCurrent
+		g := fixture(t, cfg, func(s *State) {
+			s.Players[1].Commander = state
+			s.Players[0].NotesInPlay = []string{"nekro:alliance"}
+			s.Players[0].TradeGoods = 6
+		})
+		toActionPhase(t, g, "technology", "diplomacy", "trade", "leadership", "politics", "warfare")
+		strategic(t, g, 0, "technology")
+		hand := len(g.State().Players[0].ActionCards)
+		do(t, g, Action{Kind: ActResearch, Seat: 0, Card: "sarween_tools"})
+		do(t, g, act(ActDone, 0)) // no second technology: the window queued behind the research opens
+		st := g.State().Step
+		if open := st != nil && st.Card == "nekro:nekro_acidos" && st.Seat == 0; open != (state == Unlocked) {
+			t.Fatalf("commander %s: window %v (step %+v)", state, open, st)
+		}
+		if state == Locked {
+			continue
+		}
+		do(t, g, use(0, "nekro:nekro_acidos", Action{}))
+		if got := len(g.State().Players[0].ActionCards); got != hand+1 {
+			t.Fatalf("%d action cards, want %d", got, hand+1)
+		}
+	}
+}

@@ -45,12 +45,38 @@ func gainFollowUps(s *State) []Event {
 }
 
 // EvGainAnswered: the windows that answer Seat's gain are open.
-const EvGainAnswered = "gain_answered"
+// EvTechAnswered: the windows that answer Seat's gain of a technology are.
+const (
+	EvGainAnswered = "gain_answered"
+	EvTechAnswered = "technology_gain_answered"
+)
+
+// AfterTechGained is the moment after the player gains a technology
+// (researched or otherwise, 90).
+const AfterTechGained Moment = "after_tech_gained"
+
+// techFollowUps opens the windows of the first player marked as having
+// just gained a technology (State.TechGained).
+func techFollowUps(s *State) []Event {
+	if len(s.TechGained) == 0 {
+		return nil
+	}
+	seat := s.TechGained[0]
+	ev := s.emit(Event{Kind: EvTechAnswered, Seat: seat})
+	if s.Players[seat].Eliminated {
+		return ev
+	}
+	return s.extend(ev, abilityWindows(s, seat, AfterTechGained, Step{})...)
+}
 
 func applyGains(s *State, e *Event) bool {
-	if e.Kind != EvGainAnswered {
+	switch e.Kind {
+	case EvGainAnswered:
+		s.Gained = slices.DeleteFunc(slices.Clone(s.Gained), func(q int) bool { return q == e.Seat })
+	case EvTechAnswered:
+		s.TechGained = slices.DeleteFunc(slices.Clone(s.TechGained), func(q int) bool { return q == e.Seat })
+	default:
 		return false
 	}
-	s.Gained = slices.DeleteFunc(slices.Clone(s.Gained), func(q int) bool { return q == e.Seat })
 	return true
 }

@@ -54,6 +54,7 @@ var reveals = map[string]disclosure{
 	EvCeasefire:          quiet,
 	EvMoreTokens:         quiet,
 	EvGainAnswered:       quiet,
+	EvTechAnswered:       quiet,
 	EvChoiceNext:         quiet,
 	EvChoiceQueued:       quiet,
 	EvCombat:             quiet,

@@ -378,6 +378,9 @@ func (Rules) Follow(s *State, rng *engine.RNG) []Event {
 	if ev := gainFollowUps(s); len(ev) > 0 {
 		return ev
 	}
+	if ev := techFollowUps(s); len(ev) > 0 {
+		return ev
+	}
 	if ev := choiceFollowUps(s); len(ev) > 0 {
 		return ev
 	}

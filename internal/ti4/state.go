@@ -255,6 +255,9 @@ type State struct {
 	// transaction, holding 3 or more, for abilities that answer that
 	// (AfterNeighborGain); kept only while such an ability is in the game.
 	Gained []int `json:"gained,omitempty"`
+	// TechGained: players who just gained a technology, for their
+	// abilities that answer that (AfterTechGained).
+	TechGained []int `json:"tech_gained,omitempty"`
 	// NotesAsked: notes whose window opened in this turn or strategy phase
 	// (notewindows.go).
 	NotesAsked []string `json:"notes_asked,omitempty"`

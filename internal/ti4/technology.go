@@ -123,4 +123,7 @@ func checkResearch(s *State, seat int, id string, credits map[string]int) (*data
 func applyTechGained(s *State, e Event) {
 	p := s.Players[e.Seat]
 	p.Techs = append(p.Techs, e.Card)
+	if s.hasUse(e.Seat, AfterTechGained) && !slices.Contains(s.TechGained, e.Seat) {
+		s.TechGained = append(slices.Clone(s.TechGained), e.Seat)
+	}
 }
