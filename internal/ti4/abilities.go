@@ -284,6 +284,8 @@ type Ability struct {
 	// and what it carries, moves out of systems with their command tokens
 	// (58.4c, 95.3).
 	FlagshipUnheld bool
+	// Attach: what the card, once attached to a planet, gives it (12).
+	Attach *attachment
 	// Uses: how its owner uses it by a choice (abilityuse.go).
 	Uses []*Use
 	// Permits: what the ability lets its owner do that the rules forbid.

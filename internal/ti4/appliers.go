@@ -61,7 +61,7 @@ func applyByKind(s *State, e *Event) bool {
 		return applyGains(s, e)
 	case EvNoteAsked, EvSetAside, EvSetAsideBack, EvUsedThisTurn:
 		return applyNoteWindows(s, e)
-	case EvLeaderPurged, EvLeaderUnlocked:
+	case EvLeaderAttached, EvLeaderPurged, EvLeaderUnlocked:
 		return applyLeaders(s, e)
 	case EvRelicAttached:
 		return applyCodexRelics(s, e)

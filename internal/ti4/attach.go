@@ -3,6 +3,7 @@ package ti4
 import (
 	"slices"
 
+	"github.com/mecatol/mecatol/internal/combat"
 	"github.com/mecatol/mecatol/internal/engine"
 	"github.com/mecatol/mecatol/internal/ti4/data"
 )
@@ -27,6 +28,8 @@ func planetInfo(pl *Planet) *data.Planet {
 			b = r.attach
 		} else if n := promissoryNotes[a]; n != nil { // a note attached (Terraform)
 			b = n.attach
+		} else if d := definitions[a]; d != nil && d.Attach != nil { // a hero attached
+			b = *d.Attach
 		}
 		v.Legendary = v.Legendary || b.legendary
 		v.AllTraits = v.AllTraits || b.allTraits
@@ -45,6 +48,17 @@ func planetInfo(pl *Planet) *data.Planet {
 		v.Resources, v.Influence = v.Influence, v.Resources
 	}
 	return &v
+}
+
+// planetCannon is the space cannon pl fires for its controller by what is
+// attached to it (a hero's), as groups of units would.
+func planetCannon(gs []combat.Group, pl *Planet) []combat.Group {
+	for _, a := range pl.Attachments {
+		if d := definitions[a]; d != nil && d.Attach != nil && d.Attach.cannon.Dice > 0 {
+			gs = append(gs, combat.Group{Profile: combat.Profile{Cannon: d.Attach.cannon}, Count: 1})
+		}
+	}
+	return gs
 }
 
 // demilitarized reports Demilitarized Zone attached to pl: no unit may be

@@ -906,6 +906,9 @@ func (s *State) cannonHits(seat, target int, sys *System, rng *engine.RNG, rolls
 	var gs []combat.Group
 	for _, pl := range sys.Planets {
 		gs = s.groups(gs, seat, pl.Units, nil)
+		if pl.Controller == seat {
+			gs = planetCannon(gs, pl)
+		}
 	}
 	gs = s.groups(gs, seat, sys.Space, nil)
 	// Units whose space cannon reaches adjacent systems (77.3c): PDS II,
@@ -1413,7 +1416,11 @@ func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
 			if s.pdsDisabled() {
 				cannons = slices.DeleteFunc(slices.Clone(cannons), func(st Stack) bool { return st.Unit == "pds" })
 			}
-			if h := s.throw(q, c.Attacker, s.groups(nil, q, cannons, nil), combat.KindCannon, 0, rng, &rolls); h > 0 {
+			gs := s.groups(nil, q, cannons, nil)
+			if pl.Controller == q {
+				gs = planetCannon(gs, pl)
+			}
+			if h := s.throw(q, c.Attacker, gs, combat.KindCannon, 0, rng, &rolls); h > 0 {
 				n.Owed = append(n.Owed, Owed{Seat: c.Attacker, Hits: h, Planet: pl.Name, Rule: "77.8", By: q})
 			}
 		}

@@ -3,6 +3,7 @@ package ti4
 import (
 	"slices"
 
+	"github.com/mecatol/mecatol/internal/combat"
 	"github.com/mecatol/mecatol/internal/engine"
 )
 
@@ -66,6 +67,9 @@ type attachment struct {
 	tech      string
 	legendary bool // the planet becomes legendary (Nano-Forge)
 	allTraits bool // the planet has all three traits (Terraform)
+	// cannon: the planet fires space cannon as a unit of its controller's
+	// would (77).
+	cannon combat.Roll
 }
 
 // exploring is an exploration step, seen by its card: who explores,

@@ -3,6 +3,7 @@ package ti4
 import (
 	"slices"
 
+	"github.com/mecatol/mecatol/internal/combat"
 	"github.com/mecatol/mecatol/internal/engine"
 )
 
@@ -77,4 +78,32 @@ func ouranos(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
 func init() {
 	define(&Ability{ID: "titans:tungstantus", Since: RulesPoK,
 		Produced: func(s *State, owner, _ int) []Event { return []Event{{Kind: EvTradeGoods, Seat: owner, Count: 1}} }})
+}
+
+// Ul the Progenitor, the Titans' hero: as an action, their home planet
+// (Elysium) is readied and the hero attached to it: +3 resources, +3
+// influence, and space cannon 5 (x3) for its controller, as a unit's
+// (12, 77); the hero leaves the leader sheet (51.12).
+func init() {
+	define(&Ability{ID: "titans:ul_the_progenitor", Since: RulesPoK,
+		Attach: &attachment{res: 3, inf: 3, cannon: combat.Roll{Hit: 5, Dice: 3}},
+		Uses:   []*Use{{At: AtAction, Fields: "planet", Options: ulOptions, Resolve: ulTheProgenitor}}})
+}
+
+func ulOptions(s *State, seat int, _ *Step) []Action {
+	var out []Action
+	for _, pl := range s.System(s.Players[seat].Home).Planets {
+		if pl.Controller == seat {
+			out = append(out, Action{Planet: pl.Name})
+		}
+	}
+	return out
+}
+
+func ulTheProgenitor(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	if !slices.ContainsFunc(ulOptions(s, a.Seat, st), func(o Action) bool { return o.Planet == a.Planet }) {
+		return nil, engine.Refuse("51.10", "Ul the Progenitor is attached to your home planet, while you control it")
+	}
+	return s.emit(Event{Kind: EvPlanetReadied, Seat: a.Seat, Planet: a.Planet},
+		Event{Kind: EvLeaderAttached, Seat: a.Seat, Card: a.Card, Planet: a.Planet}), nil
 }

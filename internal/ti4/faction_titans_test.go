@@ -3,6 +3,8 @@ package ti4
 import (
 	"slices"
 	"testing"
+
+	"github.com/mecatol/mecatol/internal/engine"
 )
 
 // The Titans of Ul, Hecatoncheires (30, 55.3, 24.2): with Construction's
@@ -125,4 +127,39 @@ func TestFaction_Titans_Tungstantus(t *testing.T) {
 			t.Fatalf("%+v: %d trade goods after the action, want %d", c, got, c.want)
 		}
 	}
+}
+
+// The Titans, Ul the Progenitor (hero): as an action it is attached to
+// their home planet, readied: +3/+3, and the planet fires space cannon 5
+// (x3) for them, none for another player; the hero is off the sheet. A
+// planet elsewhere is refused.
+func TestFaction_Titans_UlTheProgenitor(t *testing.T) {
+	g := factionGame(t, []string{"titans", "sol", "hacan"}, func(s *State) {
+		s.Players[0].Hero = Unlocked
+		for _, pl := range s.System(s.Players[0].Home).Planets {
+			pl.Exhausted = true
+		}
+	})
+	home := g.State().System(g.State().Players[0].Home)
+	elysium := home.Planets[0]
+	before := *planetInfo(elysium)
+	refuse(t, g, use(0, "titans:ul_the_progenitor", Action{Planet: "Arnor"}), "51.10")
+	do(t, g, use(0, "titans:ul_the_progenitor", Action{Planet: elysium.Name}))
+	s := g.State()
+	pl := planetIn(s.System(home.Pos), elysium.Name)
+	if info := planetInfo(pl); info.Resources != before.Resources+3 || info.Influence != before.Influence+3 || pl.Exhausted {
+		t.Fatalf("%s: %d/%d exhausted %v, want %d/%d readied", pl.Name, info.Resources, info.Influence, pl.Exhausted, before.Resources+3, before.Influence+3)
+	}
+	if s.Players[0].Hero != Purged {
+		t.Fatalf("hero %s, off the sheet", s.Players[0].Hero)
+	}
+	for seat, want := range []int{3, 0} {
+		var rolls []int
+		rng := engine.NewRNG(1)
+		s.Clone().cannonHits(seat, 2, s.System(home.Pos), &rng, &rolls)
+		if len(rolls) != want {
+			t.Fatalf("seat %d: %d space cannon dice from the planet, want %d", seat, len(rolls), want)
+		}
+	}
+	checked(t, g)
 }

@@ -115,7 +115,7 @@ func CheckInvariants(s *State) error {
 	for _, sys := range s.Systems {
 		for _, pl := range sys.Planets {
 			for _, a := range pl.Attachments {
-				if _, note := notes[a]; !note { // notes are counted with the notes (Terraform)
+				if _, note := notes[a]; !note && definitions[a] == nil { // notes are counted with the notes (Terraform); a hero is no card of a deck
 					one(a)
 				}
 			}

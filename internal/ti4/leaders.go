@@ -31,6 +31,9 @@ const (
 	EvLeaderUnlocked = "leader_unlocked"
 	// EvLeaderPurged: Seat's leader of kind Card is purged (its use done).
 	EvLeaderPurged = "leader_purged"
+	// EvLeaderAttached: Seat's hero, the definition Card, leaves the
+	// leader sheet to be attached to Planet (12).
+	EvLeaderAttached = "leader_attached"
 )
 
 // leaderID is a leader's definition id.
@@ -280,6 +283,10 @@ func applyLeaders(s *State, e *Event) bool {
 		default:
 			p.Commander = Unlocked
 		}
+	case EvLeaderAttached:
+		p.Hero = Purged
+		pl, _ := s.Planet(e.Planet)
+		pl.Attachments = append(slices.Clip(pl.Attachments), e.Card)
 	case EvLeaderPurged:
 		if e.Card == LeaderHero {
 			p.Hero = Purged

@@ -136,6 +136,7 @@ var reveals = map[string]disclosure{
 	EvValuesSwapped:      shown, // a planet's values swapped (Hegemonic Trade Policy)
 	EvLeaderUnlocked:     shown, // a commander or hero unlocked (51.6, 51.10)
 	EvLeaderPurged:       shown, // a hero used and purged (51.12)
+	EvLeaderAttached:     shown, // a hero attached to a planet
 	EvUnitRepaired:       quiet,
 	EvRevealed:           shown, // a public objective turned face up
 	EvRevote:             quiet,
