@@ -340,7 +340,9 @@ func TestGamesRunInParallel(t *testing.T) {
 // fails here rather than only in a benchmark nobody reruns. The game is
 // BenchmarkActions6's: 2,029 actions that took 2,878 allocations and
 // 0.74 MB (365 bytes each) when this was written; the game grows as
-// factions do more, so the limits are per action.
+// factions do more, so the limits are per action. Raised from 1.7 and
+// 460 when the agents that answer every player's activation came in
+// (Captain Mendosa, Emissary Taivra: a window each time, 1.91 and 491).
 func TestActionsStayCheapToApply(t *testing.T) {
 	if testing.Short() {
 		t.Skip("allocation counts differ under the race detector, which make race runs with -short")
@@ -366,7 +368,7 @@ func TestActionsStayCheapToApply(t *testing.T) {
 	perAction := float64(best.Mallocs) / float64(len(log))
 	bytes := float64(best.TotalAlloc) / float64(len(log))
 	t.Logf("%d actions: %d allocations (%.2f each), %d bytes (%.0f each)", len(log), best.Mallocs, perAction, best.TotalAlloc, bytes)
-	if perAction > 1.7 || bytes > 460 {
-		t.Fatalf("%d actions took %d allocations (%.2f each, limit 1.7) and %.0f bytes each (limit 460)", len(log), best.Mallocs, perAction, bytes)
+	if perAction > 2.0 || bytes > 520 {
+		t.Fatalf("%d actions took %d allocations (%.2f each, limit 2.0) and %.0f bytes each (limit 520)", len(log), best.Mallocs, perAction, bytes)
 	}
 }

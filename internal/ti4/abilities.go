@@ -299,10 +299,14 @@ type Ability struct {
 // Tactical aids (Ability.TacticalAid): the active player's ships pass the
 // user's (58.4b), move 1 more (58.4), or roll for no gravity rift and
 // gain 1 more from each (41).
+// AidHub makes the active system adjacent to every system with a
+// wormhole; AidMatch lets one ship move as far as the board's fastest.
 const (
 	AidPassage = "passage"
 	AidMove    = "move"
 	AidRifts   = "rifts"
+	AidHub     = "hub"
+	AidMatch   = "match"
 )
 
 // tacticalAid is the aid the ability or note id gives, or "".

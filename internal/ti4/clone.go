@@ -165,10 +165,21 @@ func cloneDecks(m map[string][]string) map[string][]string {
 	return out
 }
 
+// ownInt is a pointer to a copy of *p (not ip's shared one), or nil.
+func ownInt(p *int) *int {
+	if p == nil {
+		return nil
+	}
+	v := *p
+	return &v
+}
+
 func (st Step) clone() Step {
 	x := st
 	x.Credits = maps.Clone(x.Credits)
 	x.Units, x.Systems, x.Cards = slices.Clone(x.Units), slices.Clone(x.Systems), slices.Clone(x.Cards)
+	x.Used = slices.Clone(x.Used)
+	x.Target, x.Receiver = ownInt(x.Target), ownInt(x.Receiver)
 	if x.Prod != nil {
 		p := *x.Prod
 		p.Placed = slices.Clone(p.Placed)

@@ -447,6 +447,10 @@ func applyTacticalCards(s *State, e *Event) bool {
 				t.MoveBonus++
 			case AidRifts:
 				t.Rifts = true
+			case AidHub:
+				t.Hub = true
+			case AidMatch:
+				t.MatchMove = true
 			}
 		}
 	case EvAnswerPass:

@@ -161,3 +161,26 @@ func icarusDrive(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
 	ev := s.emit(Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: *a.System, Planet: a.Planet, Unit: "mech", Count: 1})
 	return moveCreussToken(s, ev, a.Outcome, a.Seat, st.Systems[0]), nil
 }
+
+// Emissary Taivra, the Creuss agent: after any player activates a system
+// with a wormhole other than delta, exhausted: for that tactical action
+// the system is adjacent to every system with a wormhole (6, 101).
+func init() {
+	define(&Ability{ID: "creuss:emissary_taivra", Since: RulesPoK, TacticalAid: AidHub,
+		Uses: []*Use{{At: AfterAnyActivation, Exhaust: true, Options: taivraOptions, Resolve: passAbility}}})
+}
+
+func taivraOptions(s *State, _ int, st *Step) []Action {
+	if st == nil || len(st.Systems) == 0 {
+		return nil
+	}
+	pos := st.Systems[0]
+	t := tileOf(s.System(pos))
+	w := s.Wormholes(pos)
+	for _, k := range []string{"alpha", "beta", "gamma"} {
+		if t.HasWormhole(k) || slices.Contains(w, k) {
+			return []Action{{}}
+		}
+	}
+	return nil
+}

@@ -186,3 +186,35 @@ func TestFactionUnit_IcarusDrive(t *testing.T) {
 		t.Fatal("the mech is removed")
 	}
 }
+
+// The Creuss, Emissary Taivra (agent): after Sol activates Quann (a beta
+// wormhole), the Creuss may exhaust it: Quann is then adjacent to every
+// system with a wormhole in that tactical action, so a carrier (move 1)
+// comes from the Creuss gate two systems away; let go, it does not. A
+// system without a wormhole opens no window.
+func TestFaction_Creuss_EmissaryTaivra(t *testing.T) {
+	for _, use := range []bool{true, false} {
+		g := factionGame(t, []string{"sol", "creuss", "hacan"}, func(s *State) {
+			s.System(28).Space = []Stack{{Owner: 0, Unit: "carrier", Count: 1}}
+		})
+		do(t, g, activate(0, 1))
+		st := g.State().Step
+		if st == nil || st.Seat != 1 || st.Card != "creuss:emissary_taivra" {
+			t.Fatalf("step %+v: the Creuss's window", st)
+		}
+		do(t, g, Action{Kind: ActUseAbility, Seat: 1, Card: st.Card, Use: use})
+		if !use {
+			refuse(t, g, moveShips(0, 28, "carrier", 1), "58.4")
+			continue
+		}
+		if !slices.Contains(g.State().Players[1].ExhaustedTechs, "creuss:emissary_taivra") {
+			t.Fatal("the agent is exhausted")
+		}
+		do(t, g, moveShips(0, 28, "carrier", 1))
+	}
+	g := factionGame(t, []string{"sol", "creuss", "hacan"}, nil)
+	do(t, g, activate(0, 9))
+	if st := g.State().Step; st != nil && st.Card == "creuss:emissary_taivra" {
+		t.Fatal("no wormhole in Arnor's system: no window")
+	}
+}

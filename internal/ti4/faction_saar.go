@@ -183,3 +183,16 @@ func gurnoAggero(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
 	}
 	return s.emit(append(ev, purgeHero(a.Seat))...), nil
 }
+
+// Captain Mendosa, the Saar agent: after any player activates a system,
+// exhausted: one of that player's ships moves in that tactical action as
+// far as the ship on the board with the highest move value (58.4).
+func init() {
+	define(&Ability{ID: "saar:captain_mendosa", Since: RulesPoK, TacticalAid: AidMatch,
+		Uses: []*Use{{At: AfterAnyActivation, Exhaust: true, Options: func(_ *State, _ int, st *Step) []Action {
+			if st == nil || len(st.Systems) == 0 {
+				return nil
+			}
+			return []Action{{}}
+		}, Resolve: passAbility}}})
+}

@@ -155,3 +155,32 @@ func TestFaction_Saar_GurnoAggero(t *testing.T) {
 		t.Fatal("the hero is purged")
 	}
 }
+
+// The Saar, Captain Mendosa (agent): after Sol activates Arnor's system,
+// the Saar may exhaust it: one of Sol's carriers (move 1) moves as far as
+// the fastest ship on the board (a destroyer's 2), from two systems away; a second carrier does not; let go, neither does.
+func TestFaction_Saar_CaptainMendosa(t *testing.T) {
+	for _, use := range []bool{true, false} {
+		g := factionGame(t, []string{"sol", "saar", "hacan"}, func(s *State) {
+			s.System(11).Space = []Stack{{Owner: 0, Unit: "carrier", Count: 2}}
+			s.System(30).Space = []Stack{{Owner: 2, Unit: "destroyer", Count: 1}} // move 2
+		})
+		do(t, g, activate(0, 9))
+		st := g.State().Step
+		if st == nil || st.Seat != 1 || st.Card != "saar:captain_mendosa" {
+			t.Fatalf("step %+v: the Saar's window", st)
+		}
+		do(t, g, Action{Kind: ActUseAbility, Seat: 1, Card: st.Card, Use: use})
+		if !use {
+			refuse(t, g, moveShips(0, 11, "carrier", 1), "58.4")
+			continue
+		}
+		refuse(t, g, moveShips(0, 11, "carrier", 2), "58.4") // one ship only
+		do(t, g, moveShips(0, 11, "carrier", 1))
+		refuse(t, g, moveShips(0, 11, "carrier", 1), "58.4")
+		do(t, g, act(ActEndMovement, 0))
+		if count(g.State().System(9).Space, 0, "carrier") != 1 {
+			t.Fatal("one carrier arrived")
+		}
+	}
+}

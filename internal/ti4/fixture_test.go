@@ -145,11 +145,22 @@ func establishControl(t *testing.T, g *Game, seat int) []Event {
 func activated(t *testing.T, g *Game, seat, pos int) []Event {
 	t.Helper()
 	ev := do(t, g, activate(seat, pos))
-	for s := g.State(); s.Step != nil && s.Step.Kind == StepDecoy; s = g.State() {
-		ev = append(ev, do(t, g, act(ActDone, s.Step.Seat))...)
+	for s := g.State(); s.Step != nil; s = g.State() {
+		switch {
+		case s.Step.Kind == StepDecoy:
+			ev = append(ev, do(t, g, act(ActDone, s.Step.Seat))...)
+		case s.Step.Kind == StepAbility && everyActivation[s.Step.Card]:
+			ev = append(ev, do(t, g, Action{Kind: ActUseAbility, Seat: s.Step.Seat, Card: s.Step.Card})...)
+		default:
+			return ev
+		}
 	}
 	return ev
 }
+
+// everyActivation are the agents whose window opens after any player's
+// activation: activated lets them go (their own tests activate by hand).
+var everyActivation = map[string]bool{"creuss:emissary_taivra": true, "saar:captain_mendosa": true}
 
 // strategic performs a strategic action, the others letting it stand (no
 // Coup d'Etat).

@@ -638,6 +638,9 @@ func (s *State) Wormholes(pos int) []string {
 			out = append(out, "alpha", "beta")
 		}
 	}
+	if t := s.Tactical; t != nil && t.Hub && pos == t.System {
+		out = append(out, "alpha", "beta", "gamma", "delta") // next to every system with a wormhole (Emissary Taivra)
+	}
 	if s.lawSays(LawWormholesJoined) || (s.Tactical != nil && s.Tactical.StarChart) {
 		// Every system with an alpha or a beta wormhole is adjacent to
 		// every other: each is given both.

@@ -40,6 +40,12 @@ type Tactical struct {
 	// Rifts: the active player's ships roll for no gravity rift and gain
 	// 1 more leaving one (Crucible).
 	Rifts bool `json:"rifts,omitempty"`
+	// Hub: the active system is adjacent to every system with a wormhole
+	// (Emissary Taivra). MatchMove: one of the active player's ships may
+	// move as far as the ship on the board with the highest move value
+	// (Captain Mendosa).
+	Hub       bool `json:"hub,omitempty"`
+	MatchMove bool `json:"match_move,omitempty"`
 	// GainedMecatol: the active player gained control of Mecatol Rex in
 	// this tactical action (recorded from the third rules version).
 	GainedMecatol bool `json:"gained_mecatol,omitempty"`
@@ -118,6 +124,9 @@ type Cargo struct {
 	Planet string `json:"planet,omitempty"`
 	// Boost: added to the move of the one ship declared (Gravity Drive).
 	Boost int `json:"boost,omitempty"`
+	// Matched: the one ship declared moves as far as the board's fastest
+	// (Tactical.MatchMove).
+	Matched bool `json:"matched,omitempty"`
 }
 
 // boostExtra carries a declared ship's move boost, if any.
@@ -664,19 +673,44 @@ func decideMoveShips(s *State, a Action) ([]Event, error) {
 	if u.Move == 0 {
 		return nil, engine.Refuse("57.1", "%s has no move value", u.Name)
 	}
-	boost, move := 0, u.Move+s.moveBonus()+s.originMove(a.Seat, from.Pos)
+	boost, move, matched := 0, u.Move+s.moveBonus()+s.originMove(a.Seat, from.Pos), ""
 	if s.reachOf(a.Seat, a.Unit, from.Pos, t.System, move) < 0 {
 		// one ship may move further by an ability, once per tactical action
 		boost = s.bonus(a.Seat, hookShipMove)
-		if boost == 0 || a.Count != 1 || slices.ContainsFunc(t.Moves, func(m Cargo) bool { return m.Boost > 0 }) ||
+		if boost == 0 || a.Count != 1 || slices.ContainsFunc(t.Moves, func(m Cargo) bool { return m.Boost > 0 && !m.Matched }) ||
 			s.reachOf(a.Seat, a.Unit, from.Pos, t.System, move+boost) < 0 {
-			return nil, engine.Refuse("58.4", "%s cannot reach the active system (move %d, anomalies and other players' ships block the way)", u.Name, move)
+			boost, matched = s.matchedBoost(t, a.Count, u.Move), declaredMatched
+			if boost == 0 || s.reachOf(a.Seat, a.Unit, from.Pos, t.System, move+boost) < 0 {
+				return nil, engine.Refuse("58.4", "%s cannot reach the active system (move %d, anomalies and other players' ships block the way)", u.Name, move)
+			}
 		}
 	}
 	if err := s.checkArrivals(a.Seat, t, a.Unit, a.Count); err != nil {
 		return nil, err
 	}
-	return s.emit(Event{Kind: EvDeclared, Seat: a.Seat, System: from.Pos, Unit: a.Unit, Count: a.Count, Extra: boostExtra(boost)}), nil
+	return s.emit(Event{Kind: EvDeclared, Seat: a.Seat, System: from.Pos, Unit: a.Unit, Count: a.Count, Deck: matched, Extra: boostExtra(boost)}), nil
+}
+
+// declaredMatched, as EvDeclared's Deck: the ship moves as far as the
+// board's fastest (Cargo.Matched).
+const declaredMatched = "matched"
+
+// matchedBoost is what one ship of printed move value move gains by matching the
+// highest move value on the board (Tactical.MatchMove), once per tactical
+// action: 0 if nothing.
+func (s *State) matchedBoost(t *Tactical, n, move int) int {
+	if !t.MatchMove || n != 1 || slices.ContainsFunc(t.Moves, func(m Cargo) bool { return m.Matched }) {
+		return 0
+	}
+	fastest := 0
+	for _, sys := range s.Systems {
+		for _, st := range sys.Space {
+			if isShip(st.Unit) {
+				fastest = max(fastest, s.UnitCard(st.Owner, st.Unit).Move)
+			}
+		}
+	}
+	return max(0, fastest-move)
 }
 
 // checkArrivals refuses a declaration after which the ships and cargo
@@ -1268,6 +1302,7 @@ func applyTactical(s *State, e *Event) bool {
 			if e.Extra != nil {
 				c.Boost = e.Extra.From
 			}
+			c.Matched = e.Deck == declaredMatched
 			s.Tactical.Moves = append(s.Tactical.Moves, c)
 		}
 	case EvRiftRoll:
