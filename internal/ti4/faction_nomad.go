@@ -1,6 +1,12 @@
 package ti4
 
-import "slices"
+import (
+	"cmp"
+	"maps"
+	"slices"
+
+	"github.com/mecatol/mecatol/internal/engine"
+)
 
 // The Nomad's components.
 
@@ -43,4 +49,94 @@ func init() {
 func init() {
 	define(&Ability{ID: "nomad:ahk_syl_siven", Since: RulesPoK, FlagshipUnheld: true,
 		Uses: []*Use{{At: AtAction, Options: heroToPlayOptions, Resolve: heroToPlay}}})
+}
+
+// Field Marshal Mercer, a Nomad agent: at the end of any player's tactical
+// action, exhausted: up to 2 of that player's ground forces anywhere on
+// the board go to planets they control in the active system (units: each
+// with its place and To). The Nomad chooses, as for T'ro's placement.
+func init() {
+	define(&Ability{ID: "nomad:field_marshal_mercer", Since: RulesPoK,
+		Uses: []*Use{{At: AfterAnyTactical, Exhaust: true, Fields: "units", Options: mercerOptions, Resolve: mercer}}})
+}
+
+// mercerSources are the active player's ground forces on the board, a
+// reference each to a place that holds some, with how many are there.
+func mercerSources(s *State, q int) map[UnitRef]int {
+	out := map[UnitRef]int{}
+	for _, sys := range s.Systems {
+		for _, st := range sys.Space {
+			if st.Owner == q && isGroundForce(st.Unit) {
+				out[UnitRef{System: sys.Pos, Unit: st.Unit}] += st.Count
+			}
+		}
+		for _, pl := range sys.Planets {
+			for _, st := range pl.Units {
+				if st.Owner == q && isGroundForce(st.Unit) {
+					out[UnitRef{System: sys.Pos, Planet: pl.Name, Unit: st.Unit}] += st.Count
+				}
+			}
+		}
+	}
+	return out
+}
+
+// mercerTargets are the planets the active player controls in the active
+// system that units may be placed on.
+func mercerTargets(s *State, st *Step) []string {
+	if st == nil || st.Target == nil || len(st.Systems) == 0 {
+		return nil
+	}
+	var out []string
+	for _, pl := range s.System(st.Systems[0]).Planets {
+		if pl.Controller == *st.Target && !demilitarized(pl) {
+			out = append(out, pl.Name)
+		}
+	}
+	return out
+}
+
+func mercerOptions(s *State, _ int, st *Step) []Action {
+	to := mercerTargets(s, st)
+	if len(to) == 0 {
+		return nil
+	}
+	src := mercerSources(s, *st.Target)
+	refs := slices.SortedFunc(maps.Keys(src), func(a, b UnitRef) int {
+		return cmp.Or(cmp.Compare(a.System, b.System), cmp.Compare(a.Planet, b.Planet), cmp.Compare(a.Unit, b.Unit))
+	})
+	var out []Action
+	for _, r := range refs {
+		for _, p := range to {
+			if r.Planet == p {
+				continue
+			}
+			r.To = p
+			out = append(out, Action{ActionExtra: &ActionExtra{Units: []UnitRef{r}}})
+			if src[UnitRef{System: r.System, Planet: r.Planet, Unit: r.Unit}] > 1 {
+				out = append(out, Action{ActionExtra: &ActionExtra{Units: []UnitRef{r, r}}})
+			}
+		}
+	}
+	return out
+}
+
+func mercer(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	refs := a.extra().Units
+	to := mercerTargets(s, st)
+	if len(refs) == 0 || len(refs) > 2 || len(to) == 0 {
+		return nil, engine.Refuse("51.4", "Field Marshal Mercer moves 1 or 2 of the active player's ground forces to planets they control in the active system (units)")
+	}
+	q, src := *st.Target, mercerSources(s, *st.Target)
+	var ev []Event
+	for _, r := range refs {
+		from := UnitRef{System: r.System, Planet: r.Planet, Unit: r.Unit}
+		if src[from] == 0 || !slices.Contains(to, r.To) || r.To == r.Planet {
+			return nil, engine.Refuse("51.4", "a ground force of the active player's, to a planet they control in the active system")
+		}
+		src[from]--
+		ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: q, System: r.System, Planet: r.Planet, Unit: r.Unit, Count: 1},
+			Event{Kind: EvUnitsPlaced, Seat: q, System: st.Systems[0], Planet: r.To, Unit: r.Unit, Count: 1})
+	}
+	return s.emit(ev...), nil
 }

@@ -176,3 +176,33 @@ func TestFaction_Nomad_AhkSylSiven(t *testing.T) {
 		}
 	}
 }
+
+// The Nomad, Field Marshal Mercer (agent): at the end of Sol's tactical
+// action, the Nomad may exhaust it to move 2 of Sol's infantry from Sol's
+// home to Arnor, which Sol just took; a planet Sol does not control, or a
+// third unit, is refused.
+func TestFaction_Nomad_FieldMarshalMercer(t *testing.T) {
+	g := mechInvasion(t, []string{"sol", "nomad", "hacan"}, nil, 1)
+	do(t, g, act(ActEndTactical, 0))
+	declineWindows(t, g)
+	st := g.State().Step
+	if st == nil || st.Card != "nomad:field_marshal_mercer" || st.Seat != 1 {
+		t.Fatalf("step %+v: the Nomad's window at the end of Sol's tactical action", st)
+	}
+	home := g.State().Players[0].Home
+	jord := g.State().System(home).Planets[0].Name
+	from := UnitRef{System: home, Planet: jord, Unit: "infantry", To: "Arnor"}
+	units := func(refs ...UnitRef) Action { return use(1, st.Card, Action{ActionExtra: &ActionExtra{Units: refs}}) }
+	bad := from
+	bad.To = "Lor"
+	refuse(t, g, units(bad), "51.4")
+	refuse(t, g, units(from, from, from), "51.4")
+	onArnor, atHome := count(planet(t, g, "Arnor").Units, 0, "infantry"), count(planet(t, g, jord).Units, 0, "infantry")
+	do(t, g, units(from, from))
+	if count(planet(t, g, "Arnor").Units, 0, "infantry") != onArnor+2 || count(planet(t, g, jord).Units, 0, "infantry") != atHome-2 {
+		t.Fatal("two of Sol's infantry moved from home to Arnor")
+	}
+	if !slices.Contains(g.State().Players[1].ExhaustedTechs, "nomad:field_marshal_mercer") {
+		t.Fatal("the agent is exhausted")
+	}
+}
