@@ -96,6 +96,11 @@ type CombatExtra struct {
 	// Wrecks: the ship types destroyed in this space combat, kept while a
 	// player in it has an ability that reads them (Salvage Operations).
 	Wrecks []string `json:"wrecks,omitempty"`
+	// Raiders: the players who used an ability at this space combat's
+	// start that gives them a ship for each other player's ship destroyed
+	// in it (Ipswitch); Sunk: the ships destroyed since, by owner.
+	Raiders []int   `json:"raiders,omitempty"`
+	Sunk    []Stack `json:"sunk,omitempty"`
 	// AsShips: ground forces in the space area fighting in this space
 	// combat as if they were ships (The Alastor), as many of each type.
 	AsShips []Stack `json:"as_ships,omitempty"`
@@ -453,7 +458,7 @@ func (c *Combat) clone() *Combat {
 		e.Fallen, e.Used, e.Enders, e.Watchers = slices.Clone(e.Fallen), slices.Clone(e.Used), slices.Clone(e.Enders), slices.Clone(e.Watchers)
 		e.Wrecks, e.Dice, e.AsShips = slices.Clone(e.Wrecks), slices.Clone(e.Dice), slices.Clone(e.AsShips)
 		e.Rerollers, e.Raisers, e.Rounders = slices.Clone(e.Rerollers), slices.Clone(e.Raisers), slices.Clone(e.Rounders)
-		e.Boosted = slices.Clone(e.Boosted)
+		e.Boosted, e.Raiders, e.Sunk = slices.Clone(e.Boosted), slices.Clone(e.Raiders), slices.Clone(e.Sunk)
 		x.CombatExtra = &e
 	}
 	if c.Answer != nil {
@@ -979,7 +984,33 @@ func endSpace(s *State) []Event {
 			}
 		}
 	}
+	if c := s.Combat; c != nil {
+		ev = s.extend(ev, raided(s, c)...)
+	}
 	return s.extend(ev, setCombat(nil, nil), Event{Kind: EvTacStep, Seat: s.Tactical.Seat, Deck: nextTacStep(s, s.Tactical.Seat, TacMovement)})
+}
+
+// raided places, for each raider of combat c (CombatExtra.Raiders), a ship
+// from their reinforcements in the system for each ship of the same type
+// of another player's destroyed in it, as reinforcements allow.
+func raided(s *State, c *Combat) []Event {
+	var ev []Event
+	for _, r := range c.x().Raiders {
+		left := map[string]int{}
+		for _, st := range c.x().Sunk {
+			if st.Owner == r {
+				continue
+			}
+			if _, ok := left[st.Unit]; !ok {
+				left[st.Unit] = s.Reinforcements(r, st.Unit)
+			}
+			if n := min(st.Count, left[st.Unit]); n > 0 {
+				left[st.Unit] -= n
+				ev = append(ev, Event{Kind: EvUnitsPlaced, Seat: r, System: c.System, Unit: st.Unit, Count: n})
+			}
+		}
+	}
+	return s.emit(ev...)
 }
 
 // retreat moves the retreating player's ships with a move value, and what
@@ -1740,6 +1771,10 @@ func applyCombat(s *State, e *Event) bool {
 				slices.ContainsFunc([]int{c.Attacker, c.Defender}, func(q int) bool { return q >= 0 && s.has(q, hookCombatDone) }) {
 				x := c.own()
 				x.Wrecks = append(slices.Clip(x.Wrecks), e.Unit)
+			}
+			if c := s.Combat; c.Kind == "space" && e.Planet == "" && isShip(e.Unit) && len(c.x().Raiders) > 0 {
+				x := c.own()
+				x.Sunk = add(slices.Clone(x.Sunk), e.Seat, e.Unit, 1)
 			}
 			if o.Rule != "77.5" {
 				s.fell(e.Seat)

@@ -118,3 +118,31 @@ func salvageOperations(s *State, owner int, won bool, c *Combat) []Event {
 func init() {
 	define(&Ability{ID: "moll_terminus", Since: RulesMechs, NoSustainOnPlanet: true})
 }
+
+// S'ula Mentarion, the Mentak commander: after they win a space combat,
+// the opponent gives them a promissory note of the opponent's choice from
+// their hand. Forced whenever it may be: a note held costs its holder
+// nothing.
+func init() {
+	define(&Ability{ID: "mentak:s_ula_mentarion", Since: RulesPoK, CombatDone: func(s *State, owner int, won bool, c *Combat) []Event {
+		opp := opponent(c, owner)
+		if !won || opp == None || len(s.Players[opp].Promissory) == 0 {
+			return nil
+		}
+		return s.emit(queue(Step{Kind: StepGiveNote, Seat: opp, Card: "mentak:s_ula_mentarion", Need: 1, Receiver: ip(owner)}))
+	}})
+}
+
+// Ipswitch, Loose Cannon, the Mentak hero: at the start of a space combat
+// they fight, purged: at its end, a ship from their reinforcements in the
+// system for each other player's ship of that type destroyed in it
+// (raided).
+func init() {
+	define(&Ability{ID: "mentak:ipswitch_loose_cannon", Since: RulesPoK,
+		Uses: []*Use{{At: AtSpaceStart, Options: one(Action{}), Resolve: func(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
+			n := s.Combat.clone()
+			e := n.own()
+			e.Raiders = append(slices.Clone(e.Raiders), a.Seat)
+			return s.emit(newCombat(n, nil), purgeHero(a.Seat)), nil
+		}}}})
+}

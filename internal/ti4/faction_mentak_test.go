@@ -237,3 +237,70 @@ func TestFaction_Mentak_SuffiAn(t *testing.T) {
 		t.Fatal("an action card each, the agent exhausted")
 	}
 }
+
+// mentakWin is the Mentak (seat 0) winning a space combat against Sol's
+// destroyer in Arnor's system with 2 dreadnoughts, stage changing the
+// set-up; the first seed whose dice win it.
+func mentakWin(t *testing.T, stage func(s *State)) *Game {
+	t.Helper()
+	for seed := uint64(1); seed < 40; seed++ {
+		cfg := fixtureConfig("mentak", "sol", "hacan")
+		cfg.Rules, cfg.Seed = RulesCurrent, seed
+		g := fixture(t, cfg, func(s *State) {
+			s.System(22).Space = []Stack{{Owner: 0, Unit: "dreadnought", Count: 2}}
+			s.System(9).Space = []Stack{{Owner: 1, Unit: "destroyer", Count: 2}}
+			stage(s)
+		})
+		toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+		activated(t, g, 0, 9)
+		do(t, g, moveShips(0, 22, "dreadnought", 2))
+		do(t, g, act(ActEndMovement, 0))
+		for i := 0; g.State().Combat != nil && i < 200; i++ {
+			if a := g.State().Combat.Answer; a != nil && a.Seat == 0 && a.Kind == AnswerSpaceStart && g.State().Players[0].Hero == Unlocked {
+				do(t, g, use(0, "mentak:ipswitch_loose_cannon", Action{}))
+				continue
+			}
+			fightStep(t, g)
+		}
+		if s := g.State(); count(s.System(9).Space, 1, "destroyer") == 0 && count(s.System(9).Space, 0, "dreadnought") > 0 {
+			return g
+		}
+	}
+	t.Fatal("no seed won the combat")
+	return nil
+}
+
+// The Mentak, S'ula Mentarion (commander): unlocked, after the Mentak win a
+// space combat Sol gives them a note of Sol's choice; locked, nothing.
+func TestFaction_Mentak_SulaMentarion(t *testing.T) {
+	for _, state := range []string{Locked, Unlocked} {
+		g := mentakWin(t, func(s *State) { s.Players[0].Commander = state })
+		declineWindows(t, g)
+		st := g.State().Step
+		if give := st != nil && st.Kind == StepGiveNote && st.Seat == 1; give != (state == Unlocked) {
+			t.Fatalf("commander %s: step %+v", state, st)
+		}
+		if state == Locked {
+			continue
+		}
+		note := "sol:ceasefire"
+		do(t, g, Action{Kind: ActGiveNote, Seat: 1, Card: note})
+		if !slices.Contains(g.State().Players[0].Promissory, note) {
+			t.Fatalf("the Mentak hold %v, want %s", g.State().Players[0].Promissory, note)
+		}
+	}
+}
+
+// The Mentak, Ipswitch, Loose Cannon (hero): used at the combat's start,
+// it is purged, and at the end a destroyer of the Mentak's is placed for
+// each of Sol's destroyed.
+func TestFaction_Mentak_IpswitchLooseCannon(t *testing.T) {
+	g := mentakWin(t, func(s *State) { s.Players[0].Hero = Unlocked })
+	s := g.State()
+	if s.Players[0].Hero != Purged {
+		t.Fatalf("hero %s: purged", s.Players[0].Hero)
+	}
+	if got := count(s.System(9).Space, 0, "destroyer"); got != 2 {
+		t.Fatalf("%d Mentak destroyers placed, want 2 (Sol's 2 destroyed)", got)
+	}
+}
