@@ -139,3 +139,35 @@ func (s *State) pactVotes(b Ballot) int {
 	}
 	return n
 }
+
+// Conservator Procyon, the Empyrean hero: as an action, a frontier token
+// in each system without planets that has none, then each frontier token
+// in a system with their ships explored (35.4), in board order; purged.
+func init() {
+	define(&Ability{ID: "empyrean:conservator_procyon", Since: RulesPoK,
+		Uses: []*Use{{At: AtAction, Options: one(Action{}), Resolve: conservatorProcyon}}})
+}
+
+func conservatorProcyon(s *State, a Action, _ *Step, rng *engine.RNG) ([]Event, error) {
+	var ev []Event
+	var explore []int
+	for _, sys := range s.Systems {
+		frontier := hasFrontier(sys)
+		if len(sys.Planets) == 0 && !frontier {
+			ev = s.extend(ev, Event{Kind: EvTokenPlaced, System: sys.Pos, Card: "frontier", Seat: None})
+			frontier = true
+		}
+		if frontier && hasShips(sys, a.Seat) {
+			explore = append(explore, sys.Pos)
+		}
+	}
+	x := newExplorer(s, rng)
+	for _, pos := range explore {
+		e, ok := x.exploreFrontier(a.Seat, pos)
+		if !ok {
+			break // the deck and its discard pile are empty
+		}
+		ev = s.extend(s.extend(ev, e), x.effects(a.Seat, pos, nil, e.Card)...)
+	}
+	return s.extend(ev, purgeHero(a.Seat)), nil
+}

@@ -139,3 +139,38 @@ func TestFaction_Empyrean_BloodPact(t *testing.T) {
 		}
 	}
 }
+
+// The Empyrean, Conservator Procyon (hero): as an action, every system
+// without planets gets a frontier token, and the two with Empyrean ships
+// are explored (their tokens back to the supply); the hero is purged.
+func TestFaction_Empyrean_ConservatorProcyon(t *testing.T) {
+	g := factionGame(t, []string{"empyrean", "sol", "hacan"}, func(s *State) {
+		s.Players[0].Hero = Unlocked
+		for _, sys := range s.Systems {
+			sys.Tokens = slices.DeleteFunc(sys.Tokens, func(t Token) bool { return t.Kind == "frontier" })
+		}
+		s.System(21).Space = []Stack{{Owner: 0, Unit: "destroyer", Count: 1}}
+		s.System(25).Space = []Stack{{Owner: 0, Unit: "destroyer", Count: 1}}
+		frontierTop(s, "lost_crew")
+	})
+	ev := do(t, g, use(0, "empyrean:conservator_procyon", Action{}))
+	declineWindows(t, g)
+	explored := 0
+	for _, e := range ev {
+		explored += btoi(e.Kind == EvExplored && e.Deck == "frontier")
+	}
+	if explored != 2 {
+		t.Fatalf("%d frontier tokens explored, want 2", explored)
+	}
+	s := g.State()
+	for _, sys := range s.Systems {
+		explored := sys.Pos == 21 || sys.Pos == 25
+		if want := len(sys.Planets) == 0 && !explored; hasFrontier(sys) != want {
+			t.Fatalf("system %d: frontier token %v, want %v", sys.Pos, hasFrontier(sys), want)
+		}
+	}
+	if s.Players[0].Hero != Purged {
+		t.Fatalf("hero %s: purged", s.Players[0].Hero)
+	}
+	checked(t, g)
+}
