@@ -145,3 +145,95 @@ func riftmeld(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
 func init() {
 	define(&Ability{ID: "vuilraith:that_which_molds_flesh", Since: RulesPoK, FreeSmall: 2})
 }
+
+// It Feeds on Carrion, the Cabal hero: as an action, each other player
+// rolls a die for each of their non-fighter ships in or next to a system
+// with a dimensional tear, and the Cabal capture each that rolls 1-3
+// (17); the fighters and ground forces those ships' loss leaves beyond
+// capacity are captured too, fighters first, then infantry, then mechs
+// (the card leaves the order open; 16.3a's owner's choice would let a
+// player keep what the card takes). Purged.
+func init() {
+	define(&Ability{ID: "vuilraith:it_feeds_on_carrion", Since: RulesPoK,
+		Uses: []*Use{{At: AtAction, Options: one(Action{}), Resolve: itFeedsOnCarrion}}})
+}
+
+// carrionCaptureMax is the highest roll that captures a ship.
+const carrionCaptureMax = 3
+
+// nearTears are the positions of the systems with a dimensional tear and
+// those next to one, in board order.
+func (s *State) nearTears() []int {
+	in := map[int]bool{}
+	for _, sys := range s.Systems {
+		if s.tearAt(sys.Pos) == None {
+			continue
+		}
+		in[sys.Pos] = true
+		for _, n := range s.galaxy.Neighbors(sys.Pos, s.Wormholes) {
+			in[n] = true
+		}
+	}
+	var out []int
+	for _, sys := range s.Systems {
+		if in[sys.Pos] {
+			out = append(out, sys.Pos)
+		}
+	}
+	return out
+}
+
+func itFeedsOnCarrion(s *State, a Action, _ *Step, rng *engine.RNG) ([]Event, error) {
+	var ev []Event
+	near := s.nearTears()
+	for _, q := range s.Active() {
+		if q == a.Seat {
+			continue
+		}
+		var rolls []int
+		for _, pos := range near {
+			ev = s.extend(ev, carrionIn(s, a.Seat, q, s.System(pos), rng, &rolls)...)
+		}
+		if len(rolls) > 0 {
+			ev = s.extend(ev, Event{Kind: EvDice, Seat: q, Rolls: rolls})
+		}
+	}
+	return s.extend(ev, purgeHero(a.Seat)), nil
+}
+
+// carrionIn rolls for q's non-fighter ships in sys, the Cabal (cabal)
+// capturing those that roll low and the cargo left beyond capacity.
+func carrionIn(s *State, cabal, q int, sys *System, rng *engine.RNG, rolls *[]int) []Event {
+	var ev []Event
+	l := s.loadIn(q, sys)
+	for _, st := range sys.Space {
+		if st.Owner != q || !isShip(st.Unit) || st.Unit == "fighter" {
+			continue
+		}
+		n := 0
+		for range st.Count {
+			f := rng.Die()
+			*rolls = append(*rolls, f)
+			n += btoi(f <= carrionCaptureMax)
+		}
+		if n > 0 {
+			l.add(s, q, st.Unit, -n)
+			ev = append(ev, captureFrom(q, cabal, sys.Pos, st.Unit, n)...)
+		}
+	}
+	over := l.capOver()
+	for _, typ := range []string{"fighter", "infantry", "mech"} {
+		if n := min(over, count(sys.Space, q, typ)); n > 0 && (typ != "fighter" || l.per == 0) {
+			over -= n
+			ev = append(ev, captureFrom(q, cabal, sys.Pos, typ, n)...)
+		}
+	}
+	return ev
+}
+
+// captureFrom is n of owner's units of a type taken from a space area and
+// captured by capturer (17).
+func captureFrom(owner, capturer, pos int, typ string, n int) []Event {
+	return []Event{{Kind: EvUnitsRemoved, Seat: owner, System: pos, Unit: typ, Count: n},
+		{Kind: EvCaptured, Seat: capturer, Owner: owner, Unit: typ, Count: n}}
+}

@@ -187,3 +187,62 @@ func TestFaction_Vuilraith_ThatWhichMoldsFlesh(t *testing.T) {
 		refuse(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "infantry", Count: 1, Planet: on}, "68.1")
 	}
 }
+
+// The Vuil'raith, It Feeds on Carrion (hero): Sol's 4 carriers next to the
+// Cabal's home tear roll a die each; each rolling 1-3 is captured, and the
+// infantry they carried beyond what the rest hold are captured too; the
+// Cabal's own ships roll none; the hero is purged.
+func TestFaction_Vuilraith_ItFeedsOnCarrion(t *testing.T) {
+	for seed := uint64(1); seed < 40; seed++ {
+		if carrionSeed(t, seed) {
+			return
+		}
+	}
+	t.Fatal("no seed captured 2 carriers or more")
+}
+
+// carrionSeed plays the hero with one seed's dice, false if they capture
+// fewer than 2 carriers (no infantry left beyond capacity to check).
+func carrionSeed(t *testing.T, seed uint64) bool {
+	cfg := fixtureConfig("vuilraith", "sol", "hacan")
+	cfg.Rules, cfg.Seed = RulesCurrent, seed
+	g := fixture(t, cfg, func(s *State) {
+		s.Players[0].Hero = Unlocked
+		s.Players[1].Fleet = 5
+		home := s.System(s.Players[1].Home)
+		home.Space = dropUnit(home.Space, "carrier")
+		s.System(9).Space = []Stack{{Owner: 1, Unit: "carrier", Count: 4}, {Owner: 1, Unit: "infantry", Count: 8}, {Owner: 0, Unit: "cruiser", Count: 1}}
+	})
+	toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+	ev := do(t, g, use(0, "vuilraith:it_feeds_on_carrion", Action{}))
+	var rolls []int
+	for _, e := range ev {
+		if e.Kind == EvDice && e.Seat == 1 {
+			rolls = append(rolls, e.Rolls...)
+		}
+	}
+	lost := 0
+	for _, f := range rolls {
+		lost += btoi(f <= 3)
+	}
+	if lost < 2 {
+		return false
+	}
+	s := g.State()
+	if len(rolls) < 4 || count(s.System(9).Space, 1, "carrier") != 4-lost || count(s.System(9).Space, 0, "cruiser") != 1 {
+		t.Fatalf("rolls %v: %d carriers left, want %d; the Cabal's cruiser stays", rolls, count(s.System(9).Space, 1, "carrier"), 4-lost)
+	}
+	inf := min(8, 4*(4-lost))
+	if count(s.System(9).Space, 1, "infantry") != inf {
+		t.Fatalf("%d infantry left, want %d", count(s.System(9).Space, 1, "infantry"), inf)
+	}
+	captured := map[string]int{}
+	for _, c := range s.Players[0].Captured {
+		captured[c.Unit] += c.Count
+	}
+	if captured["carrier"] != lost || captured["infantry"] != 8-inf || s.Players[0].Hero != Purged {
+		t.Fatalf("captured %v, hero %s", captured, s.Players[0].Hero)
+	}
+	checked(t, g)
+	return true
+}
