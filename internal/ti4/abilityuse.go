@@ -49,6 +49,7 @@ const (
 	AfterTacticalGain   Moment = "after_tactical_gain"   // after the player's tactical action in which they gained planets (the window's Cards)
 	AfterAnyActivation  Moment = "after_any_activation"  // after any player (the window's Target) activates a system
 	AfterAnyTactical    Moment = "after_any_tactical"    // at the end of any player's (the window's Target) tactical action in the system of Systems
+	AfterAnyMove        Moment = "after_any_move"        // after any player (the window's Target) moves ships into the system of Systems
 	AfterPillage        Moment = "after_pillage"         // after the player pillaged another (the window's Target)
 )
 
@@ -59,7 +60,7 @@ var momentBits = sync.OnceValue(func() map[Moment]uint64 {
 		WhileResearch, WhileProducing, AfterStrategy, DuringActionPhase, WhenAgendaRevealed, BeforeVotes, AtCombatRound,
 		AtStatusStart, AfterOpponentLoss, AfterCombatRound, AtGroundStart, AtGroundRound, AfterMovedIn, AfterOthersActivate,
 		AtSpaceStart, WhenCardPlayed, AfterRerolls, AfterRolled, AtStrategyEnd, AtStatusEnd, AfterTacticalGain,
-		AfterAnyActivation, AfterAnyTactical, AfterPillage, AfterNeighborGain, AfterTechGained}
+		AfterAnyActivation, AfterAnyTactical, AfterPillage, AfterNeighborGain, AfterTechGained, AfterAnyMove}
 	out := map[Moment]uint64{}
 	for i, m := range all {
 		out[m] = 1 << i

@@ -171,3 +171,47 @@ func conservatorProcyon(s *State, a Action, _ *Step, rng *engine.RNG) ([]Event, 
 	}
 	return s.extend(ev, purgeHero(a.Seat)), nil
 }
+
+// Acamar, the Empyrean agent: after any player moves ships into a system
+// without planets, exhausted: that player gains a command token (a step
+// of theirs to place it).
+func init() {
+	define(&Ability{ID: "empyrean:acamar", Since: RulesPoK,
+		Uses: []*Use{{At: AfterAnyMove, Exhaust: true, Options: acamarOptions, Resolve: acamar}}})
+}
+
+func acamarOptions(s *State, _ int, st *Step) []Action {
+	if st == nil || st.Target == nil || len(st.Systems) == 0 || len(s.System(st.Systems[0]).Planets) > 0 || s.CommandReinforcements(*st.Target) == 0 {
+		return nil
+	}
+	return []Action{{}}
+}
+
+func acamar(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	if len(acamarOptions(s, a.Seat, st)) == 0 {
+		return nil, engine.Refuse("51.4", "Acamar answers ships moved into a system without planets, by a player with a command token in reinforcements")
+	}
+	return s.emit(queue(Step{Kind: StepGainTokens, Seat: *st.Target, Need: 1})), nil
+}
+
+// Xuange, the Empyrean commander: after another player moves ships into
+// a system with an Empyrean command token, the token may go back to their
+// reinforcements.
+func init() {
+	define(&Ability{ID: "empyrean:xuange", Since: RulesPoK,
+		Uses: []*Use{{At: AfterAnyMove, Options: xuangeOptions, Resolve: xuange}}})
+}
+
+func xuangeOptions(s *State, seat int, st *Step) []Action {
+	if st == nil || st.Target == nil || *st.Target == seat || len(st.Systems) == 0 || !slices.Contains(s.System(st.Systems[0]).Command, seat) {
+		return nil
+	}
+	return []Action{{}}
+}
+
+func xuange(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	if len(xuangeOptions(s, a.Seat, st)) == 0 {
+		return nil, engine.Refuse("51.7", "Xuange answers another player's ships moved into a system with your command token")
+	}
+	return s.emit(Event{Kind: EvCommandToken, Seat: a.Seat, System: st.Systems[0], Count: -1}), nil
+}

@@ -174,3 +174,56 @@ func TestFaction_Empyrean_ConservatorProcyon(t *testing.T) {
 	}
 	checked(t, g)
 }
+
+// The Empyrean, Acamar (agent): after Sol moves a carrier into a system
+// without planets, the Empyrean may exhaust it: Sol places a command
+// token; moving into a system with planets opens no window.
+func TestFaction_Empyrean_Acamar(t *testing.T) {
+	for _, pos := range []int{21, 9} {
+		g := factionGame(t, []string{"sol", "empyrean", "hacan"}, nil)
+		activated(t, g, 0, pos)
+		do(t, g, Action{Kind: ActUseAbility, Seat: 1, Card: "empyrean:aetherpassage"}) // its window after any activation, let go
+		do(t, g, moveShips(0, 22, "carrier", 1))
+		do(t, g, act(ActEndMovement, 0))
+		st := g.State().Step
+		open := st != nil && st.Card == "empyrean:acamar" && st.Seat == 1
+		if open != (pos == 21) {
+			t.Fatalf("system %d: window %v (step %+v)", pos, open, st)
+		}
+		if !open {
+			continue
+		}
+		do(t, g, use(1, "empyrean:acamar", Action{}))
+		if st := g.State().Step; st == nil || st.Kind != StepGainTokens || st.Seat != 0 || st.Need != 1 {
+			t.Fatalf("step %+v: Sol places a command token", st)
+		}
+	}
+}
+
+// The Empyrean, Xuange (commander): unlocked, after Sol moves ships into a
+// system with an Empyrean command token, the token may go back to their
+// reinforcements; locked, no window.
+func TestFaction_Empyrean_Xuange(t *testing.T) {
+	for _, state := range []string{Locked, Unlocked} {
+		g := factionGame(t, []string{"sol", "empyrean", "hacan"}, func(s *State) {
+			s.Players[1].Commander = state
+			s.System(9).Command = []int{1}
+		})
+		activated(t, g, 0, 9)
+		do(t, g, Action{Kind: ActUseAbility, Seat: 1, Card: "empyrean:aetherpassage"})
+		do(t, g, moveShips(0, 22, "carrier", 1))
+		do(t, g, act(ActEndMovement, 0))
+		st := g.State().Step
+		if open := st != nil && st.Card == "empyrean:xuange" && st.Seat == 1; open != (state == Unlocked) {
+			t.Fatalf("commander %s: window %v (step %+v)", state, open, st)
+		}
+		if state == Locked {
+			continue
+		}
+		before := g.State().CommandReinforcements(1)
+		do(t, g, use(1, "empyrean:xuange", Action{}))
+		if s := g.State(); slices.Contains(s.System(9).Command, 1) || s.CommandReinforcements(1) != before+1 {
+			t.Fatalf("tokens in system 9 %v: the Empyrean's back in reinforcements", s.System(9).Command)
+		}
+	}
+}

@@ -891,6 +891,9 @@ func decideEndMovement(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 			}
 		}
 	}
+	if len(t.Moves) > 0 { // ships moved in
+		ev = s.extend(ev, anyPlayersWindows(s, AfterAnyMove, a.Seat, t.System)...)
+	}
 	return s.extend(ev, Event{Kind: EvTacStep, Seat: a.Seat, Deck: TacCombat}, beginSpace(s, t)), nil
 }
 
