@@ -19,38 +19,39 @@ type Moment string
 
 // The moments.
 const (
-	AtAction            Moment = "component_action"      // as the turn's action (1.5, 22)
-	AtStartOfTurn       Moment = "start_of_turn"         // before the player's action in the action phase
-	AtEndOfTurn         Moment = "end_of_turn"           // after the player's turn's action
-	AfterActivation     Moment = "after_activation"      // after the player activates a system (5)
-	AfterProduction     Moment = "after_production"      // after the player's units produce (67)
-	AfterGroundWon      Moment = "after_ground_won"      // after the player wins a ground combat (42)
-	AfterGainPlanet     Moment = "after_gain_planet"     // after the player gains control of a planet (25)
-	WhileResearch       Moment = "while_research"        // while the player pays for a technology (90)
-	WhileProducing      Moment = "while_producing"       // while the player pays for units produced (67, 68)
-	AfterStrategy       Moment = "after_strategy"        // after the player resolves a strategy card's primary or secondary (the window's Cards)
-	DuringActionPhase   Moment = "action_phase"          // at any time in the action phase
-	WhenAgendaRevealed  Moment = "agenda_revealed"       // an agenda revealed, before anyone votes on it (1.15)
-	BeforeVotes         Moment = "before_votes"          // an agenda revealed, in any of its windows, before any vote (8.22)
-	AtCombatRound       Moment = "space_combat_round"    // the start of a space combat round, as its player announces retreats (78.4)
-	AtStatusStart       Moment = "status_start"          // the start of the status phase, before scoring (81)
-	AfterOpponentLoss   Moment = "after_opponent_loss"   // in a combat, after units of the player's opponent are destroyed (AnswerLoss)
-	AfterCombatRound    Moment = "after_combat_round"    // after a space combat round that the combat outlasts (AnswerRoundEnd)
-	AtGroundStart       Moment = "ground_combat_start"   // the start of a ground combat the player fights, in its window (42.4a)
-	AtGroundRound       Moment = "ground_round_start"    // the start of each round of a ground combat the player fights (AnswerGroundRound)
-	AfterMovedIn        Moment = "after_moved_in"        // after another player moved ships into a system with the player's ships (AnswerMovedIn)
-	AfterOthersActivate Moment = "after_others_activate" // after another player (the window's Target) activates a system with the player's ships
-	AtSpaceStart        Moment = "space_combat_start"    // the start of a space combat the player fights, before the barrage (AnswerSpaceStart)
-	WhenCardPlayed      Moment = "action_card_played"    // another player's action card waits on the player's answer (Sabotage's window)
-	AfterRerolls        Moment = "after_roll_rerolls"    // a space combat round's dice just rolled, for rerolls (AnswerRerolls, 74.3)
-	AfterRolled         Moment = "after_roll"            // a space combat round's dice just rolled and rerolled (AnswerRolled)
-	AtStrategyEnd       Moment = "strategy_end"          // the end of the strategy phase, once each
-	AtStatusEnd         Moment = "status_end"            // the end of the status phase, once each
-	AfterTacticalGain   Moment = "after_tactical_gain"   // after the player's tactical action in which they gained planets (the window's Cards)
-	AfterAnyActivation  Moment = "after_any_activation"  // after any player (the window's Target) activates a system
-	AfterAnyTactical    Moment = "after_any_tactical"    // at the end of any player's (the window's Target) tactical action in the system of Systems
-	AfterAnyMove        Moment = "after_any_move"        // after any player (the window's Target) moves ships into the system of Systems
-	AfterPillage        Moment = "after_pillage"         // after the player pillaged another (the window's Target)
+	AtAction             Moment = "component_action"       // as the turn's action (1.5, 22)
+	AtStartOfTurn        Moment = "start_of_turn"          // before the player's action in the action phase
+	AtEndOfTurn          Moment = "end_of_turn"            // after the player's turn's action
+	AfterActivation      Moment = "after_activation"       // after the player activates a system (5)
+	AfterProduction      Moment = "after_production"       // after the player's units produce (67)
+	AfterGroundWon       Moment = "after_ground_won"       // after the player wins a ground combat (42)
+	AfterGainPlanet      Moment = "after_gain_planet"      // after the player gains control of a planet (25)
+	WhileResearch        Moment = "while_research"         // while the player pays for a technology (90)
+	WhileProducing       Moment = "while_producing"        // while the player pays for units produced (67, 68)
+	AfterStrategy        Moment = "after_strategy"         // after the player resolves a strategy card's primary or secondary (the window's Cards)
+	DuringActionPhase    Moment = "action_phase"           // at any time in the action phase
+	WhenAgendaRevealed   Moment = "agenda_revealed"        // an agenda revealed, before anyone votes on it (1.15)
+	BeforeVotes          Moment = "before_votes"           // an agenda revealed, in any of its windows, before any vote (8.22)
+	AtCombatRound        Moment = "space_combat_round"     // the start of a space combat round, as its player announces retreats (78.4)
+	AtStatusStart        Moment = "status_start"           // the start of the status phase, before scoring (81)
+	AfterOpponentLoss    Moment = "after_opponent_loss"    // in a combat, after units of the player's opponent are destroyed (AnswerLoss)
+	AfterCombatRound     Moment = "after_combat_round"     // after a space combat round that the combat outlasts (AnswerRoundEnd)
+	AtGroundStart        Moment = "ground_combat_start"    // the start of a ground combat the player fights, in its window (42.4a)
+	AtGroundRound        Moment = "ground_round_start"     // the start of each round of a ground combat the player fights (AnswerGroundRound)
+	AfterMovedIn         Moment = "after_moved_in"         // after another player moved ships into a system with the player's ships (AnswerMovedIn)
+	AfterOthersActivate  Moment = "after_others_activate"  // after another player (the window's Target) activates a system with the player's ships
+	AtSpaceStart         Moment = "space_combat_start"     // the start of a space combat the player fights, before the barrage (AnswerSpaceStart)
+	WhenCardPlayed       Moment = "action_card_played"     // another player's action card waits on the player's answer (Sabotage's window)
+	AfterRerolls         Moment = "after_roll_rerolls"     // a space combat round's dice just rolled, for rerolls (AnswerRerolls, 74.3)
+	AfterRolled          Moment = "after_roll"             // a space combat round's dice just rolled and rerolled (AnswerRolled)
+	AtStrategyEnd        Moment = "strategy_end"           // the end of the strategy phase, once each
+	AtStatusEnd          Moment = "status_end"             // the end of the status phase, once each
+	AfterTacticalGain    Moment = "after_tactical_gain"    // after the player's tactical action in which they gained planets (the window's Cards)
+	AfterAnyActivation   Moment = "after_any_activation"   // after any player (the window's Target) activates a system
+	AfterAnyTactical     Moment = "after_any_tactical"     // at the end of any player's (the window's Target) tactical action in the system of Systems
+	AfterAnyMove         Moment = "after_any_move"         // after any player (the window's Target) moves ships into the system of Systems
+	AfterOthersReplenish Moment = "after_others_replenish" // after another player (the window's Target) replenishes commodities
+	AfterPillage         Moment = "after_pillage"          // after the player pillaged another (the window's Target)
 )
 
 // momentBits gives each moment a bit, for the cheap test of whether a
@@ -60,7 +61,7 @@ var momentBits = sync.OnceValue(func() map[Moment]uint64 {
 		WhileResearch, WhileProducing, AfterStrategy, DuringActionPhase, WhenAgendaRevealed, BeforeVotes, AtCombatRound,
 		AtStatusStart, AfterOpponentLoss, AfterCombatRound, AtGroundStart, AtGroundRound, AfterMovedIn, AfterOthersActivate,
 		AtSpaceStart, WhenCardPlayed, AfterRerolls, AfterRolled, AtStrategyEnd, AtStatusEnd, AfterTacticalGain,
-		AfterAnyActivation, AfterAnyTactical, AfterPillage, AfterNeighborGain, AfterTechGained, AfterAnyMove}
+		AfterAnyActivation, AfterAnyTactical, AfterPillage, AfterNeighborGain, AfterTechGained, AfterAnyMove, AfterOthersReplenish}
 	out := map[Moment]uint64{}
 	for i, m := range all {
 		out[m] = 1 << i

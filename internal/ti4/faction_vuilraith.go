@@ -237,3 +237,37 @@ func captureFrom(owner, capturer, pos int, typ string, n int) []Event {
 	return []Event{{Kind: EvUnitsRemoved, Seat: owner, System: pos, Unit: typ, Count: n},
 		{Kind: EvCaptured, Seat: capturer, Owner: owner, Unit: typ, Count: n}}
 }
+
+// The Stillness of Stars, the Cabal agent: after another player
+// replenishes commodities, exhausted: that player's commodities become
+// trade goods, and the Cabal capture a unit (unit) from their
+// reinforcements costing no more than their commodity value (17).
+func init() {
+	define(&Ability{ID: "vuilraith:the_stillness_of_stars", Since: RulesPoK,
+		Uses: []*Use{{At: AfterOthersReplenish, Exhaust: true, Fields: "unit", Options: stillnessOptions, Resolve: stillnessOfStars}}})
+}
+
+func stillnessOptions(s *State, seat int, st *Step) []Action {
+	if st == nil || st.Target == nil || *st.Target == seat {
+		return nil
+	}
+	q := *st.Target
+	worth := commodityValue(s.Players[q])
+	var out []Action
+	for _, typ := range unitTypes {
+		if u := s.UnitCard(q, typ); u != nil && u.Cost > 0 && u.Cost <= float64(worth) && s.Reinforcements(q, typ) > 0 {
+			out = append(out, Action{Unit: typ})
+		}
+	}
+	return out
+}
+
+func stillnessOfStars(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	if !slices.ContainsFunc(stillnessOptions(s, a.Seat, st), func(o Action) bool { return o.Unit == a.Unit }) {
+		return nil, engine.Refuse("17", "a unit (unit) of that player's reinforcements costing no more than their commodity value")
+	}
+	q := *st.Target
+	p := s.Players[q]
+	return s.emit(Event{Kind: EvCommodities, Seat: q, Count: 0}, Event{Kind: EvTradeGoods, Seat: q, Count: p.Commodities},
+		Event{Kind: EvCaptured, Seat: a.Seat, Owner: q, Unit: a.Unit, Count: 1}), nil
+}

@@ -246,3 +246,33 @@ func carrionSeed(t *testing.T, seed uint64) bool {
 	checked(t, g)
 	return true
 }
+
+// The Vuil'raith, The Stillness of Stars (agent): after Sol replenishes
+// commodities (Trade's primary), the Cabal may exhaust it: Sol's 4
+// commodities become trade goods, and the Cabal capture a destroyer (cost
+// 1) from Sol's reinforcements; a dreadnought (cost 4) is within Sol's
+// value 4 too, a war sun (12) is not.
+func TestFaction_Vuilraith_TheStillnessOfStars(t *testing.T) {
+	g := factionGame(t, []string{"sol", "vuilraith", "hacan"}, nil)
+	strategic(t, g, 0, "trade")
+	for i := 0; i < 5; i++ {
+		if st := g.State().Step; st != nil && st.Card == "vuilraith:the_stillness_of_stars" {
+			break
+		}
+		do(t, g, act(ActDone, 0))
+	}
+	st := g.State().Step
+	if st == nil || st.Card != "vuilraith:the_stillness_of_stars" || st.Seat != 1 {
+		t.Fatalf("step %+v: the Cabal's window after Sol's replenishment", st)
+	}
+	refuse(t, g, use(1, st.Card, Action{Unit: "war_sun"}), "17")
+	tg, com := g.State().Players[0].TradeGoods, g.State().Players[0].Commodities
+	do(t, g, use(1, st.Card, Action{Unit: "destroyer"}))
+	s := g.State()
+	if s.Players[0].Commodities != 0 || s.Players[0].TradeGoods != tg+com || com == 0 {
+		t.Fatalf("Sol: %d commodities, %d trade goods (before %d, %d)", s.Players[0].Commodities, s.Players[0].TradeGoods, com, tg)
+	}
+	if !slices.ContainsFunc(s.Players[1].Captured, func(c Captive) bool { return c.Unit == "destroyer" && c.Owner == 0 }) {
+		t.Fatalf("captured %+v: Sol's destroyer", s.Players[1].Captured)
+	}
+}

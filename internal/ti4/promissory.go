@@ -212,6 +212,11 @@ func notesOnReplenish(s *State, owner, commodities int) []Event {
 	for _, id := range replenishNotes() {
 		ev = s.extend(ev, promissoryNotes[id].replenished(s, owner, commodities, s.noteOf(owner, id))...)
 	}
+	for _, q := range s.Active() { // abilities answering another player's replenishment
+		if q != owner && s.hasUse(q, AfterOthersReplenish) {
+			ev = s.extend(ev, abilityWindows(s, q, AfterOthersReplenish, Step{Target: ip(owner)})...)
+		}
+	}
 	return ev
 }
 
