@@ -163,3 +163,36 @@ func dartAndTai(s *State, a Action, st *Step, rng *engine.RNG) ([]Event, error) 
 	}
 	return ev, nil
 }
+
+// Garv and Gunn, the Naaz-Rokha agent: at the end of any player's turn,
+// exhausted: that player explores a planet of theirs (planet; 35), which
+// the Naaz-Rokha choose, as for T'ro's placement.
+func init() {
+	define(&Ability{ID: "naazrokha:garv_and_gunn", Since: RulesPoK,
+		Uses: []*Use{{At: AfterAnyTurn, Exhaust: true, Fields: "planet", Options: garvOptions, Resolve: garvAndGunn}}})
+}
+
+func garvOptions(s *State, _ int, st *Step) []Action {
+	if st == nil || st.Target == nil {
+		return nil
+	}
+	var out []Action
+	for _, pl := range s.ownPlanets(*st.Target) {
+		if planetInfo(pl).Trait != "" {
+			out = append(out, Action{Planet: pl.Name})
+		}
+	}
+	return out
+}
+
+func garvAndGunn(s *State, a Action, st *Step, rng *engine.RNG) ([]Event, error) {
+	if !slices.ContainsFunc(garvOptions(s, a.Seat, st), func(o Action) bool { return o.Planet == a.Planet }) {
+		return nil, engine.Refuse("35.1", "a planet with a trait that the player whose turn ended controls")
+	}
+	pl, sys := s.Planet(a.Planet)
+	ev, ok := newExplorer(s, rng).explorePlanet(*st.Target, sys.Pos, pl)
+	if !ok {
+		return nil, engine.Refuse("35.1", "the %s exploration deck is empty", planetInfo(pl).Trait)
+	}
+	return ev, nil
+}

@@ -201,3 +201,22 @@ func TestFaction_Naazrokha_DartAndTai(t *testing.T) {
 		}
 	}
 }
+
+// The Naaz-Rokha, Garv and Gunn (agent): at the end of Sol's turn the
+// Naaz-Rokha may exhaust it for Sol to explore Arnor, a planet of Sol's
+// with a trait; Sol's home planet (no trait) is refused.
+func TestFaction_Naazrokha_GarvAndGunn(t *testing.T) {
+	g := factionGame(t, []string{"sol", "naazrokha", "hacan"}, arnorHeldBy(0))
+	quickTactical(t, g, 0, 21)
+	declineWindows(t, g)
+	st := g.State().Step
+	if st == nil || st.Card != "naazrokha:garv_and_gunn" || st.Seat != 1 || st.Target == nil || *st.Target != 0 {
+		t.Fatalf("step %+v: the Naaz-Rokha's window at the end of Sol's turn", st)
+	}
+	jord := g.State().System(g.State().Players[0].Home).Planets[0].Name
+	refuse(t, g, use(1, st.Card, Action{Planet: jord}), "35.1")
+	ev := do(t, g, use(1, st.Card, Action{Planet: "Arnor"}))
+	if !slices.ContainsFunc(ev, func(e Event) bool { return e.Kind == EvExplored && e.Planet == "Arnor" && e.Seat == 0 }) {
+		t.Fatalf("Sol explores Arnor: %v", ev)
+	}
+}

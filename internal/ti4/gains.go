@@ -45,11 +45,47 @@ func gainFollowUps(s *State) []Event {
 }
 
 // EvGainAnswered: the windows that answer Seat's gain are open.
-// EvTechAnswered: the windows that answer Seat's gain of a technology are.
+// EvTechAnswered: the windows that answer Seat's gain of a technology are;
+// EvTurnAnswered: those that answer the end of Seat's turn.
 const (
 	EvGainAnswered = "gain_answered"
 	EvTechAnswered = "technology_gain_answered"
+	EvTurnAnswered = "turn_end_answered"
 )
+
+// AfterAnyTurn is the moment at the end of any player's turn (the
+// window's Target).
+const AfterAnyTurn Moment = "after_any_turn"
+
+// turnEnded marks seat, whose turn just ended, when a player has an
+// ability that answers that.
+func (s *State) turnEnded(seat int) {
+	if slices.Contains(s.TurnsEnded, seat) {
+		return
+	}
+	for q := range s.Players {
+		if s.hasUse(q, AfterAnyTurn) {
+			s.TurnsEnded = append(slices.Clone(s.TurnsEnded), seat)
+			return
+		}
+	}
+}
+
+// turnFollowUps opens, for the first player marked (State.TurnsEnded),
+// the windows of every player's abilities that answer the end of a turn.
+func turnFollowUps(s *State) []Event {
+	if len(s.TurnsEnded) == 0 {
+		return nil
+	}
+	seat := s.TurnsEnded[0]
+	ev := s.emit(Event{Kind: EvTurnAnswered, Seat: seat})
+	for _, q := range s.Active() {
+		if s.hasUse(q, AfterAnyTurn) {
+			ev = s.extend(ev, abilityWindows(s, q, AfterAnyTurn, Step{Target: ip(seat)})...)
+		}
+	}
+	return ev
+}
 
 // AfterTechGained is the moment after the player gains a technology
 // (researched or otherwise, 90).
@@ -75,6 +111,8 @@ func applyGains(s *State, e *Event) bool {
 		s.Gained = slices.DeleteFunc(slices.Clone(s.Gained), func(q int) bool { return q == e.Seat })
 	case EvTechAnswered:
 		s.TechGained = slices.DeleteFunc(slices.Clone(s.TechGained), func(q int) bool { return q == e.Seat })
+	case EvTurnAnswered:
+		s.TurnsEnded = slices.DeleteFunc(slices.Clone(s.TurnsEnded), func(q int) bool { return q == e.Seat })
 	default:
 		return false
 	}

@@ -484,6 +484,7 @@ func applyRound(s *State, e *Event) bool {
 	case EvPassed:
 		s.Players[e.Seat].Passed = true
 	case EvTurnEnded:
+		s.turnEnded(e.Seat)
 		if s.lawGives(e.Seat, LawActionAfterTurn) != "" && !s.Players[e.Seat].Passed && s.Phase == PhaseAction {
 			s.WarAsk = true // after an action, not a pass (7.3; see the LRR's FAQ)
 		}

@@ -381,6 +381,9 @@ func (Rules) Follow(s *State, rng *engine.RNG) []Event {
 	if ev := techFollowUps(s); len(ev) > 0 {
 		return ev
 	}
+	if ev := turnFollowUps(s); len(ev) > 0 {
+		return ev
+	}
 	if ev := choiceFollowUps(s); len(ev) > 0 {
 		return ev
 	}

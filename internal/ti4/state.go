@@ -258,6 +258,9 @@ type State struct {
 	// TechGained: players who just gained a technology, for their
 	// abilities that answer that (AfterTechGained).
 	TechGained []int `json:"tech_gained,omitempty"`
+	// TurnsEnded: players whose turn just ended, for abilities that
+	// answer that (AfterAnyTurn).
+	TurnsEnded []int `json:"turns_ended,omitempty"`
 	// NotesAsked: notes whose window opened in this turn or strategy phase
 	// (notewindows.go).
 	NotesAsked []string `json:"notes_asked,omitempty"`
