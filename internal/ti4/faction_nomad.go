@@ -140,3 +140,25 @@ func mercer(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
 	}
 	return s.emit(ev...), nil
 }
+
+// The Thundarian, a Nomad agent: after the dice of a space combat round
+// the Nomad fight are rolled (and rerolled), exhausted: no hits are
+// assigned, and the round's roll starts again (78.5). The dice more an
+// ability gave that round (Viscount Unlenn) are not rolled again. Used in
+// other players' combats, as the card allows: not built yet.
+func init() {
+	define(&Ability{ID: "nomad:the_thundarian", Since: RulesPoK,
+		Uses: []*Use{{At: AfterRolled, Exhaust: true, Options: one(Action{}), Resolve: theThundarian}}})
+}
+
+func theThundarian(s *State, _ Action, _ *Step, _ *engine.RNG) ([]Event, error) {
+	c := s.Combat
+	if c == nil || c.x().Dice == nil {
+		return nil, engine.Refuse("78.5", "The Thundarian answers a combat round's roll")
+	}
+	n := c.clone()
+	e := n.own()
+	e.Dice, e.RerollAsked, e.RaiseAsked, e.Rerollers, e.Raisers = nil, false, false, nil, nil
+	n.Answer, n.Step = nil, CbRoll
+	return s.emit(newCombat(n, nil)), nil
+}

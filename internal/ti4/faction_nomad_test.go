@@ -206,3 +206,44 @@ func TestFaction_Nomad_FieldMarshalMercer(t *testing.T) {
 		t.Fatal("the agent is exhausted")
 	}
 }
+
+// The Nomad, The Thundarian (agent): after a space combat round's roll the
+// Nomad may exhaust it: no hits from those dice; the round is rolled again,
+// as many dice, and not answered again (the agent exhausted).
+func TestFaction_Nomad_TheThundarian(t *testing.T) {
+	cfg := fixtureConfig("nomad", "sol", "hacan")
+	cfg.Rules = RulesCurrent
+	g := fixture(t, cfg, func(s *State) {
+		s.System(22).Space = []Stack{{Owner: 0, Unit: "dreadnought", Count: 2}}
+		s.System(9).Space = []Stack{{Owner: 1, Unit: "destroyer", Count: 2}}
+	})
+	toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+	activated(t, g, 0, 9)
+	do(t, g, moveShips(0, 22, "dreadnought", 2))
+	do(t, g, act(ActEndMovement, 0))
+	for i := 0; i < 50; i++ {
+		c := g.State().Combat
+		if c == nil {
+			t.Fatal("the combat ended with no window after its roll")
+		}
+		if a := c.Answer; a != nil && a.Kind == AnswerRolled && a.Seat == 0 {
+			break
+		}
+		fightStep(t, g)
+	}
+	first := len(g.State().Combat.x().Dice)
+	ev := do(t, g, use(0, "nomad:the_thundarian", Action{}))
+	again := 0
+	for _, e := range ev {
+		if e.Kind == EvCombat {
+			again += len(e.Rolls)
+		}
+	}
+	c := g.State().Combat
+	if again != first || c == nil || (c.Answer != nil && c.Answer.Kind == AnswerRolled) {
+		t.Fatalf("%d dice rolled again for %d; combat %+v", again, first, c)
+	}
+	if !slices.Contains(g.State().Players[0].ExhaustedTechs, "nomad:the_thundarian") {
+		t.Fatal("the agent is exhausted")
+	}
+}
