@@ -79,6 +79,7 @@ type army struct {
 	// Non-Euclidean Shielding.
 	absorb    int
 	afbDie    bool  // one more anti-fighter barrage die, for the best unit (Tech.AbilityDie)
+	afbAgain  bool  // missed anti-fighter barrage dice rerolled (Tech.AbilityReroll)
 	killAt    []int // per unit: line position of its destruction
 	sustainAt []int // per unit: line position of its Sustain Damage, or len(line)
 	ftrKills  []int // per line position p: fighters destroyed by the first p events
@@ -198,7 +199,7 @@ func (a *army) hit(s state, h int) state {
 // shielded sets the hits each Sustain Damage cancels from the side's
 // technologies.
 func (a *army) shielded(t Tech) *army {
-	a.absorb, a.afbDie = 1, t.AbilityDie
+	a.absorb, a.afbDie, a.afbAgain = 1, t.AbilityDie, t.AbilityReroll
 	if t.Shielding {
 		a.absorb = 2
 	}
@@ -335,9 +336,13 @@ func describe(units []Profile, alive, damaged func(int) bool) (string, map[strin
 // barrageDice is each anti-fighter barrage die's chance to hit in state s,
 // with the one more die for the best unit that Tech.AbilityDie gives.
 func (a *army) barrageDice(s state) []float64 {
-	ps := a.dice(s, afbRoll, 0, false, false)
+	ps := a.dice(s, afbRoll, 0, a.afbAgain, false)
 	if best := a.bestBarrage(func(i int) bool { return a.alive(s, i) }); a.afbDie && best > 0 {
-		ps = append(ps, chance(best))
+		p := chance(best)
+		if a.afbAgain {
+			p = 1 - (1-p)*(1-p)
+		}
+		ps = append(ps, p)
 	}
 	return ps
 }

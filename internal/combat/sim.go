@@ -205,8 +205,8 @@ func simSpace(b Battle, A, D *troop, rng *engine.RNG) {
 	D.reset()
 	A.tg, D.tg = atk.TradeGoods, def.TradeGoods
 	if !b.NoCannon {
-		ha := Throw(rng, Dice(atk.Units, KindCannon, 0, atk.Tech, def.Tech), nil)
-		hd := Throw(rng, Dice(all(def.Units, def.Planet), KindCannon, 0, def.Tech, atk.Tech), nil)
+		ha := AbilityThrow(rng, Dice(atk.Units, KindCannon, 0, atk.Tech, def.Tech), atk.Tech, nil)
+		hd := AbilityThrow(rng, Dice(all(def.Units, def.Planet), KindCannon, 0, def.Tech, atk.Tech), def.Tech, nil)
 		strip(A, D)
 		A.take(hd, cannonTargets(def.Tech, A), false)
 		D.take(ha, cannonTargets(atk.Tech, D), false)
@@ -284,7 +284,7 @@ func cannonTargets(by Tech, t *troop) func(*Profile) bool {
 func simGround(b Battle, ships []Group, ga, gd *troop, rng *engine.RNG) {
 	atk, def := b.Attacker, b.Defender
 	bombard := func() {
-		gd.hit(Throw(rng, Dice(ships, KindBombard, 0, atk.Tech, def.Tech), nil))
+		gd.hit(AbilityThrow(rng, Dice(ships, KindBombard, 0, atk.Tech, def.Tech), atk.Tech, nil))
 		if atk.Tech.X89 {
 			gd.wipeInfantry()
 		}
@@ -301,7 +301,7 @@ func simGround(b Battle, ships []Group, ga, gd *troop, rng *engine.RNG) {
 		}
 	}
 	if !b.NoCannon && !atk.Tech.L4 {
-		ga.hit(Throw(rng, Dice(def.Planet, KindCannon, 0, def.Tech, atk.Tech), nil))
+		ga.hit(AbilityThrow(rng, Dice(def.Planet, KindCannon, 0, def.Tech, atk.Tech), def.Tech, nil))
 	}
 	if def.Tech.Magen && hasStructure(def.Planet) && !ga.wiped() && !gd.wiped() {
 		ga.pickedHit()

@@ -189,8 +189,8 @@ func openingHits(b Battle, A, D *space) map[[2]int]float64 {
 	atk, def := b.Attacker, b.Defender
 	var toA, toD []float64 // cannon dice at each side
 	if !b.NoCannon {
-		toA = chances(Dice(all(def.Units, def.Planet), KindCannon, 0, def.Tech, atk.Tech))
-		toD = chances(Dice(atk.Units, KindCannon, 0, atk.Tech, def.Tech))
+		toA = abilityChances(Dice(all(def.Units, def.Planet), KindCannon, 0, def.Tech, atk.Tech), def.Tech)
+		toD = abilityChances(Dice(atk.Units, KindCannon, 0, atk.Tech, def.Tech), atk.Tech)
 	}
 	out := map[[2]int]float64{}
 	switch {
@@ -283,11 +283,11 @@ func solveGround(ctx context.Context, b Battle, ships, landing []Group) *stageRu
 	D := newSpace(newArmy(def.Planet, isGround, def.Policy).shielded(def.Tech))
 	var bomb []float64
 	if !b.NoBombard && !shielded(def.Planet, ships) {
-		bomb = chances(Dice(ships, KindBombard, 0, atk.Tech, def.Tech))
+		bomb = abilityChances(Dice(ships, KindBombard, 0, atk.Tech, def.Tech), atk.Tech)
 	}
 	var scd []float64
 	if !b.NoCannon && !atk.Tech.L4 {
-		scd = chances(Dice(def.Planet, KindCannon, 0, def.Tech, atk.Tech))
+		scd = abilityChances(Dice(def.Planet, KindCannon, 0, def.Tech, atk.Tech), def.Tech)
 	}
 	postD := spread(D, false, bomb)
 	if atk.Tech.X89 {

@@ -70,6 +70,10 @@ type Tech struct {
 	// anti-fighter barrage, space cannon and bombardment (the Argent's
 	// Trrakan Aun Zulok); the best value is the better pick, as for Plasma.
 	AbilityDie bool
+	// AbilityReroll: this side rerolls the missed dice of its unit
+	// ability rolls, once (the Jol-Nar's Ta Zern); rerolling a miss never
+	// costs a hit, so all of them are.
+	AbilityReroll bool
 }
 
 // Or is the effects of both.
@@ -78,7 +82,8 @@ func (t Tech) Or(u Tech) Tech {
 		Duranium: t.Duranium || u.Duranium, Assault: t.Assault || u.Assault, Magen: t.Magen || u.Magen, X89: t.X89 || u.X89,
 		Ambush: t.Ambush || u.Ambush, Shielding: t.Shielding || u.Shielding, L4: t.L4 || u.L4, Valkyrie: t.Valkyrie || u.Valkyrie,
 		Harrow: t.Harrow || u.Harrow, Impulse: t.Impulse || u.Impulse, Devotion: t.Devotion || u.Devotion, Splicer: t.Splicer || u.Splicer,
-		Munitions: t.Munitions || u.Munitions, AbilityDie: t.AbilityDie || u.AbilityDie}
+		Munitions: t.Munitions || u.Munitions, AbilityDie: t.AbilityDie || u.AbilityDie,
+		AbilityReroll: t.AbilityReroll || u.AbilityReroll}
 }
 
 // Kind is which unit ability a roll is for.
@@ -169,6 +174,40 @@ func Throw(rng *engine.RNG, need []int, faces *[]int) int {
 		}
 	}
 	return hits
+}
+
+// AbilityThrow is Throw for a unit ability's dice (need, from Dice), each
+// miss rolled once more when own rerolls them (Tech.AbilityReroll).
+func AbilityThrow(rng *engine.RNG, need []int, own Tech, faces *[]int) int {
+	if !own.AbilityReroll {
+		return Throw(rng, need, faces)
+	}
+	hits := 0
+	for _, v := range need {
+		f := rng.Die()
+		if faces != nil {
+			*faces = append(*faces, f)
+		}
+		if !hitDie(f, v) {
+			if f = rng.Die(); faces != nil {
+				*faces = append(*faces, f)
+			}
+		}
+		hits += btoi(hitDie(f, v))
+	}
+	return hits
+}
+
+// abilityChances is chances for a unit ability's dice, rerolled misses
+// counted when own rerolls them.
+func abilityChances(need []int, own Tech) []float64 {
+	ps := chances(need)
+	if own.AbilityReroll {
+		for i, p := range ps {
+			ps[i] = 1 - (1-p)*(1-p)
+		}
+	}
+	return ps
 }
 
 // chances is each die's chance to hit.

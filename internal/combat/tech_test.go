@@ -312,3 +312,37 @@ func TestTech_AbilityDie_Barrage(t *testing.T) {
 		}
 	}
 }
+
+// Tech.AbilityReroll (Ta Zern): missed unit ability dice rerolled once. A
+// PDS (6) at a lone fighter hits with 0.5, or 0.75 rerolled; a destroyer's
+// barrage (9 x2) kills it with 0.36, or 1-0.64^2 rerolled.
+func TestTech_AbilityReroll(t *testing.T) {
+	for _, reroll := range []bool{false, true} {
+		b := Battle{Attacker: side(t, "1 fighter"), Defender: side(t, "1 fighter"), Space: true, NoBarrage: true}
+		b.Defender.Planet = side(t, "1 pds").Units
+		b.Defender.Tech.AbilityReroll = reroll
+		r, err := Solve(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		miss := 0.5
+		if reroll {
+			miss = 0.25
+		}
+		if want := miss * 0.5 * (1 - 0.04/0.36); !near(r.AttackerWins, want, 1e-9) {
+			t.Fatalf("cannon, reroll %v: attacker wins %.6f, want %.6f", reroll, r.AttackerWins, want)
+		}
+		b = Battle{Attacker: side(t, "1 destroyer"), Defender: side(t, "1 fighter"), Space: true}
+		b.Attacker.Tech.AbilityReroll = reroll
+		if r, err = Solve(b); err != nil {
+			t.Fatal(err)
+		}
+		kill := 0.36
+		if reroll {
+			kill = 1 - 0.64*0.64
+		}
+		if want := kill + (1-kill)*0.16/0.36; !near(r.AttackerWins, want, 1e-9) {
+			t.Fatalf("barrage, reroll %v: attacker wins %.6f, want %.6f", reroll, r.AttackerWins, want)
+		}
+	}
+}

@@ -273,11 +273,6 @@ func (s *State) combatModHere(seat int) int {
 	return n
 }
 
-// roll rolls one ability for a player's stacks, returning hits and faces.
-func (s *State) roll(seat int, stacks []Stack, f func(*combat.Profile) combat.Roll, mod int, rng *engine.RNG, faces *[]int) int {
-	return s.rollAgain(seat, stacks, f, mod, false, rng, faces, nil)
-}
-
 // rollAgain is roll, each missed die rolled once more when reroll is set;
 // with dice set, each die is kept there with its unit (its faces must be
 // kept too).
@@ -728,7 +723,7 @@ func barrageStep(r *spaceStep) ([]Event, bool) {
 func (s *State) barrageRoll(r *spaceStep, seat, opp int) int {
 	a := s.unitAbility(seat, "destroyer")
 	if a == nil || !a.NinesKillInfantry {
-		return s.roll(seat, r.sys.Space, barrageOf, 0, r.rng, &r.rolls) + s.abilityDie(seat, r.sys.Space, barrageOf, r.rng, &r.rolls)
+		return s.barrageDice(seat, r.sys.Space, r) + s.abilityDie(seat, r.sys.Space, barrageOf, r.rng, &r.rolls)
 	}
 	var dd, rest []Stack
 	for _, st := range r.sys.Space {
@@ -741,7 +736,7 @@ func (s *State) barrageRoll(r *spaceStep, seat, opp int) int {
 	from := len(r.rolls)
 	// the one more die, if any, goes to a destroyer: none barrages better
 	own := count(dd, seat, "destroyer") > 0
-	h := s.roll(seat, dd, barrageOf, 0, r.rng, &r.rolls)
+	h := s.barrageDice(seat, dd, r)
 	if own {
 		h += s.abilityDie(seat, dd, barrageOf, r.rng, &r.rolls)
 	}
@@ -752,7 +747,7 @@ func (s *State) barrageRoll(r *spaceStep, seat, opp int) int {
 	if k := min(nines, count(r.sys.Space, opp, "infantry")); k > 0 {
 		r.side = append(r.side, Event{Kind: EvUnitsRemoved, Seat: opp, System: r.sys.Pos, Unit: "infantry", Count: k})
 	}
-	h += s.roll(seat, rest, barrageOf, 0, r.rng, &r.rolls)
+	h += s.barrageDice(seat, rest, r)
 	if !own {
 		h += s.abilityDie(seat, rest, barrageOf, r.rng, &r.rolls)
 	}
@@ -775,7 +770,7 @@ func (s *State) abilityDie(seat int, stacks []Stack, f func(*combat.Profile) com
 	if best == 0 {
 		return 0
 	}
-	return combat.Hits(rng, combat.Roll{Hit: best, Dice: 1}, 1, 0, false, faces)
+	return combat.Hits(rng, combat.Roll{Hit: best, Dice: 1}, 1, 0, s.combatTech(seat).AbilityReroll, faces)
 }
 
 // barrageBarred reports that no anti-fighter barrage is rolled against
@@ -959,7 +954,17 @@ func (s *State) groups(gs []combat.Group, seat int, stacks []Stack, keep func(St
 // throw rolls one kind of dice for seat's groups against target's units,
 // through the path the odds calculator weighs (combat.Dice).
 func (s *State) throw(seat, target int, gs []combat.Group, k combat.Kind, mod int, rng *engine.RNG, rolls *[]int) int {
-	return combat.Throw(rng, combat.Dice(gs, k, mod, s.combatTech(seat), s.combatTech(target)), rolls)
+	own := s.combatTech(seat)
+	if k == combat.KindCombat {
+		return combat.Throw(rng, combat.Dice(gs, k, mod, own, s.combatTech(target)), rolls)
+	}
+	return combat.AbilityThrow(rng, combat.Dice(gs, k, mod, own, s.combatTech(target)), own, rolls)
+}
+
+// barrageDice rolls seat's anti-fighter barrage for stacks (10.2), missed
+// dice rerolled by an ability that says so (combat.Tech.AbilityReroll).
+func (s *State) barrageDice(seat int, stacks []Stack, r *spaceStep) int {
+	return s.rollAgain(seat, stacks, barrageOf, 0, s.combatTech(seat).AbilityReroll, r.rng, &r.rolls, nil)
 }
 
 // endSpace closes the space combat, with its winner if one side is left

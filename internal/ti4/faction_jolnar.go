@@ -3,6 +3,7 @@ package ti4
 import (
 	"slices"
 
+	"github.com/mecatol/mecatol/internal/combat"
 	"github.com/mecatol/mecatol/internal/engine"
 	"github.com/mecatol/mecatol/internal/ti4/data"
 )
@@ -96,4 +97,12 @@ func init() {
 // not lowered by Fragile in a ground combat there.
 func init() {
 	define(&Ability{ID: "shield_paling", Since: RulesMechs, InfantryNoPenalty: true})
+}
+
+// Ta Zern, the Jol-Nar commander: after they roll dice for a unit ability
+// (anti-fighter barrage, space cannon, bombardment), they may reroll any
+// of them: each miss is rerolled once, which never costs a hit; in play
+// and in the odds.
+func init() {
+	define(&Ability{ID: "jolnar:ta_zern", Since: RulesPoK, Combat: combat.Tech{AbilityReroll: true}})
 }

@@ -131,3 +131,43 @@ func TestFactionUnit_ShieldPaling(t *testing.T) {
 		}
 	}
 }
+
+// The Jol-Nar, Ta Zern (commander): unlocked, each missed die of their
+// barrage is rolled again once (4 dice for 2 destroyers, each miss
+// followed by its reroll); locked, 4 dice; the odds take it by its id.
+func TestFaction_Jolnar_TaZern(t *testing.T) {
+	for _, state := range []string{Locked, Unlocked} {
+		cfg := fixtureConfig("jolnar", "sol", "hacan")
+		cfg.Rules = RulesCurrent
+		g := fixture(t, cfg, func(s *State) {
+			s.Players[0].Commander, s.Players[0].Fleet = state, 8
+			s.System(22).Space = append(s.System(22).Space, Stack{Owner: 0, Unit: "destroyer", Count: 2})
+			s.System(9).Space = []Stack{{Owner: 1, Unit: "carrier", Count: 1}, {Owner: 1, Unit: "fighter", Count: 2}}
+		})
+		toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+		activated(t, g, 0, 9)
+		do(t, g, moveShips(0, 22, "destroyer", 2))
+		ev := do(t, g, act(ActEndMovement, 0))
+		ev = append(ev, declineWindows(t, g)...)
+		var barrage []int
+		for _, e := range ev {
+			if e.Kind == EvCombat && len(e.Rolls) > 0 && barrage == nil {
+				barrage = e.Rolls
+			}
+		}
+		dice := 0
+		for i := 0; i < len(barrage); i++ {
+			dice++
+			if state == Unlocked && barrage[i] < 9 {
+				i++ // its reroll
+			}
+		}
+		if dice != 4 || (state == Locked) != (len(barrage) == 4) { // the fixture's dice miss: a reroll shows
+
+			t.Fatalf("commander %s: barrage faces %v, 4 dice", state, barrage)
+		}
+	}
+	if tech, err := ParseCombatTech("jolnar:ta_zern"); err != nil || !tech.AbilityReroll {
+		t.Fatalf("the odds' name for the commander: %+v, %v", tech, err)
+	}
+}
