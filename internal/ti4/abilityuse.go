@@ -51,6 +51,7 @@ const (
 	AfterAnyTactical     Moment = "after_any_tactical"     // at the end of any player's (the window's Target) tactical action in the system of Systems
 	AfterAnyMove         Moment = "after_any_move"         // after any player (the window's Target) moves ships into the system of Systems
 	AfterOthersReplenish Moment = "after_others_replenish" // after another player (the window's Target) replenishes commodities
+	BeforeHitAssigned    Moment = "before_hit_assigned"    // in any combat, before the next hit owed is assigned
 	AfterPillage         Moment = "after_pillage"          // after the player pillaged another (the window's Target)
 )
 
@@ -61,7 +62,7 @@ var momentBits = sync.OnceValue(func() map[Moment]uint64 {
 		WhileResearch, WhileProducing, AfterStrategy, DuringActionPhase, WhenAgendaRevealed, BeforeVotes, AtCombatRound,
 		AtStatusStart, AfterOpponentLoss, AfterCombatRound, AtGroundStart, AtGroundRound, AfterMovedIn, AfterOthersActivate,
 		AtSpaceStart, WhenCardPlayed, AfterRerolls, AfterRolled, AtStrategyEnd, AtStatusEnd, AfterTacticalGain,
-		AfterAnyActivation, AfterAnyTactical, AfterPillage, AfterNeighborGain, AfterTechGained, AfterAnyMove, AfterOthersReplenish, AfterAnyTurn}
+		AfterAnyActivation, AfterAnyTactical, AfterPillage, AfterNeighborGain, AfterTechGained, AfterAnyMove, AfterOthersReplenish, AfterAnyTurn, BeforeHitAssigned}
 	out := map[Moment]uint64{}
 	for i, m := range all {
 		out[m] = 1 << i
@@ -194,7 +195,7 @@ func (s *State) readyUse(seat int, at Moment) bool {
 
 // Moments that are states of the game rather than windows: an ability
 // for them is used whenever the state holds.
-var stateMoments = []Moment{AtAction, AtStartOfTurn, DuringActionPhase, WhileResearch, WhileProducing, WhenAgendaRevealed, BeforeVotes, AtCombatRound, AfterOpponentLoss, AfterCombatRound, AtGroundStart, AtGroundRound, AfterMovedIn, AtSpaceStart, WhenCardPlayed, AfterRerolls, AfterRolled}
+var stateMoments = []Moment{AtAction, AtStartOfTurn, DuringActionPhase, WhileResearch, WhileProducing, WhenAgendaRevealed, BeforeVotes, AtCombatRound, AfterOpponentLoss, AfterCombatRound, AtGroundStart, AtGroundRound, AfterMovedIn, AtSpaceStart, WhenCardPlayed, AfterRerolls, AfterRolled, BeforeHitAssigned}
 
 // decideUseAbility resolves use_ability: in the ability's window, or at a
 // moment that is a state of the game (the player's turn, a payment).
@@ -349,6 +350,14 @@ var windowMoments = map[Moment]windowMoment{
 	AtGroundRound:     {answering(AnswerGroundRound), "42.2", "at the start of a ground combat round you fight"},
 	AfterRerolls:      {answering(AnswerRerolls), "74.3", "just after a space combat roll, before any other ability"},
 	AfterRolled:       {answering(AnswerRolled), "78.5", "after a space combat roll and its rerolls"},
+	BeforeHitAssigned: {hitWaiting, "51.4", "in a combat, before a hit is assigned"},
+}
+
+// hitWaiting reports a hit in a combat waiting to be assigned, no window
+// open before it.
+func hitWaiting(s *State, _ int) bool {
+	c := s.Combat
+	return c != nil && c.Answer == nil && len(c.Owed) > 0 && c.Owed[0].Hits > 0 && !c.Owed[0].Destroy
 }
 
 // momentHolds is momentOpen's answer without building the refusal, for

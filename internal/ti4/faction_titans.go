@@ -107,3 +107,21 @@ func ulTheProgenitor(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, erro
 	return s.emit(Event{Kind: EvPlanetReadied, Seat: a.Seat, Planet: a.Planet},
 		Event{Kind: EvLeaderAttached, Seat: a.Seat, Card: a.Card, Planet: a.Planet}), nil
 }
+
+// Tellurian, the Titans agent: in any combat, before a hit is assigned,
+// exhausted: the hit is cancelled.
+func init() {
+	define(&Ability{ID: "titans:tellurian", Since: RulesPoK,
+		Uses: []*Use{{At: BeforeHitAssigned, Exhaust: true, Options: one(Action{}), Resolve: tellurian}}})
+}
+
+func tellurian(s *State, _ Action, _ *Step, _ *engine.RNG) ([]Event, error) {
+	if !hitWaiting(s, None) {
+		return nil, engine.Refuse("51.4", "Tellurian cancels a hit waiting to be assigned")
+	}
+	n := s.Combat.clone()
+	if n.Owed[0].Hits--; n.Owed[0].Hits == 0 {
+		n.Owed = n.Owed[1:]
+	}
+	return s.emit(newCombat(n, nil)), nil
+}

@@ -163,3 +163,39 @@ func TestFaction_Titans_UlTheProgenitor(t *testing.T) {
 	}
 	checked(t, g)
 }
+
+// The Titans, Tellurian (agent): in a space combat, before a hit is
+// assigned, the Titans may exhaust it to cancel that hit; exhausted, it is
+// not used again.
+func TestFaction_Titans_Tellurian(t *testing.T) {
+	for seed := uint64(1); seed < 40; seed++ {
+		cfg := fixtureConfig("titans", "sol", "hacan")
+		cfg.Rules, cfg.Seed = RulesCurrent, seed
+		g := fixture(t, cfg, func(s *State) {
+			s.System(22).Space = []Stack{{Owner: 0, Unit: "dreadnought", Count: 1}}
+			s.System(9).Space = []Stack{{Owner: 1, Unit: "cruiser", Count: 3}}
+		})
+		toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+		activated(t, g, 0, 9)
+		do(t, g, moveShips(0, 22, "dreadnought", 1))
+		do(t, g, act(ActEndMovement, 0))
+		for i := 0; i < 40; i++ {
+			c := g.State().Combat
+			if c == nil {
+				break
+			}
+			if hitWaiting(g.State(), None) && c.Owed[0].Seat == 0 {
+				hits, owed := c.Owed[0].Hits, len(c.Owed)
+				do(t, g, use(0, "titans:tellurian", Action{}))
+				n := g.State().Combat
+				if after := len(n.Owed); (hits > 1 && n.Owed[0].Hits != hits-1) || (hits == 1 && after != owed-1) {
+					t.Fatalf("owed %+v after one of %d hits was cancelled", n.Owed, hits)
+				}
+				refuse(t, g, use(0, "titans:tellurian", Action{}), "34.4")
+				return
+			}
+			fightStep(t, g)
+		}
+	}
+	t.Fatal("no seed put a hit on the Titans")
+}
