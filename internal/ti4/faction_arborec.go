@@ -183,3 +183,45 @@ func duhaMenaimon(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) 
 func init() {
 	define(&Ability{ID: "letani_warrior_2", Since: RulesPrinted, Revive: 6})
 }
+
+// Letani Ospha, the Arborec agent: as an action, exhausted: a player's
+// non-fighter ship (system, unit, player) is replaced by a ship of theirs
+// from reinforcements (outcome) costing up to 2 more. The Arborec choose,
+// as for T'ro's placement.
+func init() {
+	define(&Ability{ID: "arborec:letani_ospha", Since: RulesPoK,
+		Uses: []*Use{{At: AtAction, Exhaust: true, Fields: "system unit player outcome", Options: osphaOptions, Resolve: letaniOspha}}})
+}
+
+// osphaMore is how much more the ship put in may cost.
+const osphaMore = 2
+
+func osphaOptions(s *State, _ int, _ *Step) []Action {
+	var out []Action
+	for _, sys := range s.Systems {
+		for _, st := range sys.Space {
+			if !isShip(st.Unit) || st.Unit == "fighter" || st.Owner < 0 || s.Players[st.Owner].Eliminated {
+				continue
+			}
+			cost := s.UnitCard(st.Owner, st.Unit).Cost
+			for _, typ := range unitTypes {
+				u := s.UnitCard(st.Owner, typ)
+				if typ != st.Unit && isShip(typ) && u != nil && u.Cost > 0 && u.Cost <= cost+osphaMore && s.Reinforcements(st.Owner, typ) > 0 {
+					out = append(out, Action{System: ip(sys.Pos), Unit: st.Unit, Outcome: typ, ActionExtra: &ActionExtra{Player: ip(st.Owner)}})
+				}
+			}
+		}
+	}
+	return out
+}
+
+func letaniOspha(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
+	q := a.extra().Player
+	if a.System == nil || q == nil || !slices.ContainsFunc(osphaOptions(s, a.Seat, nil), func(o Action) bool {
+		return *o.System == *a.System && o.Unit == a.Unit && o.Outcome == a.Outcome && *o.extra().Player == *q
+	}) {
+		return nil, engine.Refuse("51.4", "a player's non-fighter ship (system, unit, player) for a ship of theirs in reinforcements (outcome) costing up to 2 more")
+	}
+	return s.emit(Event{Kind: EvUnitsRemoved, Seat: *q, System: *a.System, Unit: a.Unit, Count: 1},
+		Event{Kind: EvUnitsPlaced, Seat: *q, System: *a.System, Unit: a.Outcome, Count: 1}), nil
+}

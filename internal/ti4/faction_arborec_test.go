@@ -257,3 +257,25 @@ func TestFactionUnit_LetaniBehemoth(t *testing.T) {
 		t.Fatal("not under rules version 5")
 	}
 }
+
+// The Arborec, Letani Ospha (agent): as an action, exhausted, Sol's
+// carrier (cost 3) becomes a dreadnought (4) from Sol's reinforcements; a
+// war sun (12) is refused, as is a fighter replaced.
+func TestFaction_Arborec_LetaniOspha(t *testing.T) {
+	g := factionGame(t, []string{"arborec", "sol", "hacan"}, nil)
+	home := g.State().Players[1].Home
+	ospha := func(unit, to string) Action {
+		return use(0, "arborec:letani_ospha", Action{System: ip(home), Unit: unit, Outcome: to, ActionExtra: &ActionExtra{Player: ip(1)}})
+	}
+	refuse(t, g, ospha("carrier", "war_sun"), "51.4")
+	refuse(t, g, ospha("fighter", "destroyer"), "51.4")
+	carriers, dreads := count(g.State().System(home).Space, 1, "carrier"), count(g.State().System(home).Space, 1, "dreadnought")
+	do(t, g, ospha("carrier", "dreadnought"))
+	s := g.State()
+	if count(s.System(home).Space, 1, "carrier") != carriers-1 || count(s.System(home).Space, 1, "dreadnought") != dreads+1 {
+		t.Fatalf("Sol's home: %+v", s.System(home).Space)
+	}
+	if !slices.Contains(s.Players[0].ExhaustedTechs, "arborec:letani_ospha") {
+		t.Fatal("the agent is exhausted")
+	}
+}
