@@ -225,3 +225,30 @@ func letaniOspha(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
 	return s.emit(Event{Kind: EvUnitsRemoved, Seat: *q, System: *a.System, Unit: a.Unit, Count: 1},
 		Event{Kind: EvUnitsPlaced, Seat: *q, System: *a.System, Unit: a.Outcome, Count: 1}), nil
 }
+
+// Dirzuga Rophal, the Arborec commander: after another player activates
+// a system with units of theirs that have Production, the Arborec may
+// produce 1 unit there (a step of theirs, one unit, paid as usual).
+func init() {
+	define(&Ability{ID: "arborec:dirzuga_rophal", Since: RulesPoK,
+		Uses: []*Use{{At: AfterAnyActivation, Options: rophalOptions, Resolve: dirzugaRophal}}})
+}
+
+func rophalOptions(s *State, seat int, st *Step) []Action {
+	if st == nil || st.Target == nil || *st.Target == seat || len(st.Systems) == 0 {
+		return nil
+	}
+	sys := s.System(st.Systems[0])
+	produces := func(x Stack) bool { return x.Owner == seat && s.UnitCard(seat, x.Unit).HasProduction() }
+	if slices.ContainsFunc(sys.Space, produces) || slices.ContainsFunc(sys.Planets, func(pl *Planet) bool { return slices.ContainsFunc(pl.Units, produces) }) {
+		return []Action{{}}
+	}
+	return nil
+}
+
+func dirzugaRophal(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	if len(rophalOptions(s, a.Seat, st)) == 0 {
+		return nil, engine.Refuse("51.7", "Dirzuga Rophal answers another player's activation of a system with your units that have Production")
+	}
+	return s.emit(queue(Step{Kind: StepFreelance, Seat: a.Seat, Card: a.Card, Systems: []int{st.Systems[0]}, Prod: &Production{}})), nil
+}

@@ -279,3 +279,31 @@ func TestFaction_Arborec_LetaniOspha(t *testing.T) {
 		t.Fatal("the agent is exhausted")
 	}
 }
+
+// The Arborec, Dirzuga Rophal (commander): unlocked, after Sol activates
+// the Arborec's home (their space dock), the Arborec produce one unit
+// there, and no second; locked, no window.
+func TestFaction_Arborec_DirzugaRophal(t *testing.T) {
+	for _, state := range []string{Locked, Unlocked} {
+		g := factionGame(t, []string{"sol", "arborec", "hacan"}, func(s *State) {
+			s.Players[1].Commander, s.Players[1].TradeGoods = state, 3
+		})
+		home := g.State().Players[1].Home
+		activated(t, g, 0, home)
+		st := g.State().Step
+		if open := st != nil && st.Card == "arborec:dirzuga_rophal" && st.Seat == 1; open != (state == Unlocked) {
+			t.Fatalf("commander %s: window %v (step %+v)", state, open, st)
+		}
+		if state == Locked {
+			continue
+		}
+		do(t, g, use(1, "arborec:dirzuga_rophal", Action{}))
+		on := g.State().System(home).Planets[0].Name
+		refuse(t, g, Action{Kind: ActProduce, Seat: 1, Unit: "infantry", Count: 2, Planet: on}, "68.1")
+		before := count(g.State().System(home).Planets[0].Units, 1, "infantry")
+		do(t, g, Action{Kind: ActProduce, Seat: 1, Unit: "infantry", Count: 1, Planet: on})
+		if count(g.State().System(home).Planets[0].Units, 1, "infantry") != before+1 {
+			t.Fatal("one infantry produced")
+		}
+	}
+}
