@@ -252,3 +252,25 @@ func dirzugaRophal(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error)
 	}
 	return s.emit(queue(Step{Kind: StepFreelance, Seat: a.Seat, Card: a.Card, Systems: []int{st.Systems[0]}, Prod: &Production{}})), nil
 }
+
+// Letani Miasmiala, the Arborec hero: as an action, they produce any
+// number of units in each system with their ground forces (a step each,
+// in board order, paid in resources as usual; 67); purged.
+func init() {
+	define(&Ability{ID: "arborec:letani_miasmiala", Since: RulesPoK,
+		Uses: []*Use{{At: AtAction, Options: one(Action{}), Resolve: letaniMiasmiala}}})
+}
+
+// anyNumber is a production's limit that is none.
+const anyNumber = 1 << 20
+
+func letaniMiasmiala(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
+	var ev []Event
+	for _, sys := range s.Systems {
+		ground := func(x Stack) bool { return x.Owner == a.Seat && isGroundForce(x.Unit) }
+		if slices.ContainsFunc(sys.Space, ground) || slices.ContainsFunc(sys.Planets, func(pl *Planet) bool { return slices.ContainsFunc(pl.Units, ground) }) {
+			ev = append(ev, queue(Step{Kind: StepFreelance, Seat: a.Seat, Card: a.Card, Systems: []int{sys.Pos}, Prod: &Production{}, Need: anyNumber, ResourcesOnly: true}))
+		}
+	}
+	return s.emit(append(ev, purgeHero(a.Seat))...), nil
+}

@@ -307,3 +307,38 @@ func TestFaction_Arborec_DirzugaRophal(t *testing.T) {
 		}
 	}
 }
+
+// The Arborec, Letani Miasmiala (hero): as an action, a production step
+// in each system with Arborec ground forces (their home, and Arnor's with
+// 2 infantry), with no limit: 3 infantry more than the home system's
+// production; the hero is purged.
+func TestFaction_Arborec_LetaniMiasmiala(t *testing.T) {
+	g := factionGame(t, []string{"arborec", "sol", "hacan"}, func(s *State) {
+		s.Players[0].Hero, s.Players[0].TradeGoods = Unlocked, 10
+		arnorHeldBy(0, Stack{Owner: 0, Unit: "infantry", Count: 2})(s)
+	})
+	do(t, g, use(0, "arborec:letani_miasmiala", Action{}))
+	s := g.State()
+	if s.Players[0].Hero != Purged {
+		t.Fatalf("hero %s: purged", s.Players[0].Hero)
+	}
+	var systems []int
+	for _, st := range append([]Step{*s.Step}, s.Choices...) {
+		if st.Kind == StepFreelance && st.Card == "arborec:letani_miasmiala" {
+			systems = append(systems, st.Systems[0])
+		}
+	}
+	home := s.Players[0].Home
+	if !slices.Contains(systems, home) || !slices.Contains(systems, 9) || len(systems) != 2 {
+		t.Fatalf("production steps in %v, want the home %d and 9", systems, home)
+	}
+	on := s.System(home).Planets[0].Name
+	for st := g.State().Step; st != nil && st.Systems[0] != home; st = g.State().Step {
+		do(t, g, act(ActDone, 0)) // nothing produced in Arnor's system
+	}
+	before, n := count(planet(t, g, on).Units, 0, "infantry"), g.State().productionLimit(0, g.State().System(home))+3
+	do(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "infantry", Count: n, Planet: on})
+	if count(planet(t, g, on).Units, 0, "infantry") != before+n {
+		t.Fatalf("%d infantry produced at home, 3 beyond its production", n)
+	}
+}
