@@ -284,6 +284,9 @@ type Ability struct {
 	// and what it carries, moves out of systems with their command tokens
 	// (58.4c, 95.3).
 	FlagshipUnheld bool
+	// DockPlacement: fighters and infantry its owner produces may go to
+	// any of their space docks that is not blockaded (68).
+	DockPlacement bool
 	// Attach: what the card, once attached to a planet, gives it (12).
 	Attach *attachment
 	// Uses: how its owner uses it by a choice (abilityuse.go).
@@ -588,6 +591,7 @@ func hookResearchTokens(a *Ability) int     { return a.ResearchTokens }
 func hookFreeFlagship(a *Ability) bool      { return a.FreeFlagship }
 func hookFreeSmall(a *Ability) int          { return a.FreeSmall }
 func hookFlagshipUnheld(a *Ability) bool    { return a.FlagshipUnheld }
+func hookDockPlacement(a *Ability) bool     { return a.DockPlacement }
 
 // tgWorth is what one trade good seat spends is worth in resources or
 // influence: 1, or more by an ability.

@@ -278,7 +278,7 @@ var fieldsOf = map[string]string{
 	ActOrderAgendas: "top bottom", ActPlaceStructure: "unit planet", ActChoosePlayer: "player",
 	ActRemoveToken: "system", ActResearch: "card", ActActivate: "system",
 	ActMoveShips: "system unit count", ActTransport: "system planet unit count", ActEndMovement: "",
-	ActProduce: "unit count planet", ActEndTactical: "", ActComponent: "card", ActRemoveExcess: "system unit count",
+	ActProduce: "unit count planet system", ActEndTactical: "", ActComponent: "card", ActRemoveExcess: "system unit count",
 	ActAssignHit: "unit planet use", ActRetreat: "system", ActNoRetreat: "", ActBombard: "planet",
 	ActScore: "card top", ActKeepSecret: "card", ActSpendTokens: "pools", ActTakeCustodians: "", ActDiscardAC: "card", ActGiveNote: "card", ActPlaceTG: "card",
 	ActReclaim: "system planet unit", ActTradeOpen: "player", ActTradeAdd: "card planet to_planet", ActTradeAccept: "", ActTradeCancel: "",

@@ -196,3 +196,9 @@ func init() {
 			return []Action{{}}
 		}, Resolve: passAbility}}})
 }
+
+// Rowl Sarrig, the Saar commander: the fighters and infantry they produce
+// may go to any space dock of theirs not blockaded (produce's system).
+func init() {
+	define(&Ability{ID: "saar:rowl_sarrig", Since: RulesPoK, DockPlacement: true})
+}

@@ -3,6 +3,8 @@ package ti4
 import (
 	"slices"
 	"testing"
+
+	"github.com/mecatol/mecatol/internal/engine"
 )
 
 // Saar, Scavenge (25): a trade good on gaining control of a planet.
@@ -182,5 +184,82 @@ func TestFaction_Saar_CaptainMendosa(t *testing.T) {
 		if count(g.State().System(9).Space, 0, "carrier") != 1 {
 			t.Fatal("one carrier arrived")
 		}
+	}
+}
+
+// The Saar, Rowl Sarrig (commander): unlocked, producing at home, 2
+// infantry and 2 fighters go to the Floating Factory in Arnor's system,
+// within its capacity; a blockaded dock, a planet without a dock, and a
+// ship are refused; locked, units stay in the active system.
+func TestFaction_Saar_RowlSarrig(t *testing.T) {
+	for _, state := range []string{Locked, Unlocked} {
+		g := factionGame(t, []string{"saar", "sol", "hacan"}, func(s *State) {
+			s.Players[0].Commander, s.Players[0].TradeGoods = state, 5
+			s.System(9).Space = []Stack{{Owner: 0, Unit: "space_dock", Count: 1}}
+			s.System(8).Space = []Stack{{Owner: 0, Unit: "space_dock", Count: 1}, {Owner: 1, Unit: "destroyer", Count: 1}}
+		})
+		home := g.State().Players[0].Home
+		activated(t, g, 0, home)
+		do(t, g, act(ActEndMovement, 0))
+		establishControl(t, g, 0)
+		there := Action{Kind: ActProduce, Seat: 0, Unit: "infantry", Count: 2, System: ip(9)}
+		if state == Locked {
+			refuse(t, g, there, "68.2")
+			continue
+		}
+		refuse(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "infantry", Count: 2, System: ip(8)}, "68.2") // blockaded
+		refuse(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "infantry", Count: 2, Planet: "Arnor", System: ip(9)}, "68.3")
+		refuse(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "dreadnought", Count: 1, System: ip(9)}, "68.2")
+		do(t, g, there)
+		do(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "fighter", Count: 2, System: ip(9)})
+		s := g.State()
+		if count(s.System(9).Space, 0, "infantry") != 2 || count(s.System(9).Space, 0, "fighter") != 2 {
+			t.Fatalf("system 9: %+v", s.System(9).Space)
+		}
+	}
+}
+
+// Rowl Sarrig's placements and That Which Molds Flesh's extra units are
+// listed among the legal productions, each accepted.
+func TestFaction_ProductionOptionsOfCommanders(t *testing.T) {
+	g := factionGame(t, []string{"saar", "sol", "hacan"}, func(s *State) {
+		s.Players[0].Commander, s.Players[0].TradeGoods = Unlocked, 5
+		s.System(9).Space = []Stack{{Owner: 0, Unit: "space_dock", Count: 1}}
+	})
+	activated(t, g, 0, g.State().Players[0].Home)
+	do(t, g, act(ActEndMovement, 0))
+	establishControl(t, g, 0)
+	found := false
+	for _, a := range Legal(g.State(), engine.NewRNG(0), 0) {
+		if a.Kind == ActProduce && a.System != nil && *a.System == 9 {
+			found = true
+			if err := g.Check(a); err != nil {
+				t.Fatalf("%v listed but refused: %v", a, err)
+			}
+		}
+	}
+	if !found {
+		t.Fatal("no production placed at the Floating Factory in system 9 listed")
+	}
+}
+
+// That Which Molds Flesh's two infantry beyond the limit are listed.
+func TestFaction_ProductionOptionsOfMoldsFlesh(t *testing.T) {
+	g := factionGame(t, []string{"vuilraith", "sol", "hacan"}, func(s *State) {
+		s.Players[0].Commander, s.Players[0].TradeGoods = Unlocked, 10
+	})
+	home := g.State().Players[0].Home
+	activated(t, g, 0, home)
+	do(t, g, act(ActEndMovement, 0))
+	establishControl(t, g, 0)
+	want := g.State().productionLimit(0, g.State().System(home)) + 2
+	most := 0
+	for _, a := range Legal(g.State(), engine.NewRNG(0), 0) {
+		if a.Kind == ActProduce && a.Unit == "infantry" {
+			most = max(most, a.Count)
+		}
+	}
+	if most != want {
+		t.Fatalf("at most %d infantry listed, want %d", most, want)
 	}
 }

@@ -715,11 +715,15 @@ func produceOptions(s *State, seat int, prod *Production, sys *System, limit int
 		if ship && hasOthersShips(sys, seat) {
 			continue
 		}
-		most := limit - prod.Made
+		most := limit - prod.Made + s.bonus(seat, hookFreeSmall) // That Which Molds Flesh: checked for each n below
 		if !Unlimited(typ) {
 			most = min(most, s.Reinforcements(seat, typ))
 		}
 		for n := 1; n <= most && s.owedFor(seat, prod, unitCost(u, n, prod, typ, conscription)) <= budget; n++ {
+			if prod.Made+n > limit+s.smallNotCounted(Action{Seat: seat, Unit: typ, Count: n}, prod) {
+				break
+			}
+			dockOptions(s, seat, sys, Action{Kind: ActProduce, Seat: seat, Unit: typ, Count: n}, add)
 			fits := (ship || inSpace) && s.roomFor(seat, sys, typ, n) == "" // the fleet pool and capacity (37.1, 16.2)
 			switch {
 			case ship && typ != "fighter": // ships go to space (68.2)
@@ -737,6 +741,30 @@ func produceOptions(s *State, seat int, prod *Production, sys *System, limit int
 				if pl.Controller == seat && s.producesOn(seat, pl) {
 					add(Action{Kind: ActProduce, Unit: typ, Count: n, Planet: pl.Name})
 				}
+			}
+		}
+	}
+}
+
+// dockOptions lists, for a player whose fighters and infantry may go to
+// their other space docks (DockPlacement), a production a placed at each.
+func dockOptions(s *State, seat int, active *System, a Action, add func(Action)) {
+	if (a.Unit != "fighter" && a.Unit != "infantry") || !s.has(seat, hookDockPlacement) {
+		return
+	}
+	for _, sys := range s.Systems {
+		if sys.Pos == active.Pos {
+			continue
+		}
+		places := []string{""}
+		for _, pl := range sys.Planets {
+			places = append(places, pl.Name)
+		}
+		for _, p := range places {
+			b := a
+			b.System, b.Planet = ip(sys.Pos), p
+			if _, err := s.dockElsewhere(b); err == nil && (p != "" || s.roomFor(seat, sys, a.Unit, a.Count) == "") {
+				add(b)
 			}
 		}
 	}

@@ -1020,6 +1020,13 @@ func decideProduce(s *State, a Action) ([]Event, error) {
 	if err := s.docksNoInfantry(a, t, sys); err != nil {
 		return nil, err
 	}
+	if a.System != nil && *a.System != sys.Pos {
+		dock, err := s.dockElsewhere(a)
+		if err != nil {
+			return nil, err
+		}
+		return s.produceAt(a, t, u, dock)
+	}
 	var pl *Planet
 	if a.Planet != "" {
 		if pl = planetIn(sys, a.Planet); pl == nil {
@@ -1079,6 +1086,54 @@ func decideProduce(s *State, a Action) ([]Event, error) {
 		Event{Kind: EvProduced, Seat: a.Seat, Unit: a.Unit, Count: a.Count, Extra: &Extra{From: cost}},
 	)
 	return s.extend(ev, s.unlockOnProduce(a.Seat, a.Unit)...), nil
+}
+
+// dockElsewhere is the system of a.System where seat's fighters or
+// infantry produced go by an ability (DockPlacement): one with a space dock
+// of theirs, not blockaded (14); infantry on the dock's planet, or in the
+// space area with a dock there (Floating Factory), fighters in the space
+// area.
+func (s *State) dockElsewhere(a Action) (*System, error) {
+	if !s.has(a.Seat, hookDockPlacement) {
+		return nil, engine.Refuse("68.2", "units produced are placed in the active system")
+	}
+	if a.Unit != "fighter" && a.Unit != "infantry" {
+		return nil, engine.Refuse("68.2", "only fighters and infantry go to another space dock")
+	}
+	sys := s.System(*a.System)
+	if sys == nil {
+		return nil, engine.BadInput("system", "no system at %d", *a.System)
+	}
+	docked := func(pl *Planet) bool { return count(pl.Units, a.Seat, "space_dock") > 0 }
+	inSpace := count(sys.Space, a.Seat, "space_dock") > 0
+	if !(inSpace || slices.ContainsFunc(sys.Planets, docked)) || len(s.Blockaders(a.Seat, sys)) > 0 {
+		return nil, engine.Refuse("68.2", "a space dock of yours in system %d, not blockaded", sys.Pos)
+	}
+	switch pl := planetIn(sys, a.Planet); {
+	case a.Unit == "fighter" && a.Planet != "":
+		return nil, engine.Refuse("68.2", "fighters go in the space area")
+	case a.Unit == "infantry" && a.Planet == "" && !inSpace:
+		return nil, engine.Refuse("68.3", "infantry go where your space dock is: its planet")
+	case a.Planet != "" && (pl == nil || !docked(pl)):
+		return nil, engine.Refuse("68.3", "infantry go on the planet of your space dock")
+	}
+	return sys, nil
+}
+
+// produceAt places units produced at another space dock of seat's (sys):
+// within reinforcements and capacity there, paid as any.
+func (s *State) produceAt(a Action, t *Production, u *data.Unit, sys *System) ([]Event, error) {
+	if a.Planet == "" { // in the space area: within capacity there (16.2)
+		if rule := s.roomFor(a.Seat, sys, a.Unit, a.Count); rule != "" {
+			return nil, engine.Refuse(rule, "no room for %d more %s in system %d", a.Count, a.Unit, sys.Pos)
+		}
+	}
+	cost := unitCost(u, a.Count, t, a.Unit, s.lawSays(LawUnitsCostFull))
+	if more := s.owedFor(a.Seat, t, cost) - t.Spent - s.payable(a.Seat, s.freelancing()); more > 0 {
+		return nil, engine.Refuse("26.1", "these units cost %d more resources than can be spent", more)
+	}
+	return s.emit(Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: a.Planet, Unit: a.Unit, Count: a.Count},
+		Event{Kind: EvProduced, Seat: a.Seat, Unit: a.Unit, Count: a.Count, Extra: &Extra{From: cost}}), nil
 }
 
 // smallNotCounted is how many of the fighters and infantry produced so far
