@@ -1,6 +1,8 @@
 package ti4
 
 import (
+	"cmp"
+	"maps"
 	"slices"
 
 	"github.com/mecatol/mecatol/internal/combat"
@@ -105,4 +107,61 @@ func init() {
 // and in the odds.
 func init() {
 	define(&Ability{ID: "jolnar:ta_zern", Since: RulesPoK, Combat: combat.Tech{AbilityReroll: true}})
+}
+
+// Doctor Sucaban, the Jol-Nar agent: while they pay for a technology,
+// exhausted: infantry of theirs removed from the board (units), each
+// paying 1 resource of it (90). Used on another player's research, as the
+// card allows: not built yet.
+func init() {
+	define(&Ability{ID: "jolnar:doctor_sucaban", Since: RulesPoK,
+		Uses: []*Use{{At: WhileResearch, Exhaust: true, Fields: "units", Options: sucabanOptions, Resolve: doctorSucaban}}})
+}
+
+// sucabanPlaces are seat's infantry on the board, a reference each to a
+// place that holds some, with how many are there.
+func sucabanPlaces(s *State, seat int) map[UnitRef]int {
+	out := map[UnitRef]int{}
+	for _, sys := range s.Systems {
+		if n := count(sys.Space, seat, "infantry"); n > 0 {
+			out[UnitRef{System: sys.Pos, Unit: "infantry"}] = n
+		}
+		for _, pl := range sys.Planets {
+			if n := count(pl.Units, seat, "infantry"); n > 0 {
+				out[UnitRef{System: sys.Pos, Planet: pl.Name, Unit: "infantry"}] = n
+			}
+		}
+	}
+	return out
+}
+
+func sucabanOptions(s *State, seat int, _ *Step) []Action {
+	places := sucabanPlaces(s, seat)
+	refs := slices.SortedFunc(maps.Keys(places), func(a, b UnitRef) int {
+		return cmp.Or(cmp.Compare(a.System, b.System), cmp.Compare(a.Planet, b.Planet))
+	})
+	var out []Action
+	for _, r := range refs {
+		for n := 1; n <= places[r]; n++ {
+			out = append(out, Action{ActionExtra: &ActionExtra{Units: slices.Repeat([]UnitRef{r}, n)}})
+		}
+	}
+	return out
+}
+
+func doctorSucaban(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
+	refs, places := a.extra().Units, sucabanPlaces(s, a.Seat)
+	if len(refs) == 0 {
+		return nil, engine.Refuse("51.4", "Doctor Sucaban removes 1 or more of your infantry from the board (units)")
+	}
+	var ev []Event
+	for _, r := range refs {
+		r.To, r.Unit = "", "infantry"
+		if places[r] == 0 {
+			return nil, engine.Refuse("51.4", "no more of your infantry at %d %s", r.System, r.Planet)
+		}
+		places[r]--
+		ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: r.System, Planet: r.Planet, Unit: "infantry", Count: 1})
+	}
+	return s.emit(append(ev, Event{Kind: EvSpent, Seat: a.Seat, Count: len(refs)})...), nil
 }

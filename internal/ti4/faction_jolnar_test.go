@@ -171,3 +171,34 @@ func TestFaction_Jolnar_TaZern(t *testing.T) {
 		t.Fatalf("the odds' name for the commander: %+v, %v", tech, err)
 	}
 }
+
+// The Jol-Nar, Doctor Sucaban (agent): paying for a second technology
+// (Technology's primary, 6 resources), 2 of their infantry removed from
+// home pay 2 of it, the agent exhausted; a third from a place holding none
+// is refused.
+func TestFaction_Jolnar_DoctorSucaban(t *testing.T) {
+	cfg := fixtureConfig("jolnar", "sol", "hacan")
+	cfg.Rules = RulesCurrent
+	g := fixture(t, cfg, func(s *State) { s.Players[0].TradeGoods = 4 })
+	toActionPhase(t, g, "technology", "diplomacy", "trade", "leadership", "politics", "warfare")
+	strategic(t, g, 0, "technology")
+	do(t, g, Action{Kind: ActResearch, Seat: 0, Card: "graviton_laser_system"})
+	home := g.State().Players[0].Home
+	nar := planetIn(g.State().System(home), "Nar")
+	inf := count(nar.Units, 0, "infantry")
+	ref := UnitRef{System: home, Planet: "Nar", Unit: "infantry"}
+	refuse(t, g, use(0, "jolnar:doctor_sucaban", Action{ActionExtra: &ActionExtra{Units: []UnitRef{{System: 9, Planet: "Arnor", Unit: "infantry"}}}}), "51.4")
+	do(t, g, use(0, "jolnar:doctor_sucaban", Action{ActionExtra: &ActionExtra{Units: []UnitRef{ref, ref}}}))
+	s := g.State()
+	if s.Step == nil || s.Step.Spent != 2 || count(planetIn(s.System(home), "Nar").Units, 0, "infantry") != inf-2 {
+		t.Fatalf("step %+v, %d infantry on Nar (before %d)", s.Step, count(planetIn(s.System(home), "Nar").Units, 0, "infantry"), inf)
+	}
+	if !slices.Contains(s.Players[0].ExhaustedTechs, "jolnar:doctor_sucaban") {
+		t.Fatal("the agent is exhausted")
+	}
+	do(t, g, Action{Kind: ActSpendTG, Seat: 0, Count: 4})
+	do(t, g, Action{Kind: ActResearch, Seat: 0, Card: "gravity_drive"})
+	if !g.State().Players[0].HasTech("gravity_drive") {
+		t.Fatal("the second technology, paid 2 by infantry and 4 by trade goods")
+	}
+}
