@@ -156,3 +156,45 @@ func mageonImplants(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error)
 func init() {
 	define(&Ability{ID: "ysia_yssrila", Since: RulesFactions, PassShips: true})
 }
+
+// So Ata, the Yssaril commander: after another player activates a system
+// with Yssaril units, they may look at that player's action cards,
+// promissory notes or secret objectives (outcome), which no one else sees
+// (StepLook).
+func init() {
+	define(&Ability{ID: "yssaril:so_ata", Since: RulesPoK,
+		Uses: []*Use{{At: AfterAnyActivation, Fields: "outcome", Options: soAtaOptions, Resolve: soAta}}})
+}
+
+// soAtaHands are the hidden cards of a player So Ata looks at, by kind.
+func soAtaHands(p *Player) map[string][]string {
+	return map[string][]string{"action_cards": p.ActionCards, "promissory": p.Promissory, "secrets": p.Secrets}
+}
+
+func soAtaOptions(s *State, seat int, st *Step) []Action {
+	if st == nil || st.Target == nil || *st.Target == seat || len(st.Systems) == 0 {
+		return nil
+	}
+	sys := s.System(st.Systems[0])
+	mine := func(x Stack) bool { return x.Owner == seat }
+	if !slices.ContainsFunc(sys.Space, mine) && !slices.ContainsFunc(sys.Planets, func(pl *Planet) bool { return slices.ContainsFunc(pl.Units, mine) }) {
+		return nil
+	}
+	var out []Action
+	hands := soAtaHands(s.Players[*st.Target])
+	for _, k := range []string{"action_cards", "promissory", "secrets"} {
+		if len(hands[k]) > 0 {
+			out = append(out, Action{Outcome: k})
+		}
+	}
+	return out
+}
+
+func soAta(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	if !slices.ContainsFunc(soAtaOptions(s, a.Seat, st), func(o Action) bool { return o.Outcome == a.Outcome }) {
+		return nil, engine.Refuse("51.7", "So Ata looks at the action cards, promissory notes or secret objectives (outcome) of a player who activated a system with your units")
+	}
+	q := *st.Target
+	cards := slices.Clone(soAtaHands(s.Players[q])[a.Outcome])
+	return s.emit(queue(Step{Kind: StepLook, Seat: a.Seat, Card: a.Card, Cards: cards, Target: ip(q), Then: a.Outcome})), nil
+}

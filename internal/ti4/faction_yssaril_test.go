@@ -203,3 +203,48 @@ func TestFactionUnit_BlackshadeInfiltrator(t *testing.T) {
 		t.Fatal("the card discarded and a mech placed at home")
 	}
 }
+
+// The Yssaril, So Ata (commander): unlocked, after Sol activates a system
+// with a Yssaril destroyer, the Yssaril look at Sol's promissory notes:
+// their view shows them, a third player's does not, nor does the public
+// event; then they are done. Locked, no window.
+func TestFaction_Yssaril_SoAta(t *testing.T) {
+	for _, state := range []string{Locked, Unlocked} {
+		g := factionGame(t, []string{"sol", "yssaril", "hacan"}, func(s *State) {
+			s.Players[1].Commander = state
+			s.System(9).Space = []Stack{{Owner: 1, Unit: "destroyer", Count: 1}}
+		})
+		activated(t, g, 0, 9)
+		st := g.State().Step
+		if open := st != nil && st.Card == "yssaril:so_ata" && st.Seat == 1; open != (state == Unlocked) {
+			t.Fatalf("commander %s: window %v (step %+v)", state, open, st)
+		}
+		if state == Locked {
+			continue
+		}
+		notes := slices.Clone(g.State().Players[0].Promissory)
+		ev := do(t, g, use(1, "yssaril:so_ata", Action{Outcome: "promissory"}))
+		if v, _ := ViewFor(g.State(), 1); v.State.Step == nil || !slices.Equal(v.State.Step.Cards, notes) {
+			t.Fatalf("the Yssaril's view: %+v, want %v", v.State.Step, notes)
+		}
+		if v, _ := ViewFor(g.State(), 2); v.State.Step == nil || slices.Contains(v.State.Step.Cards, notes[0]) {
+			t.Fatalf("the Hacan's view shows %+v", v.State.Step)
+		}
+		looks := 0
+		for _, e := range ev {
+			if e.Kind == EvChoiceQueued && e.Step.Kind == StepLook {
+				looks++
+				if !e.Reveals() || slices.Contains(e.For(2).Step.Cards, notes[0]) || !slices.Equal(e.For(1).Step.Cards, notes) {
+					t.Fatalf("the event %+v: shown to its seat only, and marked as revealing", e.For(2))
+				}
+			}
+		}
+		if looks != 1 {
+			t.Fatalf("%d look steps queued", looks)
+		}
+		do(t, g, act(ActDone, 1))
+		if st := g.State().Step; st != nil && st.Kind == StepLook {
+			t.Fatal("done looking")
+		}
+	}
+}

@@ -226,6 +226,12 @@ func (l *lister) setupChoices(add func(Action)) bool {
 		}
 		return true
 	}
+	if st := s.Step; st != nil && st.Kind == StepLook {
+		if st.Seat == seat {
+			add(Action{Kind: ActDone})
+		}
+		return true
+	}
 	if st := s.Step; st != nil && st.Kind == StepInvest {
 		if st.Seat == seat {
 			for _, c := range s.Strategy {

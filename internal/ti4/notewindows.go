@@ -54,6 +54,10 @@ func noteWindowOptions(s *State, seat int, add func(Action)) {
 // which no one else sees, and takes one (ActTakeCard).
 const StepLookHand = "look_at_hand"
 
+// StepLook: Seat looks at Target's hidden cards (Cards), which no one else
+// sees, and is done (ActDone).
+const StepLook = "look_at_cards"
+
 // decideTakeFromHand takes the card named from the hand looked at.
 func decideTakeFromHand(s *State, a Action) ([]Event, error) {
 	st, err := inStep(s, a.Seat, StepLookHand)
@@ -70,7 +74,7 @@ func decideTakeFromHand(s *State, a Action) ([]Event, error) {
 // privateWindow reports a step whose cards only its seat may see: a hand
 // looked at.
 func privateWindow(st *Step) bool {
-	if st != nil && st.Kind == StepLookHand {
+	if st != nil && (st.Kind == StepLookHand || st.Kind == StepLook) {
 		return true
 	}
 	if st == nil || st.Kind != StepNoteWindow {

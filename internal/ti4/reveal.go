@@ -206,7 +206,7 @@ func (e *Event) Reveals() bool {
 	if reveals[e.Kind] == shown || len(e.Rolls) > 0 {
 		return true
 	}
-	return e.Kind == EvStepSet && e.Step != nil && e.Step.Kind == StepAgendas
+	return (e.Kind == EvStepSet || e.Kind == EvChoiceQueued) && e.Step != nil && (e.Step.Kind == StepAgendas || privateWindow(e.Step))
 }
 
 // private are the event kinds whose cards only the players involved may

@@ -462,11 +462,13 @@ func decideDone(s *State, a Action) ([]Event, error) {
 		}
 		return s.emit(Event{Kind: EvScoringDone, Seat: a.Seat}), nil // 81.1: scoring is optional
 	}
-	st, err := inStep(s, a.Seat, StepReady, StepConstruction, StepTradeChoose, StepResearch, StepRedistribute, StepWarfareProd, StepIndustry, StepFreelance, StepPay, StepImperial)
+	st, err := inStep(s, a.Seat, StepReady, StepConstruction, StepTradeChoose, StepResearch, StepRedistribute, StepWarfareProd, StepIndustry, StepFreelance, StepPay, StepImperial, StepLook)
 	if err != nil {
 		return nil, err
 	}
 	switch st.Kind {
+	case StepLook: // the cards looked at
+		return s.emit(Event{Kind: EvStepCleared, Seat: a.Seat}), nil
 	case StepImperial:
 		return imperialRest(s, a.Seat), nil
 	case StepPay: // abandon the payment; what was spent is lost (67.1b)
