@@ -1,8 +1,6 @@
 package ti4
 
 import (
-	"cmp"
-	"maps"
 	"slices"
 
 	"github.com/mecatol/mecatol/internal/combat"
@@ -118,30 +116,12 @@ func init() {
 		Uses: []*Use{{At: WhileResearch, Exhaust: true, Fields: "units", Options: sucabanOptions, Resolve: doctorSucaban}}})
 }
 
-// sucabanPlaces are seat's infantry on the board, a reference each to a
-// place that holds some, with how many are there.
-func sucabanPlaces(s *State, seat int) map[UnitRef]int {
-	out := map[UnitRef]int{}
-	for _, sys := range s.Systems {
-		if n := count(sys.Space, seat, "infantry"); n > 0 {
-			out[UnitRef{System: sys.Pos, Unit: "infantry"}] = n
-		}
-		for _, pl := range sys.Planets {
-			if n := count(pl.Units, seat, "infantry"); n > 0 {
-				out[UnitRef{System: sys.Pos, Planet: pl.Name, Unit: "infantry"}] = n
-			}
-		}
-	}
-	return out
-}
+func isInfantry(typ string) bool { return typ == "infantry" }
 
 func sucabanOptions(s *State, seat int, _ *Step) []Action {
-	places := sucabanPlaces(s, seat)
-	refs := slices.SortedFunc(maps.Keys(places), func(a, b UnitRef) int {
-		return cmp.Or(cmp.Compare(a.System, b.System), cmp.Compare(a.Planet, b.Planet))
-	})
+	places := s.unitPlaces(seat, isInfantry)
 	var out []Action
-	for _, r := range refs {
+	for _, r := range sortedPlaces(places) {
 		for n := 1; n <= places[r]; n++ {
 			out = append(out, Action{ActionExtra: &ActionExtra{Units: slices.Repeat([]UnitRef{r}, n)}})
 		}
@@ -150,7 +130,7 @@ func sucabanOptions(s *State, seat int, _ *Step) []Action {
 }
 
 func doctorSucaban(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
-	refs, places := a.extra().Units, sucabanPlaces(s, a.Seat)
+	refs, places := a.extra().Units, s.unitPlaces(a.Seat, isInfantry)
 	if len(refs) == 0 {
 		return nil, engine.Refuse("51.4", "Doctor Sucaban removes 1 or more of your infantry from the board (units)")
 	}

@@ -1,8 +1,6 @@
 package ti4
 
 import (
-	"cmp"
-	"maps"
 	"slices"
 
 	"github.com/mecatol/mecatol/internal/engine"
@@ -60,27 +58,6 @@ func init() {
 		Uses: []*Use{{At: AfterAnyTactical, Exhaust: true, Fields: "units", Options: mercerOptions, Resolve: mercer}}})
 }
 
-// mercerSources are the active player's ground forces on the board, a
-// reference each to a place that holds some, with how many are there.
-func mercerSources(s *State, q int) map[UnitRef]int {
-	out := map[UnitRef]int{}
-	for _, sys := range s.Systems {
-		for _, st := range sys.Space {
-			if st.Owner == q && isGroundForce(st.Unit) {
-				out[UnitRef{System: sys.Pos, Unit: st.Unit}] += st.Count
-			}
-		}
-		for _, pl := range sys.Planets {
-			for _, st := range pl.Units {
-				if st.Owner == q && isGroundForce(st.Unit) {
-					out[UnitRef{System: sys.Pos, Planet: pl.Name, Unit: st.Unit}] += st.Count
-				}
-			}
-		}
-	}
-	return out
-}
-
 // mercerTargets are the planets the active player controls in the active
 // system that units may be placed on.
 func mercerTargets(s *State, st *Step) []string {
@@ -101,12 +78,9 @@ func mercerOptions(s *State, _ int, st *Step) []Action {
 	if len(to) == 0 {
 		return nil
 	}
-	src := mercerSources(s, *st.Target)
-	refs := slices.SortedFunc(maps.Keys(src), func(a, b UnitRef) int {
-		return cmp.Or(cmp.Compare(a.System, b.System), cmp.Compare(a.Planet, b.Planet), cmp.Compare(a.Unit, b.Unit))
-	})
+	src := s.unitPlaces(*st.Target, isGroundForce)
 	var out []Action
-	for _, r := range refs {
+	for _, r := range sortedPlaces(src) {
 		for _, p := range to {
 			if r.Planet == p {
 				continue
@@ -127,7 +101,7 @@ func mercer(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
 	if len(refs) == 0 || len(refs) > 2 || len(to) == 0 {
 		return nil, engine.Refuse("51.4", "Field Marshal Mercer moves 1 or 2 of the active player's ground forces to planets they control in the active system (units)")
 	}
-	q, src := *st.Target, mercerSources(s, *st.Target)
+	q, src := *st.Target, s.unitPlaces(*st.Target, isGroundForce)
 	var ev []Event
 	for _, r := range refs {
 		from := UnitRef{System: r.System, Planet: r.Planet, Unit: r.Unit}

@@ -1,6 +1,8 @@
 package ti4
 
 import (
+	"cmp"
+	"maps"
 	"slices"
 
 	"github.com/mecatol/mecatol/internal/engine"
@@ -313,4 +315,33 @@ func checkCustodians(s *State, pl *Planet) error {
 		return engine.Refuse("54.1", "nothing lands on Mecatol Rex while the custodians token is on it")
 	}
 	return nil
+}
+
+// unitPlaces counts seat's units of the types keep accepts by place on the
+// board: a reference (system, planet or space, type) for each place that
+// holds some.
+func (s *State) unitPlaces(seat int, keep func(typ string) bool) map[UnitRef]int {
+	out := map[UnitRef]int{}
+	for _, sys := range s.Systems {
+		for _, st := range sys.Space {
+			if st.Owner == seat && keep(st.Unit) {
+				out[UnitRef{System: sys.Pos, Unit: st.Unit}] += st.Count
+			}
+		}
+		for _, pl := range sys.Planets {
+			for _, st := range pl.Units {
+				if st.Owner == seat && keep(st.Unit) {
+					out[UnitRef{System: sys.Pos, Planet: pl.Name, Unit: st.Unit}] += st.Count
+				}
+			}
+		}
+	}
+	return out
+}
+
+// sortedPlaces are unitPlaces' references in board order.
+func sortedPlaces(places map[UnitRef]int) []UnitRef {
+	return slices.SortedFunc(maps.Keys(places), func(a, b UnitRef) int {
+		return cmp.Or(cmp.Compare(a.System, b.System), cmp.Compare(a.Planet, b.Planet), cmp.Compare(a.Unit, b.Unit))
+	})
 }
