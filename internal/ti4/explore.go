@@ -68,6 +68,17 @@ func (x *explorer) explorePlanet(seat, pos int, pl *Planet) ([]Event, bool) {
 	return ev, true
 }
 
+// exploreNamed is seat exploring the planet named, as an ability's use
+// resolves it: refused when its deck and discard pile are empty (35.1).
+func exploreNamed(s *State, seat int, name string, rng *engine.RNG) ([]Event, error) {
+	pl, sys := s.Planet(name)
+	ev, ok := newExplorer(s, rng).explorePlanet(seat, sys.Pos, pl)
+	if !ok {
+		return nil, engine.Refuse("35.1", "the %s exploration deck is empty", planetInfo(pl).Trait)
+	}
+	return ev, nil
+}
+
 // exploreFrontier draws for the frontier token in the system at pos (35.5).
 func (x *explorer) exploreFrontier(seat, pos int) (Event, bool) {
 	e, ok := x.draw(seat, "frontier")

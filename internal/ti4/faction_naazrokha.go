@@ -156,12 +156,7 @@ func dartAndTai(s *State, a Action, st *Step, rng *engine.RNG) ([]Event, error) 
 	if len(dartAndTaiOptions(s, a.Seat, st)) == 0 {
 		return nil, engine.Refuse("35.1", "Dart and Tai explore a planet just taken from another player")
 	}
-	pl, sys := s.Planet(st.Planet)
-	ev, ok := newExplorer(s, rng).explorePlanet(a.Seat, sys.Pos, pl)
-	if !ok {
-		return nil, engine.Refuse("35.1", "the %s exploration deck is empty", planetInfo(pl).Trait)
-	}
-	return ev, nil
+	return exploreNamed(s, a.Seat, st.Planet, rng)
 }
 
 // Garv and Gunn, the Naaz-Rokha agent: at the end of any player's turn,
@@ -189,10 +184,5 @@ func garvAndGunn(s *State, a Action, st *Step, rng *engine.RNG) ([]Event, error)
 	if !slices.ContainsFunc(garvOptions(s, a.Seat, st), func(o Action) bool { return o.Planet == a.Planet }) {
 		return nil, engine.Refuse("35.1", "a planet with a trait that the player whose turn ended controls")
 	}
-	pl, sys := s.Planet(a.Planet)
-	ev, ok := newExplorer(s, rng).explorePlanet(*st.Target, sys.Pos, pl)
-	if !ok {
-		return nil, engine.Refuse("35.1", "the %s exploration deck is empty", planetInfo(pl).Trait)
-	}
-	return ev, nil
+	return exploreNamed(s, *st.Target, a.Planet, rng)
 }

@@ -264,13 +264,7 @@ func scanlink(s *State, a Action, st *Step, rng *engine.RNG) ([]Event, error) {
 	if !slices.ContainsFunc(scanlinkOptions(s, a.Seat, st), func(o Action) bool { return o.Planet == a.Planet }) {
 		return nil, engine.Refuse("1.3", "explore a planet with a trait in the activated system that holds your units")
 	}
-	pl, sys := s.Planet(a.Planet)
-	x := newExplorer(s, rng)
-	ev, ok := x.explorePlanet(a.Seat, sys.Pos, pl)
-	if !ok {
-		return nil, engine.Refuse("35.1", "the %s exploration deck is empty", planetInfo(pl).Trait)
-	}
-	return ev, nil
+	return exploreNamed(s, a.Seat, a.Planet, rng)
 }
 
 func assemblyOptions(s *State, seat int, st *Step) []Action {
