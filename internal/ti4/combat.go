@@ -757,7 +757,8 @@ func (s *State) barrageRoll(r *spaceStep, seat, opp int) int {
 // abilityDie is the hits of the one more die the best of seat's units
 // among stacks rolls for a unit ability (combat.Tech.AbilityDie).
 func (s *State) abilityDie(seat int, stacks []Stack, f func(*combat.Profile) combat.Roll, rng *engine.RNG, faces *[]int) int {
-	if !s.combatTech(seat).AbilityDie {
+	own := s.combatTech(seat)
+	if !own.AbilityDie {
 		return 0
 	}
 	best := 0
@@ -770,7 +771,7 @@ func (s *State) abilityDie(seat int, stacks []Stack, f func(*combat.Profile) com
 	if best == 0 {
 		return 0
 	}
-	return combat.Hits(rng, combat.Roll{Hit: best, Dice: 1}, 1, 0, s.combatTech(seat).AbilityReroll, faces)
+	return combat.Hits(rng, combat.Roll{Hit: best, Dice: 1}, 1, 0, own.AbilityReroll, faces)
 }
 
 // barrageBarred reports that no anti-fighter barrage is rolled against
@@ -955,10 +956,11 @@ func (s *State) groups(gs []combat.Group, seat int, stacks []Stack, keep func(St
 // through the path the odds calculator weighs (combat.Dice).
 func (s *State) throw(seat, target int, gs []combat.Group, k combat.Kind, mod int, rng *engine.RNG, rolls *[]int) int {
 	own := s.combatTech(seat)
+	need := combat.Dice(gs, k, mod, own, s.combatTech(target))
 	if k == combat.KindCombat {
-		return combat.Throw(rng, combat.Dice(gs, k, mod, own, s.combatTech(target)), rolls)
+		return combat.Throw(rng, need, rolls)
 	}
-	return combat.AbilityThrow(rng, combat.Dice(gs, k, mod, own, s.combatTech(target)), own, rolls)
+	return combat.AbilityThrow(rng, need, own, rolls)
 }
 
 // barrageDice rolls seat's anti-fighter barrage for stacks (10.2), missed

@@ -106,15 +106,17 @@ func techFollowUps(s *State) []Event {
 }
 
 func applyGains(s *State, e *Event) bool {
+	var marked *[]int
 	switch e.Kind {
 	case EvGainAnswered:
-		s.Gained = slices.DeleteFunc(slices.Clone(s.Gained), func(q int) bool { return q == e.Seat })
+		marked = &s.Gained
 	case EvTechAnswered:
-		s.TechGained = slices.DeleteFunc(slices.Clone(s.TechGained), func(q int) bool { return q == e.Seat })
+		marked = &s.TechGained
 	case EvTurnAnswered:
-		s.TurnsEnded = slices.DeleteFunc(slices.Clone(s.TurnsEnded), func(q int) bool { return q == e.Seat })
+		marked = &s.TurnsEnded
 	default:
 		return false
 	}
+	*marked = slices.DeleteFunc(slices.Clone(*marked), func(q int) bool { return q == e.Seat }) // a fresh slice: clones share the old
 	return true
 }

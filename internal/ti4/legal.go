@@ -598,7 +598,7 @@ func (l *lister) tactical(add func(Action)) bool {
 						continue
 					}
 					ship := isShip(st.Unit)
-					move := ship && (!token || !s.shipHeld(seat, sys, st.Unit)) && !t.Ceasefire // 58.4c, 69.1
+					move := ship && !s.shipHeld(seat, sys, st.Unit) && !t.Ceasefire // 58.4c, 69.1
 					carry := lift && (st.Unit == "fighter" || !ship)
 					for n := 1; n <= st.Count; n++ {
 						if move && n <= st.Count-declared(t.Moves, sys.Pos, st.Unit) {
