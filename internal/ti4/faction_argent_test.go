@@ -123,25 +123,9 @@ func TestFactionTech_AerieHololattice(t *testing.T) {
 func TestFactionUnit_StrikeWingAlphaII(t *testing.T) {
 	seen := map[bool]bool{}
 	for seed := uint64(1); seed < 40 && len(seen) < 2; seed++ {
-		cfg := fixtureConfig("argent", "sol", "jolnar")
-		cfg.Rules, cfg.Seed = RulesCurrent, seed
-		g := fixture(t, cfg, func(s *State) {
-			s.Players[0].Techs = append(s.Players[0].Techs, "strike_wing_alpha_2")
-			s.Players[0].Fleet = 8
-			s.System(22).Space = append(s.System(22).Space, Stack{Owner: 0, Unit: "destroyer", Count: 3})
-			s.System(9).Space = []Stack{{Owner: 1, Unit: "carrier", Count: 1}, {Owner: 1, Unit: "infantry", Count: 2}}
-		})
-		toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
-		activated(t, g, 0, 9)
-		do(t, g, moveShips(0, 22, "destroyer", 3))
-		ev := do(t, g, act(ActEndMovement, 0))
-		ev = append(ev, declineWindows(t, g)...)
-		var barrage []int
-		for _, e := range ev {
-			if e.Kind == EvCombat && len(e.Rolls) > 0 && barrage == nil {
-				barrage = e.Rolls
-			}
-		}
+		g, barrage := barrageFaces(t, []string{"argent", "sol", "jolnar"}, seed, 3,
+			[]Stack{{Owner: 1, Unit: "carrier", Count: 1}, {Owner: 1, Unit: "infantry", Count: 2}},
+			func(s *State) { s.Players[0].Techs = append(s.Players[0].Techs, "strike_wing_alpha_2") })
 		more := btoi(g.State().Players[0].Commander == Unlocked) // Trrakan Aun Zulok, unlocked by the 6 units with barrage or cannon
 		if len(barrage) != 9+more {
 			t.Fatalf("seed %d: barrage dice %v, 3 each for 3 destroyers", seed, barrage)
@@ -168,24 +152,9 @@ func TestFaction_Argent_TrrakanAunZulok(t *testing.T) {
 		state string
 		dice  int
 	}{{Locked, 4}, {Unlocked, 5}} {
-		cfg := fixtureConfig("argent", "sol", "jolnar")
-		cfg.Rules = RulesCurrent
-		g := fixture(t, cfg, func(s *State) {
-			s.Players[0].Commander, s.Players[0].Fleet = c.state, 8
-			s.System(22).Space = append(s.System(22).Space, Stack{Owner: 0, Unit: "destroyer", Count: 2})
-			s.System(9).Space = []Stack{{Owner: 1, Unit: "carrier", Count: 1}, {Owner: 1, Unit: "fighter", Count: 2}}
-		})
-		toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
-		activated(t, g, 0, 9)
-		do(t, g, moveShips(0, 22, "destroyer", 2))
-		ev := do(t, g, act(ActEndMovement, 0))
-		ev = append(ev, declineWindows(t, g)...)
-		var barrage []int
-		for _, e := range ev {
-			if e.Kind == EvCombat && len(e.Rolls) > 0 && barrage == nil {
-				barrage = e.Rolls
-			}
-		}
+		_, barrage := barrageFaces(t, []string{"argent", "sol", "jolnar"}, 7, 2,
+			[]Stack{{Owner: 1, Unit: "carrier", Count: 1}, {Owner: 1, Unit: "fighter", Count: 2}},
+			func(s *State) { s.Players[0].Commander = c.state })
 		if len(barrage) != c.dice {
 			t.Fatalf("commander %s: barrage dice %v, want %d", c.state, barrage, c.dice)
 		}

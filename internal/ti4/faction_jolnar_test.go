@@ -137,24 +137,9 @@ func TestFactionUnit_ShieldPaling(t *testing.T) {
 // followed by its reroll); locked, 4 dice; the odds take it by its id.
 func TestFaction_Jolnar_TaZern(t *testing.T) {
 	for _, state := range []string{Locked, Unlocked} {
-		cfg := fixtureConfig("jolnar", "sol", "hacan")
-		cfg.Rules = RulesCurrent
-		g := fixture(t, cfg, func(s *State) {
-			s.Players[0].Commander, s.Players[0].Fleet = state, 8
-			s.System(22).Space = append(s.System(22).Space, Stack{Owner: 0, Unit: "destroyer", Count: 2})
-			s.System(9).Space = []Stack{{Owner: 1, Unit: "carrier", Count: 1}, {Owner: 1, Unit: "fighter", Count: 2}}
-		})
-		toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
-		activated(t, g, 0, 9)
-		do(t, g, moveShips(0, 22, "destroyer", 2))
-		ev := do(t, g, act(ActEndMovement, 0))
-		ev = append(ev, declineWindows(t, g)...)
-		var barrage []int
-		for _, e := range ev {
-			if e.Kind == EvCombat && len(e.Rolls) > 0 && barrage == nil {
-				barrage = e.Rolls
-			}
-		}
+		_, barrage := barrageFaces(t, []string{"jolnar", "sol", "hacan"}, 7, 2,
+			[]Stack{{Owner: 1, Unit: "carrier", Count: 1}, {Owner: 1, Unit: "fighter", Count: 2}},
+			func(s *State) { s.Players[0].Commander = state })
 		dice := 0
 		for i := 0; i < len(barrage); i++ {
 			dice++
@@ -163,7 +148,6 @@ func TestFaction_Jolnar_TaZern(t *testing.T) {
 			}
 		}
 		if dice != 4 || (state == Locked) != (len(barrage) == 4) { // the fixture's dice miss: a reroll shows
-
 			t.Fatalf("commander %s: barrage faces %v, 4 dice", state, barrage)
 		}
 	}

@@ -192,3 +192,29 @@ func passRoundStart(t *testing.T, g *Game) {
 		do(t, g, act(ActPassWindow, c.Answer.Seat))
 	}
 }
+
+// barrageFaces has seat 0 of factions (current rules, seed) move n
+// destroyers from its home into Arnor's system, against defenders there,
+// stage changing the set-up too; it returns the game and the faces of the
+// space combat's first roll, the anti-fighter barrage.
+func barrageFaces(t *testing.T, factions []string, seed uint64, n int, defenders []Stack, stage func(s *State)) (*Game, []int) {
+	t.Helper()
+	cfg := fixtureConfig(factions...)
+	cfg.Rules, cfg.Seed = RulesCurrent, seed
+	g := fixture(t, cfg, func(s *State) {
+		s.Players[0].Fleet = 8
+		s.System(22).Space = append(s.System(22).Space, Stack{Owner: 0, Unit: "destroyer", Count: n})
+		s.System(9).Space = defenders
+		stage(s)
+	})
+	toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+	activated(t, g, 0, 9)
+	do(t, g, moveShips(0, 22, "destroyer", n))
+	ev := do(t, g, act(ActEndMovement, 0))
+	for _, e := range append(ev, declineWindows(t, g)...) {
+		if e.Kind == EvCombat && len(e.Rolls) > 0 {
+			return g, e.Rolls
+		}
+	}
+	return g, nil
+}
