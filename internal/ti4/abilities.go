@@ -289,6 +289,9 @@ type Ability struct {
 	DockPlacement bool
 	// Attach: what the card, once attached to a planet, gives it (12).
 	Attach *attachment
+	// Agents: agents its owner's faction has beyond the one every faction
+	// has (51.2), from its leaders in the data.
+	Agents int
 	// Uses: how its owner uses it by a choice (abilityuse.go).
 	Uses []*Use
 	// Permits: what the ability lets its owner do that the rules forbid.

@@ -20,6 +20,9 @@ func init() {
 	// Future Sight: a trade good when an outcome the Nomad voted for or
 	// predicted is resolved (8.22).
 	define(&Ability{ID: "nomad:future_sight", Since: RulesPoK, OutcomeTG: 1})
+	// The Company: the Nomad set up with their two further agents (51.2),
+	// each readied and exhausted on its own.
+	define(&Ability{ID: "nomad:the_company", Since: RulesPoK, Agents: 2})
 }
 
 // Memoria and Memoria II, the Nomad flagship: it is adjacent to every

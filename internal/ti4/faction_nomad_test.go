@@ -247,3 +247,29 @@ func TestFaction_Nomad_TheThundarian(t *testing.T) {
 		t.Fatal("the agent is exhausted")
 	}
 }
+
+// The Nomad, The Company (51.2): three agents where every other faction
+// has one; exhausting one leaves the others usable.
+func TestFaction_Nomad_TheCompany(t *testing.T) {
+	g := factionGame(t, []string{"nomad", "sol", "hacan"}, nil)
+	s := g.State()
+	if s.bonusAgents("nomad") != 2 || s.bonusAgents("sol") != 0 {
+		t.Fatalf("agents beyond the first: nomad %d, sol %d", s.bonusAgents("nomad"), s.bonusAgents("sol"))
+	}
+	live := func() []string {
+		var ids []string
+		for _, a := range s.leaderAbilities(0, nil) {
+			if s.usable(0, a, AfterAnyTactical) != nil || s.usable(0, a, AfterRolled) != nil {
+				ids = append(ids, a.ID)
+			}
+		}
+		return ids
+	}
+	if got := live(); !slices.Contains(got, "nomad:field_marshal_mercer") || !slices.Contains(got, "nomad:the_thundarian") {
+		t.Fatalf("usable agents %v: Mercer and The Thundarian both", got)
+	}
+	s.Players[0].ExhaustedTechs = append(s.Players[0].ExhaustedTechs, "nomad:field_marshal_mercer")
+	if got := live(); slices.Contains(got, "nomad:field_marshal_mercer") || !slices.Contains(got, "nomad:the_thundarian") {
+		t.Fatalf("usable agents %v: Mercer exhausted, The Thundarian still ready", got)
+	}
+}

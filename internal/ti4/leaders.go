@@ -85,7 +85,10 @@ func (s *State) leaderAbilities(seat int, list []*Ability) []*Ability {
 	v := s.rules()
 	agents, commander, hero := leadersOf(p.Faction)
 	commander, hero = s.cardVersion(commander), s.cardVersion(hero)
-	for _, a := range agents {
+	for i, a := range agents {
+		if i > s.bonusAgents(p.Faction) {
+			break
+		}
 		if a = s.cardVersion(a); a.Since <= v {
 			list = append(list, a)
 		}
@@ -97,6 +100,18 @@ func (s *State) leaderAbilities(seat int, list []*Ability) []*Ability {
 		list = append(list, hero)
 	}
 	return list
+}
+
+// bonusAgents is how many agents faction has beyond the first (51.2), as
+// its abilities under the game's rules version say.
+func (s *State) bonusAgents(faction string) int {
+	n := 0
+	for _, a := range factionDefs()[faction] {
+		if a = s.cardVersion(a); a.Since <= s.rules() {
+			n += a.Agents
+		}
+	}
+	return n
 }
 
 // allied is the seats whose commanders seat uses through their notes in
