@@ -289,6 +289,10 @@ type Ability struct {
 	DockPlacement bool
 	// Attach: what the card, once attached to a planet, gives it (12).
 	Attach *attachment
+	// BarrageDamages: each anti-fighter barrage hit its owner produces
+	// beyond the opponent's fighters damages one of the opponent's ships
+	// that has Sustain Damage, its owner choosing (10).
+	BarrageDamages bool
 	// Agents: agents its owner's faction has beyond the one every faction
 	// has (51.2), from its leaders in the data.
 	Agents int

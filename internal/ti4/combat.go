@@ -713,9 +713,27 @@ func barrageStep(r *spaceStep) ([]Event, bool) {
 	if ha > 0 {
 		n.Owed = append(n.Owed, Owed{Seat: c.Defender, Hits: ha, Only: only(c.Attacker), Rule: "10.2", By: c.Attacker})
 	}
+	n.Owed = append(n.Owed, s.barrageDamage(sys, c.Defender, c.Attacker, hd, only(c.Defender))...)
+	n.Owed = append(n.Owed, s.barrageDamage(sys, c.Attacker, c.Defender, ha, only(c.Attacker))...)
 	n.Step = CbAnnounceD
 	return nil, false
 }
+
+// barrageDamage is what seat's barrage hits beyond opp's fighters in the
+// space area do when an ability of seat's makes each of them damage one of
+// opp's ships that has Sustain Damage, seat choosing (Owed "damage"). Not
+// when the hits land on any ship (Waylay): none is then in excess.
+func (s *State) barrageDamage(sys *System, seat, opp, hits int, only string) []Owed {
+	if only != "fighter" || !s.factionHas(seat, hookBarrageDamages) {
+		return nil
+	}
+	if k := hits - count(sys.Space, opp, "fighter"); k > 0 {
+		return []Owed{{Seat: opp, Hits: k, Only: "damage", Picked: true, Rule: "10", By: seat}}
+	}
+	return nil
+}
+
+func hookBarrageDamages(a *Ability) bool { return a.BarrageDamages }
 
 // barrageRoll is seat's anti-fighter barrage hits (10.2); with a
 // destroyer whose 9s and 10s destroy infantry (Strike Wing Alpha II), as
@@ -1163,6 +1181,10 @@ func hitTargets(s *State, c *Combat, o Owed) []Stack {
 		if slices.ContainsFunc(pool, func(st Stack) bool { return !fighter(st) }) {
 			pool = slices.DeleteFunc(pool, fighter)
 		}
+	case "damage": // ships that have Sustain Damage, undamaged
+		return slices.DeleteFunc(pool, func(st Stack) bool {
+			return !isShip(st.Unit) || !s.canSustain(o.Seat, st.Unit) || st.Damaged >= st.Count
+		})
 	}
 	if m, ok := shieldingMech(s, c, o, sys); ok && len(pool) > 0 && !slices.ContainsFunc(pool, func(st Stack) bool { return st.Unit == "mech" }) {
 		pool = append(pool, m)
@@ -1227,8 +1249,11 @@ func decideAssignHit(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 			return nil, engine.Refuse("55", "the mech in the space area only cancels a hit on your ships, by sustaining damage")
 		}
 	}
+	if o.Only == "damage" { // not a hit: the ship becomes damaged, no ability answers
+		return s.emit(Event{Kind: EvHitAssigned, Seat: o.Seat, System: c.System, Unit: a.Unit, Count: 1, Card: "damaged"}), nil
+	}
 	if o.Picked && !o.Destroy { // the unit's owner sustains the damage if it can
-		a.Use = s.UnitCard(o.Seat, a.Unit).Sustain && st.Damaged < st.Count && !(a.Unit == "war_sun" && s.lawSays(LawWarSunsFragile)) && !noSustain
+		a.Use = s.canSustain(o.Seat, a.Unit) && st.Damaged < st.Count && !noSustain
 	}
 	if a.Use { // sustain damage
 		if o.Destroy {
@@ -1291,6 +1316,12 @@ func (s *State) destroyAllShips(pos, seat int) []Event {
 		}
 	}
 	return s.emit(ev...)
+}
+
+// canSustain reports that seat's units of type unit have Sustain Damage
+// (87): their card's, unless a law takes it from war suns.
+func (s *State) canSustain(seat int, unit string) bool {
+	return s.UnitCard(seat, unit).Sustain && !(unit == "war_sun" && s.lawSays(LawWarSunsFragile))
 }
 
 func where2(o Owed) string {
@@ -1748,15 +1779,13 @@ func applyCombat(s *State, e *Event) bool {
 		if e.Planet != "" {
 			stacks = &planetIn(sys, e.Planet).Units
 		}
-		if e.Card == "sustain" {
+		if e.Card == "damaged" {
+			damageOne(stacks, e.Seat, e.Unit)
+		} else if e.Card == "sustain" {
 			if s.combatTech(e.Seat).Duranium { // what repairs need to know
 				s.Combat.Sustained = add(slices.Clone(s.Combat.Sustained), e.Seat, e.Unit, 1)
 			}
-			for i := range *stacks {
-				if (*stacks)[i].Owner == e.Seat && (*stacks)[i].Unit == e.Unit {
-					(*stacks)[i].Damaged++
-				}
-			}
+			damageOne(stacks, e.Seat, e.Unit)
 			if by := s.Combat.Owed[0].By; e.Planet == "" && isShip(e.Unit) && by >= 0 && by != e.Seat && !s.Players[by].Eliminated {
 				s.Combat.Answer = &Answer{Kind: "sustain", Seat: by, Owner: e.Seat, Unit: e.Unit}
 			}
@@ -1807,6 +1836,15 @@ func applyCombat(s *State, e *Event) bool {
 		return false
 	}
 	return true
+}
+
+// damageOne marks one more of seat's units of type unit in stacks damaged.
+func damageOne(stacks *[]Stack, seat int, unit string) {
+	for i := range *stacks {
+		if (*stacks)[i].Owner == seat && (*stacks)[i].Unit == unit {
+			(*stacks)[i].Damaged++
+		}
+	}
 }
 
 // sustainHit owes the opponent a hit on the planet when the unit that

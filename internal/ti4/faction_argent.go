@@ -15,6 +15,10 @@ func init() {
 	// Zeal: the Argent vote first in each agenda (8.2), and each time they
 	// vote they add a vote for each player in the game (8.6).
 	define(&Ability{ID: "argent:zeal", Since: RulesPoK, VotesFirst: true, VotesPerPlayer: 1})
+	// Raid Formation: each of their barrage hits beyond the opponent's
+	// fighters damages a ship of the opponent's that has Sustain Damage,
+	// the Argent choosing (10).
+	define(&Ability{ID: "argent:raid_formation", Since: RulesPoK, BarrageDamages: true})
 }
 
 // Quetzecoatl, the Argent flagship: no other player's space cannon fires

@@ -1,6 +1,9 @@
 package ti4
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // Argent Flight, Aerie Sentinel (55, 16): at home, with a carrier and a
 // space dock full of fighters (4 and 3), the mech takes no room, and the
@@ -161,5 +164,50 @@ func TestFaction_Argent_TrrakanAunZulok(t *testing.T) {
 	}
 	if tech, err := ParseCombatTech("argent:trrakan_aun_zulok"); err != nil || !tech.AbilityDie {
 		t.Fatalf("the odds' name for the commander: %+v, %v", tech, err)
+	}
+}
+
+// The Argent Flight, Raid Formation (10): each barrage hit beyond the
+// opponent's fighters damages one of their ships that has Sustain Damage,
+// the Argent choosing: not a carrier, not a ship already damaged, and not
+// a hit (no Direct Hit window); without an excess, nothing.
+func TestFaction_Argent_RaidFormation(t *testing.T) {
+	seen := map[bool]bool{}
+	for seed := uint64(1); seed < 40 && len(seen) < 2; seed++ {
+		g, barrage := barrageFaces(t, []string{"argent", "sol", "jolnar"}, seed, 3,
+			[]Stack{{Owner: 1, Unit: "fighter", Count: 1}, {Owner: 1, Unit: "carrier", Count: 1}, {Owner: 1, Unit: "dreadnought", Count: 2, Damaged: 1}},
+			func(*State) {})
+		hits := 0
+		for _, v := range barrage {
+			hits += btoi(v >= 9)
+		}
+		if hits == 0 {
+			continue
+		}
+		seen[hits > 1] = true
+		do(t, g, Action{Kind: ActAssignHit, Seat: 1, Unit: "fighter"})
+		c := g.State().Combat
+		if hits == 1 {
+			if c != nil && len(c.Owed) > 0 {
+				t.Fatalf("seed %d: one hit, on the one fighter: nothing more owed, %+v", seed, c.Owed)
+			}
+			continue
+		}
+		if c == nil || len(c.Owed) == 0 || c.Owed[0].Only != "damage" || c.Owed[0].Hits != hits-1 {
+			t.Fatalf("seed %d: %d hits, one fighter: %d ships to damage owed, %+v", seed, hits, hits-1, c)
+		}
+		refuse(t, g, Action{Kind: ActAssignHit, Seat: 1, Unit: "dreadnought"}, "10")
+		refuse(t, g, Action{Kind: ActAssignHit, Seat: 0, Unit: "carrier"}, "10")
+		do(t, g, Action{Kind: ActAssignHit, Seat: 0, Unit: "dreadnought"})
+		sp := g.State().System(9).Space
+		if count(sp, 1, "dreadnought") != 2 || sp[slices.IndexFunc(sp, func(st Stack) bool { return st.Unit == "dreadnought" })].Damaged != 2 {
+			t.Fatalf("seed %d: space %+v: both dreadnoughts damaged, none destroyed", seed, sp)
+		}
+		if c := g.State().Combat; c != nil && ((c.Answer != nil && c.Answer.Kind == "sustain") || len(c.Owed) > 0) {
+			t.Fatalf("seed %d: no Direct Hit window, no ship left to damage: %+v %+v", seed, c.Answer, c.Owed)
+		}
+	}
+	if !seen[true] || !seen[false] {
+		t.Fatalf("seeds with one hit and with more: %v", seen)
 	}
 }
