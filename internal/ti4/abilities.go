@@ -293,6 +293,9 @@ type Ability struct {
 	// beyond the opponent's fighters damages one of the opponent's ships
 	// that has Sustain Damage, its owner choosing (10).
 	BarrageDamages bool
+	// ExploresTwo: when its owner explores a planet with their mech, a
+	// second card is drawn, and its Use chooses the one resolved (35).
+	ExploresTwo bool
 	// Agents: agents its owner's faction has beyond the one every faction
 	// has (51.2), from its leaders in the data.
 	Agents int

@@ -53,6 +53,7 @@ const (
 	AfterOthersReplenish Moment = "after_others_replenish" // after another player (the window's Target) replenishes commodities
 	BeforeHitAssigned    Moment = "before_hit_assigned"    // in any combat, before the next hit owed is assigned
 	AfterPillage         Moment = "after_pillage"          // after the player pillaged another (the window's Target)
+	ChooseExplored       Moment = "choose_explored"        // exploration cards drawn for the player and held (the window's Cards), one to resolve
 )
 
 // momentBits gives each moment a bit, for the cheap test of whether a
@@ -62,7 +63,7 @@ var momentBits = sync.OnceValue(func() map[Moment]uint64 {
 		WhileResearch, WhileProducing, AfterStrategy, DuringActionPhase, WhenAgendaRevealed, BeforeVotes, AtCombatRound,
 		AtStatusStart, AfterOpponentLoss, AfterCombatRound, AtGroundStart, AtGroundRound, AfterMovedIn, AfterOthersActivate,
 		AtSpaceStart, WhenCardPlayed, AfterRerolls, AfterRolled, AtStrategyEnd, AtStatusEnd, AfterTacticalGain,
-		AfterAnyActivation, AfterAnyTactical, AfterPillage, AfterNeighborGain, AfterTechGained, AfterAnyMove, AfterOthersReplenish, AfterAnyTurn, BeforeHitAssigned}
+		AfterAnyActivation, AfterAnyTactical, AfterPillage, AfterNeighborGain, AfterTechGained, AfterAnyMove, AfterOthersReplenish, AfterAnyTurn, BeforeHitAssigned, ChooseExplored}
 	out := map[Moment]uint64{}
 	for i, m := range all {
 		out[m] = 1 << i

@@ -61,11 +61,72 @@ func (x *explorer) explorePlanet(seat, pos int, pl *Planet) ([]Event, bool) {
 	if !ok {
 		return nil, false
 	}
-	ev := s.extend(s.emit(e), x.effects(seat, pos, pl, e.Card)...)
+	if ev, ok := x.exploreTwo(seat, pos, pl, e); ok {
+		return ev, true
+	}
+	return x.resolveExplored(seat, pos, pl, s.emit(e)), true
+}
+
+// resolveExplored resolves the card of the exploration ev drew (35.7),
+// then what follows an exploration for the explorer's abilities.
+func (x *explorer) resolveExplored(seat, pos int, pl *Planet, ev []Event) []Event {
+	s := x.s
+	ev = s.extend(ev, x.effects(seat, pos, pl, ev[len(ev)-1].Card)...)
 	if s.has(seat, hookReadyExplored) { // Pre-Fab Arcologies
 		ev = s.extend(ev, Event{Kind: EvPlanetReadied, Seat: seat, Planet: pl.Name})
 	}
-	return ev, true
+	return ev
+}
+
+// exploreTwo draws a second card when seat explores a planet with its
+// mech and an ability of seat's says so (Distant Suns): both are held
+// (Explore "held"), and the ability's window chooses the one resolved.
+func (x *explorer) exploreTwo(seat, pos int, pl *Planet, first Event) ([]Event, bool) {
+	s := x.s
+	if count(pl.Units, seat, "mech") == 0 || !s.factionHas(seat, hookExploresTwo) {
+		return nil, false
+	}
+	second, ok := x.explore(seat, pl.Name)
+	if !ok {
+		return nil, false
+	}
+	held := []string{first.Card, second.Card}
+	for _, c := range held { // not in the discard pile until resolved or discarded
+		if i := slices.Index(x.discard[first.Deck], c); i >= 0 && !kept(c) {
+			x.discard[first.Deck] = slices.Delete(slices.Clone(x.discard[first.Deck]), i, i+1)
+		}
+	}
+	first.more().Outcome, second.more().Outcome = exploreHeld, exploreHeld
+	ev := s.emit(first, second)
+	return s.extend(ev, abilityWindows(s, seat, ChooseExplored, Step{Planet: pl.Name, Systems: []int{pos}, Cards: held})...), true
+}
+
+func hookExploresTwo(a *Ability) bool { return a.ExploresTwo }
+
+// How an exploration event's card goes (Extra.Outcome): drawn and held
+// for a choice, resolved from among those held, or discarded from them.
+const (
+	exploreHeld      = "held"
+	exploreChosen    = "chosen"
+	exploreDiscarded = "discarded"
+)
+
+// resolveHeld resolves the card chosen from those held for seat's
+// exploration of the planet in st (exploreTwo); the others are discarded.
+func resolveHeld(s *State, seat int, st *Step, card string, rng *engine.RNG) []Event {
+	pl, sys := s.Planet(st.Planet)
+	deck := planetInfo(pl).Trait
+	var ev []Event
+	for i, c := range st.Cards {
+		if c != card || slices.Index(st.Cards, card) != i {
+			e := Event{Kind: EvExplored, Seat: seat, Deck: deck, Card: c, Planet: pl.Name}
+			e.more().Outcome = exploreDiscarded
+			ev = append(ev, e)
+		}
+	}
+	e := Event{Kind: EvExplored, Seat: seat, Deck: deck, Card: card, Planet: pl.Name}
+	e.more().Outcome = exploreChosen
+	return newExplorer(s, rng).resolveExplored(seat, sys.Pos, pl, s.emit(append(ev, e)...))
 }
 
 // exploreNamed is seat exploring the planet named, as an ability's use
@@ -135,6 +196,16 @@ func ExplorationKind(card string) string {
 
 func applyExplored(s *State, e Event) {
 	d := &s.Decks
+	switch e.extra().Outcome {
+	case exploreDiscarded:
+		d.Held = without(d.Held, []string{e.Card})
+		d.ExplorationDiscard[e.Deck] = append(d.ExplorationDiscard[e.Deck], e.Card)
+		return
+	case exploreChosen:
+		d.Held = without(d.Held, []string{e.Card})
+		placeExplored(s, e)
+		return
+	}
 	if e.extra().NewDeck != nil {
 		d.Exploration[e.Deck] = slices.Clone(e.extra().NewDeck)
 		d.ExplorationDiscard[e.Deck] = without(d.ExplorationDiscard[e.Deck], e.extra().NewDeck)
@@ -146,6 +217,16 @@ func applyExplored(s *State, e Event) {
 			sys.Tokens = slices.Delete(slices.Clone(sys.Tokens), i, i+1)
 		}
 	}
+	if e.extra().Outcome == exploreHeld {
+		d.Held = append(d.Held, e.Card)
+	} else {
+		placeExplored(s, e)
+	}
+}
+
+// placeExplored puts the card explored where it goes once resolved.
+func placeExplored(s *State, e Event) {
+	d := &s.Decks
 	p := s.Players[e.Seat]
 	switch {
 	case ExplorationKind(e.Card) == "relic_fragment":

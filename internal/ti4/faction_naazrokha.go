@@ -34,6 +34,32 @@ func (s *State) mechDice(seat int) int {
 	return s.unitAbility(seat, "flagship").MechDice
 }
 
+// Distant Suns, a Naaz-Rokha ability: exploring a planet with their mech,
+// they draw two cards, resolve the one they choose and discard the other
+// (35). The second card is drawn whenever it may be: the choice is theirs.
+func init() {
+	define(&Ability{ID: "naazrokha:distant_suns", Since: RulesPoK, ExploresTwo: true,
+		Uses: []*Use{{At: ChooseExplored, Mandatory: true, Fields: "outcome", Options: distantSunsOptions, Resolve: distantSuns}}})
+}
+
+func distantSunsOptions(_ *State, _ int, st *Step) []Action {
+	if st == nil {
+		return nil
+	}
+	var out []Action
+	for _, c := range st.Cards {
+		out = append(out, Action{Outcome: c})
+	}
+	return out
+}
+
+func distantSuns(s *State, a Action, st *Step, rng *engine.RNG) ([]Event, error) {
+	if st == nil || !slices.Contains(st.Cards, a.Outcome) {
+		return nil, engine.Refuse("35.7", "one of the exploration cards drawn is resolved (outcome)")
+	}
+	return resolveHeld(s, a.Seat, st, a.Outcome, rng), nil
+}
+
 // The Naaz-Rokha's technologies.
 func init() {
 	// Pre-Fab Arcologies: after they explore a planet, it is readied.

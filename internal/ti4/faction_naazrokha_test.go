@@ -84,6 +84,9 @@ func TestFactionTech_PreFabArcologies(t *testing.T) {
 				s.Players[0].Techs = append(s.Players[0].Techs, "pre_fab_arcologies")
 			}
 		})
+		if st := g.State().Step; st != nil && st.Card == "naazrokha:distant_suns" { // their mech is on it: one of two cards
+			do(t, g, Action{Kind: ActUseAbility, Seat: 0, Card: st.Card, Use: true, Outcome: st.Cards[0]})
+		}
 		pl, _ := g.State().Planet("Arnor")
 		if pl.Controller != 0 || pl.Exhausted == has {
 			t.Fatalf("with the technology %v: Arnor held by %d, exhausted %v", has, pl.Controller, pl.Exhausted)
@@ -218,5 +221,60 @@ func TestFaction_Naazrokha_GarvAndGunn(t *testing.T) {
 	ev := do(t, g, use(1, st.Card, Action{Planet: "Arnor"}))
 	if !slices.ContainsFunc(ev, func(e Event) bool { return e.Kind == EvExplored && e.Planet == "Arnor" && e.Seat == 0 }) {
 		t.Fatalf("Sol explores Arnor: %v", ev)
+	}
+}
+
+// The Naaz-Rokha, Distant Suns (35): gaining Arnor with their mech on it,
+// they draw two industrial cards, both off the deck, and must resolve one
+// of them (the window cannot be let go); the other is discarded. With no
+// mech there, or for another faction, one card as usual.
+func TestFaction_NaazRokha_DistantSuns(t *testing.T) {
+	top := []string{"industrial_relic_fragment", "abandoned_warehouses", "local_fabricators"}
+	stage := func(s *State) {
+		planetIn(s.System(9), "Arnor").Controller = None
+		s.Decks.Exploration["industrial"] = append(slices.Clone(top), without(s.Decks.Exploration["industrial"], top)...)
+	}
+	for _, pick := range []int{0, 1} {
+		g := mechInvasion(t, []string{"naazrokha", "sol", "hacan"}, nil, 7, stage)
+		s := g.State()
+		st := s.Step
+		if st == nil || st.Kind != StepAbility || st.Card != "naazrokha:distant_suns" || !slices.Equal(st.Cards, top[:2]) {
+			t.Fatalf("the window to choose between the two cards drawn: %+v", st)
+		}
+		if d := s.Decks.Exploration["industrial"]; d[0] != top[2] || !slices.Equal(s.Decks.Held, top[:2]) || slices.Contains(s.Decks.ExplorationDiscard["industrial"], top[0]) {
+			t.Fatalf("both cards held, off the deck and not discarded: deck %v", d[:3])
+		}
+		refuse(t, g, Action{Kind: ActUseAbility, Seat: 0, Card: "naazrokha:distant_suns"}, "1.3")
+		refuse(t, g, Action{Kind: ActUseAbility, Seat: 0, Card: "naazrokha:distant_suns", Use: true, Outcome: top[2]}, "35.7")
+		do(t, g, Action{Kind: ActUseAbility, Seat: 0, Card: "naazrokha:distant_suns", Use: true, Outcome: top[pick]})
+		s = g.State()
+		if disc := s.Decks.ExplorationDiscard["industrial"]; !slices.Contains(disc, top[1-pick]) || len(s.Decks.Held) > 0 {
+			t.Fatalf("chose %s: the other in the discard pile %v", top[pick], disc)
+		}
+		if got := slices.Contains(s.Players[0].RelicFragments, top[0]); got != (pick == 0) {
+			t.Fatalf("chose %s: fragments %v", top[pick], s.Players[0].RelicFragments)
+		}
+		if pick == 1 && !slices.Contains(s.Decks.ExplorationDiscard["industrial"], top[1]) {
+			t.Fatalf("Abandoned Warehouses resolved and discarded: %v", s.Decks.ExplorationDiscard["industrial"])
+		}
+	}
+	for _, f := range []string{"sol", "naazrokha"} {
+		var g *Game
+		if f == "sol" {
+			g = mechInvasion(t, []string{"sol", "naazrokha", "hacan"}, nil, 7, stage)
+		} else {
+			cfg := fixtureConfig("naazrokha", "sol", "hacan")
+			cfg.Rules = RulesCurrent
+			g = invadeArnorAs(t, cfg, stage)
+			do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: "infantry", Count: 2})
+			establishControl(t, g, 0)
+		}
+		s := g.State()
+		if st := s.Step; st != nil && st.Kind == StepAbility && st.Card == "naazrokha:distant_suns" {
+			t.Fatalf("%s: no choice of cards", f)
+		}
+		if d := s.Decks.Exploration["industrial"]; d[0] != top[1] {
+			t.Fatalf("%s: one card drawn, deck %v", f, d[:2])
+		}
 	}
 }

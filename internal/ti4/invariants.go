@@ -107,7 +107,7 @@ func CheckInvariants(s *State) error {
 	for _, d := range s.Decks.Exploration {
 		add(d)
 	}
-	add(s.Decks.InPlay, s.Decks.Relics, s.Decks.Purged)
+	add(s.Decks.InPlay, s.Decks.Relics, s.Decks.Purged, s.Decks.Held)
 	for _, d := range s.Decks.ExplorationDiscard {
 		add(d)
 	}

@@ -171,6 +171,9 @@ type Decks struct {
 	Revealed           []string            `json:"revealed"` // public objectives face up, in order revealed
 	Purged             []string            `json:"purged"`
 	InPlay             []string            `json:"in_play,omitempty"` // cards in the common play area (Ion Storm)
+	// Held: exploration cards drawn and held, face up, for a choice of the
+	// one resolved (Distant Suns).
+	Held []string `json:"held,omitempty"`
 }
 
 // Options are the game's fixed options.
