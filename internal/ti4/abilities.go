@@ -876,6 +876,9 @@ func applyAbilities(s *State, e *Event) bool {
 	case EvDiscounted:
 		if prod, _, _, err := s.production(e.Seat); err == nil {
 			prod.Less += e.Count
+			if e.Unit != "" { // a unit of the type freed (Amalgamation)
+				prod.Freed = append(slices.Clip(prod.Freed), Cargo{Unit: e.Unit, Count: 1})
+			}
 		}
 	case EvUnitRepaired:
 		sys := s.System(e.System)

@@ -96,7 +96,7 @@ func (s *State) Clone() *State {
 	}
 	if s.Tactical != nil {
 		x := *s.Tactical
-		x.Moves, x.Cargo, x.Placed = slices.Clone(x.Moves), slices.Clone(x.Cargo), slices.Clone(x.Placed)
+		x.Moves, x.Cargo, x.Placed, x.Freed = slices.Clone(x.Moves), slices.Clone(x.Cargo), slices.Clone(x.Placed), slices.Clone(x.Freed)
 		x.Silence, x.Friends, x.Gained = slices.Clone(x.Silence), slices.Clone(x.Friends), slices.Clone(x.Gained)
 		c.Tactical = &x
 	}
@@ -182,7 +182,7 @@ func (st Step) clone() Step {
 	x.Target, x.Receiver = ownInt(x.Target), ownInt(x.Receiver)
 	if x.Prod != nil {
 		p := *x.Prod
-		p.Placed = slices.Clone(p.Placed)
+		p.Placed, p.Freed = slices.Clone(p.Placed), slices.Clone(p.Freed)
 		x.Prod = &p
 	}
 	return x

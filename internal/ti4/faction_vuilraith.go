@@ -139,6 +139,38 @@ func riftmeld(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
 		Event{Kind: EvSpent, Seat: a.Seat, Card: upgradeCredit + a.Unit}), nil
 }
 
+// Amalgamation, a Cabal ability: while they pay for what they produce, a
+// captured unit of a type produced goes back to its owner (17), and one
+// unit of that type produced costs nothing (67).
+func init() {
+	define(&Ability{ID: "vuilraith:amalgamation", Since: RulesPoK,
+		Uses: []*Use{{At: WhileProducing, Fields: "unit", Options: amalgamationOptions, Resolve: amalgamation}}})
+}
+
+func amalgamationOptions(s *State, seat int, _ *Step) []Action {
+	t, _, _, err := s.production(seat)
+	if err != nil {
+		return nil
+	}
+	var out []Action
+	for _, c := range s.Players[seat].Captured {
+		if c.Count > 0 && declared(t.Placed, 0, c.Unit) > declared(t.Freed, 0, c.Unit) && !slices.ContainsFunc(out, func(o Action) bool { return o.Unit == c.Unit }) {
+			out = append(out, Action{Unit: c.Unit})
+		}
+	}
+	return out
+}
+
+func amalgamation(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	if !slices.ContainsFunc(amalgamationOptions(s, a.Seat, st), func(o Action) bool { return o.Unit == a.Unit }) {
+		return nil, engine.Refuse("17", "Amalgamation returns a captured unit of a type you produced and have not yet had free (unit)")
+	}
+	t, _, _, _ := s.production(a.Seat)
+	c := s.Players[a.Seat].Captured[slices.IndexFunc(s.Players[a.Seat].Captured, func(c Captive) bool { return c.Unit == a.Unit && c.Count > 0 })]
+	return s.emit(Event{Kind: EvCaptiveReturned, Seat: a.Seat, Owner: c.Owner, Unit: a.Unit, Count: 1},
+		Event{Kind: EvDiscounted, Seat: a.Seat, Unit: a.Unit, Count: s.freedCost(a.Seat, t, a.Unit)}), nil
+}
+
 // That Which Molds Flesh, the Cabal's commander: up to 2 of the fighters
 // and infantry a use of Production makes do not count against its limit
 // (68.1).

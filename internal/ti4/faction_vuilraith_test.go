@@ -276,3 +276,43 @@ func TestFaction_Vuilraith_TheStillnessOfStars(t *testing.T) {
 		t.Fatalf("captured %+v: Sol's destroyer", s.Players[1].Captured)
 	}
 }
+
+// The Vuil'raith, Amalgamation (17, 67): while paying for units produced,
+// a captured unit of a type produced goes back to its owner and one unit
+// of that type costs nothing: a cruiser saves its 2; of two fighters (a
+// pair for 1), the first freed saves nothing and the second the 1; no
+// more than were produced, and only types captured and produced.
+func TestFaction_Vuilraith_Amalgamation(t *testing.T) {
+	g := factionGame(t, []string{"vuilraith", "sol", "hacan"}, func(s *State) {
+		s.Players[0].TradeGoods, s.Players[0].Fleet = 10, 8
+		s.Players[0].Captured = []Captive{{Owner: 1, Unit: "cruiser", Count: 2}, {Owner: 1, Unit: "fighter", Count: 3}, {Owner: 2, Unit: "carrier", Count: 1}}
+	})
+	home := g.State().Players[0].Home
+	activated(t, g, 0, home)
+	do(t, g, act(ActEndMovement, 0))
+	establishControl(t, g, 0)
+	cruisers := g.State().Reinforcements(1, "cruiser")
+	refuse(t, g, use(0, "vuilraith:amalgamation", Action{Unit: "cruiser"}), "17") // none produced yet
+	do(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "cruiser", Count: 1})
+	do(t, g, use(0, "vuilraith:amalgamation", Action{Unit: "cruiser"}))
+	owed := func() int { s := g.State(); return s.owedFor(0, &s.Tactical.Production, 0) }
+	if owed() != 0 || g.State().Reinforcements(1, "cruiser") != cruisers+1 {
+		t.Fatalf("the cruiser free: owed %d; Sol's cruiser back (%d, were %d)", owed(), g.State().Reinforcements(1, "cruiser"), cruisers)
+	}
+	refuse(t, g, use(0, "vuilraith:amalgamation", Action{Unit: "cruiser"}), "17") // one cruiser produced, one freed
+	refuse(t, g, use(0, "vuilraith:amalgamation", Action{Unit: "carrier"}), "17") // none produced
+	do(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "fighter", Count: 2})
+	for _, want := range []int{1, 0} {
+		do(t, g, use(0, "vuilraith:amalgamation", Action{Unit: "fighter"}))
+		if owed() != want {
+			t.Fatalf("fighters freed: owed %d, want %d", owed(), want)
+		}
+	}
+	do(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "fighter", Count: 1})
+	if owed() != 1 {
+		t.Fatalf("a third fighter, alone, costs 1: owed %d", owed())
+	}
+	if cs := g.State().Players[0].Captured; len(cs) != 3 || cs[0].Count != 1 || cs[1].Count != 1 {
+		t.Fatalf("captured left %+v", cs)
+	}
+}

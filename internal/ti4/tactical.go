@@ -62,6 +62,9 @@ type Production struct {
 	Made   int     `json:"made,omitempty"` // units produced, against the production limit (68.1)
 	Less   int     `json:"less,omitempty"` // taken off the cost by abilities used while producing
 	Placed []Cargo `json:"placed,omitempty"`
+	// Freed: units of Placed an ability made cost nothing, by type
+	// (Amalgamation): later units of their type are paid without them.
+	Freed []Cargo `json:"freed,omitempty"`
 }
 
 // production returns the production under way for seat, the system it is
@@ -1169,9 +1172,19 @@ func unitCost(u *data.Unit, n int, t *Production, typ string, conscription bool)
 	if conscription {
 		per = 1
 	}
-	before := declared(t.Placed, 0, typ)
+	before := declared(t.Placed, 0, typ) - declared(t.Freed, 0, typ)
 	pairs := (before+n+per-1)/per - (before+per-1)/per
 	return pairs * int(u.Cost)
+}
+
+// freedCost is what making one of the units of a type produced so far
+// cost nothing takes off the cost: a whole pair's cost when it leaves the
+// other of an odd pair alone (67.2).
+func (s *State) freedCost(seat int, t *Production, typ string) int {
+	left := *t
+	left.Placed = []Cargo{{Unit: typ, Count: declared(t.Placed, 0, typ) - declared(t.Freed, 0, typ) - 1}}
+	left.Freed = nil
+	return unitCost(s.UnitCard(seat, typ), 1, &left, typ, s.lawSays(LawUnitsCostFull))
 }
 
 func (s *State) producesOn(seat int, pl *Planet) bool {
