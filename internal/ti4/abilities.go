@@ -296,6 +296,10 @@ type Ability struct {
 	// ExploresTwo: when its owner explores a planet with their mech, a
 	// second card is drawn, and its Use chooses the one resolved (35).
 	ExploresTwo bool
+	// MovedInNote: after another player moves ships into a system with
+	// its owner's units, that player gives its owner a promissory note of
+	// their choice from their hand, if they hold any.
+	MovedInNote bool
 	// Agents: agents its owner's faction has beyond the one every faction
 	// has (51.2), from its leaders in the data.
 	Agents int
@@ -616,6 +620,16 @@ func (s *State) has(seat int, f func(*Ability) bool) bool {
 	ok := false
 	s.abilities(seat, func(a *Ability) { ok = ok || f(a) })
 	return ok
+}
+
+// abilityWith is the first of seat's abilities for which f holds, or nil.
+func (s *State) abilityWith(seat int, f func(*Ability) bool) *Ability {
+	for _, a := range s.abilityList(seat) {
+		if f(a) {
+			return a
+		}
+	}
+	return nil
 }
 
 func hookExploreFrontier(a *Ability) bool  { return a.ExploreFrontier }

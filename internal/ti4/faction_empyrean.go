@@ -114,6 +114,13 @@ func aetherstreamOptions(s *State, seat int, st *Step) []Action {
 	return []Action{{}}
 }
 
+// Voidwatch, an Empyrean technology: a player who moves ships into a
+// system with the Empyrean's units gives them a promissory note of that
+// player's choice from their hand, if they hold one.
+func init() {
+	define(&Ability{ID: "voidwatch", Since: RulesPoK, MovedInNote: true})
+}
+
 // Blood Pact, the Empyrean's note: as its holder's action, into their
 // play area; while there, when its holder and the Empyrean vote for the
 // same outcome, 4 more votes count for it from the holder (8.6); it goes

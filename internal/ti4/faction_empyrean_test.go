@@ -227,3 +227,46 @@ func TestFaction_Empyrean_Xuange(t *testing.T) {
 		}
 	}
 }
+
+// The Empyrean, Voidwatch: Sol moving a ship into a system where the
+// Empyrean have only an infantry gives them a note of Sol's choice; not
+// without the technology, not when Sol holds no note, and not when the
+// Empyrean have no unit there.
+func TestFactionTech_Voidwatch(t *testing.T) {
+	for _, c := range []struct {
+		name               string
+		tech, notes, there bool
+	}{{"voidwatch", true, true, true}, {"no technology", false, true, true}, {"no notes", true, false, true}, {"no unit there", true, true, false}} {
+		g := factionGame(t, []string{"sol", "empyrean", "hacan"}, func(s *State) {
+			if c.tech {
+				s.Players[1].Techs = append(s.Players[1].Techs, "voidwatch")
+			}
+			if !c.notes {
+				s.Players[0].Promissory = nil
+			}
+			if c.there {
+				arnorHeldBy(1, Stack{Owner: 1, Unit: "infantry", Count: 1})(s)
+			}
+		})
+		activated(t, g, 0, 9)
+		for st := g.State().Step; st != nil && st.Kind == StepAbility; st = g.State().Step { // Aetherpassage let go
+			do(t, g, Action{Kind: ActUseAbility, Seat: st.Seat, Card: st.Card})
+		}
+		do(t, g, moveShips(0, 22, "carrier", 1))
+		do(t, g, act(ActEndMovement, 0))
+		st := g.State().Step
+		give := st != nil && st.Kind == StepGiveNote && st.Seat == 0 && *st.Receiver == 1 && st.Card == "voidwatch"
+		if give != (c.tech && c.notes && c.there) {
+			t.Fatalf("%s: step %+v", c.name, st)
+		}
+		if !give {
+			continue
+		}
+		note := "sol:ceasefire"
+		refuse(t, g, act(ActEndTactical, 0), "82.3")
+		do(t, g, Action{Kind: ActGiveNote, Seat: 0, Card: note})
+		if !slices.Contains(g.State().Players[1].Promissory, note) || slices.Contains(g.State().Players[0].Promissory, note) {
+			t.Fatalf("%s: the Empyrean hold %v, want %s", c.name, g.State().Players[1].Promissory, note)
+		}
+	}
+}

@@ -896,9 +896,28 @@ func decideEndMovement(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	}
 	if len(t.Moves) > 0 { // ships moved in
 		ev = s.extend(ev, anyPlayersWindows(s, AfterAnyMove, a.Seat, t.System)...)
+		ev = s.extend(ev, movedInNotes(s, a.Seat, t.System)...)
 	}
 	return s.extend(ev, Event{Kind: EvTacStep, Seat: a.Seat, Deck: TacCombat}, beginSpace(s, t)), nil
 }
+
+// movedInNotes: a player who moved ships into the system at pos gives a
+// note from their hand to each other player there whose ability asks it
+// (MovedInNote), as they choose (StepGiveNote).
+func movedInNotes(s *State, mover, pos int) []Event {
+	var ev []Event
+	for q := range s.Players {
+		if q == mover || s.Players[q].Eliminated || len(s.Players[mover].Promissory) == 0 || s.unitsIn(pos, q) == 0 {
+			continue
+		}
+		if ab := s.abilityWith(q, hookMovedInNote); ab != nil {
+			ev = append(ev, queue(Step{Kind: StepGiveNote, Seat: mover, Card: ab.ID, Need: 1, Receiver: ip(q)}))
+		}
+	}
+	return s.emit(ev...)
+}
+
+func hookMovedInNote(a *Ability) bool { return a.MovedInNote }
 
 // TacCombat is the tactical action between movement and invasion: space
 // cannon offense and space combat (89.2c, 89.3).
