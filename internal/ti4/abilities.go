@@ -300,6 +300,9 @@ type Ability struct {
 	// its owner's units, that player gives its owner a promissory note of
 	// their choice from their hand, if they hold any.
 	MovedInNote bool
+	// ExtraNotes: its owner's faction sets up with its further faction
+	// notes (data PromissoryExtra).
+	ExtraNotes bool
 	// Agents: agents its owner's faction has beyond the one every faction
 	// has (51.2), from its leaders in the data.
 	Agents int

@@ -88,7 +88,9 @@ func Items() []Item {
 		add(KindPromissory, x.ID, x.Name)
 	}
 	for _, f := range c.Factions {
-		add(KindFactionNote, f.ID+":"+idOf(f.Promissory), f.Promissory)
+		for _, n := range append([]string{f.Promissory}, f.PromissoryExtra...) {
+			add(KindFactionNote, f.ID+":"+idOf(n), n)
+		}
 		for _, a := range f.Abilities {
 			add(KindFactionAbility, f.ID+":"+idOf(a), a)
 		}

@@ -130,6 +130,41 @@ func init() {
 		activated: returnedOnActivation, pactVotes: 4})
 }
 
+// Dark Whispers, an Empyrean ability: they set up with their further
+// faction note, Dark Pact, as well as Blood Pact.
+func init() {
+	define(&Ability{ID: "empyrean:dark_whispers", Since: RulesPoK, ExtraNotes: true})
+}
+
+// Dark Pact, the Empyrean's further note: as its holder's action, into
+// their play area; while there, when its holder gives the Empyrean as
+// many commodities as their commodity value in a transaction, each gains a
+// trade good; it goes back when its holder activates a system with the
+// Empyrean's units.
+func init() {
+	defineNote("empyrean:dark_pact", &promissoryNote{since: RulesPoK, moment: asAction, play: playAsAction(intoPlayArea),
+		activated: returnedOnActivation, commodityPact: true})
+}
+
+// pactGoods are the trade goods a transaction earns its sides from a
+// note in a giver's play area whose owner received as many commodities as
+// the giver's commodity value (Dark Pact).
+func (s *State) pactGoods(t *Trade) []Event {
+	var ev []Event
+	for side, q := range t.Seats {
+		r, p := t.Seats[1-side], s.Players[q]
+		if t.Give[side].Commodities == 0 || t.Give[side].Commodities != commodityValue(p) {
+			continue
+		}
+		for _, note := range p.NotesInPlay {
+			if d := s.note(note); d != nil && d.commodityPact && s.seatOfFaction(noteOwner(note)) == r {
+				ev = append(ev, Event{Kind: EvTradeGoods, Seat: q, Count: 1}, Event{Kind: EvTradeGoods, Seat: r, Count: 1})
+			}
+		}
+	}
+	return s.emit(ev...)
+}
+
 // pactVotes are the votes a ballot gains from a note in its caster's
 // play area whose owner voted for the same outcome (Blood Pact).
 func (s *State) pactVotes(b Ballot) int {

@@ -270,3 +270,43 @@ func TestFactionTech_Voidwatch(t *testing.T) {
 		}
 	}
 }
+
+// The Empyrean, Dark Whispers and Dark Pact: the Empyrean set up with
+// both their notes (Blood Pact and Dark Pact). With Dark Pact in Sol's
+// play area, Sol giving the Empyrean all 4 of their commodity value earns
+// each a trade good; 3 commodities earn nothing; and the pact goes back
+// when Sol activates a system with the Empyrean's units.
+func TestFaction_Empyrean_DarkWhispers(t *testing.T) {
+	for _, give := range []int{4, 3} {
+		g := factionGame(t, []string{"sol", "empyrean", "hacan"}, func(s *State) {
+			s.Players[1].Promissory = without(s.Players[1].Promissory, []string{"empyrean:dark_pact"})
+			s.Players[0].NotesInPlay = []string{"empyrean:dark_pact"}
+			s.Players[0].Commodities, s.Players[0].TradeGoods, s.Players[1].TradeGoods = 4, 0, 0
+			next := s.galaxy.Neighbors(s.Players[1].Home, nil)[0]
+			s.System(next).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 1}} // neighbors (60)
+		})
+		if !slices.Contains(factionGame(t, []string{"sol", "empyrean", "hacan"}, nil).State().Players[1].Promissory, "empyrean:dark_pact") {
+			t.Fatal("the Empyrean hold Dark Pact from setup")
+		}
+		do(t, g, Action{Kind: ActTradeOpen, Seat: 0, ActionExtra: &ActionExtra{Player: ip(1)}})
+		for range give {
+			do(t, g, Action{Kind: ActTradeAdd, Seat: 0, Card: "commodities"})
+		}
+		do(t, g, Action{Kind: ActTradeAccept, Seat: 0})
+		do(t, g, Action{Kind: ActTradeAccept, Seat: 1})
+		s := g.State()
+		bonus := btoi(give == 4)
+		if s.Players[0].TradeGoods != bonus || s.Players[1].TradeGoods != give+bonus {
+			t.Fatalf("gave %d: Sol %d trade goods, the Empyrean %d", give, s.Players[0].TradeGoods, s.Players[1].TradeGoods)
+		}
+	}
+	g := factionGame(t, []string{"sol", "empyrean", "hacan"}, func(s *State) {
+		s.Players[1].Promissory = without(s.Players[1].Promissory, []string{"empyrean:dark_pact"})
+		s.Players[0].NotesInPlay = []string{"empyrean:dark_pact"}
+		arnorHeldBy(1, Stack{Owner: 1, Unit: "infantry", Count: 1})(s)
+	})
+	activated(t, g, 0, 9)
+	if s := g.State(); len(s.Players[0].NotesInPlay) != 0 || !slices.Contains(s.Players[1].Promissory, "empyrean:dark_pact") {
+		t.Fatalf("Sol's play area %v: Dark Pact back with the Empyrean", s.Players[0].NotesInPlay)
+	}
+}

@@ -167,7 +167,11 @@ func notesInOnePlace(s *State) error {
 		if p.Eliminated {
 			continue
 		}
+		extra := s.dealsExtraNotes(p.Faction)
 		for _, note := range notes[p.Faction] {
+			if !extra && isExtraNote(note) {
+				continue // not dealt in this game
+			}
 			if n := places[index[note]]; n != 1 {
 				return fmt.Errorf("promissory note %s is in %d places", note, n)
 			}
@@ -213,6 +217,9 @@ var factionNotes = sync.OnceValue(func() map[string][]string {
 	out := map[string][]string{}
 	for _, f := range c.Factions {
 		list := []string{f.ID + ":" + idOf(f.Promissory)}
+		for _, n := range f.PromissoryExtra {
+			list = append(list, f.ID+":"+idOf(n))
+		}
 		for _, n := range c.Promissory {
 			list = append(list, f.ID+":"+n.ID)
 		}

@@ -69,6 +69,10 @@ type promissoryNote struct {
 	// activated acts, from its holder's play area, when they activate the
 	// system at pos.
 	activated func(s *State, seat, pos int, note string) []Event
+	// commodityPact: in its holder's play area, a transaction in which the
+	// holder gives its owner as many commodities as the holder's commodity
+	// value earns each of them a trade good (Dark Pact).
+	commodityPact bool
 	// agendaPhase: in play until the end of the agenda phase, then back to
 	// its owner.
 	agendaPhase bool
@@ -142,8 +146,35 @@ var heldNotes = sync.OnceValue(func() map[string]*promissoryNote {
 		for _, n := range data.MustLoad().Promissory {
 			out[f.ID+":"+n.ID] = promissoryNotes[n.ID]
 		}
-		id := f.ID + ":" + idOf(f.Promissory)
-		out[id] = promissoryNotes[id]
+		for _, n := range append([]string{f.Promissory}, f.PromissoryExtra...) {
+			id := f.ID + ":" + idOf(n)
+			out[id] = promissoryNotes[id]
+		}
+	}
+	return out
+})
+
+// dealsExtraNotes reports that faction sets up with its further notes
+// (data PromissoryExtra), as an ability of its says under the game's rules
+// version (Dark Whispers).
+func (s *State) dealsExtraNotes(faction string) bool {
+	for _, a := range factionDefs()[faction] {
+		if a = s.cardVersion(a); a.Since <= s.rules() && a.ExtraNotes {
+			return true
+		}
+	}
+	return false
+}
+
+// isExtraNote reports a faction note that is one of its further notes.
+func isExtraNote(note string) bool { return extraNotes()[note] }
+
+var extraNotes = sync.OnceValue(func() map[string]bool {
+	out := map[string]bool{}
+	for _, f := range data.MustLoad().Factions {
+		for _, n := range f.PromissoryExtra {
+			out[f.ID+":"+idOf(n)] = true
+		}
 	}
 	return out
 })

@@ -268,6 +268,11 @@ func equip(c *data.Catalog, s *State, p *Player, cfg Config) error {
 		p.Promissory = append(p.Promissory, p.Faction+":"+note.ID)
 	}
 	p.Promissory = append(p.Promissory, p.Faction+":"+idOf(f.Promissory))
+	if s.dealsExtraNotes(p.Faction) {
+		for _, n := range f.PromissoryExtra {
+			p.Promissory = append(p.Promissory, p.Faction+":"+idOf(n))
+		}
+	}
 
 	for _, t := range f.Techs {
 		if tech := c.Technology(t); tech != nil && tech.Faction != "" && s.rules() < RulesPrinted {

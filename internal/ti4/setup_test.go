@@ -73,7 +73,11 @@ func checkStartingPosition(t *testing.T, s *State, p *Player) {
 	if len(p.Techs) != want {
 		t.Fatalf("%s has techs %v", p, p.Techs)
 	}
-	if len(p.Promissory) != 6 || p.Commander != Locked {
+	notes := 6 // the five generic and the faction's own; the Empyrean's Dark Pact too (Dark Whispers)
+	if s.dealsExtraNotes(p.Faction) {
+		notes += len(f.PromissoryExtra)
+	}
+	if len(p.Promissory) != notes || p.Commander != Locked || (p.Faction == "empyrean" && notes != 7) {
 		t.Fatalf("%s notes %v commander %s", p, p.Promissory, p.Commander)
 	}
 	if s.ShouldBeEliminated(p.Seat) {

@@ -222,7 +222,7 @@ func decideTradeAccept(s *State, a Action) ([]Event, error) {
 	if !n.Accepted[1-side] {
 		return s.emit(Event{Kind: EvTrade, Seat: a.Seat, Extra: &Extra{Trade: &n}}), nil
 	}
-	ev := s.emit(Event{Kind: EvTraded, Seat: a.Seat, Extra: &Extra{Trade: &n}})
+	ev := s.extend(s.emit(Event{Kind: EvTraded, Seat: a.Seat, Extra: &Extra{Trade: &n}}), s.pactGoods(&n)...)
 	for side, q := range n.Seats {
 		for _, g := range n.Give[side].Planets {
 			ev = s.extend(ev, planetGiven(s, q, n.Seats[1-side], g)...)

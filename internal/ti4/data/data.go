@@ -138,7 +138,10 @@ type Faction struct {
 	Flagship     string         `json:"flagship"`
 	Mech         string         `json:"mech"`
 	Promissory   string         `json:"promissory"`
-	Abilities    []string       `json:"abilities"` // the faction sheet's abilities, by name
+	// PromissoryExtra: further faction notes, dealt only where an ability
+	// of the faction says so (the Empyrean's Dark Whispers).
+	PromissoryExtra []string `json:"promissory_extra,omitempty"`
+	Abilities       []string `json:"abilities"` // the faction sheet's abilities, by name
 }
 
 // StrategyCard is one of the eight strategy cards (LRR 83).
