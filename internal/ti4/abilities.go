@@ -876,6 +876,7 @@ func applyAbilities(s *State, e *Event) bool {
 	case EvTechExhausted:
 		p := s.Players[e.Seat]
 		p.ExhaustedTechs = append(slices.Clone(p.ExhaustedTechs), e.Card)
+		s.agentSpent(e.Card)
 	case EvAssimilated:
 		p := s.Players[e.Seat]
 		if len(p.Assimilated) >= s.bonus(e.Seat, hookAssimilates) && len(p.Assimilated) > 0 {

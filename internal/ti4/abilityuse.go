@@ -63,7 +63,7 @@ var momentBits = sync.OnceValue(func() map[Moment]uint64 {
 		WhileResearch, WhileProducing, AfterStrategy, DuringActionPhase, WhenAgendaRevealed, BeforeVotes, AtCombatRound,
 		AtStatusStart, AfterOpponentLoss, AfterCombatRound, AtGroundStart, AtGroundRound, AfterMovedIn, AfterOthersActivate,
 		AtSpaceStart, WhenCardPlayed, AfterRerolls, AfterRolled, AtStrategyEnd, AtStatusEnd, AfterTacticalGain,
-		AfterAnyActivation, AfterAnyTactical, AfterPillage, AfterNeighborGain, AfterTechGained, AfterAnyMove, AfterOthersReplenish, AfterAnyTurn, BeforeHitAssigned, ChooseExplored}
+		AfterAnyActivation, AfterAnyTactical, AfterPillage, AfterNeighborGain, AfterTechGained, AfterAnyMove, AfterOthersReplenish, AfterAnyTurn, BeforeHitAssigned, ChooseExplored, AfterAgentExhausted}
 	out := map[Moment]uint64{}
 	for i, m := range all {
 		out[m] = 1 << i

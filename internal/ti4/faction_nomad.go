@@ -139,3 +139,35 @@ func theThundarian(s *State, _ Action, _ *Step, _ *engine.RNG) ([]Event, error) 
 	n.Answer, n.Step = nil, CbRoll
 	return s.emit(newCombat(n, nil)), nil
 }
+
+// Temporal Command Suite, a Nomad technology: after any player's agent is
+// exhausted, exhausted itself to ready that agent; another player's
+// readied, a transaction with them may be opened (outcome "trade", 94),
+// whoever's turn it is.
+func init() {
+	define(&Ability{ID: "temporal_command_suite", Since: RulesPoK,
+		Uses: []*Use{{At: AfterAgentExhausted, Exhaust: true, Fields: "outcome", Options: tcsOptions, Resolve: temporalCommandSuite}}})
+}
+
+func tcsOptions(s *State, seat int, st *Step) []Action {
+	if st == nil || st.Target == nil || len(st.Cards) == 0 || !slices.Contains(s.Players[*st.Target].ExhaustedTechs, st.Cards[0]) {
+		return nil
+	}
+	out := []Action{{}}
+	if *st.Target != seat && s.Trade == nil {
+		out = append(out, Action{Outcome: "trade"})
+	}
+	return out
+}
+
+func temporalCommandSuite(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	if !slices.ContainsFunc(tcsOptions(s, a.Seat, st), func(o Action) bool { return o.Outcome == a.Outcome }) {
+		return nil, engine.Refuse("1.3", "Temporal Command Suite readies the agent just exhausted; with another player's, a transaction (outcome trade)")
+	}
+	q := *st.Target
+	ev := s.emit(Event{Kind: EvTechReadied, Seat: q, Card: st.Cards[0]})
+	if a.Outcome == "trade" {
+		ev = s.extend(ev, Event{Kind: EvTrade, Seat: a.Seat, Extra: &Extra{Trade: &Trade{Seats: [2]int{a.Seat, q}}}})
+	}
+	return ev, nil
+}

@@ -273,3 +273,46 @@ func TestFaction_Nomad_TheCompany(t *testing.T) {
 		t.Fatalf("usable agents %v: Mercer exhausted, The Thundarian still ready", got)
 	}
 }
+
+// The Nomad, Temporal Command Suite: after the Hacan exhaust Carth of
+// Golden Sands, the Nomad exhaust the technology to ready it, and may open
+// a transaction with the Hacan (outcome trade) though it is not their
+// turn; exhausted, the technology answers no more agents; without it no
+// window opens.
+func TestFactionTech_TemporalCommandSuite(t *testing.T) {
+	for _, trade := range []bool{true, false} {
+		g := factionGame(t, []string{"nomad", "hacan", "sol"}, func(s *State) {
+			s.Players[0].Techs = append(s.Players[0].Techs, "temporal_command_suite")
+			s.Players[1].Commodities = 0
+		})
+		do(t, g, use(1, "hacan:carth_of_golden_sands", Action{Outcome: "commodities"}))
+		st := g.State().Step
+		if st == nil || st.Kind != StepAbility || st.Seat != 0 || st.Card != "temporal_command_suite" {
+			t.Fatalf("the Nomad's window after the agent: %+v", st)
+		}
+		outcome := ""
+		if trade {
+			outcome = "trade"
+		}
+		do(t, g, use(0, "temporal_command_suite", Action{Outcome: outcome}))
+		s := g.State()
+		if slices.Contains(s.Players[1].ExhaustedTechs, "hacan:carth_of_golden_sands") || !slices.Contains(s.Players[0].ExhaustedTechs, "temporal_command_suite") {
+			t.Fatalf("Carth readied, the suite exhausted: %v / %v", s.Players[1].ExhaustedTechs, s.Players[0].ExhaustedTechs)
+		}
+		if (s.Trade != nil) != trade || (trade && s.Trade.Seats != [2]int{0, 1}) {
+			t.Fatalf("trade %v: transaction %+v", trade, s.Trade)
+		}
+		if trade {
+			do(t, g, act(ActTradeCancel, 0))
+		}
+		do(t, g, use(1, "hacan:carth_of_golden_sands", Action{ActionExtra: &ActionExtra{Player: ip(2)}}))
+		if st := g.State().Step; st != nil && st.Kind == StepAbility {
+			t.Fatalf("the suite exhausted: no window, %+v", st)
+		}
+	}
+	g := factionGame(t, []string{"nomad", "hacan", "sol"}, func(s *State) { s.Players[1].Commodities = 0 })
+	do(t, g, use(1, "hacan:carth_of_golden_sands", Action{Outcome: "commodities"}))
+	if st := g.State().Step; st != nil || len(g.State().AgentsSpent) > 0 {
+		t.Fatalf("no suite: no window, no mark: %+v %v", st, g.State().AgentsSpent)
+	}
+}

@@ -1,6 +1,9 @@
 package ti4
 
-import "slices"
+import (
+	"slices"
+	"sync"
+)
 
 // Abilities that answer another player's gain of trade goods or their
 // transaction (Pillage): the applier marks the player (State.Gained),
@@ -47,11 +50,64 @@ func gainFollowUps(s *State) []Event {
 // EvGainAnswered: the windows that answer Seat's gain are open.
 // EvTechAnswered: the windows that answer Seat's gain of a technology are;
 // EvTurnAnswered: those that answer the end of Seat's turn.
+// EvAgentAnswered: those that answer the exhausting of the agent Card.
 const (
-	EvGainAnswered = "gain_answered"
-	EvTechAnswered = "technology_gain_answered"
-	EvTurnAnswered = "turn_end_answered"
+	EvGainAnswered  = "gain_answered"
+	EvTechAnswered  = "technology_gain_answered"
+	EvTurnAnswered  = "turn_end_answered"
+	EvAgentAnswered = "agent_exhausted_answered"
 )
+
+// AfterAgentExhausted is the moment after any player's agent (the
+// window's Cards, its owner the Target) is exhausted.
+const AfterAgentExhausted Moment = "after_agent_exhausted"
+
+// agentSpent marks the agent id, just exhausted, when a player has an
+// ability that answers that.
+func (s *State) agentSpent(id string) {
+	if s.rules() < RulesPoK || !isAgent(id) || slices.Contains(s.AgentsSpent, id) {
+		return
+	}
+	for q := range s.Players {
+		if s.hasUse(q, AfterAgentExhausted) {
+			s.AgentsSpent = append(slices.Clone(s.AgentsSpent), id)
+			return
+		}
+	}
+}
+
+// agentFollowUps opens, for the first agent marked (State.AgentsSpent),
+// the windows of every player's abilities that answer it.
+func agentFollowUps(s *State) []Event {
+	if len(s.AgentsSpent) == 0 {
+		return nil
+	}
+	id := s.AgentsSpent[0]
+	ev := s.emit(Event{Kind: EvAgentAnswered, Card: id})
+	owner := s.seatOfFaction(noteOwner(id))
+	if owner == None {
+		return ev
+	}
+	for _, q := range s.Active() {
+		if s.hasUse(q, AfterAgentExhausted) {
+			ev = s.extend(ev, abilityWindows(s, q, AfterAgentExhausted, Step{Target: ip(owner), Cards: []string{id}})...)
+		}
+	}
+	return ev
+}
+
+// isAgent reports a leader definition that is an agent.
+func isAgent(id string) bool { return agentIDs()[id] }
+
+var agentIDs = sync.OnceValue(func() map[string]bool {
+	out := map[string]bool{}
+	for _, l := range leaderDefs() {
+		for _, a := range l.agents {
+			out[a.ID] = true
+		}
+	}
+	return out
+})
 
 // AfterAnyTurn is the moment at the end of any player's turn (the
 // window's Target).
@@ -114,6 +170,9 @@ func applyGains(s *State, e *Event) bool {
 		marked = &s.TechGained
 	case EvTurnAnswered:
 		marked = &s.TurnsEnded
+	case EvAgentAnswered:
+		s.AgentsSpent = slices.DeleteFunc(slices.Clone(s.AgentsSpent), func(id string) bool { return id == e.Card })
+		return true
 	default:
 		return false
 	}

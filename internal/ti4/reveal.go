@@ -55,6 +55,7 @@ var reveals = map[string]disclosure{
 	EvMoreTokens:         quiet,
 	EvGainAnswered:       quiet,
 	EvTechAnswered:       quiet,
+	EvAgentAnswered:      quiet,
 	EvTurnAnswered:       quiet,
 	EvChoiceNext:         quiet,
 	EvChoiceQueued:       quiet,

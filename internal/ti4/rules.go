@@ -384,6 +384,9 @@ func (Rules) Follow(s *State, rng *engine.RNG) []Event {
 	if ev := turnFollowUps(s); len(ev) > 0 {
 		return ev
 	}
+	if ev := agentFollowUps(s); len(ev) > 0 {
+		return ev
+	}
 	if ev := choiceFollowUps(s); len(ev) > 0 {
 		return ev
 	}

@@ -264,6 +264,9 @@ type State struct {
 	// TurnsEnded: players whose turn just ended, for abilities that
 	// answer that (AfterAnyTurn).
 	TurnsEnded []int `json:"turns_ended,omitempty"`
+	// AgentsSpent: agents just exhausted, by id, for abilities that answer
+	// that (AfterAgentExhausted); kept only while one is in the game.
+	AgentsSpent []string `json:"agents_spent,omitempty"`
 	// NotesAsked: notes whose window opened in this turn or strategy phase
 	// (notewindows.go).
 	NotesAsked []string `json:"notes_asked,omitempty"`
