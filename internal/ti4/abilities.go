@@ -303,6 +303,12 @@ type Ability struct {
 	// ExtraNotes: its owner's faction sets up with its further faction
 	// notes (data PromissoryExtra).
 	ExtraNotes bool
+	// Edict: when its owner wins a combat, a command token from the
+	// opponent's reinforcements goes into its owner's fleet pool
+	// (Player.SheetTokens), one of each player at most. SheetCommanders:
+	// its owner uses the unlocked commander of each player with a token
+	// there (51.8).
+	Edict, SheetCommanders bool
 	// Agents: agents its owner's faction has beyond the one every faction
 	// has (51.2), from its leaders in the data.
 	Agents int
@@ -486,7 +492,7 @@ func (s *State) abilityList(seat int) []*Ability {
 	}
 	c := &s.abil[seat%maxSeats]
 	var allies uint32
-	if len(p.NotesInPlay) > 0 && v >= RulesLeaders {
+	if (len(p.NotesInPlay) > 0 || len(p.SheetTokens) > 0) && v >= RulesLeaders {
 		allies = s.allied(seat)
 	}
 	plain := v >= RulesMechs && len(s.Laws) > 0 && s.lawSays(LawMechsPlain)
@@ -731,7 +737,7 @@ func hookPrereqsIgnored(a *Ability) int { return a.PrereqsIgnored }
 // fleetLimit is how many non-fighter ships seat may have in a system
 // (37.1): its fleet pool's tokens, and what abilities add.
 func (s *State) fleetLimit(seat int) int {
-	n := s.Players[seat].Fleet + s.bonus(seat, hookFleetBonus)
+	n := s.Players[seat].Fleet + len(s.Players[seat].SheetTokens) + s.bonus(seat, hookFleetBonus) // others' tokens in the pool count (Edict)
 	if s.Players[seat].Hero == InPlay && s.has(seat, hookFleetFree) {
 		return max(n, fleetFree)
 	}

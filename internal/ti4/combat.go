@@ -1000,6 +1000,7 @@ func endSpace(s *State) []Event {
 				return s.emit(newCombat(n, nil))
 			}
 			ev = s.extend(ev, Event{Kind: EvCombatWon, Seat: w, Owner: l, System: c.System, Deck: "space"})
+			ev = s.extend(ev, edict(s, w, l)...)
 			for _, q := range []int{w, l} {
 				for _, a := range s.abilityList(q) {
 					if a.CombatDone != nil {
@@ -1511,7 +1512,7 @@ func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
 			n.Queue, n.Step, n.StartAsked, n.Opened, n.Legion = n.Queue[1:], CbCannon, false, false, nil
 			if c.Round > 0 && c.Defender != None { // a ground combat was fought here (42.4c)
 				if w, l := winnerOf(c, func(q int) bool { return groundOn(pl, q) }); w != None {
-					ev := s.emit(Event{Kind: EvCombatWon, Seat: w, Owner: l, System: c.System, Deck: "ground"}, setCombat(&n, rolls))
+					ev := s.extend(s.emit(Event{Kind: EvCombatWon, Seat: w, Owner: l, System: c.System, Deck: "ground"}, setCombat(&n, rolls)), edict(s, w, l)...)
 					if k := min(s.bonus(w, hookGroundWonInfantry), s.Reinforcements(w, "infantry")); k > 0 && !demilitarized(pl) {
 						ev = s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: w, System: c.System, Planet: pl.Name, Unit: "infantry", Count: k})
 					}
@@ -1832,6 +1833,8 @@ func applyCombat(s *State, e *Event) bool {
 		s.Invasion.Bombarded = true
 	case EvCombatWon:
 		combatWonFeats(s, *e)
+	case EvSheetToken:
+		applySheetToken(s, *e)
 	default:
 		return false
 	}

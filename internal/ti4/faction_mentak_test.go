@@ -243,31 +243,13 @@ func TestFaction_Mentak_SuffiAn(t *testing.T) {
 // set-up; the first seed whose dice win it.
 func mentakWin(t *testing.T, stage func(s *State)) *Game {
 	t.Helper()
-	for seed := uint64(1); seed < 40; seed++ {
-		cfg := fixtureConfig("mentak", "sol", "hacan")
-		cfg.Rules, cfg.Seed = RulesCurrent, seed
-		g := fixture(t, cfg, func(s *State) {
-			s.System(22).Space = []Stack{{Owner: 0, Unit: "dreadnought", Count: 2}}
-			s.System(9).Space = []Stack{{Owner: 1, Unit: "destroyer", Count: 2}}
-			stage(s)
-		})
-		toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
-		activated(t, g, 0, 9)
-		do(t, g, moveShips(0, 22, "dreadnought", 2))
-		do(t, g, act(ActEndMovement, 0))
-		for i := 0; g.State().Combat != nil && i < 200; i++ {
-			if a := g.State().Combat.Answer; a != nil && a.Seat == 0 && a.Kind == AnswerSpaceStart && g.State().Players[0].Hero == Unlocked {
-				do(t, g, use(0, "mentak:ipswitch_loose_cannon", Action{}))
-				continue
-			}
-			fightStep(t, g)
+	return winSpace(t, []string{"mentak", "sol", "hacan"}, stage, func(g *Game) bool {
+		if a := g.State().Combat.Answer; a != nil && a.Seat == 0 && a.Kind == AnswerSpaceStart && g.State().Players[0].Hero == Unlocked {
+			do(t, g, use(0, "mentak:ipswitch_loose_cannon", Action{}))
+			return true
 		}
-		if s := g.State(); count(s.System(9).Space, 1, "destroyer") == 0 && count(s.System(9).Space, 0, "dreadnought") > 0 {
-			return g
-		}
-	}
-	t.Fatal("no seed won the combat")
-	return nil
+		return false
+	})
 }
 
 // The Mentak, S'ula Mentarion (commander): unlocked, after the Mentak win a

@@ -156,3 +156,30 @@ func decideAgendaSecret(s *State, a Action, p *Player, o data.Card) ([]Event, er
 	}
 	return scored(s, a.Seat, o), nil
 }
+
+// EvSheetToken: a command token of Owner's goes into Seat's fleet pool
+// (Player.SheetTokens), or, with Count -1, back to Owner.
+const EvSheetToken = "sheet_token"
+
+// edict is the token the winner of a combat takes from the loser's
+// reinforcements into their fleet pool, by an ability of theirs (Edict):
+// none while one of the loser's is there, or the loser has none to give.
+func edict(s *State, winner, loser int) []Event {
+	if !s.factionHas(winner, hookEdict) || slices.Contains(s.Players[winner].SheetTokens, loser) || s.CommandReinforcements(loser) == 0 {
+		return nil
+	}
+	return s.emit(Event{Kind: EvSheetToken, Seat: winner, Owner: loser, Count: 1})
+}
+
+func hookEdict(a *Ability) bool { return a.Edict }
+
+func applySheetToken(s *State, e Event) {
+	p := s.Players[e.Seat]
+	if e.Count > 0 {
+		p.SheetTokens = append(slices.Clone(p.SheetTokens), e.Owner)
+		return
+	}
+	if i := slices.Index(p.SheetTokens, e.Owner); i >= 0 {
+		p.SheetTokens = slices.Delete(slices.Clone(p.SheetTokens), i, i+1)
+	}
+}

@@ -218,3 +218,33 @@ func barrageFaces(t *testing.T, factions []string, seed uint64, n int, defenders
 	}
 	return g, nil
 }
+
+// winSpace has seat 0's two dreadnoughts win a space combat against seat
+// 1's two destroyers in system 9, on the first seed that does; answer may
+// take a combat's step first (true when it did).
+func winSpace(t *testing.T, factions []string, stage func(s *State), answer func(g *Game) bool) *Game {
+	t.Helper()
+	for seed := uint64(1); seed < 40; seed++ {
+		cfg := fixtureConfig(factions...)
+		cfg.Rules, cfg.Seed = RulesCurrent, seed
+		g := fixture(t, cfg, func(s *State) {
+			s.System(22).Space = []Stack{{Owner: 0, Unit: "dreadnought", Count: 2}}
+			s.System(9).Space = []Stack{{Owner: 1, Unit: "destroyer", Count: 2}}
+			stage(s)
+		})
+		toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+		activated(t, g, 0, 9)
+		do(t, g, moveShips(0, 22, "dreadnought", 2))
+		do(t, g, act(ActEndMovement, 0))
+		for i := 0; g.State().Combat != nil && i < 200; i++ {
+			if answer == nil || !answer(g) {
+				fightStep(t, g)
+			}
+		}
+		if s := g.State(); count(s.System(9).Space, 1, "destroyer") == 0 && count(s.System(9).Space, 0, "dreadnought") > 0 {
+			return g
+		}
+	}
+	t.Fatal("no seed won the combat")
+	return nil
+}

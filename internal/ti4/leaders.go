@@ -126,8 +126,17 @@ func (s *State) allied(seat int) uint32 {
 			m |= 1 << o
 		}
 	}
+	if len(s.Players[seat].SheetTokens) > 0 && s.factionHas(seat, hookSheetCommanders) { // Imperia
+		for _, o := range s.Players[seat].SheetTokens {
+			if o != seat && !s.Players[o].Eliminated && s.Players[o].Commander == Unlocked {
+				m |= 1 << o
+			}
+		}
+	}
 	return m
 }
+
+func hookSheetCommanders(a *Ability) bool { return a.SheetCommanders }
 
 // alliedCommanders appends the commanders lent to seat (allied).
 func (s *State) alliedCommanders(m uint32, list []*Ability) []*Ability {

@@ -56,6 +56,7 @@ var reveals = map[string]disclosure{
 	EvGainAnswered:       quiet,
 	EvTechAnswered:       quiet,
 	EvAgentAnswered:      quiet,
+	EvSheetToken:         quiet,
 	EvTurnAnswered:       quiet,
 	EvChoiceNext:         quiet,
 	EvChoiceQueued:       quiet,

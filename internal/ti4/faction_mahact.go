@@ -1,0 +1,15 @@
+package ti4
+
+// The Mahact Gene-Sorcerers' components.
+
+// The Mahact's abilities.
+func init() {
+	// Edict: winning a combat, space or ground, the Mahact take a command
+	// token from the loser's reinforcements into their fleet pool, unless
+	// one of that player's is there already; those tokens raise their
+	// fleet limit (37) and are never redistributed.
+	define(&Ability{ID: "mahact:edict", Since: RulesPoK, Edict: true})
+	// Imperia: while a player's token is in their fleet pool, the Mahact
+	// use that player's commander, if it is unlocked (51.8).
+	define(&Ability{ID: "mahact:imperia", Since: RulesPoK, SheetCommanders: true})
+}

@@ -1,0 +1,50 @@
+package ti4
+
+import (
+	"slices"
+	"testing"
+)
+
+// The Mahact, Edict (37): winning a space combat against Sol, a token
+// from Sol's reinforcements goes into the Mahact's fleet pool, raising
+// their fleet limit by one; none when one of Sol's is there already.
+func TestFaction_Mahact_Edict(t *testing.T) {
+	for _, held := range []bool{false, true} {
+		var before, limit int
+		g := winSpace(t, []string{"mahact", "sol", "hacan"}, func(s *State) {
+			if held {
+				s.Players[0].SheetTokens = []int{1}
+			}
+			before, limit = s.CommandReinforcements(1), s.fleetLimit(0)
+		}, nil)
+		s := g.State()
+		if !slices.Equal(s.Players[0].SheetTokens, []int{1}) {
+			t.Fatalf("held %v: tokens in the Mahact's pool %v, want Sol's one", held, s.Players[0].SheetTokens)
+		}
+		if took := btoi(!held); s.CommandReinforcements(1) != before-took || s.fleetLimit(0) != limit+took {
+			t.Fatalf("held %v: Sol's reinforcements %d (were %d), Mahact fleet limit %d (was %d)", held, s.CommandReinforcements(1), before, s.fleetLimit(0), limit)
+		}
+	}
+}
+
+// The Mahact, Imperia (51.8): with Sol's token in their fleet pool and
+// Sol's commander unlocked, the Mahact have its ability; locked, or with
+// no token there, they do not.
+func TestFaction_Mahact_Imperia(t *testing.T) {
+	_, sol, _ := leadersOf("sol")
+	for _, c := range []struct {
+		token bool
+		state string
+		want  bool
+	}{{true, Unlocked, true}, {true, Locked, false}, {false, Unlocked, false}} {
+		g := factionGame(t, []string{"mahact", "sol", "hacan"}, func(s *State) {
+			s.Players[1].Commander = c.state
+			if c.token {
+				s.Players[0].SheetTokens = []int{1}
+			}
+		})
+		if got := slices.Contains(g.State().abilityList(0), sol); got != c.want {
+			t.Fatalf("token %v, Sol's commander %s: the Mahact have it %v", c.token, c.state, got)
+		}
+	}
+}
