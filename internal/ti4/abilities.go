@@ -309,6 +309,9 @@ type Ability struct {
 	// its owner uses the unlocked commander of each player with a token
 	// there (51.8).
 	Edict, SheetCommanders bool
+	// NoCommanderNotes: its owner's faction sets up without its own note
+	// that lends its commander (purged), and no player gives them theirs.
+	NoCommanderNotes bool
 	// Agents: agents its owner's faction has beyond the one every faction
 	// has (51.2), from its leaders in the data.
 	Agents int

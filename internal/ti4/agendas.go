@@ -807,7 +807,7 @@ func isAgendaStep(kind string) bool {
 func choiceLeft(s *State, st *Step) bool {
 	switch st.Kind {
 	case StepGiveNote:
-		return len(s.Players[st.Seat].Promissory) > 0
+		return len(s.givable(st.Seat, *st.Receiver)) > 0
 	case StepDestroy:
 		return len(destroyTargets(s, st)) > 0
 	case StepExhaust, StepReadyUpTo:
@@ -1123,7 +1123,7 @@ func agendaOptions(s *State, seat int, add func(Action)) {
 				add(Action{Kind: ActChoosePlayer, ActionExtra: &ActionExtra{Player: ip(q)}})
 			}
 		case StepGiveNote:
-			for _, n := range s.Players[seat].Promissory {
+			for _, n := range s.givable(seat, *st.Receiver) {
 				add(Action{Kind: ActGiveNote, Card: n})
 			}
 		case StepGainTokens:

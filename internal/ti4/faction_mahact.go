@@ -12,4 +12,7 @@ func init() {
 	// Imperia: while a player's token is in their fleet pool, the Mahact
 	// use that player's commander, if it is unlocked (51.8).
 	define(&Ability{ID: "mahact:imperia", Since: RulesPoK, SheetCommanders: true})
+	// Hubris: the Mahact set up without their Alliance note (purged), and
+	// no player may give them theirs.
+	define(&Ability{ID: "mahact:hubris", Since: RulesPoK, NoCommanderNotes: true})
 }

@@ -48,3 +48,23 @@ func TestFaction_Mahact_Imperia(t *testing.T) {
 		}
 	}
 }
+
+// The Mahact, Hubris (69): they set up without their Alliance note, and
+// Sol cannot give them Sol's, in a transaction or when a card makes Sol
+// give a note; Sol's other notes may be given.
+func TestFaction_Mahact_Hubris(t *testing.T) {
+	g := factionGame(t, []string{"mahact", "sol", "hacan"}, func(s *State) {
+		next := s.galaxy.Neighbors(s.Players[1].Home, nil)[0]
+		s.System(next).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 1}} // neighbors (60)
+	})
+	s := g.State()
+	if slices.Contains(s.Players[0].Promissory, "mahact:alliance") || len(s.Players[0].Promissory) != 5 {
+		t.Fatalf("the Mahact's notes %v: no Alliance", s.Players[0].Promissory)
+	}
+	if got := s.givable(1, 0); slices.Contains(got, "sol:alliance") || len(got) != 5 || len(s.givable(1, 2)) != 6 {
+		t.Fatalf("Sol's notes for the Mahact %v: all but the Alliance", got)
+	}
+	do(t, g, Action{Kind: ActTradeOpen, Seat: 0, ActionExtra: &ActionExtra{Player: ip(1)}})
+	refuse(t, g, Action{Kind: ActTradeAdd, Seat: 1, Card: "sol:alliance"}, "69")
+	do(t, g, Action{Kind: ActTradeAdd, Seat: 1, Card: "sol:ceasefire"})
+}

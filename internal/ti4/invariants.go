@@ -169,8 +169,8 @@ func notesInOnePlace(s *State) error {
 		}
 		extra := s.dealsExtraNotes(p.Faction)
 		for _, note := range notes[p.Faction] {
-			if !extra && isExtraNote(note) {
-				continue // not dealt in this game
+			if (!extra && isExtraNote(note)) || s.purgesOwnNote(p.Faction, noteKind(note)) {
+				continue // not dealt in this game, or purged at setup
 			}
 			if n := places[index[note]]; n != 1 {
 				return fmt.Errorf("promissory note %s is in %d places", note, n)

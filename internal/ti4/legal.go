@@ -835,7 +835,11 @@ func tradeOptions(s *State, seat int, add func(Action)) {
 	p := s.Players[seat]
 	add(Action{Kind: ActTradeAdd, Card: "trade_goods"})
 	add(Action{Kind: ActTradeAdd, Card: "commodities"})
-	for _, n := range p.Promissory {
+	other := s.Trade.Seats[0]
+	if other == seat {
+		other = s.Trade.Seats[1]
+	}
+	for _, n := range s.givable(seat, other) {
 		add(Action{Kind: ActTradeAdd, Card: n})
 	}
 	seen := map[string]bool{}

@@ -184,6 +184,9 @@ func decideGiveNote(s *State, a Action) ([]Event, error) {
 	if !slices.Contains(s.Players[a.Seat].Promissory, a.Card) {
 		return nil, engine.BadInput("card", "%q is not a promissory note in your hand", a.Card)
 	}
+	if s.refusesNote(*st.Receiver, a.Card) {
+		return nil, engine.Refuse("69", "seat %d may not be given %s", *st.Receiver, a.Card)
+	}
 	return s.emit(Event{Kind: EvNoteGiven, Seat: a.Seat, Owner: *st.Receiver, Card: a.Card}, Event{Kind: EvStepCleared, Seat: a.Seat}), nil
 }
 

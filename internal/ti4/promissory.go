@@ -179,6 +179,41 @@ var extraNotes = sync.OnceValue(func() map[string]bool {
 	return out
 })
 
+// refusesNote reports that receiver may not be given the note: an ability
+// of theirs refuses the notes that lend a commander (Hubris).
+func (s *State) refusesNote(receiver int, note string) bool {
+	d := noteDef(note)
+	return d != nil && d.lendsCommander && receiver >= 0 && receiver < len(s.Players) && s.factionHas(receiver, hookNoCommanderNotes)
+}
+
+func hookNoCommanderNotes(a *Ability) bool { return a.NoCommanderNotes }
+
+// givable is the notes in giver's hand that receiver may be given.
+func (s *State) givable(giver, receiver int) []string {
+	var out []string
+	for _, n := range s.Players[giver].Promissory {
+		if !s.refusesNote(receiver, n) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// purgesOwnNote reports that faction sets up without its own note of
+// kind, one that lends its commander (purged, Hubris), under the game's
+// rules version.
+func (s *State) purgesOwnNote(faction, kind string) bool {
+	if d := promissoryNotes[kind]; d == nil || !d.lendsCommander {
+		return false
+	}
+	for _, a := range factionDefs()[faction] {
+		if a = s.cardVersion(a); a.Since <= s.rules() && a.NoCommanderNotes {
+			return true
+		}
+	}
+	return false
+}
+
 // note is a held note's definition as the game's rules version has it.
 func (s *State) note(n string) *promissoryNote {
 	if d := noteDef(n); d != nil && d.since <= s.rules() {

@@ -265,7 +265,9 @@ func equip(c *data.Catalog, s *State, p *Player, cfg Config) error {
 	f := c.Faction(p.Faction)
 	// Generic notes and the faction's own, as "<faction>:<note>".
 	for _, note := range c.Promissory {
-		p.Promissory = append(p.Promissory, p.Faction+":"+note.ID)
+		if !s.purgesOwnNote(p.Faction, note.ID) {
+			p.Promissory = append(p.Promissory, p.Faction+":"+note.ID)
+		}
 	}
 	p.Promissory = append(p.Promissory, p.Faction+":"+idOf(f.Promissory))
 	if s.dealsExtraNotes(p.Faction) {

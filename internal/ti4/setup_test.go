@@ -77,6 +77,9 @@ func checkStartingPosition(t *testing.T, s *State, p *Player) {
 	if s.dealsExtraNotes(p.Faction) {
 		notes += len(f.PromissoryExtra)
 	}
+	if p.Faction == "mahact" { // Hubris: their Alliance purged
+		notes--
+	}
 	if len(p.Promissory) != notes || p.Commander != Locked || (p.Faction == "empyrean" && notes != 7) {
 		t.Fatalf("%s notes %v commander %s", p, p.Promissory, p.Commander)
 	}

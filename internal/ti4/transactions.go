@@ -174,6 +174,9 @@ func decideTradeAdd(s *State, a Action) ([]Event, error) {
 		}
 		b.Commodities++
 	case slices.Contains(p.Promissory, a.Card):
+		if q := t.Seats[1-side]; s.refusesNote(q, a.Card) {
+			return nil, engine.Refuse("69", "seat %d may not be given %s", q, a.Card)
+		}
 		if b.Note != "" {
 			return nil, engine.Refuse("69.5", "at most one promissory note each in a transaction")
 		}
