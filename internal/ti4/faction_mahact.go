@@ -1,6 +1,19 @@
 package ti4
 
+import "slices"
+
 // The Mahact Gene-Sorcerers' components.
+
+// Arvicon Rex, the Mahact flagship: +2 to its combat rolls against an
+// opponent none of whose command tokens is in the Mahact's fleet pool.
+func init() {
+	define(&Ability{ID: "arvicon_rex", Since: RulesPoK, ModVs: func(s *State, seat, opp int) int {
+		if opp == None || slices.Contains(s.Players[seat].SheetTokens, opp) {
+			return 0
+		}
+		return 2
+	}})
+}
 
 // The Mahact's abilities.
 func init() {

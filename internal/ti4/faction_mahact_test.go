@@ -68,3 +68,19 @@ func TestFaction_Mahact_Hubris(t *testing.T) {
 	refuse(t, g, Action{Kind: ActTradeAdd, Seat: 1, Card: "sol:alliance"}, "69")
 	do(t, g, Action{Kind: ActTradeAdd, Seat: 1, Card: "sol:ceasefire"})
 }
+
+// The Mahact, Arvicon Rex: +2 to the flagship's rolls against Sol while
+// none of Sol's tokens is in the Mahact's fleet pool; nothing with one
+// there, and nothing for their other ships.
+func TestFactionUnit_ArviconRex(t *testing.T) {
+	g := factionGame(t, []string{"mahact", "sol", "hacan"}, nil)
+	s := g.State()
+	s.Combat = &Combat{Kind: "space", System: 9, Attacker: 0, Defender: 1, Retreat: None}
+	if s.unitModVs(0, "flagship") != 2 || s.unitModVs(0, "dreadnought") != 0 || s.unitModVs(1, "flagship") != 0 {
+		t.Fatalf("against Sol: flagship %+d, dreadnought %+d; Sol's flagship %+d", s.unitModVs(0, "flagship"), s.unitModVs(0, "dreadnought"), s.unitModVs(1, "flagship"))
+	}
+	s.Players[0].SheetTokens = []int{1}
+	if s.unitModVs(0, "flagship") != 0 {
+		t.Fatalf("Sol's token in the pool: flagship %+d", s.unitModVs(0, "flagship"))
+	}
+}

@@ -113,12 +113,12 @@ func (s *State) deployTo(seat int, pl *Planet) error {
 }
 
 // unitModVs is what the ability printed on seat's unit adds to its combat
-// rolls in the combat under way (ModVs: Iconoclast, Mordred), and, for
+// rolls in the combat under way (ModVs: Iconoclast, Mordred, Arvicon Rex), and, for
 // infantry on a planet with seat's mech that spares them (Shield Paling),
 // what lifts the penalties of seat's abilities.
 func (s *State) unitModVs(seat int, unit string) int {
 	c := s.Combat
-	if c == nil || (unit != "mech" && unit != "infantry") || s.rules() < RulesMechs {
+	if c == nil || (unit != "mech" && unit != "infantry" && unit != "flagship") || s.rules() < RulesMechs {
 		return 0
 	}
 	if unit == "infantry" {
