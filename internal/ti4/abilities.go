@@ -137,6 +137,11 @@ type Ability struct {
 	// rolls a die; on Revive or more it is set on its card and placed at
 	// home at the start of their next turn (SetAside).
 	Revive int
+	// Returns: as Revive, with no die: each is set on its card.
+	Returns bool
+	// Lost: what follows, for its owner, after a unit of this type is
+	// destroyed by a hit.
+	Lost func(s *State, seat int) []Event
 	// ShieldsDown: other players' units in the system with this unit
 	// lose Planetary Shield (65); RoundRepair: it is repaired at the start
 	// of each space combat round (87); DestroysAll: when it is destroyed,
@@ -662,7 +667,7 @@ func hookCommitsFighters(a *Ability) bool  { return a.CommitsFighters }
 func hookDeltaHere(a *Ability) bool        { return a.DeltaHere }
 func hookJoined(a *Ability) bool           { return a.Permits&PermitWormholesJoined != 0 }
 func hookPassShips(a *Ability) bool        { return a.PassShips }
-func hookRevive(a *Ability) bool           { return a.Revive > 0 }
+func hookRevive(a *Ability) bool           { return a.Revive > 0 || a.Returns }
 func hookShieldsDown(a *Ability) bool      { return a.ShieldsDown }
 func hookCombatDone(a *Ability) bool       { return a.CombatDone != nil }
 func hookAssimilates(a *Ability) int       { return btoi(a.Assimilates) }

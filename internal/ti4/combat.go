@@ -1288,7 +1288,12 @@ func decideAssignHit(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		if q := s.devourer(c, o.Seat, a.Unit); q != None && !kept {
 			ev = s.extend(ev, Event{Kind: EvCaptured, Seat: q, Owner: o.Seat, Unit: a.Unit, Count: 1})
 		}
-		if ab := s.reviving(o.Seat, a.Unit); ab != nil {
+		if ab := s.unitAbility(o.Seat, a.Unit); ab != nil && ab.Lost != nil {
+			ev = s.extend(ev, ab.Lost(s, o.Seat)...)
+		}
+		if ab := s.reviving(o.Seat, a.Unit); ab != nil && ab.Returns {
+			ev = s.extend(ev, Event{Kind: EvSetAside, Seat: o.Seat, Unit: a.Unit, Count: 1})
+		} else if ab != nil {
 			face := rng.Die() // the unit's die, after it is destroyed
 			if face >= ab.Revive {
 				ev = s.extend(ev, Event{Kind: EvSetAside, Seat: o.Seat, Unit: a.Unit, Count: 1, Rolls: []int{face}})
@@ -1869,7 +1874,7 @@ func (s *State) reviving(seat int, unit string) *Ability {
 	if !s.has(seat, hookRevive) {
 		return nil
 	}
-	if a := s.unitAbility(seat, unit); a != nil && a.Revive > 0 {
+	if a := s.unitAbility(seat, unit); a != nil && (a.Revive > 0 || a.Returns) {
 		return a
 	}
 	return nil

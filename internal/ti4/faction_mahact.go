@@ -15,6 +15,28 @@ func init() {
 	}})
 }
 
+// Crimson Legionnaire and Crimson Legionnaire II, the Mahact infantry:
+// after one is destroyed by a hit, the Mahact convert one of their
+// commodities to a trade good, or, with none, gain a commodity (the trade
+// good is taken when it may be: it is worth more to its holder). The II
+// is then set on its card, and placed at home at the start of the
+// Mahact's next turn, with no die.
+func init() {
+	define(&Ability{ID: "crimson_legionnaire", Since: RulesPoK, Lost: legionnaireLost})
+	define(&Ability{ID: "crimson_legionnaire_2", Since: RulesPoK, Lost: legionnaireLost, Returns: true})
+}
+
+func legionnaireLost(s *State, seat int) []Event {
+	p := s.Players[seat]
+	if p.Commodities > 0 {
+		return []Event{{Kind: EvCommodities, Seat: seat, Count: p.Commodities - 1}, {Kind: EvTradeGoods, Seat: seat, Count: 1}}
+	}
+	if commodityValue(p) > 0 {
+		return []Event{{Kind: EvCommodities, Seat: seat, Count: 1}}
+	}
+	return nil
+}
+
 // The Mahact's abilities.
 func init() {
 	// Edict: winning a combat, space or ground, the Mahact take a command

@@ -3,6 +3,8 @@ package ti4
 import (
 	"slices"
 	"testing"
+
+	"github.com/mecatol/mecatol/internal/engine"
 )
 
 // The Mahact, Edict (37): winning a space combat against Sol, a token
@@ -82,5 +84,55 @@ func TestFactionUnit_ArviconRex(t *testing.T) {
 	s.Players[0].SheetTokens = []int{1}
 	if s.unitModVs(0, "flagship") != 0 {
 		t.Fatalf("Sol's token in the pool: flagship %+d", s.unitModVs(0, "flagship"))
+	}
+}
+
+// The Mahact, Crimson Legionnaire I and II: an infantry destroyed by a hit
+// converts a commodity to a trade good, or with none gains a commodity;
+// the II is then set aside with no die, and placed at home at the start
+// of the Mahact's next turn; the I goes to reinforcements.
+func TestFactionUnit_CrimsonLegionnaire(t *testing.T) {
+	for _, c := range []struct {
+		tech        string
+		commodities int
+		wantC, tg   int
+	}{{"", 2, 1, 1}, {"", 0, 1, 0}, {"crimson_legionnaire_2", 1, 0, 1}, {"crimson_legionnaire_2", 0, 1, 0}} {
+		g := factionGame(t, []string{"mahact", "sol", "hacan"}, func(s *State) {
+			s.Players[0].Techs = slices.DeleteFunc(slices.Clone(s.Players[0].Techs), func(t string) bool { return t == "crimson_legionnaire_2" })
+			if c.tech != "" {
+				s.Players[0].Techs = append(s.Players[0].Techs, c.tech)
+			}
+			s.Players[0].Commodities, s.Players[0].TradeGoods = c.commodities, 0
+			arnorHeldBy(0, Stack{Owner: 0, Unit: "infantry", Count: 2})(s)
+		})
+		s := g.State().Clone()
+		s.Combat = &Combat{Kind: "ground", System: 9, Planet: "Arnor", Attacker: 1, Defender: 0, Step: CbFight, Round: 1, Retreat: None,
+			Owed: []Owed{{Seat: 0, Hits: 1, Planet: "Arnor", Rule: "42.2", By: 1}}}
+		reserve := s.Reinforcements(0, "infantry")
+		rng := engine.NewRNG(1)
+		ev, err := decide(s, Action{Kind: ActAssignHit, Seat: 0, Unit: "infantry", Planet: "Arnor"}, &rng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range ev {
+			Rules{}.Apply(s, e)
+			if e.Kind == EvDice || len(e.Rolls) > 0 {
+				t.Fatalf("%s: no die rolled: %v", c.tech, e)
+			}
+		}
+		p := s.Players[0]
+		if p.Commodities != c.wantC || p.TradeGoods != c.tg {
+			t.Fatalf("%q with %d commodities: %d commodities, %d trade goods", c.tech, c.commodities, p.Commodities, p.TradeGoods)
+		}
+		back := c.tech != ""
+		if (p.SetAside == 1) != back || s.Reinforcements(0, "infantry") != reserve+btoi(!back) {
+			t.Fatalf("%q: set aside %d, reinforcements %d (were %d)", c.tech, p.SetAside, s.Reinforcements(0, "infantry"), reserve)
+		}
+		if back {
+			s.Combat = nil
+			if got := setAsideBack(s); len(got) != 1 || got[0].Kind != EvSetAsideBack || got[0].System != p.Home {
+				t.Fatalf("start of the Mahact's turn: %v", got)
+			}
+		}
 	}
 }
