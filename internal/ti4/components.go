@@ -48,9 +48,7 @@ var notBuiltKinds = map[string]string{
 
 // notBuilt are single components of other kinds not built yet, with the
 // reason.
-var notBuilt = map[string]map[string]string{
-	KindFactionUnit: {"starlancer": "the Mahact mech: it spends other factions' command tokens from the Mahact's fleet pool, which come with their Edict"},
-}
+var notBuilt = map[string]map[string]string{}
 
 // Items lists every component of the data, in a stable order.
 func Items() []Item {

@@ -1,6 +1,10 @@
 package ti4
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/mecatol/mecatol/internal/engine"
+)
 
 // The Mahact Gene-Sorcerers' components.
 
@@ -35,6 +39,31 @@ func legionnaireLost(s *State, seat int) []Event {
 		return []Event{{Kind: EvCommodities, Seat: seat, Count: 1}}
 	}
 	return nil
+}
+
+// Starlancer, the Mahact mech (55): after a player with a command token in
+// the Mahact's fleet pool activates a system with one of their mechs, the
+// Mahact may give that token back to end that player's turn.
+func init() {
+	define(&Ability{ID: "starlancer", Since: RulesPoK,
+		Uses: []*Use{{At: AfterAnyActivation, Options: starlancerOptions, Resolve: starlancer}}})
+}
+
+func starlancerOptions(s *State, seat int, st *Step) []Action {
+	if st == nil || st.Target == nil || len(st.Systems) == 0 || !slices.Contains(s.Players[seat].SheetTokens, *st.Target) ||
+		!s.mechsIn(s.System(st.Systems[0]), seat) {
+		return nil
+	}
+	return []Action{{}}
+}
+
+func starlancer(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	if len(starlancerOptions(s, a.Seat, st)) == 0 || s.Tactical == nil || s.Tactical.Seat != *st.Target {
+		return nil, engine.Refuse("55", "Starlancer answers the activation of its system by a player whose token is in your fleet pool")
+	}
+	q := *st.Target
+	return s.emit(Event{Kind: EvSheetToken, Seat: a.Seat, Owner: q, Count: -1},
+		Event{Kind: EvTacticalEnded, Seat: q}, Event{Kind: EvTurnEnded, Seat: q}), nil
 }
 
 // The Mahact's abilities.

@@ -136,3 +136,32 @@ func TestFactionUnit_CrimsonLegionnaire(t *testing.T) {
 		}
 	}
 }
+
+// The Mahact, Starlancer (55): Sol, whose token is in the Mahact's fleet
+// pool, activates the system of the Mahact's mech: the Mahact give the
+// token back to end Sol's turn. With no Sol token in the pool, no window.
+func TestFactionUnit_Starlancer(t *testing.T) {
+	for _, token := range []bool{true, false} {
+		g := factionGame(t, []string{"sol", "mahact", "hacan"}, func(s *State) {
+			arnorHeldBy(1, Stack{Owner: 1, Unit: "mech", Count: 1})(s)
+			if token {
+				s.Players[1].SheetTokens = []int{0}
+			}
+		})
+		before := g.State().CommandReinforcements(0)
+		activated(t, g, 0, 9)
+		st := g.State().Step
+		if open := st != nil && st.Kind == StepAbility && st.Card == "starlancer"; open != token {
+			t.Fatalf("token %v: window %+v", token, st)
+		}
+		if !token {
+			continue
+		}
+		do(t, g, use(1, "starlancer", Action{}))
+		s := g.State()
+		if s.Tactical != nil || s.Turn == 0 || len(s.Players[1].SheetTokens) != 0 || s.CommandReinforcements(0) != before+1 {
+			t.Fatalf("Sol's turn over (tactical %v, turn %d), the token back (pool %v, Sol's reinforcements %d, were %d before activating)",
+				s.Tactical, s.Turn, s.Players[1].SheetTokens, s.CommandReinforcements(0), before)
+		}
+	}
+}
