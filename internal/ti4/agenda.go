@@ -71,9 +71,12 @@ type AgendaStep struct {
 	PlotAsked   bool     `json:"plot_asked,omitempty"` // the window before resolution was opened (Deadly Plot)
 	WindowQueue []int    `json:"window_queue,omitempty"`
 	Riders      []Ballot `json:"riders,omitempty"` // predictions (8.22)
-	Tied        []string `json:"tied,omitempty"`   // the speaker decides among these (8.19)
-	Outcome     string   `json:"outcome,omitempty"`
-	Resolved    bool     `json:"resolved,omitempty"`
+	// Bound: voters an ability bound to cast a vote for an outcome, or
+	// lose a token from their fleet pool (Genetic Recombination).
+	Bound    []Ballot `json:"bound,omitempty"`
+	Tied     []string `json:"tied,omitempty"` // the speaker decides among these (8.19)
+	Outcome  string   `json:"outcome,omitempty"`
+	Resolved bool     `json:"resolved,omitempty"`
 	// Checks and Balances: at 8.4 each player readies only three planets,
 	// chosen once the choices are queued.
 	ElectedAsked bool `json:"elected_asked,omitempty"` // the elected player had their "when elected" window
@@ -343,7 +346,7 @@ func decideVote(s *State, a Action) ([]Event, error) {
 		return nil, engine.Refuse("8.2", "players vote in turn from the speaker's left; it is not your turn to vote")
 	}
 	if a.Kind == ActAbstain {
-		return s.emit(Event{Kind: EvBallotClosed, Seat: a.Seat}), nil
+		return s.extend(s.emit(Event{Kind: EvBallotClosed, Seat: a.Seat}), unbound(s, a.Seat, "", 0)...), nil
 	}
 	if !slices.Contains(s.Outcomes(ag.Subject), a.Outcome) {
 		return nil, engine.Refuse(electRule(ag.Subject), "%q is not an outcome of this agenda; choose one of %v", a.Outcome, s.Outcomes(ag.Subject))
@@ -351,7 +354,8 @@ func decideVote(s *State, a Action) ([]Event, error) {
 	ev := s.emit(Event{Kind: EvBallotOpened, Seat: a.Seat, Extra: &Extra{Outcome: a.Outcome}})
 	if s.lawSays(LawOneVoteEach) {
 		// Each player casts exactly one vote, without exhausting planets.
-		return s.extend(ev, Event{Kind: EvVotesCast, Seat: a.Seat, Count: 1}, Event{Kind: EvBallotClosed, Seat: a.Seat}), nil
+		ev = s.extend(ev, Event{Kind: EvVotesCast, Seat: a.Seat, Count: 1}, Event{Kind: EvBallotClosed, Seat: a.Seat})
+		return s.extend(ev, unbound(s, a.Seat, a.Outcome, 1)...), nil
 	}
 	if n := s.bonus(a.Seat, hookVotes) + s.bonus(a.Seat, hookVotesPerPlayer)*len(s.Active()); n > 0 { // votes its abilities add
 		ev = s.extend(ev, Event{Kind: EvVotesCast, Seat: a.Seat, Count: n})
@@ -443,6 +447,8 @@ func applyAgenda(s *State, e *Event) bool {
 		}
 		ag.Voters = s.voters()
 		ag.Window, ag.WindowQueue = "when", windowOrder(s)
+	case EvVoteBound:
+		ag.Bound = append(slices.Clone(ag.Bound), Ballot{Seat: e.Seat, Outcome: e.extra().Outcome})
 	case EvBallotOpened:
 		ag.Ballots = append(ag.Ballots, Ballot{Seat: e.Seat, Outcome: e.extra().Outcome})
 		ag.Voting = true
@@ -595,7 +601,8 @@ func decideAgendaKinds(s *State, a Action, rng *engine.RNG) (ev []Event, err err
 	case a.Kind == ActSpendTG && inBallot(s, a.Seat):
 		ev, err = decideVoteTradeGoods(s, a)
 	case a.Kind == ActDone && inBallot(s, a.Seat):
-		ev = s.emit(Event{Kind: EvBallotClosed, Seat: a.Seat})
+		b := s.Agenda.Ballots[len(s.Agenda.Ballots)-1]
+		ev = s.extend(s.emit(Event{Kind: EvBallotClosed, Seat: a.Seat}), unbound(s, a.Seat, b.Outcome, b.Votes)...)
 	case a.Kind == ActSpendPlanet && kind == StepExhaust:
 		ev, err = decideAgendaPlanet(s, a, false)
 	case a.Kind == ActReadyPlanet && kind == StepReadyUpTo:
@@ -619,4 +626,43 @@ func decideAgendaKinds(s *State, a Action, rng *engine.RNG) (ev []Event, err err
 func electsPlayer(id string) bool {
 	a, _ := agendaCard(id)
 	return a.Elect == "player"
+}
+
+// EvVoteBound: Seat, about to vote, is bound to cast a vote for Outcome
+// or lose a fleet pool token (AgendaStep.Bound).
+const EvVoteBound = "vote_bound"
+
+// BeforeBallot is the moment before a player (the next voter) casts
+// their votes.
+const BeforeBallot Moment = "before_ballot"
+
+// voterUp is the next voter's, before their ballot opens.
+func voterUp(s *State, _ int) bool {
+	ag := s.Agenda
+	return s.Phase == PhaseAgenda && ag != nil && ag.Card != "" && ag.Window == "" && ag.Outcome == "" && len(ag.Voters) > 0 && !ag.Voting
+}
+
+// unbound is what a closed ballot of seat's (outcome, votes) costs them
+// when an ability bound them to another outcome and they cast no vote for
+// it: a token from their fleet pool, if they have one.
+func unbound(s *State, seat int, outcome string, votes int) []Event {
+	ag := s.Agenda
+	i := slices.IndexFunc(ag.Bound, func(b Ballot) bool { return b.Seat == seat })
+	if i < 0 || (ag.Bound[i].Outcome == outcome && votes > 0) {
+		return nil
+	}
+	p := s.Players[seat]
+	if p.Fleet == 0 {
+		return nil
+	}
+	return s.emit(Event{Kind: EvTokensSet, Seat: seat, Pools: &Pools{p.Tactic, p.Fleet - 1, p.Strategy}})
+}
+
+// mayVote reports that seat may cast votes on the agenda under way (8.16).
+func (s *State) mayVote(seat int) bool {
+	ag := s.Agenda
+	if s.factionHas(seat, hookNoVote) {
+		return false
+	}
+	return s.permits(seat, PermitVoteAlways) || !(slices.Contains(ag.Barred, seat) || slices.Contains(ag.Silenced, seat))
 }

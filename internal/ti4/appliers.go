@@ -21,7 +21,7 @@ func applyByKind(s *State, e *Event) bool {
 		return applyCards(s, e)
 	case EvTrade, EvTradeCancelled, EvTraded:
 		return applyTrade(s, e)
-	case EvAgendaDone, EvAgendaOutcome, EvAgendaPhaseDone, EvAgendaResolved, EvAgendaRevealed, EvAgendaShuffled, EvAgendaSkipped, EvAgendaStart, EvAgendaTied, EvBallotClosed, EvBallotOpened, EvPlotWindow, EvPlotted, EvReadyQueued, EvRevote, EvVotesCast:
+	case EvAgendaDone, EvAgendaOutcome, EvAgendaPhaseDone, EvAgendaResolved, EvAgendaRevealed, EvAgendaShuffled, EvAgendaSkipped, EvAgendaStart, EvAgendaTied, EvBallotClosed, EvBallotOpened, EvPlotWindow, EvPlotted, EvReadyQueued, EvRevote, EvVoteBound, EvVotesCast:
 		return applyAgenda(s, e)
 	case EvBarred, EvChoiceNext, EvChoiceQueued, EvCrisisPact, EvLawDiscarded, EvPending, EvPendingDone, EvReadyLimit, EvRelicGained, EvTokenPlaced, EvTokenRemoved:
 		return applyAgendaEffects(s, e)

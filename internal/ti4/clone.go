@@ -76,7 +76,7 @@ func (s *State) Clone() *State {
 	if s.Agenda != nil {
 		x := *s.Agenda
 		x.Voters, x.Ballots, x.Barred, x.Tied = slices.Clone(x.Voters), slices.Clone(x.Ballots), slices.Clone(x.Barred), slices.Clone(x.Tied)
-		x.Silenced, x.WindowQueue, x.Riders = slices.Clone(x.Silenced), slices.Clone(x.WindowQueue), slices.Clone(x.Riders)
+		x.Silenced, x.WindowQueue, x.Riders, x.Bound = slices.Clone(x.Silenced), slices.Clone(x.WindowQueue), slices.Clone(x.Riders), slices.Clone(x.Bound)
 		x.Traded = slices.Clone(x.Traded)
 		c.Agenda = &x
 	}

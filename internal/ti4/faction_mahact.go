@@ -80,3 +80,37 @@ func init() {
 	// no player may give them theirs.
 	define(&Ability{ID: "mahact:hubris", Since: RulesPoK, NoCommanderNotes: true})
 }
+
+// Genetic Recombination, a Mahact technology: before a player casts votes,
+// exhausted to name an outcome (outcome): that player casts at least one
+// vote for it, or loses a token from their fleet pool (8.2). Not on a
+// player who may not vote.
+func init() {
+	define(&Ability{ID: "genetic_recombination", Since: RulesPoK,
+		Uses: []*Use{{At: BeforeBallot, Exhaust: true, Fields: "outcome", Options: recombinationOptions, Resolve: geneticRecombination}}})
+}
+
+func recombinationOptions(s *State, _ int, _ *Step) []Action {
+	if !voterUp(s, None) {
+		return nil
+	}
+	ag := s.Agenda
+	q := ag.Voters[0]
+	if slices.ContainsFunc(ag.Bound, func(b Ballot) bool { return b.Seat == q }) || !s.mayVote(q) {
+		return nil
+	}
+	var out []Action
+	for _, o := range s.Outcomes(ag.Subject) {
+		out = append(out, Action{Outcome: o})
+	}
+	return out
+}
+
+func geneticRecombination(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	if !slices.ContainsFunc(recombinationOptions(s, a.Seat, st), func(o Action) bool { return o.Outcome == a.Outcome }) {
+		return nil, engine.Refuse("8.2", "Genetic Recombination names an outcome (outcome) for the next voter, who may vote")
+	}
+	e := Event{Kind: EvVoteBound, Seat: s.Agenda.Voters[0]}
+	e.more().Outcome = a.Outcome
+	return s.emit(e), nil
+}

@@ -165,3 +165,33 @@ func TestFactionUnit_Starlancer(t *testing.T) {
 		}
 	}
 }
+
+// The Mahact, Genetic Recombination (8.2): before the Hacan vote, the
+// Mahact exhaust it to name "against": the Hacan voting for it keep their
+// fleet pool; voting "for", or abstaining, they lose a token from it. Not
+// once the Hacan's ballot is open.
+func TestFactionTech_GeneticRecombination(t *testing.T) {
+	for _, c := range []struct {
+		vote string // "" abstains
+		lose int
+	}{{Against, 0}, {For, 1}, {"", 1}} {
+		g := factionAgenda(t, []string{"sol", "hacan", "mahact"}, []string{"mutiny"}, func(s *State) {
+			s.Players[2].Techs = append(s.Players[2].Techs, "genetic_recombination")
+		})
+		passWindows(t, g)
+		fleet := g.State().Players[1].Fleet
+		refuse(t, g, use(2, "genetic_recombination", Action{Outcome: "nobody"}), "8.2")
+		do(t, g, use(2, "genetic_recombination", Action{Outcome: Against}))
+		if c.vote == "" {
+			do(t, g, act(ActAbstain, 1))
+		} else {
+			do(t, g, Action{Kind: ActVote, Seat: 1, Outcome: c.vote})
+			refuse(t, g, use(2, "genetic_recombination", Action{Outcome: Against}), "1.3") // exhausted, and the ballot open
+			do(t, g, Action{Kind: ActSpendPlanet, Seat: 1, Planet: "Hercant"})
+			do(t, g, act(ActDone, 1))
+		}
+		if got := g.State().Players[1].Fleet; got != fleet-c.lose {
+			t.Fatalf("voted %q: the Hacan's fleet pool %d, was %d", c.vote, got, fleet)
+		}
+	}
+}

@@ -57,6 +57,7 @@ var reveals = map[string]disclosure{
 	EvTechAnswered:       quiet,
 	EvAgentAnswered:      quiet,
 	EvSheetToken:         quiet,
+	EvVoteBound:          quiet,
 	EvTurnAnswered:       quiet,
 	EvChoiceNext:         quiet,
 	EvChoiceQueued:       quiet,
