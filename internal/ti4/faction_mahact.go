@@ -114,3 +114,41 @@ func geneticRecombination(s *State, a Action, st *Step, _ *engine.RNG) ([]Event,
 	e.more().Outcome = a.Outcome
 	return s.emit(e), nil
 }
+
+// Scepter of Dominion, the Mahact's note: at the start of the strategy
+// phase its holder names a system, not a home system, with units of
+// theirs (system); each other player with a token on the Mahact's sheet
+// (the Mahact, and the players with one in their fleet pool) places a
+// token from reinforcements there, unless theirs is there already; the
+// note goes back.
+func init() {
+	defineNote("mahact:scepter_of_dominion", &promissoryNote{since: RulesPoK, strategyStart: true, fields: "system", offer: scepterOffer,
+		moment: func(s *State, seat int) bool { return inNoteWindow(s, seat, "mahact:scepter_of_dominion") }, play: scepterOfDominion})
+}
+
+func scepterOffer(s *State, seat int) []Action {
+	var out []Action
+	for _, sys := range s.Systems {
+		if !s.IsHomeSystem(sys.Pos) && s.unitsIn(sys.Pos, seat) > 0 {
+			out = append(out, Action{System: ip(sys.Pos)})
+		}
+	}
+	return out
+}
+
+func scepterOfDominion(s *State, a Action, owner int) ([]Event, error) {
+	if !inNoteWindow(s, a.Seat, a.Card) {
+		return nil, engine.Refuse("69.1", "Scepter of Dominion is played at the start of the strategy phase")
+	}
+	if a.System == nil || !slices.ContainsFunc(scepterOffer(s, a.Seat), func(o Action) bool { return *o.System == *a.System }) {
+		return nil, engine.Refuse("69.1", "a system with your units, not a home system (system)")
+	}
+	pos := *a.System
+	ev := s.emit(Event{Kind: EvStepCleared, Seat: a.Seat}, Event{Kind: EvNoteReturned, Seat: a.Seat, Card: a.Card})
+	for _, q := range append([]int{owner}, s.Players[owner].SheetTokens...) {
+		if q != a.Seat && !s.Players[q].Eliminated && !slices.Contains(s.System(pos).Command, q) && s.CommandReinforcements(q) > 0 {
+			ev = s.extend(ev, Event{Kind: EvCommandToken, Seat: q, System: pos, Count: 1})
+		}
+	}
+	return ev, nil
+}

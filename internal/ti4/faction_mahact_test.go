@@ -195,3 +195,42 @@ func TestFactionTech_GeneticRecombination(t *testing.T) {
 		}
 	}
 }
+
+// The Mahact, Scepter of Dominion (69): Sol holds it; at the start of the
+// strategy phase Sol names system 9, where Sol's ships are: the Mahact and
+// the Hacan (whose token is in the Mahact's fleet pool) each place a token
+// there, Sol none; the note goes back. A home system is refused, and no
+// card is chosen while the window is open.
+func TestFaction_Mahact_ScepterOfDominion(t *testing.T) {
+	cfg := fixtureConfig("sol", "mahact", "hacan")
+	cfg.Rules = RulesCurrent
+	s, rng, err := Setup(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Players[1].Promissory = without(s.Players[1].Promissory, []string{"mahact:scepter_of_dominion"})
+	s.Players[0].Promissory = append(s.Players[0].Promissory, "mahact:scepter_of_dominion")
+	s.Players[1].SheetTokens = []int{2}
+	s.System(9).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 1}}
+	for ev := (Rules{}).Follow(s, &rng); len(ev) > 0; ev = (Rules{}).Follow(s, &rng) { // the phase's start, as after a status phase
+		for _, e := range slices.Clone(ev) {
+			Rules{}.Apply(s, e)
+		}
+	}
+	g := fixtureFrom(t, s, rng)
+	st := g.State().Step
+	if st == nil || st.Kind != StepNoteWindow || st.Seat != 0 || st.Card != "mahact:scepter_of_dominion" {
+		t.Fatalf("Sol's window at the start of the strategy phase: %+v", st)
+	}
+	refuse(t, g, Action{Kind: ActPick, Seat: g.State().Turn, Card: "leadership"}, "82.3")
+	home := g.State().Players[0].Home
+	refuse(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: "mahact:scepter_of_dominion", System: ip(home)}, "69.1")
+	do(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: "mahact:scepter_of_dominion", System: ip(9)})
+	s = g.State()
+	if cmd := s.System(9).Command; !slices.Contains(cmd, 1) || !slices.Contains(cmd, 2) || slices.Contains(cmd, 0) {
+		t.Fatalf("tokens in system 9: %v, want the Mahact's and the Hacan's", cmd)
+	}
+	if !slices.Contains(s.Players[1].Promissory, "mahact:scepter_of_dominion") || s.Step != nil {
+		t.Fatalf("the note back with the Mahact (%v), the window closed (%+v)", s.Players[1].Promissory, s.Step)
+	}
+}

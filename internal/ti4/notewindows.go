@@ -120,7 +120,9 @@ func windowNotes(f func(*promissoryNote) bool) []string {
 var (
 	turnNotes     = sync.OnceValue(func() []string { return windowNotes(func(d *promissoryNote) bool { return d.ownerTurn }) })
 	strategyNotes = sync.OnceValue(func() []string { return windowNotes(func(d *promissoryNote) bool { return d.strategyEnd }) })
-	researchNotes = sync.OnceValue(func() []string { return windowNotes(func(d *promissoryNote) bool { return d.ownerResearched }) })
+	// notes whose window opens at the start of the strategy phase
+	strategyStartNotes = sync.OnceValue(func() []string { return windowNotes(func(d *promissoryNote) bool { return d.strategyStart }) })
+	researchNotes      = sync.OnceValue(func() []string { return windowNotes(func(d *promissoryNote) bool { return d.ownerResearched }) })
 )
 
 // notesAtTurnStart opens, at the start of a player's turn before they
@@ -160,6 +162,17 @@ func setAsideBack(s *State) []Event {
 		}
 	}
 	return nil
+}
+
+// notesAtStrategyStart opens, at the start of the strategy phase, before
+// any card is chosen, the windows of the notes played then (Scepter of
+// Dominion).
+func notesAtStrategyStart(s *State) []Event {
+	var ev []Event
+	for _, id := range strategyStartNotes() {
+		ev = s.extend(ev, s.askNotes([]string{id}, noteOwner(id), Step{})...)
+	}
+	return ev
 }
 
 // notesAtStrategyEnd opens, at the end of the strategy phase, the windows

@@ -96,7 +96,9 @@ type promissoryNote struct {
 	// (strategyEnd) or after the owner researches a technology
 	// (ownerResearched), when opens allows (nil: always).
 	ownerTurn, strategyEnd, ownerResearched bool
-	opens                                   func(s *State, holder, owner int, ctx Step) bool
+	// strategyStart: its window opens at the start of the strategy phase.
+	strategyStart bool
+	opens         func(s *State, holder, owner int, ctx Step) bool
 	// attach: what it gives the planet it is attached to (12).
 	attach attachment
 	// aid: what playing it gives the tactical action under way

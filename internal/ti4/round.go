@@ -320,6 +320,11 @@ func checkPools(s *State, p Pools, total int, rule string) error {
 func roundFollowUps(s *State, rng *engine.RNG) []Event {
 	switch s.Phase {
 	case PhaseStrategy:
+		if s.Step == nil && len(s.Choices) == 0 && !slices.ContainsFunc(s.Players, func(p *Player) bool { return len(p.StrategyCards) > 0 }) {
+			if ev := notesAtStrategyStart(s); len(ev) > 0 {
+				return ev
+			}
+		}
 		if s.Turn == None && s.Step == nil && s.PickAsk == nil && len(s.Choices) == 0 {
 			if ev := notesAtStrategyEnd(s); len(ev) > 0 {
 				return ev
