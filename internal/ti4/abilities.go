@@ -404,6 +404,10 @@ const (
 	// PermitNebulae: nebulae do not change the player's ships' movement
 	// (59.1a, 59.2).
 	PermitNebulae
+	// PermitReactivate: in its owner's tactical actions, a system holding
+	// one of their tokens may be activated; both tokens go back at the end
+	// of the tactical action, with no activation abilities answering it.
+	PermitReactivate
 )
 
 // othersActivated is what follows when active activates sys for the other

@@ -152,3 +152,10 @@ func scepterOfDominion(s *State, a Action, owner int) ([]Event, error) {
 	}
 	return ev, nil
 }
+
+// Il Na Viroset, the Mahact commander: they may activate a system holding
+// their command token; at the end of that tactical action both tokens go
+// back to reinforcements, and no activation ability answers it (5.2).
+func init() {
+	define(&Ability{ID: "mahact:il_na_viroset", Since: RulesPoK, Permits: PermitReactivate})
+}

@@ -234,3 +234,31 @@ func TestFaction_Mahact_ScepterOfDominion(t *testing.T) {
 		t.Fatalf("the note back with the Mahact (%v), the window closed (%+v)", s.Players[1].Promissory, s.Step)
 	}
 }
+
+// The Mahact, Il Na Viroset (commander, 5.2): unlocked, they activate a
+// system already holding their token; at the end of the tactical action
+// both tokens are back in reinforcements and the turn is over. Locked,
+// the activation is refused; a system with two of their tokens never.
+func TestFaction_Mahact_IlNaViroset(t *testing.T) {
+	for _, state := range []string{Locked, Unlocked} {
+		g := factionGame(t, []string{"mahact", "sol", "hacan"}, func(s *State) {
+			s.Players[0].Commander = state
+			s.System(21).Command = []int{0}
+		})
+		if state == Locked {
+			refuse(t, g, activate(0, 21), "5.2")
+			continue
+		}
+		before := g.State().CommandReinforcements(0)
+		quickTactical(t, g, 0, 21)
+		s := g.State()
+		if slices.Contains(s.System(21).Command, 0) || s.CommandReinforcements(0) != before+2 || s.Turn == 0 {
+			t.Fatalf("tokens in 21 %v; reinforcements %d, were %d; turn %d", s.System(21).Command, s.CommandReinforcements(0), before, s.Turn)
+		}
+	}
+	g := factionGame(t, []string{"mahact", "sol", "hacan"}, func(s *State) {
+		s.Players[0].Commander = Unlocked
+		s.System(21).Command = []int{0, 0}
+	})
+	refuse(t, g, activate(0, 21), "5.2")
+}

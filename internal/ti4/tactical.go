@@ -15,11 +15,14 @@ import (
 
 // Tactical is a tactical action under way.
 type Tactical struct {
-	Seat   int     `json:"seat"`
-	System int     `json:"system"`
-	Step   string  `json:"step"`
-	Moves  []Cargo `json:"moves,omitempty"` // ships declared to move (58.6)
-	Cargo  []Cargo `json:"cargo,omitempty"` // fighters and ground forces they carry
+	Seat   int    `json:"seat"`
+	System int    `json:"system"`
+	Step   string `json:"step"`
+	// Again: the system already held the player's token, activated by an
+	// ability (Il Na Viroset): both tokens go back at the end.
+	Again bool    `json:"again,omitempty"`
+	Moves []Cargo `json:"moves,omitempty"` // ships declared to move (58.6)
+	Cargo []Cargo `json:"cargo,omitempty"` // fighters and ground forces they carry
 	// Ceasefire was played: no units move into the active system.
 	Ceasefire bool `json:"ceasefire,omitempty"`
 	// Cards played after activation: Flank Speed, Lost Star Chart, In the
@@ -179,12 +182,16 @@ func decideActivate(s *State, a Action) ([]Event, error) {
 	}
 	p := s.Players[a.Seat]
 	pools := Pools{p.Tactic - 1, p.Fleet, p.Strategy}
+	again := slices.Contains(sys.Command, a.Seat) // an ability's (Il Na Viroset): no activation abilities answer it
 	ev := s.emit(
 		Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &pools},
 		Event{Kind: EvCommandToken, Seat: a.Seat, System: sys.Pos, Count: 1},
-		Event{Kind: EvTacticalBegun, Seat: a.Seat, System: sys.Pos},
+		Event{Kind: EvTacticalBegun, Seat: a.Seat, System: sys.Pos, Count: btoi(again)},
 	)
 	ev = s.extend(ev, notesOnActivation(s, a.Seat, sys.Pos)...)
+	if again {
+		return ev, nil
+	}
 	if s.hasUse(a.Seat, AfterActivation) {
 		ev = s.extend(ev, abilityWindows(s, a.Seat, AfterActivation, Step{Systems: []int{sys.Pos}})...)
 	}
@@ -240,7 +247,7 @@ func checkActivate(s *State, a Action) (*System, error) {
 	if err != nil {
 		return nil, err
 	}
-	if slices.Contains(sys.Command, a.Seat) {
+	if slices.Contains(sys.Command, a.Seat) && (countOf(sys.Command, a.Seat) > 1 || !s.permits(a.Seat, PermitReactivate)) {
 		return nil, engine.Refuse("5.2", "you already have a command token in that system")
 	}
 	if p := s.Players[a.Seat]; p.Tactic < 1 {
@@ -1371,6 +1378,9 @@ func decideEndTactical(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		ev = s.extend(ev, exploreFrontier(s, a.Seat, sys.Pos, rng)...)
 	}
 	ev = s.extend(ev, relicsAfterTactical(s, a.Seat)...)
+	if t.Again && countOf(s.System(t.System).Command, a.Seat) == 2 { // both tokens back to reinforcements
+		ev = s.extend(ev, Event{Kind: EvCommandToken, Seat: a.Seat, System: t.System, Count: -1}, Event{Kind: EvCommandToken, Seat: a.Seat, System: t.System, Count: -1})
+	}
 	ev = s.extend(ev, anyTacticalEnded(s, a.Seat, t.System)...)
 	ev = s.extend(ev, Event{Kind: EvTurnEnded, Seat: a.Seat})
 	if law := s.lawGives(a.Seat, LawFightersPlusOne); law != "" && t.Made > 0 && declared(t.Placed, 0, "fighter") < 2 {
@@ -1382,7 +1392,7 @@ func decideEndTactical(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 func applyTactical(s *State, e *Event) bool {
 	switch e.Kind {
 	case EvTacticalBegun:
-		s.Tactical = &Tactical{Seat: e.Seat, System: e.System, Step: TacMovement, Friends: s.friendsOf(e.Seat)}
+		s.Tactical = &Tactical{Seat: e.Seat, System: e.System, Step: TacMovement, Friends: s.friendsOf(e.Seat), Again: e.Count > 0}
 	case EvDeclared:
 		c := Cargo{From: e.System, Unit: e.Unit, Count: e.Count, Planet: e.Planet}
 		if e.Deck == "cargo" {

@@ -202,7 +202,7 @@ func decideTradeAdd(s *State, a Action) ([]Event, error) {
 	return s.emit(Event{Kind: EvTrade, Seat: a.Seat, Extra: &Extra{Trade: &n}}), nil
 }
 
-func countOf(xs []string, x string) int {
+func countOf[T comparable](xs []T, x T) int {
 	n := 0
 	for _, v := range xs {
 		if v == x {
