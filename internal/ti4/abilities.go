@@ -317,6 +317,10 @@ type Ability struct {
 	// NoCommanderNotes: its owner's faction sets up without its own note
 	// that lends its commander (purged), and no player gives them theirs.
 	NoCommanderNotes bool
+	// TakesTokenForSecondary: exhausted, it pays the token a secondary
+	// ability costs its owner with one of the active player's command
+	// tokens taken from the board (20.5).
+	TakesTokenForSecondary bool
 	// Agents: agents its owner's faction has beyond the one every faction
 	// has (51.2), from its leaders in the data.
 	Agents int

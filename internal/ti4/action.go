@@ -272,7 +272,7 @@ var fieldsOf = map[string]string{
 	ActLosePlanet: "player planet", ActCapture: "player owner system planet unit count",
 	ActReturnCaptured: "player owner unit count", ActBeginInvasion: "player system",
 	ActCommit: "planet unit count", ActEstablishControl: "",
-	ActPick: "card player", ActPass: "", ActRedistribute: "pools", ActStrategic: "card", ActSecondary: "use card",
+	ActPick: "card player", ActPass: "", ActRedistribute: "pools", ActStrategic: "card", ActSecondary: "use card system",
 	ActSpendPlanet: "planet use", ActSpendTG: "count use", ActSpecialty: "planet", ActGainTokens: "pools",
 	ActChooseSystem: "system", ActReadyPlanet: "planet", ActDone: "pools", ActChooseSpeaker: "player",
 	ActOrderAgendas: "top bottom", ActPlaceStructure: "unit planet", ActChoosePlayer: "player",

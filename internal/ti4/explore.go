@@ -86,22 +86,35 @@ func (x *explorer) exploreTwo(seat, pos int, pl *Planet, first Event) ([]Event, 
 	if count(pl.Units, seat, "mech") == 0 || !s.factionHas(seat, hookExploresTwo) {
 		return nil, false
 	}
+	x.unDiscard(first) // held, not in the discard pile: a reshuffle for the second card leaves it out
 	second, ok := x.explore(seat, pl.Name)
 	if !ok {
+		x.discard[first.Deck] = append(slices.Clip(x.discard[first.Deck]), first.Card) // as explorePlanet left it
 		return nil, false
 	}
+	x.unDiscard(second)
 	held := []string{first.Card, second.Card}
-	for _, c := range held { // not in the discard pile until resolved or discarded
-		if i := slices.Index(x.discard[first.Deck], c); i >= 0 && !kept(c) {
-			x.discard[first.Deck] = slices.Delete(slices.Clone(x.discard[first.Deck]), i, i+1)
-		}
-	}
 	first.more().Outcome, second.more().Outcome = exploreHeld, exploreHeld
 	ev := s.emit(first, second)
 	return s.extend(ev, abilityWindows(s, seat, ChooseExplored, Step{Planet: pl.Name, Systems: []int{pos}, Cards: held})...), true
 }
 
 func hookExploresTwo(a *Ability) bool { return a.ExploresTwo }
+
+// unDiscard takes back the card e drew from the explorer's discard pile,
+// where draw put it (the last copy there), for a card held instead.
+func (x *explorer) unDiscard(e Event) {
+	d := x.discard[e.Deck]
+	if kept(e.Card) {
+		return
+	}
+	for i := len(d) - 1; i >= 0; i-- {
+		if d[i] == e.Card {
+			x.discard[e.Deck] = slices.Delete(slices.Clone(d), i, i+1)
+			return
+		}
+	}
+}
 
 // How an exploration event's card goes (Extra.Outcome): drawn and held
 // for a choice, resolved from among those held, or discarded from them.

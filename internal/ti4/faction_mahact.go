@@ -159,3 +159,11 @@ func scepterOfDominion(s *State, a Action, owner int) ([]Event, error) {
 func init() {
 	define(&Ability{ID: "mahact:il_na_viroset", Since: RulesPoK, Permits: PermitReactivate})
 }
+
+// Jae Mir Kan, the Mahact agent: when the Mahact would spend a token on a
+// strategy card's secondary ability, exhausted, one of the active
+// player's command tokens on the board is spent instead (system), back to
+// that player's reinforcements (20.5).
+func init() {
+	define(&Ability{ID: "mahact:jae_mir_kan", Since: RulesPoK, TakesTokenForSecondary: true})
+}

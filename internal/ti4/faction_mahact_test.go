@@ -262,3 +262,27 @@ func TestFaction_Mahact_IlNaViroset(t *testing.T) {
 	})
 	refuse(t, g, activate(0, 21), "5.2")
 }
+
+// The Mahact, Jae Mir Kan (agent, 20.5): taking Diplomacy's secondary,
+// the Mahact spend Sol's token from system 21 instead of their own; the
+// agent is exhausted, and a system without Sol's token is refused.
+func TestFaction_Mahact_JaeMirKan(t *testing.T) {
+	cfg := fixtureConfig("sol", "mahact", "hacan")
+	cfg.Rules = RulesCurrent
+	g := fixture(t, cfg, func(s *State) { s.System(21).Command = []int{0} })
+	toActionPhase(t, g, "leadership", "politics", "trade", "diplomacy", "warfare", "technology")
+	strategic(t, g, 0, "diplomacy")
+	do(t, g, Action{Kind: ActChooseSystem, Seat: 0, System: ip(g.State().Players[0].Home)})
+	do(t, g, act(ActDone, 0))
+	settle(t, g)
+	if q := g.State().Strategic.Queue; len(q) == 0 || q[0] != 1 {
+		t.Fatalf("queue %v: the Mahact are offered the secondary", q)
+	}
+	strategy := g.State().Players[1].Strategy
+	refuse(t, g, Action{Kind: ActSecondary, Seat: 1, Use: true, Card: "mahact:jae_mir_kan", System: ip(9)}, "20.5")
+	do(t, g, Action{Kind: ActSecondary, Seat: 1, Use: true, Card: "mahact:jae_mir_kan", System: ip(21)})
+	s := g.State()
+	if s.Players[1].Strategy != strategy || slices.Contains(s.System(21).Command, 0) || !slices.Contains(s.Players[1].ExhaustedTechs, "mahact:jae_mir_kan") {
+		t.Fatalf("strategy pool %d of %d; tokens in 21 %v; exhausted %v", s.Players[1].Strategy, strategy, s.System(21).Command, s.Players[1].ExhaustedTechs)
+	}
+}

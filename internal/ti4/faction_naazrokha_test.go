@@ -278,3 +278,26 @@ func TestFaction_NaazRokha_DistantSuns(t *testing.T) {
 		}
 	}
 }
+
+// Distant Suns with one card left in the deck: the second is drawn from
+// the discard pile reshuffled, which does not take the first card held;
+// every card stays in one place (the invariants hold).
+func TestFaction_NaazRokha_DistantSunsReshuffles(t *testing.T) {
+	g := mechInvasion(t, []string{"naazrokha", "sol", "hacan"}, nil, 7, func(s *State) {
+		planetIn(s.System(9), "Arnor").Controller = None
+		all := append(slices.Clone(s.Decks.Exploration["industrial"]), s.Decks.ExplorationDiscard["industrial"]...)
+		s.Decks.Exploration["industrial"] = all[:1]
+		s.Decks.ExplorationDiscard["industrial"] = all[1:]
+	})
+	s := g.State()
+	if len(s.Decks.Held) != 2 || s.Decks.Held[0] == "" {
+		t.Fatalf("held %v: two cards", s.Decks.Held)
+	}
+	if err := CheckInvariants(s); err != nil {
+		t.Fatal(err)
+	}
+	do(t, g, Action{Kind: ActUseAbility, Seat: 0, Card: "naazrokha:distant_suns", Use: true, Outcome: s.Decks.Held[1]})
+	if err := CheckInvariants(g.State()); err != nil {
+		t.Fatal(err)
+	}
+}

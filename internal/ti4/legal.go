@@ -560,6 +560,7 @@ func (l *lister) strategic(add func(Action)) bool {
 			add(Action{Kind: ActSecondary, Use: true})
 			add(Action{Kind: ActSecondary})
 			relicSecondaryOptions(s, seat, add)
+			tokenSecondaryOptions(s, seat, add)
 		}
 		return true
 	}

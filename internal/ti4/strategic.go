@@ -244,6 +244,12 @@ func decideSecondary(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	}
 	var ev []Event
 	switch {
+	case a.Card != "" && definitions[a.Card] != nil && relics[a.Card] == nil: // an ability pays with the active player's token (Jae Mir Kan)
+		paid, err := tokenTakenForSecondary(s, a, free)
+		if err != nil {
+			return nil, err
+		}
+		ev = s.extend(ev, paid...)
 	case a.Card != "": // a relic pays the token
 		paid, err := relicPaysSecondary(s, a, free)
 		if err != nil {
@@ -874,4 +880,38 @@ func applyStrategic(s *State, e *Event) bool {
 		return false
 	}
 	return true
+}
+
+// tokenTakenForSecondary: seat's ability (a.Card), exhausted, pays the
+// token a secondary costs with one of the active player's taken from the
+// board (system), back to their reinforcements (Jae Mir Kan).
+func tokenTakenForSecondary(s *State, a Action, free bool) ([]Event, error) {
+	ab := s.cardVersion(definitions[a.Card])
+	if free || !ab.TakesTokenForSecondary || !s.hasAbility(a.Seat, a.Card) || slices.Contains(s.Players[a.Seat].ExhaustedTechs, a.Card) {
+		return nil, engine.Refuse("20.5", "%s, ready, pays a secondary that costs a token", a.Card)
+	}
+	q := s.Strategic.Seat
+	if a.System == nil || q == a.Seat || !slices.Contains(s.System(*a.System).Command, q) {
+		return nil, engine.Refuse("20.5", "one of the active player's command tokens on the board (system)")
+	}
+	return s.emit(Event{Kind: EvTechExhausted, Seat: a.Seat, Card: a.Card}, Event{Kind: EvCommandToken, Seat: q, System: *a.System, Count: -1}), nil
+}
+
+// tokenSecondaryOptions lists the secondaries paid by an ability of
+// seat's with the active player's tokens (Jae Mir Kan).
+func tokenSecondaryOptions(s *State, seat int, add func(Action)) {
+	q := s.Strategic.Seat
+	if q == seat || s.Strategic.Card == "leadership" || slices.Contains(s.Strategic.Free, seat) {
+		return
+	}
+	for _, ab := range s.abilityList(seat) {
+		if !ab.TakesTokenForSecondary || slices.Contains(s.Players[seat].ExhaustedTechs, ab.ID) {
+			continue
+		}
+		for _, sys := range s.Systems {
+			if slices.Contains(sys.Command, q) {
+				add(Action{Kind: ActSecondary, Use: true, Card: ab.ID, System: ip(sys.Pos)})
+			}
+		}
+	}
 }
