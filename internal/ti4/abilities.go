@@ -2,6 +2,7 @@ package ti4
 
 import (
 	"fmt"
+	"iter"
 	"slices"
 	"strings"
 	"sync"
@@ -549,18 +550,30 @@ func (s *State) abilityList(seat int) []*Ability {
 // factionHas reports one of seat's faction abilities for which f holds:
 // the cheap ask, for hot paths, of what no technology gives.
 func (s *State) factionHas(seat int, f func(*Ability) bool) bool {
-	v := s.rules()
-	if v < RulesFactions {
-		return false
-	}
-	for _, a := range factionDefs()[s.Players[seat].Faction] {
-		for a = s.cardVersion(a); a != nil && a.Since <= v; a = a.Later {
-			if f(a) {
-				return true
-			}
+	for a := range s.factionLive(s.Players[seat].Faction) {
+		if f(a) {
+			return true
 		}
 	}
 	return false
+}
+
+// factionLive yields faction's abilities as the game's rules version has
+// them (none before faction abilities came in), whoever plays it.
+func (s *State) factionLive(faction string) iter.Seq[*Ability] {
+	return func(yield func(*Ability) bool) {
+		v := s.rules()
+		if v < RulesFactions {
+			return
+		}
+		for _, a := range factionDefs()[faction] {
+			for a = s.cardVersion(a); a != nil && a.Since <= v; a = a.Later {
+				if !yield(a) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // factionSetUp is what faction's definitions say for f, whatever the
@@ -641,11 +654,7 @@ func (s *State) tgWorth(seat int) int {
 }
 
 // has reports an ability of seat's for which f holds.
-func (s *State) has(seat int, f func(*Ability) bool) bool {
-	ok := false
-	s.abilities(seat, func(a *Ability) { ok = ok || f(a) })
-	return ok
-}
+func (s *State) has(seat int, f func(*Ability) bool) bool { return s.abilityWith(seat, f) != nil }
 
 // abilityWith is the first of seat's abilities for which f holds, or nil.
 func (s *State) abilityWith(seat int, f func(*Ability) bool) *Ability {

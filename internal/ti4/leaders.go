@@ -106,10 +106,8 @@ func (s *State) leaderAbilities(seat int, list []*Ability) []*Ability {
 // its abilities under the game's rules version say.
 func (s *State) bonusAgents(faction string) int {
 	n := 0
-	for _, a := range factionDefs()[faction] {
-		if a = s.cardVersion(a); a.Since <= s.rules() {
-			n += a.Agents
-		}
+	for a := range s.factionLive(faction) {
+		n += a.Agents
 	}
 	return n
 }

@@ -160,8 +160,8 @@ var heldNotes = sync.OnceValue(func() map[string]*promissoryNote {
 // (data PromissoryExtra), as an ability of its says under the game's rules
 // version (Dark Whispers).
 func (s *State) dealsExtraNotes(faction string) bool {
-	for _, a := range factionDefs()[faction] {
-		if a = s.cardVersion(a); a.Since <= s.rules() && a.ExtraNotes {
+	for a := range s.factionLive(faction) {
+		if a.ExtraNotes {
 			return true
 		}
 	}
@@ -208,8 +208,8 @@ func (s *State) purgesOwnNote(faction, kind string) bool {
 	if d := promissoryNotes[kind]; d == nil || !d.lendsCommander {
 		return false
 	}
-	for _, a := range factionDefs()[faction] {
-		if a = s.cardVersion(a); a.Since <= s.rules() && a.NoCommanderNotes {
+	for a := range s.factionLive(faction) {
+		if a.NoCommanderNotes {
 			return true
 		}
 	}
