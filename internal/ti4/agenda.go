@@ -666,3 +666,13 @@ func (s *State) mayVote(seat int) bool {
 	}
 	return s.permits(seat, PermitVoteAlways) || !(slices.Contains(ag.Barred, seat) || slices.Contains(ag.Silenced, seat))
 }
+
+// outcomeChoices is an ability's choice of each outcome of the agenda
+// under way (outcome).
+func outcomeChoices(s *State) []Action {
+	var out []Action
+	for _, o := range s.Outcomes(s.Agenda.Subject) {
+		out = append(out, Action{Outcome: o})
+	}
+	return out
+}

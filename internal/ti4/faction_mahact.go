@@ -99,11 +99,7 @@ func recombinationOptions(s *State, _ int, _ *Step) []Action {
 	if slices.ContainsFunc(ag.Bound, func(b Ballot) bool { return b.Seat == q }) || !s.mayVote(q) {
 		return nil
 	}
-	var out []Action
-	for _, o := range s.Outcomes(ag.Subject) {
-		out = append(out, Action{Outcome: o})
-	}
-	return out
+	return outcomeChoices(s)
 }
 
 func geneticRecombination(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {

@@ -27,11 +27,7 @@ func threatOptions(s *State, seat int, _ *Step) []Action {
 	if s.Players[seat].Predicted == s.Round || ag == nil || ag.Card == "" {
 		return nil
 	}
-	var out []Action
-	for _, o := range s.Outcomes(ag.Subject) {
-		out = append(out, Action{Outcome: o})
-	}
-	return out
+	return outcomeChoices(s)
 }
 
 func predictThreat(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {

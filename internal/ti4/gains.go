@@ -20,12 +20,33 @@ func (s *State) gained(seat int) {
 	if s.Players[seat].TradeGoods < 3 || slices.Contains(s.Gained, seat) {
 		return
 	}
+	if s.answered(AfterNeighborGain, seat) {
+		s.Gained = append(slices.Clone(s.Gained), seat)
+	}
+}
+
+// answered reports a player other than except (None: any) with an
+// ability usable at the moment: the cheap test before a deed is marked
+// for the follow-ups that open its windows.
+func (s *State) answered(at Moment, except int) bool {
 	for q := range s.Players {
-		if q != seat && s.hasUse(q, AfterNeighborGain) {
-			s.Gained = append(slices.Clone(s.Gained), seat)
-			return
+		if q != except && s.hasUse(q, at) {
+			return true
 		}
 	}
+	return false
+}
+
+// everyonesWindows opens, for each player in the game with an ability
+// usable at the moment, its windows, with ctx as their place.
+func everyonesWindows(s *State, at Moment, ctx Step) []Event {
+	var ev []Event
+	for _, q := range s.Active() {
+		if s.hasUse(q, at) {
+			ev = s.extend(ev, abilityWindows(s, q, at, ctx)...)
+		}
+	}
+	return ev
 }
 
 // gainFollowUps opens the windows for the first player marked: one for
@@ -68,11 +89,8 @@ func (s *State) agentSpent(id string) {
 	if s.rules() < RulesPoK || !isAgent(id) || slices.Contains(s.AgentsSpent, id) {
 		return
 	}
-	for q := range s.Players {
-		if s.hasUse(q, AfterAgentExhausted) {
-			s.AgentsSpent = append(slices.Clone(s.AgentsSpent), id)
-			return
-		}
+	if s.answered(AfterAgentExhausted, None) {
+		s.AgentsSpent = append(slices.Clone(s.AgentsSpent), id)
 	}
 }
 
@@ -88,12 +106,7 @@ func agentFollowUps(s *State) []Event {
 	if owner == None {
 		return ev
 	}
-	for _, q := range s.Active() {
-		if s.hasUse(q, AfterAgentExhausted) {
-			ev = s.extend(ev, abilityWindows(s, q, AfterAgentExhausted, Step{Target: ip(owner), Cards: []string{id}})...)
-		}
-	}
-	return ev
+	return s.extend(ev, everyonesWindows(s, AfterAgentExhausted, Step{Target: ip(owner), Cards: []string{id}})...)
 }
 
 // isAgent reports a leader definition that is an agent.
@@ -119,11 +132,8 @@ func (s *State) turnEnded(seat int) {
 	if slices.Contains(s.TurnsEnded, seat) {
 		return
 	}
-	for q := range s.Players {
-		if s.hasUse(q, AfterAnyTurn) {
-			s.TurnsEnded = append(slices.Clone(s.TurnsEnded), seat)
-			return
-		}
+	if s.answered(AfterAnyTurn, None) {
+		s.TurnsEnded = append(slices.Clone(s.TurnsEnded), seat)
 	}
 }
 
@@ -135,12 +145,7 @@ func turnFollowUps(s *State) []Event {
 	}
 	seat := s.TurnsEnded[0]
 	ev := s.emit(Event{Kind: EvTurnAnswered, Seat: seat})
-	for _, q := range s.Active() {
-		if s.hasUse(q, AfterAnyTurn) {
-			ev = s.extend(ev, abilityWindows(s, q, AfterAnyTurn, Step{Target: ip(seat)})...)
-		}
-	}
-	return ev
+	return s.extend(ev, everyonesWindows(s, AfterAnyTurn, Step{Target: ip(seat)})...)
 }
 
 // AfterTechGained is the moment after the player gains a technology
