@@ -271,13 +271,7 @@ func TestFaction_Mahact_JaeMirKan(t *testing.T) {
 	cfg.Rules = RulesCurrent
 	g := fixture(t, cfg, func(s *State) { s.System(21).Command = []int{0} })
 	toActionPhase(t, g, "leadership", "politics", "trade", "diplomacy", "warfare", "technology")
-	strategic(t, g, 0, "diplomacy")
-	do(t, g, Action{Kind: ActChooseSystem, Seat: 0, System: ip(g.State().Players[0].Home)})
-	do(t, g, act(ActDone, 0))
-	settle(t, g)
-	if q := g.State().Strategic.Queue; len(q) == 0 || q[0] != 1 {
-		t.Fatalf("queue %v: the Mahact are offered the secondary", q)
-	}
+	diplomacyOffered(t, g)
 	strategy := g.State().Players[1].Strategy
 	refuse(t, g, Action{Kind: ActSecondary, Seat: 1, Use: true, Card: "mahact:jae_mir_kan", System: ip(9)}, "20.5")
 	do(t, g, Action{Kind: ActSecondary, Seat: 1, Use: true, Card: "mahact:jae_mir_kan", System: ip(21)})

@@ -91,14 +91,7 @@ func TestFaction_Nekro_Propagation(t *testing.T) {
 func TestFaction_Nekro_TechnologicalSingularity(t *testing.T) {
 	cfg := fixtureConfig("nekro", "sol", "hacan")
 	cfg.Rules = RulesCurrent
-	g := fixture(t, cfg, func(s *State) {
-		s.System(22).Space = []Stack{{Owner: 0, Unit: "dreadnought", Count: 3}}
-		s.System(9).Space = []Stack{{Owner: 1, Unit: "destroyer", Count: 3}}
-	})
-	toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
-	activated(t, g, 0, 9)
-	do(t, g, moveShips(0, 22, "dreadnought", 3))
-	do(t, g, act(ActEndMovement, 0))
+	g := dreadnoughtsAttack(t, cfg, 3, []Stack{{Owner: 1, Unit: "destroyer", Count: 3}}, nil)
 	windows := 0
 	for i := 0; g.State().Combat != nil && i < 200; i++ {
 		c := g.State().Combat

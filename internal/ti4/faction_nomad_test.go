@@ -213,14 +213,7 @@ func TestFaction_Nomad_FieldMarshalMercer(t *testing.T) {
 func TestFaction_Nomad_TheThundarian(t *testing.T) {
 	cfg := fixtureConfig("nomad", "sol", "hacan")
 	cfg.Rules = RulesCurrent
-	g := fixture(t, cfg, func(s *State) {
-		s.System(22).Space = []Stack{{Owner: 0, Unit: "dreadnought", Count: 2}}
-		s.System(9).Space = []Stack{{Owner: 1, Unit: "destroyer", Count: 2}}
-	})
-	toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
-	activated(t, g, 0, 9)
-	do(t, g, moveShips(0, 22, "dreadnought", 2))
-	do(t, g, act(ActEndMovement, 0))
+	g := dreadnoughtsAttack(t, cfg, 2, []Stack{{Owner: 1, Unit: "destroyer", Count: 2}}, nil)
 	for i := 0; i < 50; i++ {
 		c := g.State().Combat
 		if c == nil {

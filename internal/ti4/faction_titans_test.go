@@ -171,14 +171,7 @@ func TestFaction_Titans_Tellurian(t *testing.T) {
 	for seed := uint64(1); seed < 40; seed++ {
 		cfg := fixtureConfig("titans", "sol", "hacan")
 		cfg.Rules, cfg.Seed = RulesCurrent, seed
-		g := fixture(t, cfg, func(s *State) {
-			s.System(22).Space = []Stack{{Owner: 0, Unit: "dreadnought", Count: 1}}
-			s.System(9).Space = []Stack{{Owner: 1, Unit: "cruiser", Count: 3}}
-		})
-		toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
-		activated(t, g, 0, 9)
-		do(t, g, moveShips(0, 22, "dreadnought", 1))
-		do(t, g, act(ActEndMovement, 0))
+		g := dreadnoughtsAttack(t, cfg, 1, []Stack{{Owner: 1, Unit: "cruiser", Count: 3}}, nil)
 		for i := 0; i < 40; i++ {
 			c := g.State().Combat
 			if c == nil {

@@ -46,13 +46,7 @@ func TestFaction_Winnu_Acquiescence(t *testing.T) {
 	g := fixture(t, cfg, giveNote(note, 1))
 	toActionPhase(t, g, "leadership", "politics", "trade", "diplomacy", "warfare", "technology")
 	refuse(t, g, Action{Kind: ActPlayNote, Seat: 1, Card: note}, "69.1")
-	strategic(t, g, 0, "diplomacy")
-	do(t, g, Action{Kind: ActChooseSystem, Seat: 0, System: ip(g.State().Players[0].Home)})
-	do(t, g, act(ActDone, 0))
-	settle(t, g)
-	if q := g.State().Strategic.Queue; len(q) == 0 || q[0] != 1 {
-		t.Fatalf("queue %v: Sol is offered the secondary", q)
-	}
+	diplomacyOffered(t, g)
 	strategy := g.State().Players[1].Strategy
 	do(t, g, Action{Kind: ActPlayNote, Seat: 1, Card: note})
 	do(t, g, Action{Kind: ActSecondary, Seat: 1, Use: true})

@@ -227,15 +227,7 @@ func winSpace(t *testing.T, factions []string, stage func(s *State), answer func
 	for seed := uint64(1); seed < 40; seed++ {
 		cfg := fixtureConfig(factions...)
 		cfg.Rules, cfg.Seed = RulesCurrent, seed
-		g := fixture(t, cfg, func(s *State) {
-			s.System(22).Space = []Stack{{Owner: 0, Unit: "dreadnought", Count: 2}}
-			s.System(9).Space = []Stack{{Owner: 1, Unit: "destroyer", Count: 2}}
-			stage(s)
-		})
-		toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
-		activated(t, g, 0, 9)
-		do(t, g, moveShips(0, 22, "dreadnought", 2))
-		do(t, g, act(ActEndMovement, 0))
+		g := dreadnoughtsAttack(t, cfg, 2, []Stack{{Owner: 1, Unit: "destroyer", Count: 2}}, stage)
 		for i := 0; g.State().Combat != nil && i < 200; i++ {
 			if answer == nil || !answer(g) {
 				fightStep(t, g)
@@ -247,4 +239,37 @@ func winSpace(t *testing.T, factions []string, stage func(s *State), answer func
 	}
 	t.Fatal("no seed won the combat")
 	return nil
+}
+
+// dreadnoughtsAttack has seat 0 move n dreadnoughts from system 22 into
+// system 9, held by defenders, in the action phase; the game stops once
+// the movement ends (the combat's first step next). stage, if not nil,
+// sets the rest.
+func dreadnoughtsAttack(t *testing.T, cfg Config, n int, defenders []Stack, stage func(s *State)) *Game {
+	t.Helper()
+	g := fixture(t, cfg, func(s *State) {
+		s.System(22).Space = []Stack{{Owner: 0, Unit: "dreadnought", Count: n}}
+		s.System(9).Space = defenders
+		if stage != nil {
+			stage(s)
+		}
+	})
+	toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+	activated(t, g, 0, 9)
+	do(t, g, moveShips(0, 22, "dreadnought", n))
+	do(t, g, act(ActEndMovement, 0))
+	return g
+}
+
+// diplomacyOffered has seat 0 resolve Diplomacy's primary on their home
+// system, and checks that seat 1 is offered the secondary next.
+func diplomacyOffered(t *testing.T, g *Game) {
+	t.Helper()
+	strategic(t, g, 0, "diplomacy")
+	do(t, g, Action{Kind: ActChooseSystem, Seat: 0, System: ip(g.State().Players[0].Home)})
+	do(t, g, act(ActDone, 0))
+	settle(t, g)
+	if q := g.State().Strategic.Queue; len(q) == 0 || q[0] != 1 {
+		t.Fatalf("queue %v: seat 1 is offered the secondary", q)
+	}
 }
