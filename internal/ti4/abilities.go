@@ -243,6 +243,10 @@ type Ability struct {
 	// ForPDS: the unit deploys, with an infantry, in place of a PDS its
 	// owner would place (30).
 	ForPDS bool
+	// GroundForce: the unit, a structure, is also a ground force (43, 83):
+	// it fights in ground combats and holds its planet; it is never
+	// transported.
+	GroundForce bool
 	// Deploy: the unit has a deploy ability (30), which the faction
 	// ability or moment it names offers while one is in reinforcements.
 	Deploy bool

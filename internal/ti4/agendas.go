@@ -636,7 +636,7 @@ func electedEffects(s *State, ag *AgendaStep, out string, rng *engine.RNG) []Eve
 	case "compensated_disarmament":
 		pl, sys := s.Planet(out)
 		for _, st := range pl.Units {
-			if isGroundForce(st.Unit) {
+			if s.groundForce(st.Owner, st.Unit) {
 				ev = s.extend(ev, Event{Kind: EvUnitsRemoved, Seat: st.Owner, System: sys.Pos, Planet: pl.Name, Unit: st.Unit, Count: st.Count})
 				if pl.Controller != None {
 					ev = s.extend(ev, Event{Kind: EvTradeGoods, Seat: pl.Controller, Count: st.Count})

@@ -244,8 +244,8 @@ func shipsOf(sys *System, seat int) bool {
 	return false
 }
 
-func groundOn(pl *Planet, seat int) bool {
-	return count(pl.Units, seat, "infantry")+count(pl.Units, seat, "mech") > 0
+func (s *State) groundOn(pl *Planet, seat int) bool {
+	return slices.ContainsFunc(pl.Units, func(st Stack) bool { return st.Owner == seat && s.groundForce(seat, st.Unit) })
 }
 
 // otherWithShips is the one other player with ships in a system, or None.
@@ -1161,7 +1161,7 @@ func hitTargets(s *State, c *Combat, o Owed) []Stack {
 	if o.Planet != "" {
 		pl := planetIn(sys, o.Planet)
 		for _, st := range pl.Units {
-			if st.Owner == o.Seat && landed(st.Unit) {
+			if st.Owner == o.Seat && s.landed(st.Owner, st.Unit) {
 				pool = append(pool, st)
 			}
 		}
@@ -1241,7 +1241,7 @@ func decideAssignHit(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	if o.Planet == "" { // another player's flagship here that forbids it (Fourth Moon)
 		q := s.flagshipAt(s.System(c.System), hookNoSustainNear)
 		noSustain = (q != None && q != o.Seat) || o.Bare
-	} else if s.rules() >= RulesMechs && isGroundForce(a.Unit) { // another player's mech on the planet (Moll Terminus)
+	} else if s.rules() >= RulesMechs && s.groundForce(o.Seat, a.Unit) { // another player's mech on the planet (Moll Terminus)
 		pl, _ := s.Planet(o.Planet)
 		noSustain = s.mechOn(pl, o.Seat, hookNoSustainOn) != None
 	}
@@ -1353,7 +1353,7 @@ func decideBombard(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	}
 	owner := None
 	for _, st := range pl.Units {
-		if st.Owner != a.Seat && isGroundForce(st.Unit) {
+		if st.Owner != a.Seat && s.groundForce(st.Owner, st.Unit) {
 			owner = st.Owner
 		}
 	}
@@ -1395,7 +1395,7 @@ func (s *State) roundEndBombard(c *Combat, pl *Planet, rng *engine.RNG) []Event 
 	n.Bombed = true
 	owner := None
 	for _, st := range pl.Units {
-		if st.Owner != a && isGroundForce(st.Unit) {
+		if st.Owner != a && s.groundForce(st.Owner, st.Unit) {
 			owner = st.Owner
 		}
 	}
@@ -1484,7 +1484,7 @@ func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
 	switch c.Step {
 	case CbCannon: // 77.7, 77.8: only at ground forces on this planet
 		for _, q := range s.Active() {
-			if q == c.Attacker || !fightsOn(pl, c.Attacker) || s.combatTech(c.Attacker).L4 {
+			if q == c.Attacker || !s.fightsOn(pl, c.Attacker) || s.combatTech(c.Attacker).L4 {
 				continue
 			}
 			cannons := pl.Units
@@ -1509,14 +1509,14 @@ func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
 		}
 		d := None
 		for _, st := range pl.Units {
-			if st.Owner != c.Attacker && isGroundForce(st.Unit) {
+			if st.Owner != c.Attacker && s.groundForce(st.Owner, st.Unit) {
 				d = st.Owner
 			}
 		}
-		if d == None || !fightsOn(pl, c.Attacker) {
+		if d == None || !s.fightsOn(pl, c.Attacker) {
 			n.Queue, n.Step, n.StartAsked, n.Opened, n.Legion = n.Queue[1:], CbCannon, false, false, nil
 			if c.Round > 0 && c.Defender != None { // a ground combat was fought here (42.4c)
-				if w, l := winnerOf(c, func(q int) bool { return groundOn(pl, q) }); w != None {
+				if w, l := winnerOf(c, func(q int) bool { return s.groundOn(pl, q) }); w != None {
 					ev := s.extend(s.emit(Event{Kind: EvCombatWon, Seat: w, Owner: l, System: c.System, Deck: "ground"}, setCombat(&n, rolls)), edict(s, w, l)...)
 					if k := min(s.bonus(w, hookGroundWonInfantry), s.Reinforcements(w, "infantry")); k > 0 && !demilitarized(pl) {
 						ev = s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: w, System: c.System, Planet: pl.Name, Unit: "infantry", Count: k})
@@ -1545,7 +1545,7 @@ func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
 		n.Sustained, n.Repaired, n.Bombed = nil, false, false
 		var ground []Stack
 		for _, st := range pl.Units {
-			if landed(st.Unit) {
+			if s.landed(st.Owner, st.Unit) {
 				ground = append(ground, st)
 			}
 		}
@@ -1751,7 +1751,7 @@ func establish(s *State, seat int, rng *engine.RNG) []Event {
 	takes := s.Invasion.Infiltrate || s.factionHas(seat, hookTakesStructures)
 	for _, name := range s.Invasion.Committed {
 		pl := planetIn(sys, name)
-		if !groundOn(pl, seat) || pl.Controller == seat {
+		if !s.groundOn(pl, seat) || pl.Controller == seat {
 			continue
 		}
 		for _, st := range pl.Units {

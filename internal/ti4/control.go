@@ -251,7 +251,7 @@ func structureFollowUps(s *State) []Event {
 			var here, ground uint32 // seats with units, and with ground forces, on the planet
 			for _, st := range pl.Units {
 				here |= 1 << uint(st.Owner)
-				if isGroundForce(st.Unit) {
+				if s.groundForce(st.Owner, st.Unit) {
 					ground |= 1 << uint(st.Owner)
 				}
 			}

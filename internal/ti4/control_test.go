@@ -227,7 +227,7 @@ func TestRule25_5b_GroundCombatFirstAndCustodians(t *testing.T) {
 	fightOut(t, g)
 	s := g.State()
 	pl, _ := s.Planet("Lodor")
-	mine, theirs := groundOn(pl, 0), groundOn(pl, 2)
+	mine, theirs := s.groundOn(pl, 0), s.groundOn(pl, 2)
 	if mine && theirs {
 		t.Fatal("42.4: the combat ends when one side has no ground forces")
 	}

@@ -214,7 +214,7 @@ func delouisOptions(s *State, _ int, _ *Step) []Action {
 	}
 	var out []Action
 	for _, st := range pl.Units {
-		if isGroundForce(st.Unit) {
+		if s.groundForce(st.Owner, st.Unit) {
 			out = append(out, Action{Unit: st.Unit, ActionExtra: &ActionExtra{Player: ip(st.Owner)}})
 		}
 	}

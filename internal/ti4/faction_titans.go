@@ -16,6 +16,15 @@ func init() {
 	define(&Ability{ID: "hecatoncheires", Since: RulesMechs, Deploy: true, ForPDS: true})
 }
 
+// Hel-Titan I and II, the Titans' PDS: a structure that is also a ground
+// force (43, 83): it fights in ground combat with its combat value and
+// Sustain Damage, and holds its planet. Its numbers (Production 1, space
+// cannon, planetary shield) are in the data.
+func init() {
+	define(&Ability{ID: "hel_titan", Since: RulesPoK, GroundForce: true})
+	define(&Ability{ID: "hel_titan_2", Since: RulesPoK, GroundForce: true})
+}
+
 // Terraform, the Titans' note: as its holder's action, attached to a
 // planet they control that is neither in a home system nor Mecatol Rex
 // (planet): +1 resource and +1 influence, and all three traits (12); it

@@ -192,3 +192,55 @@ func TestFaction_Titans_Tellurian(t *testing.T) {
 	}
 	t.Fatal("no seed put a hit on the Titans")
 }
+
+// The Titans, Hel-Titan (43, 83, 49.5a): their PDS is a ground force too.
+// Invaded, it fights a ground combat, rolling its combat value and
+// sustaining damage, where another faction's lone PDS is destroyed when
+// control is established; and it holds its planet as ground forces do.
+func TestFactionUnit_HelTitan(t *testing.T) {
+	s, fought, sustained := invadeLonePDS(t, "titans")
+	pl, _ := s.Planet("Arnor")
+	if !fought {
+		t.Fatal("no ground combat against the Hel-Titan")
+	}
+	if !sustained && count(pl.Units, 1, "pds") > 0 {
+		t.Fatal("the Hel-Titan survived without sustaining damage")
+	}
+	if mine := s.groundOn(pl, 0); mine != (pl.Controller == 0) || mine == (count(pl.Units, 1, "pds") > 0) {
+		t.Fatalf("Arnor: controller %d, units %v", pl.Controller, pl.Units)
+	}
+
+	s, fought, _ = invadeLonePDS(t, "hacan")
+	pl, _ = s.Planet("Arnor")
+	if fought || pl.Controller != 0 || count(pl.Units, 1, "pds") != 0 {
+		t.Fatalf("another faction's lone PDS is destroyed, no ground combat: %v", pl.Units)
+	}
+	if !s.groundForce(2, "pds") || s.groundForce(1, "pds") || isGroundForce("pds") {
+		t.Fatal("only the Titans' PDS is a ground force, and it is never transported")
+	}
+}
+
+// invadeLonePDS is seat 0 invading Arnor, held by seat 1 (of faction)
+// with one PDS, to the end: whether a ground combat was fought against
+// seat 1 and seat 1's unit sustained damage.
+func invadeLonePDS(t *testing.T, faction string) (s *State, fought, sustained bool) {
+	t.Helper()
+	f := []string{"sol", faction, "titans"}
+	if faction == "titans" {
+		f[2] = "hacan"
+	}
+	g := mechInvasion(t, f, []Stack{{Owner: 1, Unit: "pds", Count: 1}}, 7)
+	for i := 0; g.State().Combat != nil; i++ {
+		if i > 200 {
+			t.Fatal("combat does not end")
+		}
+		c := g.State().Combat
+		fought = fought || (c.Kind == "ground" && c.Defender == 1 && c.Round > 0)
+		fightStep(t, g)
+		if pl, _ := g.State().Planet("Arnor"); slices.ContainsFunc(pl.Units, func(st Stack) bool { return st.Owner == 1 && st.Damaged > 0 }) {
+			sustained = true
+		}
+	}
+	declineWindows(t, g)
+	return g.State(), fought, sustained
+}

@@ -55,7 +55,7 @@ func hitFeats(s *State, o Owed, sys *System, unit string) {
 			by.feat("turn_their_fleets_to_dust")
 		}
 	case "15.2":
-		if pl := planetIn(sys, o.Planet); pl != nil && !groundOn(pl, o.Seat) {
+		if pl := planetIn(sys, o.Planet); pl != nil && !s.groundOn(pl, o.Seat) {
 			by.feat("make_an_example_of_their_world")
 		}
 	}

@@ -80,12 +80,12 @@ func (s *State) commitsFighters(seat int) bool {
 
 // fightsOn reports seat's units fighting on a planet: ground forces, and
 // fighters committed as ground forces.
-func fightsOn(pl *Planet, seat int) bool {
-	return groundOn(pl, seat) || count(pl.Units, seat, "fighter") > 0
+func (s *State) fightsOn(pl *Planet, seat int) bool {
+	return s.groundOn(pl, seat) || count(pl.Units, seat, "fighter") > 0
 }
 
 // landed reports a unit type that fights on a planet where it stands.
-func landed(u string) bool { return isGroundForce(u) || u == "fighter" }
+func (s *State) landed(seat int, u string) bool { return s.groundForce(seat, u) || u == "fighter" }
 
 // fightersBack returns the fighters committed as ground forces in the
 // invaded system to its space area, the ground combats over.

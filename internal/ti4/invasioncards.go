@@ -58,7 +58,7 @@ func invasionFollowUps(s *State) []Event {
 			return ev
 		}
 		for _, q := range s.SpeakerOrder() {
-			if q != inv.Seat && slices.ContainsFunc(sys.Planets, func(pl *Planet) bool { return pl.Controller == q && groundOn(pl, q) }) {
+			if q != inv.Seat && slices.ContainsFunc(sys.Planets, func(pl *Planet) bool { return pl.Controller == q && s.groundOn(pl, q) }) {
 				ev = s.extend(ev, Event{Kind: EvAskQueued, Seat: q, Owner: inv.Seat, Deck: AskInvasionStart})
 			}
 		}
@@ -185,7 +185,7 @@ func infiltrateAsk(s *State, seat int) []Event {
 	sys := s.System(inv.Pos)
 	for _, name := range inv.Committed {
 		pl := planetIn(sys, name)
-		if groundOn(pl, seat) && pl.Controller != seat && slices.ContainsFunc(pl.Units, func(st Stack) bool { return st.Owner != seat && isStructure(st.Unit) }) {
+		if s.groundOn(pl, seat) && pl.Controller != seat && slices.ContainsFunc(pl.Units, func(st Stack) bool { return st.Owner != seat && isStructure(st.Unit) }) {
 			return s.emit(Event{Kind: EvInfiltrating, Seat: seat}, Event{Kind: EvAskQueued, Seat: seat, Owner: seat, Deck: AskInfiltrate})
 		}
 	}

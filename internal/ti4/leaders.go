@@ -396,7 +396,7 @@ var unlockCounts = map[string]func(s *State, seat int) int{
 		return s.unitsOf(seat, func(_ *System, _ *Planet, st Stack) bool { return isStructure(st.Unit) })
 	},
 	"ground_forces_on_planets": func(s *State, seat int) int {
-		return s.unitsOf(seat, func(_ *System, pl *Planet, st Stack) bool { return pl != nil && isGroundForce(st.Unit) })
+		return s.unitsOf(seat, func(_ *System, pl *Planet, st Stack) bool { return pl != nil && s.groundForce(seat, st.Unit) })
 	},
 	"units_with_barrage_cannon_or_bombardment": func(s *State, seat int) int {
 		fires := make([]bool, len(unitTypes)) // by type, looked up once
@@ -466,7 +466,7 @@ var unlockConditions = map[string]func(s *State, seat int) bool{
 	"ground_forces_in_or_next_to_mecatol_rex": func(s *State, seat int) bool {
 		_, mr := s.Planet(MecatolRex)
 		return mr != nil && s.unitsOf(seat, func(sys *System, pl *Planet, st Stack) bool {
-			return pl != nil && isGroundForce(st.Unit) && (sys.Pos == mr.Pos || s.Adjacent(sys.Pos, mr.Pos))
+			return pl != nil && s.groundForce(seat, st.Unit) && (sys.Pos == mr.Pos || s.Adjacent(sys.Pos, mr.Pos))
 		}) > 0
 	},
 	// Mecatol Rex controlled, or a combat fought in its system

@@ -623,6 +623,18 @@ func isShip(t string) bool {
 
 func isGroundForce(t string) bool { return t == "infantry" || t == "mech" }
 
+// groundForce reports that seat's units of type t are ground forces (43):
+// infantry and mechs, and a structure whose card says it is one too. It
+// asks who owns the unit; isGroundForce, the units that move and are
+// transported, does not.
+func (s *State) groundForce(seat int, t string) bool {
+	if isGroundForce(t) {
+		return true
+	}
+	a := s.unitAbility(seat, t)
+	return a != nil && a.GroundForce
+}
+
 func isStructure(t string) bool { return t == "pds" || t == "space_dock" }
 
 // Wormholes lists the wormhole tokens on a system (Creuss tokens, a gamma
