@@ -247,6 +247,9 @@ type Ability struct {
 	// it fights in ground combats and holds its planet; it is never
 	// transported.
 	GroundForce bool
+	// FightsPlaced: its owner's units placed by an ability beside another
+	// player's ground forces fight them in the invasion step (Tactical.Forced).
+	FightsPlaced bool
 	// Deploy: the unit has a deploy ability (30), which the faction
 	// ability or moment it names offers while one is in reinforcements.
 	Deploy bool

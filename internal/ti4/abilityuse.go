@@ -54,6 +54,7 @@ const (
 	BeforeHitAssigned    Moment = "before_hit_assigned"    // in any combat, before the next hit owed is assigned
 	AfterPillage         Moment = "after_pillage"          // after the player pillaged another (the window's Target)
 	ChooseExplored       Moment = "choose_explored"        // exploration cards drawn for the player and held (the window's Cards), one to resolve
+	AfterExplored        Moment = "after_explored"         // after the player explores the window's Planet (35), its card resolved
 )
 
 // momentBits gives each moment a bit, for the cheap test of whether a
@@ -63,7 +64,7 @@ var momentBits = sync.OnceValue(func() map[Moment]uint64 {
 		WhileResearch, WhileProducing, AfterStrategy, DuringActionPhase, WhenAgendaRevealed, BeforeVotes, AtCombatRound,
 		AtStatusStart, AfterOpponentLoss, AfterCombatRound, AtGroundStart, AtGroundRound, AfterMovedIn, AfterOthersActivate,
 		AtSpaceStart, WhenCardPlayed, AfterRerolls, AfterRolled, AtStrategyEnd, AtStatusEnd, AfterTacticalGain,
-		AfterAnyActivation, AfterAnyTactical, AfterPillage, AfterNeighborGain, AfterTechGained, AfterAnyMove, AfterOthersReplenish, AfterAnyTurn, BeforeHitAssigned, ChooseExplored, AfterAgentExhausted, BeforeBallot}
+		AfterAnyActivation, AfterAnyTactical, AfterPillage, AfterNeighborGain, AfterTechGained, AfterAnyMove, AfterOthersReplenish, AfterAnyTurn, BeforeHitAssigned, ChooseExplored, AfterAgentExhausted, BeforeBallot, AfterExplored}
 	out := map[Moment]uint64{}
 	for i, m := range all {
 		out[m] = 1 << i

@@ -1072,12 +1072,15 @@ func applyAgendaEffects(s *State, e *Event) bool {
 		s.Decks.Relics = s.Decks.Relics[1:]
 		s.Players[e.Seat].Relics = append(s.Players[e.Seat].Relics, e.Card)
 	case EvTokenPlaced:
-		sys := s.System(e.System)
-		sys.Tokens = append(sys.Tokens, Token{Kind: e.Card, Owner: e.Seat})
+		applyTokenPlaced(s, e)
 	case EvTokenRemoved:
-		sys := s.System(e.System)
-		i := slices.Index(sys.Tokens, Token{Kind: e.Card, Owner: e.Seat})
-		sys.Tokens = slices.Delete(slices.Clone(sys.Tokens), i, i+1)
+		tokens := &s.System(e.System).Tokens
+		if e.Planet != "" {
+			pl, _ := s.Planet(e.Planet)
+			tokens = &pl.Tokens
+		}
+		i := slices.Index(*tokens, Token{Kind: e.Card, Owner: e.Seat})
+		*tokens = slices.Delete(slices.Clone(*tokens), i, i+1)
 	default:
 		return false
 	}
@@ -1243,3 +1246,19 @@ func revotes(id string) bool { return id == "miscount_disclosed" }
 // drawnInSecret reports the agenda whose outcome is the next agenda,
 // drawn by the speaker in secret (Covert Legislation).
 func drawnInSecret(id string) bool { return id == "covert_legislation" }
+
+// applyTokenPlaced puts the token Card of Seat's in the system, or on its
+// Planet; a planet's token placed in a tactical action is marked new to it.
+func applyTokenPlaced(s *State, e *Event) {
+	t := Token{Kind: e.Card, Owner: e.Seat}
+	if e.Planet == "" {
+		sys := s.System(e.System)
+		sys.Tokens = append(sys.Tokens, t)
+		return
+	}
+	pl, _ := s.Planet(e.Planet)
+	pl.Tokens = append(pl.Tokens, t)
+	if s.Tactical != nil {
+		s.Tactical.Tokened = append(s.Tactical.Tokened, e.Planet)
+	}
+}

@@ -11,7 +11,7 @@ func applyByKind(s *State, e *Event) bool {
 		return applyRound(s, e)
 	case EvAgendasOrdered, EvCommandToken, EvCommodities, EvFreeSecondary, EvPlanetExhausted, EvPlanetReadied, EvPrimaryDone, EvSecondaryDone, EvSpeakerChanged, EvSpent, EvStepCleared, EvStepProgress, EvStepSet, EvStrategicBegun, EvStrategicEnded, EvTechGained, EvTradeGoods, EvVictoryPoint:
 		return applyStrategic(s, e)
-	case EvConduitOpened, EvDeclared, EvProduced, EvRiftRoll, EvTacStep, EvTacticalBegun, EvTacticalEnded:
+	case EvConduitOpened, EvDeclared, EvForced, EvProduced, EvRiftRoll, EvTacStep, EvTacticalBegun, EvTacticalEnded:
 		return applyTactical(s, e)
 	case EvBombarded, EvCombat, EvCombatWon, EvDice, EvHitAssigned, EvSheetToken:
 		return applyCombat(s, e)

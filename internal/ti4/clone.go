@@ -49,6 +49,7 @@ func (s *State) Clone() *State {
 			x := *pl
 			x.Units = slices.Clone(pl.Units)
 			x.Attachments = slices.Clone(pl.Attachments)
+			x.Tokens = slices.Clone(pl.Tokens)
 			t.Planets[k] = &x
 		}
 		c.Systems[i] = &t
@@ -98,6 +99,7 @@ func (s *State) Clone() *State {
 		x := *s.Tactical
 		x.Moves, x.Cargo, x.Placed, x.Freed = slices.Clone(x.Moves), slices.Clone(x.Cargo), slices.Clone(x.Placed), slices.Clone(x.Freed)
 		x.Silence, x.Friends, x.Gained = slices.Clone(x.Silence), slices.Clone(x.Friends), slices.Clone(x.Gained)
+		x.Tokened, x.Forced = slices.Clone(x.Tokened), slices.Clone(x.Forced)
 		c.Tactical = &x
 	}
 	c.Combat = s.Combat.clone()
@@ -125,7 +127,7 @@ func (s *State) Clone() *State {
 	}
 	if s.Invasion != nil {
 		x := *s.Invasion
-		x.Committed = slices.Clone(x.Committed)
+		x.Committed, x.Forced = slices.Clone(x.Committed), slices.Clone(x.Forced)
 		x.Asks, x.Bunker = slices.Clone(x.Asks), slices.Clone(x.Bunker)
 		if x.Ask != nil {
 			y := *x.Ask

@@ -1465,7 +1465,7 @@ func (s *State) pdsDisabled() bool { return s.Invasion != nil && s.Invasion.Disa
 func beginGround(s *State, seat int) []Event {
 	inv := s.Invasion
 	return s.emit(newCombat(&Combat{Kind: "ground", System: inv.Pos, Attacker: seat, Defender: None, Retreat: None,
-		Queue: slices.Clone(inv.Committed), Step: CbCannon}, nil))
+		Queue: inv.fought(), Step: CbCannon}, nil))
 }
 
 func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
@@ -1484,7 +1484,7 @@ func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
 	switch c.Step {
 	case CbCannon: // 77.7, 77.8: only at ground forces on this planet
 		for _, q := range s.Active() {
-			if q == c.Attacker || !s.fightsOn(pl, c.Attacker) || s.combatTech(c.Attacker).L4 {
+			if q == c.Attacker || !s.fightsOn(pl, c.Attacker) || s.combatTech(c.Attacker).L4 || !s.committedTo(pl.Name) {
 				continue
 			}
 			cannons := pl.Units
@@ -1749,7 +1749,7 @@ func establish(s *State, seat int, rng *engine.RNG) []Event {
 	// Infiltrate, or an ability that does the same, takes the structures
 	// over instead.
 	takes := s.Invasion.Infiltrate || s.factionHas(seat, hookTakesStructures)
-	for _, name := range s.Invasion.Committed {
+	for _, name := range s.Invasion.fought() {
 		pl := planetIn(sys, name)
 		if !s.groundOn(pl, seat) || pl.Controller == seat {
 			continue

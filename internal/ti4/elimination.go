@@ -271,6 +271,7 @@ func applyEliminated(s *State, e Event) {
 		sys.Command = slices.DeleteFunc(sys.Command, func(o int) bool { return o == seat })
 		for _, pl := range sys.Planets {
 			pl.Units = dropOwner(pl.Units, seat)
+			pl.Tokens = slices.DeleteFunc(slices.Clone(pl.Tokens), func(k Token) bool { return k.Owner == seat }) // sleepers
 		}
 	}
 	p.Tactic, p.Fleet, p.Strategy = 0, 0, 0

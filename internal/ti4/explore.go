@@ -75,6 +75,9 @@ func (x *explorer) resolveExplored(seat, pos int, pl *Planet, ev []Event) []Even
 	if s.has(seat, hookReadyExplored) { // Pre-Fab Arcologies
 		ev = s.extend(ev, Event{Kind: EvPlanetReadied, Seat: seat, Planet: pl.Name})
 	}
+	if s.hasUse(seat, AfterExplored) {
+		ev = s.extend(ev, abilityWindows(s, seat, AfterExplored, Step{Planet: pl.Name, Systems: []int{pos}})...)
+	}
 	return ev
 }
 

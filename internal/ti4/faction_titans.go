@@ -134,3 +134,127 @@ func tellurian(s *State, _ Action, _ *Step, _ *engine.RNG) ([]Event, error) {
 	}
 	return s.emit(newCombat(n, nil)), nil
 }
+
+// The Titans' sleeper tokens, five of them, go on planets (Terragenesis)
+// and become PDS there (Awaken).
+const sleeperToken, sleeperTokens = "sleeper", 5
+
+// sleepers lists the planets holding seat's sleeper tokens.
+func (s *State) sleepers(seat int) []string {
+	var out []string
+	for _, sys := range s.Systems {
+		for _, pl := range sys.Planets {
+			if hasSleeper(pl, seat) {
+				out = append(out, pl.Name)
+			}
+		}
+	}
+	return out
+}
+
+// hasSleeper reports seat's sleeper token on pl; None: anyone's.
+func hasSleeper(pl *Planet, seat int) bool {
+	return slices.ContainsFunc(pl.Tokens, func(t Token) bool { return t.Kind == sleeperToken && (seat == None || t.Owner == seat) })
+}
+
+// Terragenesis, a Titans ability: after they explore a planet with no
+// sleeper token, one may go there, from their supply while fewer than
+// five are on the board, or moved from another planet (planet: where
+// from; none: the supply).
+func init() {
+	define(&Ability{ID: "titans:terragenesis", Since: RulesPoK,
+		Uses: []*Use{{At: AfterExplored, Fields: "planet", Options: terragenesisOptions, Resolve: terragenesis}}})
+}
+
+func terragenesisOptions(s *State, seat int, st *Step) []Action {
+	if st == nil {
+		return nil
+	}
+	if pl, _ := s.Planet(st.Planet); pl == nil || hasSleeper(pl, None) {
+		return nil
+	}
+	on := s.sleepers(seat)
+	var out []Action
+	if len(on) < sleeperTokens {
+		out = append(out, Action{})
+	}
+	for _, p := range on {
+		out = append(out, Action{Planet: p})
+	}
+	return out
+}
+
+func terragenesis(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	if !slices.ContainsFunc(terragenesisOptions(s, a.Seat, st), func(o Action) bool { return o.Planet == a.Planet }) {
+		return nil, engine.Refuse("1.3", "Terragenesis puts a sleeper token on the planet explored, which has none: from your supply while fewer than %d are out, or moved from a planet (planet)", sleeperTokens)
+	}
+	var ev []Event
+	if a.Planet != "" {
+		_, from := s.Planet(a.Planet)
+		ev = append(ev, Event{Kind: EvTokenRemoved, Seat: a.Seat, System: from.Pos, Planet: a.Planet, Card: sleeperToken})
+	}
+	_, sys := s.Planet(st.Planet)
+	return s.emit(append(ev, Event{Kind: EvTokenPlaced, Seat: a.Seat, System: sys.Pos, Planet: st.Planet, Card: sleeperToken})...), nil
+}
+
+// Awaken, a Titans ability: after they activate a system, each of their
+// sleeper tokens there since before the activation becomes a PDS from
+// their reinforcements, as far as they and the planet's limit allow (85.5).
+// A PDS among another player's ground forces fights them (Coalescence); on
+// a planet of another player's with no ground forces, it takes the planet
+// as units do (25.5).
+func init() {
+	define(&Ability{ID: "titans:awaken", Since: RulesPoK,
+		Uses: []*Use{{At: AfterActivation, Options: awakenOptions, Resolve: awaken}}})
+}
+
+// awakened lists the planets of the activated system whose sleeper tokens
+// seat may replace now.
+func awakened(s *State, seat int, st *Step) []*Planet {
+	if st == nil || len(st.Systems) == 0 {
+		return nil
+	}
+	var out []*Planet
+	left := s.Reinforcements(seat, "pds")
+	for _, pl := range s.System(st.Systems[0]).Planets {
+		fresh := s.Tactical != nil && slices.Contains(s.Tactical.Tokened, pl.Name) // placed after the activation (Scanlink Drone Network)
+		if len(out) < left && hasSleeper(pl, seat) && !fresh && checkPlacement(s, seat, "pds", 1, pl) == nil {
+			out = append(out, pl)
+		}
+	}
+	return out
+}
+
+func awakenOptions(s *State, seat int, st *Step) []Action {
+	if len(awakened(s, seat, st)) == 0 {
+		return nil
+	}
+	return []Action{{}}
+}
+
+func awaken(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	pls := awakened(s, a.Seat, st)
+	if len(pls) == 0 {
+		return nil, engine.Refuse("1.3", "Awaken needs a sleeper token of yours in the activated system, there before it was activated, and a PDS in reinforcements")
+	}
+	pos := st.Systems[0]
+	var ev []Event
+	for _, pl := range pls {
+		ev = append(ev, Event{Kind: EvTokenRemoved, Seat: a.Seat, System: pos, Planet: pl.Name, Card: sleeperToken},
+			Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: pos, Planet: pl.Name, Unit: "pds", Count: 1})
+		if s.factionHas(a.Seat, hookFightsPlaced) && slices.ContainsFunc(pl.Units, func(u Stack) bool { return u.Owner != a.Seat && s.groundForce(u.Owner, u.Unit) }) {
+			ev = append(ev, Event{Kind: EvForced, Seat: a.Seat, System: pos, Planet: pl.Name})
+		}
+	}
+	return s.emit(ev...), nil
+}
+
+// Coalescence, a Titans ability: their units placed by Awaken or their
+// flagship beside another player's units fight them, in the space combat
+// or, uncommitted, in the ground combat of the invasion step (the active
+// system's space combat already includes a flagship placed in it).
+func init() {
+	define(&Ability{ID: "titans:coalescence", Since: RulesPoK, FightsPlaced: true})
+}
+
+func hookFightsPlaced(a *Ability) bool { return a.FightsPlaced }

@@ -244,3 +244,209 @@ func invadeLonePDS(t *testing.T, faction string) (s *State, fought, sustained bo
 	declineWindows(t, g)
 	return g.State(), fought, sustained
 }
+
+// toWindow lets go every ability window ahead of card's and returns when
+// card's window is open; it fails if the game comes to rest first.
+func toWindow(t *testing.T, g *Game, card string) *Step {
+	t.Helper()
+	for i := 0; i < 20; i++ {
+		st := g.State().Step
+		switch {
+		case st == nil || st.Kind != StepAbility:
+			t.Fatalf("no window for %s: step %+v", card, st)
+		case st.Card == card:
+			return st
+		default:
+			do(t, g, Action{Kind: ActUseAbility, Seat: st.Seat, Card: st.Card})
+		}
+	}
+	t.Fatalf("no window for %s", card)
+	return nil
+}
+
+// scanlinkArnor is the Titans (seat 0), holding Arnor with an infantry,
+// activating its system and exploring Arnor with Scanlink Drone Network:
+// the exploration that opens Terragenesis's window.
+func scanlinkArnor(t *testing.T, stage func(s *State)) *Game {
+	t.Helper()
+	g := factionGame(t, []string{"titans", "sol", "hacan"}, func(s *State) {
+		arnorHeldBy(0, Stack{Owner: 0, Unit: "infantry", Count: 1})(s)
+		top := []string{"industrial_relic_fragment"} // resolved without a choice
+		s.Decks.Exploration["industrial"] = append(top, without(s.Decks.Exploration["industrial"], top)...)
+		if stage != nil {
+			stage(s)
+		}
+	})
+	do(t, g, activate(0, 9))
+	toWindow(t, g, "scanlink_drone_network")
+	do(t, g, use(0, "scanlink_drone_network", Action{Planet: "Arnor"}))
+	return g
+}
+
+// The Titans, Terragenesis (35): after exploring a planet with no sleeper
+// token, one goes there from the supply, or moves there from another
+// planet; never more than five on the board; none onto a planet that has
+// one.
+func TestFaction_Titans_Terragenesis(t *testing.T) {
+	const card = "titans:terragenesis"
+	g := scanlinkArnor(t, nil)
+	toWindow(t, g, card)
+	refuse(t, g, use(0, card, Action{Planet: "Lor"}), "1.3") // no sleeper on Lor to move
+	do(t, g, use(0, card, Action{}))
+	s := g.State()
+	if pl, _ := s.Planet("Arnor"); !hasSleeper(pl, 0) || len(s.sleepers(0)) != 1 {
+		t.Fatalf("a sleeper from the supply on Arnor: %v", s.sleepers(0))
+	}
+
+	five := []string{"Quann", "Lodor", "Lor", "Jord", "Mecatol Rex"}
+	g = scanlinkArnor(t, func(s *State) {
+		for _, name := range five {
+			pl, _ := s.Planet(name)
+			pl.Tokens = append(pl.Tokens, Token{Kind: sleeperToken, Owner: 0})
+		}
+	})
+	st := toWindow(t, g, card)
+	if o := terragenesisOptions(g.State(), 0, st); slices.Contains(o, Action{}) || len(o) != 5 {
+		t.Fatalf("five out: only moves, %v", o)
+	}
+	refuse(t, g, use(0, card, Action{}), "1.3")
+	do(t, g, use(0, card, Action{Planet: "Lor"}))
+	s = g.State()
+	lor, _ := s.Planet("Lor")
+	arnor, _ := s.Planet("Arnor")
+	if hasSleeper(lor, 0) || !hasSleeper(arnor, 0) || len(s.sleepers(0)) != 5 {
+		t.Fatalf("the sleeper moved from Lor to Arnor: %v", s.sleepers(0))
+	}
+
+	g = scanlinkArnor(t, func(s *State) {
+		pl, _ := s.Planet("Arnor")
+		pl.Tokens = []Token{{Kind: sleeperToken, Owner: 0}}
+	})
+	if st := g.State().Step; st != nil && st.Card == card {
+		t.Fatal("no Terragenesis onto a planet with a sleeper token")
+	}
+}
+
+// awakenAt is the Titans (seat 0) activating system 9 with their sleeper
+// tokens on the planets named, Arnor held by Sol (seat 1) with units;
+// stage changes the set-up further.
+func awakenAt(t *testing.T, planets []string, arnor []Stack, stage func(s *State)) *Game {
+	t.Helper()
+	g := factionGame(t, []string{"titans", "sol", "hacan"}, func(s *State) {
+		arnorHeldBy(1, arnor...)(s)
+		planetIn(s.System(9), "Lor").Controller = 0
+		for _, name := range planets {
+			pl, _ := s.Planet(name)
+			pl.Tokens = append(pl.Tokens, Token{Kind: sleeperToken, Owner: 0})
+		}
+		if stage != nil {
+			stage(s)
+		}
+	})
+	do(t, g, activate(0, 9))
+	return g
+}
+
+// The Titans, Awaken and Coalescence: after activating a system, each of
+// their sleeper tokens there becomes a PDS; one among another player's
+// ground forces fights them in the invasion step, uncommitted (no space
+// cannon defense at it); one on a planet with only another player's
+// structures takes the planet (25.5); as many as reinforcements allow.
+func TestFaction_Titans_Awaken(t *testing.T) {
+	const card = "titans:awaken"
+	g := awakenAt(t, []string{"Arnor", "Lor"}, []Stack{{Owner: 1, Unit: "infantry", Count: 1}}, nil)
+	toWindow(t, g, card)
+	do(t, g, use(0, card, Action{}))
+	s := g.State()
+	arnor, _ := s.Planet("Arnor")
+	lor, _ := s.Planet("Lor")
+	if count(arnor.Units, 0, "pds") != 1 || count(lor.Units, 0, "pds") != 1 || len(s.sleepers(0)) != 0 {
+		t.Fatalf("both sleepers awakened: Arnor %v, Lor %v, sleepers %v", arnor.Units, lor.Units, s.sleepers(0))
+	}
+	if !slices.Equal(s.Tactical.Forced, []string{"Arnor"}) {
+		t.Fatalf("Coalescence: a ground combat forced on Arnor only, %v", s.Tactical.Forced)
+	}
+	for st := g.State().Step; st != nil; st = g.State().Step {
+		if st.Kind == StepDecoy {
+			do(t, g, act(ActDone, st.Seat))
+		} else {
+			do(t, g, Action{Kind: ActUseAbility, Seat: st.Seat, Card: st.Card})
+		}
+	}
+	do(t, g, act(ActEndMovement, 0))
+	establishControl(t, g, 0)
+	fought := false
+	for i := 0; g.State().Combat != nil; i++ {
+		if i > 200 {
+			t.Fatal("combat does not end")
+		}
+		c := g.State().Combat
+		if len(c.Owed) > 0 && c.Owed[0].Rule == "77.8" {
+			t.Fatal("no space cannon defense at units not committed")
+		}
+		fought = fought || (c.Kind == "ground" && c.Planet == "Arnor" && c.Defender == 1 && c.Round > 0)
+		fightStep(t, g)
+	}
+	declineWindows(t, g)
+	s = g.State()
+	arnor, _ = s.Planet("Arnor")
+	if !fought || (arnor.Controller == 0) != (count(arnor.Units, 0, "pds") > 0) {
+		t.Fatalf("the ground combat on Arnor decides it: fought %v, controller %d, %v", fought, arnor.Controller, arnor.Units)
+	}
+
+	g = awakenAt(t, []string{"Arnor"}, []Stack{{Owner: 1, Unit: "space_dock", Count: 1}}, nil)
+	toWindow(t, g, card)
+	do(t, g, use(0, card, Action{}))
+	s = g.State()
+	arnor, _ = s.Planet("Arnor")
+	if arnor.Controller != 0 || count(arnor.Units, 1, "space_dock") != 0 || len(s.Tactical.Forced) != 0 {
+		t.Fatalf("a planet with only another's structures is taken: controller %d, %v", arnor.Controller, arnor.Units)
+	}
+
+	g = awakenAt(t, []string{"Arnor", "Lor"}, nil, func(s *State) {
+		left := s.Reinforcements(0, "pds") - 1
+		for _, name := range []string{"Elysium", "Quann", "Lodor"} {
+			pl, _ := s.Planet(name)
+			n := min(2-count(pl.Units, 0, "pds"), left)
+			pl.Controller, pl.Units, left = 0, append(pl.Units, Stack{Owner: 0, Unit: "pds", Count: n}), left-n
+		}
+	})
+	toWindow(t, g, card)
+	do(t, g, use(0, card, Action{}))
+	if on := g.State().sleepers(0); len(on) != 1 {
+		t.Fatalf("one PDS in reinforcements: one sleeper awakened, %v left", on)
+	}
+}
+
+// The Titans, Awaken: a sleeper token placed after the activation
+// (Scanlink Drone Network's exploration, then Terragenesis) is not
+// awakened by it. Awaken's window opens before Scanlink's, so the guard
+// is asked directly of the state play leaves.
+func TestFaction_Titans_AwakenNotFresh(t *testing.T) {
+	g := scanlinkArnor(t, func(s *State) {
+		pl, _ := s.Planet("Lor")
+		pl.Controller, pl.Tokens = 0, []Token{{Kind: sleeperToken, Owner: 0}}
+	})
+	toWindow(t, g, "titans:terragenesis")
+	do(t, g, use(0, "titans:terragenesis", Action{}))
+	s := g.State()
+	if got := awakened(s, 0, &Step{Systems: []int{9}}); len(got) != 1 || got[0].Name != "Lor" {
+		t.Fatalf("only Lor's sleeper, there before the activation: %v", got)
+	}
+	s.Tactical = nil
+	if got := awakened(s, 0, &Step{Systems: []int{9}}); len(got) != 2 {
+		t.Fatalf("at the next activation both: %v", got)
+	}
+}
+
+// The Titans eliminated (33.2): their sleeper tokens leave the board with
+// their units; another player's tokens stay.
+func TestFaction_Titans_SleepersEliminated(t *testing.T) {
+	g := eliminated(t, fixtureConfig("jolnar", "sol", "titans"), func(s *State) {
+		pl, _ := s.Planet("Arnor")
+		pl.Tokens = []Token{{Kind: sleeperToken, Owner: 2}, {Kind: sleeperToken, Owner: 1}}
+	})
+	if pl, _ := g.State().Planet("Arnor"); !slices.Equal(pl.Tokens, []Token{{Kind: sleeperToken, Owner: 1}}) {
+		t.Fatalf("Arnor's tokens %v", pl.Tokens)
+	}
+}

@@ -33,6 +33,16 @@ func CheckInvariants(s *State) error {
 			if pl.Controller != None && s.Players[pl.Controller].Eliminated {
 				return fmt.Errorf("33.2: eliminated seat %d controls %s", pl.Controller, pl.Name)
 			}
+			for i, k := range pl.Tokens {
+				if slices.ContainsFunc(pl.Tokens[i+1:], func(o Token) bool { return o.Kind == k.Kind }) {
+					return fmt.Errorf("%s holds two %s tokens", pl.Name, k.Kind)
+				}
+			}
+		}
+	}
+	for _, p := range s.Players {
+		if n := len(s.sleepers(p.Seat)); n > sleeperTokens {
+			return fmt.Errorf("%s has %d sleeper tokens out, of %d", p, n, sleeperTokens)
 		}
 	}
 	board := s.tally()

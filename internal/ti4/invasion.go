@@ -128,3 +128,21 @@ func decideEstablishControl(s *State, a Action, rng *engine.RNG) ([]Event, error
 	}
 	return s.extend(ev, Event{Kind: EvCommitsDone, Seat: a.Seat}), nil
 }
+
+// fought lists the planets ground combat is fought on: those committed to
+// (49.2), then those the active player's units were placed on beside
+// another's ground forces (Invasion.Forced).
+func (inv *Invasion) fought() []string {
+	out := slices.Clone(inv.Committed)
+	for _, p := range inv.Forced {
+		out = appendUnique(out, p)
+	}
+	return out
+}
+
+// committedTo reports ground forces committed to the planet in the
+// invasion under way, or no invasion: space cannon defense fires only at
+// committed units (77.7), not at units placed there (Invasion.Forced).
+func (s *State) committedTo(planet string) bool {
+	return s.Invasion == nil || slices.Contains(s.Invasion.Committed, planet)
+}

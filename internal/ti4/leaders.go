@@ -235,7 +235,7 @@ var leaderInert = func() map[string]bool {
 		EvHitAssigned, EvInvStarted, EvInvasionBegun, EvInvasionEnded, EvLeaderPurged, EvLeaderUnlocked, EvPassed,
 		EvPickPassed, EvPlanetExhausted, EvPlanetReadied, EvPrimaryDone, EvSabotagePass, EvScoringDone,
 		EvSecondaryDone, EvSpeakerChanged, EvSpent, EvStatusBegun, EvStepCleared, EvStepProgress, EvStepSet,
-		EvStrategicBegun, EvStrategicEnded, EvStrategyPicked, EvTacStep, EvTacticalBegun, EvTacticalEnded,
+		EvStrategicBegun, EvStrategicEnded, EvStrategyPicked, EvTacStep, EvForced, EvTacticalBegun, EvTacticalEnded,
 		EvTechExhausted, EvTechReadied, EvTokensSet, EvTurnEnded, EvUnitRepaired, EvUnitsRemoved, EvUsedThisTurn,
 		EvVotesCast, EvWindowPass, EvWindowPlay, EvCommodities} {
 		m[k] = true

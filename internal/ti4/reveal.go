@@ -170,6 +170,7 @@ var reveals = map[string]disclosure{
 	EvSwapped:            quiet,
 	EvTGOnCard:           quiet,
 	EvTacStep:            quiet,
+	EvForced:             quiet,
 	EvTacticalBegun:      quiet,
 	EvTacticalEnded:      quiet,
 	EvTacticalMod:        quiet,

@@ -58,7 +58,7 @@ func touches(kind string) uint8 {
 		return 0
 	case EvTokensSet:
 		return 1 << scanExcess // the fleet pool
-	case EvTacStep, EvInvasionBegun:
+	case EvTacStep, EvInvasionBegun, EvForced:
 		return 0 // the board scans pass over an invaded system (25.5b); passing over more finds no more
 	case EvInvasionEnded:
 		return 1<<scanControl | 1<<scanStructures // the invaded system, passed over until now

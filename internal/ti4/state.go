@@ -32,6 +32,7 @@ type Planet struct {
 	ControlToken bool     `json:"control_token,omitempty"`
 	Units        []Stack  `json:"units,omitempty"`
 	Attachments  []string `json:"attachments,omitempty"`
+	Tokens       []Token  `json:"tokens,omitempty"` // a faction's tokens on the planet (the Titans' sleepers)
 	// Swapped: its resource and influence values trade places until the
 	// end of the turn (Hegemonic Trade Policy).
 	Swapped bool `json:"swapped,omitempty"`
@@ -136,6 +137,7 @@ type Invasion struct {
 	Seat       int      `json:"seat"`
 	Pos        int      `json:"pos"`
 	Committed  []string `json:"committed,omitempty"` // planets ground forces were committed to
+	Forced     []string `json:"forced,omitempty"`    // planets fought on without a commit (Tactical.Forced)
 	Bombarded  bool     `json:"bombarded,omitempty"`
 	Custodians bool     `json:"custodians,omitempty"` // the custodians token was taken in this invasion
 	Disabled   bool     `json:"disabled,omitempty"`   // Disable: opponents' PDS lose Planetary Shield and Space Cannon

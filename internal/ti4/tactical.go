@@ -55,6 +55,13 @@ type Tactical struct {
 	// Gained: the planets the active player gained control of in this
 	// tactical action (recorded from the sixth rules version).
 	Gained []string `json:"gained,omitempty"`
+	// Tokened: the planets given a token in this tactical action (a
+	// sleeper placed after the activation is not awakened by it). Forced:
+	// the planets where the active player's units were placed beside
+	// another player's ground forces, and fight there in the invasion
+	// step without being committed (Coalescence).
+	Tokened []string `json:"tokened,omitempty"`
+	Forced  []string `json:"forced,omitempty"`
 	Production
 }
 
@@ -171,6 +178,9 @@ const (
 	// EvConduitOpened: the active system is adjacent to every system with
 	// the active player's units for the rest of the tactical action.
 	EvConduitOpened = "conduit_opened"
+	// EvForced: Seat's units placed on Planet, beside another player's
+	// ground forces, fight there in the invasion step (Tactical.Forced).
+	EvForced = "ground_combat_forced"
 )
 
 // Activation (89.1, 5): a command token from the tactic pool goes into a
@@ -1406,11 +1416,13 @@ func applyTactical(s *State, e *Event) bool {
 			s.Tactical.Moves = append(s.Tactical.Moves, c)
 		}
 	case EvRiftRoll:
+	case EvForced:
+		s.Tactical.Forced = appendUnique(s.Tactical.Forced, e.Planet)
 	case EvTacStep:
 		t := s.Tactical
 		t.Step, t.Moves, t.Cargo = e.Deck, nil, nil
 		if e.Deck == TacInvasion {
-			s.Invasion = &Invasion{Seat: t.Seat, Pos: t.System}
+			s.Invasion = &Invasion{Seat: t.Seat, Pos: t.System, Forced: t.Forced}
 		}
 	case EvProduced:
 		var t *Production
