@@ -247,6 +247,9 @@ type Ability struct {
 	// it fights in ground combats and holds its planet; it is never
 	// transported.
 	GroundForce bool
+	// Peeks: its owner sees their neighbors' promissory notes in hand and
+	// the top and bottom cards of the agenda deck (View.AgendaEnds).
+	Peeks bool
 	// FightsPlaced: its owner's units placed by an ability beside another
 	// player's ground forces fight them in the invasion step (Tactical.Forced).
 	FightsPlaced bool
@@ -674,6 +677,7 @@ func (s *State) abilityWith(seat int, f func(*Ability) bool) *Ability {
 }
 
 func hookExploreFrontier(a *Ability) bool  { return a.ExploreFrontier }
+func hookPeeks(a *Ability) bool            { return a.Peeks }
 func hookReadyExplored(a *Ability) bool    { return a.ReadyExplored }
 func hookNoCannonHere(a *Ability) bool     { return a.NoCannonHere }
 func hookDevours(a *Ability) bool          { return a.Devours }

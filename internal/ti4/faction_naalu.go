@@ -154,3 +154,10 @@ func theOracle(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
 	}
 	return s.emit(append(ev, purgeHero(a.Seat))...), nil
 }
+
+// M'aban, the Naalu commander: its owner looks, at any time, at their
+// neighbors' promissory notes in hand and at the top and bottom cards of
+// the agenda deck (60; the view shows them).
+func init() {
+	define(&Ability{ID: "naalu:m_aban", Since: RulesPoK, Peeks: true})
+}

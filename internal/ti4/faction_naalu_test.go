@@ -276,3 +276,38 @@ func TestFaction_Naalu_TheOracle(t *testing.T) {
 		t.Fatalf("%d notes, hero %q: two notes more, the hero purged", got, g.State().Players[0].Hero)
 	}
 }
+
+// The Naalu, M'aban (60, 69.6): with the commander unlocked, the Naalu's
+// view holds their neighbors' promissory notes in hand, not others', and
+// the agenda deck's top and bottom cards; locked, none of them.
+func TestFaction_Naalu_MAban(t *testing.T) {
+	g := factionGame(t, []string{"naalu", "sol", "hacan"}, func(s *State) {
+		s.Players[0].Commander = Unlocked
+		s.System(23).Space = append(s.System(23).Space, Stack{Owner: 1, Unit: "destroyer", Count: 1}) // beside seat 0's home
+	})
+	s := g.State()
+	near := s.Neighbors(0)
+	if len(near) == 0 || len(near) == len(s.Players)-1 {
+		t.Fatalf("the test needs neighbors and others: %v", near)
+	}
+	v, err := ViewFor(s, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range v.State.Players[1:] {
+		if seen := len(p.Promissory) > 0; seen != slices.Contains(near, p.Seat) {
+			t.Fatalf("seat %d's notes seen: %v, neighbors %v", p.Seat, seen, near)
+		}
+	}
+	if ag := s.Decks.Agendas; !slices.Equal(v.AgendaEnds, []string{ag[0], ag[len(ag)-1]}) {
+		t.Fatalf("agenda ends %v", v.AgendaEnds)
+	}
+	if v, _ = ViewFor(s, near[0]); v.AgendaEnds != nil || len(v.State.Players[0].Promissory) > 0 {
+		t.Fatal("a neighbor sees nothing more")
+	}
+
+	s.Players[0].Commander = Locked
+	if v, _ = ViewFor(s, 0); v.AgendaEnds != nil || slices.ContainsFunc(v.State.Players[1:], func(p *Player) bool { return len(p.Promissory) > 0 }) {
+		t.Fatal("M'aban locked: nothing seen")
+	}
+}

@@ -1,8 +1,11 @@
 package ti4
 
+import "slices"
+
 // What each seat may see. A view starts from the whole state and removes,
 // for every seat but the viewer, what is hidden: action cards in hand (2.5),
-// promissory notes in hand (69.6), unscored secret objectives and those
+// promissory notes in hand (69.6; neighbors' are shown to a seat whose
+// ability lets it look at them, Abilities.Peeks), unscored secret objectives and those
 // still being chosen (61.18), and the
 // order of every face-down deck. The RNG is never part of a view: it is
 // not in the State at all but beside it in the engine's snapshot.
@@ -23,6 +26,9 @@ type View struct {
 	Hidden Hidden `json:"hidden"`
 	// Deciding is whom the game waits on (public: turns, windows, steps).
 	Deciding []int `json:"deciding"`
+	// AgendaEnds are the top and bottom cards of the agenda deck, for a
+	// seat whose ability lets it look at them (Abilities.Peeks).
+	AgendaEnds []string `json:"agenda_ends,omitempty"`
 }
 
 // ViewFor builds seat's view. Seat Referee sees the hands of no one either:
@@ -39,6 +45,11 @@ func SharedView(s *State, seat int) (*View, error) {
 	c.scratch = nil // a bot's checks on the view build their events apart
 	h := Hidden{Decks: map[string]int{}}
 	c.Players = make([]*Player, len(s.Players))
+	var peeks []int // seats whose notes in hand the viewer sees
+	peek := seat >= 0 && seat < len(s.Players) && s.has(seat, hookPeeks)
+	if peek {
+		peeks = s.Neighbors(seat)
+	}
 	for i, p := range s.Players {
 		q := *p
 		h.ActionCards = append(h.ActionCards, len(q.ActionCards))
@@ -46,7 +57,10 @@ func SharedView(s *State, seat int) (*View, error) {
 		h.SecretChoice = append(h.SecretChoice, len(q.SecretChoice))
 		h.Promissory = append(h.Promissory, len(q.Promissory))
 		if q.Seat != seat {
-			q.ActionCards, q.SecretChoice, q.Promissory = nil, nil, nil
+			q.ActionCards, q.SecretChoice = nil, nil
+			if !slices.Contains(peeks, q.Seat) {
+				q.Promissory = nil
+			}
 			if s.lawGives(q.Seat, LawSecretsRevealed) == "" { // its owner plays with secrets revealed
 				q.Secrets = nil
 			}
@@ -75,5 +89,9 @@ func SharedView(s *State, seat int) (*View, error) {
 		h.Decks[name] = len(*list)
 		*list = nil
 	}
-	return &View{Seat: seat, State: &c, Hidden: h, Deciding: Deciding(s)}, nil
+	v := &View{Seat: seat, State: &c, Hidden: h, Deciding: Deciding(s)}
+	if ag := s.Decks.Agendas; peek && len(ag) > 0 {
+		v.AgendaEnds = []string{ag[0], ag[len(ag)-1]}
+	}
+	return v, nil
 }
