@@ -78,6 +78,9 @@ type ActionExtra struct {
 	// Spend pays an ability's cost within the action that uses it: the
 	// planets exhausted and the trade goods spent.
 	Spend *Spend `json:"spend,omitempty"`
+	// Cards names several cards, for abilities that choose them in pairs
+	// (Rin: each technology replaced, then its replacement).
+	Cards []string `json:"cards,omitempty"`
 }
 
 // Spend is a payment of resources or influence: planets exhausted, and
@@ -284,7 +287,7 @@ var fieldsOf = map[string]string{
 	ActReclaim: "system planet unit", ActTradeOpen: "player", ActTradeAdd: "card planet to_planet", ActTradeAccept: "", ActTradeCancel: "",
 	ActVote: "outcome", ActAbstain: "", ActBreakTie: "outcome", ActDestroy: "system planet unit", ActChoosePlanet: "planet", ActReturnSecret: "card", ActPlayNote: "card system planet to_planet unit outcome player", ActPlayAC: "card system planet to_planet player unit outcome count pools units", ActPassWindow: "", ActUseLaw: "card system player outcome", ActAutoPass: "use",
 	ActExplore: "outcome", ActTakeCard: "card", ActUseRelic: "card use planet outcome system count units player spend",
-	ActUseAbility: "card use player system planet to to_planet unit count outcome pools units spend",
+	ActUseAbility: "card use player system planet to to_planet unit count outcome pools units spend cards",
 }
 
 // checkFields refuses fields the action's kind does not read.
@@ -305,12 +308,12 @@ func checkFields(a Action) error {
 }
 
 // fieldNames are the optional fields, in bit order for fieldMask.
-var fieldNames = []string{"player", "owner", "system", "planet", "to", "to_planet", "unit", "count", "card", "use", "pools", "top", "bottom", "outcome", "units", "spend"}
+var fieldNames = []string{"player", "owner", "system", "planet", "to", "to_planet", "unit", "count", "card", "use", "pools", "top", "bottom", "outcome", "units", "spend", "cards"}
 
 func fieldMask(a Action) uint32 {
 	var m uint32
 	for i, set := range [...]bool{a.extra().Player != nil, a.extra().Owner != nil, a.System != nil, a.Planet != "", a.To != nil, a.ToPl != "",
-		a.Unit != "", a.Count != 0, a.Card != "", a.Use, a.Pools != nil, a.extra().Top != nil, a.extra().Bottom != nil, a.Outcome != "", a.extra().Units != nil, a.extra().Spend != nil} {
+		a.Unit != "", a.Count != 0, a.Card != "", a.Use, a.Pools != nil, a.extra().Top != nil, a.extra().Bottom != nil, a.Outcome != "", a.extra().Units != nil, a.extra().Spend != nil, a.extra().Cards != nil} {
 		if set {
 			m |= 1 << i
 		}

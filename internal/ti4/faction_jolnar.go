@@ -145,3 +145,55 @@ func doctorSucaban(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) 
 	}
 	return s.emit(append(ev, Event{Kind: EvSpent, Seat: a.Seat, Count: len(refs)})...), nil
 }
+
+// Rin, the Master's Legacy, the Jol-Nar hero: as an action, each of their
+// technologies that is not a unit upgrade may be replaced by one of its
+// colour from the deck, of no faction and not owned, prerequisites
+// ignored; then purged (51.12). Cards: each technology replaced, then its
+// replacement; the legal list offers one replacement at a time.
+func init() {
+	define(&Ability{ID: "jolnar:rin_the_master_s_legacy", Since: RulesPoK,
+		Uses: []*Use{{At: AtAction, Fields: "cards", Options: rinOptions, Resolve: rin}}})
+}
+
+// rinFits reports a replacement from the deck for seat's technology old.
+func rinFits(s *State, seat int, old, t *data.Technology) bool {
+	return t.Faction == "" && t.Color == old.Color && !s.Players[seat].HasTech(t.ID)
+}
+
+func rinOptions(s *State, seat int, _ *Step) []Action {
+	c := data.MustLoad()
+	var out []Action
+	for _, id := range s.Players[seat].Techs {
+		old := c.Technology(id)
+		if old == nil || old.Color == "unit" {
+			continue
+		}
+		for _, t := range c.Technologies {
+			if rinFits(s, seat, old, t) {
+				out = append(out, Action{ActionExtra: &ActionExtra{Cards: []string{id, t.ID}}})
+			}
+		}
+	}
+	return out
+}
+
+func rin(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
+	pairs := a.extra().Cards
+	if len(pairs) == 0 || len(pairs)%2 != 0 {
+		return nil, engine.BadInput("cards", "name each technology replaced, then its replacement")
+	}
+	c := data.MustLoad()
+	var ev []Event
+	for i := 0; i < len(pairs); i += 2 {
+		old, t := c.Technology(pairs[i]), c.Technology(pairs[i+1])
+		switch {
+		case old == nil || t == nil || !s.Players[a.Seat].HasTech(old.ID) || old.Color == "unit":
+			return nil, engine.Refuse("51.10", "Rin replaces technologies you own that are not unit upgrades, not %q", pairs[i])
+		case !rinFits(s, a.Seat, old, t) || slices.Contains(pairs[i+2:], old.ID) || slices.Contains(pairs[i+2:], t.ID):
+			return nil, engine.Refuse("51.10", "%s is replaced, once, by a technology of its colour from the deck that you do not own", old.Name)
+		}
+		ev = append(ev, Event{Kind: EvTechReturned, Seat: a.Seat, Card: old.ID}, Event{Kind: EvTechGained, Seat: a.Seat, Card: t.ID})
+	}
+	return s.emit(append(ev, purgeHero(a.Seat))...), nil
+}

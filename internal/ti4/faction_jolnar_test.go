@@ -3,6 +3,8 @@ package ti4
 import (
 	"slices"
 	"testing"
+
+	"github.com/mecatol/mecatol/internal/engine"
 )
 
 // Jol-Nar, Analytical (90.12): a prerequisite ignored researching a
@@ -184,5 +186,41 @@ func TestFaction_Jolnar_DoctorSucaban(t *testing.T) {
 	do(t, g, Action{Kind: ActResearch, Seat: 0, Card: "gravity_drive"})
 	if !g.State().Players[0].HasTech("gravity_drive") {
 		t.Fatal("the second technology, paid 2 by infantry and 4 by trade goods")
+	}
+}
+
+// The Jol-Nar, Rin, the Master's Legacy (hero, 51.10, 51.12): each
+// technology owned that is not a unit upgrade may be replaced by one of
+// its colour from the deck that they do not own; then purged. Not by
+// another colour, not twice, not a unit upgrade.
+func TestFaction_JolNar_Rin(t *testing.T) {
+	const hero = "jolnar:rin_the_master_s_legacy"
+	g := factionGame(t, []string{"jolnar", "sol", "hacan"}, func(s *State) {
+		p := s.Players[0]
+		p.Hero, p.ExhaustedTechs = Unlocked, []string{"plasma_scoring"}
+		p.Techs = append(p.Techs, "dreadnought_2")
+	})
+	swap := func(cards ...string) Action { return use(0, hero, Action{ActionExtra: &ActionExtra{Cards: cards}}) }
+	opts := rinOptions(g.State(), 0, nil)
+	if !slices.ContainsFunc(opts, func(o Action) bool {
+		return slices.Equal(o.extra().Cards, []string{"antimass_deflectors", "gravity_drive"})
+	}) ||
+		slices.ContainsFunc(opts, func(o Action) bool { return o.extra().Cards[0] == "dreadnought_2" }) {
+		t.Fatalf("options %d: one replacement at a time, no unit upgrade", len(opts))
+	}
+	refuse(t, g, swap("antimass_deflectors", "hyper_metabolism"), "51.10")                                        // another colour
+	refuse(t, g, swap("dreadnought_2", "gravity_drive"), "51.10")                                                 // a unit upgrade
+	refuse(t, g, swap("antimass_deflectors", "gravity_drive", "antimass_deflectors", "fleet_logistics"), "51.10") // twice
+	refuse(t, g, swap("antimass_deflectors", "gravity_drive", "plasma_scoring", "gravity_drive"), "51.10")        // one replacement twice
+	if _, err := g.Do(swap("antimass_deflectors")); err == nil || engine.RuleOf(err) != "" {
+		t.Fatalf("a technology without its replacement is bad input: %v", err)
+	}
+	do(t, g, swap("antimass_deflectors", "gravity_drive", "plasma_scoring", "magen_defense_grid"))
+	p := g.State().Players[0]
+	if p.HasTech("antimass_deflectors") || p.HasTech("plasma_scoring") || !p.HasTech("gravity_drive") || !p.HasTech("magen_defense_grid") {
+		t.Fatalf("techs %v", p.Techs)
+	}
+	if p.Hero != Purged || len(p.ExhaustedTechs) != 0 {
+		t.Fatalf("hero %v, exhausted %v: purged, the replaced technology's mark gone", p.Hero, p.ExhaustedTechs)
 	}
 }

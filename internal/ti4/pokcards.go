@@ -200,7 +200,11 @@ func applyPoKCards(s *State, e *Event) bool {
 		s.Step.Cards = append(slices.Clone(s.Step.Cards), e.Card)
 	case EvTechReturned:
 		p := s.Players[e.Seat]
-		p.Techs = slices.DeleteFunc(slices.Clone(p.Techs), func(t string) bool { return t == e.Card })
+		gone := func(t string) bool { return t == e.Card }
+		p.Techs = slices.DeleteFunc(slices.Clone(p.Techs), gone)
+		if s.rules() >= RulesPoK { // its exhausted mark goes with it (earlier versions kept it)
+			p.ExhaustedTechs = slices.DeleteFunc(slices.Clone(p.ExhaustedTechs), gone)
+		}
 	case EvExcavated:
 		d := &s.Decks
 		d.Exploration[e.Deck] = d.Exploration[e.Deck][e.Count:]
