@@ -48,10 +48,13 @@ type Combat struct {
 	// Ships moved in (Moved); the players with a space dock in or next to
 	// the system still to answer (Docks) once asking began (Stationed), for
 	// Experimental Battlestation.
-	Routed    bool  `json:"routed,omitempty"` // Rout: the attacker must announce a retreat this round, if able
-	Moved     bool  `json:"moved,omitempty"`
-	Stationed bool  `json:"stationed,omitempty"`
-	Docks     []int `json:"docks,omitempty"`
+	Routed    bool `json:"routed,omitempty"` // Rout: the attacker must announce a retreat this round, if able
+	Moved     bool `json:"moved,omitempty"`
+	Stationed bool `json:"stationed,omitempty"`
+	// Held: the combat waits for the windows that follow the movement
+	// (after ships move in) to close, from rules version 7.
+	Held  bool  `json:"held,omitempty"`
+	Docks []int `json:"docks,omitempty"`
 	// Before anti-fighter barrage: the players with barrage units still to
 	// answer (Barrage) once asking began (BarrageAsked), and those whose
 	// barrage hits any ship (Waylay).
@@ -475,6 +478,14 @@ func combatFollowUps(s *State, rng *engine.RNG) []Event {
 	c := s.Combat
 	if c == nil || c.Answer != nil || invasionWaits(s) || s.prototyping() {
 		return nil // the combat waits on an answer, or on Reveal Prototype's research
+	}
+	if c.Held { // the windows after the movement come first (1.14)
+		if len(s.Choices) > 0 || s.Step != nil {
+			return nil
+		}
+		n := *c
+		n.Held = false
+		return s.emit(setCombat(&n, nil))
 	}
 	// Hits with nothing left to hit are lost (10.2a, 15.2a).
 	if len(c.Owed) > 0 {

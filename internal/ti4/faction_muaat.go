@@ -238,3 +238,58 @@ func umbat(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
 	return s.emit(queue(Step{Kind: StepFreelance, Seat: *q, Card: a.Card, Systems: []int{*a.System}, Prod: &Production{},
 		Units: units, Need: 2, ResourcesOnly: true})), nil
 }
+
+// Adjudicator Ba'al, the Muaat hero: after they move a war sun into a
+// system that is neither a home system nor Mecatol Rex's, every other
+// player's unit there is destroyed and the tile becomes the Muaat
+// supernova: its planets leave the game with their cards, attachments and
+// the units on them, and the hero is purged (51.12).
+const muaatSupernova = "81"
+
+func init() {
+	define(&Ability{ID: "muaat:adjudicator_ba_al", Since: RulesPoK,
+		Uses: []*Use{{At: AfterAnyMove, Options: baalOptions, Resolve: adjudicatorBaal}}})
+}
+
+func baalOptions(s *State, seat int, st *Step) []Action {
+	if st == nil || st.Target == nil || *st.Target != seat || len(st.Systems) == 0 || s.Tactical == nil {
+		return nil
+	}
+	sys := s.System(st.Systems[0])
+	if sys == nil || s.IsHomeSystem(sys.Pos) || planetIn(sys, MecatolRex) != nil {
+		return nil
+	}
+	// The window opens as the movement ends, the moves still declared; it
+	// is answered once they are made, the war sun among the ships there.
+	t := s.Tactical
+	moved := slices.ContainsFunc(t.Moves, func(c Cargo) bool { return c.Unit == "war_sun" })
+	if t.Step != TacMovement {
+		moved = count(sys.Space, seat, "war_sun") > 0
+	}
+	if !moved {
+		return nil
+	}
+	return []Action{{}}
+}
+
+func adjudicatorBaal(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	if len(baalOptions(s, a.Seat, st)) == 0 {
+		return nil, engine.Refuse("51.10", "Adjudicator Ba'al answers your war sun's move into a system other than a home system or Mecatol Rex's")
+	}
+	sys := s.System(st.Systems[0])
+	var ev []Event
+	for _, u := range sys.Space {
+		if u.Owner != a.Seat {
+			ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: u.Owner, System: sys.Pos, Unit: u.Unit, Count: u.Count})
+		}
+	}
+	for _, pl := range sys.Planets {
+		for _, u := range pl.Units {
+			ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: u.Owner, System: sys.Pos, Planet: pl.Name, Unit: u.Unit, Count: u.Count})
+		}
+		if pl.Controller != None {
+			ev = append(ev, Event{Kind: EvControlLost, Seat: pl.Controller, Planet: pl.Name})
+		}
+	}
+	return s.emit(append(ev, Event{Kind: EvTileReplaced, Seat: a.Seat, System: sys.Pos, Card: muaatSupernova}, purgeHero(a.Seat))...), nil
+}

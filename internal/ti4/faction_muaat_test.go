@@ -239,3 +239,49 @@ func TestFaction_Muaat_Umbat(t *testing.T) {
 		t.Fatal("the agent is exhausted")
 	}
 }
+
+// The Muaat, Adjudicator Ba'al (hero, 51.12): after their war sun moves
+// into a system that is not a home system nor Mecatol Rex's, the other
+// players' units there are destroyed and the tile becomes the Muaat
+// supernova, its planets gone with their cards; the hero is purged,
+// before any space cannon or combat in the system. Not after a move
+// without a war sun.
+func TestFaction_Muaat_AdjudicatorBaal(t *testing.T) {
+	const hero = "muaat:adjudicator_ba_al"
+	stage := func(s *State) {
+		s.Players[0].Hero = Unlocked
+		arnorHeldBy(1, Stack{Owner: 1, Unit: "infantry", Count: 1})(s)
+		s.System(9).Space = []Stack{{Owner: 1, Unit: "destroyer", Count: 1}}
+	}
+	g := factionGame(t, []string{"muaat", "sol", "hacan"}, stage)
+	activated(t, g, 0, 9)
+	do(t, g, moveShips(0, 22, "war_sun", 1))
+	do(t, g, act(ActEndMovement, 0))
+	toWindow(t, g, hero)
+	if c := g.State().Combat; c == nil || !c.Held || c.Round > 0 || len(c.Owed) > 0 {
+		t.Fatalf("the space combat waits for the window after the move (1.14): %+v", c)
+	}
+	do(t, g, use(0, hero, Action{}))
+	s := g.State()
+	sys := s.System(9)
+	if sys.Tile != muaatSupernova || len(sys.Planets) != 0 || count(sys.Space, 1, "destroyer") != 0 || count(sys.Space, 0, "war_sun") != 1 {
+		t.Fatalf("system 9: tile %s, planets %d, space %v", sys.Tile, len(sys.Planets), sys.Space)
+	}
+	if pl, _ := s.Planet("Arnor"); pl != nil || s.Players[0].Hero != Purged || !s.anomaly(9, "supernova") {
+		t.Fatal("Arnor gone, the hero purged, the system a supernova")
+	}
+	if err := CheckInvariants(s); err != nil {
+		t.Fatal(err)
+	}
+
+	g = factionGame(t, []string{"muaat", "sol", "hacan"}, func(s *State) {
+		stage(s)
+		s.System(22).Space = append(s.System(22).Space, Stack{Owner: 0, Unit: "carrier", Count: 1})
+	})
+	activated(t, g, 0, 9)
+	do(t, g, moveShips(0, 22, "carrier", 1))
+	do(t, g, act(ActEndMovement, 0))
+	if st := g.State().Step; st != nil && st.Card == hero {
+		t.Fatal("no window without a war sun moved")
+	}
+}

@@ -331,7 +331,7 @@ func (l *lister) combat(add func(Action)) bool {
 	if (s.Combat != nil && !proto) || (s.Tactical != nil && s.Tactical.Seat == seat && s.Tactical.Step == TacMovement) {
 		acOptions(s, seat, add) // cards of the moment: after activation, at a round's start, before hits
 	}
-	if cb := s.Combat; cb != nil && !proto {
+	if cb := s.Combat; cb != nil && !proto && !cb.Held { // a held combat waits for the windows after the move
 		if cb.Answer != nil {
 			if cb.Answer.Seat == seat {
 				add(Action{Kind: ActPassWindow})

@@ -24,6 +24,7 @@ const (
 	EvRelicPurged     = "relic_purged"           // Card: from Seat's play area
 	EvCardTaken       = "action_card_recovered"  // Card: from the discard pile to Seat's hand
 	EvPlanetDestroyed = "planet_destroyed"       // Planet in System: its units go, its attachments and card are purged
+	EvTileReplaced    = "tile_replaced"          // System's tile becomes Card; its planets, their units gone already, leave the game
 	EvRelicExhausted  = "relic_exhausted"        // Card: until the status phase readies it (34.2)
 	EvCrownAsked      = "crown_asked"            // this status phase's Crown of Emphidia window has opened
 	EvOrbUsed         = "dominus_orb_used"       // this tactical action's units move out of systems with the player's tokens
@@ -528,6 +529,13 @@ func applyRelics(s *State, e *Event) bool {
 		s.Decks.Purged = append(s.Decks.Purged, sys.Planets[i].Attachments...)
 		sys.Planets = slices.Delete(slices.Clone(sys.Planets), i, i+1)
 		sys.Tokens = append(sys.Tokens, Token{Kind: "destroyed_planet", Owner: None})
+		s.index()
+	case EvTileReplaced:
+		sys := s.System(e.System)
+		for _, pl := range sys.Planets {
+			s.Decks.Purged = append(s.Decks.Purged, pl.Attachments...)
+		}
+		sys.Planets, sys.Tile = nil, e.Card
 		s.index()
 	case EvRelicExhausted:
 		p.ExhaustedRelics = append(p.ExhaustedRelics, e.Card)

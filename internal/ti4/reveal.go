@@ -119,6 +119,7 @@ var reveals = map[string]disclosure{
 	EvPickPassed:         quiet,
 	EvPlanetAdded:        quiet,
 	EvPlanetDestroyed:    quiet,
+	EvTileReplaced:       quiet,
 	EvPlanetExhausted:    quiet,
 	EvPlanetReadied:      quiet,
 	EvPlayPurged:         quiet,

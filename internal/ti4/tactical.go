@@ -911,11 +911,16 @@ func decideEndMovement(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 			}
 		}
 	}
+	held := false
 	if len(t.Moves) > 0 { // ships moved in
+		n := len(ev)
 		ev = s.extend(ev, anyPlayersWindows(s, AfterAnyMove, a.Seat, t.System)...)
 		ev = s.extend(ev, movedInNotes(s, a.Seat, t.System)...)
+		held = len(ev) > n && s.rules() >= RulesPoK
 	}
-	return s.extend(ev, Event{Kind: EvTacStep, Seat: a.Seat, Deck: TacCombat}, beginSpace(s, t)), nil
+	c := beginSpace(s, t)
+	c.Combat.Held = held
+	return s.extend(ev, Event{Kind: EvTacStep, Seat: a.Seat, Deck: TacCombat}, c), nil
 }
 
 // movedInNotes: a player who moved ships into the system at pos gives a
