@@ -1455,6 +1455,10 @@ func (s *State) bunkerMod(pl *Planet) int {
 // EvBombarded marks that the invasion's bombardment has happened.
 const EvBombarded = "bombarded"
 
+// EvSkippedToCommit: the active player skipped from the movement to the
+// commits of the invasion step (Invasion.ShipsHome).
+const EvSkippedToCommit = "skipped_to_commit"
+
 func (s *State) shielded(pl *Planet, sys *System, attacker int) bool {
 	shield := false
 	for _, st := range pl.Units {
@@ -1845,6 +1849,8 @@ func applyCombat(s *State, e *Event) bool {
 		if e.Card == "sustain" && e.Planet != "" {
 			s.sustainHit(*e, rule)
 		}
+	case EvSkippedToCommit:
+		s.Invasion.Bombarded, s.Invasion.ShipsHome = true, true
 	case EvBombarded:
 		s.Invasion.Bombarded = true
 	case EvCombatWon:

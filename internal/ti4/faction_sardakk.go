@@ -130,3 +130,33 @@ func tro(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
 	q := *st.Target
 	return s.emit(Event{Kind: EvUnitsPlaced, Seat: q, System: st.Systems[0], Planet: a.Planet, Unit: "infantry", Count: min(2, s.Reinforcements(q, "infantry"))}), nil
 }
+
+// Sh'val, Harbinger, the Sardakk hero: after they move ships into the
+// active system, they may skip to the commits of the invasion step (no
+// space cannon offense, space combat or bombardment); once committed,
+// their ships in the system return to reinforcements and the hero is
+// purged (Invasion.ShipsHome).
+func init() {
+	define(&Ability{ID: "sardakk:sh_val_harbinger", Since: RulesPoK,
+		Uses: []*Use{{At: AfterAnyMove, Options: shvalOptions, Resolve: shval}}})
+}
+
+func shvalOptions(s *State, seat int, st *Step) []Action {
+	t := s.Tactical
+	if st == nil || st.Target == nil || *st.Target != seat || t == nil || t.Seat != seat || len(s.System(t.System).Planets) == 0 {
+		return nil
+	}
+	// Asked as the movement ends, answered while the space combat waits.
+	if t.Step != TacMovement && (s.Combat == nil || !s.Combat.Held) {
+		return nil
+	}
+	return []Action{{}}
+}
+
+func shval(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	if len(shvalOptions(s, a.Seat, st)) == 0 {
+		return nil, engine.Refuse("51.10", "Sh'val skips to the commits right after your ships move into a system with planets")
+	}
+	return s.emit(setCombat(nil, nil), Event{Kind: EvTacStep, Seat: a.Seat, Deck: TacInvasion},
+		Event{Kind: EvSkippedToCommit, Seat: a.Seat}), nil
+}

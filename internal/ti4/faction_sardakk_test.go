@@ -208,3 +208,43 @@ func TestFaction_Sardakk_Tro(t *testing.T) {
 		t.Fatal("two of Sol's infantry on Arnor, the agent exhausted")
 	}
 }
+
+// The Sardakk N'orr, Sh'val, Harbinger (hero, 51.12): after their ships
+// move in, the space combat and bombardment are skipped for the commits;
+// once committed, their ships there go back to reinforcements and the
+// hero is purged, the ground combat still fought.
+func TestFaction_Sardakk_ShvalHarbinger(t *testing.T) {
+	const hero = "sardakk:sh_val_harbinger"
+	g := factionGame(t, []string{"sardakk", "sol", "hacan"}, func(s *State) {
+		s.Players[0].Hero = Unlocked
+		s.System(22).Space = append(s.System(22).Space, Stack{Owner: 0, Unit: "infantry", Count: 2})
+		arnorHeldBy(1, Stack{Owner: 1, Unit: "infantry", Count: 1})(s)
+		s.System(9).Space = []Stack{{Owner: 1, Unit: "destroyer", Count: 1}}
+	})
+	activated(t, g, 0, 9)
+	do(t, g, moveShips(0, 22, "carrier", 1))
+	do(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(22), Unit: "infantry", Count: 2})
+	do(t, g, act(ActEndMovement, 0))
+	toWindow(t, g, hero)
+	do(t, g, use(0, hero, Action{}))
+	s := g.State()
+	if s.Combat != nil || s.Tactical.Step != TacInvasion || s.Invasion == nil || count(s.System(9).Space, 1, "destroyer") != 1 {
+		t.Fatalf("no space combat, straight to the invasion: combat %+v, step %s", s.Combat, s.Tactical.Step)
+	}
+	refuse(t, g, Action{Kind: ActBombard, Seat: 0, Planet: "Arnor"}, "49.1")
+	do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: "infantry", Count: 2})
+	if count(g.State().System(9).Space, 0, "carrier") != 1 {
+		t.Fatal("the ships stay until the commits are done")
+	}
+	do(t, g, act(ActEstablishControl, 0))
+	s = g.State()
+	if count(s.System(9).Space, 0, "carrier") != 0 || s.Players[0].Hero != Purged {
+		t.Fatalf("the carrier back in reinforcements, the hero purged: %v", s.System(9).Space)
+	}
+	declineWindows(t, g) // Parley
+	fightOut(t, g)
+	arnor, _ := g.State().Planet("Arnor")
+	if n := count(arnor.Units, 0, "infantry") + count(arnor.Units, 1, "infantry"); n >= 3 || (arnor.Controller == 0) != (count(arnor.Units, 0, "infantry") > 0) {
+		t.Fatalf("the ground combat on Arnor is fought: %v, controller %d", arnor.Units, arnor.Controller)
+	}
+}

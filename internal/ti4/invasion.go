@@ -123,8 +123,9 @@ func decideEstablishControl(s *State, a Action, rng *engine.RNG) ([]Event, error
 			ev = s.extend(ev, Event{Kind: EvAskQueued, Seat: pl.Controller, Owner: a.Seat, Planet: name, Deck: AskCommitted})
 		}
 	}
-	if ev == nil {
-		return beginGround(s, a.Seat), nil
+	ev = s.extend(ev, shipsHome(s, a.Seat)...)
+	if !slices.ContainsFunc(ev, func(e Event) bool { return e.Kind == EvAskQueued }) {
+		return s.extend(ev, beginGround(s, a.Seat)...), nil
 	}
 	return s.extend(ev, Event{Kind: EvCommitsDone, Seat: a.Seat}), nil
 }
@@ -145,4 +146,20 @@ func (inv *Invasion) fought() []string {
 // committed units (77.7), not at units placed there (Invasion.Forced).
 func (s *State) committedTo(planet string) bool {
 	return s.Invasion == nil || slices.Contains(s.Invasion.Committed, planet)
+}
+
+// shipsHome returns the active player's ships in the invaded system to
+// reinforcements once the commits are done, and purges their hero, when
+// the invasion was skipped to (Invasion.ShipsHome).
+func shipsHome(s *State, seat int) []Event {
+	if !s.Invasion.ShipsHome {
+		return nil
+	}
+	var ev []Event
+	for _, st := range s.System(s.Invasion.Pos).Space {
+		if st.Owner == seat && isShip(st.Unit) {
+			ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: seat, System: s.Invasion.Pos, Unit: st.Unit, Count: st.Count})
+		}
+	}
+	return s.emit(append(ev, purgeHero(seat))...)
 }

@@ -120,6 +120,7 @@ var reveals = map[string]disclosure{
 	EvPlanetAdded:        quiet,
 	EvPlanetDestroyed:    quiet,
 	EvTileReplaced:       quiet,
+	EvSkippedToCommit:    quiet,
 	EvPlanetExhausted:    quiet,
 	EvPlanetReadied:      quiet,
 	EvPlayPurged:         quiet,

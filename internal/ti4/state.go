@@ -150,6 +150,10 @@ type Invasion struct {
 	Infiltrate      bool     `json:"infiltrate,omitempty"`   // structures are taken over, not destroyed
 	Established     bool     `json:"established,omitempty"`  // control is established; the windows close it
 	CommitsDone     bool     `json:"commits_done,omitempty"` // the invader is done committing; Parley windows are open
+	// ShipsHome: the invasion was skipped to (Sh'val): no bombardment, and
+	// once the commits are done the active player's ships in the system go
+	// back to reinforcements and their hero is purged.
+	ShipsHome bool `json:"ships_home,omitempty"`
 }
 
 // ZeroToken is the Naalu "0" token held by another player.
