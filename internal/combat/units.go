@@ -54,6 +54,9 @@ type Profile struct {
 	RoundRepair, NoSustainNear, DicePerShip, DestroysAll, Directed bool
 	GroundAsShips, FightersLand                                    bool
 	Raise                                                          bool
+	// GroundForce: a structure that is also a ground force, fighting in
+	// the ground combat on its planet (the Titans' Hel-Titan).
+	GroundForce bool
 }
 
 // special reports a flagship ability only Simulate plays, in a space
@@ -71,8 +74,9 @@ func (p *Profile) Ship() bool {
 	return false
 }
 
-// Ground reports infantry and mechs.
-func (p *Profile) Ground() bool { return p.Type == "infantry" || p.Type == "mech" }
+// Ground reports infantry and mechs, and a structure that is a ground
+// force too.
+func (p *Profile) Ground() bool { return p.Type == "infantry" || p.Type == "mech" || p.GroundForce }
 
 // Fighter reports fighters.
 func (p *Profile) Fighter() bool { return p.Type == "fighter" }
@@ -177,10 +181,10 @@ func factionUnit(c *data.Catalog, name string) *data.Unit {
 		if a, ok := aliases[rest]; ok {
 			rest = a
 		}
-		rest = strings.TrimSuffix(rest, "s")
+		one := strings.TrimSuffix(rest, "s") // a plural, but not the s of "pds"
 		var common *data.Unit
 		for _, u := range c.Units {
-			if squash(u.Type) != squash(rest) || (u.Level != level && u.Type != "flagship" && u.Type != "mech") {
+			if t := squash(u.Type); (t != rest && t != one) || (u.Level != level && u.Type != "flagship" && u.Type != "mech") {
 				continue
 			}
 			switch u.Faction {

@@ -16,6 +16,7 @@ func TestParseUnits(t *testing.T) {
 		{"", ""},
 		{"0 carrier", ""},
 		{"12 fighter, 20 infantry", "12 fighter, 20 infantry"},
+		{"2 sardakk dreadnoughts, titans pds, titans pds2, hacan pds", "2 exotrireme, 1 hel_titan, 1 hel_titan_2, 1 pds"},
 	}
 	for _, tc := range tests {
 		g, err := ParseUnits(tc.in)

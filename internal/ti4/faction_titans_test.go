@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/mecatol/mecatol/internal/combat"
 	"github.com/mecatol/mecatol/internal/engine"
 )
 
@@ -448,5 +449,33 @@ func TestFaction_Titans_SleepersEliminated(t *testing.T) {
 	})
 	if pl, _ := g.State().Planet("Arnor"); !slices.Equal(pl.Tokens, []Token{{Kind: sleeperToken, Owner: 1}}) {
 		t.Fatalf("Arnor's tokens %v", pl.Tokens)
+	}
+}
+
+// The odds know the Hel-Titan as a ground force, from the same definition
+// as play: invaded, it fights the ground combat (and may hold the planet),
+// where another faction's lone PDS falls when control is established.
+func TestFactionUnit_HelTitanOdds(t *testing.T) {
+	odds := func(planet string) combat.Result {
+		t.Helper()
+		att, err := ParseUnits("2 infantry")
+		if err != nil {
+			t.Fatal(err)
+		}
+		def, err := ParseUnits(planet)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := combat.Solve(combat.Battle{Attacker: combat.Side{Units: att}, Defender: combat.Side{Planet: def}, Invade: true, NoCannon: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	if r := odds("titans pds"); r.DefenderWins < 0.2 || r.AttackerWins > 0.8 {
+		t.Fatalf("a Hel-Titan fights for its planet: %+v", r)
+	}
+	if r := odds("hacan pds"); r.AttackerWins != 1 {
+		t.Fatalf("a lone PDS falls: %+v", r)
 	}
 }

@@ -139,8 +139,9 @@ var unitTypes = []string{"flagship", "mech", "war_sun", "dreadnought", "carrier"
 
 // ParseUnits reads a unit list for the odds calculator (combat.ParseUnits)
 // with what the units' own abilities change in combat, from the same
-// definitions as play: C'morran N'orr's +1 to its side's other ships, and
-// the flagships' abilities the simulation plays (combat.Profile).
+// definitions as play: C'morran N'orr's +1 to its side's other ships, the
+// flagships' abilities the simulation plays, and a structure that is a
+// ground force (combat.Profile).
 func ParseUnits(list string) ([]combat.Group, error) {
 	gs, err := combat.ParseUnits(list)
 	if err != nil {
@@ -151,7 +152,7 @@ func ParseUnits(list string) ([]combat.Group, error) {
 			p := &gs[i].Profile
 			p.Lead, p.Nine, p.RoundRepair, p.NoSustainNear = a.OthersMod, a.NineHits, a.RoundRepair, a.NoSustainNear
 			p.DicePerShip, p.DestroysAll, p.Directed = a.DicePerShip, a.DestroysAll, a.Directed
-			p.GroundAsShips, p.FightersLand, p.Raise = a.GroundAsShips, a.CommitsFighters, a.RaisesDice
+			p.GroundAsShips, p.FightersLand, p.Raise, p.GroundForce = a.GroundAsShips, a.CommitsFighters, a.RaisesDice, a.GroundForce
 		}
 	}
 	return gs, nil
