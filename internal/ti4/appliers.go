@@ -51,7 +51,7 @@ func applyByKind(s *State, e *Event) bool {
 		return applyNexus(s, e)
 	case EvStrategyGiven:
 		return applyGiven(s, e)
-	case EvCardTaken, EvCrownAsked, EvFragmentsPurged, EvOrbUsed, EvPlanetDestroyed, EvRelicExhausted, EvRelicMoved, EvRelicPurged, EvTileReplaced:
+	case EvCardTaken, EvCrownAsked, EvFragmentsPurged, EvOrbUsed, EvPlanetDestroyed, EvRelicExhausted, EvRelicMoved, EvRelicPurged, EvSystemsSwapped, EvTileReplaced:
 		return applyRelics(s, e)
 	case EvEndOfTurnAsked, EvLegendaryExhausted:
 		return applyLegendary(s, e)

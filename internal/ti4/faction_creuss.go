@@ -5,6 +5,7 @@ import (
 
 	"github.com/mecatol/mecatol/internal/combat"
 	"github.com/mecatol/mecatol/internal/engine"
+	"github.com/mecatol/mecatol/internal/ti4/galaxy"
 )
 
 // The Ghosts of Creuss' abilities.
@@ -183,4 +184,45 @@ func taivraOptions(s *State, _ int, st *Step) []Action {
 		}
 	}
 	return nil
+}
+
+// Riftwalker Meian, the Creuss hero: as an action, two systems on the
+// board that hold a wormhole or Creuss units, neither the Creuss home
+// system nor the wormhole nexus, trade places (system, to), each with all
+// it holds; then purged (51.12).
+func init() {
+	define(&Ability{ID: "creuss:riftwalker_meian", Since: RulesPoK,
+		Uses: []*Use{{At: AtAction, Fields: "system to", Options: meianOptions, Resolve: riftwalkerMeian}}})
+}
+
+// meianMay reports a system seat's hero may move.
+func (s *State) meianMay(seat int, sys *System) bool {
+	if sys == nil || sys.Pos == s.Players[seat].Home || sys.Tile == galaxy.NexusActive || sys.Tile == galaxy.NexusInactive || s.galaxy.Slot(sys.Pos) == nil {
+		return false
+	}
+	return s.hasWormhole(sys.Pos) || s.unitsIn(sys.Pos, seat) > 0
+}
+
+func meianOptions(s *State, seat int, _ *Step) []Action {
+	var may []int
+	for _, sys := range s.Systems {
+		if s.meianMay(seat, sys) {
+			may = append(may, sys.Pos)
+		}
+	}
+	slices.Sort(may)
+	var out []Action
+	for i, a := range may {
+		for _, b := range may[i+1:] {
+			out = append(out, Action{System: ip(a), To: ip(b)})
+		}
+	}
+	return out
+}
+
+func riftwalkerMeian(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
+	if a.System == nil || a.To == nil || *a.System == *a.To || !s.meianMay(a.Seat, s.System(*a.System)) || !s.meianMay(a.Seat, s.System(*a.To)) {
+		return nil, engine.Refuse("51.10", "Riftwalker Meian swaps two systems (system, to) with a wormhole or your units, other than your home system and the wormhole nexus")
+	}
+	return s.emit(Event{Kind: EvSystemsSwapped, Seat: a.Seat, System: *a.System, Count: *a.To}, purgeHero(a.Seat)), nil
 }

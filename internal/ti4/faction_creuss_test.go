@@ -218,3 +218,42 @@ func TestFaction_Creuss_EmissaryTaivra(t *testing.T) {
 		t.Fatal("no wormhole in Arnor's system: no window")
 	}
 }
+
+// The Creuss, Riftwalker Meian (hero, 51.12): two systems with a wormhole
+// or Creuss units trade places, with what they hold; another player's home
+// system moved stays their home; not a system with neither, not the Creuss
+// home, not one system with itself; purged.
+func TestFaction_Creuss_RiftwalkerMeian(t *testing.T) {
+	const hero = "creuss:riftwalker_meian"
+	g := factionGame(t, []string{"creuss", "sol", "hacan"}, func(s *State) {
+		s.Players[0].Hero = Unlocked
+		s.System(9).Space = []Stack{{Owner: 0, Unit: "destroyer", Count: 1}}
+		s.System(s.Players[1].Home).Space = append(s.System(s.Players[1].Home).Space, Stack{Owner: 0, Unit: "destroyer", Count: 1})
+	})
+	s := g.State()
+	home1, quann := s.Players[1].Home, s.System(1)
+	refuse(t, g, use(0, hero, Action{System: ip(9), To: ip(24)}), "51.10") // a gravity rift with neither
+	refuse(t, g, use(0, hero, Action{System: ip(9), To: ip(9)}), "51.10")
+	refuse(t, g, use(0, hero, Action{System: ip(9), To: ip(s.Players[0].Home)}), "51.10")
+	do(t, g, use(0, hero, Action{System: ip(9), To: ip(1)}))
+	s = g.State()
+	if _, sys := s.Planet("Arnor"); sys.Pos != 1 || count(s.System(1).Space, 0, "destroyer") != 1 || s.System(9) != quann {
+		t.Fatalf("Arnor's system at 1 with the destroyer, Quann's at 9: %v", s.System(1).Space)
+	}
+	if s.Players[0].Hero != Purged {
+		t.Fatal("purged")
+	}
+	if err := CheckInvariants(s); err != nil {
+		t.Fatal(err)
+	}
+
+	g = factionGame(t, []string{"creuss", "sol", "hacan"}, func(s *State) {
+		s.Players[0].Hero = Unlocked
+		s.System(9).Space = []Stack{{Owner: 0, Unit: "destroyer", Count: 1}}
+		s.System(s.Players[1].Home).Space = append(s.System(s.Players[1].Home).Space, Stack{Owner: 0, Unit: "destroyer", Count: 1})
+	})
+	do(t, g, use(0, hero, Action{System: ip(home1), To: ip(9)}))
+	if s := g.State(); s.Players[1].Home != 9 || !s.IsHomeSystem(9) || s.IsHomeSystem(home1) {
+		t.Fatalf("seat 1's home moved to 9: %d", s.Players[1].Home)
+	}
+}

@@ -25,6 +25,7 @@ const (
 	EvCardTaken       = "action_card_recovered"  // Card: from the discard pile to Seat's hand
 	EvPlanetDestroyed = "planet_destroyed"       // Planet in System: its units go, its attachments and card are purged
 	EvTileReplaced    = "tile_replaced"          // System's tile becomes Card; its planets, their units gone already, leave the game
+	EvSystemsSwapped  = "systems_swapped"        // the systems at System and Count trade places, with all they hold
 	EvRelicExhausted  = "relic_exhausted"        // Card: until the status phase readies it (34.2)
 	EvCrownAsked      = "crown_asked"            // this status phase's Crown of Emphidia window has opened
 	EvOrbUsed         = "dominus_orb_used"       // this tactical action's units move out of systems with the player's tokens
@@ -537,6 +538,8 @@ func applyRelics(s *State, e *Event) bool {
 		}
 		sys.Planets, sys.Tile = nil, e.Card
 		s.index()
+	case EvSystemsSwapped:
+		applySwap(s, e.System, e.Count)
 	case EvRelicExhausted:
 		p.ExhaustedRelics = append(p.ExhaustedRelics, e.Card)
 	case EvOrbUsed:
@@ -620,4 +623,21 @@ func relicsAtAgendaStart(s *State) []Event {
 		}
 	}
 	return ev
+}
+
+// applySwap trades the places of the systems at positions a and b: each
+// takes its units, tokens and planets along, and a home system moved
+// stays its player's home.
+func applySwap(s *State, a, b int) {
+	x, y := s.System(a), s.System(b)
+	x.Pos, y.Pos = b, a
+	for _, p := range s.Players {
+		switch p.Home {
+		case a:
+			p.Home = b
+		case b:
+			p.Home = a
+		}
+	}
+	s.index()
 }

@@ -120,6 +120,7 @@ var reveals = map[string]disclosure{
 	EvPlanetAdded:        quiet,
 	EvPlanetDestroyed:    quiet,
 	EvTileReplaced:       quiet,
+	EvSystemsSwapped:     quiet,
 	EvSkippedToCommit:    quiet,
 	EvPlanetExhausted:    quiet,
 	EvPlanetReadied:      quiet,
