@@ -123,7 +123,8 @@ type UnitRef struct {
 	System int    `json:"system"`
 	Planet string `json:"planet,omitempty"`
 	Unit   string `json:"unit"`
-	To     string `json:"to,omitempty"` // where it goes, for cards that move it (Decoy Operation)
+	To     string `json:"to,omitempty"`   // where it goes, for cards that move it (Decoy Operation)
+	Into   *int   `json:"into,omitempty"` // the system it moves into, for abilities that move ships to several (Mirik Aun Sissiri)
 }
 
 // Pools are the three pools of a command sheet (LRR 19, 20).
@@ -287,7 +288,7 @@ var fieldsOf = map[string]string{
 	ActReclaim: "system planet unit", ActTradeOpen: "player", ActTradeAdd: "card planet to_planet", ActTradeAccept: "", ActTradeCancel: "",
 	ActVote: "outcome", ActAbstain: "", ActBreakTie: "outcome", ActDestroy: "system planet unit", ActChoosePlanet: "planet", ActReturnSecret: "card", ActPlayNote: "card system planet to_planet unit outcome player", ActPlayAC: "card system planet to_planet player unit outcome count pools units", ActPassWindow: "", ActUseLaw: "card system player outcome", ActAutoPass: "use",
 	ActExplore: "outcome", ActTakeCard: "card", ActUseRelic: "card use planet outcome system count units player spend",
-	ActUseAbility: "card use player system planet to to_planet unit count outcome pools units spend cards",
+	ActUseAbility: "card use player system planet to to_planet unit count outcome pools units spend cards into",
 }
 
 // checkFields refuses fields the action's kind does not read.
@@ -307,13 +308,15 @@ func checkFields(a Action) error {
 	return nil
 }
 
-// fieldNames are the optional fields, in bit order for fieldMask.
-var fieldNames = []string{"player", "owner", "system", "planet", "to", "to_planet", "unit", "count", "card", "use", "pools", "top", "bottom", "outcome", "units", "spend", "cards"}
+// fieldNames are the optional fields, in bit order for fieldMask; "into"
+// is a unit named in units with the system it moves into.
+var fieldNames = []string{"player", "owner", "system", "planet", "to", "to_planet", "unit", "count", "card", "use", "pools", "top", "bottom", "outcome", "units", "spend", "cards", "into"}
 
 func fieldMask(a Action) uint32 {
 	var m uint32
 	for i, set := range [...]bool{a.extra().Player != nil, a.extra().Owner != nil, a.System != nil, a.Planet != "", a.To != nil, a.ToPl != "",
-		a.Unit != "", a.Count != 0, a.Card != "", a.Use, a.Pools != nil, a.extra().Top != nil, a.extra().Bottom != nil, a.Outcome != "", a.extra().Units != nil, a.extra().Spend != nil, a.extra().Cards != nil} {
+		a.Unit != "", a.Count != 0, a.Card != "", a.Use, a.Pools != nil, a.extra().Top != nil, a.extra().Bottom != nil, a.Outcome != "", a.extra().Units != nil, a.extra().Spend != nil, a.extra().Cards != nil,
+		slices.ContainsFunc(a.extra().Units, func(r UnitRef) bool { return r.Into != nil })} {
 		if set {
 			m |= 1 << i
 		}

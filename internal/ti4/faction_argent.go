@@ -1,6 +1,11 @@
 package ti4
 
-import "github.com/mecatol/mecatol/internal/combat"
+import (
+	"slices"
+
+	"github.com/mecatol/mecatol/internal/combat"
+	"github.com/mecatol/mecatol/internal/engine"
+)
 
 // The Argent Flight's components.
 
@@ -46,4 +51,62 @@ func init() {
 // bombardment): the best of them, the better pick; in play and the odds.
 func init() {
 	define(&Ability{ID: "argent:trrakan_aun_zulok", Since: RulesPoK, Combat: combat.Tech{AbilityDie: true}})
+}
+
+// Mirik Aun Sissiri, the Argent hero: as an action, any of their ships
+// move, from any systems, each into a system holding an Argent command
+// token and no other player's ships (units: each ship, its system and
+// where it goes, into); then purged (51.12). Ships only: the ground
+// forces they carry are not moved.
+func init() {
+	define(&Ability{ID: "argent:mirik_aun_sissiri", Since: RulesPoK,
+		Uses: []*Use{{At: AtAction, Fields: "units into", Options: mirikOptions, Resolve: mirikAunSissiri}}})
+}
+
+// mirikInto reports a system seat's hero moves ships into.
+func mirikInto(s *State, seat int, sys *System) bool {
+	return sys != nil && slices.Contains(sys.Command, seat) && otherWithShips(sys, seat) == None
+}
+
+// mirikOptions offers, for each system the ships may go to, all of seat's
+// ships of each other system moving there.
+func mirikOptions(s *State, seat int, _ *Step) []Action {
+	var out []Action
+	for _, to := range s.Systems {
+		if !mirikInto(s, seat, to) {
+			continue
+		}
+		for _, from := range s.Systems {
+			var refs []UnitRef
+			for _, st := range from.Space {
+				for range st.Count * btoi(st.Owner == seat && isShip(st.Unit) && from != to) {
+					refs = append(refs, UnitRef{System: from.Pos, Unit: st.Unit, Into: ip(to.Pos)})
+				}
+			}
+			if len(refs) > 0 {
+				out = append(out, Action{ActionExtra: &ActionExtra{Units: refs}})
+			}
+		}
+	}
+	return out
+}
+
+func mirikAunSissiri(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
+	moved, from := map[shipMove]int{}, map[shipMove]int{} // by move, and by stack (from, unit)
+	for _, r := range a.extra().Units {
+		if r.Into == nil || *r.Into == r.System || !mirikInto(s, a.Seat, s.System(*r.Into)) {
+			return nil, engine.Refuse("51.10", "Mirik Aun Sissiri moves your ships each into another system (into) with your command token and no other player's ships")
+		}
+		k := shipMove{from: r.System, unit: r.Unit}
+		if sys := s.System(r.System); sys == nil || !isShip(r.Unit) || count(sys.Space, a.Seat, r.Unit) <= from[k] {
+			return nil, engine.Refuse("51.10", "your ships in the space areas named, each once (units)")
+		}
+		from[k]++
+		k.into = *r.Into
+		moved[k]++
+	}
+	if len(moved) == 0 {
+		return nil, engine.BadInput("units", "name the ships that move")
+	}
+	return s.emit(append(shipsMoved(s, a.Seat, moved), purgeHero(a.Seat))...), nil
 }

@@ -211,3 +211,42 @@ func TestFaction_Argent_RaidFormation(t *testing.T) {
 		t.Fatalf("seeds with one hit and with more: %v", seen)
 	}
 }
+
+// The Argent, Mirik Aun Sissiri (hero, 51.12): their ships move from any
+// systems, each into one with an Argent command token and no other
+// player's ships, to several at once; damaged ships stay damaged; not into
+// a system without their token or with another's ships, not more ships
+// than there are; purged. No other action takes into.
+func TestFaction_Argent_MirikAunSissiri(t *testing.T) {
+	const hero = "argent:mirik_aun_sissiri"
+	g := factionGame(t, []string{"argent", "sol", "hacan"}, func(s *State) {
+		s.Players[0].Hero = Unlocked
+		s.System(23).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 2, Damaged: 1}}
+		s.System(9).Command = append(s.System(9).Command, 0)
+		s.System(1).Command = append(s.System(1).Command, 0)
+		s.System(2).Command = append(s.System(2).Command, 0)
+		s.System(2).Space = []Stack{{Owner: 1, Unit: "destroyer", Count: 1}}
+	})
+	ref := func(into int) UnitRef { return UnitRef{System: 23, Unit: "cruiser", Into: ip(into)} }
+	move := func(refs ...UnitRef) Action { return use(0, hero, Action{ActionExtra: &ActionExtra{Units: refs}}) }
+	refuse(t, g, move(ref(24)), "51.10")                              // no Argent token there
+	refuse(t, g, move(ref(2)), "51.10")                               // another player's ships
+	refuse(t, g, move(ref(9), ref(1), ref(9)), "51.10")               // three cruisers of two
+	refuse(t, g, move(UnitRef{System: 23, Unit: "cruiser"}), "51.10") // where to
+	if err := checkFields(Action{Kind: ActPlayAC, Seat: 0, Card: "decoy_operation", ActionExtra: &ActionExtra{Units: []UnitRef{ref(9)}}}); err == nil {
+		t.Fatal("into is taken only by the abilities that read it")
+	}
+	do(t, g, move(ref(9), ref(1)))
+	s := g.State()
+	at9, at1 := s.System(9).Space, s.System(1).Space
+	if count(at9, 0, "cruiser") != 1 || count(at1, 0, "cruiser") != 1 || count(s.System(23).Space, 0, "cruiser") != 0 {
+		t.Fatalf("one cruiser each into 9 and 1: %v, %v", at9, at1)
+	}
+	hurt := 0
+	for _, st := range append(slices.Clone(at9), at1...) {
+		hurt += st.Damaged
+	}
+	if hurt != 1 || s.Players[0].Hero != Purged {
+		t.Fatal("the damaged cruiser stays damaged; the hero is purged")
+	}
+}

@@ -157,7 +157,7 @@ func theHelmsman(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
 	left := helmsmanShips(s, a.Seat, to)
 	moved := map[UnitRef]int{}
 	for _, r := range a.extra().Units {
-		r.Planet, r.To = "", ""
+		r.Planet, r.To, r.Into = "", "", nil
 		i := slices.Index(left, r)
 		if i < 0 {
 			return nil, engine.Refuse("51.10", "your flagship and dreadnoughts in other systems, each once (units)")
@@ -168,14 +168,36 @@ func theHelmsman(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
 	if len(moved) == 0 {
 		return nil, engine.BadInput("units", "name the ships that move")
 	}
-	var ev []Event
-	for _, r := range slices.SortedFunc(maps.Keys(moved), func(x, y UnitRef) int { return cmp.Or(x.System-y.System, cmp.Compare(x.Unit, y.Unit)) }) {
-		n := moved[r]
-		st := s.System(r.System).Space
-		i := slices.IndexFunc(st, func(x Stack) bool { return x.Owner == a.Seat && x.Unit == r.Unit })
-		hurt := max(0, n-(st[i].Count-st[i].Damaged)) // the undamaged go first, as removal takes them
-		ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: r.System, Unit: r.Unit, Count: n},
-			Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: to, Unit: r.Unit, Count: n, Extra: damagedExtra(hurt)})
+	m := map[shipMove]int{}
+	for r, n := range moved {
+		m[shipMove{from: r.System, unit: r.Unit, into: to}] = n
 	}
-	return s.emit(append(ev, purgeHero(a.Seat))...), nil
+	return s.emit(append(shipsMoved(s, a.Seat, m), purgeHero(a.Seat))...), nil
+}
+
+// shipMove is ships of one type moving from one system into another.
+type shipMove struct {
+	from, into int
+	unit       string
+}
+
+// shipsMoved are the events of seat's ships moving as the keys say, in
+// the numbers given; damaged ships stay damaged, the undamaged of each
+// stack moving first.
+func shipsMoved(s *State, seat int, moved map[shipMove]int) []Event {
+	var ev []Event
+	taken := map[shipMove]int{} // from each stack so far: from and unit
+	for _, m := range slices.SortedFunc(maps.Keys(moved), func(x, y shipMove) int {
+		return cmp.Or(x.from-y.from, cmp.Compare(x.unit, y.unit), x.into-y.into)
+	}) {
+		n, k := moved[m], shipMove{from: m.from, unit: m.unit}
+		st := s.System(m.from).Space
+		i := slices.IndexFunc(st, func(x Stack) bool { return x.Owner == seat && x.Unit == m.unit })
+		whole := st[i].Count - st[i].Damaged // the undamaged go first, as removal takes them
+		hurt := max(0, taken[k]+n-whole) - max(0, taken[k]-whole)
+		taken[k] += n
+		ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: seat, System: m.from, Unit: m.unit, Count: n},
+			Event{Kind: EvUnitsPlaced, Seat: seat, System: m.into, Unit: m.unit, Count: n, Extra: damagedExtra(hurt)})
+	}
+	return ev
 }
