@@ -75,6 +75,9 @@ type Ability struct {
 	// PrereqsIgnored: prerequisites ignored when its owner researches a
 	// technology that is not a unit upgrade (90.12).
 	PrereqsIgnored int
+	// Prereq: a prerequisite of this colour its owner's research counts as
+	// met (90.12).
+	Prereq string
 	// NoHandLimit: its owner keeps any number of action cards (2.8).
 	NoHandLimit bool
 	// MecatolStructures: after a tactical action in which its owner gained

@@ -240,3 +240,34 @@ func yinSpinner(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
 func init() {
 	define(&Ability{ID: "van_hauge", Since: RulesPrinted, DestroysAll: true})
 }
+
+// Brother Omar, the Yin commander: it meets a green prerequisite of its
+// owner's research; and while they research, an infantry of theirs
+// returned to reinforcements (units) waives every prerequisite of a
+// technology another player owns (90.12).
+func init() {
+	define(&Ability{ID: "yin:brother_omar", Since: RulesPoK, Prereq: "green",
+		Uses: []*Use{{At: WhileResearch, Fields: "units", Options: omarOptions, Resolve: brotherOmar}}})
+}
+
+func omarOptions(s *State, seat int, _ *Step) []Action {
+	var out []Action
+	for _, r := range sortedPlaces(s.unitPlaces(seat, isInfantry)) {
+		out = append(out, Action{ActionExtra: &ActionExtra{Units: []UnitRef{r}}})
+	}
+	return out
+}
+
+func brotherOmar(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
+	refs := a.extra().Units
+	if len(refs) != 1 {
+		return nil, engine.Refuse("90.12", "Brother Omar returns 1 infantry of yours (units)")
+	}
+	r := refs[0]
+	r.To, r.Into, r.Unit = "", nil, "infantry"
+	if s.unitPlaces(a.Seat, isInfantry)[r] == 0 {
+		return nil, engine.Refuse("90.12", "no infantry of yours at %d %s", r.System, r.Planet)
+	}
+	return s.emit(Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: r.System, Planet: r.Planet, Unit: "infantry", Count: 1},
+		Event{Kind: EvSpent, Seat: a.Seat, Card: creditOwned}), nil
+}

@@ -232,3 +232,43 @@ func TestFactionTech_YinSpinnerOmega(t *testing.T) {
 		t.Fatalf("%d infantry on %s and %d in space, want %d and 1", n, planet, count(sys.Space, 0, "infantry"), before+1)
 	}
 }
+
+// The Yin, Brother Omar (commander, 90.12): unlocked, it meets one green
+// prerequisite (Bio-Stims with no green technology; not Hyper Metabolism's
+// two); and an infantry returned while researching waives every
+// prerequisite of a technology another player owns, not of one no one
+// else owns.
+func TestFaction_Yin_BrotherOmar(t *testing.T) {
+	const omar = "yin:brother_omar"
+	yin := func(commander string) *Game {
+		cfg := fixtureConfig("yin", "sol", "hacan")
+		cfg.Rules = RulesCurrent
+		g := fixture(t, cfg, func(s *State) {
+			s.Players[0].Commander = commander
+			s.Players[1].Techs = append(s.Players[1].Techs, "x89_bacterial_weapon")
+		})
+		toActionPhase(t, g, "technology", "diplomacy", "politics", "leadership", "warfare", "trade")
+		strategic(t, g, 0, "technology")
+		return g
+	}
+	refuse(t, yin(Locked), Action{Kind: ActResearch, Seat: 0, Card: "bio_stims"}, "90.12")
+	do(t, yin(Unlocked), Action{Kind: ActResearch, Seat: 0, Card: "bio_stims"})
+	refuse(t, yin(Unlocked), Action{Kind: ActResearch, Seat: 0, Card: "hyper_metabolism"}, "90.12")
+
+	g := yin(Unlocked)
+	inf := g.State().Reinforcements(0, "infantry")
+	opts := omarOptions(g.State(), 0, nil)
+	if len(opts) == 0 {
+		t.Fatal("the Yin have infantry on the board")
+	}
+	refuse(t, g, use(0, omar, Action{ActionExtra: &ActionExtra{Units: append(opts[0].extra().Units, opts[0].extra().Units...)}}), "90.12")
+	do(t, g, use(0, omar, opts[0]))
+	if g.State().Reinforcements(0, "infantry") != inf+1 {
+		t.Fatal("an infantry returned to reinforcements")
+	}
+	refuse(t, g, Action{Kind: ActResearch, Seat: 0, Card: "hyper_metabolism"}, "90.12") // no one else owns it
+	do(t, g, Action{Kind: ActResearch, Seat: 0, Card: "x89_bacterial_weapon"})
+	if !g.State().Players[0].HasTech("x89_bacterial_weapon") {
+		t.Fatal("X-89, owned by Sol, researched without its three green prerequisites")
+	}
+}

@@ -62,8 +62,23 @@ func (s *State) techOpen(seat int, t *data.Technology) error {
 }
 
 // upgradeCredit and a unit type name the research credit that ignores
-// every prerequisite of that type's upgrade.
-const upgradeCredit = "upgrade:"
+// every prerequisite of that type's upgrade; creditOwned, the one that
+// ignores every prerequisite of a technology another player owns.
+const upgradeCredit, creditOwned = "upgrade:", "owned"
+
+// ownedByAnother reports a technology another player in the game owns.
+func (s *State) ownedByAnother(seat int, id string) bool {
+	return slices.ContainsFunc(s.Players, func(p *Player) bool { return p.Seat != seat && !p.Eliminated && p.HasTech(id) })
+}
+
+// prereqsGiven counts the prerequisites of a colour seat's abilities meet.
+func (s *State) prereqsGiven(seat int, col string) int {
+	n := 0
+	for _, a := range s.abilityList(seat) {
+		n += btoi(a.Prereq == col)
+	}
+	return n
+}
 
 // missing returns, per colour, the prerequisites seat lacks for t after
 // counting owned technologies and specialty credits (90.12, 90.14).
@@ -74,10 +89,13 @@ func (s *State) missing(seat int, t *data.Technology, credits map[string]int) in
 	if t.Unit != "" && credits[upgradeCredit+data.MustLoad().Unit(t.Unit).Type] > 0 { // Riftmeld
 		return 0
 	}
+	if credits[creditOwned] > 0 && s.ownedByAnother(seat, t.ID) {
+		return 0
+	}
 	owned := s.colorsOwned(seat)
 	short := 0
 	for col, need := range t.Prereqs {
-		short += max(0, need-owned.of(col)-credits[col])
+		short += max(0, need-owned.of(col)-credits[col]-s.prereqsGiven(seat, col))
 	}
 	if t.Unit != "" {
 		short = max(0, short-credits["unit_upgrade"]) // a prerequisite ignored for a unit upgrade
