@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -85,6 +86,13 @@ func visibleElsewhere(s *State, card string, viewer int) bool {
 	for _, p := range s.Players {
 		for _, c := range p.ScoredSecrets {
 			if c == card {
+				return true
+			}
+		}
+	}
+	if t := s.Trade; t != nil && (t.Seats[0] == viewer || t.Seats[1] == viewer) { // offered to the viewer, or by them
+		for _, b := range t.Give {
+			if slices.Contains(b.ActionCards, card) {
 				return true
 			}
 		}
