@@ -55,6 +55,10 @@ const (
 	AfterPillage         Moment = "after_pillage"          // after the player pillaged another (the window's Target)
 	ChooseExplored       Moment = "choose_explored"        // exploration cards drawn for the player and held (the window's Cards), one to resolve
 	AfterExplored        Moment = "after_explored"         // after the player explores the window's Planet (35), its card resolved
+	// TargetAnswers: the player another's ability chose (the window's
+	// Target is its owner) answers it: the window is theirs, though the
+	// ability is not (targetWindow).
+	TargetAnswers Moment = "target_answers"
 )
 
 // momentBits gives each moment a bit, for the cheap test of whether a
@@ -64,7 +68,7 @@ var momentBits = sync.OnceValue(func() map[Moment]uint64 {
 		WhileResearch, WhileProducing, AfterStrategy, DuringActionPhase, WhenAgendaRevealed, BeforeVotes, AtCombatRound,
 		AtStatusStart, AfterOpponentLoss, AfterCombatRound, AtGroundStart, AtGroundRound, AfterMovedIn, AfterOthersActivate,
 		AtSpaceStart, WhenCardPlayed, AfterRerolls, AfterRolled, AtStrategyEnd, AtStatusEnd, AfterTacticalGain,
-		AfterAnyActivation, AfterAnyTactical, AfterPillage, AfterNeighborGain, AfterTechGained, AfterAnyMove, AfterOthersReplenish, AfterAnyTurn, BeforeHitAssigned, ChooseExplored, AfterAgentExhausted, BeforeBallot, AfterExplored}
+		AfterAnyActivation, AfterAnyTactical, AfterPillage, AfterNeighborGain, AfterTechGained, AfterAnyMove, AfterOthersReplenish, AfterAnyTurn, BeforeHitAssigned, ChooseExplored, AfterAgentExhausted, BeforeBallot, AfterExplored, TargetAnswers}
 	out := map[Moment]uint64{}
 	for i, m := range all {
 		out[m] = 1 << i
@@ -207,7 +211,7 @@ func decideUseAbility(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		return nil, engine.BadInput("card", "no ability %q to use", a.Card)
 	}
 	seat := a.Seat
-	if seat < 0 || seat >= len(s.Players) || !s.hasAbility(seat, a.Card) {
+	if seat < 0 || seat >= len(s.Players) || (!s.hasAbility(seat, a.Card) && !targetWindow(s.Step, seat, a.Card)) {
 		return nil, engine.Refuse("1.3", "seat %d has no %s", seat, a.Card)
 	}
 	if a.Use && strings.HasPrefix(a.Card, s.Players[seat].Faction+":") && s.silencedBySecret(seat) {
@@ -455,3 +459,15 @@ var isStateMoment = func() map[Moment]bool {
 	}
 	return m
 }()
+
+// targetWindow reports the window in which seat answers card, an ability
+// of another player's that chose them (TargetAnswers).
+func targetWindow(st *Step, seat int, card string) bool {
+	return st != nil && st.Kind == StepAbility && st.Seat == seat && st.Card == card && Moment(st.Then) == TargetAnswers
+}
+
+// askTarget is the window in which the player an ability of owner's
+// chose answers it (TargetAnswers).
+func askTarget(owner, target int, card string) Event {
+	return queue(Step{Kind: StepAbility, Seat: target, Card: card, Then: string(TargetAnswers), Target: ip(owner)})
+}

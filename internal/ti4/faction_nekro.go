@@ -288,3 +288,73 @@ func init() {
 			return drawActionCards(s, a.Seat, 1, rng), nil
 		}}}})
 }
+
+// Nekro Malleon, the Nekro agent: in the action phase, exhausted, a
+// player chosen (player) may discard an action card (outcome: the card)
+// or spend a command token from their sheet (pools: the one pool with 1)
+// for 2 trade goods: they answer in a window of theirs (TargetAnswers).
+func init() {
+	define(&Ability{ID: "nekro:nekro_malleon", Since: RulesPoK, Uses: []*Use{
+		{At: DuringActionPhase, Exhaust: true, Fields: "player", Options: malleonOptions, Resolve: nekroMalleon},
+		{At: TargetAnswers, Fields: "outcome pools", Options: malleonAnswers, Resolve: malleonAnswer},
+	}})
+}
+
+// malleonTG are the trade goods the chosen player gains.
+const malleonTG = 2
+
+func malleonOptions(s *State, _ int, _ *Step) []Action {
+	var out []Action
+	for _, q := range s.Active() {
+		if p := s.Players[q]; len(p.ActionCards) > 0 || p.Tactic+p.Fleet+p.Strategy > 0 {
+			out = append(out, Action{}.forPlayer(q))
+		}
+	}
+	return out
+}
+
+func nekroMalleon(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	q := a.extra().Player
+	if q == nil || !slices.ContainsFunc(malleonOptions(s, a.Seat, st), func(o Action) bool { return *o.extra().Player == *q }) {
+		return nil, engine.Refuse("51.4", "Nekro Malleon chooses a player in the game with an action card or a command token on their sheet (player)")
+	}
+	return s.emit(askTarget(a.Seat, *q, a.Card)), nil
+}
+
+// malleonPools are the one-token spends from seat's command sheet.
+func malleonPools(p *Player) []Pools {
+	var out []Pools
+	for _, d := range []Pools{{Tactic: 1}, {Fleet: 1}, {Strategy: 1}} {
+		if p.Tactic >= d.Tactic && p.Fleet >= d.Fleet && p.Strategy >= d.Strategy {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+func malleonAnswers(s *State, seat int, _ *Step) []Action {
+	p := s.Players[seat]
+	var out []Action
+	for i, c := range p.ActionCards {
+		if !slices.Contains(p.ActionCards[:i], c) {
+			out = append(out, Action{Outcome: c})
+		}
+	}
+	for _, d := range malleonPools(p) {
+		out = append(out, Action{Pools: &d})
+	}
+	return out
+}
+
+func malleonAnswer(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
+	p := s.Players[a.Seat]
+	gain := Event{Kind: EvTradeGoods, Seat: a.Seat, Count: malleonTG}
+	switch {
+	case a.Pools == nil && a.Outcome != "" && slices.Contains(p.ActionCards, a.Outcome):
+		return s.emit(Event{Kind: EvACDiscarded, Seat: a.Seat, Card: a.Outcome}, gain), nil
+	case a.Outcome == "" && a.Pools != nil && slices.Contains(malleonPools(p), *a.Pools):
+		after := Pools{p.Tactic - a.Pools.Tactic, p.Fleet - a.Pools.Fleet, p.Strategy - a.Pools.Strategy}
+		return s.emit(Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &after}, gain), nil
+	}
+	return nil, engine.Refuse("51.4", "discard an action card of yours (outcome) or spend one command token from your sheet (pools: one pool at 1)")
+}

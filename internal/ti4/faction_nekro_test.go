@@ -103,7 +103,7 @@ func TestFaction_Nekro_TechnologicalSingularity(t *testing.T) {
 			want := g.State().othersTechs(0, 1)
 			var offered []string
 			for _, o := range Legal(g.State(), engineRNG(), 0) {
-				if o.Kind == ActUseAbility {
+				if o.Kind == ActUseAbility && o.Card == "nekro:technological_singularity" { // not the agent, usable in the action phase
 					offered = append(offered, o.Outcome)
 				}
 			}
@@ -384,5 +384,48 @@ func TestFaction_Nekro_NekroAcidos(t *testing.T) {
 		if got := len(g.State().Players[0].ActionCards); got != hand+1 {
 			t.Fatalf("%d action cards, want %d", got, hand+1)
 		}
+	}
+}
+
+// The Nekro, Nekro Malleon (agent, 51.4): exhausted in the action phase,
+// it lets a player chosen discard an action card or spend a command token
+// from their sheet for 2 trade goods, in a window of theirs that no one
+// else may answer; they may let it go.
+func TestFaction_Nekro_NekroMalleon(t *testing.T) {
+	const agent = "nekro:nekro_malleon"
+	start := func() *Game {
+		return factionGame(t, []string{"nekro", "sol", "hacan"}, giveAC(1, "sabotage"))
+	}
+	g := start()
+	do(t, g, use(0, agent, Action{}.forPlayer(1)))
+	st := g.State().Step
+	if st == nil || st.Seat != 1 || st.Card != agent || !slices.Contains(g.State().Players[0].ExhaustedTechs, agent) {
+		t.Fatalf("Sol's window, the agent exhausted: %+v", st)
+	}
+	refuse(t, g, use(2, agent, Action{Outcome: "sabotage"}), "1.3")
+	refuse(t, g, use(1, agent, Action{Outcome: "parley"}), "51.4")
+	refuse(t, g, use(1, agent, Action{Pools: &Pools{Tactic: 2}}), "51.4")
+	tg := g.State().Players[1].TradeGoods
+	do(t, g, use(1, agent, Action{Outcome: "sabotage"}))
+	s := g.State()
+	if p := s.Players[1]; p.TradeGoods != tg+malleonTG || slices.Contains(p.ActionCards, "sabotage") || !slices.Contains(s.Decks.ActionDiscard, "sabotage") {
+		t.Fatalf("Sol discarded Sabotage for 2 trade goods: %d, %v", p.TradeGoods, p.ActionCards)
+	}
+	refuse(t, g, use(0, agent, Action{}.forPlayer(2)), "34.4") // exhausted
+
+	g = start()
+	do(t, g, use(0, agent, Action{}.forPlayer(1)))
+	p := g.State().Players[1]
+	pools := Pools{p.Tactic, p.Fleet - 1, p.Strategy}
+	do(t, g, use(1, agent, Action{Pools: &Pools{Fleet: 1}}))
+	if p := g.State().Players[1]; (Pools{p.Tactic, p.Fleet, p.Strategy}) != pools {
+		t.Fatalf("a fleet token spent: %d/%d/%d", p.Tactic, p.Fleet, p.Strategy)
+	}
+
+	g = start()
+	do(t, g, use(0, agent, Action{}.forPlayer(1)))
+	do(t, g, Action{Kind: ActUseAbility, Seat: 1, Card: agent}) // let go
+	if g.State().Step != nil || g.State().Players[1].TradeGoods != tg {
+		t.Fatal("Sol may let it go")
 	}
 }
