@@ -501,7 +501,8 @@ func (s *Server) gameLog(w http.ResponseWriter, r *http.Request) {
 
 // redact hides from other seats what an action carried that they may not
 // see: the secret objective kept (61.20), the order of the agendas looked
-// at with Politics (66.2), a promissory note put on offer (69.6).
+// at with Politics (66.2), a promissory note put on offer (69.6), an
+// action card named from a hand (ShowsHand).
 func redact(a ti4.Action, seat int) ti4.Action {
 	if a.Seat == seat {
 		return a
@@ -514,6 +515,10 @@ func redact(a ti4.Action, seat int) ti4.Action {
 	case ti4.ActTradeAdd:
 		if a.Card != "trade_goods" && a.Card != "commodities" {
 			a.Card = "hidden"
+		}
+	case ti4.ActUseAbility:
+		if a.ShowsHand() { // a card shown from the hand (Kyver)
+			a.Outcome = "hidden"
 		}
 	}
 	return a

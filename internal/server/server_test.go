@@ -401,6 +401,11 @@ func TestLogRedaction(t *testing.T) {
 	if redact(order, 2).ActionExtra != nil || order.Top == nil || redact(note, 1).Card != "hidden" || redact(tg, 1).Card != "trade_goods" {
 		t.Fatal("agenda order and offered notes are hidden from others")
 	}
+	shown := ti4.Action{Kind: ti4.ActUseAbility, Seat: 1, Card: "yssaril:kyver_blade_and_key", Use: true, Outcome: "sabotage"}
+	decided := ti4.Action{Kind: ti4.ActUseAbility, Seat: 0, Card: "yssaril:kyver_blade_and_key", Use: true, Outcome: "take"}
+	if redact(shown, 2).Outcome != "hidden" || redact(shown, 1).Outcome != "sabotage" || redact(decided, 2).Outcome != "take" {
+		t.Fatal("a card shown from a hand is its player's alone in the log")
+	}
 }
 
 // A new game takes no_codex: the game plays the Codex's components as

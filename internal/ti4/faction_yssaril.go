@@ -198,3 +198,86 @@ func soAta(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
 	cards := slices.Clone(soAtaHands(s.Players[q])[a.Outcome])
 	return s.emit(queue(Step{Kind: StepLook, Seat: a.Seat, Card: a.Card, Cards: cards, Target: ip(q), Then: a.Outcome})), nil
 }
+
+// Kyver, Blade and Key, the Yssaril hero: as an action, each other player
+// with action cards shows the Yssaril one of them, of their choice; for
+// each, the Yssaril take it or have that player discard 3 action cards at
+// random (outcome: take, discard); purged first (51.12). The card shown is
+// seen by the two players alone.
+func init() {
+	define(&Ability{ID: "yssaril:kyver_blade_and_key", Since: RulesPoK, Uses: []*Use{
+		{At: AtAction, Options: kyverOptions, Resolve: kyver},
+		{At: TargetAnswers, Mandatory: true, Fields: "outcome", Options: kyverAnswers, Resolve: kyverAnswer},
+	}})
+}
+
+// kyverDiscards is how many action cards a player discards at random.
+const kyverDiscards = 3
+
+func kyverShowers(s *State, seat int) []int {
+	var out []int
+	for _, q := range s.Active() {
+		if q != seat && len(s.Players[q].ActionCards) > 0 {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+func kyverOptions(s *State, seat int, _ *Step) []Action {
+	if len(kyverShowers(s, seat)) == 0 {
+		return nil
+	}
+	return []Action{{}}
+}
+
+func kyver(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
+	qs := kyverShowers(s, a.Seat)
+	if len(qs) == 0 {
+		return nil, engine.Refuse("51.10", "Kyver needs another player with action cards")
+	}
+	ev := []Event{purgeHero(a.Seat)}
+	for _, q := range qs {
+		ev = append(ev, askTarget(a.Seat, q, a.Card))
+	}
+	return s.emit(ev...), nil
+}
+
+// kyverAnswers: the player shown to chooses the card (the window's Cards
+// empty), then the Yssaril what comes of it (Cards: the card shown).
+func kyverAnswers(s *State, seat int, st *Step) []Action {
+	if st == nil {
+		return nil
+	}
+	if len(st.Cards) > 0 {
+		return []Action{{Outcome: "take"}, {Outcome: "discard"}}
+	}
+	var out []Action
+	h := s.Players[seat].ActionCards
+	for i, c := range h {
+		if !slices.Contains(h[:i], c) {
+			out = append(out, Action{Outcome: c})
+		}
+	}
+	return out
+}
+
+func kyverAnswer(s *State, a Action, st *Step, rng *engine.RNG) ([]Event, error) {
+	if !slices.Contains(kyverAnswers(s, a.Seat, st), Action{Outcome: a.Outcome}) {
+		return nil, engine.Refuse("51.10", "show one of your action cards (outcome); the Yssaril then take it or have 3 discarded at random (outcome: take, discard)")
+	}
+	if len(st.Cards) == 0 { // shown: the Yssaril decide
+		return s.emit(queue(Step{Kind: StepAbility, Seat: *st.Target, Card: a.Card, Then: string(TargetAnswers), Target: ip(a.Seat), Cards: []string{a.Outcome}})), nil
+	}
+	q, card := *st.Target, st.Cards[0]
+	if a.Outcome == "take" {
+		return s.emit(Event{Kind: EvACTaken, Seat: a.Seat, Owner: q, Card: card}), nil
+	}
+	h := slices.Clone(s.Players[q].ActionCards)
+	rng.Shuffle(len(h), func(i, j int) { h[i], h[j] = h[j], h[i] })
+	var ev []Event
+	for _, c := range h[:min(kyverDiscards, len(h))] {
+		ev = append(ev, Event{Kind: EvACDiscarded, Seat: q, Card: c})
+	}
+	return s.emit(ev...), nil
+}

@@ -1,7 +1,9 @@
 package ti4
 
 import (
+	"encoding/json"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/mecatol/mecatol/internal/engine"
@@ -246,5 +248,50 @@ func TestFaction_Yssaril_SoAta(t *testing.T) {
 		if st := g.State().Step; st != nil && st.Kind == StepLook {
 			t.Fatal("done looking")
 		}
+	}
+}
+
+// The Yssaril, Kyver, Blade and Key (hero, 51.12): each other player with
+// action cards shows one of their choice; the Yssaril take it, or have
+// that player discard 3 at random. The card shown is seen by the two alone.
+func TestFaction_Yssaril_Kyver(t *testing.T) {
+	const hero = "yssaril:kyver_blade_and_key"
+	g := factionGame(t, []string{"yssaril", "sol", "hacan"}, func(s *State) {
+		s.Players[0].Hero = Unlocked
+		giveAC(1, "sabotage", "parley")(s)
+		giveAC(2, "salvage", "lucky_shot", "shields_holding", "skilled_retreat")(s)
+	})
+	do(t, g, use(0, hero, Action{}))
+	if g.State().Players[0].Hero != Purged {
+		t.Fatal("purged")
+	}
+	refuse(t, g, use(1, hero, Action{Outcome: "salvage"}), "51.10") // not in Sol's hand
+	refuse(t, g, use(2, hero, Action{Outcome: "salvage"}), "1.3")   // not the Hacan's window yet
+	do(t, g, use(1, hero, Action{Outcome: "sabotage"}))
+	hidden := func(s *State) {
+		t.Helper()
+		for _, viewer := range []int{2, Referee} {
+			v, _ := ViewFor(s, viewer)
+			if b, _ := json.Marshal(v); strings.Contains(string(b), `"sabotage"`) {
+				t.Fatalf("seat %d sees the card shown to the Yssaril", viewer)
+			}
+		}
+	}
+	hidden(g.State()) // the Yssaril's window queued
+	do(t, g, use(2, hero, Action{Outcome: "salvage"}))
+	s := g.State()
+	if st := s.Step; st == nil || st.Seat != 0 || !slices.Equal(st.Cards, []string{"sabotage"}) {
+		t.Fatalf("the Yssaril decide on Sabotage: %+v", st)
+	}
+	hidden(s) // and open
+	refuse(t, g, use(0, hero, Action{Outcome: "keep"}), "51.10")
+	do(t, g, use(0, hero, Action{Outcome: "take"}))
+	do(t, g, use(0, hero, Action{Outcome: "discard"}))
+	s = g.State()
+	if !slices.Contains(s.Players[0].ActionCards, "sabotage") || slices.Contains(s.Players[1].ActionCards, "sabotage") {
+		t.Fatal("the Yssaril took Sabotage")
+	}
+	if len(s.Players[2].ActionCards) != 1 || len(s.Decks.ActionDiscard) != kyverDiscards {
+		t.Fatalf("the Hacan discarded 3 at random: %v left", s.Players[2].ActionCards)
 	}
 }

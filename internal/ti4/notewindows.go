@@ -72,9 +72,13 @@ func decideTakeFromHand(s *State, a Action) ([]Event, error) {
 }
 
 // privateWindow reports a step whose cards only its seat may see: a hand
-// looked at.
+// looked at, a card shown to the owner of the ability that chose its
+// giver (TargetAnswers).
 func privateWindow(st *Step) bool {
 	if st != nil && (st.Kind == StepLookHand || st.Kind == StepLook) {
+		return true
+	}
+	if st != nil && st.Kind == StepAbility && Moment(st.Then) == TargetAnswers && len(st.Cards) > 0 {
 		return true
 	}
 	if st == nil || st.Kind != StepNoteWindow {

@@ -1,5 +1,11 @@
 package ti4
 
+import (
+	"sync"
+
+	"github.com/mecatol/mecatol/internal/ti4/data"
+)
+
 // disclosure is what an event kind lets players learn.
 type disclosure uint8
 
@@ -250,3 +256,18 @@ func (e Event) For(seat int) Event {
 	}
 	return e
 }
+
+// ShowsHand reports the use of an ability whose outcome names an action
+// card from its player's hand (the card shown to Kyver's owner): the log
+// shows that card to its player alone.
+func (a Action) ShowsHand() bool {
+	return a.Kind == ActUseAbility && a.Outcome != "" && actionCardIDs()[a.Outcome]
+}
+
+var actionCardIDs = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, c := range data.MustLoad().ActionCards {
+		m[c.ID] = true
+	}
+	return m
+})

@@ -73,6 +73,15 @@ func SharedView(s *State, seat int) (*View, error) {
 	if privateWindow(s.Step) && s.Step.Seat != seat {
 		c.Step = hiddenCards(s.Step) // a hand looked at (Spy Net)
 	}
+	othersPrivate := func(st *Step) bool { return privateWindow(st) && st.Seat != seat }
+	if slices.ContainsFunc(s.Choices, func(st Step) bool { return othersPrivate(&st) }) { // such a window still queued
+		c.Choices = slices.Clone(s.Choices)
+		for i := range c.Choices {
+			if othersPrivate(&c.Choices[i]) {
+				c.Choices[i] = *hiddenCards(&c.Choices[i])
+			}
+		}
+	}
 	if ag := s.Agenda; ag != nil && ag.Hidden && seat != s.Speaker {
 		x := *ag
 		x.Subject = "hidden" // Covert Legislation: the speaker alone has seen it
