@@ -55,6 +55,9 @@ const (
 	AfterPillage         Moment = "after_pillage"          // after the player pillaged another (the window's Target)
 	ChooseExplored       Moment = "choose_explored"        // exploration cards drawn for the player and held (the window's Cards), one to resolve
 	AfterExplored        Moment = "after_explored"         // after the player explores the window's Planet (35), its card resolved
+	// AtCommit: while the player commits ground forces in their invasion
+	// (49.2), before they are done.
+	AtCommit Moment = "commit_ground_forces"
 	// TargetAnswers: the player another's ability chose (the window's
 	// Target is its owner) answers it: the window is theirs, though the
 	// ability is not (targetWindow).
@@ -68,7 +71,7 @@ var momentBits = sync.OnceValue(func() map[Moment]uint64 {
 		WhileResearch, WhileProducing, AfterStrategy, DuringActionPhase, WhenAgendaRevealed, BeforeVotes, AtCombatRound,
 		AtStatusStart, AfterOpponentLoss, AfterCombatRound, AtGroundStart, AtGroundRound, AfterMovedIn, AfterOthersActivate,
 		AtSpaceStart, WhenCardPlayed, AfterRerolls, AfterRolled, AtStrategyEnd, AtStatusEnd, AfterTacticalGain,
-		AfterAnyActivation, AfterAnyTactical, AfterPillage, AfterNeighborGain, AfterTechGained, AfterAnyMove, AfterOthersReplenish, AfterAnyTurn, BeforeHitAssigned, ChooseExplored, AfterAgentExhausted, BeforeBallot, AfterExplored, TargetAnswers}
+		AfterAnyActivation, AfterAnyTactical, AfterPillage, AfterNeighborGain, AfterTechGained, AfterAnyMove, AfterOthersReplenish, AfterAnyTurn, BeforeHitAssigned, ChooseExplored, AfterAgentExhausted, BeforeBallot, AfterExplored, TargetAnswers, AtCommit}
 	out := map[Moment]uint64{}
 	for i, m := range all {
 		out[m] = 1 << i
@@ -201,7 +204,7 @@ func (s *State) readyUse(seat int, at Moment) bool {
 
 // Moments that are states of the game rather than windows: an ability
 // for them is used whenever the state holds.
-var stateMoments = []Moment{AtAction, AtStartOfTurn, DuringActionPhase, WhileResearch, WhileProducing, WhenAgendaRevealed, BeforeVotes, AtCombatRound, AfterOpponentLoss, AfterCombatRound, AtGroundStart, AtGroundRound, AfterMovedIn, AtSpaceStart, WhenCardPlayed, AfterRerolls, AfterRolled, BeforeHitAssigned, BeforeBallot}
+var stateMoments = []Moment{AtAction, AtStartOfTurn, DuringActionPhase, WhileResearch, WhileProducing, WhenAgendaRevealed, BeforeVotes, AtCombatRound, AfterOpponentLoss, AfterCombatRound, AtGroundStart, AtGroundRound, AfterMovedIn, AtSpaceStart, WhenCardPlayed, AfterRerolls, AfterRolled, BeforeHitAssigned, BeforeBallot, AtCommit}
 
 // decideUseAbility resolves use_ability: in the ability's window, or at a
 // moment that is a state of the game (the player's turn, a payment).
@@ -358,6 +361,14 @@ var windowMoments = map[Moment]windowMoment{
 	AfterRolled:       {answering(AnswerRolled), "78.5", "after a space combat roll and its rerolls"},
 	BeforeHitAssigned: {hitWaiting, "51.4", "in a combat, before a hit is assigned"},
 	BeforeBallot:      {voterUp, "8.2", "before a player casts their votes"},
+	AtCommit:          {committing, "49.2", "while you commit ground forces in your invasion"},
+}
+
+// committing reports seat's invasion at its commits: no bombardment or
+// combat under way, no answer awaited, not done committing.
+func committing(s *State, seat int) bool {
+	inv := s.Invasion
+	return inv != nil && inv.Seat == seat && s.Combat == nil && !invasionWaits(s) && !inv.CommitsDone && s.Step == nil
 }
 
 // hitWaiting reports a hit in a combat waiting to be assigned, no window

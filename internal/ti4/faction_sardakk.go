@@ -160,3 +160,76 @@ func shval(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
 	return s.emit(setCombat(nil, nil), Event{Kind: EvTacStep, Seat: a.Seat, Deck: TacInvasion},
 		Event{Kind: EvSkippedToCommit, Seat: a.Seat}), nil
 }
+
+// G'hom Sek'kus, the Sardakk commander: while committing, they may commit
+// up to 1 ground force from each planet of the active system and of the
+// systems next to it without a Sardakk command token (units: each with
+// its planet; planet: where it lands), as well as from space (49.2).
+func init() {
+	define(&Ability{ID: "sardakk:g_hom_sek_kus", Since: RulesPoK,
+		Uses: []*Use{{At: AtCommit, Fields: "units planet", Options: ghomOptions, Resolve: ghomSekKus}}})
+}
+
+// ghomFrom lists seat's ground forces on planets they may commit from,
+// one per planet.
+func ghomFrom(s *State, seat int) []UnitRef {
+	inv := s.Invasion
+	var out []UnitRef
+	for _, sys := range s.Systems {
+		if sys.Pos != inv.Pos && (!s.Adjacent(sys.Pos, inv.Pos) || slices.Contains(sys.Command, seat)) {
+			continue
+		}
+		for _, pl := range sys.Planets {
+			if slices.Contains(inv.From, pl.Name) {
+				continue
+			}
+			for _, st := range pl.Units {
+				if st.Owner == seat && isGroundForce(st.Unit) {
+					out = append(out, UnitRef{System: sys.Pos, Planet: pl.Name, Unit: st.Unit})
+				}
+			}
+		}
+	}
+	return out
+}
+
+func ghomOptions(s *State, seat int, _ *Step) []Action {
+	var out []Action
+	for _, r := range ghomFrom(s, seat) {
+		for _, pl := range s.System(s.Invasion.Pos).Planets {
+			if pl.Name != r.Planet && !demilitarized(pl) {
+				out = append(out, Action{Planet: pl.Name, ActionExtra: &ActionExtra{Units: []UnitRef{r}}})
+			}
+		}
+	}
+	return out
+}
+
+func ghomSekKus(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
+	inv := s.Invasion
+	to := planetIn(s.System(inv.Pos), a.Planet)
+	if to == nil {
+		return nil, engine.Refuse("49.2", "ground forces are committed to a planet in the active system (planet)")
+	}
+	if demilitarized(to) {
+		return nil, demilitarizedErr(to)
+	}
+	if err := checkCustodians(s, to); err != nil {
+		return nil, err
+	}
+	from, refs := ghomFrom(s, a.Seat), a.extra().Units
+	var ev []Event
+	for i, r := range refs {
+		r.To, r.Into = "", nil
+		if !slices.Contains(from, r) || r.Planet == to.Name || slices.ContainsFunc(refs[:i], func(o UnitRef) bool { return o.Planet == r.Planet }) {
+			return nil, engine.Refuse("49.2", "G'hom Sek'kus commits 1 ground force from each planet of the active system and of the systems next to it without your command token (units)")
+		}
+		ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: r.System, Planet: r.Planet, Unit: r.Unit, Count: 1},
+			Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: inv.Pos, Planet: to.Name, Unit: r.Unit, Count: 1},
+			Event{Kind: EvCommitted, Seat: a.Seat, System: inv.Pos, Planet: to.Name, Card: r.Planet})
+	}
+	if len(ev) == 0 {
+		return nil, engine.BadInput("units", "name the ground forces committed, each with its planet")
+	}
+	return s.emit(ev...), nil
+}

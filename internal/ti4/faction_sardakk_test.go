@@ -248,3 +248,41 @@ func TestFaction_Sardakk_ShvalHarbinger(t *testing.T) {
 		t.Fatalf("the ground combat on Arnor is fought: %v, controller %d", arnor.Units, arnor.Controller)
 	}
 }
+
+// The Sardakk, G'hom Sek'kus (commander, 49.2): while committing, 1
+// ground force from each planet of the active system and of the systems
+// next to it without their command token lands on the planet invaded; not
+// a second from one planet, not from a system with their token.
+func TestFaction_Sardakk_GhomSekKus(t *testing.T) {
+	const ghom = "sardakk:g_hom_sek_kus"
+	invade := func(stage func(s *State)) (*Game, string) {
+		g := factionGame(t, []string{"sardakk", "sol", "hacan"}, func(s *State) {
+			s.Players[0].Commander = Unlocked
+			arnorHeldBy(1, Stack{Owner: 1, Unit: "infantry", Count: 1})(s)
+			lor := planetIn(s.System(9), "Lor")
+			lor.Controller, lor.Units = 0, []Stack{{Owner: 0, Unit: "infantry", Count: 2}}
+			if stage != nil {
+				stage(s)
+			}
+		})
+		activated(t, g, 0, 9)
+		do(t, g, act(ActEndMovement, 0))
+		return g, g.State().System(22).Planets[0].Name
+	}
+	g, home := invade(nil)
+	lor := UnitRef{System: 9, Planet: "Lor", Unit: "infantry"}
+	do(t, g, use(0, ghom, Action{Planet: "Arnor", ActionExtra: &ActionExtra{Units: []UnitRef{lor, {System: 22, Planet: home, Unit: "infantry"}}}}))
+	refuse(t, g, use(0, ghom, Action{Planet: "Arnor", ActionExtra: &ActionExtra{Units: []UnitRef{lor}}}), "49.2") // Lor gave one
+	s := g.State()
+	if arnor, _ := s.Planet("Arnor"); count(arnor.Units, 0, "infantry") != 2 || !slices.Equal(s.Invasion.Committed, []string{"Arnor"}) {
+		t.Fatalf("two infantry committed to Arnor: %v", arnor.Units)
+	}
+	do(t, g, act(ActEstablishControl, 0))
+	declineWindows(t, g)
+	if g.State().Combat == nil && g.State().Tactical.Step == TacInvasion {
+		t.Fatal("the ground combat on Arnor follows")
+	}
+
+	g, home = invade(func(s *State) { s.System(22).Command = append(s.System(22).Command, 0) })
+	refuse(t, g, use(0, ghom, Action{Planet: "Arnor", ActionExtra: &ActionExtra{Units: []UnitRef{{System: 22, Planet: home, Unit: "infantry"}}}}), "49.2")
+}

@@ -454,6 +454,9 @@ func (Rules) Apply(s *State, e Event) {
 		s.Invasion = &Invasion{Seat: e.Seat, Pos: e.System}
 	case EvCommitted:
 		s.Invasion.Committed = appendUnique(s.Invasion.Committed, e.Planet)
+		if e.Card != "" { // from a planet
+			s.Invasion.From = append(s.Invasion.From, e.Card)
+		}
 	case EvInvasionEnded:
 		s.Invasion = nil
 		if s.Tactical != nil {

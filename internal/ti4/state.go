@@ -137,6 +137,7 @@ type Invasion struct {
 	Seat       int      `json:"seat"`
 	Pos        int      `json:"pos"`
 	Committed  []string `json:"committed,omitempty"` // planets ground forces were committed to
+	From       []string `json:"from,omitempty"`      // planets a ground force was committed from (G'hom Sek'kus)
 	Forced     []string `json:"forced,omitempty"`    // planets fought on without a commit (Tactical.Forced)
 	Bombarded  bool     `json:"bombarded,omitempty"`
 	Custodians bool     `json:"custodians,omitempty"` // the custodians token was taken in this invasion
