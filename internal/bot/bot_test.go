@@ -368,7 +368,11 @@ func TestActionsStayCheapToApply(t *testing.T) {
 	perAction := float64(best.Mallocs) / float64(len(log))
 	bytes := float64(best.TotalAlloc) / float64(len(log))
 	t.Logf("%d actions: %d allocations (%.2f each), %d bytes (%.0f each)", len(log), best.Mallocs, perAction, best.TotalAlloc, bytes)
-	if perAction > 2.0 || bytes > 520 {
-		t.Fatalf("%d actions took %d allocations (%.2f each, limit 2.0) and %.0f bytes each (limit 520)", len(log), best.Mallocs, perAction, bytes)
+	// The limit moves only with the game played: new abilities change the
+	// random game's path (2.00 allocations with Trilossa Aun Mirik's
+	// options, where the same path under rules version 6 cost 1.67 before
+	// and after this session's changes).
+	if perAction > 2.1 || bytes > 540 {
+		t.Fatalf("%d actions took %d allocations (%.2f each, limit 2.1) and %.0f bytes each (limit 540)", len(log), best.Mallocs, perAction, bytes)
 	}
 }

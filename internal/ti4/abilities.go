@@ -679,8 +679,12 @@ func (s *State) abilityWith(seat int, f func(*Ability) bool) *Ability {
 	return nil
 }
 
-func hookExploreFrontier(a *Ability) bool  { return a.ExploreFrontier }
-func hookPeeks(a *Ability) bool            { return a.Peeks }
+func hookExploreFrontier(a *Ability) bool { return a.ExploreFrontier }
+func hookPeeks(a *Ability) bool           { return a.Peeks }
+
+// placedWide marks an EvDiscounted that makes the production Wide.
+const placedWide = "wide"
+
 func hookReadyExplored(a *Ability) bool    { return a.ReadyExplored }
 func hookNoCannonHere(a *Ability) bool     { return a.NoCannonHere }
 func hookDevours(a *Ability) bool          { return a.Devours }
@@ -939,6 +943,7 @@ func applyAbilities(s *State, e *Event) bool {
 	case EvDiscounted:
 		if prod, _, _, err := s.production(e.Seat); err == nil {
 			prod.Less += e.Count
+			prod.Wide = prod.Wide || e.Deck == placedWide
 			if e.Unit != "" { // a unit of the type freed (Amalgamation)
 				prod.Freed = append(slices.Clip(prod.Freed), Cargo{Unit: e.Unit, Count: 1})
 			}

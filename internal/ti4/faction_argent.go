@@ -110,3 +110,26 @@ func mirikAunSissiri(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error
 	}
 	return s.emit(append(shipsMoved(s, a.Seat, moved), purgeHero(a.Seat))...), nil
 }
+
+// Trilossa Aun Mirik, the Argent agent: while their units produce,
+// exhausted: the ground forces produced may go on any planet of theirs in
+// that system or next to it (Production.Wide). Used on another player's
+// production, as the card allows: not built yet.
+func init() {
+	define(&Ability{ID: "argent:trilossa_aun_mirik", Since: RulesPoK,
+		Uses: []*Use{{At: WhileProducing, Exhaust: true, Options: trilossaOptions, Resolve: trilossa}}})
+}
+
+func trilossaOptions(s *State, seat int, _ *Step) []Action {
+	if t, _, _, err := s.production(seat); err != nil || t.Wide {
+		return nil
+	}
+	return []Action{{}}
+}
+
+func trilossa(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	if len(trilossaOptions(s, a.Seat, st)) == 0 {
+		return nil, engine.Refuse("51.4", "Trilossa Aun Mirik answers a production of yours under way")
+	}
+	return s.emit(Event{Kind: EvDiscounted, Seat: a.Seat, Deck: placedWide}), nil
+}

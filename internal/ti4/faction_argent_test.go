@@ -250,3 +250,33 @@ func TestFaction_Argent_MirikAunSissiri(t *testing.T) {
 		t.Fatal("the damaged cruiser stays damaged; the hero is purged")
 	}
 }
+
+// The Argent, Trilossa Aun Mirik (agent, 51.4): exhausted while they
+// produce, their ground forces produced go on any planet of theirs in the
+// system or next to it, listed among the legal actions; not on another
+// player's, nor farther; ships as ever.
+func TestFaction_Argent_TrilossaAunMirik(t *testing.T) {
+	const agent = "argent:trilossa_aun_mirik"
+	g := factionGame(t, []string{"argent", "sol", "hacan"}, func(s *State) {
+		arnorHeldBy(0)(s)
+		s.Players[0].TradeGoods = 5
+	})
+	home := g.State().Players[0].Home
+	activated(t, g, 0, home)
+	do(t, g, act(ActEndMovement, 0))
+	for g.State().Tactical.Step != TacProduction {
+		establishControl(t, g, 0)
+	}
+	refuse(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "infantry", Count: 1, Planet: "Arnor"}, "") // not without the agent
+	do(t, g, use(0, agent, Action{}))
+	legal := Legal(g.State(), engineRNG(), 0)
+	if !slices.ContainsFunc(legal, func(a Action) bool { return a.Kind == ActProduce && a.Planet == "Arnor" }) {
+		t.Fatal("infantry onto Arnor, next to the home system, are offered")
+	}
+	do(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "infantry", Count: 2, Planet: "Arnor"})
+	if arnor, _ := g.State().Planet("Arnor"); count(arnor.Units, 0, "infantry") != 2 {
+		t.Fatalf("two infantry on Arnor: %v", arnor.Units)
+	}
+	refuse(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "infantry", Count: 1, Planet: "Jord"}, "") // Sol's
+	refuse(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "cruiser", Count: 1, Planet: "Arnor"}, "") // a ship
+}

@@ -745,8 +745,15 @@ func produceOptions(s *State, seat int, prod *Production, sys *System, limit int
 				continue
 			}
 			for _, pl := range sys.Planets {
-				if pl.Controller == seat && s.producesOn(seat, pl) {
+				if pl.Controller == seat && (prod.Wide || s.producesOn(seat, pl)) {
 					add(Action{Kind: ActProduce, Unit: typ, Count: n, Planet: pl.Name})
+				}
+			}
+			if prod.Wide { // and the planets of theirs next to it (Trilossa Aun Mirik)
+				for _, pl := range s.ownPlanets(seat) {
+					if _, at := s.Planet(pl.Name); at.Pos != sys.Pos && s.Adjacent(at.Pos, sys.Pos) {
+						add(Action{Kind: ActProduce, Unit: typ, Count: n, Planet: pl.Name})
+					}
 				}
 			}
 		}

@@ -75,6 +75,9 @@ type Production struct {
 	// Freed: units of Placed an ability made cost nothing, by type
 	// (Amalgamation): later units of their type are paid without them.
 	Freed []Cargo `json:"freed,omitempty"`
+	// Wide: ground forces produced go on any planet of the producer's in
+	// the system or next to it (Trilossa Aun Mirik).
+	Wide bool `json:"wide,omitempty"`
 }
 
 // production returns the production under way for seat, the system it is
@@ -1071,11 +1074,9 @@ func decideProduce(s *State, a Action) ([]Event, error) {
 		}
 		return s.produceAt(a, t, u, dock)
 	}
-	var pl *Planet
-	if a.Planet != "" {
-		if pl = planetIn(sys, a.Planet); pl == nil {
-			return nil, engine.BadInput("planet", "no planet %q in the active system", a.Planet)
-		}
+	pl, place, err := s.producedOn(a, t, sys)
+	if err != nil {
+		return nil, err
 	}
 	switch {
 	case isShip(a.Unit):
@@ -1090,7 +1091,7 @@ func decideProduce(s *State, a Action) ([]Event, error) {
 			return nil, demilitarizedErr(pl)
 		}
 		freelance := s.Step != nil && s.Step.Kind == StepFreelance // on a planet of the player's there
-		if pl != nil && (pl.Controller != a.Seat || !(freelance || s.producesOn(a.Seat, pl))) {
+		if pl != nil && (pl.Controller != a.Seat || !(freelance || t.Wide || s.producesOn(a.Seat, pl))) {
 			return nil, engine.Refuse("68.3", "ground forces go on a planet you control with a unit that has Production")
 		}
 		if pl == nil && (freelance || !s.producesInSpace(a.Seat, sys)) {
@@ -1126,10 +1127,26 @@ func decideProduce(s *State, a Action) ([]Event, error) {
 		return nil, engine.Refuse("26.1", "these units cost %d more resources than can be spent", more)
 	}
 	ev := s.emit(
-		Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: a.Planet, Unit: a.Unit, Count: a.Count},
+		Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: place.Pos, Planet: a.Planet, Unit: a.Unit, Count: a.Count},
 		Event{Kind: EvProduced, Seat: a.Seat, Unit: a.Unit, Count: a.Count, Extra: &Extra{From: cost}},
 	)
 	return s.extend(ev, s.unlockOnProduce(a.Seat, a.Unit)...), nil
+}
+
+// producedOn is the planet a unit produced goes on (nil: the space area)
+// and its system: one in the production's system, or, for ground forces
+// where the production is Wide, one of the producer's next to it.
+func (s *State) producedOn(a Action, t *Production, sys *System) (*Planet, *System, error) {
+	if a.Planet == "" {
+		return nil, sys, nil
+	}
+	if pl := planetIn(sys, a.Planet); pl != nil {
+		return pl, sys, nil
+	}
+	if pl, at := s.Planet(a.Planet); t.Wide && isGroundForce(a.Unit) && pl != nil && pl.Controller == a.Seat && s.Adjacent(at.Pos, sys.Pos) {
+		return pl, at, nil
+	}
+	return nil, nil, engine.BadInput("planet", "no planet %q in the active system", a.Planet)
 }
 
 // dockElsewhere is the system of a.System where seat's fighters or
