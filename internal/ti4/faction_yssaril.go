@@ -250,7 +250,10 @@ func kyverAnswers(s *State, seat int, st *Step) []Action {
 		return nil
 	}
 	if len(st.Cards) > 0 {
-		return []Action{{Outcome: "take"}, {Outcome: "discard"}}
+		if st.Target != nil && slices.Contains(s.Players[*st.Target].ActionCards, st.Cards[0]) {
+			return []Action{{Outcome: "take"}, {Outcome: "discard"}}
+		}
+		return []Action{{Outcome: "discard"}} // the card shown was played since (Reverse Engineer)
 	}
 	var out []Action
 	h := s.Players[seat].ActionCards
@@ -264,7 +267,7 @@ func kyverAnswers(s *State, seat int, st *Step) []Action {
 
 func kyverAnswer(s *State, a Action, st *Step, rng *engine.RNG) ([]Event, error) {
 	if !slices.Contains(kyverAnswers(s, a.Seat, st), Action{Outcome: a.Outcome}) {
-		return nil, engine.Refuse("51.10", "show one of your action cards (outcome); the Yssaril then take it or have 3 discarded at random (outcome: take, discard)")
+		return nil, engine.Refuse("51.10", "show one of your action cards (outcome); the Yssaril then take it, while it is in that hand, or have 3 discarded at random (outcome: take, discard)")
 	}
 	if len(st.Cards) == 0 { // shown: the Yssaril decide
 		return s.emit(queue(Step{Kind: StepAbility, Seat: *st.Target, Card: a.Card, Then: string(TargetAnswers), Target: ip(a.Seat), Cards: []string{a.Outcome}})), nil

@@ -295,3 +295,24 @@ func TestFaction_Yssaril_Kyver(t *testing.T) {
 		t.Fatalf("the Hacan discarded 3 at random: %v left", s.Players[2].ActionCards)
 	}
 }
+
+// Kyver: a card shown and then played before the Yssaril decide (Reverse
+// Engineer, when another player discards) cannot be taken; the 3 random
+// discards remain. Found by the soak.
+func TestFaction_Yssaril_KyverCardGone(t *testing.T) {
+	const hero = "yssaril:kyver_blade_and_key"
+	g := factionGame(t, []string{"yssaril", "sol", "hacan"}, func(s *State) {
+		s.Players[0].Hero = Unlocked
+		giveAC(1, "sabotage", "parley")(s)
+	})
+	do(t, g, use(0, hero, Action{}))
+	do(t, g, use(1, hero, Action{Outcome: "sabotage"}))
+	s := g.State().Clone()
+	s.Players[1].ActionCards = []string{"parley"} // as if played since
+	if got := kyverAnswers(s, 0, s.Step); !slices.Equal(got, []Action{{Outcome: "discard"}}) {
+		t.Fatalf("only the discards are left: %v", got)
+	}
+	if _, err := kyverAnswer(s, use(0, hero, Action{Outcome: "take"}), s.Step, nil); engine.RuleOf(err) != "51.10" {
+		t.Fatalf("a card no longer in the hand is not taken: %v", err)
+	}
+}
