@@ -1,6 +1,7 @@
 package ti4
 
 import (
+	"slices"
 	"testing"
 )
 
@@ -338,4 +339,24 @@ func TestRule37_1_ProduceFighterII(t *testing.T) {
 	if count(g.State().System(22).Space, 0, "fighter") != 6 {
 		t.Fatal("six fighters at home")
 	}
+}
+
+// 37.2: ships in excess found in the strategy phase (a command sheet
+// changed there, by Summit) are removed then: the step is offered, not
+// the strategy cards, which wait for it. The soak found the game stuck.
+func TestRule37_ExcessInTheStrategyPhase(t *testing.T) {
+	g := fixture(t, fixtureConfig(), func(s *State) {
+		s.Players[1].Fleet = 0
+		s.System(23).Space = []Stack{{Owner: 1, Unit: "destroyer", Count: 2}}
+		s.Step = &Step{Kind: StepExcess, Seat: 1}
+	})
+	s := g.State()
+	if s.Phase != PhaseStrategy {
+		t.Fatalf("phase %s", s.Phase)
+	}
+	legal := Legal(s, engineRNG(), 1)
+	if len(legal) == 0 || !slices.ContainsFunc(legal, func(a Action) bool { return a.Kind == ActRemoveExcess }) {
+		t.Fatalf("the excess is removed first: %v", legal)
+	}
+	do(t, g, legal[0])
 }

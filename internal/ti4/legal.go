@@ -395,6 +395,9 @@ func (l *lister) phase(add func(Action)) bool {
 	s, seat, p := l.s, l.seat, l.p
 	switch s.Phase {
 	case PhaseStrategy:
+		if st := s.Step; st != nil && st.Kind != StepDiscard {
+			return false // a step came up (excess ships after a command sheet changed): listed with the steps
+		}
 		if st := s.Step; st != nil && st.Kind == StepDiscard { // over the hand limit after the status phase's last draw
 			if st.Seat == seat {
 				for _, c := range p.ActionCards {
