@@ -127,13 +127,7 @@ func init() {
 
 // oracleGivers are the other players in the game with a note in hand.
 func oracleGivers(s *State, seat int) []int {
-	var out []int
-	for _, q := range s.Active() {
-		if q != seat && len(s.Players[q].Promissory) > 0 {
-			out = append(out, q)
-		}
-	}
-	return out
+	return s.othersWith(seat, func(p *Player) bool { return len(p.Promissory) > 0 })
 }
 
 func oracleOptions(s *State, seat int, _ *Step) []Action {

@@ -215,13 +215,7 @@ func init() {
 const kyverDiscards = 3
 
 func kyverShowers(s *State, seat int) []int {
-	var out []int
-	for _, q := range s.Active() {
-		if q != seat && len(s.Players[q].ActionCards) > 0 {
-			out = append(out, q)
-		}
-	}
-	return out
+	return s.othersWith(seat, func(p *Player) bool { return len(p.ActionCards) > 0 })
 }
 
 func kyverOptions(s *State, seat int, _ *Step) []Action {

@@ -722,3 +722,15 @@ func (s *State) CommandReinforcements(seat int) int {
 	}
 	return n
 }
+
+// othersWith lists the players in the game other than seat for whom f
+// holds, in seat order.
+func (s *State) othersWith(seat int, f func(p *Player) bool) []int {
+	var out []int
+	for _, q := range s.Active() {
+		if q != seat && f(s.Players[q]) {
+			out = append(out, q)
+		}
+	}
+	return out
+}
