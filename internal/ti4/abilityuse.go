@@ -62,6 +62,9 @@ const (
 	// Target is its owner) answers it: the window is theirs, though the
 	// ability is not (targetWindow).
 	TargetAnswers Moment = "target_answers"
+	// AfterSustained: in a combat, after a unit (any player's: the
+	// window's Answer) used Sustain Damage (87, AnswerSustained).
+	AfterSustained Moment = "after_sustained"
 )
 
 // momentBits gives each moment a bit, for the cheap test of whether a
@@ -71,7 +74,7 @@ var momentBits = sync.OnceValue(func() map[Moment]uint64 {
 		WhileResearch, WhileProducing, AfterStrategy, DuringActionPhase, WhenAgendaRevealed, BeforeVotes, AtCombatRound,
 		AtStatusStart, AfterOpponentLoss, AfterCombatRound, AtGroundStart, AtGroundRound, AfterMovedIn, AfterOthersActivate,
 		AtSpaceStart, WhenCardPlayed, AfterRerolls, AfterRolled, AtStrategyEnd, AtStatusEnd, AfterTacticalGain,
-		AfterAnyActivation, AfterAnyTactical, AfterPillage, AfterNeighborGain, AfterTechGained, AfterAnyMove, AfterOthersReplenish, AfterAnyTurn, BeforeHitAssigned, ChooseExplored, AfterAgentExhausted, BeforeBallot, AfterExplored, TargetAnswers, AtCommit}
+		AfterAnyActivation, AfterAnyTactical, AfterPillage, AfterNeighborGain, AfterTechGained, AfterAnyMove, AfterOthersReplenish, AfterAnyTurn, BeforeHitAssigned, ChooseExplored, AfterAgentExhausted, BeforeBallot, AfterExplored, TargetAnswers, AtCommit, AfterSustained}
 	out := map[Moment]uint64{}
 	for i, m := range all {
 		out[m] = 1 << i
@@ -190,12 +193,16 @@ func (s *State) hasUse(seat int, at Moment) bool {
 
 // readyUse reports that seat has an ability usable at the moment with
 // something to do now.
-func (s *State) readyUse(seat int, at Moment) bool {
+func (s *State) readyUse(seat int, at Moment) bool { return s.readyUseIn(seat, at, nil) }
+
+// readyUseIn is readyUse for a window about to open, whose place st
+// gives.
+func (s *State) readyUseIn(seat int, at Moment, st *Step) bool {
 	if seat < 0 || seat >= len(s.Players) {
 		return false
 	}
 	for _, a := range s.abilityList(seat) {
-		if u := s.usable(seat, a, at); u != nil && ((u.Ready != nil && u.Ready(s, seat, nil)) || (u.Ready == nil && len(u.Options(s, seat, nil)) > 0)) {
+		if u := s.usable(seat, a, at); u != nil && ((u.Ready != nil && u.Ready(s, seat, st)) || (u.Ready == nil && len(u.Options(s, seat, st)) > 0)) {
 			return true
 		}
 	}
@@ -204,7 +211,7 @@ func (s *State) readyUse(seat int, at Moment) bool {
 
 // Moments that are states of the game rather than windows: an ability
 // for them is used whenever the state holds.
-var stateMoments = []Moment{AtAction, AtStartOfTurn, DuringActionPhase, WhileResearch, WhileProducing, WhenAgendaRevealed, BeforeVotes, AtCombatRound, AfterOpponentLoss, AfterCombatRound, AtGroundStart, AtGroundRound, AfterMovedIn, AtSpaceStart, WhenCardPlayed, AfterRerolls, AfterRolled, BeforeHitAssigned, BeforeBallot, AtCommit}
+var stateMoments = []Moment{AtAction, AtStartOfTurn, DuringActionPhase, WhileResearch, WhileProducing, WhenAgendaRevealed, BeforeVotes, AtCombatRound, AfterOpponentLoss, AfterCombatRound, AtGroundStart, AtGroundRound, AfterMovedIn, AtSpaceStart, WhenCardPlayed, AfterRerolls, AfterRolled, BeforeHitAssigned, BeforeBallot, AtCommit, AfterSustained}
 
 // decideUseAbility resolves use_ability: in the ability's window, or at a
 // moment that is a state of the game (the player's turn, a payment).
@@ -362,6 +369,7 @@ var windowMoments = map[Moment]windowMoment{
 	BeforeHitAssigned: {hitWaiting, "51.4", "in a combat, before a hit is assigned"},
 	BeforeBallot:      {voterUp, "8.2", "before a player casts their votes"},
 	AtCommit:          {committing, "49.2", "while you commit ground forces in your invasion"},
+	AfterSustained:    {answering(AnswerSustained), "87", "in a combat, just after a unit sustains damage"},
 }
 
 // committing reports seat's invasion at its commits: no bombardment or

@@ -125,6 +125,9 @@ type CombatExtra struct {
 	// Boosted: the units that roll one die more in this round's combat
 	// roll, as many dice as Count (Viscount Unlenn, Evelyn Delouis).
 	Boosted []Stack `json:"boosted,omitempty"`
+	// Sustains: the windows after units sustained damage still to open,
+	// one for each player with an ability used then (AnswerSustained).
+	Sustains []Answer `json:"sustains,omitempty"`
 }
 
 var noCombatExtra CombatExtra
@@ -457,6 +460,7 @@ func (c *Combat) clone() *Combat {
 		e.Wrecks, e.Dice, e.AsShips = slices.Clone(e.Wrecks), slices.Clone(e.Dice), slices.Clone(e.AsShips)
 		e.Rerollers, e.Raisers, e.Rounders = slices.Clone(e.Rerollers), slices.Clone(e.Raisers), slices.Clone(e.Rounders)
 		e.Boosted, e.Raiders, e.Sunk = slices.Clone(e.Boosted), slices.Clone(e.Raiders), slices.Clone(e.Sunk)
+		e.Sustains = slices.Clone(e.Sustains)
 		x.CombatExtra = &e
 	}
 	if c.Answer != nil {
@@ -486,6 +490,9 @@ func combatFollowUps(s *State, rng *engine.RNG) []Event {
 		n := *c
 		n.Held = false
 		return s.emit(setCombat(&n, nil))
+	}
+	if ev := sustainAnswers(s, c); ev != nil { // before the next hit is assigned
+		return ev
 	}
 	// Hits with nothing left to hit are lost (10.2a, 15.2a).
 	if len(c.Owed) > 0 {
@@ -1716,6 +1723,60 @@ const AnswerGroundRound = "ground_round"
 // Owner were destroyed, for their opponent's abilities (AfterOpponentLoss).
 const AnswerLoss = "opponent_loss"
 
+// AnswerSustained is the window, in a combat, after a unit sustained
+// damage, for abilities used then (AfterSustained): Owner, Unit and
+// Planet name the unit.
+const AnswerSustained = "sustained"
+
+// sustained records, from rules version 7, the windows after seat's unit
+// sustained damage, for each player with an ability used then.
+func (s *State) sustained(e Event) {
+	if s.rules() < RulesPoK {
+		return
+	}
+	for _, q := range s.Active() {
+		if s.hasUse(q, AfterSustained) {
+			x := s.Combat.own()
+			x.Sustains = append(slices.Clip(x.Sustains), Answer{Kind: AnswerSustained, Seat: q, Owner: e.Seat, Unit: e.Unit, Planet: e.Planet})
+		}
+	}
+}
+
+// sustainAnswers opens the next window after a unit sustained damage,
+// when its player's ability has something to do.
+func sustainAnswers(s *State, c *Combat) []Event {
+	w := c.x().Sustains
+	if len(w) == 0 {
+		return nil
+	}
+	n := c.clone()
+	n.own().Sustains = w[1:]
+	if st := sustainStep(c, &w[0]); s.readyUseIn(w[0].Seat, AfterSustained, &st) {
+		a := w[0]
+		n.Answer = &a
+	}
+	return s.emit(newCombat(n, nil))
+}
+
+// sustainStep is the place of a window after a unit sustained damage:
+// the combat's system, the unit's planet, its owner (Target) and type.
+func sustainStep(c *Combat, a *Answer) Step {
+	return Step{Kind: StepAbility, Seat: a.Seat, Then: string(AfterSustained), Systems: []int{c.System}, Planet: a.Planet, Target: ip(a.Owner), Units: []string{a.Unit}}
+}
+
+// sustainedPlace is the place of the window after a unit sustained
+// damage: st's, or the open answer's; nil outside one.
+func sustainedPlace(s *State, st *Step) *Step {
+	if st != nil && st.Then == string(AfterSustained) {
+		return st
+	}
+	if c := s.Combat; c != nil && c.Answer != nil && c.Answer.Kind == AnswerSustained {
+		p := sustainStep(c, c.Answer)
+		return &p
+	}
+	return nil
+}
+
 // fell records, in the space or ground combat under way, that seat's unit
 // was destroyed, when the opponent has an ability to answer it.
 func (s *State) fell(seat int) {
@@ -1807,6 +1868,7 @@ func applyCombat(s *State, e *Event) bool {
 				s.Combat.Sustained = add(slices.Clone(s.Combat.Sustained), e.Seat, e.Unit, 1)
 			}
 			damageOne(stacks, e.Seat, e.Unit)
+			s.sustained(*e)
 			if by := s.Combat.Owed[0].By; e.Planet == "" && isShip(e.Unit) && by >= 0 && by != e.Seat && !s.Players[by].Eliminated {
 				s.Combat.Answer = &Answer{Kind: "sustain", Seat: by, Owner: e.Seat, Unit: e.Unit}
 			}

@@ -257,3 +257,62 @@ func xuange(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
 	}
 	return s.emit(Event{Kind: EvCommandToken, Seat: a.Seat, System: st.Systems[0], Count: -1}), nil
 }
+
+// Dynamo, the Empyrean flagship: after any player's unit in its system or
+// next to it sustains damage (87), the Empyrean may spend 2 influence to
+// repair that unit, which may then sustain damage again.
+func init() {
+	define(&Ability{ID: "dynamo", Since: RulesPoK,
+		Uses: []*Use{{At: AfterSustained, Fields: "spend", Options: dynamoOptions, Resolve: dynamo}}})
+}
+
+// dynamoCost is what a repair by Dynamo costs, in influence.
+const dynamoCost = 2
+
+func dynamoOptions(s *State, seat int, st *Step) []Action {
+	w := sustainedPlace(s, st)
+	if w == nil || !s.flagshipWithin(seat, w.Systems[0]) || !damagedAt(s, w) {
+		return nil
+	}
+	var out []Action
+	for _, sp := range s.payments(seat, dynamoCost, true, 8) {
+		out = append(out, Action{ActionExtra: &ActionExtra{Spend: sp}})
+	}
+	return out
+}
+
+// flagshipWithin reports seat's flagship in the system at pos or next to
+// it.
+func (s *State) flagshipWithin(seat, pos int) bool {
+	if count(s.System(pos).Space, seat, "flagship") > 0 {
+		return true
+	}
+	return slices.ContainsFunc(s.galaxy.Neighbors(pos, s.Wormholes), func(q int) bool {
+		return count(s.System(q).Space, seat, "flagship") > 0
+	})
+}
+
+// damagedAt reports a damaged unit of the window's type and owner still
+// at its place.
+func damagedAt(s *State, w *Step) bool {
+	sys := s.System(w.Systems[0])
+	stacks := sys.Space
+	if pl := planetIn(sys, w.Planet); pl != nil {
+		stacks = pl.Units
+	}
+	return slices.ContainsFunc(stacks, func(x Stack) bool { return x.Owner == *w.Target && x.Unit == w.Units[0] && x.Damaged > 0 })
+}
+
+func dynamo(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	w := sustainedPlace(s, st)
+	if w == nil || !s.flagshipWithin(a.Seat, w.Systems[0]) || !damagedAt(s, w) {
+		return nil, engine.Refuse("87", "a unit in or next to your flagship's system that just sustained damage, still damaged")
+	}
+	ev, err := s.pay(a.Seat, a.extra().Spend, dynamoCost, true)
+	if err != nil {
+		return nil, err
+	}
+	n := s.Combat.clone()
+	n.Answer = nil
+	return s.extend(ev, Event{Kind: EvUnitRepaired, Seat: *w.Target, System: w.Systems[0], Planet: w.Planet, Unit: w.Units[0]}, newCombat(n, nil)), nil
+}

@@ -310,3 +310,114 @@ func TestFaction_Empyrean_DarkWhispers(t *testing.T) {
 		t.Fatalf("Sol's play area %v: Dark Pact back with the Empyrean", s.Players[0].NotesInPlay)
 	}
 }
+
+// dynamoFight has Sol's two dreadnoughts attack Hacan's destroyers in
+// system 9, the Empyrean's flagship in the system at where(s), until a
+// seed gives Hacan a hit first; the game waits for Sol to assign it.
+func dynamoFight(t *testing.T, where func(s *State) int) *Game {
+	t.Helper()
+	for seed := uint64(1); seed < 60; seed++ {
+		cfg := fixtureConfig("sol", "hacan", "empyrean")
+		cfg.Rules, cfg.Seed = RulesCurrent, seed
+		g := fixture(t, cfg, func(s *State) {
+			s.System(22).Space = []Stack{{Owner: 0, Unit: "dreadnought", Count: 2}}
+			s.System(9).Space = []Stack{{Owner: 1, Unit: "destroyer", Count: 3}}
+			s.Players[2].TradeGoods = 3
+			if pos := where(s); pos != None {
+				s.System(pos).Space = append(s.System(pos).Space, Stack{Owner: 2, Unit: "flagship", Count: 1})
+			}
+		})
+		toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+		do(t, g, activate(0, 9))
+		for st := g.State().Step; st != nil && st.Kind == StepAbility; st = g.State().Step {
+			do(t, g, Action{Kind: ActUseAbility, Seat: st.Seat, Card: st.Card}) // Aetherpassage let go
+		}
+		do(t, g, moveShips(0, 22, "dreadnought", 2))
+		do(t, g, act(ActEndMovement, 0))
+		for i := 0; i < 40; i++ {
+			c := g.State().Combat
+			if c == nil {
+				break
+			}
+			if c.Answer == nil && len(c.Owed) > 0 && c.Owed[0].Seat == 0 {
+				return g
+			}
+			fightStep(t, g)
+		}
+	}
+	t.Fatal("no seed gave Hacan a hit on Sol")
+	return nil
+}
+
+// nextTo9 is an empty system next to system 9 other than 22.
+func nextTo9(s *State) int {
+	for _, q := range s.galaxy.Neighbors(9, s.Wormholes) {
+		if q != 22 && len(s.System(q).Space) == 0 && !s.IsHomeSystem(q) {
+			return q
+		}
+	}
+	return None
+}
+
+// toSustainWindow passes the windows after Sol's dreadnought sustained
+// (Direct Hit's, Hacan's) until the Empyrean's, if one opens.
+func toSustainWindow(t *testing.T, g *Game) bool {
+	t.Helper()
+	for i := 0; i < 5; i++ {
+		c := g.State().Combat
+		if c == nil || c.Answer == nil {
+			return false
+		}
+		if c.Answer.Kind == AnswerSustained && c.Answer.Seat == 2 {
+			return true
+		}
+		do(t, g, act(ActPassWindow, c.Answer.Seat))
+	}
+	return false
+}
+
+// The Empyrean, Dynamo (flagship): after another player's dreadnought in
+// the system next to it sustains damage, the Empyrean may pay 2 influence
+// to repair it (listed with its payments); underpaid is refused (47.3);
+// the fleet's next hit is sustained again. Far from the flagship, no window opens.
+func TestFactionUnit_Dynamo(t *testing.T) {
+	g := dynamoFight(t, nextTo9)
+	do(t, g, Action{Kind: ActAssignHit, Seat: 0, Unit: "dreadnought", Use: true})
+	if !toSustainWindow(t, g) {
+		t.Fatalf("no window for the Empyrean after the sustain: %+v", g.State().Combat)
+	}
+	refuse(t, g, use(2, "dynamo", Action{ActionExtra: &ActionExtra{Spend: &Spend{}}}), "47.3")
+	var pay *Action
+	for _, a := range Legal(g.State(), engineRNG(), 2) {
+		if a.Card == "dynamo" && a.Use {
+			pay = &a
+			break
+		}
+	}
+	if pay == nil {
+		t.Fatal("Dynamo not listed for the Empyrean")
+	}
+	do(t, g, *pay)
+	s := g.State()
+	for _, st := range s.System(9).Space {
+		if st.Owner == 0 && st.Damaged != 0 {
+			t.Fatalf("Sol's dreadnoughts still damaged: %+v", s.System(9).Space)
+		}
+	}
+	if c := s.Combat; c == nil || c.Answer != nil {
+		t.Fatalf("combat after the repair: %+v", c)
+	}
+	if tg := s.Players[2].TradeGoods; tg != 1 {
+		t.Fatalf("the Empyrean have %d trade goods after paying 2 of 3", tg)
+	}
+	do(t, g, Action{Kind: ActAssignHit, Seat: 0, Unit: "dreadnought", Use: true}) // a sustain again
+	if d := g.State().System(9).Space; count(d, 0, "dreadnought") != 2 {
+		t.Fatalf("both dreadnoughts stand: %+v", d)
+	}
+
+	far := dynamoFight(t, func(*State) int { return None })
+	do(t, far, Action{Kind: ActAssignHit, Seat: 0, Unit: "dreadnought", Use: true})
+	if toSustainWindow(t, far) {
+		t.Fatal("a window with no flagship near")
+	}
+}
