@@ -65,6 +65,9 @@ const (
 	// AfterSustained: in a combat, after a unit (any player's: the
 	// window's Answer) used Sustain Damage (87, AnswerSustained).
 	AfterSustained Moment = "after_sustained"
+	// AfterUnitLost: in a combat, after a unit (any player's: the window's
+	// Answer) was destroyed by it (AnswerUnitLost).
+	AfterUnitLost Moment = "after_unit_lost"
 )
 
 // momentBits gives each moment a bit, for the cheap test of whether a
@@ -74,7 +77,7 @@ var momentBits = sync.OnceValue(func() map[Moment]uint64 {
 		WhileResearch, WhileProducing, AfterStrategy, DuringActionPhase, WhenAgendaRevealed, BeforeVotes, AtCombatRound,
 		AtStatusStart, AfterOpponentLoss, AfterCombatRound, AtGroundStart, AtGroundRound, AfterMovedIn, AfterOthersActivate,
 		AtSpaceStart, WhenCardPlayed, AfterRerolls, AfterRolled, AtStrategyEnd, AtStatusEnd, AfterTacticalGain,
-		AfterAnyActivation, AfterAnyTactical, AfterPillage, AfterNeighborGain, AfterTechGained, AfterAnyMove, AfterOthersReplenish, AfterAnyTurn, BeforeHitAssigned, ChooseExplored, AfterAgentExhausted, BeforeBallot, AfterExplored, TargetAnswers, AtCommit, AfterSustained}
+		AfterAnyActivation, AfterAnyTactical, AfterPillage, AfterNeighborGain, AfterTechGained, AfterAnyMove, AfterOthersReplenish, AfterAnyTurn, BeforeHitAssigned, ChooseExplored, AfterAgentExhausted, BeforeBallot, AfterExplored, TargetAnswers, AtCommit, AfterSustained, AfterUnitLost}
 	out := map[Moment]uint64{}
 	for i, m := range all {
 		out[m] = 1 << i
@@ -211,7 +214,7 @@ func (s *State) readyUseIn(seat int, at Moment, st *Step) bool {
 
 // Moments that are states of the game rather than windows: an ability
 // for them is used whenever the state holds.
-var stateMoments = []Moment{AtAction, AtStartOfTurn, DuringActionPhase, WhileResearch, WhileProducing, WhenAgendaRevealed, BeforeVotes, AtCombatRound, AfterOpponentLoss, AfterCombatRound, AtGroundStart, AtGroundRound, AfterMovedIn, AtSpaceStart, WhenCardPlayed, AfterRerolls, AfterRolled, BeforeHitAssigned, BeforeBallot, AtCommit, AfterSustained}
+var stateMoments = []Moment{AtAction, AtStartOfTurn, DuringActionPhase, WhileResearch, WhileProducing, WhenAgendaRevealed, BeforeVotes, AtCombatRound, AfterOpponentLoss, AfterCombatRound, AtGroundStart, AtGroundRound, AfterMovedIn, AtSpaceStart, WhenCardPlayed, AfterRerolls, AfterRolled, BeforeHitAssigned, BeforeBallot, AtCommit, AfterSustained, AfterUnitLost}
 
 // decideUseAbility resolves use_ability: in the ability's window, or at a
 // moment that is a state of the game (the player's turn, a payment).
@@ -370,6 +373,7 @@ var windowMoments = map[Moment]windowMoment{
 	BeforeBallot:      {voterUp, "8.2", "before a player casts their votes"},
 	AtCommit:          {committing, "49.2", "while you commit ground forces in your invasion"},
 	AfterSustained:    {answering(AnswerSustained), "87", "in a combat, just after a unit sustains damage"},
+	AfterUnitLost:     {answering(AnswerUnitLost), "1.14", "in a combat, just after a unit is destroyed"},
 }
 
 // committing reports seat's invasion at its commits: no bombardment or

@@ -3,6 +3,7 @@ package ti4
 import (
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/mecatol/mecatol/internal/combat"
 	"github.com/mecatol/mecatol/internal/engine"
@@ -125,9 +126,8 @@ type CombatExtra struct {
 	// Boosted: the units that roll one die more in this round's combat
 	// roll, as many dice as Count (Viscount Unlenn, Evelyn Delouis).
 	Boosted []Stack `json:"boosted,omitempty"`
-	// Sustains: the windows after units sustained damage still to open,
-	// one for each player with an ability used then (AnswerSustained).
-	Sustains []Answer `json:"sustains,omitempty"`
+	// Asks: the windows after units' deeds still to open (askAnswers).
+	Asks []Answer `json:"asks,omitempty"`
 }
 
 var noCombatExtra CombatExtra
@@ -460,7 +460,7 @@ func (c *Combat) clone() *Combat {
 		e.Wrecks, e.Dice, e.AsShips = slices.Clone(e.Wrecks), slices.Clone(e.Dice), slices.Clone(e.AsShips)
 		e.Rerollers, e.Raisers, e.Rounders = slices.Clone(e.Rerollers), slices.Clone(e.Raisers), slices.Clone(e.Rounders)
 		e.Boosted, e.Raiders, e.Sunk = slices.Clone(e.Boosted), slices.Clone(e.Raiders), slices.Clone(e.Sunk)
-		e.Sustains = slices.Clone(e.Sustains)
+		e.Asks = slices.Clone(e.Asks)
 		x.CombatExtra = &e
 	}
 	if c.Answer != nil {
@@ -491,7 +491,7 @@ func combatFollowUps(s *State, rng *engine.RNG) []Event {
 		n.Held = false
 		return s.emit(setCombat(&n, nil))
 	}
-	if ev := sustainAnswers(s, c); ev != nil { // before the next hit is assigned
+	if ev := askAnswers(s, c); ev != nil { // before the next hit is assigned
 		return ev
 	}
 	// Hits with nothing left to hit are lost (10.2a, 15.2a).
@@ -1723,55 +1723,61 @@ const AnswerGroundRound = "ground_round"
 // Owner were destroyed, for their opponent's abilities (AfterOpponentLoss).
 const AnswerLoss = "opponent_loss"
 
-// AnswerSustained is the window, in a combat, after a unit sustained
-// damage, for abilities used then (AfterSustained): Owner, Unit and
-// Planet name the unit.
-const AnswerSustained = "sustained"
+// Windows a deed in a combat opens for each player with an ability used
+// then, whoever's the unit: queued in the combat (Asks) and opened in turn
+// before the next hit is assigned. Owner, Unit and Planet name the unit.
+const (
+	AnswerSustained = "sustained" // after it sustained damage (AfterSustained)
+	AnswerUnitLost  = "unit_lost" // after it was destroyed in the combat (AfterUnitLost)
+)
 
-// sustained records, from rules version 7, the windows after seat's unit
-// sustained damage, for each player with an ability used then.
-func (s *State) sustained(e Event) {
+// askMoments are the moments of those windows.
+var askMoments = map[string]Moment{AnswerSustained: AfterSustained, AnswerUnitLost: AfterUnitLost}
+
+// asked records, from rules version 7, the windows after e's unit's
+// deed (kind), for each player with an ability used then.
+func (s *State) asked(kind string, e Event) {
 	if s.rules() < RulesPoK {
 		return
 	}
 	for _, q := range s.Active() {
-		if s.hasUse(q, AfterSustained) {
+		if s.hasUse(q, askMoments[kind]) {
 			x := s.Combat.own()
-			x.Sustains = append(slices.Clip(x.Sustains), Answer{Kind: AnswerSustained, Seat: q, Owner: e.Seat, Unit: e.Unit, Planet: e.Planet})
+			x.Asks = append(slices.Clip(x.Asks), Answer{Kind: kind, Seat: q, Owner: e.Seat, Unit: e.Unit, Planet: e.Planet})
 		}
 	}
 }
 
-// sustainAnswers opens the next window after a unit sustained damage,
-// when its player's ability has something to do.
-func sustainAnswers(s *State, c *Combat) []Event {
-	w := c.x().Sustains
+// askAnswers opens the next window queued in the combat, when its
+// player's ability has something to do.
+func askAnswers(s *State, c *Combat) []Event {
+	w := c.x().Asks
 	if len(w) == 0 {
 		return nil
 	}
 	n := c.clone()
-	n.own().Sustains = w[1:]
-	if st := sustainStep(c, &w[0]); s.readyUseIn(w[0].Seat, AfterSustained, &st) {
+	n.own().Asks = w[1:]
+	if st := askStep(c, &w[0]); s.readyUseIn(w[0].Seat, askMoments[w[0].Kind], &st) {
 		a := w[0]
 		n.Answer = &a
 	}
 	return s.emit(newCombat(n, nil))
 }
 
-// sustainStep is the place of a window after a unit sustained damage:
-// the combat's system, the unit's planet, its owner (Target) and type.
-func sustainStep(c *Combat, a *Answer) Step {
-	return Step{Kind: StepAbility, Seat: a.Seat, Then: string(AfterSustained), Systems: []int{c.System}, Planet: a.Planet, Target: ip(a.Owner), Units: []string{a.Unit}}
+// askStep is the place of a queued window: the combat's system, the
+// unit's planet, its owner (Target) and type.
+func askStep(c *Combat, a *Answer) Step {
+	return Step{Kind: StepAbility, Seat: a.Seat, Then: string(askMoments[a.Kind]), Systems: []int{c.System}, Planet: a.Planet, Target: ip(a.Owner), Units: []string{a.Unit}}
 }
 
-// sustainedPlace is the place of the window after a unit sustained
-// damage: st's, or the open answer's; nil outside one.
-func sustainedPlace(s *State, st *Step) *Step {
-	if st != nil && st.Then == string(AfterSustained) {
+// askPlace is the place of the queued window at the moment: st's, or
+// the open answer's; nil outside one.
+func askPlace(s *State, st *Step, at Moment) *Step {
+	if st != nil && st.Then == string(at) {
 		return st
 	}
-	if c := s.Combat; c != nil && c.Answer != nil && c.Answer.Kind == AnswerSustained {
-		p := sustainStep(c, c.Answer)
+	if c := s.Combat; c != nil && c.Answer != nil && askMoments[c.Answer.Kind] == at {
+		p := askStep(c, c.Answer)
 		return &p
 	}
 	return nil
@@ -1868,7 +1874,7 @@ func applyCombat(s *State, e *Event) bool {
 				s.Combat.Sustained = add(slices.Clone(s.Combat.Sustained), e.Seat, e.Unit, 1)
 			}
 			damageOne(stacks, e.Seat, e.Unit)
-			s.sustained(*e)
+			s.asked(AnswerSustained, *e)
 			if by := s.Combat.Owed[0].By; e.Planet == "" && isShip(e.Unit) && by >= 0 && by != e.Seat && !s.Players[by].Eliminated {
 				s.Combat.Answer = &Answer{Kind: "sustain", Seat: by, Owner: e.Seat, Unit: e.Unit}
 			}
@@ -1897,6 +1903,9 @@ func applyCombat(s *State, e *Event) bool {
 			}
 			if o.Rule != "77.5" {
 				s.fell(e.Seat)
+			}
+			if k := s.Combat.Kind; (k == "space" || k == "ground") && !strings.HasPrefix(o.Rule, "77") { // space cannon is no part of the combat
+				s.asked(AnswerUnitLost, *e)
 			}
 		}
 		rule := s.Combat.Owed[0].Rule

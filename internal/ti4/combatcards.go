@@ -499,6 +499,7 @@ func applyTacticalCards(s *State, e *Event) bool {
 				sys.Space = add(sys.Space, e.Seat, e.Unit, -1)
 				s.Combat.Lost = add(slices.Clone(s.Combat.Lost), e.Seat, e.Unit, 1)
 				s.fell(e.Seat)
+				s.asked(AnswerUnitLost, *e)
 				break
 			}
 		}

@@ -270,7 +270,7 @@ func init() {
 const dynamoCost = 2
 
 func dynamoOptions(s *State, seat int, st *Step) []Action {
-	w := sustainedPlace(s, st)
+	w := askPlace(s, st, AfterSustained)
 	if w == nil || !s.flagshipWithin(seat, w.Systems[0]) || !damagedAt(s, w) {
 		return nil
 	}
@@ -304,7 +304,7 @@ func damagedAt(s *State, w *Step) bool {
 }
 
 func dynamo(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
-	w := sustainedPlace(s, st)
+	w := askPlace(s, st, AfterSustained)
 	if w == nil || !s.flagshipWithin(a.Seat, w.Systems[0]) || !damagedAt(s, w) {
 		return nil, engine.Refuse("87", "a unit in or next to your flagship's system that just sustained damage, still damaged")
 	}

@@ -271,3 +271,62 @@ func brotherOmar(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
 	return s.emit(Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: r.System, Planet: r.Planet, Unit: "infantry", Count: 1},
 		Event{Kind: EvSpent, Seat: a.Seat, Card: creditOwned}), nil
 }
+
+// Brother Milor Ω (Codex III), the Yin agent: after any player's unit is
+// destroyed in a combat, exhausted, that player places 2 fighters in the
+// system if it was a ship, or 2 infantry on its planet if it was a ground
+// force, as their reinforcements allow (the Yin choose, as for every
+// agent). As printed (without the Codex): after a destroyer or cruiser is
+// destroyed, up to 2 fighters in its system. Destructions outside a
+// combat (a gravity rift's die) open no window.
+func init() {
+	define(&Ability{ID: "yin:brother_milor", Since: RulesPoK,
+		Uses: []*Use{{At: AfterUnitLost, Exhaust: true, Options: milorOptions(true), Resolve: brotherMilor(true)}},
+		Printed: &Ability{ID: "yin:brother_milor", Since: RulesPoK,
+			Uses: []*Use{{At: AfterUnitLost, Exhaust: true, Options: milorOptions(false), Resolve: brotherMilor(false)}}}})
+}
+
+// milorPlaced is what the agent places for the unit lost at w: the unit
+// type and where (planet), or "" for nothing.
+func milorPlaced(s *State, w *Step, omega bool) (unit, planet string) {
+	lost, owner := w.Units[0], *w.Target
+	switch {
+	case w.Planet == "" && (omega || lost == "destroyer" || lost == "cruiser"):
+		unit = "fighter"
+	case w.Planet != "" && omega:
+		unit, planet = "infantry", w.Planet
+	}
+	if unit == "" || s.Reinforcements(owner, unit) == 0 {
+		return "", ""
+	}
+	return unit, planet
+}
+
+func milorOptions(omega bool) func(s *State, seat int, st *Step) []Action {
+	return func(s *State, seat int, st *Step) []Action {
+		if w := askPlace(s, st, AfterUnitLost); w != nil {
+			if u, _ := milorPlaced(s, w, omega); u != "" {
+				return []Action{{}}
+			}
+		}
+		return nil
+	}
+}
+
+func brotherMilor(omega bool) func(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	return func(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+		w := askPlace(s, st, AfterUnitLost)
+		if w == nil {
+			return nil, engine.Refuse("51.4", "only just after a unit is destroyed in a combat")
+		}
+		unit, planet := milorPlaced(s, w, omega)
+		if unit == "" {
+			return nil, engine.Refuse("51.4", "nothing to place for that unit: no %s in its player's reinforcements", w.Units[0])
+		}
+		q := *w.Target
+		n := s.Combat.clone()
+		n.Answer = nil
+		return s.emit(Event{Kind: EvUnitsPlaced, Seat: q, System: w.Systems[0], Planet: planet, Unit: unit, Count: min(2, s.Reinforcements(q, unit))},
+			newCombat(n, nil)), nil
+	}
+}

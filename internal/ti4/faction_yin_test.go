@@ -272,3 +272,94 @@ func TestFaction_Yin_BrotherOmar(t *testing.T) {
 		t.Fatal("X-89, owned by Sol, researched without its three green prerequisites")
 	}
 }
+
+// milorFight has Sol's two dreadnoughts attack Hacan's destroyers in
+// system 9, the Yin third; the combat is fought until the Yin's window
+// after a unit lost opens (true), or it ends.
+func milorFight(t *testing.T, noCodex bool, seed uint64) (*Game, bool) {
+	t.Helper()
+	cfg := fixtureConfig("sol", "hacan", "yin")
+	cfg.Rules, cfg.Seed, cfg.NoCodex = RulesCurrent, seed, noCodex
+	g := dreadnoughtsAttack(t, cfg, 2, []Stack{{Owner: 1, Unit: "destroyer", Count: 3}}, nil)
+	for i := 0; i < 100; i++ {
+		c := g.State().Combat
+		if c == nil {
+			return g, false
+		}
+		if c.Answer != nil && c.Answer.Kind == AnswerUnitLost {
+			return g, true
+		}
+		fightStep(t, g)
+	}
+	return g, false
+}
+
+// The Yin, Brother Milor Ω (agent): after Hacan's destroyer is destroyed
+// in the space combat, the Yin's window opens; used, Hacan places 2
+// fighters in the system, which fight on, and the agent is exhausted (no
+// window after the next loss). Without the Codex, the printed card: a
+// destroyer lost opens it too.
+func TestFaction_Yin_BrotherMilor(t *testing.T) {
+	for _, noCodex := range []bool{false, true} {
+		found := false
+		for seed := uint64(1); seed < 30 && !found; seed++ {
+			g, open := milorFight(t, noCodex, seed)
+			if !open {
+				continue
+			}
+			found = true
+			a := g.State().Combat.Answer
+			if a.Seat != 2 || a.Owner != 1 || a.Unit != "destroyer" {
+				t.Fatalf("window %+v: the Yin's, after Hacan's destroyer", a)
+			}
+			before := count(g.State().System(9).Space, 1, "fighter")
+			do(t, g, use(2, "yin:brother_milor", Action{}))
+			s := g.State()
+			if got := count(s.System(9).Space, 1, "fighter") - before; got != 2 {
+				t.Fatalf("%d fighters placed for Hacan, want 2", got)
+			}
+			if s.Combat == nil || (s.Combat.Answer != nil && s.Combat.Answer.Kind == AnswerUnitLost) {
+				t.Fatalf("the combat goes on: %+v", s.Combat)
+			}
+			for i := 0; g.State().Combat != nil && i < 200; i++ {
+				if c := g.State().Combat; c.Answer != nil && c.Answer.Kind == AnswerUnitLost {
+					t.Fatal("a window for the exhausted agent")
+				}
+				fightStep(t, g)
+			}
+		}
+		if !found {
+			t.Fatalf("no codex %v: no seed destroyed a destroyer", noCodex)
+		}
+	}
+}
+
+// Brother Milor as printed opens no window after a dreadnought is lost;
+// Ω puts 2 infantry on the planet of a ground force lost.
+func TestFaction_Yin_BrotherMilorWhichUnits(t *testing.T) {
+	cfg := fixtureConfig("sol", "hacan", "yin")
+	cfg.Rules = RulesCurrent
+	s := fixture(t, cfg, nil).State()
+	omega := s.cardVersion(definitions["yin:brother_milor"])
+	printed := omega.Printed
+	for _, c := range []struct {
+		def          *Ability
+		unit, planet string
+		want         string
+	}{
+		{omega, "dreadnought", "", "fighter"},
+		{printed, "dreadnought", "", ""},
+		{printed, "cruiser", "", "fighter"},
+		{omega, "infantry", "Arnor", "infantry"},
+		{printed, "infantry", "Arnor", ""},
+	} {
+		st := Step{Then: string(AfterUnitLost), Systems: []int{9}, Planet: c.planet, Target: ip(1), Units: []string{c.unit}}
+		u, _ := milorPlaced(s, &st, c.def == omega)
+		if u != c.want {
+			t.Errorf("%s lost (omega %v): places %q, want %q", c.unit, c.def == omega, u, c.want)
+		}
+		if got := len(c.def.Uses[0].Options(s, 2, &st)) > 0; got != (c.want != "") {
+			t.Errorf("%s lost (omega %v): offered %v", c.unit, c.def == omega, got)
+		}
+	}
+}
