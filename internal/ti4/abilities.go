@@ -338,6 +338,9 @@ type Ability struct {
 	// Agents: agents its owner's faction has beyond the one every faction
 	// has (51.2), from its leaders in the data.
 	Agents int
+	// CardGoods: its use puts trade goods on its card, its owner's when
+	// the card readies (Player.CardGoods).
+	CardGoods bool
 	// Uses: how its owner uses it by a choice (abilityuse.go).
 	Uses []*Use
 	// Permits: what the ability lets its owner do that the rules forbid.
@@ -936,6 +939,9 @@ func applyAbilities(s *State, e *Event) bool {
 	case EvTechReadied:
 		p := s.Players[e.Seat]
 		p.ExhaustedTechs = slices.DeleteFunc(slices.Clone(p.ExhaustedTechs), func(t string) bool { return t == e.Card })
+		if d := definitions[e.Card]; d != nil && d.CardGoods {
+			s.cardGoodsBack(p)
+		}
 	case EvValuesSwapped:
 		pl, _ := s.Planet(e.Planet)
 		pl.Swapped = true

@@ -57,7 +57,7 @@ func applyByKind(s *State, e *Event) bool {
 		return applyLegendary(s, e)
 	case EvAssimilated, EvDiscounted, EvTechExhausted, EvTechReadied, EvUnitRepaired, EvValuesSwapped:
 		return applyAbilities(s, e)
-	case EvAgentAnswered, EvGainAnswered, EvTechAnswered, EvTurnAnswered:
+	case EvAgentAnswered, EvCardGoods, EvGainAnswered, EvSupplyAnswered, EvTechAnswered, EvTurnAnswered:
 		return applyGains(s, e)
 	case EvNoteAsked, EvSetAside, EvSetAsideBack, EvUsedThisTurn:
 		return applyNoteWindows(s, e)

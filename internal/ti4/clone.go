@@ -69,6 +69,7 @@ func (s *State) Clone() *State {
 		c.Pending[i].Seats = slices.Clone(c.Pending[i].Seats)
 	}
 	c.TechGained, c.TurnsEnded, c.AgentsSpent = slices.Clone(s.TechGained), slices.Clone(s.TurnsEnded), slices.Clone(s.AgentsSpent)
+	c.Supplied = slices.Clone(s.Supplied)
 	c.Gained, c.NotesAsked, c.TurnUsed, c.Swaps = slices.Clone(s.Gained), slices.Clone(s.NotesAsked), slices.Clone(s.TurnUsed), slices.Clone(s.Swaps)
 	c.Choices = slices.Clone(s.Choices)
 	for i := range c.Choices {

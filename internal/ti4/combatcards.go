@@ -181,7 +181,7 @@ func waylay(s *State, a Action, _ *engine.RNG, _, n *Combat, _ int) ([]Event, er
 // Salvage: the loser's commodities come over as trade goods.
 func salvage(s *State, a Action, _ *engine.RNG, _, n *Combat, opp int) ([]Event, error) {
 	got := s.Players[opp].Commodities
-	return s.emit(Event{Kind: EvCommodities, Seat: opp, Count: 0}, Event{Kind: EvTradeGoods, Seat: a.Seat, Count: got}, newCombat(n, nil)), nil
+	return s.emit(Event{Kind: EvCommodities, Seat: opp, Count: 0}, Event{Kind: EvTradeGoods, Seat: a.Seat, Count: got, Card: s.fromPlayer()}, newCombat(n, nil)), nil
 }
 
 // Reveal Prototype is played at the start of a combat: in a space combat,

@@ -100,7 +100,7 @@ func quantumDatahub(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error
 	mine, theirs, _ := strings.Cut(a.Outcome, ":")
 	p := s.Players[a.Seat]
 	return s.emit(Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &Pools{p.Tactic, p.Fleet, p.Strategy - 1}},
-		Event{Kind: EvTradeGoods, Seat: a.Seat, Count: -3}, Event{Kind: EvTradeGoods, Seat: q, Count: 3},
+		Event{Kind: EvTradeGoods, Seat: a.Seat, Count: -3}, Event{Kind: EvTradeGoods, Seat: q, Count: 3, Card: s.fromPlayer()},
 		Event{Kind: EvStrategyGiven, Seat: a.Seat, Owner: q, Card: mine}, Event{Kind: EvStrategyGiven, Seat: q, Owner: a.Seat, Card: theirs}), nil
 }
 

@@ -52,9 +52,9 @@ func pillage(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
 	var ev []Event
 	switch {
 	case a.Outcome == "trade_good" && p.TradeGoods > 0:
-		ev = s.emit(Event{Kind: EvTradeGoods, Seat: q, Count: -1}, Event{Kind: EvTradeGoods, Seat: a.Seat, Count: 1})
+		ev = s.emit(Event{Kind: EvTradeGoods, Seat: q, Count: -1}, Event{Kind: EvTradeGoods, Seat: a.Seat, Count: 1, Card: s.fromPlayer()})
 	case a.Outcome == "commodity" && p.Commodities > 0:
-		ev = s.emit(Event{Kind: EvCommodities, Seat: q, Count: p.Commodities - 1}, Event{Kind: EvTradeGoods, Seat: a.Seat, Count: 1})
+		ev = s.emit(Event{Kind: EvCommodities, Seat: q, Count: p.Commodities - 1}, Event{Kind: EvTradeGoods, Seat: a.Seat, Count: 1, Card: s.fromPlayer()})
 	default:
 		return nil, engine.Refuse("1.3", "take a trade good or a commodity they have: outcome trade_good or commodity")
 	}

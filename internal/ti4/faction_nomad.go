@@ -171,3 +171,26 @@ func temporalCommandSuite(s *State, a Action, st *Step, _ *engine.RNG) ([]Event,
 	}
 	return ev, nil
 }
+
+// Artuno the Betrayer, a Nomad agent: when the Nomad gain trade goods
+// from the supply (not from another player), exhausted, as many more from
+// the supply go on its card; the Nomad gain them when it readies, in the
+// status phase or by an ability (Temporal Command Suite).
+func init() {
+	define(&Ability{ID: "nomad:artuno_the_betrayer", Since: RulesPoK, CardGoods: true,
+		Uses: []*Use{{At: AfterSupplyGain, Exhaust: true, Options: artunoOptions, Resolve: artuno}}})
+}
+
+func artunoOptions(_ *State, _ int, st *Step) []Action {
+	if st == nil || st.Count <= 0 {
+		return nil
+	}
+	return []Action{{}}
+}
+
+func artuno(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	if st == nil || st.Count <= 0 {
+		return nil, engine.Refuse("51.4", "only just after you gain trade goods from the supply")
+	}
+	return s.emit(Event{Kind: EvCardGoods, Seat: a.Seat, Count: st.Count}), nil
+}

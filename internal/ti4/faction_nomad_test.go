@@ -309,3 +309,73 @@ func TestFactionTech_TemporalCommandSuite(t *testing.T) {
 		t.Fatalf("no suite: no window, no mark: %+v %v", st, g.State().AgentsSpent)
 	}
 }
+
+// toCard takes seat 0's steps (done) until the window of the ability
+// card opens for seat, or gives up.
+func toCard(t *testing.T, g *Game, seat int, card string) bool {
+	t.Helper()
+	for i := 0; i < 6; i++ {
+		st := g.State().Step
+		if st != nil && st.Card == card && st.Seat == seat {
+			return true
+		}
+		if st == nil || st.Seat != 0 {
+			return false
+		}
+		do(t, g, act(ActDone, 0))
+	}
+	return false
+}
+
+// The Nomad, Artuno the Betrayer (agent): Trade's primary gains them 3
+// trade goods from the supply; exhausted, 3 more go on its card, the
+// Nomad's when the card readies at the end of the status phase. Another
+// player's trade goods taken (marked from a player) open no window.
+func TestFaction_Nomad_ArtunoTheBetrayer(t *testing.T) {
+	g := factionGame(t, []string{"nomad", "sol", "hacan"}, nil)
+	tg := g.State().Players[0].TradeGoods
+	strategic(t, g, 0, "trade")
+	if !toCard(t, g, 0, "nomad:artuno_the_betrayer") {
+		t.Fatalf("no window for Artuno after Trade's 3 trade goods: %+v", g.State().Step)
+	}
+	if st := g.State().Step; st.Count != 3 {
+		t.Fatalf("the window counts %d trade goods, want 3", st.Count)
+	}
+	do(t, g, use(0, "nomad:artuno_the_betrayer", Action{}))
+	p := g.State().Players[0]
+	if p.CardGoods != 3 || p.TradeGoods != tg+3 || !slices.Contains(p.ExhaustedTechs, "nomad:artuno_the_betrayer") {
+		t.Fatalf("card %d, trade goods %d (from %d), exhausted %v: 3 on the card, 3 gained, exhausted", p.CardGoods, p.TradeGoods, tg, p.ExhaustedTechs)
+	}
+	s := g.State().Clone()
+	s.supplied(Event{Kind: EvTradeGoods, Seat: 0, Count: 2, Card: FromPlayer})
+	s.Players[0].ExhaustedTechs = nil
+	s.supplied(Event{Kind: EvTradeGoods, Seat: 0, Count: 2, Card: FromPlayer})
+	if len(s.Supplied) != 0 {
+		t.Fatalf("trade goods from a player marked: %+v", s.Supplied)
+	}
+	s.cardGoodsBack(s.Players[0])
+	if q := s.Players[0]; q.CardGoods != 0 || q.TradeGoods != tg+6 {
+		t.Fatalf("readied: card %d, trade goods %d; want 0 and %d", q.CardGoods, q.TradeGoods, tg+6)
+	}
+}
+
+// Artuno with Temporal Command Suite: the agent readied just after it is
+// exhausted gives back the goods on its card at once.
+func TestFaction_Nomad_ArtunoReadiedBySuite(t *testing.T) {
+	g := factionGame(t, []string{"nomad", "sol", "hacan"}, func(s *State) {
+		s.Players[0].Techs = append(s.Players[0].Techs, "temporal_command_suite")
+	})
+	tg := g.State().Players[0].TradeGoods
+	strategic(t, g, 0, "trade")
+	if !toCard(t, g, 0, "nomad:artuno_the_betrayer") {
+		t.Fatal("no window for Artuno")
+	}
+	do(t, g, use(0, "nomad:artuno_the_betrayer", Action{}))
+	if !toCard(t, g, 0, "temporal_command_suite") {
+		t.Fatalf("no window for the Suite: %+v", g.State().Step)
+	}
+	do(t, g, use(0, "temporal_command_suite", Action{}))
+	if p := g.State().Players[0]; p.CardGoods != 0 || p.TradeGoods != tg+6 {
+		t.Fatalf("card %d, trade goods %d: the card's 3 are the Nomad's, %d in all", p.CardGoods, p.TradeGoods, tg+6)
+	}
+}

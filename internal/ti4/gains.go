@@ -169,6 +169,12 @@ func techFollowUps(s *State) []Event {
 func applyGains(s *State, e *Event) bool {
 	var marked *[]int
 	switch e.Kind {
+	case EvSupplyAnswered:
+		s.Supplied = slices.Clone(s.Supplied[1:])
+		return true
+	case EvCardGoods:
+		s.Players[e.Seat].CardGoods += e.Count
+		return true
 	case EvGainAnswered:
 		marked = &s.Gained
 	case EvTechAnswered:
@@ -183,4 +189,57 @@ func applyGains(s *State, e *Event) bool {
 	}
 	*marked = slices.DeleteFunc(slices.Clone(*marked), func(q int) bool { return q == e.Seat }) // a fresh slice: clones share the old
 	return true
+}
+
+// AfterSupplyGain is the moment after the player gains trade goods from
+// the supply (the window's Count: how many), not from another player.
+const AfterSupplyGain Moment = "after_supply_gain"
+
+// FromPlayer marks, from rules version 7, trade goods gained from another
+// player (Event.Card of EvTradeGoods): not from the supply.
+const FromPlayer = "from_player"
+
+// fromPlayer is the mark of trade goods taken from another player, for
+// the game's rules version.
+func (s *State) fromPlayer() string {
+	if s.rules() < RulesPoK {
+		return ""
+	}
+	return FromPlayer
+}
+
+// supplied marks e's gain of trade goods from the supply when its player
+// has an ability that answers that.
+func (s *State) supplied(e Event) {
+	if e.Card == FromPlayer || s.rules() < RulesPoK || !s.hasUse(e.Seat, AfterSupplyGain) {
+		return
+	}
+	s.Supplied = append(slices.Clip(s.Supplied), Stack{Owner: e.Seat, Count: e.Count})
+}
+
+// EvCardGoods: Count trade goods from the supply on Seat's agent's card
+// (Player.CardGoods).
+const EvCardGoods = "card_goods_placed"
+
+// cardGoodsBack gives p the trade goods on its agent's card, as the card
+// readies.
+func (s *State) cardGoodsBack(p *Player) {
+	if p.CardGoods > 0 {
+		p.TradeGoods += p.CardGoods
+		p.CardGoods = 0
+		s.gained(p.Seat)
+	}
+}
+
+// EvSupplyAnswered: the windows that answer the first gain marked
+// (State.Supplied) are open.
+const EvSupplyAnswered = "supply_gain_answered"
+
+// supplyFollowUps opens the windows of the first gain marked.
+func supplyFollowUps(s *State) []Event {
+	if len(s.Supplied) == 0 {
+		return nil
+	}
+	g := s.Supplied[0]
+	return s.extend(s.emit(Event{Kind: EvSupplyAnswered, Seat: g.Owner}), abilityWindows(s, g.Owner, AfterSupplyGain, Step{Count: g.Count})...)
 }

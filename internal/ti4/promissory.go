@@ -308,7 +308,7 @@ func tradeAgreement(s *State, owner, commodities int, n string) []Event {
 	if h == None || h == owner || inPlay || commodities == 0 {
 		return nil
 	}
-	return s.emit(Event{Kind: EvCommodities, Seat: owner, Count: 0}, Event{Kind: EvTradeGoods, Seat: h, Count: commodities}, Event{Kind: EvNoteReturned, Seat: h, Card: n})
+	return s.emit(Event{Kind: EvCommodities, Seat: owner, Count: 0}, Event{Kind: EvTradeGoods, Seat: h, Count: commodities, Card: s.fromPlayer()}, Event{Kind: EvNoteReturned, Seat: h, Card: n})
 }
 
 func decidePlayNote(s *State, a Action, rng *engine.RNG) ([]Event, error) {

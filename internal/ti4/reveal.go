@@ -60,6 +60,8 @@ var reveals = map[string]disclosure{
 	EvCeasefire:          quiet,
 	EvMoreTokens:         quiet,
 	EvGainAnswered:       quiet,
+	EvSupplyAnswered:     quiet,
+	EvCardGoods:          quiet,
 	EvTechAnswered:       quiet,
 	EvAgentAnswered:      quiet,
 	EvSheetToken:         quiet,

@@ -609,6 +609,7 @@ func endStatus(s *State) {
 	}
 	s.LegendaryExhausted = nil
 	for _, p := range s.Players {
+		s.cardGoodsBack(p)
 		p.ExhaustedRelics, p.ExhaustedTechs = nil, nil // ready cards (34.2)
 		if p.KeepStrategy {                            // Political Stability: the cards stay, readied
 			p.UsedStrategy, p.Passed, p.KeepStrategy = nil, false, false

@@ -387,6 +387,9 @@ func (Rules) Follow(s *State, rng *engine.RNG) []Event {
 	if ev := agentFollowUps(s); len(ev) > 0 {
 		return ev
 	}
+	if ev := supplyFollowUps(s); len(ev) > 0 {
+		return ev
+	}
 	if ev := choiceFollowUps(s); len(ev) > 0 {
 		return ev
 	}

@@ -90,7 +90,10 @@ type Player struct {
 	Techs       []string `json:"techs"`
 	Commodities int      `json:"commodities"`
 	TradeGoods  int      `json:"trade_goods"`
-	VP          int      `json:"vp"`
+	// CardGoods: trade goods on an agent's card of theirs, theirs when it
+	// readies (Ability.CardGoods).
+	CardGoods int `json:"card_goods,omitempty"`
+	VP        int `json:"vp"`
 
 	StrategyCards   []string  `json:"strategy_cards,omitempty"`
 	UsedStrategy    []string  `json:"used_strategy,omitempty"` // strategy cards exhausted this round (82.2)
@@ -274,6 +277,10 @@ type State struct {
 	// AgentsSpent: agents just exhausted, by id, for abilities that answer
 	// that (AfterAgentExhausted); kept only while one is in the game.
 	AgentsSpent []string `json:"agents_spent,omitempty"`
+	// Supplied: players who just gained trade goods from the supply (Owner,
+	// how many: Count), for their abilities that answer that
+	// (AfterSupplyGain).
+	Supplied []Stack `json:"supplied,omitempty"`
 	// NotesAsked: notes whose window opened in this turn or strategy phase
 	// (notewindows.go).
 	NotesAsked []string `json:"notes_asked,omitempty"`

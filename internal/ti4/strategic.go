@@ -818,6 +818,7 @@ func applyStrategic(s *State, e *Event) bool {
 		s.Players[e.Seat].TradeGoods += e.Count
 		if e.Count > 0 {
 			s.gained(e.Seat)
+			s.supplied(*e)
 		}
 	case EvCommodities:
 		s.Players[e.Seat].Commodities = e.Count
