@@ -226,3 +226,69 @@ func riftwalkerMeian(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error
 	}
 	return s.emit(Event{Kind: EvSystemsSwapped, Seat: a.Seat, System: *a.System, Count: *a.To}, purgeHero(a.Seat)), nil
 }
+
+// Sai Seravus, the Creuss commander: after their ships move, a fighter
+// from reinforcements is placed in the active system for each ship with a
+// capacity value that may have come through a wormhole (throughWormhole),
+// as the room left there allows (count: how many).
+func init() {
+	define(&Ability{ID: "creuss:sai_seravus", Since: RulesPoK,
+		Uses: []*Use{{At: AfterAnyMove, Fields: "count", Options: seravusOptions, Resolve: saiSeravus}}})
+}
+
+// seravusMost is how many fighters Sai Seravus may place now for seat.
+// The declarations are gone once the ships have moved: the window's Count
+// records, as it opens, how many ships came through a wormhole.
+func seravusMost(s *State, seat int, st *Step) int {
+	t := s.Tactical
+	if st == nil || st.Target == nil || *st.Target != seat || t == nil || t.Seat != seat {
+		return 0
+	}
+	if t.Step == TacMovement && st != s.Step { // the window being opened, not one open
+		st.Count = 0
+		for _, m := range t.Moves {
+			u := s.UnitCard(seat, m.Unit)
+			if u.Capacity > 0 && s.throughWormhole(seat, m.Unit, m.From, t.System, u.Move+s.moveBonus()+s.originMove(seat, m.From)+m.Boost) {
+				st.Count += m.Count
+			}
+		}
+	}
+	n := min(st.Count, s.Reinforcements(seat, "fighter"))
+	for n > 0 && !s.roomAfterMove(t, n) {
+		n--
+	}
+	return n
+}
+
+// roomAfterMove reports room in the active system, once the ships and
+// cargo declared are there (the window opens as they are declared, and is
+// answered once they have moved), for n more of the player's fighters
+// (16.2, 37.1).
+func (s *State) roomAfterMove(t *Tactical, n int) bool {
+	l := s.loadIn(t.Seat, s.System(t.System))
+	if t.Step == TacMovement {
+		for _, m := range t.Moves {
+			l.add(s, t.Seat, m.Unit, m.Count)
+		}
+		for _, c := range t.Cargo {
+			l.add(s, t.Seat, c.Unit, c.Count)
+		}
+	}
+	l.add(s, t.Seat, "fighter", n)
+	return !l.over(s.fleetLimit(t.Seat))
+}
+
+func seravusOptions(s *State, seat int, st *Step) []Action {
+	var out []Action
+	for k := 1; k <= seravusMost(s, seat, st); k++ {
+		out = append(out, Action{Count: k})
+	}
+	return out
+}
+
+func saiSeravus(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	if most := seravusMost(s, a.Seat, st); a.Count < 1 || a.Count > most {
+		return nil, engine.Refuse("16.2", "place from 1 to %d fighters: one for each ship with capacity that came through a wormhole, as the room in the system allows", most)
+	}
+	return s.emit(Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: s.Tactical.System, Unit: "fighter", Count: a.Count}), nil
+}

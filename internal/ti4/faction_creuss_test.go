@@ -257,3 +257,57 @@ func TestFaction_Creuss_RiftwalkerMeian(t *testing.T) {
 		t.Fatalf("seat 1's home moved to 9: %d", s.Players[1].Home)
 	}
 }
+
+// The Creuss, Sai Seravus (commander): two carriers move into Quann's
+// system (beta), one from system 23 (beta, not touching it: through the
+// wormhole), one from a neighbor without a wormhole: one fighter may be
+// placed, not two (16.2 refuses); locked, no window.
+func TestFaction_Creuss_SaiSeravus(t *testing.T) {
+	const card = "creuss:sai_seravus"
+	for _, state := range []string{Locked, Unlocked} {
+		g := factionGame(t, []string{"creuss", "sol", "hacan"}, func(s *State) {
+			s.Players[0].Commander = state
+			s.System(23).Space = []Stack{{Owner: 0, Unit: "carrier", Count: 1}}
+			for _, q := range []int{6, 7, 8, 18} {
+				if !s.galaxy.HasWormhole(q, s.Wormholes) && len(s.System(q).Space) == 0 {
+					s.System(q).Space = []Stack{{Owner: 0, Unit: "carrier", Count: 1}}
+					break
+				}
+			}
+		})
+		if g.State().galaxy.Touching(23, 1) {
+			t.Fatal("the fixture changed: system 23 touches Quann's")
+		}
+		activated(t, g, 0, 1)
+		for _, q := range []int{6, 7, 8, 18, 23} {
+			if count(g.State().System(q).Space, 0, "carrier") > 0 {
+				do(t, g, moveShips(0, q, "carrier", 1))
+			}
+		}
+		do(t, g, act(ActEndMovement, 0))
+		if state == Locked {
+			if st := g.State().Step; st != nil && st.Card == card {
+				t.Fatal("a window for the locked commander")
+			}
+			continue
+		}
+		toWindow(t, g, card)
+		if n := count(g.State().System(1).Space, 0, "carrier"); n != 2 {
+			t.Fatalf("%d carriers moved in, want 2", n)
+		}
+		var counts []int
+		for _, a := range Legal(g.State(), engineRNG(), 0) {
+			if a.Card == card && a.Use {
+				counts = append(counts, a.Count)
+			}
+		}
+		if !slices.Equal(counts, []int{1}) {
+			t.Fatalf("offered counts %v, want [1]", counts)
+		}
+		refuse(t, g, use(0, card, Action{Count: 2}), "16.2")
+		do(t, g, use(0, card, Action{Count: 1}))
+		if n := count(g.State().System(1).Space, 0, "fighter"); n != 1 {
+			t.Fatalf("%d fighters in Quann's system, want 1", n)
+		}
+	}
+}

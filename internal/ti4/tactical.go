@@ -346,6 +346,20 @@ func (s *State) reach(seat, from, to, move int) int { return s.reachOf(seat, "",
 // reachOf is reach for a ship of one type (unit), whose own ability may
 // let it pass other players' ships (Y'sia Y'ssrila).
 func (s *State) reachOf(seat int, unit string, from, to, move int) int {
+	return s.reachBy(seat, unit, from, to, move, false)
+}
+
+// throughWormhole reports that a ship of seat's of a type may have moved
+// from `from` into the active system `to` within move by a path through
+// one or more wormholes: the player names the path (58.4), so any such
+// legal path counts.
+func (s *State) throughWormhole(seat int, unit string, from, to, move int) bool {
+	return s.reachBy(seat, unit, from, to, move, true) >= 0
+}
+
+// reachBy is reachOf; with viaWormhole, among the paths through a
+// wormhole only.
+func (s *State) reachBy(seat int, unit string, from, to, move int, viaWormhole bool) int {
 	silent := s.Tactical != nil && slices.Contains(s.Tactical.Silence, from)
 	if unit != "" && s.has(seat, hookPassShips) { // the cached test first: movement asks often
 		if a := s.unitAbility(seat, unit); a != nil && a.PassShips {
@@ -373,7 +387,10 @@ func (s *State) reachOf(seat int, unit string, from, to, move int) int {
 	}
 	// Search over (system, moves left) for the fewest rift exits. Leaving a
 	// rift adds one to the move value (41.1).
-	type node struct{ pos, left int }
+	type node struct {
+		pos, left int
+		wh        bool // a wormhole was crossed on the way (viaWormhole)
+	}
 	type mark struct {
 		node
 		rifts int
@@ -389,8 +406,8 @@ func (s *State) reachOf(seat int, unit string, from, to, move int) int {
 		return -1
 	}
 	var bufA, bufB [32]node
-	frontier, next := append(bufA[:0], node{from, move}), bufB[:0]
-	best = append(best, mark{node{from, move}, 0})
+	frontier, next := append(bufA[:0], node{from, move, false}), bufB[:0]
+	best = append(best, mark{node{from, move, false}, 0})
 	result := -1
 	for len(frontier) > 0 {
 		next = next[:0]
@@ -408,10 +425,11 @@ func (s *State) reachOf(seat int, unit string, from, to, move int) int {
 				if q != to && blocked(q, false) {
 					continue
 				}
-				if q == to && (result < 0 || rifts < result) {
+				wh := n.wh || (viaWormhole && s.wormholeStep(n.pos, q))
+				if q == to && (!viaWormhole || wh) && (result < 0 || rifts < result) {
 					result = rifts
 				}
-				m := node{q, left - 1}
+				m := node{q, left - 1, wh}
 				if i := at(m); i < 0 {
 					best = append(best, mark{m, rifts})
 					next = append(next, m)
@@ -424,6 +442,12 @@ func (s *State) reachOf(seat int, unit string, from, to, move int) int {
 		frontier, next = next, frontier
 	}
 	return result
+}
+
+// wormholeStep reports a move between two systems that do not touch
+// and both hold a wormhole: through a wormhole (6.1).
+func (s *State) wormholeStep(a, b int) bool {
+	return !s.galaxy.Touching(a, b) && s.galaxy.HasWormhole(a, s.Wormholes) && s.galaxy.HasWormhole(b, s.Wormholes)
 }
 
 // navSuite reports Nav Suite played by seat in the tactical action under

@@ -97,6 +97,15 @@ func (m *Map) Adjacent(a, b int, extra Wormholes) bool {
 	return false
 }
 
+// Touching reports systems a and b adjacent without a wormhole: sides or
+// a hyperlane path (6, 44.1).
+func (m *Map) Touching(a, b int) bool {
+	return a != b && a >= 0 && a < len(m.adjacent) && slices.Contains(m.adjacent[a], b)
+}
+
+// HasWormhole reports a wormhole in the system at pos, printed or added.
+func (m *Map) HasWormhole(pos int, extra Wormholes) bool { return len(m.wormholes(pos, extra)) > 0 }
+
 // Neighbors returns every system adjacent to pos, in position order. The
 // result may be the map's own: callers read it and do not change it.
 func (m *Map) Neighbors(pos int, extra Wormholes) []int { return m.NeighborsExcept(pos, extra, nil) }
