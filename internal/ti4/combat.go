@@ -128,6 +128,9 @@ type CombatExtra struct {
 	Boosted []Stack `json:"boosted,omitempty"`
 	// Asks: the windows after units' deeds still to open (askAnswers).
 	Asks []Answer `json:"asks,omitempty"`
+	// NoRetreat: neither side may retreat from this combat (Airo Shir
+	// Aur's).
+	NoRetreat bool `json:"no_retreat,omitempty"`
 }
 
 var noCombatExtra CombatExtra
@@ -1031,7 +1034,16 @@ func endSpace(s *State) []Event {
 	if c := s.Combat; c != nil {
 		ev = s.extend(ev, raided(s, c)...)
 	}
-	return s.extend(ev, setCombat(nil, nil), Event{Kind: EvTacStep, Seat: s.Tactical.Seat, Deck: nextTacStep(s, s.Tactical.Seat, TacMovement)})
+	return s.extend(ev, combatOver(s)...)
+}
+
+// combatOver ends the space combat and, in a tactical action, moves it
+// on to its next step; a combat an ability began outside one just ends.
+func combatOver(s *State) []Event {
+	if s.Tactical == nil {
+		return []Event{setCombat(nil, nil)}
+	}
+	return []Event{setCombat(nil, nil), Event{Kind: EvTacStep, Seat: s.Tactical.Seat, Deck: nextTacStep(s, s.Tactical.Seat, TacMovement)}}
 }
 
 // raided places, for each raider of combat c (CombatExtra.Raiders), a ship
@@ -1099,6 +1111,9 @@ func withdraw(s *State, seat, from, dest int) []Event {
 
 // retreatOK is a system a player may retreat to (78.4c, 78.7c).
 func (s *State) retreatOK(seat, from, to int) bool {
+	if c := s.Combat; c != nil && c.x().NoRetreat {
+		return false
+	}
 	sys := s.System(to)
 	if sys == nil || !s.Adjacent(from, to) || hasOthersShips(sys, seat) {
 		return false

@@ -324,9 +324,12 @@ func skilledRetreat(s *State, a Action, c, n *Combat) ([]Event, error) {
 	if !s.Adjacent(c.System, to.Pos) || hasOthersShips(to, a.Seat) {
 		return nil, engine.Refuse("2.7", "Skilled Retreat goes to an adjacent system without other players' ships")
 	}
+	if c.x().NoRetreat {
+		return nil, engine.Refuse("78.4", "neither side may retreat from this combat")
+	}
 	n.Retreat, n.RetreatTo = a.Seat, to.Pos
 	ev := retreat(s, n)
-	return s.extend(ev, setCombat(nil, nil), Event{Kind: EvTacStep, Seat: s.Tactical.Seat, Deck: nextTacStep(s, s.Tactical.Seat, TacMovement)}), nil
+	return s.extend(ev, combatOver(s)...), nil
 }
 
 func skilledRetreatTargets(s *State, _ int, c string, add func(Action)) {

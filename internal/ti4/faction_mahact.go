@@ -163,3 +163,59 @@ func init() {
 func init() {
 	define(&Ability{ID: "mahact:jae_mir_kan", Since: RulesPoK, TakesTokenForSecondary: true})
 }
+
+// Airo Shir Aur, the Mahact hero: as an action, every unit in the space
+// area of a system (system) moves to a system next to it holding another
+// player's ships (to), where a space combat is fought at once, outside any
+// tactical action; neither side may retreat from it (CombatExtra.NoRetreat).
+// Then the hero is purged (51.12).
+func init() {
+	define(&Ability{ID: "mahact:airo_shir_aur", Since: RulesPoK,
+		Uses: []*Use{{At: AtAction, Fields: "system to", Options: airoOptions, Resolve: airoShirAur}}})
+}
+
+// airoMover is the one player whose ships are in the space area of sys,
+// or None.
+func airoMover(sys *System) int {
+	q := None
+	for _, st := range sys.Space {
+		if isShip(st.Unit) {
+			if q != None && q != st.Owner {
+				return None
+			}
+			q = st.Owner
+		}
+	}
+	return q
+}
+
+func airoOptions(s *State, _ int, _ *Step) []Action {
+	var out []Action
+	for _, sys := range s.Systems {
+		q := airoMover(sys)
+		if q == None {
+			continue
+		}
+		for _, to := range s.galaxy.Neighbors(sys.Pos, s.Wormholes) {
+			if hasOthersShips(s.System(to), q) {
+				out = append(out, Action{System: ip(sys.Pos), To: ip(to)})
+			}
+		}
+	}
+	return out
+}
+
+func airoShirAur(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
+	if a.System == nil || a.To == nil || !slices.ContainsFunc(airoOptions(s, a.Seat, nil), func(o Action) bool { return *o.System == *a.System && *o.To == *a.To }) {
+		return nil, engine.Refuse("51.12", "a system with one player's ships, and a system next to it with another player's ships")
+	}
+	from := s.System(*a.System)
+	q := airoMover(from)
+	var ev []Event
+	for _, st := range from.Space {
+		ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: st.Owner, System: from.Pos, Unit: st.Unit, Count: st.Count},
+			Event{Kind: EvUnitsPlaced, Seat: st.Owner, System: *a.To, Unit: st.Unit, Count: st.Count, Extra: damagedExtra(st.Damaged)})
+	}
+	c := &Combat{Kind: "space", System: *a.To, Attacker: q, Defender: None, Step: CbStart, Retreat: None, CombatExtra: &CombatExtra{NoRetreat: true}}
+	return s.emit(append(ev, purgeHero(a.Seat), newCombat(c, nil))...), nil
+}

@@ -280,3 +280,68 @@ func TestFaction_Mahact_JaeMirKan(t *testing.T) {
 		t.Fatalf("strategy pool %d of %d; tokens in 21 %v; exhausted %v", s.Players[1].Strategy, strategy, s.System(21).Command, s.Players[1].ExhaustedTechs)
 	}
 }
+
+// The Mahact, Airo Shir Aur (hero): Hacan's fleet in system 23 is moved
+// into system 9, next to it, where Sol's destroyers are: a space combat
+// is fought at once, outside any tactical action, neither side may
+// retreat (78.4), and the hero is purged; then the turn goes on. A system
+// with no ships is refused (51.12).
+func TestFaction_Mahact_AiroShirAur(t *testing.T) {
+	const hero = "mahact:airo_shir_aur"
+	g := factionGame(t, []string{"mahact", "sol", "hacan"}, func(s *State) {
+		s.Players[0].Hero = Unlocked
+		s.System(9).Space = []Stack{{Owner: 1, Unit: "destroyer", Count: 2}}
+		s.System(23).Space = []Stack{{Owner: 2, Unit: "dreadnought", Count: 2, Damaged: 1}, {Owner: 2, Unit: "fighter", Count: 1}}
+	})
+	refuse(t, g, use(0, hero, Action{System: ip(21), To: ip(9)}), "51.12")
+	refuse(t, g, use(0, hero, Action{System: ip(23), To: ip(21)}), "51.12")
+	do(t, g, use(0, hero, Action{System: ip(23), To: ip(9)}))
+	s := g.State()
+	if len(s.System(23).Space) != 0 || count(s.System(9).Space, 2, "dreadnought") != 2 || count(s.System(9).Space, 2, "fighter") != 1 {
+		t.Fatalf("system 23 %v, system 9 %v: Hacan's units all moved", s.System(23).Space, s.System(9).Space)
+	}
+	if s.Players[0].Hero != Purged || s.Combat == nil || s.Combat.Attacker != 2 || s.Tactical != nil {
+		t.Fatalf("hero %s, combat %+v, tactical %v: purged, a combat with Hacan attacking, no tactical action", s.Players[0].Hero, s.Combat, s.Tactical)
+	}
+	damaged := 0
+	for _, st := range s.System(9).Space {
+		if st.Owner == 2 {
+			damaged += st.Damaged
+		}
+	}
+	if damaged != 1 {
+		t.Fatalf("the damaged dreadnought moved damaged: %d", damaged)
+	}
+	announced := 0
+	for i := 0; g.State().Combat != nil && i < 300; i++ {
+		s := g.State()
+		if c := s.Combat; c.Answer == nil && len(c.Owed) == 0 && (c.Step == CbAnnounceD || c.Step == CbAnnounceA) {
+			announced++
+			who := c.Defender
+			if c.Step == CbAnnounceA {
+				who = c.Attacker
+			}
+			for _, q := range s.galaxy.Neighbors(9, s.Wormholes) {
+				if s.System(q).Pos != 9 {
+					refuse(t, g, Action{Kind: ActRetreat, Seat: who, System: ip(q)}, "78.7c")
+				}
+			}
+			for _, a := range Legal(s, engineRNG(), who) {
+				if a.Kind == ActRetreat {
+					t.Fatalf("a retreat listed: %+v", a)
+				}
+			}
+		}
+		fightStep(t, g)
+	}
+	if announced == 0 {
+		t.Fatal("no retreat was announced in the combat")
+	}
+	declineWindows(t, g)
+	for st := g.State().Step; st != nil && st.Kind == StepAbility; st = g.State().Step {
+		do(t, g, Action{Kind: ActUseAbility, Seat: st.Seat, Card: st.Card}) // Predictive Intelligence at the turn's end
+	}
+	if s := g.State(); s.Combat != nil || s.busy() || s.Turn == 0 {
+		t.Fatalf("after the combat: combat %v, busy %v (step %+v tactical %v strategic %v), turn %d: the turn passed on", s.Combat, s.busy(), s.Step, s.Tactical, s.Strategic, s.Turn)
+	}
+}
