@@ -81,6 +81,9 @@ type ActionExtra struct {
 	// Cards names several cards, for abilities that choose them in pairs
 	// (Rin: each technology replaced, then its replacement).
 	Cards []string `json:"cards,omitempty"`
+	// Seats names players, for abilities that choose several (Mathis
+	// Mathinus).
+	Seats []int `json:"seats,omitempty"`
 }
 
 // Spend is a payment of resources or influence: planets exhausted, and
@@ -200,6 +203,7 @@ type Extra struct {
 	Trade   *Trade   `json:"trade,omitempty"`
 	Outcome string   `json:"outcome,omitempty"`
 	Act     *Action  `json:"act,omitempty"` // an action card awaiting Sabotage
+	Seats   []int    `json:"seats,omitempty"`
 }
 
 // noExtra is what extra reads for an event without rare fields.
@@ -288,7 +292,7 @@ var fieldsOf = map[string]string{
 	ActReclaim: "system planet unit", ActTradeOpen: "player", ActTradeAdd: "card planet to_planet", ActTradeAccept: "", ActTradeCancel: "",
 	ActVote: "outcome", ActAbstain: "", ActBreakTie: "outcome", ActDestroy: "system planet unit", ActChoosePlanet: "planet", ActReturnSecret: "card", ActPlayNote: "card system planet to_planet unit outcome player", ActPlayAC: "card system planet to_planet player unit outcome count pools units", ActPassWindow: "", ActUseLaw: "card system player outcome", ActAutoPass: "use",
 	ActExplore: "outcome", ActTakeCard: "card", ActUseRelic: "card use planet outcome system count units player spend",
-	ActUseAbility: "card use player system planet to to_planet unit count outcome pools units spend cards into",
+	ActUseAbility: "card use player system planet to to_planet unit count outcome pools units spend cards into seats",
 }
 
 // checkFields refuses fields the action's kind does not read.
@@ -310,13 +314,13 @@ func checkFields(a Action) error {
 
 // fieldNames are the optional fields, in bit order for fieldMask; "into"
 // is a unit named in units with the system it moves into.
-var fieldNames = []string{"player", "owner", "system", "planet", "to", "to_planet", "unit", "count", "card", "use", "pools", "top", "bottom", "outcome", "units", "spend", "cards", "into"}
+var fieldNames = []string{"player", "owner", "system", "planet", "to", "to_planet", "unit", "count", "card", "use", "pools", "top", "bottom", "outcome", "units", "spend", "cards", "into", "seats"}
 
 func fieldMask(a Action) uint32 {
 	var m uint32
 	for i, set := range [...]bool{a.extra().Player != nil, a.extra().Owner != nil, a.System != nil, a.Planet != "", a.To != nil, a.ToPl != "",
 		a.Unit != "", a.Count != 0, a.Card != "", a.Use, a.Pools != nil, a.extra().Top != nil, a.extra().Bottom != nil, a.Outcome != "", a.extra().Units != nil, a.extra().Spend != nil, a.extra().Cards != nil,
-		slices.ContainsFunc(a.extra().Units, func(r UnitRef) bool { return r.Into != nil })} {
+		slices.ContainsFunc(a.extra().Units, func(r UnitRef) bool { return r.Into != nil }), a.extra().Seats != nil} {
 		if set {
 			m |= 1 << i
 		}

@@ -89,7 +89,7 @@ func (s *State) Clone() *State {
 	}
 	if s.Strategic != nil {
 		x := *s.Strategic
-		x.Queue, x.Free = slices.Clone(x.Queue), slices.Clone(x.Free)
+		x.Queue, x.Free, x.Only = slices.Clone(x.Queue), slices.Clone(x.Free), slices.Clone(x.Only)
 		c.Strategic = &x
 	}
 	if s.Step != nil {

@@ -202,3 +202,36 @@ func berekarBerekon(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error)
 	}
 	return s.emit(Event{Kind: EvDiscounted, Seat: a.Seat, Count: berekarDiscount}), nil
 }
+
+// Mathis Mathinus, the Winnu hero: as an action, the primary ability of
+// any strategy card (outcome), held or not, which stays as it is; then the
+// other players chosen (seats) may use its secondary, as in a strategic
+// action (Strategic.Unheld). The hero is purged (51.12).
+func init() {
+	define(&Ability{ID: "winnu:mathis_mathinus", Since: RulesPoK,
+		Uses: []*Use{{At: AtAction, Fields: "outcome seats", Options: mathisOptions, Resolve: mathisMathinus}}})
+}
+
+// mathisOptions offers each strategy card with every other player
+// chosen, and with none.
+func mathisOptions(s *State, seat int, _ *Step) []Action {
+	others := slices.DeleteFunc(slices.Clone(s.Active()), func(q int) bool { return q == seat })
+	var out []Action
+	for _, c := range strategyCards {
+		out = append(out, Action{Outcome: c.id, ActionExtra: &ActionExtra{Seats: others}}, Action{Outcome: c.id})
+	}
+	return out
+}
+
+func mathisMathinus(s *State, a Action, _ *Step, rng *engine.RNG) ([]Event, error) {
+	if _, ok := initiativeOf(a.Outcome); !ok {
+		return nil, engine.BadInput("outcome", "name a strategy card")
+	}
+	seats := a.extra().Seats
+	for i, q := range seats {
+		if q == a.Seat || q < 0 || q >= len(s.Players) || s.Players[q].Eliminated || slices.Contains(seats[:i], q) {
+			return nil, engine.BadInput("seats", "name other players in the game, each once")
+		}
+	}
+	return s.extend(s.emit(purgeHero(a.Seat)), beginUnheld(s, a.Seat, a.Outcome, seats, rng)...), nil
+}

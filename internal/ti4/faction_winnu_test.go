@@ -262,3 +262,55 @@ func TestFaction_Winnu_BerekarBerekon(t *testing.T) {
 		t.Fatal("the agent is exhausted")
 	}
 }
+
+// The Winnu, Mathis Mathinus (hero): Trade's primary (the card the Winnu
+// hold here, not played), then its secondary for the one player chosen
+// (Hacan), not for Sol; Trade stays unexhausted, ready for its strategic
+// action; the hero is purged and the turn passes on.
+// Each strategy card can be chosen; a card that is none, or the Winnu
+// among the seats, is refused.
+func TestFaction_Winnu_MathisMathinus(t *testing.T) {
+	const hero = "winnu:mathis_mathinus"
+	g := factionGame(t, []string{"winnu", "sol", "hacan"}, func(s *State) { s.Players[0].Hero = Unlocked })
+	s := g.State()
+	holder := None
+	for q, p := range s.Players {
+		if slices.Contains(p.StrategyCards, "trade") {
+			holder = q
+		}
+	}
+	refuse(t, g, use(0, hero, Action{Outcome: "mecatol"}), "")
+	refuse(t, g, use(0, hero, Action{Outcome: "trade", ActionExtra: &ActionExtra{Seats: []int{0}}}), "")
+	refuse(t, g, use(0, hero, Action{Outcome: "trade", ActionExtra: &ActionExtra{Seats: []int{2, 2}}}), "")
+	n := 0
+	for _, a := range Legal(s, engineRNG(), 0) {
+		if a.Card == hero {
+			n++
+		}
+	}
+	if n != 16 {
+		t.Fatalf("%d uses listed: each of the 8 cards with all others or none", n)
+	}
+	tg := s.Players[0].TradeGoods
+	do(t, g, use(0, hero, Action{Outcome: "trade", ActionExtra: &ActionExtra{Seats: []int{2}}}))
+	s = g.State()
+	if s.Players[0].Hero != Purged || s.Players[0].TradeGoods != tg+3 || s.Strategic == nil || !s.Strategic.Unheld {
+		t.Fatalf("hero %s, trade goods %d (from %d), strategic %+v: purged, Trade's 3, an unheld strategic action", s.Players[0].Hero, s.Players[0].TradeGoods, tg, s.Strategic)
+	}
+	do(t, g, act(ActDone, 0)) // no one's commodities replenished
+	if st := g.State().Strategic; st == nil || !slices.Equal(st.Queue, []int{2}) {
+		t.Fatalf("secondary offered to %+v, want Hacan (2) alone", st)
+	}
+	refuse(t, g, Action{Kind: ActSecondary, Seat: 1, Use: true}, "82.1")
+	do(t, g, Action{Kind: ActSecondary, Seat: 2, Use: true})
+	s = g.State()
+	if s.Strategic != nil || s.busy() {
+		t.Fatalf("strategic %+v, busy %v: over", s.Strategic, s.busy())
+	}
+	if holder >= 0 && slices.Contains(s.Players[holder].UsedStrategy, "trade") {
+		t.Fatal("Trade exhausted for its holder")
+	}
+	if s.Turn == 0 {
+		t.Fatal("the Winnu's turn is over")
+	}
+}

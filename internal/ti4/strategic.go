@@ -20,6 +20,22 @@ type Strategic struct {
 	PrimaryDone bool   `json:"primary_done,omitempty"`
 	Queue       []int  `json:"queue,omitempty"`
 	Free        []int  `json:"free,omitempty"`
+	// Unheld: begun by an ability (Mathis Mathinus), not by the card's
+	// holder: the card is not exhausted, its end ends no turn, and only
+	// the players Only may use its secondary.
+	Unheld bool  `json:"unheld,omitempty"`
+	Only   []int `json:"only,omitempty"`
+}
+
+// Unheld marks, as EvStrategicBegun's Deck, a strategic action begun by
+// an ability, its Seats the players offered the secondary.
+const Unheld = "unheld"
+
+// beginUnheld is seat's strategic action of card begun by an ability,
+// only the players in only offered the secondary.
+func beginUnheld(s *State, seat int, card string, only []int, rng *engine.RNG) []Event {
+	ev := s.emit(Event{Kind: EvStrategicBegun, Seat: seat, Card: card, Deck: Unheld, Extra: &Extra{Seats: slices.Clone(only)}})
+	return s.extend(ev, primary(s, seat, card, rng)...)
 }
 
 // Step is a choice the game waits on inside an ability.
@@ -774,7 +790,7 @@ func strategicFollowUps(s *State) []Event {
 	if st == nil || !st.PrimaryDone || s.Step != nil || len(st.Queue) > 0 {
 		return nil
 	}
-	if st.Seat == None { // Galactic Crisis Pact: secondaries only, outside any turn
+	if st.Seat == None || st.Unheld { // Galactic Crisis Pact: secondaries only, outside any turn; an ability's
 		return s.emit(Event{Kind: EvStrategicEnded, Seat: None, Card: st.Card})
 	}
 	return s.emit(Event{Kind: EvStrategicEnded, Seat: st.Seat, Card: st.Card}, Event{Kind: EvTurnEnded, Seat: st.Seat})
@@ -784,6 +800,9 @@ func applyStrategic(s *State, e *Event) bool {
 	switch e.Kind {
 	case EvStrategicBegun:
 		s.Strategic = &Strategic{Card: e.Card, Seat: e.Seat}
+		if e.Deck == Unheld {
+			s.Strategic.Unheld, s.Strategic.Only = true, slices.Clone(e.Seats)
+		}
 	case EvStepSet:
 		st := *e.Step
 		s.Step = &st
@@ -796,7 +815,7 @@ func applyStrategic(s *State, e *Event) bool {
 		st.Queue = slices.Grow(st.Queue, n-1)
 		for i := 1; i < n; i++ { // 82.1: clockwise from the active player's left
 			q := (st.Seat + i) % n
-			if !s.Players[q].Eliminated {
+			if !s.Players[q].Eliminated && (!st.Unheld || slices.Contains(st.Only, q)) {
 				st.Queue = append(st.Queue, q)
 			}
 		}
