@@ -89,7 +89,7 @@ func (s *State) Clone() *State {
 	}
 	if s.Strategic != nil {
 		x := *s.Strategic
-		x.Queue, x.Free, x.Only = slices.Clone(x.Queue), slices.Clone(x.Free), slices.Clone(x.Only)
+		x.Queue, x.Free, x.Only, x.Then = slices.Clone(x.Queue), slices.Clone(x.Free), slices.Clone(x.Only), slices.Clone(x.Then)
 		c.Strategic = &x
 	}
 	if s.Step != nil {

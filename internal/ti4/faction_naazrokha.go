@@ -212,3 +212,59 @@ func garvAndGunn(s *State, a Action, st *Step, rng *engine.RNG) ([]Event, error)
 	}
 	return exploreNamed(s, *st.Target, a.Planet, rng)
 }
+
+// Hesh and Prit, the Naaz-Rokha hero: as an action, a relic, then the
+// secondary abilities of up to 2 strategy cards (cards) that are readied
+// or not chosen, one after the other, each token they cost spent from
+// reinforcements instead of the strategy pool (Strategic.Reserve). The
+// hero is purged (51.12).
+func init() {
+	define(&Ability{ID: "naazrokha:hesh_and_prit", Since: RulesPoK,
+		Uses: []*Use{{At: AtAction, Fields: "cards", Options: heshOptions, Resolve: heshAndPrit}}})
+}
+
+// readyStrategy reports a strategy card readied in a player's hands or
+// not chosen this round.
+func (s *State) readyStrategy(card string) bool {
+	if slices.Contains(s.Strategy, card) {
+		return true
+	}
+	for _, p := range s.Players {
+		if slices.Contains(p.StrategyCards, card) && !slices.Contains(p.UsedStrategy, card) {
+			return true
+		}
+	}
+	return false
+}
+
+// heshOptions offers each ready card, and each pair of them.
+func heshOptions(s *State, _ int, _ *Step) []Action {
+	var ready []string
+	for _, c := range strategyCards {
+		if s.readyStrategy(c.id) {
+			ready = append(ready, c.id)
+		}
+	}
+	var out []Action
+	for i, c := range ready {
+		out = append(out, Action{ActionExtra: &ActionExtra{Cards: []string{c}}})
+		for _, d := range ready[i+1:] {
+			out = append(out, Action{ActionExtra: &ActionExtra{Cards: []string{c, d}}})
+		}
+	}
+	return out
+}
+
+func heshAndPrit(s *State, a Action, _ *Step, rng *engine.RNG) ([]Event, error) {
+	cards := a.extra().Cards
+	if len(cards) == 0 || len(cards) > 2 || (len(cards) == 2 && cards[0] == cards[1]) {
+		return nil, engine.BadInput("cards", "name 1 or 2 different strategy cards")
+	}
+	for _, c := range cards {
+		if _, ok := initiativeOf(c); !ok || !s.readyStrategy(c) {
+			return nil, engine.Refuse("51.12", "%s is not a strategy card that is readied or not chosen", c)
+		}
+	}
+	ev := s.extend(gainRelic(s, a.Seat, rng), purgeHero(a.Seat))
+	return s.extend(ev, beginReserved(s, a.Seat, cards)...), nil
+}

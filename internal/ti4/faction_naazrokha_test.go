@@ -301,3 +301,56 @@ func TestFaction_NaazRokha_DistantSunsReshuffles(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// The Naaz-Rokha, Hesh and Prit (hero): a relic, then Trade's secondary
+// and a second ready card's, one after the other, with no token in the
+// strategy pool: each is paid from reinforcements; the hero is purged.
+// A card used this round is not ready, a card that is none is refused
+// (51.12); three cards are bad input.
+func TestFaction_Naazrokha_HeshAndPrit(t *testing.T) {
+	const hero = "naazrokha:hesh_and_prit"
+	g := factionGame(t, []string{"naazrokha", "sol", "hacan"}, func(s *State) {
+		s.Players[0].Hero = Unlocked
+		s.Players[0].Strategy = 0
+	})
+	s := g.State()
+	used := s.Players[1].StrategyCards[0]
+	c := s.Clone()
+	c.Players[1].UsedStrategy = []string{used}
+	if c.readyStrategy(used) || slices.ContainsFunc(heshOptions(c, 0, nil), func(a Action) bool { return slices.Contains(a.extra().Cards, used) }) {
+		t.Fatalf("%s, used this round, is ready", used)
+	}
+	refuse(t, g, use(0, hero, Action{ActionExtra: &ActionExtra{Cards: []string{"mecatol"}}}), "51.12")
+	refuse(t, g, use(0, hero, Action{ActionExtra: &ActionExtra{Cards: []string{"trade", "politics", "warfare"}}}), "")
+	second := ""
+	for _, c := range strategyCards {
+		if c.id != "trade" && c.id != used && s.readyStrategy(c.id) {
+			second = c.id
+			break
+		}
+	}
+	relics := len(s.Players[0].Relics)
+	do(t, g, use(0, hero, Action{ActionExtra: &ActionExtra{Cards: []string{"trade", second}}}))
+	s = g.State()
+	if s.Players[0].Hero != Purged || len(s.Players[0].Relics) != relics+1 {
+		t.Fatalf("hero %s, relics %d: purged, one relic more than %d", s.Players[0].Hero, len(s.Players[0].Relics), relics)
+	}
+	if st := s.Strategic; st == nil || st.Card != "trade" || !slices.Equal(st.Queue, []int{0}) || !st.Reserve {
+		t.Fatalf("strategic %+v: Trade's secondary for the Naaz-Rokha, from reinforcements", st)
+	}
+	do(t, g, Action{Kind: ActSecondary, Seat: 0, Use: true})
+	for st := g.State().Step; st != nil && st.Seat == 0; st = g.State().Step {
+		do(t, g, act(ActDone, 0))
+	}
+	s = g.State()
+	if s.Players[0].Commodities != commodityValue(s.Players[0]) || s.Players[0].Strategy != 0 {
+		t.Fatalf("commodities %d, strategy pool %d: replenished, the pool untouched", s.Players[0].Commodities, s.Players[0].Strategy)
+	}
+	if st := s.Strategic; st == nil || st.Card != second {
+		t.Fatalf("strategic %+v: %s's secondary next", st, second)
+	}
+	do(t, g, Action{Kind: ActSecondary, Seat: 0})
+	if s := g.State(); s.Strategic != nil || slices.Contains(s.Players[0].UsedStrategy, "trade") {
+		t.Fatalf("strategic %+v, used %v: over, Trade still ready", s.Strategic, s.Players[0].UsedStrategy)
+	}
+}

@@ -25,11 +25,30 @@ type Strategic struct {
 	// the players Only may use its secondary.
 	Unheld bool  `json:"unheld,omitempty"`
 	Only   []int `json:"only,omitempty"`
+	// Reserve: a secondary used by an ability (Hesh and Prit): its token
+	// comes from the player's reinforcements, not their strategy pool;
+	// Then: the cards whose secondaries follow, in order.
+	Reserve bool     `json:"reserve,omitempty"`
+	Then    []string `json:"then,omitempty"`
 }
 
 // Unheld marks, as EvStrategicBegun's Deck, a strategic action begun by
 // an ability, its Seats the players offered the secondary.
 const Unheld = "unheld"
+
+// Reserved marks, as EvStrategicBegun's Deck, the secondary of the card
+// used by seat by an ability, paid from reinforcements (Strategic.Reserve),
+// the cards whose secondaries follow in Cards.
+const Reserved = "reserved"
+
+// beginReserved offers seat the secondaries of cards, one after the other,
+// each paid from reinforcements.
+func beginReserved(s *State, seat int, cards []string) []Event {
+	if len(cards) == 0 {
+		return nil
+	}
+	return s.emit(Event{Kind: EvStrategicBegun, Seat: seat, Card: cards[0], Deck: Reserved, Extra: &Extra{Cards: slices.Clone(cards[1:])}})
+}
 
 // beginUnheld is seat's strategic action of card begun by an ability,
 // only the players in only offered the secondary.
@@ -250,7 +269,10 @@ func decideSecondary(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		return s.emit(done), nil
 	}
 	p := s.Players[a.Seat]
-	free := st.Card == "leadership" || slices.Contains(st.Free, a.Seat) || // 20.5a, 92.4
+	if st.Reserve && s.CommandReinforcements(a.Seat) < 1 {
+		return nil, engine.Refuse("20.5", "%s has no command token in reinforcements to spend", p)
+	}
+	free := st.Card == "leadership" || slices.Contains(st.Free, a.Seat) || st.Reserve || // 20.5a, 92.4; a token from reinforcements goes back to them
 		s.has(a.Seat, func(ab *Ability) bool { return slices.Contains(ab.FreeSecondaries, st.Card) })
 	asPrimary := !free && a.Card == "" && s.has(a.Seat, func(ab *Ability) bool { return slices.Contains(ab.PrimaryForSecondary, st.Card) })
 	if st.Card == "technology" && !asPrimary { // 91.3: offered only to a player who can pay for a technology
@@ -791,7 +813,7 @@ func strategicFollowUps(s *State) []Event {
 		return nil
 	}
 	if st.Seat == None || st.Unheld { // Galactic Crisis Pact: secondaries only, outside any turn; an ability's
-		return s.emit(Event{Kind: EvStrategicEnded, Seat: None, Card: st.Card})
+		return s.extend(s.emit(Event{Kind: EvStrategicEnded, Seat: None, Card: st.Card}), beginReserved(s, st.Seat, st.Then)...)
 	}
 	return s.emit(Event{Kind: EvStrategicEnded, Seat: st.Seat, Card: st.Card}, Event{Kind: EvTurnEnded, Seat: st.Seat})
 }
@@ -800,8 +822,12 @@ func applyStrategic(s *State, e *Event) bool {
 	switch e.Kind {
 	case EvStrategicBegun:
 		s.Strategic = &Strategic{Card: e.Card, Seat: e.Seat}
-		if e.Deck == Unheld {
+		switch e.Deck {
+		case Unheld:
 			s.Strategic.Unheld, s.Strategic.Only = true, slices.Clone(e.Seats)
+		case Reserved:
+			s.Strategic = &Strategic{Card: e.Card, Seat: e.Seat, Unheld: true, Only: []int{e.Seat}, PrimaryDone: true, Queue: []int{e.Seat},
+				Reserve: true, Then: slices.Clone(e.Cards)}
 		}
 	case EvStepSet:
 		st := *e.Step
