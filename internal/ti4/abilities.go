@@ -338,6 +338,9 @@ type Ability struct {
 	// Agents: agents its owner's faction has beyond the one every faction
 	// has (51.2), from its leaders in the data.
 	Agents int
+	// CombinedValues: its owner's planets exhausted pay their resources and
+	// influence combined, as resources or as influence (Xxekir Grom).
+	CombinedValues bool
 	// CardGoods: its use puts trade goods on its card, its owner's when
 	// the card readies (Player.CardGoods).
 	CardGoods bool

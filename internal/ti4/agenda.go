@@ -322,8 +322,8 @@ func tally(s *State) []Event {
 	return s.emit(Event{Kind: EvAgendaTied, Extra: &Extra{Cards: top}})
 }
 
-// votesFrom is what exhausting a planet adds to a ballot (8.6).
-func votesFrom(pl *Planet) int { return planetInfo(pl).Influence }
+// votesFrom is what exhausting seat's planet adds to a ballot (8.6).
+func (s *State) votesFrom(seat int, pl *Planet) int { return s.exhaustWorth(seat, pl, true) }
 
 func decideVote(s *State, a Action) ([]Event, error) {
 	ag := s.Agenda
@@ -394,7 +394,7 @@ func decideVotePlanet(s *State, a Action) ([]Event, error) {
 	if s.lawSays(LawOneVoteEach) {
 		return nil, engine.Refuse("7.3", "under Representative Government each player casts one vote and exhausts no planets")
 	}
-	return s.emit(Event{Kind: EvPlanetExhausted, Seat: a.Seat, Planet: pl.Name}, Event{Kind: EvVotesCast, Seat: a.Seat, Planet: pl.Name, Count: votesFrom(pl) + s.bonus(a.Seat, hookPlanetVotes)}), nil
+	return s.emit(Event{Kind: EvPlanetExhausted, Seat: a.Seat, Planet: pl.Name}, Event{Kind: EvVotesCast, Seat: a.Seat, Planet: pl.Name, Count: s.votesFrom(a.Seat, pl) + s.bonus(a.Seat, hookPlanetVotes)}), nil
 }
 
 // Trade goods buy votes only through an ability that says so (Gila the

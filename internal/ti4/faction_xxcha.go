@@ -194,3 +194,11 @@ func ggrocutoRinn(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) 
 	}
 	return ev, nil
 }
+
+// Xxekir Grom Ω (Codex III), the Xxcha hero: once unlocked, each planet
+// the Xxcha exhaust pays its resources and influence combined, as either
+// (to spend, produce, research or vote: exhaustWorth). The Codex card is
+// not purged; it is built in every game (its printed version is not).
+func init() {
+	define(&Ability{ID: "xxcha:xxekir_grom", Since: RulesPoK, CombinedValues: true})
+}

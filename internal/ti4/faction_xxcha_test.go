@@ -238,3 +238,30 @@ func TestFaction_Xxcha_GgrocutoRinn(t *testing.T) {
 		t.Fatal("the agent is exhausted")
 	}
 }
+
+// The Xxcha, Xxekir Grom Ω (hero): unlocked, Archon Ren exhausted for
+// Leadership's tokens pays its resources and influence combined; locked,
+// its influence alone. Its worth for production and votes follows.
+func TestFaction_Xxcha_XxekirGrom(t *testing.T) {
+	for _, state := range []string{Locked, Unlocked} {
+		g := factionGame(t, []string{"xxcha", "sol", "hacan"}, func(s *State) { s.Players[0].Hero = state })
+		pl := planet(t, g, "Archon Ren")
+		info := planetInfo(pl)
+		want := info.Influence
+		if state == Unlocked {
+			want = info.Resources + info.Influence
+		}
+		s := g.State()
+		if got := s.votesFrom(0, pl); got != want {
+			t.Fatalf("hero %s: %d votes from Archon Ren, want %d", state, got, want)
+		}
+		if got, res := s.planetWorth(0, pl, false), map[bool]int{true: want, false: info.Resources}[state == Unlocked]; got != res {
+			t.Fatalf("hero %s: Archon Ren pays %d for production, want %d", state, got, res)
+		}
+		strategic(t, g, 0, "leadership")
+		do(t, g, Action{Kind: ActSpendPlanet, Seat: 0, Planet: "Archon Ren"})
+		if st := g.State().Step; st == nil || st.Spent != want {
+			t.Fatalf("hero %s: step %+v, want %d influence spent", state, st, want)
+		}
+	}
+}

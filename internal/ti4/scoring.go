@@ -199,10 +199,9 @@ func decidePay(s *State, a Action) ([]Event, error) {
 		if pl.Controller != a.Seat || pl.Exhausted {
 			return nil, engine.Refuse("34.4", "exhaust a readied planet you control")
 		}
-		info := planetInfo(pl)
-		what, v := "resources", info.Resources
+		what, v := "resources", s.exhaustWorth(a.Seat, pl, false)
 		if cost.Resources == 0 || (a.Use && cost.Influence > 0) {
-			what, v = "influence", info.Influence
+			what, v = "influence", s.exhaustWorth(a.Seat, pl, true)
 		}
 		if cost.Resources == 0 && cost.Influence == 0 {
 			return nil, engine.Refuse("61.10", "this cost is not paid with planets")
@@ -325,12 +324,12 @@ func (s *State) affordable(seat int, c Cost) bool {
 			if pl.Controller != seat || pl.Exhausted {
 				continue
 			}
-			info := planetInfo(pl)
+			r, i := s.exhaustWorth(seat, pl, false), s.exhaustWorth(seat, pl, true)
 			next := map[[2]int]bool{}
 			for k := range reach {
 				next[k] = true
-				next[[2]int{min(c.Resources, k[0]+info.Resources), k[1]}] = true
-				next[[2]int{k[0], min(c.Influence, k[1]+info.Influence)}] = true
+				next[[2]int{min(c.Resources, k[0]+r), k[1]}] = true
+				next[[2]int{k[0], min(c.Influence, k[1]+i)}] = true
 			}
 			reach = next
 		}

@@ -41,7 +41,7 @@ func (s *State) pay(seat int, sp *Spend, cost int, influence bool) ([]Event, err
 		if pl.Controller != seat || pl.Exhausted || slices.Contains(sp.Planets[:i], name) {
 			return nil, engine.Refuse("34.4", "exhaust readied planets you control, each once: %s is not one", name)
 		}
-		v := planetValue(pl, influence)
+		v := s.exhaustWorth(seat, pl, influence)
 		total += v
 		least = min(least, v)
 		ev = append(ev, Event{Kind: EvPlanetExhausted, Seat: seat, Planet: pl.Name})
@@ -58,12 +58,27 @@ func (s *State) pay(seat int, sp *Spend, cost int, influence bool) ([]Event, err
 	return s.emit(ev...), nil
 }
 
-func planetValue(pl *Planet, influence bool) int {
-	if influence {
-		return planetInfo(pl).Influence
+// exhaustWorth is what seat's planet pays exhausted, in influence or
+// resources: both values at once for a player whose ability combines them
+// (Xxekir Grom).
+func (s *State) exhaustWorth(seat int, pl *Planet, influence bool) int {
+	v := planetInfo(pl)
+	switch {
+	case s.combines(seat):
+		return v.Resources + v.Influence
+	case influence:
+		return v.Influence
 	}
-	return planetInfo(pl).Resources
+	return v.Resources
 }
+
+// combines reports that seat's planets exhausted pay their resources and
+// influence combined, as either.
+func (s *State) combines(seat int) bool {
+	return seat >= 0 && seat < len(s.Players) && s.rules() >= RulesPoK && s.has(seat, hookCombinedValues)
+}
+
+func hookCombinedValues(a *Ability) bool { return a.CombinedValues }
 
 // payments are the ways seat can pay cost without waste, as pay accepts
 // them: readied planets, in board order, then trade goods for the rest;
@@ -71,7 +86,7 @@ func planetValue(pl *Planet, influence bool) int {
 func (s *State) payments(seat, cost int, influence bool, limit int) []*Spend {
 	var ready []*Planet
 	s.controlled(seat, func(pl *Planet, _ *System, _ *data.Planet) bool {
-		if !pl.Exhausted && planetValue(pl, influence) > 0 {
+		if !pl.Exhausted && s.exhaustWorth(seat, pl, influence) > 0 {
 			ready = append(ready, pl)
 		}
 		return false
@@ -96,7 +111,7 @@ func (s *State) payments(seat, cost int, influence bool, limit int) []*Spend {
 		}
 		for i := from; i < len(ready); i++ {
 			pick = append(pick, ready[i].Name)
-			walk(i+1, sum+planetValue(ready[i], influence))
+			walk(i+1, sum+s.exhaustWorth(seat, ready[i], influence))
 			pick = pick[:len(pick)-1]
 		}
 	}

@@ -378,11 +378,7 @@ func decideSpendPlanet(s *State, a Action) ([]Event, error) {
 	if pl.Exhausted {
 		return nil, engine.Refuse("34.4", "%s is already exhausted", pl.Name)
 	}
-	info := planetInfo(pl)
-	v := info.Resources
-	if st.currency() == "influence" {
-		v = info.Influence
-	}
+	v := s.exhaustWorth(a.Seat, pl, st.currency() == "influence")
 	return s.emit(Event{Kind: EvPlanetExhausted, Seat: a.Seat, Planet: pl.Name}, Event{Kind: EvSpent, Seat: a.Seat, Count: v}), nil
 }
 

@@ -1038,16 +1038,19 @@ func (s *State) payable(seat int, influence bool) int {
 	for _, sys := range s.Systems {
 		for _, pl := range sys.Planets {
 			if pl.Controller == seat && !pl.Exhausted {
-				n += planetWorth(pl, influence)
+				n += s.planetWorth(seat, pl, influence)
 			}
 		}
 	}
 	return n
 }
 
-// planetWorth is what exhausting a planet can pay for production.
-func planetWorth(pl *Planet, influence bool) int {
+// planetWorth is what exhausting seat's planet can pay for production.
+func (s *State) planetWorth(seat int, pl *Planet, influence bool) int {
 	v := planetInfo(pl)
+	if s.combines(seat) {
+		return v.Resources + v.Influence
+	}
 	if influence {
 		return max(v.Resources, v.Influence)
 	}
@@ -1386,17 +1389,17 @@ func decideSpendForProduction(s *State, a Action) ([]Event, error) {
 	if pl.Exhausted {
 		return nil, engine.Refuse("34.4", "%s is already exhausted", pl.Name)
 	}
-	v := planetInfo(pl).Resources
+	v := s.exhaustWorth(a.Seat, pl, false)
 	if a.Use { // influence as resources: Freelancers only
 		if !s.freelancing() {
 			return nil, engine.Refuse("67.1a", "production is paid with resources")
 		}
-		v = planetInfo(pl).Influence
+		v = s.exhaustWorth(a.Seat, pl, true)
 	}
 	// A planet spent for less than it could pay must not leave the units
 	// produced beyond what can still be paid: the production could then
 	// never be paid for, nor end (67.1).
-	if owed := s.owedFor(a.Seat, t, 0) - t.Spent - v; owed > 0 && owed > s.payable(a.Seat, s.freelancing())-planetWorth(pl, s.freelancing()) {
+	if owed := s.owedFor(a.Seat, t, 0) - t.Spent - v; owed > 0 && owed > s.payable(a.Seat, s.freelancing())-s.planetWorth(a.Seat, pl, s.freelancing()) {
 		return nil, engine.Refuse("67.1", "spending %s for %d would leave %d to pay, more than can still be spent", pl.Name, v, owed)
 	}
 	return s.emit(Event{Kind: EvPlanetExhausted, Seat: a.Seat, Planet: pl.Name}, Event{Kind: EvSpent, Seat: a.Seat, Count: v}), nil
