@@ -341,6 +341,13 @@ type Ability struct {
 	// CombinedValues: its owner's planets exhausted pay their resources and
 	// influence combined, as resources or as influence (Xxekir Grom).
 	CombinedValues bool
+	// CopiesAgents: this agent has the abilities of every other player's
+	// agents (Ssruu): copies of them (agentCopy), each used by exhausting
+	// this card.
+	CopiesAgents bool
+	// Card: the card exhausted to use the ability, when it is not its own
+	// (a copy's: Ssruu's).
+	Card string
 	// CardGoods: its use puts trade goods on its card, its owner's when
 	// the card readies (Player.CardGoods).
 	CardGoods bool
@@ -369,7 +376,7 @@ const (
 
 // tacticalAid is the aid the ability or note id gives, or "".
 func tacticalAid(id string) string {
-	if d := definitions[id]; d != nil {
+	if d := lookup(id); d != nil {
 		return d.TacticalAid
 	}
 	if n := promissoryNotes[id]; n != nil {
@@ -510,8 +517,12 @@ type abilCache struct {
 	commander, hero string
 	allies          uint32
 	plain           bool // Articles of War in play: mechs without their printed abilities
-	list            []*Ability
-	moments         uint64 // the moments list's abilities have uses at (usesMoments)
+	// copier: the list copies other players' agents (Ssruu), so it
+	// changes as players are eliminated (gone, a mask of seats).
+	copier  bool
+	gone    uint32
+	list    []*Ability
+	moments uint64 // the moments list's abilities have uses at (usesMoments)
 }
 
 // abilityList is seat's abilities, in order, looked up again only when
@@ -532,8 +543,12 @@ func (s *State) abilityList(seat int) []*Ability {
 		allies = s.allied(seat)
 	}
 	plain := v >= RulesMechs && len(s.Laws) > 0 && s.lawSays(LawMechsPlain)
+	var gone uint32
+	if c.copier {
+		gone = s.eliminatedMask()
+	}
 	if c.list != nil && c.techs == techs && c.n == len(p.Techs) && c.copies == copies && c.nc == len(p.Assimilated) && c.faction == p.Faction && c.rules == v &&
-		c.commander == p.Commander && c.hero == p.Hero && c.allies == allies && c.plain == plain {
+		c.commander == p.Commander && c.hero == p.Hero && c.allies == allies && c.plain == plain && c.gone == gone {
 		return c.list
 	}
 	list := make([]*Ability, 0, len(p.Techs)+3)
@@ -561,9 +576,24 @@ func (s *State) abilityList(seat int) []*Ability {
 	if v >= RulesLeaders {
 		list = s.alliedCommanders(allies, s.leaderAbilities(seat, list))
 	}
+	copier := slices.ContainsFunc(list, func(a *Ability) bool { return a.CopiesAgents })
+	if copier {
+		gone = s.eliminatedMask()
+	}
 	*c = abilCache{techs: techs, n: len(p.Techs), copies: copies, nc: len(p.Assimilated), faction: p.Faction, rules: v,
-		commander: p.Commander, hero: p.Hero, allies: allies, plain: plain, list: list, moments: usesMoments(list)}
+		commander: p.Commander, hero: p.Hero, allies: allies, plain: plain, copier: copier, gone: gone, list: list, moments: usesMoments(list)}
 	return list
+}
+
+// eliminatedMask has a bit for each eliminated seat.
+func (s *State) eliminatedMask() uint32 {
+	var m uint32
+	for q, p := range s.Players {
+		if p.Eliminated {
+			m |= 1 << q
+		}
+	}
+	return m
 }
 
 // factionHas reports one of seat's faction abilities for which f holds:

@@ -139,7 +139,7 @@ const StepAbility = "ability_window"
 // when a has no such use or its card is exhausted.
 func (s *State) usable(seat int, a *Ability, at Moment) *Use {
 	for _, u := range a.Uses {
-		if u.At == at && (!u.Exhaust || !slices.Contains(s.Players[seat].ExhaustedTechs, a.ID)) &&
+		if u.At == at && (!u.Exhaust || !slices.Contains(s.Players[seat].ExhaustedTechs, a.cardID())) &&
 			(!u.OncePerCombat || s.Combat == nil || !slices.Contains(s.Combat.x().Used, usedKey(seat, a.ID))) &&
 			(!u.OncePerTurn || !slices.Contains(s.TurnUsed, usedKey(seat, a.ID))) {
 			return u
@@ -219,7 +219,7 @@ var stateMoments = []Moment{AtAction, AtStartOfTurn, DuringActionPhase, WhileRes
 // decideUseAbility resolves use_ability: in the ability's window, or at a
 // moment that is a state of the game (the player's turn, a payment).
 func decideUseAbility(s *State, a Action, rng *engine.RNG) ([]Event, error) {
-	def := s.cardVersion(definitions[a.Card])
+	def := s.cardVersion(lookup(a.Card))
 	if def == nil || len(def.Uses) == 0 {
 		return nil, engine.BadInput("card", "no ability %q to use", a.Card)
 	}
@@ -288,7 +288,7 @@ func (s *State) resolveUse(def *Ability, u *Use, a Action, st *Step, rng *engine
 	}
 	var out []Event
 	if u.Exhaust {
-		out = s.emit(Event{Kind: EvTechExhausted, Seat: a.Seat, Card: def.ID})
+		out = s.emit(Event{Kind: EvTechExhausted, Seat: a.Seat, Card: def.cardID()})
 	}
 	if u.OncePerTurn {
 		out = s.extend(out, Event{Kind: EvUsedThisTurn, Seat: a.Seat, Card: def.ID})
@@ -445,7 +445,7 @@ func (s *State) midResolution() bool {
 func useOptions(s *State, seat int, add func(Action)) {
 	if st := s.Step; st != nil && st.Kind == StepAbility {
 		if st.Seat == seat {
-			u := s.usable(seat, s.cardVersion(definitions[st.Card]), Moment(st.Then))
+			u := s.usable(seat, s.cardVersion(lookup(st.Card)), Moment(st.Then))
 			if u == nil || !u.Mandatory {
 				add(Action{Kind: ActUseAbility, Card: st.Card})
 			}

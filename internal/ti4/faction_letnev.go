@@ -191,7 +191,7 @@ func unlennOptions(s *State, _ int, _ *Step) []Action {
 // boostDie gives a unit of the combat one die more this round
 // (Combat.Boosted), as its use's options allow.
 func boostDie(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
-	def := definitions[a.Card]
+	def := lookup(a.Card)
 	var opts []Action
 	for _, u := range def.Uses {
 		opts = append(opts, u.Options(s, a.Seat, st)...)

@@ -278,3 +278,10 @@ func kyverAnswer(s *State, a Action, st *Step, rng *engine.RNG) ([]Event, error)
 	}
 	return s.emit(ev...), nil
 }
+
+// Ssruu, the Yssaril agent: it has the ability of each other player's
+// agent, exhausted or not (CopiesAgents): each is offered as its copy,
+// "yssaril:ssruu/<agent>", and used by exhausting Ssruu.
+func init() {
+	define(&Ability{ID: "yssaril:ssruu", Since: RulesPoK, CopiesAgents: true})
+}

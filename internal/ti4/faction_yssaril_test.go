@@ -316,3 +316,36 @@ func TestFaction_Yssaril_KyverCardGone(t *testing.T) {
 		t.Fatalf("a card no longer in the hand is not taken: %v", err)
 	}
 }
+
+// The Yssaril, Ssruu (agent): with Hacan's agent exhausted, the Yssaril
+// use its copy (2 commodities), exhausting Ssruu, not Hacan's card; the
+// copy and every other copy are then refused (34.4); a copy of an agent
+// of a faction not in the game is refused (1.3); listed copies are those
+// of the other players' agents only.
+func TestFaction_Yssaril_Ssruu(t *testing.T) {
+	const carth = "yssaril:ssruu/hacan:carth_of_golden_sands"
+	g := factionGame(t, []string{"yssaril", "sol", "hacan"}, func(s *State) {
+		s.Players[0].Commodities = 0
+		s.Players[2].ExhaustedTechs = []string{"hacan:carth_of_golden_sands"}
+	})
+	s := g.State()
+	var copies []string
+	for _, a := range Legal(s, engineRNG(), 0) {
+		if a.Kind == ActUseAbility && strings.HasPrefix(a.Card, "yssaril:ssruu/") && !slices.Contains(copies, a.Card) {
+			copies = append(copies, a.Card)
+		}
+	}
+	if !slices.Contains(copies, carth) || slices.ContainsFunc(copies, func(c string) bool { return !strings.Contains(c, "/hacan:") && !strings.Contains(c, "/sol:") }) {
+		t.Fatalf("copies listed %v: Hacan's agent's among them, none but Sol's and Hacan's", copies)
+	}
+	refuse(t, g, use(0, "yssaril:ssruu/letnev:viscount_unlenn", Action{ActionExtra: &ActionExtra{Player: ip(1)}, Unit: "carrier"}), "1.3")
+	do(t, g, use(0, carth, Action{Outcome: "commodities"}))
+	p := g.State().Players[0]
+	if p.Commodities != 2 || !slices.Contains(p.ExhaustedTechs, "yssaril:ssruu") {
+		t.Fatalf("commodities %d, exhausted %v: 2 gained, Ssruu exhausted", p.Commodities, p.ExhaustedTechs)
+	}
+	refuse(t, g, use(0, carth, Action{Outcome: "commodities"}), "34.4")
+	if slices.ContainsFunc(Legal(g.State(), engineRNG(), 0), func(a Action) bool { return strings.HasPrefix(a.Card, "yssaril:ssruu/") }) {
+		t.Fatal("a copy listed with Ssruu exhausted")
+	}
+}

@@ -2,6 +2,7 @@ package ti4
 
 import (
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/mecatol/mecatol/internal/engine"
@@ -91,6 +92,9 @@ func (s *State) leaderAbilities(seat int, list []*Ability) []*Ability {
 		}
 		if a = s.cardVersion(a); a.Since <= v {
 			list = append(list, a)
+			if a.CopiesAgents {
+				list = s.copiedAgents(seat, a, list)
+			}
 		}
 	}
 	if commander != nil && p.Commander == Unlocked && commander.Since <= v {
@@ -497,4 +501,83 @@ func (s *State) unlockOnUse(seat int, id string) []Event {
 		return nil
 	}
 	return []Event{{Kind: EvLeaderUnlocked, Seat: seat, Card: LeaderCommander}}
+}
+
+// copiedAgents adds to list, for seat's agent that copies the others
+// (Ssruu), the copy of each other player's agent, as the game plays it.
+func (s *State) copiedAgents(seat int, copier *Ability, list []*Ability) []*Ability {
+	for q, p := range s.Players {
+		if q == seat || p.Eliminated {
+			continue
+		}
+		agents, _, _ := leadersOf(p.Faction)
+		for i, a := range agents {
+			if i > s.bonusAgents(p.Faction) {
+				break
+			}
+			if c := agentCopy(copier.ID, a.ID); c != nil {
+				if c = s.cardVersion(c); c.Since <= s.rules() {
+					list = append(list, c)
+				}
+			}
+		}
+	}
+	return list
+}
+
+// agentSep joins a copier's id and the agent's in a copy's id.
+const agentSep = "/"
+
+// agentCopies are the copies of every agent for each agent that copies
+// them, by the copy's id: built once, so that each copy is one pointer.
+var agentCopies = sync.OnceValue(func() map[string]*Ability {
+	out := map[string]*Ability{}
+	for _, f := range leaderDefs() {
+		for _, c := range f.agents {
+			if !c.CopiesAgents {
+				continue
+			}
+			for _, g := range leaderDefs() {
+				for _, a := range g.agents {
+					if a != c && !a.CopiesAgents {
+						out[c.ID+agentSep+a.ID] = copyOf(a, c)
+					}
+				}
+			}
+		}
+	}
+	return out
+})
+
+// copyOf is agent a's ability held by copier's card.
+func copyOf(a, copier *Ability) *Ability {
+	c := *a
+	c.ID, c.Card, c.Since, c.Later = copier.ID+agentSep+a.ID, copier.ID, max(a.Since, copier.Since), nil
+	if a.Printed != nil {
+		c.Printed = copyOf(a.Printed, copier)
+	}
+	return &c
+}
+
+// agentCopy is the copy of agent id held by copier, or nil.
+func agentCopy(copier, id string) *Ability { return agentCopies()[copier+agentSep+id] }
+
+// lookup is the definition of an ability id: a component's, or a copy
+// of an agent's.
+func lookup(id string) *Ability {
+	if d := definitions[id]; d != nil {
+		return d
+	}
+	if strings.Contains(id, agentSep) {
+		return agentCopies()[id]
+	}
+	return nil
+}
+
+// cardID is the card used to use the ability: its own, or its copier's.
+func (a *Ability) cardID() string {
+	if a.Card != "" {
+		return a.Card
+	}
+	return a.ID
 }

@@ -282,7 +282,7 @@ func decideSecondary(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	}
 	var ev []Event
 	switch {
-	case a.Card != "" && definitions[a.Card] != nil && relics[a.Card] == nil: // an ability pays with the active player's token (Jae Mir Kan)
+	case a.Card != "" && lookup(a.Card) != nil && relics[a.Card] == nil: // an ability pays with the active player's token (Jae Mir Kan)
 		paid, err := tokenTakenForSecondary(s, a, free)
 		if err != nil {
 			return nil, err
@@ -928,7 +928,7 @@ func applyStrategic(s *State, e *Event) bool {
 // token a secondary costs with one of the active player's taken from the
 // board (system), back to their reinforcements (Jae Mir Kan).
 func tokenTakenForSecondary(s *State, a Action, free bool) ([]Event, error) {
-	ab := s.cardVersion(definitions[a.Card])
+	ab := s.cardVersion(lookup(a.Card))
 	if free || !ab.TakesTokenForSecondary || !s.hasAbility(a.Seat, a.Card) || slices.Contains(s.Players[a.Seat].ExhaustedTechs, a.Card) {
 		return nil, engine.Refuse("20.5", "%s, ready, pays a secondary that costs a token", a.Card)
 	}

@@ -54,7 +54,7 @@ func decideWindow(s *State, a Action, rng *engine.RNG) ([]Event, error, bool) {
 		return held(w.pass(s, a))
 	case a.Kind == ActPlayAC && a.Card == w.card:
 		return held(decidePlayAC(s, a, rng))
-	case a.Kind == ActUseAbility && definitions[a.Card] != nil && slices.ContainsFunc(definitions[a.Card].Uses, func(u *Use) bool { return u.At == WhenCardPlayed }):
+	case a.Kind == ActUseAbility && lookup(a.Card) != nil && slices.ContainsFunc(lookup(a.Card).Uses, func(u *Use) bool { return u.At == WhenCardPlayed }):
 		return held(decideUseAbility(s, a, rng)) // an ability that answers the card as Sabotage does
 	case a.Seat != Referee:
 		return held(nil, engine.Refuse("1.19", "%s", w.waits(s)))
