@@ -113,6 +113,9 @@ type Use struct {
 	// OncePerCombat: used at most once in each combat; its Resolve marks
 	// the use (Combat.markUsed). OncePerTurn: at most once in each turn.
 	OncePerCombat, OncePerTurn bool
+	// KeepsTurn: a component action whose end its own steps bring (Z'eu's
+	// tactical action for another player), not the use.
+	KeepsTurn bool
 	// Options are the candidate uses for seat in step st (nil outside a
 	// window): actions of kind use_ability with Use set, Card filled in.
 	// None: the ability has nothing to do, and no window opens for it.
@@ -269,7 +272,7 @@ func decideUseAbility(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 			refusal = err
 			continue
 		}
-		if at == AtAction {
+		if at == AtAction && !u.KeepsTurn {
 			return s.resolveUse(def, u, a, nil, rng, Event{Kind: EvTurnEnded, Seat: seat})
 		}
 		return s.resolveUse(def, u, a, nil, rng)

@@ -63,7 +63,7 @@ func starlancer(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
 	}
 	q := *st.Target
 	return s.emit(Event{Kind: EvSheetToken, Seat: a.Seat, Owner: q, Count: -1},
-		Event{Kind: EvTacticalEnded, Seat: q}, Event{Kind: EvTurnEnded, Seat: q}), nil
+		Event{Kind: EvTacticalEnded, Seat: q}, s.tacticalTurnEnd()), nil
 }
 
 // The Mahact's abilities.

@@ -155,3 +155,30 @@ func theOracle(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
 func init() {
 	define(&Ability{ID: "naalu:m_aban", Since: RulesPoK, Peeks: true})
 }
+
+// Z'eu Ω (Codex III), the Naalu agent: as an action, exhausted, a player
+// chosen (player) is offered a tactical action in a non-home system
+// without placing a command token, the system activated all the same
+// (StepGuest); the Naalu's turn ends when that tactical action does, or
+// when it is declined. Its printed version is not built: Z'eu Ω plays in
+// every game.
+func init() {
+	define(&Ability{ID: "naalu:z_eu", Since: RulesPoK,
+		Uses: []*Use{{At: AtAction, Exhaust: true, KeepsTurn: true, Fields: "player", Options: zeuOptions, Resolve: zeu}}})
+}
+
+func zeuOptions(s *State, _ int, _ *Step) []Action {
+	var out []Action
+	for _, q := range s.Active() {
+		out = append(out, Action{ActionExtra: &ActionExtra{Player: ip(q)}})
+	}
+	return out
+}
+
+func zeu(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
+	q := a.extra().Player
+	if q == nil || *q < 0 || *q >= len(s.Players) || s.Players[*q].Eliminated {
+		return nil, engine.BadInput("player", "name a player in the game")
+	}
+	return s.emit(Event{Kind: EvStepSet, Seat: *q, Step: &Step{Kind: StepGuest, Seat: *q, Card: a.Card}}), nil
+}

@@ -311,3 +311,45 @@ func TestFaction_Naalu_MAban(t *testing.T) {
 		t.Fatal("M'aban locked: nothing seen")
 	}
 }
+
+// The Naalu, Z'eu Ω (agent): as the Naalu's action, Sol is offered a
+// tactical action: Sol's home is refused (51.4), the system activated
+// gets no Sol token and Sol's tactic pool is kept, Sol's carrier moves in;
+// the Naalu's turn ends with Sol's tactical action. Declined (done), the
+// Naalu's turn ends at once.
+func TestFaction_Naalu_Zeu(t *testing.T) {
+	const agent = "naalu:z_eu"
+	for _, decline := range []bool{false, true} {
+		g := factionGame(t, []string{"naalu", "sol", "hacan"}, nil)
+		s := g.State()
+		solHome, tactic := s.Players[1].Home, s.Players[1].Tactic
+		do(t, g, use(0, agent, Action{ActionExtra: &ActionExtra{Player: ip(1)}}))
+		if st := g.State().Step; st == nil || st.Kind != StepGuest || st.Seat != 1 || g.State().Turn != 0 {
+			t.Fatalf("step %+v, turn %d: Sol offered a tactical action in the Naalu's turn", st, g.State().Turn)
+		}
+		refuse(t, g, activate(0, 27), "3.1") // the Naalu: the action under way is theirs
+		if decline {
+			do(t, g, act(ActDone, 1))
+			if s := g.State(); s.Turn == 0 || s.busy() {
+				t.Fatalf("declined: turn %d, busy %v: the Naalu's turn is over", s.Turn, s.busy())
+			}
+			continue
+		}
+		refuse(t, g, activate(1, solHome), "51.4")
+		do(t, g, activate(1, 27))
+		s = g.State()
+		if s.Tactical == nil || s.Tactical.Seat != 1 || !s.Tactical.Guest || slices.Contains(s.System(27).Command, 1) || s.Players[1].Tactic != tactic {
+			t.Fatalf("tactical %+v, tokens %v, tactic %d (was %d): Sol's, as a guest, no token placed", s.Tactical, s.System(27).Command, s.Players[1].Tactic, tactic)
+		}
+		do(t, g, moveShips(1, solHome, "carrier", 1))
+		do(t, g, act(ActEndMovement, 1))
+		declineWindows(t, g)
+		do(t, g, act(ActEndTactical, 1))
+		for st := g.State().Step; st != nil && st.Kind == StepAbility; st = g.State().Step {
+			do(t, g, Action{Kind: ActUseAbility, Seat: st.Seat, Card: st.Card})
+		}
+		if s := g.State(); s.Tactical != nil || s.Turn == 0 || count(s.System(27).Space, 1, "carrier") != 1 {
+			t.Fatalf("tactical %+v, turn %d: over, the Naalu's turn ended", s.Tactical, s.Turn)
+		}
+	}
+}

@@ -113,7 +113,7 @@ func nullificationField(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, e
 		return nil, engine.Refuse("1.14", "Nullification Field answers another player's activation of a system with your ships")
 	}
 	return s.emit(Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &Pools{p.Tactic, p.Fleet, p.Strategy - 1}},
-		Event{Kind: EvTacticalEnded, Seat: t.Seat}, Event{Kind: EvTurnEnded, Seat: t.Seat}), nil
+		Event{Kind: EvTacticalEnded, Seat: t.Seat}, s.tacticalTurnEnd()), nil
 }
 
 // Instinct Training, an Xxcha technology: when another player's action

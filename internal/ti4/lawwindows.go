@@ -61,7 +61,7 @@ func decideUseLaw(s *State, a Action) ([]Event, error) {
 			return nil, err
 		}
 		t := s.Tactical
-		return s.emit(discard, Event{Kind: EvStepCleared, Seat: a.Seat}, Event{Kind: EvTacticalEnded, Seat: t.Seat}, Event{Kind: EvTurnEnded, Seat: t.Seat}), nil
+		return s.emit(discard, Event{Kind: EvStepCleared, Seat: a.Seat}, Event{Kind: EvTacticalEnded, Seat: t.Seat}, s.tacticalTurnEnd()), nil
 	case "minister_of_war":
 		if _, err := inStep(s, a.Seat, StepWar); err != nil {
 			return nil, err

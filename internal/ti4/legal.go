@@ -271,6 +271,18 @@ func (l *lister) setupChoices(add func(Action)) bool {
 		}
 		return true
 	}
+	if st := s.Step; st != nil && st.Kind == StepGuest {
+		if st.Seat == seat {
+			add(Action{Kind: ActDone})
+			for _, sys := range s.Systems {
+				a := Action{Kind: ActActivate, Seat: seat, System: ip(sys.Pos)}
+				if _, err := checkActivate(s, a); err == nil {
+					add(a)
+				}
+			}
+		}
+		return true
+	}
 	if st := s.Step; st != nil && st.Kind == StepDecoy {
 		if st.Seat == seat {
 			add(Action{Kind: ActDone})

@@ -502,11 +502,13 @@ func decideDone(s *State, a Action) ([]Event, error) {
 		}
 		return s.emit(Event{Kind: EvScoringDone, Seat: a.Seat}), nil // 81.1: scoring is optional
 	}
-	st, err := inStep(s, a.Seat, StepReady, StepConstruction, StepTradeChoose, StepResearch, StepRedistribute, StepWarfareProd, StepIndustry, StepFreelance, StepPay, StepImperial, StepLook)
+	st, err := inStep(s, a.Seat, StepReady, StepConstruction, StepTradeChoose, StepResearch, StepRedistribute, StepWarfareProd, StepIndustry, StepFreelance, StepPay, StepImperial, StepLook, StepGuest)
 	if err != nil {
 		return nil, err
 	}
 	switch st.Kind {
+	case StepGuest: // the tactical action offered is declined: the turn's action is over
+		return s.emit(Event{Kind: EvStepCleared, Seat: a.Seat}, Event{Kind: EvTurnEnded, Seat: s.Turn}), nil
 	case StepLook: // the cards looked at
 		return s.emit(Event{Kind: EvStepCleared, Seat: a.Seat}), nil
 	case StepImperial:

@@ -20,7 +20,10 @@ type Tactical struct {
 	Step   string `json:"step"`
 	// Again: the system already held the player's token, activated by an
 	// ability (Il Na Viroset): both tokens go back at the end.
-	Again bool    `json:"again,omitempty"`
+	Again bool `json:"again,omitempty"`
+	// Guest: performed in another player's turn by an ability (Z'eu),
+	// whose turn ends with it.
+	Guest bool    `json:"guest,omitempty"`
 	Moves []Cargo `json:"moves,omitempty"` // ships declared to move (58.6)
 	Cargo []Cargo `json:"cargo,omitempty"` // fighters and ground forces they carry
 	// Ceasefire was played: no units move into the active system.
@@ -196,11 +199,16 @@ func decideActivate(s *State, a Action) ([]Event, error) {
 	p := s.Players[a.Seat]
 	pools := Pools{p.Tactic - 1, p.Fleet, p.Strategy}
 	again := slices.Contains(sys.Command, a.Seat) // an ability's (Il Na Viroset): no activation abilities answer it
-	ev := s.emit(
-		Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &pools},
-		Event{Kind: EvCommandToken, Seat: a.Seat, System: sys.Pos, Count: 1},
-		Event{Kind: EvTacticalBegun, Seat: a.Seat, System: sys.Pos, Count: btoi(again)},
-	)
+	var ev []Event
+	if guesting(s, a.Seat) { // no token placed (Z'eu); the system counts as activated
+		ev = s.emit(Event{Kind: EvStepCleared, Seat: a.Seat}, Event{Kind: EvTacticalBegun, Seat: a.Seat, System: sys.Pos, Deck: StepGuest})
+	} else {
+		ev = s.emit(
+			Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &pools},
+			Event{Kind: EvCommandToken, Seat: a.Seat, System: sys.Pos, Count: 1},
+			Event{Kind: EvTacticalBegun, Seat: a.Seat, System: sys.Pos, Count: btoi(again)},
+		)
+	}
 	ev = s.extend(ev, notesOnActivation(s, a.Seat, sys.Pos)...)
 	if again {
 		return ev, nil
@@ -250,15 +258,46 @@ func (s *State) mayAnswer(seat int, at Moment) bool {
 	return false
 }
 
+// StepGuest: Seat is offered a tactical action in another player's turn,
+// by an ability (Z'eu): they activate a non-home system without placing
+// a command token, or decline (done); the turn's player's turn ends with
+// it.
+const StepGuest = "guest_tactical"
+
+// guesting reports seat offered a tactical action by StepGuest.
+func guesting(s *State, seat int) bool {
+	st := s.Step
+	return st != nil && st.Kind == StepGuest && st.Seat == seat && s.Phase == PhaseAction
+}
+
+// tacticalTurnEnd ends the turn a tactical action ends: its active
+// player's, or, for one performed as a guest, the turn's player's.
+func (s *State) tacticalTurnEnd() Event {
+	if t := s.Tactical; t != nil && t.Guest {
+		return Event{Kind: EvTurnEnded, Seat: s.Turn}
+	}
+	return Event{Kind: EvTurnEnded, Seat: s.Tactical.Seat}
+}
+
 // checkActivate is decideActivate's refusals, without building events:
 // Legal asks it of every system.
 func checkActivate(s *State, a Action) (*System, error) {
-	if err := checkTurn(s, a.Seat); err != nil {
+	guest := guesting(s, a.Seat)
+	if err := checkTurn(s, a.Seat); err != nil && !guest {
 		return nil, err
 	}
 	sys, _, err := where(s, a.System, "", "system")
 	if err != nil {
 		return nil, err
+	}
+	if guest {
+		if s.IsHomeSystem(sys.Pos) {
+			return nil, engine.Refuse("51.4", "a tactical action offered by an ability is performed in a non-home system")
+		}
+		if slices.Contains(sys.Command, a.Seat) {
+			return nil, engine.Refuse("5.2", "you already have a command token in that system")
+		}
+		return sys, nil
 	}
 	if slices.Contains(sys.Command, a.Seat) && (countOf(sys.Command, a.Seat) > 1 || !s.permits(a.Seat, PermitReactivate)) {
 		return nil, engine.Refuse("5.2", "you already have a command token in that system")
@@ -1441,7 +1480,7 @@ func decideEndTactical(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		ev = s.extend(ev, Event{Kind: EvCommandToken, Seat: a.Seat, System: t.System, Count: -1}, Event{Kind: EvCommandToken, Seat: a.Seat, System: t.System, Count: -1})
 	}
 	ev = s.extend(ev, anyTacticalEnded(s, a.Seat, t.System)...)
-	ev = s.extend(ev, Event{Kind: EvTurnEnded, Seat: a.Seat})
+	ev = s.extend(ev, s.tacticalTurnEnd())
 	if law := s.lawGives(a.Seat, LawFightersPlusOne); law != "" && t.Made > 0 && declared(t.Placed, 0, "fighter") < 2 {
 		ev = s.extend(ev, Event{Kind: EvLawDiscarded, Card: law}) // fewer than two fighters produced
 	}
@@ -1451,7 +1490,7 @@ func decideEndTactical(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 func applyTactical(s *State, e *Event) bool {
 	switch e.Kind {
 	case EvTacticalBegun:
-		s.Tactical = &Tactical{Seat: e.Seat, System: e.System, Step: TacMovement, Friends: s.friendsOf(e.Seat), Again: e.Count > 0}
+		s.Tactical = &Tactical{Seat: e.Seat, System: e.System, Step: TacMovement, Friends: s.friendsOf(e.Seat), Again: e.Count > 0, Guest: e.Deck == StepGuest}
 	case EvDeclared:
 		c := Cargo{From: e.System, Unit: e.Unit, Count: e.Count, Planet: e.Planet}
 		if e.Deck == "cargo" {
