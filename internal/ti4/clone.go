@@ -128,7 +128,7 @@ func (s *State) Clone() *State {
 	}
 	if s.Invasion != nil {
 		x := *s.Invasion
-		x.Committed, x.Forced, x.From = slices.Clone(x.Committed), slices.Clone(x.Forced), slices.Clone(x.From)
+		x.Committed, x.Forced, x.From, x.Next = slices.Clone(x.Committed), slices.Clone(x.Forced), slices.Clone(x.From), slices.Clone(x.Next)
 		x.Asks, x.Bunker = slices.Clone(x.Asks), slices.Clone(x.Bunker)
 		if x.Ask != nil {
 			y := *x.Ask

@@ -330,3 +330,77 @@ func brotherMilor(omega bool) func(s *State, a Action, st *Step, _ *engine.RNG) 
 			newCombat(n, nil)), nil
 	}
 }
+
+// Dannel of the Tenth Ω (Codex III), the Yin hero: as an action, up to 3
+// infantry from reinforcements are placed on planets outside home systems
+// (units: one each, by planet), and the ground combats there are fought,
+// a system at a time, as invasions without bombardment, commits or space
+// cannon (Invasion with Placed); then the hero is purged (51.12). Not on
+// Mecatol Rex while the custodians token is there (27). Its printed
+// version is not built: Dannel Ω plays in every game.
+func init() {
+	define(&Ability{ID: "yin:dannel_of_the_tenth", Since: RulesPoK,
+		Uses: []*Use{{At: AtAction, Fields: "units", Options: dannelOptions, Resolve: dannel}}})
+}
+
+// dannelMost is how many infantry Dannel of the Tenth places.
+const dannelMost = 3
+
+// dannelPlanet reports a planet Dannel's infantry may be placed on.
+func (s *State) dannelPlanet(pl *Planet, sys *System) bool {
+	return pl != nil && !s.IsHomeSystem(sys.Pos) && !(pl.Name == MecatolRex && s.Custodians)
+}
+
+// dannelOptions offers, for each planet, all the infantry there.
+func dannelOptions(s *State, seat int, _ *Step) []Action {
+	n := min(dannelMost, s.Reinforcements(seat, "infantry"))
+	if n == 0 {
+		return nil
+	}
+	var out []Action
+	for _, sys := range s.Systems {
+		for _, pl := range sys.Planets {
+			if s.dannelPlanet(pl, sys) {
+				refs := slices.Repeat([]UnitRef{{System: sys.Pos, Planet: pl.Name, Unit: "infantry"}}, n)
+				out = append(out, Action{ActionExtra: &ActionExtra{Units: refs}})
+			}
+		}
+	}
+	return out
+}
+
+func dannel(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
+	refs := a.extra().Units
+	if len(refs) == 0 || len(refs) > dannelMost {
+		return nil, engine.BadInput("units", "name 1 to %d infantry, each with its planet", dannelMost)
+	}
+	if len(refs) > s.Reinforcements(a.Seat, "infantry") {
+		return nil, engine.Refuse("51.12", "only %d infantry in your reinforcements", s.Reinforcements(a.Seat, "infantry"))
+	}
+	var planets []string
+	count := map[string]int{}
+	for _, r := range refs {
+		pl, sys := s.Planet(r.Planet)
+		if r.Unit != "infantry" || pl == nil || sys.Pos != r.System {
+			return nil, engine.BadInput("units", "each an infantry, with a planet and its system")
+		}
+		if !s.dannelPlanet(pl, sys) {
+			return nil, engine.Refuse("51.12", "%s is in a home system, or Mecatol Rex under the custodians token", pl.Name)
+		}
+		if count[pl.Name] == 0 {
+			planets = append(planets, pl.Name)
+		}
+		count[pl.Name]++
+	}
+	slices.SortStableFunc(planets, func(x, y string) int { // a system at a time, in board order
+		_, sx := s.Planet(x)
+		_, sy := s.Planet(y)
+		return sx.Pos - sy.Pos
+	})
+	var ev []Event
+	for _, name := range planets {
+		_, sys := s.Planet(name)
+		ev = append(ev, Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: name, Unit: "infantry", Count: count[name]})
+	}
+	return s.emit(append(ev, purgeHero(a.Seat), invadePlaced(s, a.Seat, planets))...), nil
+}

@@ -363,3 +363,63 @@ func TestFaction_Yin_BrotherMilorWhichUnits(t *testing.T) {
 		}
 	}
 }
+
+// The Yin, Dannel of the Tenth Ω (hero): an infantry on Lodor (system 2,
+// nobody's) and 2 on Arnor (system 9, Sol's infantry and PDS): Lodor is
+// gained first, then the ground combat on Arnor is fought with no space
+// cannon at the infantry placed; the hero is purged. A home planet is
+// refused (51.12); 4 infantry, or a unit that is not one, is bad input.
+func TestFaction_Yin_DannelOfTheTenth(t *testing.T) {
+	const hero = "yin:dannel_of_the_tenth"
+	ref := func(pos int, planet string) UnitRef { return UnitRef{System: pos, Planet: planet, Unit: "infantry"} }
+	for seed := uint64(1); seed < 12; seed++ {
+		cfg := fixtureConfig("yin", "sol", "hacan")
+		cfg.Rules, cfg.Seed = RulesCurrent, seed
+		g := fixture(t, cfg, func(s *State) {
+			s.Players[0].Hero = Unlocked
+			arnorHeldBy(1, Stack{Owner: 1, Unit: "infantry", Count: 1}, Stack{Owner: 1, Unit: "pds", Count: 1})(s)
+		})
+		toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+		home := g.State().Players[1].Home
+		homePlanet := g.State().System(home).Planets[0].Name
+		if seed == 1 {
+			refuse(t, g, use(0, hero, Action{ActionExtra: &ActionExtra{Units: []UnitRef{ref(home, homePlanet)}}}), "51.12")
+			refuse(t, g, use(0, hero, Action{ActionExtra: &ActionExtra{Units: slices.Repeat([]UnitRef{ref(2, "Lodor")}, 4)}}), "")
+			refuse(t, g, use(0, hero, Action{ActionExtra: &ActionExtra{Units: []UnitRef{{System: 2, Planet: "Lodor", Unit: "mech"}}}}), "")
+		}
+		do(t, g, use(0, hero, Action{ActionExtra: &ActionExtra{Units: []UnitRef{ref(9, "Arnor"), ref(2, "Lodor"), ref(9, "Arnor")}}}))
+		s := g.State()
+		if s.Players[0].Hero != Purged || s.Invasion == nil || s.Invasion.Pos != 9 || planet(t, g, "Lodor").Controller != 0 {
+			t.Fatalf("hero %s, invasion %+v: purged, Lodor's system done first (gained), Arnor's under way", s.Players[0].Hero, s.Invasion)
+		}
+		for i := 0; i < 400; i++ {
+			s := g.State()
+			if s.Invasion == nil && s.Combat == nil && s.Step == nil {
+				break
+			}
+			if c := s.Combat; c != nil && slices.ContainsFunc(c.Owed, func(o Owed) bool { return o.Rule == "77.8" }) {
+				t.Fatal("space cannon defense fired at the infantry placed")
+			}
+			if s.Combat != nil {
+				fightStep(t, g)
+				continue
+			}
+			q := Deciding(s)
+			if len(q) == 0 {
+				t.Fatalf("nobody decides: invasion %+v step %+v", s.Invasion, s.Step)
+			}
+			do(t, g, Legal(s, engineRNG(), q[0])[0])
+		}
+		s = g.State()
+		if planet(t, g, "Lodor").Controller != 0 || s.Invasion != nil {
+			t.Fatalf("Lodor's controller %d, invasion %+v: the Yin's, over", planet(t, g, "Lodor").Controller, s.Invasion)
+		}
+		if arnor := planet(t, g, "Arnor"); arnor.Controller == 0 {
+			if count(arnor.Units, 1, "pds") != 0 || count(arnor.Units, 0, "infantry") == 0 {
+				t.Fatalf("Arnor won: %+v, Sol's PDS destroyed, the Yin's infantry there", arnor.Units)
+			}
+			return
+		}
+	}
+	t.Fatal("no seed won Arnor")
+}

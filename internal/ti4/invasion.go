@@ -163,3 +163,29 @@ func shipsHome(s *State, seat int) []Event {
 	}
 	return s.emit(append(ev, purgeHero(seat))...)
 }
+
+// Placed marks, as EvInvasionBegun's Deck, an invasion of ground forces
+// placed by an ability (Dannel of the Tenth): no bombardment, no commits,
+// and no space cannon defense (only committed units are fired at, 77.7);
+// ground combat on each planet of the system named in Cards, the rest of
+// them invaded next.
+const Placed = "placed"
+
+// invadePlaced begins the invasion of the first of planets' systems.
+func invadePlaced(s *State, seat int, planets []string) Event {
+	_, sys := s.Planet(planets[0])
+	return Event{Kind: EvInvasionBegun, Seat: seat, System: sys.Pos, Deck: Placed, Extra: &Extra{Cards: slices.Clone(planets)}}
+}
+
+// placedInvasion sets up inv for the placed ground forces on planets:
+// those of its system fought on, the rest next.
+func placedInvasion(s *State, inv *Invasion, planets []string) {
+	inv.Started, inv.Bombarded, inv.CommitsDone = true, true, true
+	for _, name := range planets {
+		if _, sys := s.Planet(name); sys.Pos == inv.Pos {
+			inv.Forced = appendUnique(inv.Forced, name)
+		} else {
+			inv.Next = appendUnique(inv.Next, name)
+		}
+	}
+}

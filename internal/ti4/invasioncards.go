@@ -71,7 +71,11 @@ func invasionFollowUps(s *State) []Event {
 		return s.extend(beginGround(s, inv.Seat), Event{Kind: EvCommitsDone, Seat: inv.Seat})
 	}
 	if inv.Established {
-		return s.emit(Event{Kind: EvInvasionEnded, Seat: inv.Seat, System: inv.Pos})
+		ev := s.emit(Event{Kind: EvInvasionEnded, Seat: inv.Seat, System: inv.Pos})
+		if len(inv.Next) > 0 {
+			ev = s.extend(ev, invadePlaced(s, inv.Seat, inv.Next))
+		}
+		return ev
 	}
 	return nil
 }

@@ -455,6 +455,9 @@ func (Rules) Apply(s *State, e Event) {
 		applyCaptiveReturned(s, e)
 	case EvInvasionBegun:
 		s.Invasion = &Invasion{Seat: e.Seat, Pos: e.System}
+		if e.Deck == Placed {
+			placedInvasion(s, s.Invasion, e.Cards)
+		}
 	case EvCommitted:
 		s.Invasion.Committed = appendUnique(s.Invasion.Committed, e.Planet)
 		if e.Card != "" { // from a planet

@@ -158,6 +158,10 @@ type Invasion struct {
 	// once the commits are done the active player's ships in the system go
 	// back to reinforcements and their hero is purged.
 	ShipsHome bool `json:"ships_home,omitempty"`
+	// Next: planets of other systems where the invader placed ground
+	// forces by an ability (Dannel of the Tenth), invaded one system after
+	// the other once this one is done (EvInvasionBegun with Placed).
+	Next []string `json:"next,omitempty"`
 }
 
 // ZeroToken is the Naalu "0" token held by another player.
