@@ -131,6 +131,19 @@ type CombatExtra struct {
 	// NoRetreat: neither side may retreat from this combat (Airo Shir
 	// Aur's).
 	NoRetreat bool `json:"no_retreat,omitempty"`
+	// Lent: a ship fighting with another player's flagship's values (The
+	// Cavalry), for this combat.
+	Lent *Lent `json:"lent,omitempty"`
+}
+
+// Lent is one of Seat's ships of type Unit that fights, for a combat, with
+// the Sustain Damage, combat roll and anti-fighter barrage of From's
+// flagship; Note lent it, and goes back to its owner as the combat ends.
+type Lent struct {
+	Seat int    `json:"seat"`
+	Unit string `json:"unit"`
+	From int    `json:"from"`
+	Note string `json:"note"`
 }
 
 var noCombatExtra CombatExtra
@@ -288,44 +301,82 @@ func (s *State) combatModHere(seat int) int {
 func (s *State) rollAgain(seat int, stacks []Stack, f func(*combat.Profile) combat.Roll, mod int, reroll bool, rng *engine.RNG, faces *[]int, dice *[]Die) int {
 	hits := 0
 	fa := s.flagshipRolls(seat, stacks)
-	for _, st := range stacks {
-		if st.Owner != seat {
+	lent := s.lentTo(seat)
+	for _, whole := range stacks {
+		if whole.Owner != seat {
 			continue
 		}
-		p := profile(s, seat, st.Unit)
-		if st.Unit == "mech" && s.Combat != nil && s.Combat.Kind == "space" {
-			p.Combat = s.shipSide(seat, p.Combat) // a mech's card flipped to its ship side (Z-Grav Eidolon)
-		}
-		if st.Unit == "mech" {
-			p.Combat.Dice += s.mechDice(seat) // Visz El Vir
-		}
-		r, m := f(&p), mod+s.unitModVs(seat, st.Unit)
-		if fa != nil && st.Unit != "flagship" {
-			m += fa.OthersMod // C'morran N'orr
-		}
-		if fa != nil && st.Unit == "flagship" && fa.DicePerShip && s.Combat != nil {
-			opp := opponent(s.Combat, seat) // Salai Sai Corian: ground forces fighting as ships count (FAQ)
-			r.Dice = s.nonFighterShips(s.Combat.System, opp) + count(s.Combat.x().AsShips, opp, "")
-		}
-		n := 0
-		if faces != nil {
-			n = len(*faces)
-		}
-		hits += combat.Hits(rng, r, st.Count, m, reroll, faces)
-		nine := 0
-		if fa != nil && st.Unit == "flagship" && fa.NineHits > 0 && faces != nil {
-			nine = fa.NineHits
-			for _, v := range (*faces)[n:] {
-				if v >= 9 { // a 9 or 10 before modifiers (J.N.S. Hylarim)
-					hits += nine
+		parts, k := splitLent(whole, lent)
+		for _, st := range parts[:k] {
+			p := s.rollProfile(seat, st, lent)
+			r, m := f(&p), mod+s.unitModVs(seat, st.Unit)
+			if fa != nil && st.Unit != "flagship" {
+				m += fa.OthersMod // C'morran N'orr
+			}
+			if fa != nil && st.Unit == "flagship" && fa.DicePerShip && s.Combat != nil {
+				opp := opponent(s.Combat, seat) // Salai Sai Corian: ground forces fighting as ships count (FAQ)
+				r.Dice = s.nonFighterShips(s.Combat.System, opp) + count(s.Combat.x().AsShips, opp, "")
+			}
+			n := 0
+			if faces != nil {
+				n = len(*faces)
+			}
+			hits += combat.Hits(rng, r, st.Count, m, reroll, faces)
+			nine := 0
+			if fa != nil && st.Unit == "flagship" && fa.NineHits > 0 && faces != nil {
+				nine = fa.NineHits
+				for _, v := range (*faces)[n:] {
+					if v >= 9 { // a 9 or 10 before modifiers (J.N.S. Hylarim)
+						hits += nine
+					}
 				}
 			}
-		}
-		if dice != nil && r.Hit > 0 {
-			*dice = keepDice(*dice, Die{Seat: seat, Unit: st.Unit, Need: r.Hit - m, Nine: nine}, (*faces)[n:], reroll, s.diePer(r))
+			if dice != nil && r.Hit > 0 {
+				*dice = keepDice(*dice, Die{Seat: seat, Unit: st.Unit, Need: r.Hit - m, Nine: nine}, (*faces)[n:], reroll, s.diePer(r))
+			}
 		}
 	}
 	return hits
+}
+
+// rollProfile is the profile st's units roll with: a mech's ship side in
+// space, its dice more; the lender's flagship's rolls for the one ship
+// lent (st.Damaged -1 marks it, splitLent).
+func (s *State) rollProfile(seat int, st Stack, lent *Lent) combat.Profile {
+	p := profile(s, seat, st.Unit)
+	if st.Unit == "mech" && s.Combat != nil && s.Combat.Kind == "space" {
+		p.Combat = s.shipSide(seat, p.Combat) // a mech's card flipped to its ship side (Z-Grav Eidolon)
+	}
+	if st.Unit == "mech" {
+		p.Combat.Dice += s.mechDice(seat) // Visz El Vir
+	}
+	if lent != nil && st.Damaged < 0 {
+		f := profile(s, lent.From, "flagship")
+		p.Combat, p.AFB = f.Combat, f.AFB
+	}
+	return p
+}
+
+// splitLent is st as rolled: whole, or, for the type of the ship lent the
+// flagship's values (The Cavalry), the others and the one ship apart
+// (Damaged -1 marking it: rolls read no damage).
+func splitLent(st Stack, lent *Lent) ([2]Stack, int) {
+	if lent == nil || st.Unit != lent.Unit || st.Owner != lent.Seat || st.Count < 1 {
+		return [2]Stack{st}, 1
+	}
+	one := Stack{Owner: st.Owner, Unit: st.Unit, Count: 1, Damaged: -1}
+	if st.Count == 1 {
+		return [2]Stack{one}, 1
+	}
+	return [2]Stack{{Owner: st.Owner, Unit: st.Unit, Count: st.Count - 1}, one}, 2
+}
+
+// lentTo is the ship lent seat's in the combat under way, or nil.
+func (s *State) lentTo(seat int) *Lent {
+	if c := s.Combat; c != nil && c.CombatExtra != nil && c.Lent != nil && c.Lent.Seat == seat {
+		return c.Lent
+	}
+	return nil
 }
 
 // roundHits is seat's space combat roll as the hits target owes (78.6):
@@ -1039,11 +1090,17 @@ func endSpace(s *State) []Event {
 
 // combatOver ends the space combat and, in a tactical action, moves it
 // on to its next step; a combat an ability began outside one just ends.
+// A note that lent a ship a flagship's values goes back to its owner.
 func combatOver(s *State) []Event {
-	if s.Tactical == nil {
-		return []Event{setCombat(nil, nil)}
+	var ev []Event
+	if c := s.Combat; c != nil && c.CombatExtra != nil && c.Lent != nil {
+		ev = append(ev, Event{Kind: EvNoteReturned, Seat: c.Lent.Seat, Card: c.Lent.Note})
 	}
-	return []Event{setCombat(nil, nil), Event{Kind: EvTacStep, Seat: s.Tactical.Seat, Deck: nextTacStep(s, s.Tactical.Seat, TacMovement)}}
+	ev = append(ev, setCombat(nil, nil))
+	if s.Tactical == nil {
+		return ev
+	}
+	return append(ev, Event{Kind: EvTacStep, Seat: s.Tactical.Seat, Deck: nextTacStep(s, s.Tactical.Seat, TacMovement)})
 }
 
 // raided places, for each raider of combat c (CombatExtra.Raiders), a ship
@@ -1217,7 +1274,7 @@ func hitTargets(s *State, c *Combat, o Owed) []Stack {
 		}
 	case "damage": // ships that have Sustain Damage, undamaged
 		return slices.DeleteFunc(pool, func(st Stack) bool {
-			return !isShip(st.Unit) || !s.canSustain(o.Seat, st.Unit) || st.Damaged >= st.Count
+			return !isShip(st.Unit) || !s.mayStillSustain(o.Seat, st)
 		})
 	}
 	if m, ok := shieldingMech(s, c, o, sys); ok && len(pool) > 0 && !slices.ContainsFunc(pool, func(st Stack) bool { return st.Unit == "mech" }) {
@@ -1287,13 +1344,13 @@ func decideAssignHit(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		return s.emit(Event{Kind: EvHitAssigned, Seat: o.Seat, System: c.System, Unit: a.Unit, Count: 1, Card: "damaged"}), nil
 	}
 	if o.Picked && !o.Destroy { // the unit's owner sustains the damage if it can
-		a.Use = s.canSustain(o.Seat, a.Unit) && st.Damaged < st.Count && !noSustain
+		a.Use = s.mayStillSustain(o.Seat, *st) && !noSustain
 	}
 	if a.Use { // sustain damage
 		if o.Destroy {
 			return nil, engine.Refuse("2.7", "these ships are destroyed, not hit: damage cannot be sustained")
 		}
-		if !s.UnitCard(o.Seat, a.Unit).Sustain {
+		if !s.UnitCard(o.Seat, a.Unit).Sustain && !s.lentSustain(o.Seat, a.Unit) {
 			return nil, engine.Refuse("87.1", "%s cannot sustain damage", a.Unit)
 		}
 		if a.Unit == "war_sun" && s.lawSays(LawWarSunsFragile) {
@@ -1302,8 +1359,8 @@ func decideAssignHit(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		if noSustain {
 			return nil, engine.Refuse("87", "another player's unit here keeps yours from sustaining damage")
 		}
-		if st.Damaged >= st.Count {
-			return nil, engine.Refuse("87.3", "every %s there is already damaged", a.Unit)
+		if !s.mayStillSustain(o.Seat, *st) {
+			return nil, engine.Refuse("87.3", "every %s there that may sustain damage is already damaged", a.Unit)
 		}
 	}
 	ev := s.emit(Event{Kind: EvHitAssigned, Seat: o.Seat, System: c.System, Planet: o.Planet, Unit: a.Unit, Count: 1, Card: map[bool]string{true: "sustain"}[a.Use]})
@@ -1361,6 +1418,23 @@ func (s *State) destroyAllShips(pos, seat int) []Event {
 // (87): their card's, unless a law takes it from war suns.
 func (s *State) canSustain(seat int, unit string) bool {
 	return s.UnitCard(seat, unit).Sustain && !(unit == "war_sun" && s.lawSays(LawWarSunsFragile))
+}
+
+// mayStillSustain reports one of st's units able to sustain damage now:
+// an undamaged one of a type that has Sustain Damage, or the one ship lent
+// a flagship's (The Cavalry) while undamaged.
+func (s *State) mayStillSustain(seat int, st Stack) bool {
+	if s.canSustain(seat, st.Unit) {
+		return st.Damaged < st.Count
+	}
+	return s.lentSustain(seat, st.Unit) && st.Damaged == 0
+}
+
+// lentSustain reports that one of seat's ships of type unit has Sustain
+// Damage lent by another player's flagship (The Cavalry).
+func (s *State) lentSustain(seat int, unit string) bool {
+	l := s.lentTo(seat)
+	return l != nil && l.Unit == unit && s.UnitCard(l.From, "flagship").Sustain
 }
 
 func where2(o Owed) string {

@@ -194,3 +194,52 @@ func artuno(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
 	}
 	return s.emit(Event{Kind: EvCardGoods, Seat: a.Seat, Count: st.Count}), nil
 }
+
+// The Cavalry, the Nomad's note: at the start of a space combat its holder
+// fights against a player other than the Nomad, one of the holder's
+// non-fighter ships (unit: its type) has, for this combat, the Sustain
+// Damage, combat roll and anti-fighter barrage of the Nomad's flagship
+// (CombatExtra.Lent); the note goes back to the Nomad as the combat ends.
+func init() {
+	defineNote("nomad:the_cavalry", &promissoryNote{since: RulesPoK, answers: AnswerSpaceStart, moment: cavalryMoment,
+		fields: "unit", offer: cavalryOffer, play: theCavalry})
+}
+
+const cavalry = "nomad:the_cavalry"
+
+// cavalryMoment: seat's window at the start of a space combat against a
+// player other than the note's owner, no ship lent yet.
+func cavalryMoment(s *State, seat int) bool {
+	c := s.Combat
+	if !answering(AnswerSpaceStart)(s, seat) || c.x().Lent != nil {
+		return false
+	}
+	o := s.seatOfFaction(noteOwner(cavalry))
+	return o != None && o != seat && opponent(c, seat) != o
+}
+
+// cavalryOffer lists the holder's non-fighter ship types in the combat.
+func cavalryOffer(s *State, seat int) []Action {
+	if !cavalryMoment(s, seat) {
+		return nil
+	}
+	var out []Action
+	for _, st := range s.System(s.Combat.System).Space {
+		if st.Owner == seat && isShip(st.Unit) && st.Unit != "fighter" {
+			out = append(out, Action{Unit: st.Unit})
+		}
+	}
+	return out
+}
+
+func theCavalry(s *State, a Action, owner int) ([]Event, error) {
+	if !cavalryMoment(s, a.Seat) {
+		return nil, engine.Refuse("69.1", "The Cavalry is played at the start of a space combat against a player other than its owner")
+	}
+	if !slices.ContainsFunc(cavalryOffer(s, a.Seat), func(o Action) bool { return o.Unit == a.Unit }) {
+		return nil, engine.Refuse("69.1", "name a non-fighter ship of yours in the combat (unit)")
+	}
+	n := s.Combat.clone()
+	n.own().Lent = &Lent{Seat: a.Seat, Unit: a.Unit, From: owner, Note: a.Card}
+	return s.emit(Event{Kind: EvNotePlayed, Seat: a.Seat, Card: a.Card}, newCombat(n, nil)), nil
+}

@@ -1,6 +1,7 @@
 package ti4
 
 import (
+	"github.com/mecatol/mecatol/internal/combat"
 	"slices"
 	"testing"
 )
@@ -377,5 +378,59 @@ func TestFaction_Nomad_ArtunoReadiedBySuite(t *testing.T) {
 	do(t, g, use(0, "temporal_command_suite", Action{}))
 	if p := g.State().Players[0]; p.CardGoods != 0 || p.TradeGoods != tg+6 {
 		t.Fatalf("card %d, trade goods %d: the card's 3 are the Nomad's, %d in all", p.CardGoods, p.TradeGoods, tg+6)
+	}
+}
+
+// The Nomad, The Cavalry (note): Sol holds it and attacks Hacan with two
+// cruisers; at the space combat's start Sol lends one the Nomad's
+// flagship's values: the two roll 1 + the flagship's dice, the barrage the
+// flagship's, and one cruiser may sustain damage, once; the note goes back
+// to the Nomad as the combat ends. A type not in the combat cannot be
+// named (69.1).
+func TestFaction_Nomad_TheCavalry(t *testing.T) {
+	g := factionGame(t, []string{"sol", "hacan", "nomad"}, func(s *State) {
+		s.Players[2].Promissory = slices.DeleteFunc(s.Players[2].Promissory, func(n string) bool { return n == cavalry })
+		s.Players[0].Promissory = append(s.Players[0].Promissory, cavalry)
+		s.System(22).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 2}}
+		s.System(9).Space = []Stack{{Owner: 1, Unit: "destroyer", Count: 2}}
+	})
+	activated(t, g, 0, 9)
+	do(t, g, moveShips(0, 22, "cruiser", 2))
+	do(t, g, act(ActEndMovement, 0))
+	for i := 0; i < 5; i++ {
+		if c := g.State().Combat; c != nil && c.Answer != nil && c.Answer.Kind == AnswerSpaceStart && c.Answer.Seat != 0 {
+			do(t, g, act(ActPassWindow, c.Answer.Seat))
+		}
+	}
+	if c := g.State().Combat; c == nil || c.Answer == nil || c.Answer.Kind != AnswerSpaceStart || c.Answer.Seat != 0 {
+		t.Fatalf("combat %+v: Sol's window at the start of the space combat", c)
+	}
+	refuse(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: cavalry, Unit: "fighter"}, "69.1")
+	do(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: cavalry, Unit: "cruiser"})
+	s := g.State()
+	if l := s.Combat.x().Lent; l == nil || l.Seat != 0 || l.Unit != "cruiser" || l.From != 2 || !slices.Contains(s.Players[0].NotesInPlay, cavalry) {
+		t.Fatalf("lent %+v, in play %v", l, s.Players[0].NotesInPlay)
+	}
+	flag := profile(s, 2, "flagship")
+	cruisers := []Stack{{Owner: 0, Unit: "cruiser", Count: 2}}
+	for _, c := range []struct {
+		f    func(*combat.Profile) combat.Roll
+		want int
+	}{{combatOf, 1 + flag.Combat.Dice}, {barrageOf, flag.AFB.Dice}} {
+		rng, faces := engineRNG(), []int{}
+		s.rollAgain(0, cruisers, c.f, 0, false, &rng, &faces, nil)
+		if len(faces) != c.want {
+			t.Fatalf("%d dice rolled by the cruisers, want %d", len(faces), c.want)
+		}
+	}
+	if !s.mayStillSustain(0, Stack{Owner: 0, Unit: "cruiser", Count: 2}) || s.mayStillSustain(0, Stack{Owner: 0, Unit: "cruiser", Count: 2, Damaged: 1}) {
+		t.Fatal("one cruiser sustains damage, once")
+	}
+	if s.mayStillSustain(1, Stack{Owner: 1, Unit: "destroyer", Count: 2}) {
+		t.Fatal("Hacan's destroyers borrowed nothing")
+	}
+	fightOut(t, g)
+	if s := g.State(); !slices.Contains(s.Players[2].Promissory, cavalry) || slices.Contains(s.Players[0].NotesInPlay, cavalry) {
+		t.Fatalf("Nomad's notes %v, Sol's in play %v: back to the Nomad", s.Players[2].Promissory, s.Players[0].NotesInPlay)
 	}
 }
