@@ -70,6 +70,9 @@ type Tech struct {
 	// anti-fighter barrage, space cannon and bombardment (the Argent's
 	// Trrakan Aun Zulok); the best value is the better pick, as for Plasma.
 	AbilityDie bool
+	// AbilityDice: more such dice, one each, for the best unit (the
+	// Argent's Strike Wing Ambuscade, for one roll; play only).
+	AbilityDice int
 	// AbilityReroll: this side rerolls the missed dice of its unit
 	// ability rolls, once (the Jol-Nar's Ta Zern); rerolling a miss never
 	// costs a hit, so all of them are.
@@ -83,7 +86,7 @@ func (t Tech) Or(u Tech) Tech {
 		Ambush: t.Ambush || u.Ambush, Shielding: t.Shielding || u.Shielding, L4: t.L4 || u.L4, Valkyrie: t.Valkyrie || u.Valkyrie,
 		Harrow: t.Harrow || u.Harrow, Impulse: t.Impulse || u.Impulse, Devotion: t.Devotion || u.Devotion, Splicer: t.Splicer || u.Splicer,
 		Munitions: t.Munitions || u.Munitions, AbilityDie: t.AbilityDie || u.AbilityDie,
-		AbilityReroll: t.AbilityReroll || u.AbilityReroll}
+		AbilityReroll: t.AbilityReroll || u.AbilityReroll, AbilityDice: t.AbilityDice + u.AbilityDice}
 }
 
 // Kind is which unit ability a roll is for.
@@ -134,6 +137,9 @@ func Dice(gs []Group, k Kind, mod int, own, against Tech) []int {
 		need = append(need, best-mod) // 1 more die, for the best unit
 	}
 	if own.AbilityDie && best > 0 && k != KindCombat {
+		need = append(need, best-mod)
+	}
+	for i := 0; i < own.AbilityDice && best > 0 && k != KindCombat; i++ {
 		need = append(need, best-mod)
 	}
 	if against.Antimass && k == KindCannon {

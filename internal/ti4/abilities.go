@@ -864,6 +864,9 @@ func (s *State) combatTech(seat int) combat.Tech {
 			t = t.Or(a.Combat)
 		}
 	})
+	if c := s.Combat; c != nil && c.CombatExtra != nil && slices.Contains(c.Ambush, seat) {
+		t.AbilityDice++ // a note played for this roll (Strike Wing Ambuscade)
+	}
 	return t
 }
 

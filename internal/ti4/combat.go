@@ -134,6 +134,46 @@ type CombatExtra struct {
 	// Lent: a ship fighting with another player's flagship's values (The
 	// Cavalry), for this combat.
 	Lent *Lent `json:"lent,omitempty"`
+	// Before a unit ability roll (AnswerAbilityRoll): the rolls asked
+	// about (RollsAsked, by step), the players still to answer (Rollers),
+	// and those whose next such roll has a die more (Ambush).
+	RollsAsked []string `json:"rolls_asked,omitempty"`
+	Rollers    []int    `json:"rollers,omitempty"`
+	Ambush     []int    `json:"ambush,omitempty"`
+}
+
+// AnswerAbilityRoll is the window, before a unit ability roll, for a
+// player whose units make it and who holds a note used then (Strike Wing
+// Ambuscade).
+const AnswerAbilityRoll = "ability_roll"
+
+// askRollers opens, once per roll (key), the window before a unit ability
+// roll for each of the rollers holding a note used then; it reports
+// whether one opened. Nothing changes for a roll no such note answers.
+func (s *State) askRollers(n *Combat, key string, rollers func() []int) bool {
+	if !slices.ContainsFunc(s.Players, func(p *Player) bool { return !p.Eliminated && s.holdsAnswer(p.Seat, AnswerAbilityRoll) }) {
+		return false // the common case: no one holds such a note
+	}
+	var q []int
+	for _, r := range rollers() {
+		if r >= 0 && !slices.Contains(q, r) && s.holdsAnswer(r, AnswerAbilityRoll) {
+			q = append(q, r)
+		}
+	}
+	if len(q) == 0 || slices.Contains(n.x().RollsAsked, key) {
+		return false
+	}
+	e := n.own()
+	e.RollsAsked = append(slices.Clip(e.RollsAsked), key)
+	return ask(n, q, &e.Rollers, AnswerAbilityRoll)
+}
+
+// rolled clears, after a step's unit ability rolls, the dice more they
+// had (CombatExtra.Ambush).
+func rolled(n *Combat) {
+	if len(n.x().Ambush) > 0 {
+		n.own().Ambush = nil
+	}
 }
 
 // Lent is one of Seat's ships of type Unit that fights, for a combat, with
@@ -514,7 +554,7 @@ func (c *Combat) clone() *Combat {
 		e.Wrecks, e.Dice, e.AsShips = slices.Clone(e.Wrecks), slices.Clone(e.Dice), slices.Clone(e.AsShips)
 		e.Rerollers, e.Raisers, e.Rounders = slices.Clone(e.Rerollers), slices.Clone(e.Raisers), slices.Clone(e.Rounders)
 		e.Boosted, e.Raiders, e.Sunk = slices.Clone(e.Boosted), slices.Clone(e.Raiders), slices.Clone(e.Sunk)
-		e.Asks = slices.Clone(e.Asks)
+		e.Asks, e.RollsAsked, e.Rollers, e.Ambush = slices.Clone(e.Asks), slices.Clone(e.RollsAsked), slices.Clone(e.Rollers), slices.Clone(e.Ambush)
 		x.CombatExtra = &e
 	}
 	if c.Answer != nil {
@@ -674,22 +714,49 @@ func spaceCannonStep(r *spaceStep) ([]Event, bool) {
 		n.Answer = nextAsk(n, &n.Docks, "moved")
 		return s.emit(setCombat(n, nil)), true
 	}
-	for _, q := range s.Active() {
-		target := c.Attacker
-		if q == c.Attacker {
-			target = otherWithShips(sys, q)
+	if s.askRollers(n, "cannon", func() []int {
+		var firing []int
+		for _, q := range s.Active() {
+			if cannonTarget(s, c, sys, q) != None && firesCannon(s.cannonGroups(q, sys)) {
+				firing = append(firing, q)
+			}
 		}
-		if target == None || !shipsOf(sys, target) || s.flagshipAt(sys, hookNoCannonHere) == target {
-			continue // Quetzecoatl
+		return firing
+	}) {
+		return s.emit(setCombat(n, nil)), true
+	}
+	for _, q := range s.Active() {
+		target := cannonTarget(s, c, sys, q)
+		if target == None {
+			continue
 		}
 		only, ev := s.cannonTargeting(q, target, sys)
 		r.side = append(r.side, ev...)
-		if h := s.cannonHits(q, target, sys, r.rng, &r.rolls); h > 0 {
+		if h := s.throw(q, target, s.cannonGroups(q, sys), combat.KindCannon, 0, r.rng, &r.rolls); h > 0 {
 			n.Owed = append(n.Owed, Owed{Seat: target, Hits: h, Rule: "77.5", By: q, Only: only})
 		}
 	}
+	rolled(n)
 	n.Step = CbStart
 	return nil, false
+}
+
+// firesCannon reports a space cannon die among gs.
+func firesCannon(gs []combat.Group) bool {
+	return len(combat.Dice(gs, combat.KindCannon, 0, combat.Tech{}, combat.Tech{})) > 0
+}
+
+// cannonTarget is whose ships seat's space cannon offense fires at, in
+// the space combat c's system, or None (77.2; Quetzecoatl).
+func cannonTarget(s *State, c *Combat, sys *System, seat int) int {
+	target := c.Attacker
+	if seat == c.Attacker {
+		target = otherWithShips(sys, seat)
+	}
+	if target == None || !shipsOf(sys, target) || s.flagshipAt(sys, hookNoCannonHere) == target {
+		return None
+	}
+	return target
 }
 
 // flipToShips: at the start of a space combat, the mechs in the space
@@ -758,14 +825,14 @@ func barrageStep(r *spaceStep) ([]Event, bool) {
 	s, c, n, sys := r.s, r.c, &r.n, r.sys
 	if !c.BarrageAsked {
 		n.BarrageAsked = true
-		for _, q := range []int{c.Attacker, c.Defender} {
-			if slices.ContainsFunc(sys.Space, func(st Stack) bool { return st.Owner == q && profile(s, q, st.Unit).AFB.Dice > 0 }) {
-				n.Barrage = append(n.Barrage, q)
-			}
-		}
+		n.Barrage = append(n.Barrage, s.barragers(c, sys)...)
 		n.Answer = nextAsk(n, &n.Barrage, "barrage")
 		return s.emit(setCombat(n, nil)), true
 	}
+	if s.askRollers(n, "barrage", func() []int { return s.barragers(c, sys) }) {
+		return s.emit(setCombat(n, nil)), true
+	}
+	defer rolled(n)
 	only := func(q int) string {
 		if slices.Contains(c.Waylay, q) {
 			return "" // Waylay: hits on any ship
@@ -789,6 +856,18 @@ func barrageStep(r *spaceStep) ([]Event, bool) {
 	n.Owed = append(n.Owed, s.barrageDamage(sys, c.Attacker, c.Defender, ha, only(c.Attacker))...)
 	n.Step = CbAnnounceD
 	return nil, false
+}
+
+// barragers are the players in the space combat c with units that have
+// anti-fighter barrage in its system.
+func (s *State) barragers(c *Combat, sys *System) []int {
+	var out []int
+	for _, q := range []int{c.Attacker, c.Defender} {
+		if slices.ContainsFunc(sys.Space, func(st Stack) bool { return st.Owner == q && profile(s, q, st.Unit).AFB.Dice > 0 }) {
+			out = append(out, q)
+		}
+	}
+	return out
 }
 
 // barrageDamage is what seat's barrage hits beyond opp's fighters in the
@@ -848,7 +927,8 @@ func (s *State) barrageRoll(r *spaceStep, seat, opp int) int {
 // among stacks rolls for a unit ability (combat.Tech.AbilityDie).
 func (s *State) abilityDie(seat int, stacks []Stack, f func(*combat.Profile) combat.Roll, rng *engine.RNG, faces *[]int) int {
 	own := s.combatTech(seat)
-	if !own.AbilityDie {
+	n := btoi(own.AbilityDie) + own.AbilityDice
+	if n == 0 {
 		return 0
 	}
 	best := 0
@@ -861,7 +941,7 @@ func (s *State) abilityDie(seat int, stacks []Stack, f func(*combat.Profile) com
 	if best == 0 {
 		return 0
 	}
-	return combat.Hits(rng, combat.Roll{Hit: best, Dice: 1}, 1, 0, own.AbilityReroll, faces)
+	return combat.Hits(rng, combat.Roll{Hit: best, Dice: n}, 1, 0, own.AbilityReroll, faces)
 }
 
 // barrageBarred reports that no anti-fighter barrage is rolled against
@@ -994,6 +1074,12 @@ func shipStacks(st []Stack) []Stack {
 // of target: units on its planets, and PDS in adjacent systems for a
 // player with PDS II (77.3c).
 func (s *State) cannonHits(seat, target int, sys *System, rng *engine.RNG, rolls *[]int) int {
+	return s.throw(seat, target, s.cannonGroups(seat, sys), combat.KindCannon, 0, rng, rolls)
+}
+
+// cannonGroups are seat's units whose space cannon may fire into sys: on
+// its planets and in its space area, and those whose range reaches it.
+func (s *State) cannonGroups(seat int, sys *System) []combat.Group {
 	var gs []combat.Group
 	for _, pl := range sys.Planets {
 		gs = s.groups(gs, seat, pl.Units, nil)
@@ -1018,7 +1104,7 @@ func (s *State) cannonHits(seat, target int, sys *System, rng *engine.RNG, rolls
 			}
 		}
 	}
-	return s.throw(seat, target, gs, combat.KindCannon, 0, rng, rolls)
+	return gs
 }
 
 // reachesNext reports a unit type of seat's whose space cannon reaches
@@ -1579,6 +1665,35 @@ func beginGround(s *State, seat int) []Event {
 		Queue: inv.fought(), Step: CbCannon}, nil))
 }
 
+// defenseGroups are q's units whose space cannon defense fires at the
+// invader's ground forces committed to pl (77.7, 77.8); false when q
+// fires none there.
+func (s *State) defenseGroups(c *Combat, pl *Planet, q int) ([]combat.Group, bool) {
+	if q == c.Attacker || !s.fightsOn(pl, c.Attacker) || s.combatTech(c.Attacker).L4 || !s.committedTo(pl.Name) {
+		return nil, false
+	}
+	cannons := pl.Units
+	if s.pdsDisabled() {
+		cannons = slices.DeleteFunc(slices.Clone(cannons), func(st Stack) bool { return st.Unit == "pds" })
+	}
+	gs := s.groups(nil, q, cannons, nil)
+	if pl.Controller == q {
+		gs = planetCannon(gs, pl)
+	}
+	return gs, true
+}
+
+// defenders are the players whose space cannon defense fires on pl.
+func (s *State) defenders(c *Combat, pl *Planet) []int {
+	var out []int
+	for _, q := range s.Active() {
+		if gs, ok := s.defenseGroups(c, pl, q); ok && firesCannon(gs) {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
 func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
 	n := *c
 	n.Queue = slices.Clone(c.Queue)
@@ -1594,22 +1709,17 @@ func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
 	pl := planetIn(sys, n.Queue[0])
 	switch c.Step {
 	case CbCannon: // 77.7, 77.8: only at ground forces on this planet
+		if s.askRollers(&n, "defense:"+pl.Name, func() []int { return s.defenders(c, pl) }) {
+			return s.emit(setCombat(&n, nil))
+		}
 		for _, q := range s.Active() {
-			if q == c.Attacker || !s.fightsOn(pl, c.Attacker) || s.combatTech(c.Attacker).L4 || !s.committedTo(pl.Name) {
-				continue
-			}
-			cannons := pl.Units
-			if s.pdsDisabled() {
-				cannons = slices.DeleteFunc(slices.Clone(cannons), func(st Stack) bool { return st.Unit == "pds" })
-			}
-			gs := s.groups(nil, q, cannons, nil)
-			if pl.Controller == q {
-				gs = planetCannon(gs, pl)
-			}
-			if h := s.throw(q, c.Attacker, gs, combat.KindCannon, 0, rng, &rolls); h > 0 {
-				n.Owed = append(n.Owed, Owed{Seat: c.Attacker, Hits: h, Planet: pl.Name, Rule: "77.8", By: q})
+			if gs, ok := s.defenseGroups(c, pl, q); ok {
+				if h := s.throw(q, c.Attacker, gs, combat.KindCannon, 0, rng, &rolls); h > 0 {
+					n.Owed = append(n.Owed, Owed{Seat: c.Attacker, Hits: h, Planet: pl.Name, Rule: "77.8", By: q})
+				}
 			}
 		}
+		rolled(&n)
 		n.Planet, n.Step, n.Round = pl.Name, CbFight, 0
 	case CbFight: // 42.1-42.4
 		if ev := s.repairs(c, pl.Name); ev != nil {

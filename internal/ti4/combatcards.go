@@ -482,6 +482,9 @@ func applyTacticalCards(s *State, e *Event) bool {
 		case AnswerGroundRound:
 			c.Answer = nextAsk(c, &c.own().Rounders, AnswerGroundRound)
 			return true
+		case AnswerAbilityRoll:
+			c.Answer = nextAsk(c, &c.own().Rollers, AnswerAbilityRoll)
+			return true
 		case AnswerRerolls, AnswerRolled:
 			nextDiceAsk(c)
 			return true

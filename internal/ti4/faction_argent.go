@@ -133,3 +133,25 @@ func trilossa(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
 	}
 	return s.emit(Event{Kind: EvDiscounted, Seat: a.Seat, Deck: placedWide}), nil
 }
+
+// Strike Wing Ambuscade, the Argent's note: in the window before a unit
+// ability roll its holder's units make (space cannon offense or defense,
+// anti-fighter barrage: AnswerAbilityRoll), one of those units rolls a
+// die more (CombatExtra.Ambush, the best of them); the note goes back to
+// the Argent at once. Bombardment, rolled as the invader chooses it, opens
+// no such window.
+func init() {
+	defineNote("argent:strike_wing_ambuscade", &promissoryNote{since: RulesPoK, answers: AnswerAbilityRoll,
+		moment: answering(AnswerAbilityRoll), play: strikeWingAmbuscade})
+}
+
+func strikeWingAmbuscade(s *State, a Action, _ int) ([]Event, error) {
+	if !answering(AnswerAbilityRoll)(s, a.Seat) {
+		return nil, engine.Refuse("69.1", "Strike Wing Ambuscade is played as your units are about to roll for a unit ability")
+	}
+	n := s.Combat.clone()
+	e := n.own()
+	e.Ambush = append(slices.Clip(e.Ambush), a.Seat)
+	n.Answer = nextAsk(n, &e.Rollers, AnswerAbilityRoll)
+	return s.emit(Event{Kind: EvNoteReturned, Seat: a.Seat, Card: a.Card}, newCombat(n, nil)), nil
+}

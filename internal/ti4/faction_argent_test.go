@@ -280,3 +280,49 @@ func TestFaction_Argent_TrilossaAunMirik(t *testing.T) {
 	refuse(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "infantry", Count: 1, Planet: "Jord"}, "") // Sol's
 	refuse(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "cruiser", Count: 1, Planet: "Arnor"}, "") // a ship
 }
+
+// The Argent, Strike Wing Ambuscade (note): Sol holds it and attacks
+// Hacan's carrier and fighters with 2 destroyers; before Sol's barrage a
+// window asks Sol, who plays it: the note goes back to the Argent and the
+// barrage rolls 2x2 dice and 1 more. Held but let go, 4 dice.
+func TestFaction_Argent_StrikeWingAmbuscade(t *testing.T) {
+	const note = "argent:strike_wing_ambuscade"
+	for _, play := range []bool{true, false} {
+		g := factionGame(t, []string{"sol", "hacan", "argent"}, func(s *State) {
+			s.Players[2].Promissory = slices.DeleteFunc(s.Players[2].Promissory, func(n string) bool { return n == note })
+			s.Players[0].Promissory = append(s.Players[0].Promissory, note)
+			s.System(22).Space = []Stack{{Owner: 0, Unit: "destroyer", Count: 2}}
+			s.System(9).Space = []Stack{{Owner: 1, Unit: "carrier", Count: 1}, {Owner: 1, Unit: "fighter", Count: 2}}
+		})
+		activated(t, g, 0, 9)
+		do(t, g, moveShips(0, 22, "destroyer", 2))
+		do(t, g, act(ActEndMovement, 0))
+		var ev []Event
+		for i := 0; i < 8; i++ {
+			c := g.State().Combat
+			if c == nil || c.Answer == nil {
+				break
+			}
+			if c.Answer.Kind == AnswerAbilityRoll && c.Answer.Seat == 0 && play {
+				ev = do(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: note})
+				break
+			}
+			ev = do(t, g, act(ActPassWindow, c.Answer.Seat))
+		}
+		if s := g.State(); play && (slices.Contains(s.Players[0].Promissory, note) || !slices.Contains(s.Players[2].Promissory, note)) {
+			t.Fatalf("the note with Sol %v / the Argent %v: back to the Argent", s.Players[0].Promissory, s.Players[2].Promissory)
+		}
+		dice := -1
+		for _, e := range ev {
+			if e.Kind == EvCombat && e.Combat != nil && e.Combat.Step == CbAnnounceD {
+				dice = len(e.Rolls)
+			}
+		}
+		if want := 4 + btoi(play); dice != want {
+			t.Fatalf("played %v: %d barrage dice, want %d (events %v)", play, dice, want, ev)
+		}
+		if c := g.State().Combat; c != nil && len(c.x().Ambush) > 0 {
+			t.Fatalf("the die more outlives the roll: %v", c.x().Ambush)
+		}
+	}
+}
