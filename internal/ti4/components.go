@@ -176,5 +176,8 @@ func NotYet() string {
 			fmt.Fprintf(&b, "- %s %s: %s.\n", strings.ReplaceAll(k, "_", " "), x.Name, NotBuilt(x))
 		}
 	}
+	if b.Len() == 0 {
+		return "- nothing: every component of the data is built (the Codex content the data does not hold is listed above).\n"
+	}
 	return b.String()
 }
