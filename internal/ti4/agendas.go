@@ -778,7 +778,7 @@ func choiceFollowUps(s *State) []Event {
 		}
 		return nil
 	}
-	if len(s.Choices) > 0 && (s.Combat == nil || s.Combat.Held) && !s.answering() {
+	if len(s.Choices) > 0 && (s.Combat == nil || s.Combat.Held) && !s.answering() && (s.Trade == nil || s.rules() < RulesPoK) { // a transaction opened meanwhile is settled first
 		return s.emit(Event{Kind: EvChoiceNext, Seat: s.Choices[0].Seat})
 	}
 	return nil

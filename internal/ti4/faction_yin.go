@@ -346,9 +346,11 @@ func init() {
 // dannelMost is how many infantry Dannel of the Tenth places.
 const dannelMost = 3
 
-// dannelPlanet reports a planet Dannel's infantry may be placed on.
+// dannelPlanet reports a planet Dannel's infantry may be placed on: not
+// in a home system, not Mecatol Rex under the custodians token, not one
+// no unit may be placed on (Demilitarized Zone, 12.1).
 func (s *State) dannelPlanet(pl *Planet, sys *System) bool {
-	return pl != nil && !s.IsHomeSystem(sys.Pos) && !(pl.Name == MecatolRex && s.Custodians)
+	return pl != nil && !s.IsHomeSystem(sys.Pos) && !(pl.Name == MecatolRex && s.Custodians) && checkPlacement(s, None, "infantry", 1, pl) == nil
 }
 
 // dannelOptions offers, for each planet, all the infantry there.
@@ -385,7 +387,7 @@ func dannel(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
 			return nil, engine.BadInput("units", "each an infantry, with a planet and its system")
 		}
 		if !s.dannelPlanet(pl, sys) {
-			return nil, engine.Refuse("51.12", "%s is in a home system, or Mecatol Rex under the custodians token", pl.Name)
+			return nil, engine.Refuse("51.12", "%s is in a home system, Mecatol Rex under the custodians token, or a planet no unit may be placed on", pl.Name)
 		}
 		if count[pl.Name] == 0 {
 			planets = append(planets, pl.Name)

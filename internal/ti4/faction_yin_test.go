@@ -368,7 +368,7 @@ func TestFaction_Yin_BrotherMilorWhichUnits(t *testing.T) {
 // nobody's) and 2 on Arnor (system 9, Sol's infantry and PDS): Lodor is
 // gained first, then the ground combat on Arnor is fought with no space
 // cannon at the infantry placed; the hero is purged. A home planet is
-// refused (51.12); 4 infantry, or a unit that is not one, is bad input.
+// refused (51.12), a demilitarized one not offered; 4 infantry, or a unit that is not one, is bad input.
 func TestFaction_Yin_DannelOfTheTenth(t *testing.T) {
 	const hero = "yin:dannel_of_the_tenth"
 	ref := func(pos int, planet string) UnitRef { return UnitRef{System: pos, Planet: planet, Unit: "infantry"} }
@@ -386,6 +386,12 @@ func TestFaction_Yin_DannelOfTheTenth(t *testing.T) {
 			refuse(t, g, use(0, hero, Action{ActionExtra: &ActionExtra{Units: []UnitRef{ref(home, homePlanet)}}}), "51.12")
 			refuse(t, g, use(0, hero, Action{ActionExtra: &ActionExtra{Units: slices.Repeat([]UnitRef{ref(2, "Lodor")}, 4)}}), "")
 			refuse(t, g, use(0, hero, Action{ActionExtra: &ActionExtra{Units: []UnitRef{{System: 2, Planet: "Lodor", Unit: "mech"}}}}), "")
+			c := g.State().Clone()
+			lodor, sys := c.Planet("Lodor")
+			lodor.Attachments = append(lodor.Attachments, "demilitarized_zone")
+			if c.dannelPlanet(lodor, sys) || slices.ContainsFunc(dannelOptions(c, 0, nil), func(a Action) bool { return a.extra().Units[0].Planet == "Lodor" }) {
+				t.Fatal("Lodor, demilitarized (12.1), offered")
+			}
 		}
 		do(t, g, use(0, hero, Action{ActionExtra: &ActionExtra{Units: []UnitRef{ref(9, "Arnor"), ref(2, "Lodor"), ref(9, "Arnor")}}}))
 		s := g.State()

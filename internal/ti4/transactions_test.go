@@ -179,3 +179,21 @@ func TestRule3_3a_TradeOnThePassingTurn(t *testing.T) {
 		t.Fatalf("passed %v, seat 1 trade goods %d", s.Players[0].Passed, s.Players[1].TradeGoods)
 	}
 }
+
+// 94, 1.19: a transaction opened while choices wait (Temporal Command
+// Suite's, in another player's tactical action) is settled before the
+// next choice opens; else the two waited on each other (soak game 601156).
+func TestRule94_TransactionBeforeQueuedChoices(t *testing.T) {
+	cfg := fixtureConfig("sol", "hacan", "jolnar")
+	cfg.Rules = RulesCurrent
+	s := fixture(t, cfg, nil).State().Clone()
+	s.Choices = []Step{{Kind: StepAbility, Seat: 2, Card: "x"}}
+	s.Trade = &Trade{Seats: [2]int{0, 1}}
+	if ev := choiceFollowUps(s); len(ev) != 0 {
+		t.Fatalf("a choice opened with a transaction open: %v", ev)
+	}
+	s.Trade = nil
+	if ev := choiceFollowUps(s); len(ev) != 1 || ev[0].Kind != EvChoiceNext {
+		t.Fatalf("no transaction: the choice opens, not %v", ev)
+	}
+}
