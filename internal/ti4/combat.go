@@ -184,6 +184,9 @@ type Lent struct {
 	Unit string `json:"unit"`
 	From int    `json:"from"`
 	Note string `json:"note"`
+	// Gone: the ship lent was destroyed (by Direct Hit, the damaged one of
+	// its type): no other ship of the type takes its values.
+	Gone bool `json:"gone,omitempty"`
 }
 
 var noCombatExtra CombatExtra
@@ -413,7 +416,7 @@ func splitLent(st Stack, lent *Lent) ([2]Stack, int) {
 
 // lentTo is the ship lent seat's in the combat under way, or nil.
 func (s *State) lentTo(seat int) *Lent {
-	if c := s.Combat; c != nil && c.CombatExtra != nil && c.Lent != nil && c.Lent.Seat == seat {
+	if c := s.Combat; c != nil && c.CombatExtra != nil && c.Lent != nil && c.Lent.Seat == seat && !c.Lent.Gone {
 		return c.Lent
 	}
 	return nil
@@ -1179,7 +1182,7 @@ func endSpace(s *State) []Event {
 // A note that lent a ship a flagship's values goes back to its owner.
 func combatOver(s *State) []Event {
 	var ev []Event
-	if c := s.Combat; c != nil && c.CombatExtra != nil && c.Lent != nil {
+	if c := s.Combat; c != nil && c.CombatExtra != nil && c.Lent != nil && slices.Contains(s.Players[c.Lent.Seat].NotesInPlay, c.Lent.Note) {
 		ev = append(ev, Event{Kind: EvNoteReturned, Seat: c.Lent.Seat, Card: c.Lent.Note})
 	}
 	ev = append(ev, setCombat(nil, nil))

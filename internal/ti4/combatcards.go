@@ -506,6 +506,12 @@ func applyTacticalCards(s *State, e *Event) bool {
 				s.Combat.Lost = add(slices.Clone(s.Combat.Lost), e.Seat, e.Unit, 1)
 				s.fell(e.Seat)
 				s.asked(AnswerUnitLost, *e)
+				if l := s.lentTo(e.Seat); l != nil && l.Unit == e.Unit && !s.canSustain(e.Seat, e.Unit) { // the damaged one was the ship lent
+					x := s.Combat.own()
+					gone := *l
+					gone.Gone = true
+					x.Lent = &gone
+				}
 				break
 			}
 		}

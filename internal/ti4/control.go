@@ -182,7 +182,7 @@ func controlFollowUps(s *State, rng *engine.RNG) []Event {
 	var x *explorer
 	var buf [8]int
 	for i, sys := range s.Systems {
-		if !s.stale(scanControl, i) || (s.Invasion != nil && s.Invasion.Pos == sys.Pos) {
+		if !s.stale(scanControl, i) || s.invading(sys) {
 			continue
 		}
 		for _, pl := range sys.Planets {
@@ -245,7 +245,7 @@ func structureFollowUps(s *State) []Event {
 					over = s.emit(Event{Kind: EvUnitsRemoved, Seat: st.Owner, System: sys.Pos, Planet: pl.Name, Unit: "pds", Count: st.Count - 2})
 				}
 			}
-			if len(pl.Units) < 2 || (s.Invasion != nil && s.Invasion.Pos == sys.Pos) {
+			if len(pl.Units) < 2 || s.invading(sys) {
 				continue // a lone stack has no other player's units beside it
 			}
 			var here, ground uint32 // seats with units, and with ground forces, on the planet
@@ -266,4 +266,15 @@ func structureFollowUps(s *State) []Event {
 		s.setQuiet(scanStructures)
 	}
 	return over
+}
+
+// invading reports the system of the invasion under way, or one whose
+// planets it invades next (Invasion.Next): control and structures there
+// wait for it.
+func (s *State) invading(sys *System) bool {
+	inv := s.Invasion
+	if inv == nil {
+		return false
+	}
+	return inv.Pos == sys.Pos || slices.ContainsFunc(inv.Next, func(name string) bool { return planetIn(sys, name) != nil })
 }

@@ -434,3 +434,30 @@ func TestFaction_Nomad_TheCavalry(t *testing.T) {
 		t.Fatalf("Nomad's notes %v, Sol's in play %v: back to the Nomad", s.Players[2].Promissory, s.Players[0].NotesInPlay)
 	}
 }
+
+// The Cavalry: once the lent cruiser, damaged, is destroyed by Direct
+// Hit, the other cruiser takes none of the flagship's values; eliminated
+// meanwhile, the holder's note is not given back twice.
+func TestFaction_Nomad_TheCavalryLentShipGone(t *testing.T) {
+	cfg := fixtureConfig("sol", "hacan", "nomad")
+	cfg.Rules = RulesCurrent
+	s := fixture(t, cfg, nil).State().Clone()
+	s.System(9).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 2, Damaged: 1}, {Owner: 1, Unit: "destroyer", Count: 1}}
+	s.Players[0].NotesInPlay = []string{cavalry}
+	s.Combat = &Combat{Kind: "space", System: 9, Attacker: 0, Defender: 1, Retreat: None,
+		CombatExtra: &CombatExtra{Lent: &Lent{Seat: 0, Unit: "cruiser", From: 2, Note: cavalry}}}
+	if s.lentTo(0) == nil {
+		t.Fatal("the cruiser lent")
+	}
+	Rules{}.Apply(s, Event{Kind: EvDirectHit, Seat: 0, System: 9, Unit: "cruiser"})
+	if s.lentTo(0) != nil || s.mayStillSustain(0, s.System(9).Space[0]) {
+		t.Fatalf("lent %+v after the damaged cruiser was destroyed: the other takes nothing", s.Combat.x().Lent)
+	}
+	if ev := combatOver(s); ev[0].Kind != EvNoteReturned {
+		t.Fatalf("the note goes back as the combat ends: %v", ev)
+	}
+	s.Players[0].NotesInPlay = nil // sent home as its holder was eliminated (33.4)
+	if ev := combatOver(s); ev[0].Kind == EvNoteReturned {
+		t.Fatal("the note given back twice")
+	}
+}

@@ -349,3 +349,22 @@ func TestFaction_Yssaril_Ssruu(t *testing.T) {
 		t.Fatal("a copy listed with Ssruu exhausted")
 	}
 }
+
+// Ssruu's copy of Jae Mir Kan pays a secondary with the active player's
+// token and exhausts Ssruu, not the copy; with Ssruu exhausted, no copy is
+// offered.
+func TestFaction_Yssaril_SsruuCopyExhaustsSsruu(t *testing.T) {
+	const jae = "yssaril:ssruu/mahact:jae_mir_kan"
+	g := factionGame(t, []string{"sol", "yssaril", "mahact"}, func(s *State) { s.System(23).Command = []int{0} })
+	strategic(t, g, 0, "trade")
+	for st := g.State().Step; st != nil && st.Seat == 0; st = g.State().Step {
+		do(t, g, act(ActDone, 0))
+	}
+	if !slices.ContainsFunc(Legal(g.State(), engineRNG(), 1), func(a Action) bool { return a.Card == jae }) {
+		t.Fatal("the copy of Jae Mir Kan is not offered for Trade's secondary")
+	}
+	do(t, g, Action{Kind: ActSecondary, Seat: 1, Use: true, Card: jae, System: ip(23)})
+	if p := g.State().Players[1]; !slices.Contains(p.ExhaustedTechs, "yssaril:ssruu") || slices.Contains(p.ExhaustedTechs, jae) {
+		t.Fatalf("exhausted %v: Ssruu, not the copy", p.ExhaustedTechs)
+	}
+}

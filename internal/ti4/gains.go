@@ -224,7 +224,7 @@ const EvCardGoods = "card_goods_placed"
 // cardGoodsBack gives p the trade goods on its agent's card, as the card
 // readies.
 func (s *State) cardGoodsBack(p *Player) {
-	if p.CardGoods > 0 {
+	if p.CardGoods > 0 && !p.Eliminated {
 		p.TradeGoods += p.CardGoods
 		p.CardGoods = 0
 		s.gained(p.Seat)

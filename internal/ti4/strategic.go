@@ -269,11 +269,14 @@ func decideSecondary(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		return s.emit(done), nil
 	}
 	p := s.Players[a.Seat]
-	if st.Reserve && s.CommandReinforcements(a.Seat) < 1 {
-		return nil, engine.Refuse("20.5", "%s has no command token in reinforcements to spend", p)
-	}
-	free := st.Card == "leadership" || slices.Contains(st.Free, a.Seat) || st.Reserve || // 20.5a, 92.4; a token from reinforcements goes back to them
+	free := st.Card == "leadership" || slices.Contains(st.Free, a.Seat) || // 20.5a, 92.4
 		s.has(a.Seat, func(ab *Ability) bool { return slices.Contains(ab.FreeSecondaries, st.Card) })
+	if st.Reserve && !free { // the token from reinforcements goes back to them (Hesh and Prit)
+		if s.CommandReinforcements(a.Seat) < 1 {
+			return nil, engine.Refuse("20.5", "%s has no command token in reinforcements to spend", p)
+		}
+		free = true
+	}
 	asPrimary := !free && a.Card == "" && s.has(a.Seat, func(ab *Ability) bool { return slices.Contains(ab.PrimaryForSecondary, st.Card) })
 	if st.Card == "technology" && !asPrimary { // 91.3: offered only to a player who can pay for a technology
 		if cost := researchCost(s, &Step{Seat: a.Seat, Card: st.Card, Secondary: true}); s.spendable(a.Seat) < cost {
@@ -931,14 +934,14 @@ func applyStrategic(s *State, e *Event) bool {
 // board (system), back to their reinforcements (Jae Mir Kan).
 func tokenTakenForSecondary(s *State, a Action, free bool) ([]Event, error) {
 	ab := s.cardVersion(lookup(a.Card))
-	if free || !ab.TakesTokenForSecondary || !s.hasAbility(a.Seat, a.Card) || slices.Contains(s.Players[a.Seat].ExhaustedTechs, a.Card) {
+	if free || ab == nil || !ab.TakesTokenForSecondary || !s.hasAbility(a.Seat, a.Card) || slices.Contains(s.Players[a.Seat].ExhaustedTechs, ab.cardID()) {
 		return nil, engine.Refuse("20.5", "%s, ready, pays a secondary that costs a token", a.Card)
 	}
 	q := s.Strategic.Seat
 	if a.System == nil || q == a.Seat || !slices.Contains(s.System(*a.System).Command, q) {
 		return nil, engine.Refuse("20.5", "one of the active player's command tokens on the board (system)")
 	}
-	return s.emit(Event{Kind: EvTechExhausted, Seat: a.Seat, Card: a.Card}, Event{Kind: EvCommandToken, Seat: q, System: *a.System, Count: -1}), nil
+	return s.emit(Event{Kind: EvTechExhausted, Seat: a.Seat, Card: ab.cardID()}, Event{Kind: EvCommandToken, Seat: q, System: *a.System, Count: -1}), nil
 }
 
 // tokenSecondaryOptions lists the secondaries paid by an ability of
@@ -949,7 +952,7 @@ func tokenSecondaryOptions(s *State, seat int, add func(Action)) {
 		return
 	}
 	for _, ab := range s.abilityList(seat) {
-		if !ab.TakesTokenForSecondary || slices.Contains(s.Players[seat].ExhaustedTechs, ab.ID) {
+		if !ab.TakesTokenForSecondary || slices.Contains(s.Players[seat].ExhaustedTechs, ab.cardID()) {
 			continue
 		}
 		for _, sys := range s.Systems {

@@ -297,7 +297,7 @@ func checkActivate(s *State, a Action) (*System, error) {
 		if slices.Contains(sys.Command, a.Seat) {
 			return nil, engine.Refuse("5.2", "you already have a command token in that system")
 		}
-		return sys, nil
+		return sys, s.asteroidHeld(sys, a.Seat)
 	}
 	if slices.Contains(sys.Command, a.Seat) && (countOf(sys.Command, a.Seat) > 1 || !s.permits(a.Seat, PermitReactivate)) {
 		return nil, engine.Refuse("5.2", "you already have a command token in that system")
@@ -305,14 +305,21 @@ func checkActivate(s *State, a Action) (*System, error) {
 	if p := s.Players[a.Seat]; p.Tactic < 1 {
 		return nil, engine.Refuse("20.4", "%s has no command token in the tactic pool", p)
 	}
+	return sys, s.asteroidHeld(sys, a.Seat)
+}
+
+// asteroidHeld refuses seat's activation of an asteroid field holding
+// another player's ships whose ability keeps it from being activated
+// (Chaos Mapping, 11).
+func (s *State) asteroidHeld(sys *System, seat int) error {
 	if s.anomaly(sys.Pos, "asteroid-field") {
 		for _, st := range sys.Space {
-			if st.Owner != a.Seat && isShip(st.Unit) && s.permits(st.Owner, PermitAsteroidHold) {
-				return nil, engine.Refuse("11", "an asteroid field holding ships of seat %d's, which Chaos Mapping keeps from being activated", st.Owner)
+			if st.Owner != seat && isShip(st.Unit) && s.permits(st.Owner, PermitAsteroidHold) {
+				return engine.Refuse("11", "an asteroid field holding ships of seat %d's, which Chaos Mapping keeps from being activated", st.Owner)
 			}
 		}
 	}
-	return sys, nil
+	return nil
 }
 
 func inTactical(s *State, seat int, stepName string) (*Tactical, error) {
