@@ -975,7 +975,7 @@ func applyAbilities(s *State, e *Event) bool {
 	case EvTechReadied:
 		p := s.Players[e.Seat]
 		p.ExhaustedTechs = slices.DeleteFunc(slices.Clone(p.ExhaustedTechs), func(t string) bool { return t == e.Card })
-		if d := definitions[e.Card]; d != nil && d.CardGoods {
+		if d := definitions[e.Card]; d != nil && (d.CardGoods || d.CopiesAgents) { // its goods, or those a copy of it put there (Ssruu's Artuno)
 			s.cardGoodsBack(p)
 		}
 	case EvValuesSwapped:

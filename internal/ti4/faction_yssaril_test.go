@@ -368,3 +368,17 @@ func TestFaction_Yssaril_SsruuCopyExhaustsSsruu(t *testing.T) {
 		t.Fatalf("exhausted %v: Ssruu, not the copy", p.ExhaustedTechs)
 	}
 }
+
+// Ssruu's copy of Artuno the Betrayer puts trade goods on Ssruu's card:
+// the Yssaril gain them when Ssruu readies, by an ability too.
+func TestFaction_Yssaril_SsruuArtunoGoods(t *testing.T) {
+	cfg := fixtureConfig("yssaril", "nomad", "sol")
+	cfg.Rules = RulesCurrent
+	s := fixture(t, cfg, nil).State().Clone()
+	p := s.Players[0]
+	p.CardGoods, p.TradeGoods, p.ExhaustedTechs = 3, 1, []string{"yssaril:ssruu"}
+	Rules{}.Apply(s, Event{Kind: EvTechReadied, Seat: 0, Card: "yssaril:ssruu"})
+	if p.CardGoods != 0 || p.TradeGoods != 4 {
+		t.Fatalf("card %d, trade goods %d: the 3 on Ssruu's card gained", p.CardGoods, p.TradeGoods)
+	}
+}
