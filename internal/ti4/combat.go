@@ -862,11 +862,14 @@ func barrageStep(r *spaceStep) ([]Event, bool) {
 }
 
 // barragers are the players in the space combat c with units that have
-// anti-fighter barrage in its system.
+// anti-fighter barrage in its system, a ship lent it too (The Cavalry).
 func (s *State) barragers(c *Combat, sys *System) []int {
 	var out []int
 	for _, q := range []int{c.Attacker, c.Defender} {
-		if slices.ContainsFunc(sys.Space, func(st Stack) bool { return st.Owner == q && profile(s, q, st.Unit).AFB.Dice > 0 }) {
+		lent := s.lentTo(q)
+		if slices.ContainsFunc(sys.Space, func(st Stack) bool {
+			return st.Owner == q && (profile(s, q, st.Unit).AFB.Dice > 0 || (lent != nil && st.Unit == lent.Unit && profile(s, lent.From, "flagship").AFB.Dice > 0))
+		}) {
 			out = append(out, q)
 		}
 	}

@@ -429,6 +429,9 @@ func TestFaction_Nomad_TheCavalry(t *testing.T) {
 	if s.mayStillSustain(1, Stack{Owner: 1, Unit: "destroyer", Count: 2}) {
 		t.Fatal("Hacan's destroyers borrowed nothing")
 	}
+	if !slices.Contains(s.barragers(s.Combat, s.System(9)), 0) {
+		t.Fatal("the lent cruiser barrages: Sol is asked before the barrage (Waylay)")
+	}
 	fightOut(t, g)
 	if s := g.State(); !slices.Contains(s.Players[2].Promissory, cavalry) || slices.Contains(s.Players[0].NotesInPlay, cavalry) {
 		t.Fatalf("Nomad's notes %v, Sol's in play %v: back to the Nomad", s.Players[2].Promissory, s.Players[0].NotesInPlay)
