@@ -735,7 +735,7 @@ func spaceCannonStep(r *spaceStep) ([]Event, bool) {
 		}
 		only, ev := s.cannonTargeting(q, target, sys)
 		r.side = append(r.side, ev...)
-		if h := s.throw(q, target, s.cannonGroups(q, sys), combat.KindCannon, 0, r.rng, &r.rolls); h > 0 {
+		if h := s.cannonHits(q, target, sys, r.rng, &r.rolls); h > 0 {
 			n.Owed = append(n.Owed, Owed{Seat: target, Hits: h, Rule: "77.5", By: q, Only: only})
 		}
 	}
