@@ -128,6 +128,12 @@ func TestReplayCorpusOfTheMechsRulesIsUnchanged(t *testing.T) {
 	checkCorpus(t, ti4.RulesMechs, "testdata/corpus_v6.golden", false)
 }
 
+// So do those of the seventh (the Prophecy of Kings factions and every
+// leader), recorded before the Council Keleres of the eighth.
+func TestReplayCorpusOfThePoKRulesIsUnchanged(t *testing.T) {
+	checkCorpus(t, ti4.RulesPoK, "testdata/corpus_v7.golden", false)
+}
+
 func checkCorpus(t *testing.T, rules int, golden string, write bool) {
 	if testing.Short() {
 		t.Skip("plays 192 games")

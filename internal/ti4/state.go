@@ -231,8 +231,11 @@ const (
 	// RulesPoK: the Prophecy of Kings factions' own abilities, technologies,
 	// flagships, units and notes.
 	RulesPoK = 7
+	// RulesKeleres: the Council Keleres (Codex III) among the factions a
+	// game deals at random, and playable.
+	RulesKeleres = 8
 	// RulesCurrent is the version new games are set up under.
-	RulesCurrent = RulesPoK
+	RulesCurrent = RulesKeleres
 )
 
 // rules is the game's rules version.
