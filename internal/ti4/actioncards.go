@@ -907,7 +907,7 @@ func lawsInPlay(s *State, _ int, c string, add func(Action)) {
 
 func researchTargets(s *State, seat int, c string, add func(Action)) {
 	if s.Players[seat].TradeGoods >= 4 {
-		for _, t := range data.MustLoad().Technologies {
+		for _, t := range s.technologies() {
 			add(Action{Kind: ActPlayAC, Card: c, Outcome: t.ID})
 		}
 	}

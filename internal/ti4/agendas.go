@@ -1103,7 +1103,7 @@ func agendaOptions(s *State, seat int, add func(Action)) {
 			if !st.Free && s.bonus(seat, hookResearchTokens) > 0 {
 				add(Action{Kind: ActResearch}) // command tokens instead
 			} else {
-				for _, t := range data.MustLoad().Technologies {
+				for _, t := range s.technologies() {
 					if len(st.Cards) == 0 || slices.Contains(st.Cards, t.ID) {
 						add(Action{Kind: ActResearch, Card: t.ID})
 					}

@@ -2,6 +2,7 @@ package ti4
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -98,7 +99,12 @@ func Items() []Item {
 			add(KindLeader, l.Faction+":"+idOf(n), n+" (agent)")
 		}
 		add(KindLeader, l.Faction+":"+idOf(l.Commander), l.Commander+" (commander)")
-		add(KindLeader, l.Faction+":"+idOf(l.Hero), l.Hero+" (hero)")
+		if l.Hero != "" {
+			add(KindLeader, l.Faction+":"+idOf(l.Hero), l.Hero+" (hero)")
+		}
+		for _, home := range slices.Sorted(maps.Keys(l.Heroes)) {
+			add(KindLeader, l.Faction+":"+idOf(l.Heroes[home]), l.Heroes[home]+" (hero, with the home of "+home+")")
+		}
 	}
 	for _, x := range c.Publics {
 		add(KindPublicObjective, x.ID, x.Name)

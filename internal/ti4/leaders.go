@@ -50,6 +50,7 @@ func leadersOf(faction string) (agents []*Ability, commander, hero *Ability) {
 type factionLeaders struct {
 	agents          []*Ability
 	commander, hero *Ability
+	heroes          map[string]*Ability // by the faction whose home was taken (data.Leaders.Heroes)
 }
 
 // leaderDefs are each faction's leader definitions, looked up once, after
@@ -64,10 +65,23 @@ var leaderDefs = sync.OnceValue(func() map[string]factionLeaders {
 			}
 		}
 		d.commander, d.hero = definitions[leaderID(l.Faction, l.Commander)], definitions[leaderID(l.Faction, l.Hero)]
+		for home, n := range l.Heroes {
+			if a := definitions[leaderID(l.Faction, n)]; a != nil {
+				d.heroes = mapSet(d.heroes, home, a)
+			}
+		}
 		out[l.Faction] = d
 	}
 	return out
 })
+
+func mapSet[K comparable, V any](m map[K]V, k K, v V) map[K]V {
+	if m == nil {
+		m = map[K]V{}
+	}
+	m[k] = v
+	return m
+}
 
 // leaderData is a faction's leaders in the data.
 func leaderData(faction string) *data.Leaders { return leadersByFaction()[faction] }
@@ -85,6 +99,9 @@ func (s *State) leaderAbilities(seat int, list []*Ability) []*Ability {
 	p := s.Players[seat]
 	v := s.rules()
 	agents, commander, hero := leadersOf(p.Faction)
+	if p.HomeOf != "" { // the hero of the home taken (The Tribuni)
+		hero = leaderDefs()[p.Faction].heroes[p.HomeOf]
+	}
 	commander, hero = s.cardVersion(commander), s.cardVersion(hero)
 	for i, a := range agents {
 		if i > s.bonusAgents(p.Faction) {
@@ -488,6 +505,9 @@ var unlockConditions = map[string]func(s *State, seat int) bool{
 	},
 	// a faction ability used: unlocked as it is used (leaderOnUse)
 	"use_a_faction_ability": func(*State, int) bool { return false },
+	// a trade good spent after playing an action card with a component
+	// action: unlocked by that payment (faction_keleres.go)
+	"spend_after_component_action_card": func(*State, int) bool { return false },
 }
 
 // unlockOnUse is the event unlocking seat's commander when its condition

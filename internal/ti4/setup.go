@@ -25,6 +25,10 @@ type Config struct {
 	AutoPass      bool                `json:"auto_pass,omitempty"`      // every player starts with automatic passing on
 	Rules         int                 `json:"rules,omitempty"`          // the rules version (Options.Rules); 0: RulesCurrent
 	NoCodex       bool                `json:"no_codex,omitempty"`       // play without the Codex (Options.NoCodex), from rules version 6
+	// KeleresHome: the faction whose home system the Council Keleres
+	// take (The Tribuni): mentak, xxcha or argent, one not played. Empty:
+	// the one the map's home tile shows, or one at random.
+	KeleresHome string `json:"keleres_home,omitempty"`
 	// Key, when set, replaces Seed: the setup and every action draw from
 	// streams derived from it (engine.NewKeyedRNG). Games served to players
 	// use a secret key, so no seed a client knows can reveal their cards.
@@ -71,7 +75,7 @@ func Setup(cfg Config) (*State, engine.RNG, error) {
 	}
 
 	// Steps 2 and 4: factions and colours.
-	factions, err := chooseFactions(c, cfg, &rng)
+	factions, err := chooseFactions(c, cfg, o.Rules, &rng)
 	if err != nil {
 		return nil, rng, err
 	}
@@ -114,7 +118,7 @@ func Setup(cfg Config) (*State, engine.RNG, error) {
 	if err != nil {
 		return nil, rng, engine.BadInput("map", "%v", err)
 	}
-	if err := placeHomes(c, s, m); err != nil {
+	if err := placeHomes(c, s, m, cfg.KeleresHome, &rng); err != nil {
 		return nil, rng, engine.BadInput("map", "%v", err)
 	}
 
@@ -136,10 +140,16 @@ func Setup(cfg Config) (*State, engine.RNG, error) {
 		s.Strategy = append(s.Strategy, sc.ID)
 	}
 
-	// Steps 3, 5 and 11: notes, planet cards, technologies and units.
-	for _, p := range s.Players {
-		if err := equip(c, s, p, cfg); err != nil {
-			return nil, rng, err
+	// Steps 3, 5 and 11: notes, planet cards, technologies and units; a
+	// faction choosing among the others' technologies chooses last.
+	for _, last := range []bool{false, true} {
+		for _, p := range s.Players {
+			if ch := c.Faction(p.Faction).TechChoice; (ch != nil && ch.Rule == "others_own") != last {
+				continue
+			}
+			if err := equip(c, s, p, cfg); err != nil {
+				return nil, rng, err
+			}
 		}
 	}
 	s.Turn = s.Speaker // 84.1: the speaker chooses first
@@ -182,7 +192,7 @@ func shuffle(rng *engine.RNG, xs []string) {
 	rng.Shuffle(len(xs), func(i, j int) { xs[i], xs[j] = xs[j], xs[i] })
 }
 
-func chooseFactions(c *data.Catalog, cfg Config, rng *engine.RNG) ([]string, error) {
+func chooseFactions(c *data.Catalog, cfg Config, rules int, rng *engine.RNG) ([]string, error) {
 	n := cfg.Players
 	if len(cfg.Factions) > n {
 		return nil, engine.BadInput("factions", "%d factions for %d players", len(cfg.Factions), n)
@@ -193,7 +203,7 @@ func chooseFactions(c *data.Catalog, cfg Config, rng *engine.RNG) ([]string, err
 		if f == "" {
 			continue
 		}
-		if c.Faction(f) == nil {
+		if c.Faction(f) == nil || !dealt(c.Faction(f), rules) {
 			return nil, engine.BadInput("factions", "unknown faction %q", f)
 		}
 		if taken[f] {
@@ -201,17 +211,75 @@ func chooseFactions(c *data.Catalog, cfg Config, rng *engine.RNG) ([]string, err
 		}
 		taken[f], out[i] = true, f
 	}
-	var pool []string
+	var pool, later []string
 	for _, f := range c.Factions {
-		if !taken[f.ID] {
+		switch {
+		case taken[f.ID] || !dealt(f, rules):
+		case len(f.HomesOf) > 0:
+			later = append(later, f.ID)
+		default:
 			pool = append(pool, f.ID)
 		}
 	}
 	shuffle(rng, pool)
+	// A faction that came with a later rules version goes in at a random
+	// place, and only if a seat is dealt at random: the stream of a game
+	// whose factions are all chosen stays that of the version before.
+	for _, id := range later {
+		if slices.Contains(out, "") {
+			pool = slices.Insert(pool, rng.IntN(len(pool)+1), id)
+		}
+	}
 	for i := range out {
 		if out[i] == "" {
 			out[i], pool = pool[0], pool[1:]
 		}
+	}
+	return homesLeft(c, cfg, out, pool)
+}
+
+// technologies are the technology cards of the game's rules version: not
+// those of a faction it does not deal.
+func (s *State) technologies() []*data.Technology {
+	c := data.MustLoad()
+	if s.rules() >= RulesKeleres {
+		return c.Technologies
+	}
+	return slices.DeleteFunc(slices.Clone(c.Technologies), func(t *data.Technology) bool {
+		f := c.Faction(t.Faction)
+		return f != nil && !dealt(f, s.rules())
+	})
+}
+
+// dealt reports a faction in the game's rules version: the Council Keleres
+// from RulesKeleres.
+func dealt(f *data.Faction, rules int) bool {
+	return len(f.HomesOf) == 0 || rules >= RulesKeleres
+}
+
+// homesLeft makes sure a faction taking another's home system (The
+// Tribuni) has one not played: a faction dealt at random gives way to the
+// next of the pool, its own seat's or one holding the home it needs.
+func homesLeft(c *data.Catalog, cfg Config, out, pool []string) ([]string, error) {
+	for i, id := range out {
+		f := c.Faction(id)
+		if len(f.HomesOf) == 0 || slices.ContainsFunc(f.HomesOf, func(h string) bool { return !slices.Contains(out, h) }) {
+			continue
+		}
+		chosen := func(j int) bool { return j < len(cfg.Factions) && cfg.Factions[j] != "" }
+		j := i
+		if chosen(i) { // a seat dealt one of the homes it needs gives way
+			j = -1
+			for k, g := range out {
+				if slices.Contains(f.HomesOf, g) && !chosen(k) {
+					j = k
+				}
+			}
+		}
+		if j < 0 || chosen(j) || len(pool) == 0 {
+			return nil, engine.BadInput("factions", "%s need the home system of %s, one not played", f.Short, strings.Join(f.HomesOf, ", "))
+		}
+		out[j], pool = pool[0], pool[1:]
 	}
 	return out, nil
 }
@@ -219,7 +287,7 @@ func chooseFactions(c *data.Catalog, cfg Config, rng *engine.RNG) ([]string, err
 // placeHomes puts each seat's home system on a home position, clockwise from
 // the first, and creates the state's systems. A home tile already in the
 // map string fixes the faction of the seat that sits there.
-func placeHomes(c *data.Catalog, s *State, m *galaxy.Map) error {
+func placeHomes(c *data.Catalog, s *State, m *galaxy.Map, keleres string, rng *engine.RNG) error {
 	homes := m.Homes()
 	if len(homes) != len(s.Players) {
 		return engine.BadInput("map", "%d home positions for %d players", len(homes), len(s.Players))
@@ -228,6 +296,13 @@ func placeHomes(c *data.Catalog, s *State, m *galaxy.Map) error {
 		p := s.Players[seat]
 		f := c.Faction(p.Faction)
 		sl := m.Slot(pos)
+		if len(f.HomesOf) > 0 {
+			h, err := tribuni(c, s, f, sl.Tile, keleres, rng)
+			if err != nil {
+				return err
+			}
+			p.HomeOf, f = h, c.Faction(h) // its home system is that faction's
+		}
 		gate := factionSetUp(f.ID, hookGateTile) // a gate stands in the home position
 		switch {
 		case sl.Tile == nil && gate != "":
@@ -248,6 +323,37 @@ func placeHomes(c *data.Catalog, s *State, m *galaxy.Map) error {
 	if err != nil {
 		return fmt.Errorf("setup: rebuilt map does not parse: %w", err)
 	}
+	return s.placeSystems(ms, re)
+}
+
+// tribuni is the faction whose home system f takes (The Tribuni): one of
+// its HomesOf not played, as the map's tile shows, as chosen, or else at
+// random.
+func tribuni(c *data.Catalog, s *State, f *data.Faction, tile *data.Tile, chosen string, rng *engine.RNG) (string, error) {
+	var free []string
+	for _, h := range f.HomesOf {
+		if !slices.ContainsFunc(s.Players, func(p *Player) bool { return p.Faction == h }) {
+			free = append(free, h)
+		}
+	}
+	if tile != nil {
+		i := slices.IndexFunc(free, func(h string) bool { return c.Faction(h).Home == tile.ID })
+		if i < 0 || (chosen != "" && chosen != free[i]) {
+			return "", fmt.Errorf("%s cannot take home tile %s", f.Short, tile.ID)
+		}
+		return free[i], nil
+	}
+	if chosen != "" {
+		if !slices.Contains(free, chosen) {
+			return "", fmt.Errorf("%s take the home system of one of %s not played, not %q", f.Short, strings.Join(free, ", "), chosen)
+		}
+		return chosen, nil
+	}
+	return free[rng.IntN(len(free))], nil
+}
+
+// placeSystems creates the state's systems from the map.
+func (s *State) placeSystems(ms string, re *galaxy.Map) error {
 	s.Map, s.galaxy = ms, re
 	for _, pos := range re.Systems() {
 		t := re.Slot(pos).Tile
@@ -258,6 +364,29 @@ func placeHomes(c *data.Catalog, s *State, m *galaxy.Map) error {
 		s.Systems = append(s.Systems, sys)
 	}
 	return nil
+}
+
+// techOptions are the technologies a faction's starting choice is made
+// from, by its rule: any without prerequisites, or (the Council Keleres)
+// the generic ones the other players own.
+func techOptions(c *data.Catalog, s *State, p *Player, rule string) []string {
+	var out []string
+	for _, t := range c.Technologies {
+		if t.Faction != "" {
+			continue
+		}
+		switch rule {
+		case "no_prereq":
+			if t.Color != "unit" && prereqCount(t) == 0 {
+				out = append(out, t.ID)
+			}
+		case "others_own":
+			if slices.ContainsFunc(s.Players, func(q *Player) bool { return q != p && slices.Contains(q.Techs, t.ID) }) {
+				out = append(out, t.ID)
+			}
+		}
+	}
+	return out
 }
 
 // equip gives a player their starting components.
@@ -285,19 +414,15 @@ func equip(c *data.Catalog, s *State, p *Player, cfg Config) error {
 	if ch := f.TechChoice; ch != nil {
 		picked := cfg.StartingTechs[f.ID]
 		options := ch.From
-		if ch.Rule == "no_prereq" {
-			options = nil
-			for _, t := range c.Technologies {
-				if t.Faction == "" && t.Color != "unit" && prereqCount(t) == 0 {
-					options = append(options, t.ID)
-				}
-			}
+		if ch.Rule != "" {
+			options = techOptions(c, s, p, ch.Rule)
 		}
+		count := min(ch.Count, len(options)) // fewer to choose from: all of them
 		if picked == nil {
-			picked = options[:ch.Count] // no choice given: the first options, in card order
+			picked = options[:count] // no choice given: the first options, in card order
 		}
-		if len(picked) != ch.Count {
-			return engine.BadInput("starting_techs", "%s chooses %d starting technologies, not %d", f.Short, ch.Count, len(picked))
+		if len(picked) != count || len(slices.Compact(slices.Sorted(slices.Values(picked)))) != count {
+			return engine.BadInput("starting_techs", "%s chooses %d starting technologies, not %d", f.Short, count, len(picked))
 		}
 		for _, t := range picked {
 			if !slices.Contains(options, t) {

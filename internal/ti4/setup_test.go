@@ -46,9 +46,12 @@ func checkStartingPosition(t *testing.T, s *State, p *Player) {
 	t.Helper()
 	c := data.MustLoad()
 	f := c.Faction(p.Faction)
-	home := s.System(p.Home)
-	if home == nil || home.Tile != f.Home {
-		t.Fatalf("%s home system %+v, want tile %s", p, home, f.Home)
+	home, tile := s.System(p.Home), f.Home
+	if p.HomeOf != "" { // the Keleres: a home not played (The Tribuni)
+		tile = c.Faction(p.HomeOf).Home
+	}
+	if home == nil || home.Tile != tile || (p.HomeOf != "") != (len(f.HomesOf) > 0) {
+		t.Fatalf("%s home system %+v, want tile %s", p, home, tile)
 	}
 	if !s.IsHomeSystem(p.Home) {
 		t.Fatalf("%s home not a home system", p)
@@ -70,7 +73,7 @@ func checkStartingPosition(t *testing.T, s *State, p *Player) {
 	if f.TechChoice != nil {
 		want += f.TechChoice.Count
 	}
-	if len(p.Techs) != want {
+	if len(p.Techs) != want && (f.TechChoice == nil || f.TechChoice.Rule != "others_own" || len(p.Techs) > want) {
 		t.Fatalf("%s has techs %v", p, p.Techs)
 	}
 	notes := 6 // the five generic and the faction's own; the Empyrean's Dark Pact too (Dark Whispers)

@@ -76,8 +76,11 @@ const (
 
 // Player is one seat. Seats are numbered clockwise around the table.
 type Player struct {
-	Seat       int    `json:"seat"`
-	Faction    string `json:"faction"`
+	Seat    int    `json:"seat"`
+	Faction string `json:"faction"`
+	// HomeOf: the faction whose home system this one took (the Council
+	// Keleres' The Tribuni), and whose hero it has.
+	HomeOf     string `json:"home_of,omitempty"`
 	Color      string `json:"color"`
 	Eliminated bool   `json:"eliminated,omitempty"`
 	Home       int    `json:"home"`                // position of the home system; stays after elimination (33 note 2)

@@ -90,6 +90,9 @@ func visibleElsewhere(s *State, card string, viewer int) bool {
 			}
 		}
 	}
+	if pa := s.PendingAC; pa != nil && pa.Act.Card == card { // played, another copy may still be in a hand
+		return true
+	}
 	if t := s.Trade; t != nil && (t.Seats[0] == viewer || t.Seats[1] == viewer) { // offered to the viewer, or by them
 		for _, b := range t.Give {
 			if slices.Contains(b.ActionCards, card) {

@@ -124,11 +124,14 @@ type TechChoice struct {
 
 // Faction is a faction sheet's facts.
 type Faction struct {
-	ID           string         `json:"id"`
-	Name         string         `json:"name"`
-	Short        string         `json:"short"`
-	Source       string         `json:"source"`
-	Home         string         `json:"home"`
+	ID     string `json:"id"`
+	Name   string `json:"name"`
+	Short  string `json:"short"`
+	Source string `json:"source"`
+	Home   string `json:"home"`
+	// HomesOf: the factions whose home system this one takes at setup,
+	// one not played (the Council Keleres' The Tribuni); Home is then "".
+	HomesOf      []string       `json:"homes_of,omitempty"`
 	HomePlanets  []string       `json:"home_planets"`
 	Commodities  int            `json:"commodities"`
 	Units        map[string]int `json:"units"`
@@ -175,7 +178,10 @@ type Leaders struct {
 	Agent     []string `json:"agent"`
 	Commander string   `json:"commander"`
 	Hero      string   `json:"hero"`
-	Unlock    Unlock   `json:"unlock"`
+	// Heroes: for a faction that takes another's home system (HomesOf),
+	// its hero by that faction; Hero is then "".
+	Heroes map[string]string `json:"heroes,omitempty"`
+	Unlock Unlock            `json:"unlock"`
 }
 
 // Unlock is a commander's unlock condition (LRR 51.5): a count of
@@ -396,8 +402,8 @@ func (c *Catalog) check() error {
 		}
 	}
 	for _, f := range c.Factions {
-		if c.tiles[f.Home] == nil {
-			return fmt.Errorf("data: faction %s home tile %s unknown", f.ID, f.Home)
+		if err := c.checkHome(f); err != nil {
+			return err
 		}
 		for _, p := range f.HomePlanets {
 			if c.planets[p] == nil || c.planets[p].Tile != f.Home {
@@ -433,6 +439,23 @@ func (c *Catalog) check() error {
 	return c.checkLeaders()
 }
 
+// checkHome: a faction's home tile and planets, or the factions whose
+// home it may take, each with its own.
+func (c *Catalog) checkHome(f *Faction) error {
+	if len(f.HomesOf) > 0 {
+		for _, id := range f.HomesOf {
+			if g := c.factions[id]; g == nil || len(g.HomesOf) > 0 || f.Home != "" || len(f.HomePlanets) > 0 {
+				return fmt.Errorf("data: faction %s takes the home of %s", f.ID, id)
+			}
+		}
+		return nil
+	}
+	if c.tiles[f.Home] == nil {
+		return fmt.Errorf("data: faction %s home tile %s unknown", f.ID, f.Home)
+	}
+	return nil
+}
+
 // checkLeaders: one set per faction, and each commander's unlock a count
 // of a known thing or a named condition, not both.
 func (c *Catalog) checkLeaders() error {
@@ -444,7 +467,7 @@ func (c *Catalog) checkLeaders() error {
 		seen[l.Faction] = true
 		u := l.Unlock
 		counted := u.Count > 0 && slices.Contains(UnlockCounts, u.Of)
-		if counted == (u.Condition != "") || len(l.Agent) == 0 || l.Commander == "" || l.Hero == "" {
+		if counted == (u.Condition != "") || len(l.Agent) == 0 || l.Commander == "" || (l.Hero == "") == (len(l.Heroes) == 0) {
 			return fmt.Errorf("data: %s's leaders or commander unlock %+v", l.Faction, u)
 		}
 	}

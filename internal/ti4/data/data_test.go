@@ -31,8 +31,8 @@ func TestTotals(t *testing.T) {
 	if hyperFaces != 18 {
 		t.Errorf("%d hyperlane faces, want 18", hyperFaces)
 	}
-	if len(c.Factions) != 24 {
-		t.Errorf("%d factions, want 24", len(c.Factions))
+	if len(c.Factions) != 25 { // base 17, PoK 7, the Codex's Council Keleres
+		t.Errorf("%d factions, want 25", len(c.Factions))
 	}
 	if len(c.Strategy) != 8 {
 		t.Errorf("%d strategy cards", len(c.Strategy))
@@ -41,8 +41,8 @@ func TestTotals(t *testing.T) {
 	for _, f := range c.Factions {
 		commodities += f.Commodities
 	}
-	if commodities != 76 {
-		t.Errorf("commodity values sum to %d, want 76", commodities)
+	if commodities != 78 { // the Keleres' 2 with the 76 of the others
+		t.Errorf("commodity values sum to %d, want 78", commodities)
 	}
 	res, inf, planets := 0, 0, 0
 	for _, tl := range c.Tiles {
