@@ -235,6 +235,14 @@ type Ability struct {
 	// sustains damage (87). StrategyTG: trade goods its owner gains after
 	// spending a token from their strategy pool.
 	SustainTG, StrategyTG int
+	// AtStrategyStart: what its owner gains at the start of each strategy
+	// phase, of itself (Council Patronage).
+	AtStrategyStart func(s *State, owner int) []Event
+	// ActivationToll: influence another player spends to activate the
+	// system holding this unit (5). CommitToll: influence another player
+	// spends, for each such unit, to commit ground forces to its planet
+	// (49.2).
+	ActivationToll, CommitToll int
 	// ReadyExplored: after its owner explores a planet, the planet is
 	// readied. MechDice: the dice more its owner's mechs in this flagship's
 	// system roll in combat.

@@ -94,8 +94,12 @@ type Law struct {
 	Elected string `json:"elected,omitempty"` // the planet or objective it was elected for
 }
 
-// Law returns the law in play with this id, or nil.
+// Law returns the law in play with this id, or nil; none while laws are
+// blank (LawsBlank).
 func (s *State) Law(id string) *Law {
+	if s.LawsBlank {
+		return nil
+	}
 	for i := range s.Laws {
 		if s.Laws[i].Card == id {
 			return &s.Laws[i]
@@ -235,7 +239,7 @@ func agendaFollowUps(s *State, rng *engine.RNG) []Event {
 	case len(s.Choices) > 0:
 		return nil
 	}
-	return s.emit(Event{Kind: EvAgendaPhaseDone})
+	return s.extend(s.emit(Event{Kind: EvAgendaPhaseDone}), s.strategyStart()...)
 }
 
 // revealAgenda draws the top agenda (8.2 i), reshuffling the discard pile
@@ -267,7 +271,7 @@ func revealAgenda(s *State, rng *engine.RNG) []Event {
 		return s.extend(ev, e)
 	}
 	// No agenda can be revealed: the phase goes on without this one.
-	return s.extend(ev, Event{Kind: EvAgendaPhaseDone})
+	return s.extend(s.extend(ev, Event{Kind: EvAgendaPhaseDone}), s.strategyStart()...)
 }
 
 // voters lists who votes, in order, leaving out those barred (8.16).

@@ -44,6 +44,9 @@ const (
 	EvPending      = "effect_pending"
 	EvPendingDone  = "pending_effects_resolved"
 	EvLawDiscarded = "law_discarded"
+	// EvLawsBlanked: every law is blank till the end of the turn
+	// (State.LawsBlank).
+	EvLawsBlanked = "laws_blanked"
 )
 
 // revealable reports whether an agenda can be resolved now; those whose
@@ -1045,6 +1048,8 @@ func lawLeaves(s *State, l Law) {
 
 func applyAgendaEffects(s *State, e *Event) bool {
 	switch e.Kind {
+	case EvLawsBlanked:
+		s.LawsBlank = true
 	case EvChoiceQueued:
 		s.Choices = append(s.Choices, *e.Step)
 	case EvChoiceNext:

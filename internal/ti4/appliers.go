@@ -23,7 +23,7 @@ func applyByKind(s *State, e *Event) bool {
 		return applyTrade(s, e)
 	case EvAgendaDone, EvAgendaOutcome, EvAgendaPhaseDone, EvAgendaResolved, EvAgendaRevealed, EvAgendaShuffled, EvAgendaSkipped, EvAgendaStart, EvAgendaTied, EvBallotClosed, EvBallotOpened, EvPlotWindow, EvPlotted, EvReadyQueued, EvRevote, EvVoteBound, EvVotesCast:
 		return applyAgenda(s, e)
-	case EvBarred, EvChoiceNext, EvChoiceQueued, EvCrisisPact, EvLawDiscarded, EvPending, EvPendingDone, EvReadyLimit, EvRelicGained, EvTokenPlaced, EvTokenRemoved:
+	case EvBarred, EvChoiceNext, EvChoiceQueued, EvCrisisPact, EvLawDiscarded, EvLawsBlanked, EvPending, EvPendingDone, EvReadyLimit, EvRelicGained, EvTokenPlaced, EvTokenRemoved:
 		return applyAgendaEffects(s, e)
 	case EvCeasefire, EvMoreTokens, EvNoteAttached, EvNotePlayed, EvNoteReturned, EvSilenced, EvZeroTokenGiven:
 		return applyNotes(s, e)

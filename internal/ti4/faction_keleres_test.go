@@ -166,3 +166,109 @@ func TestFaction_Keleres_StartingTechnologies(t *testing.T) {
 		t.Fatal("the same technology twice")
 	}
 }
+
+// Council Patronage: at the start of each strategy phase the Keleres'
+// commodities are replenished, then they gain a trade good.
+func TestFaction_Keleres_CouncilPatronage(t *testing.T) {
+	g := keleresGame(t, "xxcha", func(s *State) { s.Players[0].TradeGoods = 3 })
+	passActionPhase(t, g)
+	for i := 0; i < 60 && g.State().Phase != PhaseStrategy; i++ {
+		settleStatus(t, g)
+	}
+	p := g.State().Players[0]
+	if g.State().Phase != PhaseStrategy || p.Commodities != 2 || p.TradeGoods < 4 {
+		t.Fatalf("phase %s: commodities %d, trade goods %d: replenished to 2 and one more trade good", g.State().Phase, p.Commodities, p.TradeGoods)
+	}
+	if other := g.State().Players[1]; other.Commodities != 0 {
+		t.Fatalf("seat 1 replenished too: %d", other.Commodities)
+	}
+}
+
+// Law's Order: at the start of their turn the Keleres may spend 1
+// influence to make every law blank till the turn ends; not without a law
+// in play, and the laws hold again in the next turn.
+func TestFaction_Keleres_LawsOrder(t *testing.T) {
+	g := keleresGame(t, "xxcha", func(s *State) {
+		s.Laws = append(s.Laws, Law{Card: "fleet_regulations", Owner: None})
+	})
+	s := g.State()
+	if !s.lawSays(LawFleetPoolFour) {
+		t.Fatal("Fleet Regulations not in force")
+	}
+	if !offered(g, 0, "keleres:law_s_order") {
+		t.Fatal("Law's Order not offered at the start of the turn")
+	}
+	refuse(t, g, use(0, "keleres:law_s_order", Action{}), "47.3")
+	do(t, g, use(0, "keleres:law_s_order", Action{ActionExtra: &ActionExtra{Spend: &Spend{Planets: []string{"Archon Tau"}}}})) // 1 influence
+	if s := g.State(); !s.LawsBlank || s.lawSays(LawFleetPoolFour) || s.Law("fleet_regulations") != nil || !planet(t, g, "Archon Tau").Exhausted {
+		t.Fatal("the laws still hold, or nothing was spent")
+	}
+	quickTactical(t, g, 0, 21)
+	if s := g.State(); s.LawsBlank || !s.lawSays(LawFleetPoolFour) {
+		t.Fatal("the laws stay blank after the Keleres' turn")
+	}
+	// No law in play: not offered.
+	if g = keleresGame(t, "xxcha", nil); offered(g, 0, "keleres:law_s_order") {
+		t.Fatal("Law's Order offered with no law in play")
+	}
+}
+
+// offered reports a use of card among seat's legal actions.
+func offered(g *Game, seat int, card string) bool {
+	return slices.ContainsFunc(Legal(g.State(), engineRNG(), seat), func(a Action) bool { return a.Kind == ActUseAbility && a.Card == card })
+}
+
+// Artemiris: another player spends 2 influence to activate its system; its
+// owner does not.
+func TestFactionUnit_Artemiris(t *testing.T) {
+	g := keleresGame(t, "xxcha", func(s *State) {
+		s.System(9).Space = append(s.System(9).Space, Stack{Owner: 0, Unit: "flagship", Count: 1})
+	})
+	quickTactical(t, g, 0, 21)
+	refuse(t, g, activate(1, 9), "5")
+	jord := Spend{Planets: []string{"Jord"}} // 4 resources, 2 influence
+	var offered bool
+	for _, a := range Legal(g.State(), engineRNG(), 1) {
+		if a.Kind == ActActivate && *a.System == 9 {
+			offered = offered || a.ActionExtra != nil && a.extra().Spend != nil
+			if a.ActionExtra == nil || a.extra().Spend == nil {
+				t.Fatal("activation of Artemiris's system offered without its toll")
+			}
+		}
+	}
+	if !offered {
+		t.Fatal("activation of Artemiris's system not offered")
+	}
+	a := activate(1, 9)
+	a.ActionExtra = &ActionExtra{Spend: &jord}
+	ev := do(t, g, a)
+	if !hasKind(ev, EvPlanetExhausted) || !planet(t, g, "Jord").Exhausted {
+		t.Fatal("the toll was not paid")
+	}
+}
+
+// Omniopiares: another player spends 1 influence for each on its planet to
+// commit ground forces there, once an invasion.
+func TestFactionUnit_Omniopiares(t *testing.T) {
+	cfg := fixtureConfig("sol", "keleres", "hacan")
+	cfg.Rules = RulesCurrent
+	g := fixture(t, cfg, func(s *State) {
+		s.System(22).Space = append(s.System(22).Space, Stack{Owner: 0, Unit: "infantry", Count: 4})
+		arnorHeldBy(1, Stack{Owner: 1, Unit: "mech", Count: 2})(s)
+	})
+	toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+	activated(t, g, 0, 9)
+	do(t, g, moveShips(0, 22, "carrier", 1))
+	do(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(22), Unit: "infantry", Count: 4})
+	do(t, g, act(ActEndMovement, 0))
+	declineWindows(t, g)
+	commit := Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: "infantry", Count: 2}
+	refuse(t, g, commit, "5")
+	jord := commit
+	jord.ActionExtra = &ActionExtra{Spend: &Spend{Planets: []string{"Jord"}}} // 2 influence: one for each mech
+	do(t, g, jord)
+	if !planet(t, g, "Jord").Exhausted {
+		t.Fatal("the toll was not paid")
+	}
+	do(t, g, commit) // paid once an invasion
+}

@@ -1,8 +1,12 @@
 package ti4
 
 import (
+	"slices"
+	"sync"
+
 	"github.com/mecatol/mecatol/internal/combat"
 	"github.com/mecatol/mecatol/internal/engine"
+	"github.com/mecatol/mecatol/internal/ti4/data"
 )
 
 // Faction units (96, 97): their numbers are in the data; the abilities
@@ -156,4 +160,50 @@ func ParseUnits(list string) ([]combat.Group, error) {
 		}
 	}
 	return gs, nil
+}
+
+// tollTypes are the unit types some unit card of which makes other players
+// pay to activate its system or to commit to its planet (ActivationToll,
+// CommitToll): the cheap test before a unit's card is looked up.
+var tollTypes = sync.OnceValue(func() map[string]bool {
+	out := map[string]bool{}
+	for _, u := range data.MustLoad().Units {
+		if a := definitions[u.ID]; a != nil && (a.ActivationToll > 0 || a.CommitToll > 0) {
+			out[u.Type] = true
+		}
+	}
+	return out
+})
+
+// toll is the influence seat spends because of other players' units in
+// stacks, each unit's card asking what hook says.
+func (s *State) toll(seat int, stacks []Stack, hook func(*Ability) int) int {
+	if s.rules() < RulesKeleres {
+		return 0
+	}
+	n := 0
+	for _, st := range stacks {
+		if st.Owner != seat && tollTypes()[st.Unit] {
+			if a := s.unitAbility(st.Owner, st.Unit); a != nil {
+				n += hook(a) * st.Count
+			}
+		}
+	}
+	return n
+}
+
+// activationToll is the influence seat spends to activate sys (5): other
+// players' ships there whose cards ask it (Artemiris).
+func (s *State) activationToll(seat int, sys *System) int {
+	return s.toll(seat, sys.Space, func(a *Ability) int { return a.ActivationToll })
+}
+
+// commitToll is the influence seat spends to commit ground forces to pl
+// (49.2): other players' units there whose cards ask it (Omniopiares),
+// paid with the first commit of the invasion to it.
+func (s *State) commitToll(seat int, pl *Planet) int {
+	if inv := s.Invasion; inv != nil && slices.Contains(inv.Committed, pl.Name) {
+		return 0
+	}
+	return s.toll(seat, pl.Units, func(a *Ability) int { return a.CommitToll })
 }

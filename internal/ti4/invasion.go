@@ -65,7 +65,11 @@ func decideCommit(s *State, a Action) ([]Event, error) {
 	if err := checkCustodians(s, pl); err != nil {
 		return nil, err
 	}
-	return s.emit(
+	toll := s.commitToll(a.Seat, pl)
+	if err := s.payToll(a, toll); err != nil {
+		return nil, err
+	}
+	return s.extend(s.tollEvents(a, toll),
 		Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: sys.Pos, Unit: a.Unit, Count: a.Count},
 		Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: a.Unit, Count: a.Count},
 		Event{Kind: EvCommitted, Seat: a.Seat, System: sys.Pos, Planet: pl.Name},

@@ -36,6 +36,9 @@ const (
 
 // lawSays reports a law in play that makes the change e for everyone.
 func (s *State) lawSays(e LawEffect) bool {
+	if s.LawsBlank {
+		return false
+	}
 	for i := range s.Laws {
 		if a := definitions[s.Laws[i].Card]; a != nil && a.Law&e != 0 {
 			return true
@@ -47,6 +50,9 @@ func (s *State) lawSays(e LawEffect) bool {
 // lawGives is the id of a law seat owns that makes the change e for it,
 // or "".
 func (s *State) lawGives(seat int, e LawEffect) string {
+	if s.LawsBlank {
+		return ""
+	}
 	for i := range s.Laws {
 		if l := s.Laws[i]; l.Owner == seat {
 			if a := definitions[l.Card]; a != nil && a.Owned&e != 0 {

@@ -154,6 +154,9 @@ func applyLawWindows(s *State, e *Event) bool {
 
 // lawOptions lists the uses of laws open to seat, for Legal.
 func lawOptions(s *State, seat int, add func(Action)) {
+	if s.LawsBlank {
+		return
+	}
 	for _, l := range s.Laws {
 		if l.Owner != seat {
 			continue

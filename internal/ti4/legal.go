@@ -641,7 +641,7 @@ func (l *lister) tactical(add func(Action)) bool {
 						continue
 					}
 					for n := 1; n <= count(active.Space, seat, typ); n++ {
-						add(Action{Kind: ActCommit, Planet: pl.Name, Unit: typ, Count: n})
+						tolled(s, seat, s.commitToll(seat, pl), Action{Kind: ActCommit, Planet: pl.Name, Unit: typ, Count: n}, add)
 					}
 				}
 			}
@@ -676,7 +676,7 @@ func (l *lister) turn(add func(Action)) bool {
 		}
 		for _, sys := range s.Systems {
 			if p.Tactic > 0 && !slices.Contains(sys.Command, seat) { // 20.4, 5.2
-				add(Action{Kind: ActActivate, System: ip(sys.Pos)})
+				tolled(s, seat, s.activationToll(seat, sys), Action{Kind: ActActivate, System: ip(sys.Pos)}, add)
 			}
 		}
 		near := s.neighborMask(seat)
@@ -980,4 +980,18 @@ func Deciding(s *State) []int {
 		return one(s.Tactical.Seat)
 	}
 	return one(s.Turn)
+}
+
+// tolled adds a, or where a unit's card asks toll influence for it, a
+// with each of a few ways of paying it.
+func tolled(s *State, seat, toll int, a Action, add func(Action)) {
+	if toll == 0 {
+		add(a)
+		return
+	}
+	for _, sp := range s.payments(seat, toll, true, 3) {
+		b := a
+		b.ActionExtra = &ActionExtra{Spend: sp}
+		add(b)
+	}
 }

@@ -113,6 +113,7 @@ var reveals = map[string]disclosure{
 	EvInvasionEnded:      quiet,
 	EvKeepStrategy:       quiet,
 	EvLawDiscarded:       quiet,
+	EvLawsBlanked:        quiet,
 	EvLegendaryExhausted: quiet,
 	EvNexusActive:        quiet,
 	EvNoteGiven:          quiet,

@@ -362,7 +362,11 @@ func roundFollowUps(s *State, rng *engine.RNG) []Event {
 				return ev
 			}
 			end := EndStatusPhase(s)
-			return s.extend(s.extend(end, policyDraw(s, end, rng)...), Event{Kind: EvStatusPhaseEnd})
+			end = s.extend(s.extend(end, policyDraw(s, end, rng)...), Event{Kind: EvStatusPhaseEnd})
+			if !s.AgendaPhase { // the strategy phase next (8.1)
+				end = s.extend(end, s.strategyStart()...)
+			}
+			return end
 		}
 	}
 	return nil
@@ -493,7 +497,7 @@ func applyRound(s *State, e *Event) bool {
 		if s.lawGives(e.Seat, LawActionAfterTurn) != "" && !s.Players[e.Seat].Passed && s.Phase == PhaseAction {
 			s.WarAsk = true // after an action, not a pass (7.3; see the LRR's FAQ)
 		}
-		s.Players[e.Seat].TradedWith = nil
+		s.Players[e.Seat].TradedWith, s.LawsBlank = nil, false
 		for _, p := range s.Players {
 			p.Feats = nil
 		}
@@ -634,4 +638,21 @@ func beginRound(s *State) {
 	s.Round++
 	s.Phase = PhaseStrategy
 	s.Turn = s.nextPicker() // the speaker, unless Political Stability kept their cards
+}
+
+// strategyStart is what abilities give their owners at the start of the
+// strategy phase, of themselves (AtStrategyStart), in speaker order.
+func (s *State) strategyStart() []Event {
+	if s.rules() < RulesKeleres {
+		return nil
+	}
+	var ev []Event
+	for _, q := range s.SpeakerOrder() {
+		for _, a := range s.abilityList(q) {
+			if a.AtStrategyStart != nil {
+				ev = s.extend(ev, a.AtStrategyStart(s, q)...)
+			}
+		}
+	}
+	return ev
 }

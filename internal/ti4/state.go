@@ -299,18 +299,20 @@ type State struct {
 	TurnUsed []string `json:"turn_used,omitempty"`
 	// Swaps: the planets whose values are swapped until the end of this
 	// turn (Planet.Swapped).
-	Swaps        []string     `json:"swaps,omitempty"`
-	Pending      []Pending    `json:"pending,omitempty"`       // effects for the start of the next strategy phase
-	ArbiterRound int          `json:"arbiter_round,omitempty"` // the round Imperial Arbiter was last offered
-	WarAsk       bool         `json:"war_ask,omitempty"`       // Minister of War's owner just performed an action
-	ExtraAction  bool         `json:"extra_action,omitempty"`  // the player whose turn it is has an additional action, which they may decline (Minister of War)
-	SecondBy     string       `json:"second_by,omitempty"`     // the ability that gave this turn's second action (Fleet Logistics)
-	PendingAC    *PendingAC   `json:"pending_ac,omitempty"`    // an action card waiting on Sabotage (2.8)
-	PickAsk      *PickAsk     `json:"pick_ask,omitempty"`      // a strategy card just chosen, waiting on Public Disgrace
-	Disgraced    string       `json:"disgraced,omitempty"`     // the card the picker may not choose again
-	DiscardAsk   *DiscardAsk  `json:"discard_ask,omitempty"`   // an "Action" card just discarded, waiting on Reverse Engineer
-	CoupAsk      *CoupAsk     `json:"coup_ask,omitempty"`      // a strategic action announced, waiting on Coup d'Etat
-	Discarded    []DiscardAsk `json:"discarded,omitempty"`     // such discards whose windows are still to open
+	Swaps        []string  `json:"swaps,omitempty"`
+	Pending      []Pending `json:"pending,omitempty"`       // effects for the start of the next strategy phase
+	ArbiterRound int       `json:"arbiter_round,omitempty"` // the round Imperial Arbiter was last offered
+	// LawsBlank: every law is blank till the end of the turn (Law's Order).
+	LawsBlank   bool         `json:"laws_blank,omitempty"`
+	WarAsk      bool         `json:"war_ask,omitempty"`      // Minister of War's owner just performed an action
+	ExtraAction bool         `json:"extra_action,omitempty"` // the player whose turn it is has an additional action, which they may decline (Minister of War)
+	SecondBy    string       `json:"second_by,omitempty"`    // the ability that gave this turn's second action (Fleet Logistics)
+	PendingAC   *PendingAC   `json:"pending_ac,omitempty"`   // an action card waiting on Sabotage (2.8)
+	PickAsk     *PickAsk     `json:"pick_ask,omitempty"`     // a strategy card just chosen, waiting on Public Disgrace
+	Disgraced   string       `json:"disgraced,omitempty"`    // the card the picker may not choose again
+	DiscardAsk  *DiscardAsk  `json:"discard_ask,omitempty"`  // an "Action" card just discarded, waiting on Reverse Engineer
+	CoupAsk     *CoupAsk     `json:"coup_ask,omitempty"`     // a strategic action announced, waiting on Coup d'Etat
+	Discarded   []DiscardAsk `json:"discarded,omitempty"`    // such discards whose windows are still to open
 	// Legendary planets whose ability cards are exhausted (53), and the seat
 	// whose turn just ended while it held a ready one.
 	LegendaryExhausted []string `json:"legendary_exhausted,omitempty"`

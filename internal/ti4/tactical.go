@@ -199,11 +199,11 @@ func decideActivate(s *State, a Action) ([]Event, error) {
 	p := s.Players[a.Seat]
 	pools := Pools{p.Tactic - 1, p.Fleet, p.Strategy}
 	again := slices.Contains(sys.Command, a.Seat) // an ability's (Il Na Viroset): no activation abilities answer it
-	var ev []Event
+	ev := s.tollEvents(a, s.activationToll(a.Seat, sys))
 	if guesting(s, a.Seat) { // no token placed (Z'eu); the system counts as activated
-		ev = s.emit(Event{Kind: EvStepCleared, Seat: a.Seat}, Event{Kind: EvTacticalBegun, Seat: a.Seat, System: sys.Pos, Deck: StepGuest})
+		ev = s.extend(ev, Event{Kind: EvStepCleared, Seat: a.Seat}, Event{Kind: EvTacticalBegun, Seat: a.Seat, System: sys.Pos, Deck: StepGuest})
 	} else {
-		ev = s.emit(
+		ev = s.extend(ev,
 			Event{Kind: EvTokensSet, Seat: a.Seat, Pools: &pools},
 			Event{Kind: EvCommandToken, Seat: a.Seat, System: sys.Pos, Count: 1},
 			Event{Kind: EvTacticalBegun, Seat: a.Seat, System: sys.Pos, Count: btoi(again)},
@@ -297,7 +297,10 @@ func checkActivate(s *State, a Action) (*System, error) {
 		if slices.Contains(sys.Command, a.Seat) {
 			return nil, engine.Refuse("5.2", "you already have a command token in that system")
 		}
-		return sys, s.asteroidHeld(sys, a.Seat)
+		if err := s.asteroidHeld(sys, a.Seat); err != nil {
+			return nil, err
+		}
+		return sys, s.payToll(a, s.activationToll(a.Seat, sys))
 	}
 	if slices.Contains(sys.Command, a.Seat) && (countOf(sys.Command, a.Seat) > 1 || !s.permits(a.Seat, PermitReactivate)) {
 		return nil, engine.Refuse("5.2", "you already have a command token in that system")
@@ -305,7 +308,31 @@ func checkActivate(s *State, a Action) (*System, error) {
 	if p := s.Players[a.Seat]; p.Tactic < 1 {
 		return nil, engine.Refuse("20.4", "%s has no command token in the tactic pool", p)
 	}
-	return sys, s.asteroidHeld(sys, a.Seat)
+	if err := s.asteroidHeld(sys, a.Seat); err != nil {
+		return nil, err
+	}
+	return sys, s.payToll(a, s.activationToll(a.Seat, sys))
+}
+
+// payToll checks that a pays toll influence with its spend (a unit's
+// card asks it: activationToll, commitToll).
+func (s *State) payToll(a Action, toll int) error {
+	if toll == 0 {
+		return nil
+	}
+	if _, err := s.pay(a.Seat, a.extra().Spend, toll, true); err != nil {
+		return engine.Refuse("5", "another player's unit asks %d influence for that (spend): %v", toll, err)
+	}
+	return nil
+}
+
+// tollEvents are the events of a's payment of toll influence.
+func (s *State) tollEvents(a Action, toll int) []Event {
+	if toll == 0 {
+		return nil
+	}
+	ev, _ := s.pay(a.Seat, a.extra().Spend, toll, true)
+	return ev
 }
 
 // asteroidHeld refuses seat's activation of an asteroid field holding

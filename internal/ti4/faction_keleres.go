@@ -1,0 +1,58 @@
+package ti4
+
+import (
+	"github.com/mecatol/mecatol/internal/engine"
+)
+
+// The Council Keleres (Codex III), from rules version 8.
+func init() {
+	// The Tribuni: the home system of the Mentak, the Xxcha or the Argent
+	// Flight, one not played, and the hero of that faction's (setup:
+	// data homes_of and heroes, Player.HomeOf).
+	define(&Ability{ID: "keleres:the_tribuni", Since: RulesKeleres})
+	// Council Patronage: at the start of the strategy phase, commodities
+	// replenished, then a trade good.
+	define(&Ability{ID: "keleres:council_patronage", Since: RulesKeleres, AtStrategyStart: councilPatronage})
+	// Law's Order: at the start of their turn, 1 influence spent makes
+	// every law blank till the turn's end.
+	define(&Ability{ID: "keleres:law_s_order", Since: RulesKeleres,
+		Uses: []*Use{{At: AtStartOfTurn, OncePerTurn: true, Fields: "spend", Options: lawsOrderOptions, Resolve: lawsOrder}}})
+	// Artemiris, their flagship: another player spends 2 influence to
+	// activate its system.
+	define(&Ability{ID: "artemiris", Since: RulesKeleres, ActivationToll: 2})
+	// Omniopiares, their mech: another player spends 1 influence, for each,
+	// to commit ground forces to its planet.
+	define(&Ability{ID: "omniopiares", Since: RulesKeleres, CommitToll: 1})
+}
+
+func councilPatronage(s *State, seat int) []Event {
+	n := commodityValue(s.Players[seat])
+	ev := s.emit(Event{Kind: EvCommodities, Seat: seat, Count: n})
+	ev = s.extend(ev, notesOnReplenish(s, seat, n)...)
+	return s.extend(ev, Event{Kind: EvTradeGoods, Seat: seat, Count: 1})
+}
+
+// lawsOrderCost is what Law's Order costs, in influence.
+const lawsOrderCost = 1
+
+func lawsOrderOptions(s *State, seat int, _ *Step) []Action {
+	if len(s.Laws) == 0 || s.LawsBlank {
+		return nil
+	}
+	var out []Action
+	for _, sp := range s.payments(seat, lawsOrderCost, true, 4) {
+		out = append(out, Action{ActionExtra: &ActionExtra{Spend: sp}})
+	}
+	return out
+}
+
+func lawsOrder(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
+	if len(s.Laws) == 0 || s.LawsBlank {
+		return nil, engine.Refuse("7", "no law in play to make blank")
+	}
+	ev, err := s.pay(a.Seat, a.extra().Spend, lawsOrderCost, true)
+	if err != nil {
+		return nil, err
+	}
+	return s.extend(ev, Event{Kind: EvLawsBlanked, Seat: a.Seat}), nil
+}
