@@ -629,9 +629,11 @@ func riderRewards(s *State, ag *AgendaStep, before []Event, rng *engine.RNG) []E
 			}
 		case "diplomacy_rider":
 			ev = s.extend(ev, queue(Step{Kind: StepDiploRider, Seat: q, Card: r.Card, Need: 1}))
-		default: // a prediction made by an ability (Galactic Threat)
+		default: // a prediction made by an ability (Galactic Threat) or a note
 			if d := definitions[r.Card]; d != nil && d.Predicted != nil {
 				ev = s.extend(ev, d.Predicted(s, r, ag)...)
+			} else if n := promissoryNotes[r.Card]; n != nil && n.predicted != nil {
+				ev = s.extend(ev, n.predicted(s, r, s.extend(slices.Clone(before), ev...), rng)...)
 			}
 		}
 	}

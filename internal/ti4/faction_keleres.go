@@ -1,6 +1,8 @@
 package ti4
 
 import (
+	"slices"
+
 	"github.com/mecatol/mecatol/internal/engine"
 )
 
@@ -55,4 +57,38 @@ func lawsOrder(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
 		return nil, err
 	}
 	return s.extend(ev, Event{Kind: EvLawsBlanked, Seat: a.Seat}), nil
+}
+
+// Keleres Rider, the Keleres' note: after an agenda is revealed, before
+// any vote, its holder predicts an outcome and casts no votes on it (8.22);
+// the note goes back to the Keleres at once. A prediction come true draws
+// an action card and gains 2 trade goods.
+func init() {
+	defineNote("keleres:keleres_rider", &promissoryNote{since: RulesKeleres, moment: riderMoment, fields: "outcome",
+		offer: func(s *State, _ int) []Action { return outcomeChoices(s) }, play: keleresRider, predicted: keleresRiderPaid})
+}
+
+// riderMoment: an agenda revealed, no vote cast yet (its "when" and
+// "after" windows).
+func riderMoment(s *State, _ int) bool {
+	ag := s.Agenda
+	return s.Phase == PhaseAgenda && ag != nil && ag.Card != "" && (ag.Window == "" || ag.Window == "when" || ag.Window == "after") &&
+		len(ag.Ballots) == 0 && !ag.Voting && ag.Outcome == ""
+}
+
+func keleresRider(s *State, a Action, _ int) ([]Event, error) {
+	if !riderMoment(s, a.Seat) {
+		return nil, engine.Refuse("8.22", "Keleres Rider is played after an agenda is revealed, before the votes")
+	}
+	if !slices.Contains(s.Outcomes(s.Agenda.Subject), a.Outcome) {
+		return nil, engine.Refuse("8.22a", "predict one of this agenda's outcomes: %v", s.Outcomes(s.Agenda.Subject))
+	}
+	return s.emit(Event{Kind: EvRider, Seat: a.Seat, Card: a.Card, Extra: &Extra{Outcome: a.Outcome}},
+		Event{Kind: EvSilenced, Seat: a.Seat}, Event{Kind: EvNoteReturned, Seat: a.Seat, Card: a.Card}), nil
+}
+
+func keleresRiderPaid(s *State, r Ballot, before []Event, rng *engine.RNG) []Event {
+	deck, discard := actionDeckAfter(s, before)
+	ev := drawACFrom(s, &deck, &discard, rng, r.Seat, 1)
+	return s.extend(ev, Event{Kind: EvTradeGoods, Seat: r.Seat, Count: 2})
 }

@@ -272,3 +272,33 @@ func TestFactionUnit_Omniopiares(t *testing.T) {
 	}
 	do(t, g, commit) // paid once an invasion
 }
+
+// Keleres Rider: after an agenda is revealed its holder predicts an
+// outcome and casts no votes; the note goes back to the Keleres at once,
+// and a prediction come true draws an action card and 2 trade goods.
+func TestFaction_Keleres_KeleresRider(t *testing.T) {
+	const note = "keleres:keleres_rider"
+	for _, predict := range []string{"for", "against"} {
+		g := factionAgenda(t, []string{"keleres", "sol", "hacan"}, []string{"mutiny", "economic_equality"}, giveNote(note, 1))
+		if !noteOffered(g, 1, note) {
+			t.Fatal("not offered after the agenda is revealed")
+		}
+		refuse(t, g, Action{Kind: ActPlayNote, Seat: 1, Card: note, Outcome: "elect_sol"}, "8.22a")
+		do(t, g, Action{Kind: ActPlayNote, Seat: 1, Card: note, Outcome: predict})
+		s := g.State()
+		if !slices.Contains(s.Players[0].Promissory, note) || slices.Contains(s.Players[1].Promissory, note) {
+			t.Fatal("the note is not back with the Keleres")
+		}
+		tg, hand := s.Players[1].TradeGoods, len(s.Players[1].ActionCards)
+		vote(t, g, 2, "for", "Hercant")
+		vote(t, g, 0, "for")
+		for i := 0; i < 10 && g.State().Agenda != nil && g.State().Agenda.Number == 1; i++ {
+			settle(t, g)
+		}
+		p := g.State().Players[1]
+		won := predict == "for"
+		if (p.TradeGoods == tg+2) != won || (len(p.ActionCards) == hand+1) != won {
+			t.Fatalf("predicted %s: trade goods %d (was %d), hand %d (was %d)", predict, p.TradeGoods, tg, len(p.ActionCards), hand)
+		}
+	}
+}

@@ -116,6 +116,9 @@ type promissoryNote struct {
 	// lendsCommander: in its holder's play area, its owner's commander is
 	// the holder's too while unlocked (leaders.go).
 	lendsCommander bool
+	// predicted: what a prediction made with it earns when it comes true
+	// (a rider's, 8.22b), the events before it given for the decks.
+	predicted func(s *State, r Ballot, before []Event, rng *engine.RNG) []Event
 }
 
 // promissoryNotes holds the notes' definitions, by id.
