@@ -37,6 +37,10 @@ const (
 	StepDrawDiscard = "discard_after_drawing"
 	ActDiscardAC    = "discard_action_card"
 	EvACDiscarded   = "action_card_discarded"
+	// EvActionDeckSet: the action deck is now NewDeck, in that order (an
+	// ability's cards put on top, the rest shuffled); Count 1: the discard
+	// pile went into it.
+	EvActionDeckSet = "action_deck_set"
 )
 
 // handFollowUps opens a discard step for the first player, in seat order,
@@ -81,7 +85,15 @@ func decideDiscardAC(s *State, a Action) ([]Event, error) {
 }
 
 func applyCards(s *State, e *Event) bool {
-	if e.Kind != EvACDiscarded {
+	switch e.Kind {
+	case EvActionDeckSet:
+		s.Decks.ActionCards = slices.Clone(e.extra().NewDeck)
+		if e.Count == 1 {
+			s.Decks.ActionDiscard = nil
+		}
+		return true
+	case EvACDiscarded:
+	default:
 		return false
 	}
 	p := s.Players[e.Seat]

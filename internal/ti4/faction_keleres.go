@@ -92,3 +92,45 @@ func keleresRiderPaid(s *State, r Ballot, before []Event, rng *engine.RNG) []Eve
 	ev := drawACFrom(s, &deck, &discard, rng, r.Seat, 1)
 	return s.extend(ev, Event{Kind: EvTradeGoods, Seat: r.Seat, Count: 2})
 }
+
+// The Keleres' heroes, one for the home taken (The Tribuni), each purged
+// once used (51.12).
+func init() {
+	// Harka Leeds (the Mentak's home): as an action, action cards are
+	// revealed from the deck till 3 with component actions are, which
+	// they draw; the rest are shuffled back into the deck.
+	define(&Ability{ID: "keleres:harka_leeds", Since: RulesKeleres,
+		Uses: []*Use{{At: AtAction, Options: one(Action{}), Resolve: harkaLeeds}}})
+}
+
+// harkaCards is how many action cards with component actions Harka Leeds
+// draws.
+const harkaCards = 3
+
+func harkaLeeds(s *State, a Action, _ *Step, rng *engine.RNG) ([]Event, error) {
+	deck, discard := slices.Clone(s.Decks.ActionCards), s.Decks.ActionDiscard
+	reshuffled := false
+	var found, rest []string
+	i := 0
+	for ; len(found) < harkaCards; i++ {
+		if i == len(deck) { // the deck runs out: the discard pile is shuffled in (2.5)
+			if len(discard) == 0 || reshuffled {
+				break
+			}
+			more := slices.Clone(discard)
+			shuffle(rng, more)
+			deck, reshuffled = append(deck, more...), true
+		}
+		if c := actionCards[deck[i]]; c != nil && c.action {
+			found = append(found, deck[i])
+		} else {
+			rest = append(rest, deck[i])
+		}
+	}
+	rest = append(rest, deck[i:]...)
+	shuffle(rng, rest)
+	set := Event{Kind: EvActionDeckSet, Count: btoi(reshuffled), Extra: &Extra{NewDeck: append(slices.Clone(found), rest...)}}
+	draw := Event{Kind: EvCardsDrawn, Seat: a.Seat, Deck: "action"}
+	draw.more().Cards = found
+	return s.emit(set, draw, purgeHero(a.Seat)), nil
+}

@@ -302,3 +302,36 @@ func TestFaction_Keleres_KeleresRider(t *testing.T) {
 		}
 	}
 }
+
+// Harka Leeds (the hero with the Mentak's home): action cards are revealed
+// till 3 with component actions are, and drawn; the others go back into
+// the deck, which keeps every card; the hero is purged.
+func TestFaction_Keleres_HarkaLeeds(t *testing.T) {
+	g := keleresGame(t, "mentak", func(s *State) {
+		s.Players[0].Hero = Unlocked
+		// Two component-action cards at the top, then reactions, and a
+		// third deep down: moved there, each card once.
+		top := []string{"sabotage", "war_effort", "sabotage", "ghost_ship", "direct_hit", "shields_holding", "plague"}
+		rest := s.Decks.ActionCards
+		for _, c := range top {
+			i := slices.Index(rest, c)
+			rest = slices.Delete(slices.Clone(rest), i, i+1)
+		}
+		s.Decks.ActionCards = append(top, rest...)
+	})
+	before := len(g.State().Decks.ActionCards)
+	if offered(g, 1, "keleres:harka_leeds") {
+		t.Fatal("offered to another player")
+	}
+	do(t, g, use(0, "keleres:harka_leeds", Action{}))
+	s := g.State()
+	if got := s.Players[0].ActionCards; !slices.Equal(got, []string{"war_effort", "ghost_ship", "plague"}) || s.Players[0].Hero != Purged {
+		t.Fatalf("hand %v, hero %s", got, s.Players[0].Hero)
+	}
+	if len(s.Decks.ActionCards) != before-3 || !slices.Contains(s.Decks.ActionCards, "direct_hit") {
+		t.Fatalf("deck of %d (was %d)", len(s.Decks.ActionCards), before)
+	}
+	if err := CheckInvariants(s); err != nil {
+		t.Fatal(err)
+	}
+}

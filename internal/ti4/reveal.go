@@ -38,6 +38,7 @@ var reveals = map[string]disclosure{
 	EvAgendaResolved:     quiet,
 	EvAgendaRevealed:     shown, // an agenda turned up (or seen by the speaker alone)
 	EvAgendaShuffled:     shuffled,
+	EvActionDeckSet:      shuffled,
 	EvAgendaSkipped:      shown, // an agenda turned up and discarded
 	EvAgendaStart:        quiet,
 	EvAgendaTied:         quiet,
