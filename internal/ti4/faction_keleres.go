@@ -101,6 +101,12 @@ func init() {
 	// they draw; the rest are shuffled back into the deck.
 	define(&Ability{ID: "keleres:harka_leeds", Since: RulesKeleres,
 		Uses: []*Use{{At: AtAction, Options: one(Action{}), Resolve: harkaLeeds}}})
+	// Kuuasi Aun Jalatai (the Argent's home): at the start of a round of
+	// a space combat they fight in a system with a planet of theirs, their
+	// flagship and up to 2 cruisers or destroyers from reinforcements are
+	// placed there.
+	define(&Ability{ID: "keleres:kuuasi_aun_jalatai", Since: RulesKeleres,
+		Uses: []*Use{{At: AtCombatRound, Fields: "units", Options: kuuasiOptions, Resolve: kuuasi}}})
 }
 
 // harkaCards is how many action cards with component actions Harka Leeds
@@ -133,4 +139,46 @@ func harkaLeeds(s *State, a Action, _ *Step, rng *engine.RNG) ([]Event, error) {
 	draw := Event{Kind: EvCardsDrawn, Seat: a.Seat, Deck: "action"}
 	draw.more().Cards = found
 	return s.emit(set, draw, purgeHero(a.Seat)), nil
+}
+
+// kuuasiEscorts is how many cruisers or destroyers Kuuasi Aun Jalatai
+// places with the flagship.
+const kuuasiEscorts = 2
+
+func kuuasiOptions(s *State, seat int, _ *Step) []Action {
+	c := s.Combat
+	if c == nil || c.Kind != "space" || (c.Attacker != seat && c.Defender != seat) || s.Reinforcements(seat, "flagship") == 0 {
+		return nil
+	}
+	sys := s.System(c.System)
+	if !slices.ContainsFunc(sys.Planets, func(pl *Planet) bool { return pl.Controller == seat }) {
+		return nil
+	}
+	cr, de := min(s.Reinforcements(seat, "cruiser"), kuuasiEscorts), min(s.Reinforcements(seat, "destroyer"), kuuasiEscorts)
+	var out []Action
+	for i := 0; i <= cr; i++ {
+		for j := 0; i+j <= kuuasiEscorts && j <= de; j++ {
+			units := []UnitRef{{System: sys.Pos, Unit: "flagship"}}
+			for range i {
+				units = append(units, UnitRef{System: sys.Pos, Unit: "cruiser"})
+			}
+			for range j {
+				units = append(units, UnitRef{System: sys.Pos, Unit: "destroyer"})
+			}
+			out = append(out, Action{ActionExtra: &ActionExtra{Units: units}})
+		}
+	}
+	return out
+}
+
+func kuuasi(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	want := a.extra().Units
+	if !slices.ContainsFunc(kuuasiOptions(s, a.Seat, st), func(o Action) bool { return slices.Equal(o.extra().Units, want) }) {
+		return nil, engine.Refuse("51.12", "the flagship, then up to %d cruisers or destroyers (cruisers first) from reinforcements, in a space combat you fight where you control a planet", kuuasiEscorts)
+	}
+	var ev []Event
+	for _, u := range want {
+		ev = s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: u.System, Unit: u.Unit, Count: 1})
+	}
+	return s.extend(ev, purgeHero(a.Seat)), nil
 }

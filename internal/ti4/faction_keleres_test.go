@@ -335,3 +335,42 @@ func TestFaction_Keleres_HarkaLeeds(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// Kuuasi Aun Jalatai (the hero with the Argent's home): at the start of a
+// round of a space combat the Keleres fight where they control a planet,
+// their flagship and up to 2 cruisers or destroyers join it from
+// reinforcements; not elsewhere, nor more.
+func TestFaction_Keleres_KuuasiAunJalatai(t *testing.T) {
+	const hero = "keleres:kuuasi_aun_jalatai"
+	for _, held := range []bool{true, false} {
+		cfg := fixtureConfig("sol", "keleres", "hacan")
+		cfg.Rules, cfg.KeleresHome = RulesCurrent, "argent"
+		g := dreadnoughtsAttack(t, cfg, 2, []Stack{{Owner: 1, Unit: "cruiser", Count: 1}}, func(s *State) {
+			s.Players[1].Hero = Unlocked
+			if held {
+				arnorHeldBy(1)(s)
+			}
+		})
+		for i := 0; i < 30 && g.State().Combat != nil && !offered(g, 1, hero); i++ {
+			fightStep(t, g)
+		}
+		if !held {
+			if offered(g, 1, hero) {
+				t.Fatal("offered where the Keleres control no planet")
+			}
+			continue
+		}
+		if !offered(g, 1, hero) {
+			t.Fatal("not offered at the start of the round")
+		}
+		three := []UnitRef{{System: 9, Unit: "flagship"}, {System: 9, Unit: "cruiser"}, {System: 9, Unit: "destroyer"}, {System: 9, Unit: "destroyer"}}
+		refuse(t, g, use(1, hero, Action{ActionExtra: &ActionExtra{Units: three}}), "51.12")
+		do(t, g, use(1, hero, Action{ActionExtra: &ActionExtra{Units: three[:3]}}))
+		s := g.State()
+		space := s.System(9).Space
+		if count(space, 1, "flagship") != 1 || count(space, 1, "cruiser") != 2 || count(space, 1, "destroyer") != 1 || s.Players[1].Hero != Purged {
+			t.Fatalf("space %v, hero %s", space, s.Players[1].Hero)
+		}
+		fightOut(t, g)
+	}
+}
