@@ -287,6 +287,9 @@ type Ability struct {
 	// Predicted rewards its owner's prediction r, made by the ability, once
 	// the agenda resolved as predicted (8.22).
 	Predicted func(s *State, r Ballot, ag *AgendaStep) []Event
+	// PredictionPays: Predicted rewards the prediction whatever the
+	// outcome (Odlynn Myrr).
+	PredictionPays bool
 	// GateTile: the tile that stands in its owner's home position, whose
 	// home system stands off the board (the Creuss gate, 17; 101.4a).
 	GateTile string

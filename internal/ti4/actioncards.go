@@ -600,7 +600,7 @@ func windowOrder(s *State) []int { return s.SpeakerOrder() }
 func riderRewards(s *State, ag *AgendaStep, before []Event, rng *engine.RNG) []Event {
 	var ev []Event
 	for _, r := range ag.Riders {
-		if r.Outcome != ag.Outcome {
+		if d := definitions[r.Card]; r.Outcome != ag.Outcome && (d == nil || !d.PredictionPays) {
 			continue
 		}
 		q := r.Seat
@@ -748,7 +748,7 @@ func applyActionCards(s *State, e *Event) bool {
 	case EvElectedInstead:
 		ag.Outcome, ag.Window, ag.WindowQueue = e.extra().Outcome, "", nil
 	case EvRider:
-		ag.Riders = append(ag.Riders, Ballot{Seat: e.Seat, Outcome: e.extra().Outcome, Card: e.Card})
+		ag.Riders = append(ag.Riders, Ballot{Seat: e.Seat, Outcome: e.extra().Outcome, Card: e.Card, Votes: e.Count})
 		if definitions[e.Card] != nil { // predicted by an ability, once per agenda phase
 			s.Players[e.Seat].Predicted = s.Round
 		}

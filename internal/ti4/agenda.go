@@ -361,7 +361,13 @@ func decideVote(s *State, a Action) ([]Event, error) {
 		ev = s.extend(ev, Event{Kind: EvVotesCast, Seat: a.Seat, Count: 1}, Event{Kind: EvBallotClosed, Seat: a.Seat})
 		return s.extend(ev, unbound(s, a.Seat, a.Outcome, 1)...), nil
 	}
-	if n := s.bonus(a.Seat, hookVotes) + s.bonus(a.Seat, hookVotesPerPlayer)*len(s.Active()); n > 0 { // votes its abilities add
+	n := s.bonus(a.Seat, hookVotes) + s.bonus(a.Seat, hookVotesPerPlayer)*len(s.Active())
+	for _, r := range ag.Riders {
+		if r.Seat == a.Seat {
+			n += r.Votes // added with a prediction of theirs (Odlynn Myrr)
+		}
+	}
+	if n > 0 { // votes its abilities add
 		ev = s.extend(ev, Event{Kind: EvVotesCast, Seat: a.Seat, Count: n})
 	}
 	return ev, nil

@@ -107,6 +107,12 @@ func init() {
 	// placed there.
 	define(&Ability{ID: "keleres:kuuasi_aun_jalatai", Since: RulesKeleres,
 		Uses: []*Use{{At: AtCombatRound, Fields: "units", Options: kuuasiOptions, Resolve: kuuasi}}})
+	// Odlynn Myrr (the Xxcha's home): after an agenda is revealed, up to 6
+	// votes more cast with their ballot, and an outcome predicted; as the
+	// agenda resolves, whatever its outcome, a trade good and a command
+	// token for each other player who abstained or voted otherwise.
+	define(&Ability{ID: "keleres:odlynn_myrr", Since: RulesKeleres, Predicted: odlynnPaid, PredictionPays: true,
+		Uses: []*Use{{At: WhenAgendaRevealed, Fields: "outcome count", Options: odlynnOptions, Resolve: odlynn}}})
 }
 
 // harkaCards is how many action cards with component actions Harka Leeds
@@ -181,4 +187,45 @@ func kuuasi(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
 		ev = s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: u.System, Unit: u.Unit, Count: 1})
 	}
 	return s.extend(ev, purgeHero(a.Seat)), nil
+}
+
+// odlynnVotes is how many votes more Odlynn Myrr casts, at most.
+const odlynnVotes = 6
+
+func odlynnOptions(s *State, _ int, _ *Step) []Action {
+	if s.Agenda == nil || s.Agenda.Card == "" {
+		return nil
+	}
+	var out []Action
+	for _, o := range outcomeChoices(s) {
+		o.Count = odlynnVotes
+		out = append(out, o)
+	}
+	return out
+}
+
+func odlynn(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	if a.Count < 0 || a.Count > odlynnVotes || !slices.ContainsFunc(odlynnOptions(s, a.Seat, st), func(o Action) bool { return o.Outcome == a.Outcome }) {
+		return nil, engine.Refuse("8.22", "predict one of this agenda's outcomes, with up to %d votes more", odlynnVotes)
+	}
+	return s.emit(Event{Kind: EvRider, Seat: a.Seat, Card: a.Card, Count: a.Count, Extra: &Extra{Outcome: a.Outcome}}, purgeHero(a.Seat)), nil
+}
+
+// odlynnPaid: a trade good and a command token for each other player in
+// the game who did not vote for the outcome predicted.
+func odlynnPaid(s *State, r Ballot, ag *AgendaStep) []Event {
+	n := 0
+	for _, q := range s.Active() {
+		if q != r.Seat && !slices.ContainsFunc(ag.Ballots, func(b Ballot) bool { return b.Seat == q && b.Outcome == r.Outcome }) {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	ev := s.emit(Event{Kind: EvTradeGoods, Seat: r.Seat, Count: n})
+	if k := min(n, s.CommandReinforcements(r.Seat)); k > 0 {
+		ev = s.extend(ev, queue(Step{Kind: StepGainTokens, Seat: r.Seat, Card: r.Card, Need: k}))
+	}
+	return ev
 }

@@ -374,3 +374,41 @@ func TestFaction_Keleres_KuuasiAunJalatai(t *testing.T) {
 		fightOut(t, g)
 	}
 }
+
+// Odlynn Myrr (the hero with the Xxcha's home): after an agenda is
+// revealed, up to 6 votes more with the Keleres' ballot and an outcome
+// predicted; whatever the outcome, a trade good and a command token for
+// each other player who did not vote for it.
+func TestFaction_Keleres_OdlynnMyrr(t *testing.T) {
+	const hero = "keleres:odlynn_myrr"
+	g := agendaStartWith(t, keleresConfig("xxcha"), []string{"mutiny", "economic_equality"}, func(s *State) { s.Players[0].Hero = Unlocked })
+	for ag := g.State().Agenda; ag != nil && ag.Window == "start"; ag = g.State().Agenda {
+		do(t, g, act(ActPassWindow, ag.WindowQueue[0]))
+	}
+	if !offered(g, 0, hero) {
+		t.Fatal("not offered after the agenda is revealed")
+	}
+	refuse(t, g, use(0, hero, Action{Outcome: "for", Count: 7}), "8.22")
+	do(t, g, use(0, hero, Action{Outcome: "against", Count: 6}))
+	if p := g.State().Players[0]; p.Hero != Purged {
+		t.Fatalf("hero %s", p.Hero)
+	}
+	tg := g.State().Players[0].TradeGoods
+	vote(t, g, 1, "for", "Jord")
+	abstain(t, g, 2)
+	vote(t, g, 0, "against")
+	ag := g.State().Agenda
+	if i := slices.IndexFunc(ag.Ballots, func(b Ballot) bool { return b.Seat == 0 }); i < 0 || ag.Ballots[i].Votes != 6 {
+		t.Fatalf("ballots %+v: the 6 votes more cast with the Keleres'", ag.Ballots)
+	}
+	for i := 0; i < 10 && g.State().Agenda != nil && g.State().Agenda.Number == 1; i++ {
+		if st := g.State().Step; st != nil && st.Kind == StepGainTokens {
+			do(t, g, Action{Kind: ActGainTokens, Seat: 0, Pools: &Pools{Tactic: st.Need}})
+			continue
+		}
+		settle(t, g)
+	}
+	if p := g.State().Players[0]; p.TradeGoods != tg+2 {
+		t.Fatalf("trade goods %d (was %d): one for each of the 2 others", p.TradeGoods, tg)
+	}
+}
