@@ -287,6 +287,9 @@ type Ability struct {
 	// Predicted rewards its owner's prediction r, made by the ability, once
 	// the agenda resolved as predicted (8.22).
 	Predicted func(s *State, r Ballot, ag *AgendaStep) []Event
+	// AfterComponent: after a component action of its owner's, one action
+	// more in the turn, once (as SecondAction after any action).
+	AfterComponent bool
 	// PredictionPays: Predicted rewards the prediction whatever the
 	// outcome (Odlynn Myrr).
 	PredictionPays bool
@@ -844,7 +847,7 @@ func hookFleetFree(a *Ability) bool { return a.FleetFree }
 func (s *State) secondAction(seat int) string {
 	id := ""
 	s.abilities(seat, func(a *Ability) {
-		if a.SecondAction {
+		if a.SecondAction || (a.AfterComponent && s.ComponentTurn) {
 			id = a.ID
 		}
 	})

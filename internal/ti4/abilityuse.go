@@ -273,7 +273,7 @@ func decideUseAbility(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 			continue
 		}
 		if at == AtAction && !u.KeepsTurn {
-			return s.resolveUse(def, u, a, nil, rng, Event{Kind: EvTurnEnded, Seat: seat})
+			return s.resolveUse(def, u, a, nil, rng, s.turnOver(seat, true))
 		}
 		return s.resolveUse(def, u, a, nil, rng)
 	}

@@ -387,8 +387,9 @@ func resolveAC(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		return nil, err
 	}
 	ev = s.extend(s.emit(played), ev...)
+	ev = s.extend(ev, s.unlockAfterCard(a.Seat, a.Card)...) // a commander unlocked by a payment after it (51.6)
 	if d.action {
-		ev = s.extend(ev, Event{Kind: EvTurnEnded, Seat: a.Seat})
+		ev = s.extend(ev, s.turnOver(a.Seat, true))
 	}
 	return ev, nil
 }
@@ -986,7 +987,7 @@ func cancelPending(s *State) []Event {
 	pa := s.PendingAC
 	ev := s.emit(Event{Kind: EvACCancelled, Seat: pa.Act.Seat, Card: pa.Act.Card})
 	if d := actionCards[pa.Act.Card]; d != nil && d.action {
-		ev = s.extend(ev, Event{Kind: EvTurnEnded, Seat: pa.Act.Seat}) // the action was taken, to no effect
+		ev = s.extend(ev, s.turnOver(pa.Act.Seat, true)) // the action was taken, to no effect
 	}
 	return ev
 }

@@ -64,5 +64,5 @@ func decideComponent(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		return nil, err
 	}
 	ev := c.Resolve(s, a.Seat, rng)
-	return s.extend(ev, Event{Kind: EvTurnEnded, Seat: a.Seat}), nil
+	return s.extend(ev, s.turnOver(a.Seat, true)), nil
 }

@@ -93,6 +93,13 @@ func keleresRiderPaid(s *State, r Ballot, before []Event, rng *engine.RNG) []Eve
 	return s.extend(ev, Event{Kind: EvTradeGoods, Seat: r.Seat, Count: 2})
 }
 
+// Suffi An, the Keleres' commander: after a component action of theirs,
+// one action more in the turn. Unlocked by a trade good paid after they
+// play an action card that has a component action (StepUnlockDeed).
+func init() {
+	define(&Ability{ID: "keleres:suffi_an", Since: RulesKeleres, AfterComponent: true})
+}
+
 // The Keleres' heroes, one for the home taken (The Tribuni), each purged
 // once used (51.12).
 func init() {

@@ -412,3 +412,40 @@ func TestFaction_Keleres_OdlynnMyrr(t *testing.T) {
 		t.Fatalf("trade goods %d (was %d): one for each of the 2 others", p.TradeGoods, tg)
 	}
 }
+
+// Suffi An: unlocked by a trade good paid after the Keleres play an action
+// card that has a component action (not one that does not, and the
+// payment may be let go); once unlocked, a component action of theirs is
+// followed by one action more in the turn, a tactical action by none.
+func TestFaction_Keleres_SuffiAn(t *testing.T) {
+	g := keleresGame(t, "xxcha", func(s *State) {
+		giveAC(0, "economic_initiative", "mining_initiative")(s)
+		s.Players[0].TradeGoods = 2
+	})
+	play(t, g, playAC(0, "economic_initiative"))
+	st := g.State().Step
+	if st == nil || st.Kind != StepUnlockDeed || st.Seat != 0 {
+		t.Fatalf("step %+v: the unlock offered", st)
+	}
+	refuse(t, g, Action{Kind: ActSpendTG, Seat: 0, Count: 2}, "51.6")
+	do(t, g, Action{Kind: ActSpendTG, Seat: 0, Count: 1})
+	if p := g.State().Players[0]; p.Commander != Unlocked || p.TradeGoods != 1 {
+		t.Fatalf("commander %s, trade goods %d", p.Commander, p.TradeGoods)
+	}
+	if s := g.State(); s.Turn == 0 {
+		t.Fatal("the action that unlocked Suffi An gave an action more")
+	}
+	for g.State().Turn != 0 {
+		quickTactical(t, g, g.State().Turn, 21-g.State().Turn)
+	}
+	// Unlocked: a component action, then one action more.
+	pl := g.State().System(g.State().Players[0].Home).Planets[0].Name
+	play(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "mining_initiative", Planet: pl})
+	if s := g.State(); s.Turn != 0 || !s.ExtraAction {
+		t.Fatalf("turn %d, extra action %v: one action more after a component action", s.Turn, s.ExtraAction)
+	}
+	quickTactical(t, g, 0, 21)
+	if s := g.State(); s.Turn == 0 {
+		t.Fatal("a second action more")
+	}
+}

@@ -601,3 +601,38 @@ func (a *Ability) cardID() string {
 	}
 	return a.ID
 }
+
+// StepUnlockDeed: Seat may pay Need trade goods to unlock their commander,
+// as its unlock condition asks after a deed of theirs (51.6): answered
+// with spend_trade_goods, or done to let it go.
+const StepUnlockDeed = "unlock_commander"
+
+// unlockDeeds are the unlock conditions met by a payment after a deed:
+// the deed, as the action card just played that has a component action,
+// and the trade goods then spent.
+var unlockDeeds = map[string]int{"spend_after_component_action_card": 1}
+
+// unlockAfterCard offers seat, their commander locked, to meet its unlock
+// condition by paying after they played card (an action card that has a
+// component action).
+func (s *State) unlockAfterCard(seat int, card string) []Event {
+	p := s.Players[seat]
+	l := leaderData(p.Faction)
+	if s.rules() < RulesKeleres || l == nil || p.Commander != Locked || actionCards[card] == nil || !actionCards[card].action {
+		return nil
+	}
+	if n := unlockDeeds[l.Unlock.Condition]; n > 0 {
+		return s.emit(queue(Step{Kind: StepUnlockDeed, Seat: seat, Card: LeaderCommander, Need: n}))
+	}
+	return nil
+}
+
+// unlockPaid is seat's payment in a StepUnlockDeed, which unlocks the
+// commander.
+func unlockPaid(s *State, a Action, st *Step) ([]Event, error) {
+	if a.Count != st.Need || s.Players[a.Seat].TradeGoods < st.Need {
+		return nil, engine.Refuse("51.6", "the commander unlocks for %d trade goods, paid now", st.Need)
+	}
+	return s.emit(Event{Kind: EvTradeGoods, Seat: a.Seat, Count: -st.Need}, Event{Kind: EvLeaderUnlocked, Seat: a.Seat, Card: LeaderCommander},
+		Event{Kind: EvStepCleared, Seat: a.Seat}), nil
+}

@@ -479,6 +479,11 @@ func (l *lister) steps(add func(Action)) bool {
 			}
 		case StepPay:
 			payOptions(s, seat, st, add)
+		case StepUnlockDeed:
+			if s.Players[seat].TradeGoods >= st.Need {
+				add(Action{Kind: ActSpendTG, Count: st.Need})
+			}
+			add(Action{Kind: ActDone})
 		case StepImperial:
 			for _, o := range s.scorablePublics() {
 				add(Action{Kind: ActScore, Card: o})

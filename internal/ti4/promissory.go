@@ -424,7 +424,7 @@ func playAsActionRolled(effect func(s *State, a Action, owner int, rng *engine.R
 		if err != nil {
 			return nil, err
 		}
-		return s.extend(ev, Event{Kind: EvTurnEnded, Seat: a.Seat}), nil
+		return s.extend(ev, s.turnOver(a.Seat, true)), nil
 	}
 }
 

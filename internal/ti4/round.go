@@ -493,6 +493,7 @@ func applyRound(s *State, e *Event) bool {
 	case EvPassed:
 		s.Players[e.Seat].Passed = true
 	case EvTurnEnded:
+		s.ComponentTurn = e.Card == turnComponent
 		s.turnEnded(e.Seat)
 		if s.lawGives(e.Seat, LawActionAfterTurn) != "" && !s.Players[e.Seat].Passed && s.Phase == PhaseAction {
 			s.WarAsk = true // after an action, not a pass (7.3; see the LRR's FAQ)
@@ -655,4 +656,18 @@ func (s *State) strategyStart() []Event {
 		}
 	}
 	return ev
+}
+
+// turnComponent marks, as EvTurnEnded's Card, a turn whose action was a
+// component action (from rules version 8: ComponentTurn).
+const turnComponent = "component_action"
+
+// turnOver is the event ending seat's turn, marked when its action was a
+// component action.
+func (s *State) turnOver(seat int, component bool) Event {
+	e := Event{Kind: EvTurnEnded, Seat: seat}
+	if component && s.rules() >= RulesKeleres {
+		e.Card = turnComponent
+	}
+	return e
 }

@@ -302,6 +302,9 @@ type State struct {
 	Swaps        []string  `json:"swaps,omitempty"`
 	Pending      []Pending `json:"pending,omitempty"`       // effects for the start of the next strategy phase
 	ArbiterRound int       `json:"arbiter_round,omitempty"` // the round Imperial Arbiter was last offered
+	// ComponentTurn: the turn that ended last was a component action's
+	// (EvTurnEnded's Card turnComponent).
+	ComponentTurn bool `json:"component_turn,omitempty"`
 	// LawsBlank: every law is blank till the end of the turn (Law's Order).
 	LawsBlank   bool         `json:"laws_blank,omitempty"`
 	WarAsk      bool         `json:"war_ask,omitempty"`      // Minister of War's owner just performed an action

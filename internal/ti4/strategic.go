@@ -386,6 +386,9 @@ func decideSpendPlanet(s *State, a Action) ([]Event, error) {
 }
 
 func decideSpendTG(s *State, a Action) ([]Event, error) {
+	if st := s.Step; st != nil && st.Kind == StepUnlockDeed && st.Seat == a.Seat {
+		return unlockPaid(s, a, st)
+	}
 	if _, err := inStep(s, a.Seat, StepLeadership, StepResearch); err != nil {
 		return nil, err
 	}
@@ -505,14 +508,14 @@ func decideDone(s *State, a Action) ([]Event, error) {
 		}
 		return s.emit(Event{Kind: EvScoringDone, Seat: a.Seat}), nil // 81.1: scoring is optional
 	}
-	st, err := inStep(s, a.Seat, StepReady, StepConstruction, StepTradeChoose, StepResearch, StepRedistribute, StepWarfareProd, StepIndustry, StepFreelance, StepPay, StepImperial, StepLook, StepGuest)
+	st, err := inStep(s, a.Seat, StepReady, StepConstruction, StepTradeChoose, StepResearch, StepRedistribute, StepWarfareProd, StepIndustry, StepFreelance, StepPay, StepImperial, StepLook, StepGuest, StepUnlockDeed)
 	if err != nil {
 		return nil, err
 	}
 	switch st.Kind {
 	case StepGuest: // the tactical action offered is declined: the turn's action is over
 		return s.emit(Event{Kind: EvStepCleared, Seat: a.Seat}, Event{Kind: EvTurnEnded, Seat: s.Turn}), nil
-	case StepLook: // the cards looked at
+	case StepLook, StepUnlockDeed: // the cards looked at; the payment let go
 		return s.emit(Event{Kind: EvStepCleared, Seat: a.Seat}), nil
 	case StepImperial:
 		return imperialRest(s, a.Seat), nil
