@@ -236,3 +236,33 @@ func odlynnPaid(s *State, r Ballot, ag *AgendaStep) []Event {
 	}
 	return ev
 }
+
+// Agency Supply Network, a Keleres technology: after their units produce
+// in a tactical action, another system's units of theirs with Production
+// produce too, to that system's limit; that production calls for no more.
+func init() {
+	define(&Ability{ID: "agency_supply_network", Since: RulesKeleres,
+		Uses: []*Use{{At: AfterProduction, Fields: "system", Options: supplyOptions, Resolve: agencySupply}}})
+}
+
+func supplyOptions(s *State, seat int, st *Step) []Action {
+	if st == nil || len(st.Systems) == 0 {
+		return nil
+	}
+	var out []Action
+	for _, sys := range s.Systems {
+		if sys.Pos != st.Systems[0] && s.productionLimit(seat, sys) > 0 {
+			out = append(out, Action{System: ip(sys.Pos)})
+		}
+	}
+	return out
+}
+
+func agencySupply(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	if a.System == nil || !slices.ContainsFunc(supplyOptions(s, a.Seat, st), func(o Action) bool { return *o.System == *a.System }) {
+		return nil, engine.Refuse("67", "another system where units of yours have Production")
+	}
+	sys := s.System(*a.System)
+	return s.emit(queue(Step{Kind: StepFreelance, Seat: a.Seat, Card: a.Card, Systems: []int{sys.Pos}, Prod: &Production{},
+		Need: s.productionLimit(a.Seat, sys), ResourcesOnly: true})), nil
+}

@@ -449,3 +449,40 @@ func TestFaction_Keleres_SuffiAn(t *testing.T) {
 		t.Fatal("a second action more")
 	}
 }
+
+// Agency Supply Network: after the Keleres produce in a tactical action,
+// another system where units of theirs have Production produces too (the
+// active one refused); that production opens no second window.
+func TestFactionTech_AgencySupplyNetwork(t *testing.T) {
+	g := keleresGame(t, "xxcha", func(s *State) {
+		s.Players[0].Techs = append(s.Players[0].Techs, "agency_supply_network")
+		s.Players[0].TradeGoods = 4
+		arnorHeldBy(0, Stack{Owner: 0, Unit: "space_dock", Count: 1})(s)
+	})
+	home := g.State().Players[0].Home
+	activated(t, g, 0, home)
+	do(t, g, act(ActEndMovement, 0))
+	establishControl(t, g, 0)
+	do(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "fighter", Count: 2})
+	do(t, g, Action{Kind: ActSpendTG, Seat: 0, Count: 1})
+	do(t, g, act(ActEndTactical, 0))
+	settle(t, g)
+	if st := g.State().Step; st == nil || st.Card != "agency_supply_network" {
+		t.Fatalf("step %+v: the window after production", st)
+	}
+	refuse(t, g, use(0, "agency_supply_network", Action{System: ip(home)}), "67")
+	do(t, g, use(0, "agency_supply_network", Action{System: ip(9)}))
+	st := g.State().Step
+	if st == nil || st.Kind != StepFreelance || st.Systems[0] != 9 {
+		t.Fatalf("step %+v: a production in Arnor's system", st)
+	}
+	do(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "fighter", Count: 2})
+	do(t, g, Action{Kind: ActSpendTG, Seat: 0, Count: 1})
+	do(t, g, act(ActDone, 0))
+	if n := count(g.State().System(9).Space, 0, "fighter"); n != 2 {
+		t.Fatalf("%d fighters in Arnor's system", n)
+	}
+	if st := g.State().Step; st != nil && st.Card == "agency_supply_network" {
+		t.Fatal("a second window")
+	}
+}
