@@ -64,6 +64,7 @@ func TestFaction_Keleres_TheTribuni(t *testing.T) {
 			return c
 		}()},
 		{"before rules version 8", func() Config { c := keleresConfig("xxcha"); c.Rules = RulesPoK; return c }()},
+		{"without the Codex", func() Config { c := keleresConfig("xxcha"); c.NoCodex = true; return c }()},
 	}
 	for _, b := range bad {
 		if _, _, err := Setup(b.cfg); err == nil {
@@ -137,6 +138,12 @@ func TestFaction_Keleres_DealtWithAHomeFree(t *testing.T) {
 	}
 	if dealt == 0 {
 		t.Fatal("the Keleres never dealt")
+	}
+	for seed := uint64(1); seed <= 60; seed++ { // without the Codex, never
+		s, _, err := Setup(Config{Players: 8, Seed: seed, NoCodex: true})
+		if err != nil || slices.ContainsFunc(s.Players, func(p *Player) bool { return p.Faction == "keleres" }) {
+			t.Fatalf("seed %d: %v, or the Keleres dealt without the Codex", seed, err)
+		}
 	}
 	// Chosen with all three dealt at random: one of those gives way.
 	s, _, err := Setup(Config{Players: 8, Seed: 5, Factions: []string{"keleres"}})

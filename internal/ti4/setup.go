@@ -75,7 +75,7 @@ func Setup(cfg Config) (*State, engine.RNG, error) {
 	}
 
 	// Steps 2 and 4: factions and colours.
-	factions, err := chooseFactions(c, cfg, o.Rules, &rng)
+	factions, err := chooseFactions(c, cfg, o, &rng)
 	if err != nil {
 		return nil, rng, err
 	}
@@ -192,7 +192,7 @@ func shuffle(rng *engine.RNG, xs []string) {
 	rng.Shuffle(len(xs), func(i, j int) { xs[i], xs[j] = xs[j], xs[i] })
 }
 
-func chooseFactions(c *data.Catalog, cfg Config, rules int, rng *engine.RNG) ([]string, error) {
+func chooseFactions(c *data.Catalog, cfg Config, o Options, rng *engine.RNG) ([]string, error) {
 	n := cfg.Players
 	if len(cfg.Factions) > n {
 		return nil, engine.BadInput("factions", "%d factions for %d players", len(cfg.Factions), n)
@@ -203,7 +203,7 @@ func chooseFactions(c *data.Catalog, cfg Config, rules int, rng *engine.RNG) ([]
 		if f == "" {
 			continue
 		}
-		if c.Faction(f) == nil || !dealt(c.Faction(f), rules) {
+		if c.Faction(f) == nil || !dealt(c.Faction(f), o) {
 			return nil, engine.BadInput("factions", "unknown faction %q", f)
 		}
 		if taken[f] {
@@ -214,20 +214,23 @@ func chooseFactions(c *data.Catalog, cfg Config, rules int, rng *engine.RNG) ([]
 	var pool, later []string
 	for _, f := range c.Factions {
 		switch {
-		case taken[f.ID] || !dealt(f, rules):
-		case len(f.HomesOf) > 0:
+		case taken[f.ID]:
+		case len(f.HomesOf) > 0 && max(o.Rules, RulesFirst) >= RulesKeleres:
 			later = append(later, f.ID)
-		default:
+		case dealt(f, o):
 			pool = append(pool, f.ID)
 		}
 	}
 	shuffle(rng, pool)
 	// A faction that came with a later rules version goes in at a random
 	// place, and only if a seat is dealt at random: the stream of a game
-	// whose factions are all chosen stays that of the version before.
+	// whose factions are all chosen stays that of the version before. The
+	// place is drawn without the Codex too, so the rest deals alike.
 	for _, id := range later {
 		if slices.Contains(out, "") {
-			pool = slices.Insert(pool, rng.IntN(len(pool)+1), id)
+			if i := rng.IntN(len(pool) + 1); dealt(c.Faction(id), o) {
+				pool = slices.Insert(pool, i, id)
+			}
 		}
 	}
 	for i := range out {
@@ -247,14 +250,14 @@ func (s *State) technologies() []*data.Technology {
 	}
 	return slices.DeleteFunc(slices.Clone(c.Technologies), func(t *data.Technology) bool {
 		f := c.Faction(t.Faction)
-		return f != nil && !dealt(f, s.rules())
+		return f != nil && !dealt(f, s.Options)
 	})
 }
 
-// dealt reports a faction in the game's rules version: the Council Keleres
-// from RulesKeleres.
-func dealt(f *data.Faction, rules int) bool {
-	return len(f.HomesOf) == 0 || rules >= RulesKeleres
+// dealt reports a faction in the game's rules version and card set: the
+// Council Keleres (Codex III) from RulesKeleres, and with the Codex.
+func dealt(f *data.Faction, o Options) bool {
+	return len(f.HomesOf) == 0 || (max(o.Rules, RulesFirst) >= RulesKeleres && !o.NoCodex)
 }
 
 // homesLeft makes sure a faction taking another's home system (The
