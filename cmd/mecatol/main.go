@@ -104,8 +104,9 @@ func setupFlags(fs *flag.FlagSet) func() ti4.Config {
 	mapStr := fs.String("map", "", "map string; empty deals a random galaxy")
 	vp := fs.Int("vp", 10, "victory points to win: 10 or 14")
 	noCodex := fs.Bool("no-codex", false, "play without the Codex: its components as printed")
+	keleres := fs.String("keleres-home", "", "the home system the Council Keleres take: mentak, xxcha or argent (empty: the map's or at random)")
 	return func() ti4.Config {
-		cfg := ti4.Config{Players: *players, Seed: *seed, Map: *mapStr, VictoryPoints: *vp, NoCodex: *noCodex}
+		cfg := ti4.Config{Players: *players, Seed: *seed, Map: *mapStr, VictoryPoints: *vp, NoCodex: *noCodex, KeleresHome: *keleres}
 		if *factions != "" {
 			cfg.Factions = strings.Split(*factions, ",")
 		}

@@ -246,6 +246,22 @@ func TestMapConvert(t *testing.T) {
 	}
 }
 
+// `mecatol new --factions keleres,... --keleres-home` seats the Council
+// Keleres in the home system named; one of a faction played is refused.
+func TestCLI_NewKeleresHome(t *testing.T) {
+	var b, e bytes.Buffer
+	if code := run([]string{"new", "--players", "3", "--factions", "keleres,sol,hacan", "--keleres-home", "argent", "--json"}, strings.NewReader(""), &b, &e); code != 0 {
+		t.Fatalf("exit %d: %s", code, e.String())
+	}
+	if !strings.Contains(b.String(), `"home_of":"argent"`) {
+		t.Fatal("the Keleres did not take the Argent's home")
+	}
+	b.Reset()
+	if code := run([]string{"new", "--players", "3", "--factions", "keleres,argent,hacan", "--keleres-home", "argent"}, strings.NewReader(""), &b, &e); code == 0 {
+		t.Fatal("the home of a faction played was taken")
+	}
+}
+
 // `mecatol new --no-codex` sets a game up without the Codex.
 func TestNewWithoutTheCodex(t *testing.T) {
 	var b, e strings.Builder
