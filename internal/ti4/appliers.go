@@ -17,7 +17,7 @@ func applyByKind(s *State, e *Event) bool {
 		return applyCombat(s, e)
 	case EvCustodians, EvDrawSecret, EvScored, EvSecretKept, EvSecretReturned:
 		return applyScoring(s, e)
-	case EvACDiscarded, EvActionDeckSet:
+	case EvACDiscarded, EvActionDeckSet, EvCommodityGoods:
 		return applyCards(s, e)
 	case EvTrade, EvTradeCancelled, EvTraded:
 		return applyTrade(s, e)

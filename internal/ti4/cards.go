@@ -41,6 +41,9 @@ const (
 	// ability's cards put on top, the rest shuffled); Count 1: the discard
 	// pile went into it.
 	EvActionDeckSet = "action_deck_set"
+	// EvCommodityGoods: Seat may spend commodities as trade goods (Count
+	// 1), or no longer (Count 0: Player.CommodityGoods).
+	EvCommodityGoods = "commodities_as_trade_goods"
 )
 
 // handFollowUps opens a discard step for the first player, in seat order,
@@ -86,6 +89,9 @@ func decideDiscardAC(s *State, a Action) ([]Event, error) {
 
 func applyCards(s *State, e *Event) bool {
 	switch e.Kind {
+	case EvCommodityGoods:
+		s.Players[e.Seat].CommodityGoods = e.Count == 1
+		return true
 	case EvActionDeckSet:
 		s.Decks.ActionCards = slices.Clone(e.extra().NewDeck)
 		if e.Count == 1 {

@@ -53,9 +53,6 @@ var notBuilt = map[string]map[string]string{
 	KindFactionTech: {
 		"iihq_modernization": "the Council Keleres' (Codex III): researched, and counted as a prerequisite and for objectives; the Custodia Vigilia planet card it gives, held off the board, and the neighbors it makes are not built yet",
 	},
-	KindLeader: {
-		"keleres:xander_alexin_victori_iii": "the Council Keleres' agent (Codex III): a player's commodities spent as trade goods in one payment need payments that take commodities, not built yet",
-	},
 }
 
 // Items lists every component of the data, in a stable order.

@@ -93,6 +93,32 @@ func keleresRiderPaid(s *State, r Ballot, before []Event, rng *engine.RNG) []Eve
 	return s.extend(ev, Event{Kind: EvTradeGoods, Seat: r.Seat, Count: 2})
 }
 
+// Xander Alexin Victori III, the Keleres' agent: in the action phase,
+// exhausted, a player of their choice may spend commodities as trade goods
+// in one payment till the turn's end (Player.CommodityGoods).
+func init() {
+	define(&Ability{ID: "keleres:xander_alexin_victori_iii", Since: RulesKeleres,
+		Uses: []*Use{{At: DuringActionPhase, Exhaust: true, Fields: "player", Options: xanderOptions, Resolve: xander}}})
+}
+
+func xanderOptions(s *State, _ int, _ *Step) []Action {
+	var out []Action
+	for _, q := range s.Active() {
+		if p := s.Players[q]; p.Commodities > 0 && !p.CommodityGoods {
+			out = append(out, Action{ActionExtra: &ActionExtra{Player: ip(q)}})
+		}
+	}
+	return out
+}
+
+func xander(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	q := a.extra().Player
+	if q == nil || !slices.ContainsFunc(xanderOptions(s, a.Seat, st), func(o Action) bool { return *o.extra().Player == *q }) {
+		return nil, engine.Refuse("51.4", "a player in the game with commodities, not yet let spend them")
+	}
+	return s.emit(Event{Kind: EvCommodityGoods, Seat: *q, Count: 1}), nil
+}
+
 // Suffi An, the Keleres' commander: after a component action of theirs,
 // one action more in the turn. Unlocked by a trade good paid after they
 // play an action card that has a component action (StepUnlockDeed).

@@ -493,3 +493,41 @@ func TestFactionTech_AgencySupplyNetwork(t *testing.T) {
 		t.Fatal("a second window")
 	}
 }
+
+// Xander Alexin Victori III: exhausted in the action phase, a player of
+// the Keleres' choice, with commodities, may spend them as trade goods in
+// one payment; then no longer, and never past the turn's end.
+func TestFaction_Keleres_XanderAlexinVictoriIII(t *testing.T) {
+	const agent = "keleres:xander_alexin_victori_iii"
+	g := keleresGame(t, "xxcha", func(s *State) {
+		s.Laws = append(s.Laws, Law{Card: "fleet_regulations", Owner: None})
+		s.Players[0].Commodities, s.Players[1].Commodities = 2, 1
+	})
+	lawsOrder := func(tg int) Action {
+		return use(0, "keleres:law_s_order", Action{ActionExtra: &ActionExtra{Spend: &Spend{TradeGoods: tg}}})
+	}
+	refuse(t, g, lawsOrder(1), "47.3") // no trade goods
+	if !offered(g, 0, agent) {
+		t.Fatal("not offered in the action phase")
+	}
+	refuse(t, g, use(0, agent, Action{ActionExtra: &ActionExtra{Player: ip(2)}}), "51.4") // no commodities
+	do(t, g, use(0, agent, Action{ActionExtra: &ActionExtra{Player: ip(0)}}))
+	do(t, g, lawsOrder(1))
+	p := g.State().Players[0]
+	if p.Commodities != 1 || p.CommodityGoods || !g.State().LawsBlank || !slices.Contains(p.ExhaustedTechs, agent) {
+		t.Fatalf("commodities %d, leave %v: one commodity spent as a trade good, the leave used up", p.Commodities, p.CommodityGoods)
+	}
+	if offered(g, 0, agent) {
+		t.Fatal("offered again while exhausted")
+	}
+	// Unused, the leave ends with the turn.
+	g = keleresGame(t, "xxcha", func(s *State) { s.Players[1].Commodities = 1 })
+	do(t, g, use(0, agent, Action{ActionExtra: &ActionExtra{Player: ip(1)}}))
+	if !g.State().Players[1].CommodityGoods || g.State().goods(1) != 1 {
+		t.Fatal("seat 1 may not spend its commodity")
+	}
+	quickTactical(t, g, 0, 21)
+	if g.State().Players[1].CommodityGoods {
+		t.Fatal("the leave outlasts the turn")
+	}
+}

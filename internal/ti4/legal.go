@@ -165,7 +165,7 @@ func (l *lister) spend(add func(Action)) {
 			}
 		}
 	}
-	for n := 1; n <= l.p.TradeGoods; n++ {
+	for n := 1; n <= l.s.goods(l.seat); n++ {
 		add(Action{Kind: ActSpendTG, Count: n})
 	}
 }

@@ -76,6 +76,7 @@ var reveals = map[string]disclosure{
 	EvCommitsDone:        quiet,
 	EvCommitted:          quiet,
 	EvCommodities:        quiet,
+	EvCommodityGoods:     quiet,
 	EvControlGained:      quiet,
 	EvControlLost:        quiet,
 	EvControlToken:       quiet,

@@ -500,6 +500,9 @@ func applyRound(s *State, e *Event) bool {
 		}
 		s.Players[e.Seat].TradedWith, s.LawsBlank = nil, false
 		for _, p := range s.Players {
+			p.CommodityGoods = false // till the turn's end (Xander Alexin Victori III)
+		}
+		for _, p := range s.Players {
 			p.Feats = nil
 		}
 		if !s.ExtraAction {

@@ -211,8 +211,8 @@ func decidePay(s *State, a Action) ([]Event, error) {
 		if err := checkCount(a.Count); err != nil {
 			return nil, err
 		}
-		if p.TradeGoods < a.Count {
-			return nil, engine.Refuse("93.4", "%s has only %d trade goods", p, p.TradeGoods)
+		if s.goods(a.Seat) < a.Count {
+			return nil, engine.Refuse("93.4", "%s has only %d trade goods", p, s.goods(a.Seat))
 		}
 		what := "trade_goods"
 		if cost.TradeGoods == 0 { // a trade good stands in for a resource or influence (75.3, 47.3)
@@ -225,7 +225,7 @@ func decidePay(s *State, a Action) ([]Event, error) {
 		if what != "trade_goods" {
 			worth *= s.tgWorth(a.Seat)
 		}
-		return s.emit(Event{Kind: EvTradeGoods, Seat: a.Seat, Count: -a.Count}, Event{Kind: EvSpent, Seat: a.Seat, Count: worth, Deck: what}), nil
+		return s.emit(append(s.spendGoods(a.Seat, a.Count), Event{Kind: EvSpent, Seat: a.Seat, Count: worth, Deck: what})...), nil
 	case ActSpendTokens:
 		pools, err := need(a.Pools, "pools")
 		if err != nil {

@@ -24,8 +24,8 @@ func (s *State) pay(seat int, sp *Spend, cost int, influence bool) ([]Event, err
 	if influence {
 		what = "influence"
 	}
-	if sp.TradeGoods < 0 || sp.TradeGoods > s.Players[seat].TradeGoods {
-		return nil, engine.Refuse("47.3", "spend between 0 and the %d trade goods you have", s.Players[seat].TradeGoods)
+	if sp.TradeGoods < 0 || sp.TradeGoods > s.goods(seat) {
+		return nil, engine.Refuse("47.3", "spend between 0 and the %d trade goods you have", s.goods(seat))
 	}
 	if len(sp.Planets) > len(s.Systems)*3 {
 		return nil, engine.BadInput("spend", "%d planets named: more than the board holds", len(sp.Planets))
@@ -53,9 +53,30 @@ func (s *State) pay(seat int, sp *Spend, cost int, influence bool) ([]Event, err
 		return nil, engine.Refuse("47.3", "%d %s paid of the %d this costs: leave out what is not needed", total, what, cost)
 	}
 	if sp.TradeGoods > 0 {
-		ev = append(ev, Event{Kind: EvTradeGoods, Seat: seat, Count: -sp.TradeGoods})
+		ev = append(ev, s.spendGoods(seat, sp.TradeGoods)...)
 	}
 	return s.emit(ev...), nil
+}
+
+// goods is what seat may spend as trade goods: theirs, and their
+// commodities while an ability lets them (Player.CommodityGoods).
+func (s *State) goods(seat int) int {
+	p := s.Players[seat]
+	if p.CommodityGoods {
+		return p.TradeGoods + p.Commodities
+	}
+	return p.TradeGoods
+}
+
+// spendGoods is seat spending n of its goods: trade goods first, then
+// commodities, which uses the leave up (EvCommodityGoods).
+func (s *State) spendGoods(seat, n int) []Event {
+	p := s.Players[seat]
+	if n <= p.TradeGoods {
+		return []Event{{Kind: EvTradeGoods, Seat: seat, Count: -n}}
+	}
+	return []Event{{Kind: EvTradeGoods, Seat: seat, Count: -p.TradeGoods},
+		{Kind: EvCommodities, Seat: seat, Count: p.Commodities - (n - p.TradeGoods)}, {Kind: EvCommodityGoods, Seat: seat}}
 }
 
 // exhaustWorth is what seat's planet pays exhausted, in influence or
@@ -91,7 +112,7 @@ func (s *State) payments(seat, cost int, influence bool, limit int) []*Spend {
 		}
 		return false
 	})
-	tg := s.Players[seat].TradeGoods
+	tg := s.goods(seat)
 	var out []*Spend
 	var pick []string
 	var walk func(from, sum int)

@@ -96,7 +96,10 @@ type Player struct {
 	// CardGoods: trade goods on an agent's card of theirs, theirs when it
 	// readies (Ability.CardGoods).
 	CardGoods int `json:"card_goods,omitempty"`
-	VP        int `json:"vp"`
+	// CommodityGoods: they may spend commodities as trade goods, in one
+	// payment, till their turn's end (Xander Alexin Victori III).
+	CommodityGoods bool `json:"commodity_goods,omitempty"`
+	VP             int  `json:"vp"`
 
 	StrategyCards   []string  `json:"strategy_cards,omitempty"`
 	UsedStrategy    []string  `json:"used_strategy,omitempty"` // strategy cards exhausted this round (82.2)

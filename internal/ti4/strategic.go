@@ -395,10 +395,10 @@ func decideSpendTG(s *State, a Action) ([]Event, error) {
 	if err := checkCount(a.Count); err != nil {
 		return nil, err
 	}
-	if p := s.Players[a.Seat]; p.TradeGoods < a.Count {
-		return nil, engine.Refuse("93.4", "%s has only %d trade goods", p, p.TradeGoods)
+	if p := s.Players[a.Seat]; s.goods(a.Seat) < a.Count {
+		return nil, engine.Refuse("93.4", "%s has only %d trade goods", p, s.goods(a.Seat))
 	}
-	return s.emit(Event{Kind: EvTradeGoods, Seat: a.Seat, Count: -a.Count}, Event{Kind: EvSpent, Seat: a.Seat, Count: a.Count * s.tgWorth(a.Seat)}), nil
+	return s.emit(append(s.spendGoods(a.Seat, a.Count), Event{Kind: EvSpent, Seat: a.Seat, Count: a.Count * s.tgWorth(a.Seat)})...), nil
 }
 
 // Leadership (52.2-52.4): gain the base tokens plus one per three
@@ -840,6 +840,9 @@ func applyStrategic(s *State, e *Event) bool {
 		s.Step = nil
 	case EvPrimaryDone:
 		st := s.Strategic
+		if st == nil { // gone with its player's elimination meanwhile (33.2)
+			break
+		}
 		st.PrimaryDone = true
 		n := len(s.Players)
 		st.Queue = slices.Grow(st.Queue, n-1)
@@ -850,7 +853,9 @@ func applyStrategic(s *State, e *Event) bool {
 			}
 		}
 	case EvSecondaryDone:
-		s.Strategic.Queue = slices.DeleteFunc(s.Strategic.Queue, func(q int) bool { return q == e.Seat })
+		if s.Strategic != nil { // gone with its player's elimination meanwhile (33.2)
+			s.Strategic.Queue = slices.DeleteFunc(s.Strategic.Queue, func(q int) bool { return q == e.Seat })
+		}
 	case EvStrategicEnded:
 		if e.Seat != None {
 			p := s.Players[e.Seat]

@@ -1447,10 +1447,10 @@ func decideSpendForProduction(s *State, a Action) ([]Event, error) {
 		if err := checkCount(a.Count); err != nil {
 			return nil, err
 		}
-		if p := s.Players[a.Seat]; p.TradeGoods < a.Count {
-			return nil, engine.Refuse("93.4", "%s has only %d trade goods", p, p.TradeGoods)
+		if p := s.Players[a.Seat]; s.goods(a.Seat) < a.Count {
+			return nil, engine.Refuse("93.4", "%s has only %d trade goods", p, s.goods(a.Seat))
 		}
-		return s.emit(Event{Kind: EvTradeGoods, Seat: a.Seat, Count: -a.Count}, Event{Kind: EvSpent, Seat: a.Seat, Count: a.Count * s.tgWorth(a.Seat)}), nil
+		return s.emit(append(s.spendGoods(a.Seat, a.Count), Event{Kind: EvSpent, Seat: a.Seat, Count: a.Count * s.tgWorth(a.Seat)})...), nil
 	}
 	pl, _, err := findPlanet(s, a.Planet)
 	if err != nil {
