@@ -986,6 +986,7 @@ func cardAwaits(s *State, seat int) bool {
 func cancelPending(s *State) []Event {
 	pa := s.PendingAC
 	ev := s.emit(Event{Kind: EvACCancelled, Seat: pa.Act.Seat, Card: pa.Act.Card})
+	ev = s.extend(ev, s.unlockAfterCard(pa.Act.Seat, pa.Act.Card)...) // played all the same (51.6)
 	if d := actionCards[pa.Act.Card]; d != nil && d.action {
 		ev = s.extend(ev, s.turnOver(pa.Act.Seat, true)) // the action was taken, to no effect
 	}

@@ -239,7 +239,7 @@ func agendaFollowUps(s *State, rng *engine.RNG) []Event {
 	case len(s.Choices) > 0:
 		return nil
 	}
-	return s.extend(s.emit(Event{Kind: EvAgendaPhaseDone}), s.strategyStart()...)
+	return s.emit(Event{Kind: EvAgendaPhaseDone})
 }
 
 // revealAgenda draws the top agenda (8.2 i), reshuffling the discard pile
@@ -271,7 +271,7 @@ func revealAgenda(s *State, rng *engine.RNG) []Event {
 		return s.extend(ev, e)
 	}
 	// No agenda can be revealed: the phase goes on without this one.
-	return s.extend(s.extend(ev, Event{Kind: EvAgendaPhaseDone}), s.strategyStart()...)
+	return s.extend(ev, Event{Kind: EvAgendaPhaseDone})
 }
 
 // voters lists who votes, in order, leaving out those barred (8.16).

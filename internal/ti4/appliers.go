@@ -7,7 +7,7 @@ package ti4
 // so e stays on the caller's stack.
 func applyByKind(s *State, e *Event) bool {
 	switch e.Kind {
-	case EvCardsDrawn, EvGameOver, EvPassed, EvRevealed, EvScoringDone, EvStatusBegun, EvStatusDone, EvStatusPhaseEnd, EvStatusTokens, EvStrategyPhaseEnded, EvStrategyPicked, EvTokensSet, EvTurnEnded:
+	case EvCardsDrawn, EvGameOver, EvPassed, EvRevealed, EvScoringDone, EvStatusBegun, EvStatusDone, EvStatusPhaseEnd, EvStatusTokens, EvStrategyPhaseEnded, EvStrategyPicked, EvStrategyStarted, EvTokensSet, EvTurnEnded:
 		return applyRound(s, e)
 	case EvAgendasOrdered, EvCommandToken, EvCommodities, EvFreeSecondary, EvPlanetExhausted, EvPlanetReadied, EvPrimaryDone, EvSecondaryDone, EvSpeakerChanged, EvSpent, EvStepCleared, EvStepProgress, EvStepSet, EvStrategicBegun, EvStrategicEnded, EvTechGained, EvTradeGoods, EvVictoryPoint:
 		return applyStrategic(s, e)

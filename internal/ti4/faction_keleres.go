@@ -95,7 +95,7 @@ func keleresRiderPaid(s *State, r Ballot, before []Event, rng *engine.RNG) []Eve
 
 // Xander Alexin Victori III, the Keleres' agent: in the action phase,
 // exhausted, a player of their choice may spend commodities as trade goods
-// in one payment till the turn's end (Player.CommodityGoods).
+// in their next payment that takes them (Player.CommodityGoods).
 func init() {
 	define(&Ability{ID: "keleres:xander_alexin_victori_iii", Since: RulesKeleres,
 		Uses: []*Use{{At: DuringActionPhase, Exhaust: true, Fields: "player", Options: xanderOptions, Resolve: xander}}})

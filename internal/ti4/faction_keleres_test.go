@@ -37,8 +37,8 @@ func TestFaction_Keleres_TheTribuni(t *testing.T) {
 		}
 		p := s.Players[0]
 		sys := s.System(p.Home)
-		if p.HomeOf != home || sys.Tile != tile || p.Commodities != 0 {
-			t.Fatalf("%s: home of %q on tile %s", home, p.HomeOf, sys.Tile)
+		if p.HomeOf != home || sys.Tile != tile || p.Commodities != 2 || p.TradeGoods != 1 {
+			t.Fatalf("%s: home of %q on tile %s, %d commodities and %d trade goods (Council Patronage in the first round)", home, p.HomeOf, sys.Tile, p.Commodities, p.TradeGoods)
 		}
 		for _, pl := range sys.Planets {
 			if pl.Controller != 0 {
@@ -144,6 +144,16 @@ func TestFaction_Keleres_DealtWithAHomeFree(t *testing.T) {
 		if err != nil || slices.ContainsFunc(s.Players, func(p *Player) bool { return p.Faction == "keleres" }) {
 			t.Fatalf("seed %d: %v, or the Keleres dealt without the Codex", seed, err)
 		}
+	}
+	// A home chosen: the seat dealt that faction at random gives way.
+	for seed := uint64(1); seed <= 100; seed++ {
+		s, _, err := Setup(Config{Players: 8, Seed: seed, Factions: []string{"keleres"}, KeleresHome: "mentak"})
+		if err != nil || s.Players[0].HomeOf != "mentak" {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+	}
+	if _, _, err := Setup(Config{Players: 3, Seed: 1, Factions: []string{"sol", "hacan", "jolnar"}, KeleresHome: "mentak"}); err == nil {
+		t.Fatal("a Keleres home with no Keleres in the game")
 	}
 	// Chosen with all three dealt at random: one of those gives way.
 	s, _, err := Setup(Config{Players: 8, Seed: 5, Factions: []string{"keleres"}})
@@ -428,6 +438,7 @@ func TestFaction_Keleres_SuffiAn(t *testing.T) {
 	g := keleresGame(t, "xxcha", func(s *State) {
 		giveAC(0, "economic_initiative", "mining_initiative")(s)
 		s.Players[0].TradeGoods = 2
+		s.Laws = append(s.Laws, Law{Card: "fleet_regulations", Owner: None})
 	})
 	play(t, g, playAC(0, "economic_initiative"))
 	st := g.State().Step
@@ -447,9 +458,10 @@ func TestFaction_Keleres_SuffiAn(t *testing.T) {
 	}
 	// Unlocked: a component action, then one action more.
 	pl := g.State().System(g.State().Players[0].Home).Planets[0].Name
+	do(t, g, use(0, "keleres:law_s_order", Action{ActionExtra: &ActionExtra{Spend: &Spend{TradeGoods: 1}}}))
 	play(t, g, Action{Kind: ActPlayAC, Seat: 0, Card: "mining_initiative", Planet: pl})
-	if s := g.State(); s.Turn != 0 || !s.ExtraAction {
-		t.Fatalf("turn %d, extra action %v: one action more after a component action", s.Turn, s.ExtraAction)
+	if s := g.State(); s.Turn != 0 || !s.ExtraAction || !s.LawsBlank {
+		t.Fatalf("turn %d, extra action %v, laws blank %v: one action more after a component action, in the same turn", s.Turn, s.ExtraAction, s.LawsBlank)
 	}
 	quickTactical(t, g, 0, 21)
 	if s := g.State(); s.Turn == 0 {
@@ -496,12 +508,13 @@ func TestFactionTech_AgencySupplyNetwork(t *testing.T) {
 
 // Xander Alexin Victori III: exhausted in the action phase, a player of
 // the Keleres' choice, with commodities, may spend them as trade goods in
-// one payment; then no longer, and never past the turn's end.
+// their next payment that takes them; then no longer.
 func TestFaction_Keleres_XanderAlexinVictoriIII(t *testing.T) {
 	const agent = "keleres:xander_alexin_victori_iii"
 	g := keleresGame(t, "xxcha", func(s *State) {
 		s.Laws = append(s.Laws, Law{Card: "fleet_regulations", Owner: None})
 		s.Players[0].Commodities, s.Players[1].Commodities = 2, 1
+		s.Players[0].TradeGoods = 0
 	})
 	lawsOrder := func(tg int) Action {
 		return use(0, "keleres:law_s_order", Action{ActionExtra: &ActionExtra{Spend: &Spend{TradeGoods: tg}}})
@@ -520,14 +533,14 @@ func TestFaction_Keleres_XanderAlexinVictoriIII(t *testing.T) {
 	if offered(g, 0, agent) {
 		t.Fatal("offered again while exhausted")
 	}
-	// Unused, the leave ends with the turn.
+	// Unused, the leave waits for the payment.
 	g = keleresGame(t, "xxcha", func(s *State) { s.Players[1].Commodities = 1 })
 	do(t, g, use(0, agent, Action{ActionExtra: &ActionExtra{Player: ip(1)}}))
 	if !g.State().Players[1].CommodityGoods || g.State().goods(1) != 1 {
 		t.Fatal("seat 1 may not spend its commodity")
 	}
 	quickTactical(t, g, 0, 21)
-	if g.State().Players[1].CommodityGoods {
-		t.Fatal("the leave outlasts the turn")
+	if !g.State().Players[1].CommodityGoods {
+		t.Fatal("the leave ended unused")
 	}
 }

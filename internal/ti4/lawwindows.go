@@ -135,7 +135,7 @@ func applyLawWindows(s *State, e *Event) bool {
 	case EvWarAsked:
 		s.WarAsk = false
 	case EvExtraAction:
-		s.Turn, s.ExtraAction = e.Seat, true
+		s.Turn, s.ExtraAction, s.LawsBlank = e.Seat, true, s.LawsBlankTurn
 		if e.Card != "" {
 			s.SecondBy = e.Card
 		}

@@ -179,6 +179,7 @@ var reveals = map[string]disclosure{
 	EvStrategicBegun:     quiet,
 	EvStrategicEnded:     quiet,
 	EvStrategyGiven:      quiet,
+	EvStrategyStarted:    quiet,
 	EvStrategyPhaseEnded: quiet,
 	EvStrategyPicked:     quiet,
 	EvSwapped:            quiet,

@@ -320,6 +320,11 @@ func checkPools(s *State, p Pools, total int, rule string) error {
 func roundFollowUps(s *State, rng *engine.RNG) []Event {
 	switch s.Phase {
 	case PhaseStrategy:
+		if s.StrategyStarted < s.Round && s.rules() >= RulesKeleres { // once a round, before anything else
+			if ev := s.strategyStart(); len(ev) > 0 {
+				return s.extend(ev, Event{Kind: EvStrategyStarted})
+			}
+		}
 		if s.Step == nil && len(s.Choices) == 0 && !slices.ContainsFunc(s.Players, func(p *Player) bool { return len(p.StrategyCards) > 0 }) {
 			if ev := notesAtStrategyStart(s); len(ev) > 0 {
 				return ev
@@ -362,11 +367,7 @@ func roundFollowUps(s *State, rng *engine.RNG) []Event {
 				return ev
 			}
 			end := EndStatusPhase(s)
-			end = s.extend(s.extend(end, policyDraw(s, end, rng)...), Event{Kind: EvStatusPhaseEnd})
-			if !s.AgendaPhase { // the strategy phase next (8.1)
-				end = s.extend(end, s.strategyStart()...)
-			}
-			return end
+			return s.extend(s.extend(end, policyDraw(s, end, rng)...), Event{Kind: EvStatusPhaseEnd})
 		}
 	}
 	return nil
@@ -492,16 +493,17 @@ func applyRound(s *State, e *Event) bool {
 		s.Turn = s.InitiativeOrder()[0] // 4.1
 	case EvPassed:
 		s.Players[e.Seat].Passed = true
+	case EvStrategyStarted:
+		s.StrategyStarted = s.Round
 	case EvTurnEnded:
 		s.ComponentTurn = e.Card == turnComponent
 		s.turnEnded(e.Seat)
 		if s.lawGives(e.Seat, LawActionAfterTurn) != "" && !s.Players[e.Seat].Passed && s.Phase == PhaseAction {
 			s.WarAsk = true // after an action, not a pass (7.3; see the LRR's FAQ)
 		}
-		s.Players[e.Seat].TradedWith, s.LawsBlank = nil, false
-		for _, p := range s.Players {
-			p.CommodityGoods = false // till the turn's end (Xander Alexin Victori III)
-		}
+		// Laws blank till the turn's end, and through an action more in it
+		// (EvExtraAction brings them back: LawsBlankTurn).
+		s.Players[e.Seat].TradedWith, s.LawsBlank, s.LawsBlankTurn = nil, false, s.LawsBlank
 		for _, p := range s.Players {
 			p.Feats = nil
 		}
@@ -644,8 +646,13 @@ func beginRound(s *State) {
 	s.Turn = s.nextPicker() // the speaker, unless Political Stability kept their cards
 }
 
+// EvStrategyStarted: what abilities give at the start of this round's
+// strategy phase is given (State.StrategyStarted).
+const EvStrategyStarted = "strategy_phase_started"
+
 // strategyStart is what abilities give their owners at the start of the
-// strategy phase, of themselves (AtStrategyStart), in speaker order.
+// strategy phase, of themselves (AtStrategyStart), in speaker order; in
+// the first round, at setup (Setup).
 func (s *State) strategyStart() []Event {
 	if s.rules() < RulesKeleres {
 		return nil

@@ -160,6 +160,12 @@ func Setup(cfg Config) (*State, engine.RNG, error) {
 		s.Decks.Secrets = s.Decks.Secrets[2:]
 	}
 	s.index()
+	if ev := s.strategyStart(); len(ev) > 0 { // the first strategy phase starts (AtStrategyStart)
+		for _, e := range ev {
+			Rules{}.Apply(s, e)
+		}
+		s.StrategyStarted, s.scratch = 1, nil
+	}
 	return s, rng, nil
 }
 
@@ -264,28 +270,42 @@ func dealt(f *data.Faction, o Options) bool {
 // Tribuni) has one not played: a faction dealt at random gives way to the
 // next of the pool, its own seat's or one holding the home it needs.
 func homesLeft(c *data.Catalog, cfg Config, out, pool []string) ([]string, error) {
+	taker := false
 	for i, id := range out {
 		f := c.Faction(id)
-		if len(f.HomesOf) == 0 || slices.ContainsFunc(f.HomesOf, func(h string) bool { return !slices.Contains(out, h) }) {
+		if len(f.HomesOf) == 0 {
 			continue
 		}
-		chosen := func(j int) bool { return j < len(cfg.Factions) && cfg.Factions[j] != "" }
-		j := i
-		if chosen(i) { // a seat dealt one of the homes it needs gives way
-			j = -1
-			for k, g := range out {
-				if slices.Contains(f.HomesOf, g) && !chosen(k) {
-					j = k
-				}
+		taker = true
+		need := f.HomesOf
+		if h := cfg.KeleresHome; h != "" { // the home chosen, not any
+			if !slices.Contains(f.HomesOf, h) {
+				return nil, engine.BadInput("keleres_home", "%s take the home system of one of %s, not %q", f.Short, strings.Join(f.HomesOf, ", "), h)
 			}
+			need = []string{h}
 		}
-		if j < 0 || chosen(j) || len(pool) == 0 {
-			return nil, engine.BadInput("factions", "%s need the home system of %s, one not played", f.Short, strings.Join(f.HomesOf, ", "))
+		if slices.ContainsFunc(need, func(h string) bool { return !slices.Contains(out, h) }) {
+			continue
+		}
+		// A seat dealt at random one of the homes needed gives way; else
+		// the faction itself, if dealt at random.
+		j := slices.IndexFunc(out, func(g string) bool { return slices.Contains(need, g) && !chosen(cfg, slices.Index(out, g)) })
+		if j < 0 && !chosen(cfg, i) {
+			j = i
+		}
+		if j < 0 || len(pool) == 0 {
+			return nil, engine.BadInput("factions", "%s need the home system of %s, one not played", f.Short, strings.Join(need, " or "))
 		}
 		out[j], pool = pool[0], pool[1:]
 	}
+	if cfg.KeleresHome != "" && !taker && len(cfg.Factions) == len(out) && !slices.Contains(cfg.Factions, "") { // all chosen, none of them
+		return nil, engine.BadInput("keleres_home", "no faction chosen takes another's home system")
+	}
 	return out, nil
 }
+
+// chosen reports seat's faction chosen in the setup, not dealt at random.
+func chosen(cfg Config, seat int) bool { return seat < len(cfg.Factions) && cfg.Factions[seat] != "" }
 
 // placeHomes puts each seat's home system on a home position, clockwise from
 // the first, and creates the state's systems. A home tile already in the
@@ -424,7 +444,7 @@ func equip(c *data.Catalog, s *State, p *Player, cfg Config) error {
 		if picked == nil {
 			picked = options[:count] // no choice given: the first options, in card order
 		}
-		if len(picked) != count || len(slices.Compact(slices.Sorted(slices.Values(picked)))) != count {
+		if len(picked) != count || (ch.Rule == "others_own" && len(slices.Compact(slices.Sorted(slices.Values(picked)))) != count) {
 			return engine.BadInput("starting_techs", "%s chooses %d starting technologies, not %d", f.Short, count, len(picked))
 		}
 		for _, t := range picked {

@@ -96,8 +96,8 @@ type Player struct {
 	// CardGoods: trade goods on an agent's card of theirs, theirs when it
 	// readies (Ability.CardGoods).
 	CardGoods int `json:"card_goods,omitempty"`
-	// CommodityGoods: they may spend commodities as trade goods, in one
-	// payment, till their turn's end (Xander Alexin Victori III).
+	// CommodityGoods: they may spend commodities as trade goods in their
+	// next payment that takes them (Xander Alexin Victori III).
 	CommodityGoods bool `json:"commodity_goods,omitempty"`
 	VP             int  `json:"vp"`
 
@@ -309,16 +309,22 @@ type State struct {
 	// (EvTurnEnded's Card turnComponent).
 	ComponentTurn bool `json:"component_turn,omitempty"`
 	// LawsBlank: every law is blank till the end of the turn (Law's Order).
-	LawsBlank   bool         `json:"laws_blank,omitempty"`
-	WarAsk      bool         `json:"war_ask,omitempty"`      // Minister of War's owner just performed an action
-	ExtraAction bool         `json:"extra_action,omitempty"` // the player whose turn it is has an additional action, which they may decline (Minister of War)
-	SecondBy    string       `json:"second_by,omitempty"`    // the ability that gave this turn's second action (Fleet Logistics)
-	PendingAC   *PendingAC   `json:"pending_ac,omitempty"`   // an action card waiting on Sabotage (2.8)
-	PickAsk     *PickAsk     `json:"pick_ask,omitempty"`     // a strategy card just chosen, waiting on Public Disgrace
-	Disgraced   string       `json:"disgraced,omitempty"`    // the card the picker may not choose again
-	DiscardAsk  *DiscardAsk  `json:"discard_ask,omitempty"`  // an "Action" card just discarded, waiting on Reverse Engineer
-	CoupAsk     *CoupAsk     `json:"coup_ask,omitempty"`     // a strategic action announced, waiting on Coup d'Etat
-	Discarded   []DiscardAsk `json:"discarded,omitempty"`    // such discards whose windows are still to open
+	LawsBlank bool `json:"laws_blank,omitempty"`
+	// StrategyStarted: the round whose strategy phase's start effects
+	// were given (AtStrategyStart).
+	StrategyStarted int `json:"strategy_started,omitempty"`
+	// LawsBlankTurn: the turn that ended last had the laws blank, so an
+	// action more in it has them blank too.
+	LawsBlankTurn bool         `json:"laws_blank_turn,omitempty"`
+	WarAsk        bool         `json:"war_ask,omitempty"`      // Minister of War's owner just performed an action
+	ExtraAction   bool         `json:"extra_action,omitempty"` // the player whose turn it is has an additional action, which they may decline (Minister of War)
+	SecondBy      string       `json:"second_by,omitempty"`    // the ability that gave this turn's second action (Fleet Logistics)
+	PendingAC     *PendingAC   `json:"pending_ac,omitempty"`   // an action card waiting on Sabotage (2.8)
+	PickAsk       *PickAsk     `json:"pick_ask,omitempty"`     // a strategy card just chosen, waiting on Public Disgrace
+	Disgraced     string       `json:"disgraced,omitempty"`    // the card the picker may not choose again
+	DiscardAsk    *DiscardAsk  `json:"discard_ask,omitempty"`  // an "Action" card just discarded, waiting on Reverse Engineer
+	CoupAsk       *CoupAsk     `json:"coup_ask,omitempty"`     // a strategic action announced, waiting on Coup d'Etat
+	Discarded     []DiscardAsk `json:"discarded,omitempty"`    // such discards whose windows are still to open
 	// Legendary planets whose ability cards are exhausted (53), and the seat
 	// whose turn just ended while it held a ready one.
 	LegendaryExhausted []string `json:"legendary_exhausted,omitempty"`
