@@ -544,3 +544,44 @@ func TestFaction_Keleres_XanderAlexinVictoriIII(t *testing.T) {
 		t.Fatal("the leave ended unused")
 	}
 }
+
+// Council Patronage's replenishment comes once the new round has begun: an
+// agent answering another player's replenishment (The Stillness of Stars),
+// exhausted in the round before and readied at its end, is asked.
+func TestFaction_Keleres_CouncilPatronageAfterTheRoundBegins(t *testing.T) {
+	const agent = "vuilraith:the_stillness_of_stars"
+	g := fixture(t, keleresConfig("xxcha", "vuilraith", "hacan"), nil)
+	// The first round's patronage, at setup, asks it too: let go, and the
+	// agent exhausted for the round.
+	if s := g.State(); !slices.ContainsFunc(append(s.Choices, ptrStep(s.Step)...), func(st Step) bool { return st.Card == agent }) {
+		t.Fatalf("step %+v, choices %+v: asked at the first round's patronage", s.Step, s.Choices)
+	}
+	do(t, g, Action{Kind: ActUseAbility, Seat: 1, Card: agent})
+	toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+	s := g.State().Clone()
+	s.Players[1].ExhaustedTechs = append(s.Players[1].ExhaustedTechs, agent)
+	g = fixtureFrom(t, s, engineRNG())
+	passActionPhase(t, g)
+	asked := false
+	for i := 0; i < 80 && !asked; i++ {
+		s := g.State()
+		if slices.ContainsFunc(append(s.Choices, ptrStep(s.Step)...), func(st Step) bool { return st.Card == agent && st.Seat == 1 }) {
+			asked = true
+			break
+		}
+		if s.Phase == PhaseStrategy && s.Picking {
+			break
+		}
+		settleStatus(t, g)
+	}
+	if !asked {
+		t.Fatalf("phase %s: The Stillness of Stars, readied, not asked after Council Patronage", g.State().Phase)
+	}
+}
+
+func ptrStep(st *Step) []Step {
+	if st == nil {
+		return nil
+	}
+	return []Step{*st}
+}

@@ -164,6 +164,9 @@ func Setup(cfg Config) (*State, engine.RNG, error) {
 		for _, e := range ev {
 			Rules{}.Apply(s, e)
 		}
+		if len(s.Choices) > 0 { // a window it opened (The Stillness of Stars): before the first pick
+			Rules{}.Apply(s, Event{Kind: EvChoiceNext})
+		}
 		s.StrategyStarted, s.scratch = 1, nil
 	}
 	return s, rng, nil
