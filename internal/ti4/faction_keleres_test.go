@@ -479,16 +479,7 @@ func TestFactionTech_AgencySupplyNetwork(t *testing.T) {
 		arnorHeldBy(0, Stack{Owner: 0, Unit: "space_dock", Count: 1})(s)
 	})
 	home := g.State().Players[0].Home
-	activated(t, g, 0, home)
-	do(t, g, act(ActEndMovement, 0))
-	establishControl(t, g, 0)
-	do(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "fighter", Count: 2})
-	do(t, g, Action{Kind: ActSpendTG, Seat: 0, Count: 1})
-	do(t, g, act(ActEndTactical, 0))
-	settle(t, g)
-	if st := g.State().Step; st == nil || st.Card != "agency_supply_network" {
-		t.Fatalf("step %+v: the window after production", st)
-	}
+	producedAtHome(t, g, "agency_supply_network")
 	refuse(t, g, use(0, "agency_supply_network", Action{System: ip(home)}), "67")
 	do(t, g, use(0, "agency_supply_network", Action{System: ip(9)}))
 	st := g.State().Step

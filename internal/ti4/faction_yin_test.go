@@ -159,16 +159,7 @@ func TestFactionTech_YinSpinner(t *testing.T) {
 	home := g.State().Players[0].Home
 	planet := g.State().System(home).Planets[0].Name
 	before := count(planetIn(g.State().System(home), planet).Units, 0, "infantry")
-	activated(t, g, 0, home)
-	do(t, g, act(ActEndMovement, 0))
-	establishControl(t, g, 0)
-	do(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "fighter", Count: 2})
-	do(t, g, Action{Kind: ActSpendTG, Seat: 0, Count: 1})
-	do(t, g, act(ActEndTactical, 0))
-	settle(t, g)
-	if st := g.State().Step; st == nil || st.Card != "yin_spinner" {
-		t.Fatalf("step %+v: the window after production", st)
-	}
+	producedAtHome(t, g, "yin_spinner")
 	refuse(t, g, Action{Kind: ActUseAbility, Seat: 0, Card: "yin_spinner"}, "1.3") // not let go
 	do(t, g, use(0, "yin_spinner", Action{Planet: planet}))
 	if n := count(planetIn(g.State().System(home), planet).Units, 0, "infantry"); n != before+1 {
@@ -212,16 +203,7 @@ func TestFactionTech_YinSpinnerOmega(t *testing.T) {
 	home := g.State().Players[0].Home
 	planet := g.State().System(home).Planets[0].Name
 	before := count(planetIn(g.State().System(home), planet).Units, 0, "infantry")
-	activated(t, g, 0, home)
-	do(t, g, act(ActEndMovement, 0))
-	establishControl(t, g, 0)
-	do(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "fighter", Count: 2})
-	do(t, g, Action{Kind: ActSpendTG, Seat: 0, Count: 1})
-	do(t, g, act(ActEndTactical, 0))
-	settle(t, g)
-	if st := g.State().Step; st == nil || st.Card != "yin_spinner" {
-		t.Fatalf("step %+v: the window after production", st)
-	}
+	producedAtHome(t, g, "yin_spinner")
 	here := UnitRef{System: home, Planet: planet, Unit: "infantry"}
 	space := UnitRef{System: home, Unit: "infantry"}
 	refuse(t, g, use(0, "yin_spinner", Action{ActionExtra: &ActionExtra{Units: []UnitRef{here, here, space}}}), "67")

@@ -273,3 +273,20 @@ func diplomacyOffered(t *testing.T, g *Game) {
 		t.Fatalf("queue %v: seat 1 is offered the secondary", q)
 	}
 }
+
+// producedAtHome has seat 0 activate its home system, produce 2 fighters
+// there for a trade good and end the tactical action, and checks that the
+// window of card opens after the production.
+func producedAtHome(t *testing.T, g *Game, card string) {
+	t.Helper()
+	activated(t, g, 0, g.State().Players[0].Home)
+	do(t, g, act(ActEndMovement, 0))
+	establishControl(t, g, 0)
+	do(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "fighter", Count: 2})
+	do(t, g, Action{Kind: ActSpendTG, Seat: 0, Count: 1})
+	do(t, g, act(ActEndTactical, 0))
+	settle(t, g)
+	if st := g.State().Step; st == nil || st.Card != card {
+		t.Fatalf("step %+v: the window of %s after production", st, card)
+	}
+}

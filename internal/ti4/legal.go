@@ -276,15 +276,11 @@ func (l *lister) setupChoices(add func(Action)) bool {
 			add(Action{Kind: ActDone})
 			for _, sys := range s.Systems {
 				a := Action{Kind: ActActivate, Seat: seat, System: ip(sys.Pos)}
-				if toll := s.activationToll(seat, sys); toll > 0 {
-					tolled(s, seat, toll, a, func(b Action) {
-						if _, err := checkActivate(s, b); err == nil {
-							add(b)
-						}
-					})
-				} else if _, err := checkActivate(s, a); err == nil {
-					add(a)
-				}
+				tolled(s, seat, s.activationToll(seat, sys), a, func(b Action) {
+					if _, err := checkActivate(s, b); err == nil {
+						add(b)
+					}
+				})
 			}
 		}
 		return true
