@@ -365,6 +365,18 @@ type Ability struct {
 	// CardGoods: its use puts trade goods on its card, its owner's when
 	// the card readies (Player.CardGoods).
 	CardGoods bool
+	// CardPlanet: the planet card its owner gains with it, exhausted, held
+	// off the board and never lost (cardplanets.go). While they control
+	// Mecatol Rex, the planet has MecatolCannon and MecatolProduction for
+	// them as a unit would (77, 68). ImperialTokens: command tokens its
+	// owner gains when another player gains Imperial's point for Mecatol
+	// Rex (45.2). NearMecatol: its owner and every player with units or
+	// planets in or next to the Mecatol Rex system are neighbors (60).
+	CardPlanet        string
+	MecatolCannon     combat.Roll
+	MecatolProduction int
+	ImperialTokens    int
+	NearMecatol       bool
 	// Uses: how its owner uses it by a choice (abilityuse.go).
 	Uses []*Use
 	// Permits: what the ability lets its owner do that the rules forbid.

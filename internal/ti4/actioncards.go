@@ -90,15 +90,15 @@ var baseActionCards = map[string]*actionCard{
 		if err != nil {
 			return nil, err
 		}
-		if demilitarized(pl) {
-			return nil, demilitarizedErr(pl)
+		if unitsBarred(pl) {
+			return nil, unitsBarredErr(pl)
 		}
 		return s.emit(Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: 3}), nil
 	}},
 	"rise_of_a_messiah": {action: true, offer: plainPlay, play: func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 		var ev []Event
 		s.controlled(a.Seat, func(pl *Planet, sys *System, _ *data.Planet) bool {
-			if demilitarized(pl) {
+			if unitsBarred(pl) {
 				return false
 			}
 			ev = s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: 1})

@@ -151,7 +151,7 @@ func (s *State) Outcomes(id string) []string {
 		planets(func(_ *Planet, _ *System, i *data.Planet) bool { return i.HasTrait(trait) })
 	case "non_home_planet_other_than_mecatol":
 		planets(func(pl *Planet, sys *System, _ *data.Planet) bool {
-			return !s.IsHomeSystem(sys.Pos) && pl.Name != MecatolRex
+			return !s.IsHomeSystem(sys.Pos) && pl.Name != MecatolRex && !pl.OffBoard // a card off the board is never lost
 		})
 	case "law":
 		for _, l := range s.Laws {

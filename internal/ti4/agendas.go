@@ -443,7 +443,7 @@ func outcomeSwordsToPlowsharesAgainst(r *outcomeRun) []Event {
 		left := s.Reinforcements(q, "infantry")
 		for _, sys := range s.Systems {
 			for _, pl := range sys.Planets {
-				if pl.Controller == q && left > 0 && !demilitarized(pl) {
+				if pl.Controller == q && left > 0 && !unitsBarred(pl) {
 					left--
 					ev = s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: q, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: 1})
 				}
@@ -1017,7 +1017,7 @@ func decidePickFewest(s *State, a Action) ([]Event, error) {
 		return nil, engine.Refuse("7.8", "choose a player with the fewest victory points (%d)", fewest)
 	}
 	ev := s.emit(Event{Kind: EvStepCleared, Seat: a.Seat})
-	if pl, sys := s.Planet(st.Planet); pl != nil && s.Reinforcements(q, "infantry") > 0 && !demilitarized(pl) {
+	if pl, sys := s.Planet(st.Planet); pl != nil && s.Reinforcements(q, "infantry") > 0 && !unitsBarred(pl) {
 		ev = s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: q, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: 1})
 	}
 	return ev, nil

@@ -65,6 +65,8 @@ func applyByKind(s *State, e *Event) bool {
 		return applyLeaders(s, e)
 	case EvRelicAttached:
 		return applyCodexRelics(s, e)
+	case EvCardPlanet:
+		return applyCardPlanet(s, e)
 	}
 	return false
 }

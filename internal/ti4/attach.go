@@ -51,21 +51,31 @@ func planetInfo(pl *Planet) *data.Planet {
 }
 
 // planetCannon is the space cannon pl fires for its controller by what is
-// attached to it (a hero's), as groups of units would.
-func planetCannon(gs []combat.Group, pl *Planet) []combat.Group {
+// attached to it (a hero's), or by their planet card when pl is Mecatol
+// Rex (mecatolCannon), as groups of units would.
+func (s *State) planetCannon(gs []combat.Group, pl *Planet) []combat.Group {
 	for _, a := range pl.Attachments {
 		if d := definitions[a]; d != nil && d.Attach != nil && d.Attach.cannon.Dice > 0 {
 			gs = append(gs, combat.Group{Profile: combat.Profile{Cannon: d.Attach.cannon}, Count: 1})
 		}
 	}
+	if r := s.mecatolCannon(pl); r.Dice > 0 {
+		gs = append(gs, combat.Group{Profile: combat.Profile{Cannon: r}, Count: 1})
+	}
 	return gs
 }
 
-// demilitarized reports Demilitarized Zone attached to pl: no unit may be
-// committed to, produced on or placed on it.
-func demilitarized(pl *Planet) bool { return slices.Contains(pl.Attachments, "demilitarized_zone") }
+// unitsBarred reports a planet no unit may be committed to, produced on or
+// placed on: a planet card held off the board, or one with Demilitarized
+// Zone attached.
+func unitsBarred(pl *Planet) bool {
+	return pl.OffBoard || slices.Contains(pl.Attachments, "demilitarized_zone")
+}
 
-func demilitarizedErr(pl *Planet) error {
+func unitsBarredErr(pl *Planet) error {
+	if pl.OffBoard {
+		return cardsRefused()
+	}
 	return engine.Refuse("12.1", "Demilitarized Zone is attached to %s: no unit may be committed to, produced on or placed on it", pl.Name)
 }
 

@@ -1090,7 +1090,7 @@ func (s *State) cannonGroups(seat int, sys *System) []combat.Group {
 	for _, pl := range sys.Planets {
 		gs = s.groups(gs, seat, pl.Units, nil)
 		if pl.Controller == seat {
-			gs = planetCannon(gs, pl)
+			gs = s.planetCannon(gs, pl)
 		}
 	}
 	gs = s.groups(gs, seat, sys.Space, nil)
@@ -1684,7 +1684,7 @@ func (s *State) defenseGroups(c *Combat, pl *Planet, q int) ([]combat.Group, boo
 	}
 	gs := s.groups(nil, q, cannons, nil)
 	if pl.Controller == q {
-		gs = planetCannon(gs, pl)
+		gs = s.planetCannon(gs, pl)
 	}
 	return gs, true
 }
@@ -1745,7 +1745,7 @@ func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
 			if c.Round > 0 && c.Defender != None { // a ground combat was fought here (42.4c)
 				if w, l := winnerOf(c, func(q int) bool { return s.groundOn(pl, q) }); w != None {
 					ev := s.extend(s.emit(Event{Kind: EvCombatWon, Seat: w, Owner: l, System: c.System, Deck: "ground"}, setCombat(&n, rolls)), edict(s, w, l)...)
-					if k := min(s.bonus(w, hookGroundWonInfantry), s.Reinforcements(w, "infantry")); k > 0 && !demilitarized(pl) {
+					if k := min(s.bonus(w, hookGroundWonInfantry), s.Reinforcements(w, "infantry")); k > 0 && !unitsBarred(pl) {
 						ev = s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: w, System: c.System, Planet: pl.Name, Unit: "infantry", Count: k})
 					}
 					return ev

@@ -49,11 +49,7 @@ var notBuiltKinds = map[string]string{
 
 // notBuilt are single components of other kinds not built yet, with the
 // reason.
-var notBuilt = map[string]map[string]string{
-	KindFactionTech: {
-		"iihq_modernization": "the Council Keleres' (Codex III): researched, and counted as a prerequisite and for objectives; the Custodia Vigilia planet card it gives, held off the board, and the neighbors it makes are not built yet",
-	},
-}
+var notBuilt = map[string]map[string]string{}
 
 // Items lists every component of the data, in a stable order.
 func Items() []Item {

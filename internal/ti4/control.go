@@ -104,6 +104,9 @@ func decideGainPlanet(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	if pl.Controller == a.Seat {
 		return nil, engine.Refuse("25.2", "%s already controls %s", s.Players[a.Seat], pl.Name)
 	}
+	if pl.OffBoard {
+		return nil, cardsRefused()
+	}
 	if err := checkCustodians(s, pl); err != nil {
 		return nil, err
 	}
@@ -118,6 +121,9 @@ func decideLosePlanet(s *State, a Action) ([]Event, error) {
 	}
 	if pl.Controller != a.Seat {
 		return nil, engine.Refuse("25.6", "%s does not control %s", s.Players[a.Seat], pl.Name)
+	}
+	if pl.OffBoard {
+		return nil, engine.Refuse("25.6", "%s is a planet card held off the board, which its holder never loses", pl.Name)
 	}
 	return s.emit(Event{Kind: EvControlLost, Seat: a.Seat, Planet: pl.Name}), nil
 }
@@ -182,7 +188,7 @@ func controlFollowUps(s *State, rng *engine.RNG) []Event {
 	var x *explorer
 	var buf [8]int
 	for i, sys := range s.Systems {
-		if !s.stale(scanControl, i) || s.invading(sys) {
+		if !s.stale(scanControl, i) || s.invading(sys) || isCards(sys) { // a card off the board: held without units (25.4)
 			continue
 		}
 		for _, pl := range sys.Planets {

@@ -417,7 +417,7 @@ func (s *State) exploring(st *Step, gaining bool) exploring {
 	k.room = k.p.Commodities < commodityValue(k.p)
 	if pl, _ := s.Planet(st.Planet); pl != nil {
 		k.pl = pl
-		k.mine = (gaining || pl.Controller == st.Seat) && !demilitarized(pl)
+		k.mine = (gaining || pl.Controller == st.Seat) && !unitsBarred(pl)
 		k.mech = count(pl.Units, st.Seat, "mech") > 0
 		k.infantry = count(pl.Units, st.Seat, "infantry") > 0
 	}

@@ -146,7 +146,7 @@ func TestRule35_7_DemilitarizedZone(t *testing.T) {
 	g, planet := exploreFixture(t, "demilitarized_zone", units, nil)
 	s := g.State()
 	pl, sys := s.Planet(planet)
-	if len(pl.Units) != 0 || count(sys.Space, 0, "infantry") != 2 || pl.Controller != 0 || !demilitarized(pl) {
+	if len(pl.Units) != 0 || count(sys.Space, 0, "infantry") != 2 || pl.Controller != 0 || !unitsBarred(pl) {
 		t.Fatalf("planet %+v, space %+v", pl, sys.Space)
 	}
 	if s.Reinforcements(0, "pds") != 4 {

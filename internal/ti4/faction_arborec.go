@@ -22,7 +22,7 @@ func init() {
 func mitosisOptions(s *State, seat int, _ *Step) []Action {
 	var out []Action
 	for _, pl := range s.ownPlanets(seat) {
-		if !demilitarized(pl) && s.Reinforcements(seat, "infantry") > 0 {
+		if !unitsBarred(pl) && s.Reinforcements(seat, "infantry") > 0 {
 			out = append(out, Action{Planet: pl.Name})
 		}
 	}
@@ -30,7 +30,7 @@ func mitosisOptions(s *State, seat int, _ *Step) []Action {
 		return out
 	}
 	s.controlled(seat, func(pl *Planet, _ *System, _ *data.Planet) bool {
-		if count(pl.Units, seat, "infantry") > 0 && !demilitarized(pl) {
+		if count(pl.Units, seat, "infantry") > 0 && !unitsBarred(pl) {
 			out = append(out, Action{Planet: pl.Name, Unit: "mech"})
 		}
 		return false
@@ -119,7 +119,7 @@ func bioplasmosisOptions(s *State, seat int, st *Step) []Action {
 			return false
 		}
 		s.controlled(seat, func(to *Planet, ts *System, _ *data.Planet) bool {
-			if to != from && (ts == fs || s.Adjacent(fs.Pos, ts.Pos)) && !demilitarized(to) {
+			if to != from && (ts == fs || s.Adjacent(fs.Pos, ts.Pos)) && !unitsBarred(to) {
 				for k := 1; k <= n; k++ {
 					out = append(out, Action{Planet: from.Name, ToPl: to.Name, Count: k})
 				}

@@ -293,3 +293,21 @@ func TestFaction_Hacan_GilaTheSilvertongue(t *testing.T) {
 		}
 	}
 }
+
+// Pride of Kenara: the Hacan's units leave the planet given for the one
+// they name only within its limits: a second space dock is refused (85.4),
+// and so are two planets given whose units go to the same one.
+func TestFactionUnit_PrideOfKenara_Limits(t *testing.T) {
+	g := factionGame(t, []string{"hacan", "sol", "jolnar"}, func(s *State) {
+		s.System(23).Space = []Stack{{Owner: 1, Unit: "carrier", Count: 1}} // neighbors
+		for _, pl := range s.System(9).Planets {
+			pl.Controller, pl.Units = 0, []Stack{{Owner: 0, Unit: "mech", Count: 1}, {Owner: 0, Unit: "space_dock", Count: 1}}
+		}
+		s.System(9).Planets[1].Units = s.System(9).Planets[1].Units[:1]
+	})
+	home := g.State().System(g.State().Players[0].Home).Planets[0].Name
+	do(t, g, Action{Kind: ActTradeOpen, Seat: 0, ActionExtra: &ActionExtra{Player: ip(1)}})
+	refuse(t, g, Action{Kind: ActTradeAdd, Seat: 0, Card: "planet", Planet: "Arnor", ToPl: home}, "85.4")
+	do(t, g, Action{Kind: ActTradeAdd, Seat: 0, Card: "planet", Planet: "Lor", ToPl: home})
+	refuse(t, g, Action{Kind: ActTradeAdd, Seat: 0, Card: "planet", Planet: "Arnor", ToPl: home}, "55")
+}

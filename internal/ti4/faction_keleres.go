@@ -3,6 +3,7 @@ package ti4
 import (
 	"slices"
 
+	"github.com/mecatol/mecatol/internal/combat"
 	"github.com/mecatol/mecatol/internal/engine"
 )
 
@@ -261,6 +262,18 @@ func odlynnPaid(s *State, r Ballot, ag *AgendaStep) []Event {
 		ev = s.extend(ev, queue(Step{Kind: StepGainTokens, Seat: r.Seat, Card: r.Card, Need: k}))
 	}
 	return ev
+}
+
+// I.I.H.Q. Modernization, a Keleres technology: its owner gains the planet
+// card Custodia Vigilia (2 resources, 3 influence, legendary), held off
+// the board and never lost. Its ability: while they control Mecatol Rex,
+// the planet has Space Cannon 5 and Production 3 for them; they gain 2
+// command tokens whenever another player gains Imperial's point for
+// Mecatol Rex. With the technology they are neighbors of every player
+// with units or planets in or next to the Mecatol Rex system.
+func init() {
+	define(&Ability{ID: "iihq_modernization", Since: RulesKeleres, CardPlanet: "Custodia Vigilia",
+		MecatolCannon: combat.Roll{Hit: 5, Dice: 1}, MecatolProduction: 3, ImperialTokens: 2, NearMecatol: true})
 }
 
 // Agency Supply Network, a Keleres technology: after their units produce

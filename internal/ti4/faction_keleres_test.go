@@ -4,6 +4,10 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/mecatol/mecatol/internal/combat"
+	"github.com/mecatol/mecatol/internal/engine"
+	"github.com/mecatol/mecatol/internal/ti4/data"
 )
 
 // keleresConfig is the fixture's game with the Council Keleres in seat 0,
@@ -575,4 +579,161 @@ func ptrStep(st *Step) []Step {
 		return nil
 	}
 	return []Step{*st}
+}
+
+// iihqGame is the Keleres game with seat 0 holding I.I.H.Q. Modernization
+// by researching it with Technology's primary, and Mecatol Rex held by
+// seat (None: by no one).
+func iihqGame(t *testing.T, mecatol int) *Game {
+	t.Helper()
+	g := fixture(t, keleresConfig("xxcha"), func(s *State) {
+		s.Players[0].Techs = append(s.Players[0].Techs, "sarween_tools")
+		if mecatol != None {
+			m, _ := s.Planet(MecatolRex)
+			m.Controller, m.Units = mecatol, []Stack{{Owner: mecatol, Unit: "infantry", Count: 1}}
+		}
+	})
+	toActionPhase(t, g, "technology", "warfare", "imperial", "leadership", "politics", "diplomacy") // seat 2 plays second
+	strategic(t, g, 0, "technology")
+	do(t, g, Action{Kind: ActResearch, Seat: 0, Card: "iihq_modernization"})
+	return g
+}
+
+// declineAll answers every step, secondary and window with done or pass
+// till the game waits on a player's turn alone.
+func declineAll(t *testing.T, g *Game) {
+	t.Helper()
+	for i := 0; i < 30; i++ {
+		s := g.State()
+		if s.Step == nil && s.Strategic == nil {
+			return
+		}
+		q := Deciding(s)[0]
+		opts := Legal(s, engine.NewRNG(0), q)
+		k := slices.IndexFunc(opts, func(a Action) bool {
+			return a.Kind == ActDone || a.Kind == ActPass || a.Kind == ActPassWindow || (a.Kind == ActSecondary && !a.Use)
+		})
+		if k < 0 {
+			t.Fatalf("seat %d cannot decline: %v", q, opts)
+		}
+		do(t, g, opts[k])
+	}
+	t.Fatal("still waiting after 30 answers")
+}
+
+// I.I.H.Q. Modernization: researched, it gives the Keleres the planet card
+// Custodia Vigilia, exhausted, 2 resources and 3 influence, held off the
+// board: spent and counted as their planets are, never a system for
+// anything, and never held without them.
+func TestFactionTech_IIHQModernization(t *testing.T) {
+	g := iihqGame(t, None)
+	s := g.State()
+	pl, sys := s.Planet("Custodia Vigilia")
+	if pl == nil || pl.Controller != 0 || !pl.Exhausted || len(pl.Units) > 0 || pl.ControlToken || !isCards(sys) {
+		t.Fatalf("Custodia Vigilia %+v in %+v: the Keleres', exhausted, off the board", pl, sys)
+	}
+	if info := planetInfo(pl); info.Resources != 2 || info.Influence != 3 || !info.Legendary || info.Trait != "" {
+		t.Fatalf("card %+v", info)
+	}
+	if s.controlled(0, func(*Planet, *System, *data.Planet) bool { return true }) != 3 { // Archon Ren, Archon Tau, and it
+		t.Fatalf("%d planets counted", s.controlled(0, func(*Planet, *System, *data.Planet) bool { return true }))
+	}
+	declineAll(t, g)
+	refuse(t, g, activate(2, sys.Pos), "88")
+	for _, q := range g.State().Players {
+		if q.Seat != 0 && slices.ContainsFunc(Legal(g.State(), engine.NewRNG(1), q.Seat), func(a Action) bool { return a.System != nil && *a.System == sys.Pos }) {
+			t.Fatalf("seat %d offered the planet cards' system", q.Seat)
+		}
+	}
+	if err := (Rules{}).Check(g.State(), Action{Kind: ActLosePlanet, Seat: Referee, Planet: "Custodia Vigilia", ActionExtra: &ActionExtra{Player: ip(0)}}); engine.RuleOf(err) != "25.6" {
+		t.Fatalf("Custodia Vigilia lost by an effect: %v", err)
+	}
+	if slices.Contains(g.State().Outcomes("colonial_redistribution"), "Custodia Vigilia") || !slices.Contains(g.State().Outcomes("compensated_disarmament"), "Custodia Vigilia") {
+		t.Fatal("elected where it would be lost, or not elected as a planet")
+	}
+	s = g.State().Clone()
+	planetIn(s.System(cardsPos), "Custodia Vigilia").Units = []Stack{{Owner: 0, Unit: "infantry", Count: 1}}
+	if err := CheckInvariants(s); err == nil {
+		t.Fatal("units on a planet card off the board pass the invariants")
+	}
+}
+
+// Custodia Vigilia: Mecatol Rex, while the Keleres control it, has Space
+// Cannon 5 and Production 3 for them, as a unit of theirs would; not for
+// a player who controls it without the card.
+func TestFactionTech_IIHQModernization_Mecatol(t *testing.T) {
+	g := iihqGame(t, 0)
+	s := g.State()
+	m, mecatol := s.Planet(MecatolRex)
+	if gs := s.cannonGroups(0, mecatol); len(gs) != 2 || gs[1].Profile.Cannon != (combat.Roll{Hit: 5, Dice: 1}) || !s.hasCannon(0, mecatol) { // the infantry, and the planet
+		t.Fatalf("cannon %+v", gs)
+	}
+	if n := s.productionLimit(0, mecatol); n != 3 || !s.producesOn(0, m) {
+		t.Fatalf("production %d on Mecatol Rex", n)
+	}
+	m.Controller, m.Units = 1, []Stack{{Owner: 1, Unit: "infantry", Count: 1}}
+	if firesCannon(s.cannonGroups(1, mecatol)) || s.productionLimit(1, mecatol) != 0 {
+		t.Fatal("Mecatol Rex fires or produces for another player")
+	}
+	if s.productionLimit(0, mecatol) != 0 {
+		t.Fatal("the Keleres produce at a Mecatol Rex they do not control")
+	}
+}
+
+// Custodia Vigilia: whenever another player gains Imperial's point for
+// Mecatol Rex, the Keleres gain 2 command tokens, placed as they choose;
+// not for their own point.
+func TestFactionTech_IIHQModernization_Imperial(t *testing.T) {
+	g := iihqGame(t, 2)
+	declineAll(t, g)
+	strategic(t, g, 2, "imperial")
+	do(t, g, act(ActDone, 2)) // no objective scored
+	s := g.State()
+	if s.Players[2].ImperialVP != 1 {
+		t.Fatalf("seat 2 has %d points from Imperial", s.Players[2].ImperialVP)
+	}
+	st := s.Step
+	if st == nil || st.Kind != StepGainTokens || st.Seat != 0 || st.Need != 2 {
+		t.Fatalf("step %+v: the Keleres gain 2 command tokens", st)
+	}
+}
+
+// I.I.H.Q. Modernization: its owner and every player with units or
+// planets in or next to the Mecatol Rex system are neighbors, both ways.
+func TestFactionTech_IIHQModernization_Neighbors(t *testing.T) {
+	g := keleresGame(t, "xxcha", func(s *State) {
+		s.System(1).Space = []Stack{{Owner: 2, Unit: "destroyer", Count: 1}}
+	})
+	s := g.State()
+	if s.AreNeighbors(0, 2) || s.AreNeighbors(2, 0) {
+		t.Fatal("neighbors before the technology")
+	}
+	s.Players[0].Techs = append(s.Players[0].Techs, "iihq_modernization")
+	if !s.AreNeighbors(0, 2) || !s.AreNeighbors(2, 0) || slices.Contains(s.Neighbors(0), 0) {
+		t.Fatalf("neighbors of the Keleres %v, of seat 2 %v", s.Neighbors(0), s.Neighbors(2))
+	}
+	s.System(1).Space = nil
+	if s.AreNeighbors(0, 2) {
+		t.Fatal("neighbors with no one near Mecatol Rex")
+	}
+}
+
+// I.I.H.Q. Modernization in random play: the Keleres hold Custodia Vigilia
+// from the start, and no legal action ever puts anything on it or takes
+// it from them (CheckInvariants after every action).
+func TestFactionTech_IIHQModernization_RandomPlay(t *testing.T) {
+	others := [][]string{{"arborec", "yin", "winnu", "titans", "saar"}, {"sol", "nekro", "l1z1x", "sardakk", "nomad"},
+		{"muaat", "yssaril", "naazrokha", "empyrean", "mahact"}, {"hacan", "jolnar", "creuss", "vuilraith", "naalu"}}
+	for seed := uint64(0); seed < 8; seed++ {
+		cfg := keleresConfig([]string{"argent", "mentak", "xxcha"}[seed%3], others[seed%4]...)
+		cfg.Seed, cfg.Map = seed, ""
+		g := fixture(t, cfg, func(s *State) {
+			s.Players[0].Techs = append(s.Players[0].Techs, "iihq_modernization")
+			(Rules{}).Apply(s, Event{Kind: EvCardPlanet, Seat: 0, Planet: "Custodia Vigilia"})
+		})
+		playRandom(t, g, seed, 4, 20000)
+		if pl, _ := g.State().Planet("Custodia Vigilia"); pl == nil || pl.Controller != 0 {
+			t.Fatalf("seed %d: Custodia Vigilia %+v", seed, pl)
+		}
+	}
 }

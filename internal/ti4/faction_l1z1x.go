@@ -96,7 +96,7 @@ func i48sOptions(s *State, seat int, st *Step) []Action {
 		out = append(out, Action{})
 	}
 	for _, pl := range sys.Planets {
-		if count(pl.Units, q, "infantry") > 0 && !demilitarized(pl) {
+		if count(pl.Units, q, "infantry") > 0 && !unitsBarred(pl) {
 			out = append(out, Action{Planet: pl.Name})
 		}
 	}

@@ -33,7 +33,7 @@ func colossi(s *State, seat, pos int) []UnitRef {
 			continue
 		}
 		for _, pl := range sys.Planets {
-			if n := count(pl.Units, seat, "mech"); n > 0 && !demilitarized(pl) {
+			if n := count(pl.Units, seat, "mech"); n > 0 && !unitsBarred(pl) {
 				for range n {
 					out = append(out, UnitRef{System: sys.Pos, Planet: pl.Name, Unit: "mech"})
 				}

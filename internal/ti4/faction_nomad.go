@@ -69,7 +69,7 @@ func mercerTargets(s *State, st *Step) []string {
 	}
 	var out []string
 	for _, pl := range s.System(st.Systems[0]).Planets {
-		if pl.Controller == *st.Target && !demilitarized(pl) {
+		if pl.Controller == *st.Target && !unitsBarred(pl) {
 			out = append(out, pl.Name)
 		}
 	}

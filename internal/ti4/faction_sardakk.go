@@ -116,7 +116,7 @@ func troOptions(s *State, seat int, st *Step) []Action {
 	}
 	var out []Action
 	for _, pl := range s.System(st.Systems[0]).Planets {
-		if pl.Controller == *st.Target && !demilitarized(pl) {
+		if pl.Controller == *st.Target && !unitsBarred(pl) {
 			out = append(out, Action{Planet: pl.Name})
 		}
 	}
@@ -197,7 +197,7 @@ func ghomOptions(s *State, seat int, _ *Step) []Action {
 	var out []Action
 	for _, r := range ghomFrom(s, seat) {
 		for _, pl := range s.System(s.Invasion.Pos).Planets {
-			if pl.Name != r.Planet && !demilitarized(pl) {
+			if pl.Name != r.Planet && !unitsBarred(pl) {
 				out = append(out, Action{Planet: pl.Name, ActionExtra: &ActionExtra{Units: []UnitRef{r}}})
 			}
 		}
@@ -211,8 +211,8 @@ func ghomSekKus(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
 	if to == nil {
 		return nil, engine.Refuse("49.2", "ground forces are committed to a planet in the active system (planet)")
 	}
-	if demilitarized(to) {
-		return nil, demilitarizedErr(to)
+	if unitsBarred(to) {
+		return nil, unitsBarredErr(to)
 	}
 	if err := checkCustodians(s, to); err != nil {
 		return nil, err

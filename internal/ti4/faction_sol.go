@@ -57,8 +57,8 @@ func orbitalDrop(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
 	if pl.Controller != a.Seat {
 		return nil, engine.Refuse("1.3", "Orbital Drop places infantry on a planet you control")
 	}
-	if demilitarized(pl) {
-		return nil, demilitarizedErr(pl)
+	if unitsBarred(pl) {
+		return nil, unitsBarredErr(pl)
 	}
 	n := min(2, s.Reinforcements(a.Seat, "infantry"))
 	if n == 0 {
@@ -108,7 +108,7 @@ func militarySupport(s *State, a Action, owner int) ([]Event, error) {
 	if o := s.Players[owner]; o.Strategy > 0 {
 		ev = s.extend(ev, Event{Kind: EvTokensSet, Seat: owner, Pools: &Pools{o.Tactic, o.Fleet, o.Strategy - 1}})
 	}
-	if n := min(2, s.Reinforcements(a.Seat, "infantry")); n > 0 && !demilitarized(pl) {
+	if n := min(2, s.Reinforcements(a.Seat, "infantry")); n > 0 && !unitsBarred(pl) {
 		ev = s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: n})
 	}
 	return s.extend(ev, Event{Kind: EvNoteReturned, Seat: a.Seat, Card: a.Card}), nil

@@ -181,7 +181,7 @@ func spinnerPlaces(s *State, seat int) []UnitRef {
 			out = append(out, UnitRef{System: sys.Pos, Unit: "infantry"})
 		}
 		for _, pl := range sys.Planets {
-			if pl.Controller == seat && !demilitarized(pl) {
+			if pl.Controller == seat && !unitsBarred(pl) {
 				out = append(out, UnitRef{System: sys.Pos, Planet: pl.Name, Unit: "infantry"})
 			}
 		}

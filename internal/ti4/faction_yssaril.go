@@ -42,7 +42,7 @@ func stallOptions(s *State, seat int, st *Step) []Action {
 	}
 	for _, o := range slices.Clone(out) {
 		for _, pl := range s.ownPlanets(seat) {
-			if !demilitarized(pl) {
+			if !unitsBarred(pl) {
 				out = append(out, Action{Outcome: o.Outcome, Planet: pl.Name})
 			}
 		}

@@ -99,7 +99,7 @@ func (s *State) mechForPDS(seat int) bool {
 // deploysOn reports that seat may deploy its mech on pl: deployTo without
 // building its refusal, for the options asked at every turn.
 func (s *State) deploysOn(seat int, pl *Planet) bool {
-	return pl != nil && !demilitarized(pl) && s.deploys(seat)
+	return pl != nil && !unitsBarred(pl) && s.deploys(seat)
 }
 
 // deployTo checks that seat may deploy its mech on pl (30.1, 30.2, 12.1).
@@ -110,8 +110,8 @@ func (s *State) deployTo(seat int, pl *Planet) error {
 	if pl == nil {
 		return engine.BadInput("planet", "no such planet")
 	}
-	if demilitarized(pl) {
-		return demilitarizedErr(pl)
+	if unitsBarred(pl) {
+		return unitsBarredErr(pl)
 	}
 	return nil
 }

@@ -163,6 +163,7 @@ func techFollowUps(s *State) []Event {
 	if s.Players[seat].Eliminated {
 		return ev
 	}
+	ev = s.extend(ev, cardPlanetsDue(s, seat)...)
 	return s.extend(ev, abilityWindows(s, seat, AfterTechGained, Step{})...)
 }
 

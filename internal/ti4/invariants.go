@@ -19,10 +19,13 @@ func CheckInvariants(s *State) error {
 		return err
 	}
 	for _, sys := range s.Systems {
+		if why := cardsBare(sys); isCards(sys) && why != "" {
+			return fmt.Errorf("%s", why)
+		}
 		for _, pl := range sys.Planets {
 			var buf [8]int
 			here := owners(pl, buf[:0])
-			if s.Invasion == nil || s.Invasion.Pos != sys.Pos {
+			if (s.Invasion == nil || s.Invasion.Pos != sys.Pos) && !isCards(sys) {
 				if len(here) == 1 && pl.Controller != here[0] {
 					return fmt.Errorf("25.5: only seat %d has units on %s, controlled by %d", here[0], pl.Name, pl.Controller)
 				}

@@ -59,8 +59,8 @@ func decideCommit(s *State, a Action) ([]Event, error) {
 	if have := count(sys.Space, a.Seat, a.Unit); have < a.Count {
 		return nil, engine.Refuse("49.2", "only %d %s in the active system's space area", have, a.Unit)
 	}
-	if demilitarized(pl) {
-		return nil, demilitarizedErr(pl)
+	if unitsBarred(pl) {
+		return nil, unitsBarredErr(pl)
 	}
 	if err := checkCustodians(s, pl); err != nil {
 		return nil, err

@@ -902,7 +902,7 @@ func tradePlanetOptions(s *State, seat int, add func(Action)) {
 			return false
 		}
 		s.controlled(seat, func(dst *Planet, _ *System, _ *data.Planet) bool {
-			if dst != pl && !demilitarized(dst) {
+			if dst != pl && !unitsBarred(dst) {
 				add(Action{Kind: ActTradeAdd, Card: "planet", Planet: pl.Name, ToPl: dst.Name})
 				return true
 			}

@@ -77,7 +77,7 @@ func legendaryOptions(s *State, seat int, st *Step, add func(Action)) {
 	switch st.Card {
 	case "the_atrament", "imperial_arms_vault":
 		for _, pl := range s.ownPlanets(seat) {
-			if demilitarized(pl) {
+			if unitsBarred(pl) {
 				continue
 			}
 			if st.Card == "imperial_arms_vault" {
@@ -114,7 +114,7 @@ func decideLegendary(s *State, a Action, st *Step, rng *engine.RNG) ([]Event, er
 	}
 	own := func() (*Planet, *System, bool) {
 		pl, sys := s.Planet(a.Planet)
-		return pl, sys, pl != nil && pl.Controller == a.Seat && !demilitarized(pl)
+		return pl, sys, pl != nil && pl.Controller == a.Seat && !unitsBarred(pl)
 	}
 	switch {
 	case st.Card == "the_atrament":

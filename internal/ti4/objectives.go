@@ -454,7 +454,7 @@ func (s *State) neighborMask(seat int) uint32 {
 			}
 		}
 	}
-	return out &^ (1 << uint(seat))
+	return s.mecatolNeighbors(seat, out&^(1<<uint(seat)))
 }
 
 // joinedMask has a bit for each seat whose alpha and beta systems are all

@@ -366,7 +366,7 @@ func decoyOperation(s *State, a Action, _ *engine.RNG) ([]Event, error) {
 	active := s.System(st.Systems[0])
 	ok := func(r UnitRef) bool {
 		pl := planetIn(active, r.To)
-		return isGroundForce(r.Unit) && pl != nil && pl.Controller == a.Seat && !demilitarized(pl)
+		return isGroundForce(r.Unit) && pl != nil && pl.Controller == a.Seat && !unitsBarred(pl)
 	}
 	if err := s.unitRefs(a.Seat, a.extra().Units, ok, "of your ground forces, each to a planet you control in the active system"); err != nil {
 		return nil, err

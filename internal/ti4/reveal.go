@@ -118,6 +118,7 @@ var reveals = map[string]disclosure{
 	EvLawsBlanked:        quiet,
 	EvLegendaryExhausted: quiet,
 	EvNexusActive:        quiet,
+	EvCardPlanet:         quiet,
 	EvNoteGiven:          quiet,
 	EvNotePlayed:         quiet,
 	EvNoteAttached:       quiet,

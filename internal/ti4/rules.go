@@ -491,7 +491,7 @@ var appliers = []func(*State, *Event) bool{
 	applyAgenda, applyAgendaEffects, applyNotes, applyActionCards, applyTacticalCards, applyLawWindows,
 	applySabotage, applyInvasionCards, applyDisgrace, applyPoKCards, applyReverse, applyCoup,
 	applyAutoPass, applyNexus, applyGiven, applyRelics, applyLegendary, applyAbilities, applyGains, applyNoteWindows, applyLeaders,
-	applyCodexRelics,
+	applyCodexRelics, applyCardPlanet,
 }
 
 func appendUnique(xs []string, x string) []string {
@@ -525,6 +525,9 @@ func where(s *State, posp *int, planet, field string) (*System, *Planet, error) 
 			return nil, nil, engine.Refuse("44.2", "position %d is a hyperlane, which is not a system and cannot hold units", pos)
 		}
 		return nil, nil, engine.BadInput(field, "no system at position %d", pos)
+	}
+	if isCards(sys) {
+		return nil, nil, cardsRefused()
 	}
 	if planet == "" {
 		return sys, nil, nil

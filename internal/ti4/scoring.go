@@ -249,6 +249,7 @@ func imperialRest(s *State, seat int) []Event {
 	ev := s.emit(Event{Kind: EvStepCleared, Seat: seat})
 	if pl, _ := s.Planet(MecatolRex); pl != nil && pl.Controller == seat {
 		ev = s.extend(ev, Event{Kind: EvVictoryPoint, Seat: seat, Count: 1, Card: "imperial"})
+		ev = s.extend(ev, imperialTokens(s, seat)...)
 	} else {
 		ev = s.extend(ev, Event{Kind: EvDrawSecret, Seat: seat})
 	}

@@ -36,6 +36,8 @@ type Planet struct {
 	// Swapped: its resource and influence values trade places until the
 	// end of the turn (Hegemonic Trade Policy).
 	Swapped bool `json:"swapped,omitempty"`
+	// OffBoard: a planet card held off the board (cardplanets.go).
+	OffBoard bool `json:"off_board,omitempty"`
 }
 
 // Token is a token on a system: a frontier token, a wormhole token, ...

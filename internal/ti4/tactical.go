@@ -1076,7 +1076,7 @@ func (s *State) productionLimit(seat int, sys *System) int {
 		}
 	}
 	for _, pl := range sys.Planets {
-		n += s.structuresProduction(seat, pl)
+		n += s.planetProduction(seat, pl)
 		for _, st := range pl.Units {
 			if st.Owner != seat {
 				continue
@@ -1089,13 +1089,18 @@ func (s *State) productionLimit(seat int, sys *System) int {
 	return n
 }
 
-// structuresProduction is the Production a planet with seat's structures
-// has for seat as if it were a unit (Aerie Hololattice), or 0.
-func (s *State) structuresProduction(seat int, pl *Planet) int {
-	if !slices.ContainsFunc(pl.Units, func(st Stack) bool { return st.Owner == seat && isStructure(st.Unit) }) {
-		return 0
+// planetProduction is the Production pl has for seat as if it were a
+// unit: a planet with seat's structures (Aerie Hololattice), and Mecatol
+// Rex by seat's planet card (MecatolProduction); or 0.
+func (s *State) planetProduction(seat int, pl *Planet) int {
+	n := 0
+	if pl.Name == MecatolRex && pl.Controller == seat {
+		n = s.bonus(seat, hookMecatolProduction)
 	}
-	return s.bonus(seat, hookStructuresProduction)
+	if !slices.ContainsFunc(pl.Units, func(st Stack) bool { return st.Owner == seat && isStructure(st.Unit) }) {
+		return n
+	}
+	return n + s.bonus(seat, hookStructuresProduction)
 }
 
 func hookStructuresProduction(a *Ability) int { return a.StructuresProduction }
@@ -1187,8 +1192,8 @@ func decideProduce(s *State, a Action) ([]Event, error) {
 			return nil, engine.Refuse("67.6", "no ships are produced in a system with another player's ships")
 		}
 	case isGroundForce(a.Unit):
-		if pl != nil && demilitarized(pl) {
-			return nil, demilitarizedErr(pl)
+		if pl != nil && unitsBarred(pl) {
+			return nil, unitsBarredErr(pl)
 		}
 		freelance := s.Step != nil && s.Step.Kind == StepFreelance // on a planet of the player's there
 		if pl != nil && (pl.Controller != a.Seat || !(freelance || t.Wide || s.producesOn(a.Seat, pl))) {
@@ -1346,7 +1351,7 @@ func (s *State) freedCost(seat int, t *Production, typ string) int {
 }
 
 func (s *State) producesOn(seat int, pl *Planet) bool {
-	if s.structuresProduction(seat, pl) > 0 {
+	if s.planetProduction(seat, pl) > 0 {
 		return true
 	}
 	for _, st := range pl.Units {

@@ -236,8 +236,8 @@ func transitDiodes(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) 
 		if to == nil || to.Controller != a.Seat {
 			return nil, engine.Refuse("1.3", "ground forces go onto planets you control, not %q", r.To)
 		}
-		if demilitarized(to) {
-			return nil, demilitarizedErr(to)
+		if unitsBarred(to) {
+			return nil, unitsBarredErr(to)
 		}
 		ev = append(ev, Event{Kind: EvUnitsRemoved, Seat: a.Seat, System: r.System, Planet: r.Planet, Unit: r.Unit, Count: 1},
 			Event{Kind: EvUnitsPlaced, Seat: a.Seat, System: toSys.Pos, Planet: to.Name, Unit: r.Unit, Count: 1})
@@ -280,7 +280,7 @@ func producingPlanets(s *State, seat int, st *Step, unit string) []Action {
 	}
 	var out []Action
 	for _, pl := range s.System(st.Systems[0]).Planets {
-		if pl.Controller == seat && !demilitarized(pl) {
+		if pl.Controller == seat && !unitsBarred(pl) {
 			out = append(out, Action{Planet: pl.Name})
 		}
 	}

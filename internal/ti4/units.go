@@ -110,8 +110,8 @@ func checkPlacement(s *State, owner int, typ string, n int, pl *Planet) error {
 	case fixed && pl == nil:
 		return engine.Refuse("85.1", "structures are always on planets")
 	case pl == nil:
-	case demilitarized(pl):
-		return demilitarizedErr(pl)
+	case unitsBarred(pl):
+		return unitsBarredErr(pl)
 	case typ == "space_dock" && count(pl.Units, owner, typ)+n > 1:
 		return engine.Refuse("85.4", "a player may have only one space dock on planet %s", pl.Name)
 	case typ == "pds" && count(pl.Units, owner, typ)+n > 2 && !s.lawSays(LawNoPDSLimit):

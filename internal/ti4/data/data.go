@@ -45,6 +45,11 @@ type Tile struct {
 	Hyperlanes [][2]int  `json:"hyperlanes,omitempty"`
 }
 
+// CardsTile is the tile of no system: it holds the planet cards a player
+// keeps off the board (Custodia Vigilia), so that they are found, spent and
+// counted as every other planet is. No map places it.
+const CardsTile = "cards"
+
 // IsHyperlane reports whether the tile is a hyperlane face (LRR 44.2: not a system).
 func (t *Tile) IsHyperlane() bool { return len(t.Hyperlanes) > 0 }
 
@@ -355,6 +360,8 @@ func (c *Catalog) index() error {
 		}
 		c.planets[p.Name] = p
 	}
+	// Found by id alone, never listed among the tiles a map may place.
+	c.tiles[CardsTile] = &Tile{ID: CardsTile, Source: "codex3", Back: "none"}
 	for _, u := range c.Units {
 		if c.units[u.ID] != nil {
 			return fmt.Errorf("data: unit %s twice", u.ID)

@@ -182,6 +182,7 @@ func TestParseErrors(t *testing.T) {
 		want    string
 	}{
 		{"unknown tile", strings.Replace(sixPlayer, "27", "999", 1), 0, `("999"): unknown tile`},
+		{"the planet cards' holder is no tile", strings.Replace(sixPlayer, "27", "cards", 1), 0, `("cards")`},
 		{"duplicate", dup, 0, "tile 25 is already at position"},
 		{"bad rotation", strings.Replace(fivePlayerHyperlanes, "84A3", "84A7", 1), 5, "rotation 7"},
 		{"rotated system", strings.Replace(sixPlayer, "27", "27A", 1), 0, "unknown tile"},
