@@ -134,6 +134,12 @@ func TestReplayCorpusOfThePoKRulesIsUnchanged(t *testing.T) {
 	checkCorpus(t, ti4.RulesPoK, "testdata/corpus_v7.golden", false)
 }
 
+// So do those of the eighth (the Council Keleres), recorded before the
+// rest of the Codex of the ninth.
+func TestReplayCorpusOfTheKeleresRulesIsUnchanged(t *testing.T) {
+	checkCorpus(t, ti4.RulesKeleres, "testdata/corpus_v8.golden", false)
+}
+
 func checkCorpus(t *testing.T, rules int, golden string, write bool) {
 	if testing.Short() {
 		t.Skip("plays 192 games")

@@ -146,7 +146,7 @@ func (s *State) nearMecatol() uint32 {
 // player's ability (NearMecatol): for its owner, everyone near Mecatol
 // Rex; for anyone near it, the owner.
 func (s *State) mecatolNeighbors(seat int, mask uint32) uint32 {
-	if s.rules() < RulesKeleres {
+	if s.rules() < RulesCodex {
 		return mask
 	}
 	near := uint32(0)

@@ -37,7 +37,7 @@ func (s *State) hasCannon(seat int, sys *System) bool {
 		return true
 	}
 	for _, pl := range sys.Planets {
-		if slices.ContainsFunc(pl.Units, has) || (pl.Controller == seat && s.rules() >= RulesKeleres && len(s.planetCannon(nil, pl)) > 0) { // a planet's own, from version 8
+		if slices.ContainsFunc(pl.Units, has) || (pl.Controller == seat && s.rules() >= RulesCodex && len(s.planetCannon(nil, pl)) > 0) { // a planet's own, from version 9
 			return true
 		}
 	}

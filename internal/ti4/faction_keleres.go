@@ -272,7 +272,7 @@ func odlynnPaid(s *State, r Ballot, ag *AgendaStep) []Event {
 // Mecatol Rex. With the technology they are neighbors of every player
 // with units or planets in or next to the Mecatol Rex system.
 func init() {
-	define(&Ability{ID: "iihq_modernization", Since: RulesKeleres, CardPlanet: "Custodia Vigilia",
+	define(&Ability{ID: "iihq_modernization", Since: RulesCodex, CardPlanet: "Custodia Vigilia",
 		MecatolCannon: combat.Roll{Hit: 5, Dice: 1}, MecatolProduction: 3, ImperialTokens: 2, NearMecatol: true})
 }
 

@@ -242,8 +242,11 @@ const (
 	// RulesKeleres: the Council Keleres (Codex III) among the factions a
 	// game deals at random, and playable.
 	RulesKeleres = 8
+	// RulesCodex: the rest of the Codex: I.I.H.Q. Modernization's planet
+	// card held off the board, and Pride of Kenara within planet limits.
+	RulesCodex = 9
 	// RulesCurrent is the version new games are set up under.
-	RulesCurrent = RulesKeleres
+	RulesCurrent = RulesCodex
 )
 
 // rules is the game's rules version.
