@@ -107,6 +107,15 @@ var exploreCards = map[string]*exploreCard{
 		return drawActionCards(s, seat, 2, rng), true
 	}},
 
+	// The Codex III frontier cards (from rules version 9).
+	"dead_world": {frontier: true, drawn: func(s *State, rng *engine.RNG, seat, _ int, _ *Planet) ([]Event, bool) {
+		return gainRelic(s, seat, rng), true
+	}},
+	"entropic_field":       {frontier: true, drawn: tokensAndGoods("entropic_field", 1, 2)},
+	"major_entropic_field": {frontier: true, drawn: tokensAndGoods("major_entropic_field", 1, 3)},
+	"minor_entropic_field": {frontier: true, drawn: tokensAndGoods("minor_entropic_field", 1, 1)},
+	"keleres_ship":         {frontier: true, drawn: tokensAndGoods("keleres_ship", 2, 0)},
+
 	"freelancers":          {drawn: freelancers},
 	"enigmatic_device":     {stays: "player"},
 	"merchant_station":     {frontier: true, choices: orConvert(optReplenish), choose: merchantStation},
@@ -490,4 +499,16 @@ func exploredTo(card string) string {
 // own, then unknown ones, which count as any kind.
 func fragmentsOfKind(kind string) []string {
 	return []string{kind + "_relic_fragment", "unknown_relic_fragment"}
+}
+
+// tokensAndGoods is a card that gives its explorer command tokens, placed
+// as they choose, and trade goods.
+func tokensAndGoods(card string, tokens, goods int) func(*State, *engine.RNG, int, int, *Planet) ([]Event, bool) {
+	return func(s *State, _ *engine.RNG, seat, _ int, _ *Planet) ([]Event, bool) {
+		var ev []Event
+		if goods > 0 {
+			ev = append(ev, Event{Kind: EvTradeGoods, Seat: seat, Count: goods})
+		}
+		return s.emit(append(ev, queue(Step{Kind: StepGainTokens, Seat: seat, Card: card, Need: tokens}))...), true
+	}
 }

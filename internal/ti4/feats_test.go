@@ -129,3 +129,33 @@ func TestRule61_7_MoreSecrets(t *testing.T) {
 		}
 	})
 }
+
+// Turn Their Fleets to Dust: a space cannon offense hit that leaves the
+// player no ships there; its Ω version (Codex III, from rules version 9)
+// needs only their last non-fighter ships destroyed, fighters left or not.
+func TestSecretObjective_TurnTheirFleetsToDust(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		rules   int
+		noCodex bool
+		unit    string
+		left    []Stack
+		want    bool
+	}{
+		{"printed: all ships gone", RulesKeleres, false, "cruiser", nil, true},
+		{"printed: a fighter left", RulesKeleres, false, "cruiser", []Stack{{Owner: 1, Unit: "fighter", Count: 1}}, false},
+		{"Ω: a fighter left", RulesCodex, false, "cruiser", []Stack{{Owner: 1, Unit: "fighter", Count: 1}}, true},
+		{"Ω: a fighter destroyed, none was a ship of the fleet", RulesCodex, false, "fighter", nil, false},
+		{"Ω: a cruiser left", RulesCodex, false, "destroyer", []Stack{{Owner: 1, Unit: "cruiser", Count: 1}}, false},
+		{"without the Codex: printed", RulesCodex, true, "cruiser", []Stack{{Owner: 1, Unit: "fighter", Count: 1}}, false},
+	} {
+		s := fixture(t, fixtureConfig(), nil).State()
+		s.Options.Rules, s.Options.NoCodex = c.rules, c.noCodex
+		sys := s.System(21)
+		sys.Space = c.left
+		hitFeats(s, Owed{Seat: 1, By: 0, Rule: "77.5"}, sys, c.unit)
+		if got := slices.Contains(s.Players[0].Feats, "turn_their_fleets_to_dust"); got != c.want {
+			t.Errorf("%s: feat %v", c.name, got)
+		}
+	}
+}

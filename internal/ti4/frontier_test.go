@@ -164,3 +164,56 @@ func TestRule23_5_ReshuffleKeepsTheCardJustPlayed(t *testing.T) {
 	}
 	checked(t, g)
 }
+
+// The Codex III frontier cards (rules version 9, with the Codex): each is
+// in the frontier deck as many times as printed, and resolves when its
+// token is explored; a game without the Codex, or of an earlier version,
+// has none of them.
+func TestExploration_CodexFrontierCards(t *testing.T) {
+	codex := func(rules int, noCodex bool) Config {
+		cfg := fixtureConfig()
+		cfg.Rules, cfg.NoCodex = rules, noCodex
+		return cfg
+	}
+	for _, cfg := range []Config{codex(RulesKeleres, false), codex(RulesCodex, true)} {
+		if s, _, _ := Setup(cfg); slices.Contains(s.Decks.Exploration["frontier"], "keleres_ship") {
+			t.Fatalf("rules %d, no Codex %v: the Codex III's frontier cards are dealt", cfg.Rules, cfg.NoCodex)
+		}
+	}
+	for _, c := range []struct {
+		card          string
+		tokens, goods int
+		relic         bool
+	}{
+		{"dead_world", 0, 0, true}, {"entropic_field", 1, 2, false}, {"major_entropic_field", 1, 3, false},
+		{"minor_entropic_field", 1, 1, false}, {"keleres_ship", 2, 0, false},
+	} {
+		t.Run(c.card, func(t *testing.T) {
+			g := fixture(t, codex(RulesCodex, false), func(s *State) {
+				s.Players[0].Techs = append(s.Players[0].Techs, "dark_energy_tap")
+				frontierTop(s, c.card)
+			})
+			toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+			activated(t, g, 0, 21)
+			do(t, g, moveShips(0, 22, "carrier", 1))
+			do(t, g, act(ActEndMovement, 0))
+			do(t, g, act(ActEndTactical, 0))
+			s := g.State()
+			if c.tokens > 0 {
+				st := s.Step
+				if st == nil || st.Kind != StepGainTokens || st.Seat != 0 || st.Need != c.tokens {
+					t.Fatalf("step %+v: %d command tokens to place", st, c.tokens)
+				}
+				do(t, g, Action{Kind: ActGainTokens, Seat: 0, Pools: &Pools{Tactic: c.tokens}})
+			}
+			s = g.State()
+			if s.Players[0].TradeGoods != c.goods || (len(s.Players[0].Relics) == 1) != c.relic || s.Players[0].Tactic != 2+c.tokens {
+				t.Fatalf("trade goods %d, relics %v, tactic pool %d", s.Players[0].TradeGoods, s.Players[0].Relics, s.Players[0].Tactic)
+			}
+			if !slices.Contains(s.Decks.ExplorationDiscard["frontier"], c.card) {
+				t.Fatal("the card is not discarded")
+			}
+			checked(t, g)
+		})
+	}
+}

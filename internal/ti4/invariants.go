@@ -138,8 +138,8 @@ func CheckInvariants(s *State) error {
 		return fmt.Errorf("unknown card %q", unknown)
 	}
 	for i, n := range cards.total {
-		if !s.playsCodex() && slices.Contains(cards.fromCodex, i) {
-			n = 0 // the Codex's relics are out of a game that does not play them
+		if src, ok := cards.fromCodex[i]; ok && (!s.playsCodex() || s.rules() < codexSince[src]) {
+			n = 0 // the Codex's cards are out of a game that does not play them
 		}
 		if seen[i] != n {
 			return fmt.Errorf("card %s: %d in the game's places, %d in the game", cards.names[i], seen[i], n)
@@ -244,7 +244,7 @@ var factionNotes = sync.OnceValue(func() map[string][]string {
 // cards indexes every card whose place the invariants check, with how many
 // copies the game has.
 type cards struct {
-	fromCodex []int // the cards only games with the Codex have (its relics)
+	fromCodex map[int]string // the cards only games with the Codex have, and their volumes
 	ids       map[string]int
 	names     []string
 	total     []int
@@ -273,13 +273,17 @@ var cardIndex = sync.OnceValue(func() cards {
 			put(a.ID, 1)
 		}
 	}
+	x.fromCodex = map[int]string{}
 	for _, e := range c.Exploration {
 		put(e.ID, e.Count)
+		if e.Source != "" {
+			x.fromCodex[x.ids[e.ID]] = e.Source
+		}
 	}
 	for _, r := range c.Relics {
 		put(r.ID, 1)
 		if r.Source != "" {
-			x.fromCodex = append(x.fromCodex, x.ids[r.ID])
+			x.fromCodex[x.ids[r.ID]] = r.Source
 		}
 	}
 	return x

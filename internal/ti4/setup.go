@@ -132,7 +132,7 @@ func Setup(cfg Config) (*State, engine.RNG, error) {
 
 	dealDecks(s, c, &rng) // steps 8 and 12 iii, iv
 	if s.playsCodex() {
-		shuffleInCodexRelics(s, c, codexStream(cfg))
+		shuffleInCodex(s, c, codexStream(cfg))
 	}
 
 	// Step 10: strategy cards in the common play area.
@@ -186,13 +186,26 @@ func codexStream(cfg Config) *engine.RNG {
 	return &r
 }
 
-// shuffleInCodexRelics puts each of the Codex's relics at a random place
-// in the shuffled relic deck: the deck stays uniformly shuffled.
-func shuffleInCodexRelics(s *State, c *data.Catalog, rng *engine.RNG) {
+// codexSince is the rules version from which each Codex volume's new
+// cards are shuffled in.
+var codexSince = map[string]int{"codex2": RulesMechs, "codex3": RulesCodex, "codex4": RulesCodex}
+
+// shuffleInCodex puts each of the Codex's relics, then its exploration
+// cards, at a random place in its shuffled deck, as far as the game's
+// rules version has them: each deck stays uniformly shuffled, and a game
+// of an earlier version draws no more numbers than it did.
+func shuffleInCodex(s *State, c *data.Catalog, rng *engine.RNG) {
+	in := func(source string) bool { return source != "" && s.rules() >= codexSince[source] }
 	for _, r := range c.Relics {
-		if r.Source != "" {
+		if in(r.Source) {
 			i := rng.IntN(len(s.Decks.Relics) + 1)
 			s.Decks.Relics = slices.Insert(s.Decks.Relics, i, r.ID)
+		}
+	}
+	for _, x := range c.Exploration {
+		for k := 0; k < x.Count && in(x.Source); k++ {
+			deck := s.Decks.Exploration[x.Deck]
+			s.Decks.Exploration[x.Deck] = slices.Insert(deck, rng.IntN(len(deck)+1), x.ID)
 		}
 	}
 }
@@ -604,7 +617,7 @@ func dealDecks(s *State, c *data.Catalog, rng *engine.RNG) {
 	for _, d := range []string{"cultural", "hazardous", "industrial", "frontier"} {
 		var deck []string
 		for _, card := range c.Exploration {
-			if card.Deck == d {
+			if card.Deck == d && card.Source == "" { // the Codex's are shuffled in apart (shuffleInCodex)
 				for range card.Count {
 					deck = append(deck, card.ID)
 				}

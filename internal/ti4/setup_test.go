@@ -110,7 +110,7 @@ func TestSetupBoard(t *testing.T) {
 	if frontier == 0 {
 		t.Fatal("no frontier tokens placed")
 	}
-	for d, n := range map[string]int{"cultural": 20, "hazardous": 20, "industrial": 20, "frontier": 14} {
+	for d, n := range map[string]int{"cultural": 20, "hazardous": 20, "industrial": 20, "frontier": 20} { // the Codex III's 6 frontier cards
 		if len(s.Decks.Exploration[d]) != n {
 			t.Fatalf("%s deck has %d", d, len(s.Decks.Exploration[d]))
 		}

@@ -166,6 +166,9 @@ type ExplorationCard struct {
 	Deck  string `json:"deck"`
 	Count int    `json:"count"`
 	Kind  string `json:"kind"`
+	// Source: the Codex volume that added the card ("codex3"); "" for the
+	// printed decks.
+	Source string `json:"source,omitempty"`
 }
 
 // Named is a card known by name only here.

@@ -58,12 +58,16 @@ func TestTotals(t *testing.T) {
 	if planets != 98 || res != 178 || inf != 154 {
 		t.Errorf("%d planets %d/%d, want 98 planets 178/154", planets, res, inf)
 	}
-	decks := map[string]int{}
+	decks, codex := map[string]int{}, map[string]int{}
 	for _, e := range c.Exploration {
-		decks[e.Deck] += e.Count
+		if e.Source == "" {
+			decks[e.Deck] += e.Count
+		} else {
+			codex[e.Source+" "+e.Deck] += e.Count
+		}
 	}
-	if decks["cultural"] != 20 || decks["hazardous"] != 20 || decks["industrial"] != 20 || decks["frontier"] != 14 {
-		t.Errorf("exploration decks %v", decks)
+	if decks["cultural"] != 20 || decks["hazardous"] != 20 || decks["industrial"] != 20 || decks["frontier"] != 14 || len(codex) != 1 || codex["codex3 frontier"] != 6 {
+		t.Errorf("exploration decks %v, the Codex's %v", decks, codex)
 	}
 	generic := 0
 	for _, tc := range c.Technologies {
