@@ -38,7 +38,60 @@ func codexRelicDefs() map[string]*relic {
 		dynamis:   {commodities: 2},
 		jrxs:      {stepOffer: jrOffer, use: jrUse},
 		nanoForge: {stepOffer: nanoOffer, use: nanoUse, attach: attachment{res: 2, inf: 2, legendary: true}},
+		latvinia:  {gained: latviniaGained},
 	}
+}
+
+// The relics Codex IV (Liberation) adds, from rules version 9 (codexSince):
+//   - Book of Latvinia: gained, its holder researches up to 2 technologies
+//     without prerequisites (a queued step, declined with done); a
+//     component action purges it for a point if they control planets with
+//     all four technology specialties, or else the speaker token.
+const (
+	latvinia   = "book_of_latvinia"
+	latviniaVP = "relic:" + latvinia
+)
+
+// latviniaGained queues the research of up to 2 technologies without
+// prerequisites that seat does not own, if there are any.
+func latviniaGained(s *State, seat int, _ *engine.RNG) []Event {
+	var open []string
+	for _, t := range s.technologies() {
+		if t.Faction == "" && t.Unit == "" && prereqCount(t) == 0 && !slices.Contains(s.Players[seat].Techs, t.ID) {
+			open = append(open, t.ID)
+		}
+	}
+	if len(open) == 0 {
+		return nil
+	}
+	return s.emit(queue(Step{Kind: StepAgendaTech, Seat: seat, Card: latvinia, Need: min(2, len(open)), Optional: true, Cards: open}))
+}
+
+// allSpecialties reports seat controlling planets with each of the four
+// technology specialties.
+func (s *State) allSpecialties(seat int) bool {
+	seen := map[string]bool{}
+	for _, pl := range s.ownPlanets(seat) {
+		seen[planetInfo(pl).Tech] = true
+	}
+	return seen["blue"] && seen["green"] && seen["red"] && seen["yellow"]
+}
+
+func init() {
+	RegisterComponent(latvinia, Component{
+		Available: func(s *State, seat int) error { return holding(s, seat, latvinia, true) },
+		InGame:    func(s *State) bool { return s.playsCodex() && s.rules() >= codexSince["codex4"] },
+		Resolve: func(s *State, seat int, _ *engine.RNG) []Event {
+			ev := s.emit(Event{Kind: EvRelicPurged, Seat: seat, Card: latvinia})
+			if s.allSpecialties(seat) {
+				return s.extend(ev, vp(seat, 1, latviniaVP))
+			}
+			if s.Speaker == seat {
+				return ev
+			}
+			return s.extend(ev, Event{Kind: EvSpeakerChanged, Seat: seat, Extra: &Extra{Speaker: seat}})
+		},
+	})
 }
 
 func init() {

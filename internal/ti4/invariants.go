@@ -281,7 +281,11 @@ var cardIndex = sync.OnceValue(func() cards {
 		}
 	}
 	for _, r := range c.Relics {
-		put(r.ID, 1)
+		if relics[r.ID] == nil {
+			put(r.ID, 0) // not built yet: out of every game (shuffleInCodex)
+		} else {
+			put(r.ID, 1)
+		}
 		if r.Source != "" {
 			x.fromCodex[x.ids[r.ID]] = r.Source
 		}

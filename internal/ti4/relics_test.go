@@ -527,3 +527,63 @@ func TestRule73_3_JRXS455ONoFloatingFactoryOnAPlanet(t *testing.T) {
 	home := g.State().System(g.State().Players[0].Home).Planets[0].Name
 	refuse(t, g, Action{Kind: ActUseRelic, Seat: 0, Card: "jr_xs455_o", Use: true, Outcome: "space_dock", Planet: home, ActionExtra: &ActionExtra{Spend: &Spend{TradeGoods: 3}}}, "73.3")
 }
+
+// 73.2, 73.3, Codex IV: Book of Latvinia, gained, has its holder research
+// up to 2 technologies without prerequisites (none with); purged as a
+// component action, it gives a point to a holder of planets with all four
+// technology specialties, else the speaker token.
+func TestRule73_3_BookOfLatvinia(t *testing.T) {
+	latviniaGame := func(held, specialties bool) *Game {
+		g := factionGame(t, []string{"sol", "hacan", "jolnar"}, func(s *State) {
+			s.Players[0].RelicFragments = []string{"cultural_relic_fragment", "cultural_relic_fragment", "cultural_relic_fragment"}
+			for range 3 { // taken from the deck
+				c := s.Decks.Exploration["cultural"]
+				i := slices.Index(c, "cultural_relic_fragment")
+				s.Decks.Exploration["cultural"] = slices.Delete(c, i, i+1)
+			}
+			d := s.Decks.Relics
+			i := slices.Index(d, "book_of_latvinia")
+			d[0], d[i] = d[i], d[0]
+			if held { // drawn already
+				s.Decks.Relics, s.Players[0].Relics = d[1:], []string{"book_of_latvinia"}
+			}
+			if !specialties {
+				return
+			}
+			seen := map[string]bool{}
+			for _, sys := range s.Systems {
+				for _, pl := range sys.Planets {
+					if c := planetInfo(pl).Tech; c != "" && !seen[c] && pl.Controller == None && len(pl.Units) == 0 {
+						seen[c], pl.Controller, pl.ControlToken = true, 0, true
+					}
+				}
+			}
+		})
+		g.State().Speaker = 1 // as if Politics had made them so
+		return g
+	}
+	g := latviniaGame(false, false)
+	do(t, g, Action{Kind: ActComponent, Seat: 0, Card: "cultural_relic_fragment"})
+	st := g.State().Step
+	if st == nil || st.Kind != StepAgendaTech || st.Card != "book_of_latvinia" || st.Need != 2 || slices.Contains(st.Cards, "graviton_laser_system") {
+		t.Fatalf("step %+v: 2 technologies without prerequisites", st)
+	}
+	refuse(t, g, Action{Kind: ActResearch, Seat: 0, Card: "graviton_laser_system"}, "1.3")
+	do(t, g, Action{Kind: ActResearch, Seat: 0, Card: "sarween_tools"})
+	do(t, g, Action{Kind: ActResearch, Seat: 0, Card: "plasma_scoring"})
+	s := checked(t, g)
+	if !slices.Contains(s.Players[0].Techs, "sarween_tools") || !slices.Contains(s.Players[0].Techs, "plasma_scoring") || s.Step != nil {
+		t.Fatalf("techs %v, step %+v", s.Players[0].Techs, s.Step)
+	}
+	g = latviniaGame(true, false)
+	do(t, g, Action{Kind: ActComponent, Seat: 0, Card: "book_of_latvinia"})
+	if s := checked(t, g); s.Speaker != 0 || s.Players[0].VP != 0 || !slices.Contains(s.Decks.Purged, "book_of_latvinia") {
+		t.Fatalf("speaker %d, %d points: the speaker token, no point", s.Speaker, s.Players[0].VP)
+	}
+
+	g = latviniaGame(true, true)
+	do(t, g, Action{Kind: ActComponent, Seat: 0, Card: "book_of_latvinia"})
+	if s := checked(t, g); s.Speaker != 1 || s.Players[0].VP != 1 || s.Players[0].CardVP != 1 {
+		t.Fatalf("speaker %d, %d points: a point, the speaker unchanged", s.Speaker, s.Players[0].VP)
+	}
+}

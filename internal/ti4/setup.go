@@ -197,7 +197,7 @@ var codexSince = map[string]int{"codex2": RulesMechs, "codex3": RulesCodex, "cod
 func shuffleInCodex(s *State, c *data.Catalog, rng *engine.RNG) {
 	in := func(source string) bool { return source != "" && s.rules() >= codexSince[source] }
 	for _, r := range c.Relics {
-		if in(r.Source) {
+		if in(r.Source) && relics[r.ID] != nil { // one not built yet stays out (components.go)
 			i := rng.IntN(len(s.Decks.Relics) + 1)
 			s.Decks.Relics = slices.Insert(s.Decks.Relics, i, r.ID)
 		}

@@ -901,7 +901,7 @@ func applyStrategic(s *State, e *Event) bool {
 			s.Players[e.Seat].ImperialVP += e.Count
 		} else if _, ok := agendaCard(e.Card); ok {
 			s.Players[e.Seat].AgendaVP += e.Count
-		} else if cardVP(e.Card) || e.Card == crownVP {
+		} else if cardVP(e.Card) || e.Card == crownVP || e.Card == latviniaVP {
 			s.Players[e.Seat].CardVP += e.Count
 		}
 	case EvAgendasOrdered:
