@@ -493,7 +493,7 @@ func othersActivated(s *State, active int, sys *System) []Event {
 func (s *State) permits(seat int, p Permit) bool {
 	ok := false
 	s.abilities(seat, func(a *Ability) { ok = ok || a.Permits&p != 0 })
-	return ok || (len(s.Players[seat].NotesInPlay) > 0 && s.notePermits(seat, p))
+	return ok || (len(s.Players[seat].NotesInPlay) > 0 && s.notePermits(seat, p)) || (len(s.Players[seat].Relics) > 0 && s.relicPermits(seat, p))
 }
 
 // playsCodex reports a game that plays the Codex's own components (its

@@ -39,15 +39,23 @@ func codexRelicDefs() map[string]*relic {
 		jrxs:      {stepOffer: jrOffer, use: jrUse},
 		nanoForge: {stepOffer: nanoOffer, use: nanoUse, attach: attachment{res: 2, inf: 2, legendary: true}},
 		latvinia:  {gained: latviniaGained},
+		circlet: {permits: PermitAsteroidFields | PermitSupernovae | PermitNebulae, noRiftRoll: true,
+			stepOffer: circletOffer, use: circletUse},
 	}
 }
 
 // The relics Codex IV (Liberation) adds, from rules version 9 (codexSince):
+//   - Circlet of the Void: its holder's ships roll for no gravity rift
+//     (still moving 1 more out of it, 41.1) and move as if no other
+//     anomaly were there (11, 59, 86); a component action exhausts it to
+//     explore a frontier token in a system without other players' ships
+//     (a relic step: system);
 //   - Book of Latvinia: gained, its holder researches up to 2 technologies
 //     without prerequisites (a queued step, declined with done); a
 //     component action purges it for a point if they control planets with
 //     all four technology specialties, or else the speaker token.
 const (
+	circlet    = "circlet_of_the_void"
 	latvinia   = "book_of_latvinia"
 	latviniaVP = "relic:" + latvinia
 )
@@ -77,10 +85,46 @@ func (s *State) allSpecialties(seat int) bool {
 	return seen["blue"] && seen["green"] && seen["red"] && seen["yellow"]
 }
 
+// circletTargets are the systems with a frontier token and no other
+// players' ships.
+func circletTargets(s *State, seat int) []int {
+	var out []int
+	for _, sys := range s.Systems {
+		if hasFrontier(sys) && !hasOthersShips(sys, seat) {
+			out = append(out, sys.Pos)
+		}
+	}
+	return out
+}
+
+func circletOffer(s *State, seat int, _ *Step, add func(Action)) {
+	for _, pos := range circletTargets(s, seat) {
+		add(Action{Kind: ActUseRelic, Card: circlet, Use: true, System: ip(pos)})
+	}
+}
+
+func circletUse(s *State, a Action, _ *Step, rng *engine.RNG) ([]Event, error) {
+	if a.System == nil || !slices.Contains(circletTargets(s, a.Seat), *a.System) {
+		return nil, engine.Refuse("73.3", "Circlet of the Void explores a frontier token in a system without other players' ships (system)")
+	}
+	return s.extend(s.emit(Event{Kind: EvStepCleared, Seat: a.Seat}), exploreFrontier(s, a.Seat, *a.System, rng)...), nil
+}
+
+func codexIVInGame(s *State) bool { return s.playsCodex() && s.rules() >= codexSince["codex4"] }
+
 func init() {
+	RegisterComponent(circlet, Component{
+		Available: func(s *State, seat int) error {
+			return holding(s, seat, circlet, s.readyRelic(seat, circlet) && len(circletTargets(s, seat)) > 0)
+		},
+		InGame: codexIVInGame,
+		Resolve: func(s *State, seat int, _ *engine.RNG) []Event {
+			return s.emit(Event{Kind: EvRelicExhausted, Seat: seat, Card: circlet}, step(StepRelic, seat, circlet, false))
+		},
+	})
 	RegisterComponent(latvinia, Component{
 		Available: func(s *State, seat int) error { return holding(s, seat, latvinia, true) },
-		InGame:    func(s *State) bool { return s.playsCodex() && s.rules() >= codexSince["codex4"] },
+		InGame:    codexIVInGame,
 		Resolve: func(s *State, seat int, _ *engine.RNG) []Event {
 			ev := s.emit(Event{Kind: EvRelicPurged, Seat: seat, Card: latvinia})
 			if s.allSpecialties(seat) {

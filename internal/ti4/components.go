@@ -51,8 +51,7 @@ var notBuiltKinds = map[string]string{
 // reason.
 var notBuilt = map[string]map[string]string{
 	KindRelic: {
-		"circlet_of_the_void": "Codex IV: its movement through anomalies and its exploration of a frontier token are not built yet, so it is left out of the relic deck",
-		"neuraloop":           "Codex IV: replacing a public objective as it is revealed is not built yet, so it is left out of the relic deck",
+		"neuraloop": "Codex IV: replacing a public objective as it is revealed is not built yet, so it is left out of the relic deck",
 	},
 }
 

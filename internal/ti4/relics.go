@@ -77,6 +77,26 @@ type relic struct {
 	// what it gives a planet it is attached to (Nano-Forge).
 	commodities int
 	attach      attachment
+	// permits: what it lets its holder's ships do that anomalies forbid;
+	// noRiftRoll: their ships roll for no gravity rift (Circlet of the Void).
+	permits    Permit
+	noRiftRoll bool
+}
+
+// relicPermits reports a relic seat holds that permits p.
+func (s *State) relicPermits(seat int, p Permit) bool {
+	for _, r := range s.Players[seat].Relics {
+		if d := relics[r]; d != nil && d.permits&p != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// relicNoRiftRoll reports a relic seat holds whose ships roll for no
+// gravity rift.
+func (s *State) relicNoRiftRoll(seat int) bool {
+	return slices.ContainsFunc(s.Players[seat].Relics, func(r string) bool { return relics[r] != nil && relics[r].noRiftRoll })
 }
 
 // relicCommodities is what the relics p holds add to its commodity value.

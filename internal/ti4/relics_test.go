@@ -587,3 +587,44 @@ func TestRule73_3_BookOfLatvinia(t *testing.T) {
 		t.Fatalf("speaker %d, %d points: a point, the speaker unchanged", s.Speaker, s.Players[0].VP)
 	}
 }
+
+// 73.3, Codex IV: Circlet of the Void: its holder's ships roll for no
+// gravity rift, still moving 1 more out of it (41.1), and pass through and
+// into asteroid fields, nebulae and supernovae; exhausted as a component
+// action, it explores a frontier token in a system without other players'
+// ships, not one with them.
+func TestRule73_3_CircletOfTheVoid(t *testing.T) {
+	g := factionGame(t, []string{"sol", "hacan", "jolnar"}, func(s *State) {
+		i := slices.Index(s.Decks.Relics, "circlet_of_the_void")
+		s.Decks.Relics = slices.Delete(s.Decks.Relics, i, i+1)
+		s.Players[0].Relics = []string{"circlet_of_the_void"}
+		s.System(23).Space = []Stack{{Owner: 1, Unit: "destroyer", Count: 1}}
+	})
+	s := g.State()
+	for pos, anomaly := range map[int]string{24: "gravity-rift", 25: "nebula", 26: "supernova", 27: "asteroid-field"} {
+		if !s.anomaly(pos, anomaly) {
+			t.Fatalf("the fixture's system %d is no %s", pos, anomaly)
+		}
+	}
+	if b, roll := s.riftAt(0, 24, false); b != 1 || roll {
+		t.Fatalf("a rift gives %d and rolls %v: 1, no roll", b, roll)
+	}
+	if b, roll := s.riftAt(1, 24, false); b != 1 || !roll {
+		t.Fatal("another player's ships roll")
+	}
+	for _, pos := range []int{25, 26, 27} {
+		if s.blocked(0, pos, false) || s.blocked(0, pos, true) || !s.blocked(1, 26, true) {
+			t.Fatalf("system %d blocks the holder's ships, or the supernova does not block another's", pos)
+		}
+	}
+	if !hasFrontier(s.System(21)) || !hasFrontier(s.System(23)) {
+		t.Fatal("the fixture's systems 21 and 23 have no frontier tokens")
+	}
+	do(t, g, Action{Kind: ActComponent, Seat: 0, Card: "circlet_of_the_void"})
+	refuse(t, g, Action{Kind: ActUseRelic, Seat: 0, Card: "circlet_of_the_void", Use: true, System: ip(23)}, "73.3")
+	do(t, g, Action{Kind: ActUseRelic, Seat: 0, Card: "circlet_of_the_void", Use: true, System: ip(21)})
+	s = checked(t, g)
+	if hasFrontier(s.System(21)) || !slices.Contains(s.Players[0].ExhaustedRelics, "circlet_of_the_void") {
+		t.Fatal("the token explored, the relic exhausted")
+	}
+}

@@ -407,7 +407,8 @@ func (s *State) riftAt(seat, pos int, nav bool) (int, bool) {
 	if t := s.Tactical; t != nil && t.Rifts && t.Seat == seat {
 		return 2, false
 	}
-	return 1, s.tearAt(pos) != seat || tileOf(s.System(pos)).HasAnomaly("gravity-rift")
+	roll := s.tearAt(pos) != seat || tileOf(s.System(pos)).HasAnomaly("gravity-rift")
+	return 1, roll && (len(s.Players[seat].Relics) == 0 || !s.relicNoRiftRoll(seat))
 }
 
 // reach is the fewest gravity rifts a ship from `from` must leave to end in
