@@ -825,7 +825,7 @@ func choiceLeft(s *State, st *Step) bool {
 			return checkPlacement(s, st.Seat, "space_dock", 1, pl) == nil
 		}) > 0
 	case StepDiploRider:
-		return s.controlled(st.Seat, func(*Planet, *System, *data.Planet) bool { return true }) > 0
+		return s.controlled(st.Seat, func(_ *Planet, sys *System, _ *data.Planet) bool { return !isCards(sys) }) > 0
 	}
 	return true
 }

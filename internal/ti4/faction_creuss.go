@@ -48,6 +48,9 @@ func iffOffer(s *State, seat int) []Action {
 }
 
 func iffOpen(s *State, seat int, sys *System) bool {
+	if isCards(sys) {
+		return false
+	}
 	for _, pl := range sys.Planets {
 		if pl.Controller == seat {
 			return true

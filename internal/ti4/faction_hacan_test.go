@@ -295,8 +295,9 @@ func TestFaction_Hacan_GilaTheSilvertongue(t *testing.T) {
 }
 
 // Pride of Kenara: the Hacan's units leave the planet given for the one
-// they name only within its limits: a second space dock is refused (85.4),
-// and so are two planets given whose units go to the same one.
+// they name only within its limits, counting what other gifts of the
+// transaction send there: a second space dock is refused (85.4); two
+// planets' units may go to the same one.
 func TestFactionUnit_PrideOfKenara_Limits(t *testing.T) {
 	g := factionGame(t, []string{"hacan", "sol", "jolnar"}, func(s *State) {
 		s.System(23).Space = []Stack{{Owner: 1, Unit: "carrier", Count: 1}} // neighbors
@@ -305,9 +306,16 @@ func TestFactionUnit_PrideOfKenara_Limits(t *testing.T) {
 		}
 		s.System(9).Planets[1].Units = s.System(9).Planets[1].Units[:1]
 	})
-	home := g.State().System(g.State().Players[0].Home).Planets[0].Name
+	homes := g.State().System(g.State().Players[0].Home).Planets
+	docked := homes[slices.IndexFunc(homes, func(pl *Planet) bool { return count(pl.Units, 0, "space_dock") > 0 })].Name
+	bare := homes[slices.IndexFunc(homes, func(pl *Planet) bool { return len(pl.Units) == 0 })].Name
 	do(t, g, Action{Kind: ActTradeOpen, Seat: 0, ActionExtra: &ActionExtra{Player: ip(1)}})
-	refuse(t, g, Action{Kind: ActTradeAdd, Seat: 0, Card: "planet", Planet: "Arnor", ToPl: home}, "85.4")
-	do(t, g, Action{Kind: ActTradeAdd, Seat: 0, Card: "planet", Planet: "Lor", ToPl: home})
-	refuse(t, g, Action{Kind: ActTradeAdd, Seat: 0, Card: "planet", Planet: "Arnor", ToPl: home}, "55")
+	refuse(t, g, Action{Kind: ActTradeAdd, Seat: 0, Card: "planet", Planet: "Arnor", ToPl: docked}, "85.4")
+	do(t, g, Action{Kind: ActTradeAdd, Seat: 0, Card: "planet", Planet: "Lor", ToPl: bare})
+	do(t, g, Action{Kind: ActTradeAdd, Seat: 0, Card: "planet", Planet: "Arnor", ToPl: bare})
+	do(t, g, Action{Kind: ActTradeAccept, Seat: 0})
+	do(t, g, Action{Kind: ActTradeAccept, Seat: 1})
+	if to := planet(t, g, bare); count(to.Units, 0, "mech") != 2 || count(to.Units, 0, "space_dock") != 1 {
+		t.Fatalf("%s holds %v: both mechs and the dock", bare, to.Units)
+	}
 }

@@ -724,16 +724,47 @@ func TestFactionTech_IIHQModernization_Neighbors(t *testing.T) {
 func TestFactionTech_IIHQModernization_RandomPlay(t *testing.T) {
 	others := [][]string{{"arborec", "yin", "winnu", "titans", "saar"}, {"sol", "nekro", "l1z1x", "sardakk", "nomad"},
 		{"muaat", "yssaril", "naazrokha", "empyrean", "mahact"}, {"hacan", "jolnar", "creuss", "vuilraith", "naalu"}}
-	for seed := uint64(0); seed < 8; seed++ {
+	for seed := uint64(0); seed < 40; seed++ {
 		cfg := keleresConfig([]string{"argent", "mentak", "xxcha"}[seed%3], others[seed%4]...)
 		cfg.Seed, cfg.Map = seed, ""
 		g := fixture(t, cfg, func(s *State) {
 			s.Players[0].Techs = append(s.Players[0].Techs, "iihq_modernization")
 			(Rules{}).Apply(s, Event{Kind: EvCardPlanet, Seat: 0, Planet: "Custodia Vigilia"})
 		})
-		playRandom(t, g, seed, 4, 20000)
+		playRandomPreferring(t, g, seed, 4, 20000, func(a Action) bool { // aimed at the card and its system
+			return (a.System != nil && *a.System == cardsPos) || a.Planet == "Custodia Vigilia" || a.ToPl == "Custodia Vigilia"
+		})
 		if pl, _ := g.State().Planet("Custodia Vigilia"); pl == nil || pl.Controller != 0 {
 			t.Fatalf("seed %d: Custodia Vigilia %+v", seed, pl)
 		}
+	}
+}
+
+// Custodia Vigilia is no system for Diplomacy: the Keleres holding no
+// other planet outside Mecatol Rex's system only ready planets (32.2).
+func TestFactionTech_IIHQModernization_Diplomacy(t *testing.T) {
+	g := fixture(t, keleresConfig("xxcha"), func(s *State) {
+		s.Players[0].Techs = append(s.Players[0].Techs, "iihq_modernization")
+		(Rules{}).Apply(s, Event{Kind: EvCardPlanet, Seat: 0, Planet: "Custodia Vigilia"})
+		for _, pl := range s.System(s.Players[0].Home).Planets {
+			pl.Controller, pl.Units = 1, []Stack{{Owner: 1, Unit: "infantry", Count: 1}}
+		}
+	})
+	toActionPhase(t, g, "diplomacy", "warfare", "imperial", "leadership", "politics", "technology")
+	strategic(t, g, 0, "diplomacy")
+	if st := g.State().Step; st == nil || st.Kind != StepReady {
+		t.Fatalf("step %+v: readying only", st)
+	}
+}
+
+// I.I.H.Q. Modernization takes no Valefar Assimilator (from rules version
+// 9): the Nekro may not copy Custodia Vigilia's abilities through it.
+func TestFactionTech_IIHQModernization_NotAssimilated(t *testing.T) {
+	g := fixture(t, keleresConfig("xxcha", "nekro", "sol"), func(s *State) {
+		s.Players[0].Techs = append(s.Players[0].Techs, "iihq_modernization", "agency_supply_network")
+		s.Players[1].Techs = append(s.Players[1].Techs, "valefar_assimilator_x")
+	})
+	if got := g.State().assimilable(1, 0); slices.Contains(got, "iihq_modernization") || !slices.Contains(got, "agency_supply_network") {
+		t.Fatalf("assimilable %v", got)
 	}
 }

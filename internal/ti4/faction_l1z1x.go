@@ -140,7 +140,7 @@ func helmsmanShips(s *State, seat, pos int) []UnitRef {
 func helmsmanOptions(s *State, seat int, _ *Step) []Action {
 	var out []Action
 	for _, sys := range s.Systems {
-		if otherWithShips(sys, seat) == None {
+		if otherWithShips(sys, seat) == None && !isCards(sys) {
 			if ships := helmsmanShips(s, seat, sys.Pos); len(ships) > 0 {
 				out = append(out, Action{System: ip(sys.Pos), ActionExtra: &ActionExtra{Units: ships}})
 			}
@@ -150,7 +150,7 @@ func helmsmanOptions(s *State, seat int, _ *Step) []Action {
 }
 
 func theHelmsman(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
-	if a.System == nil || s.System(*a.System) == nil || otherWithShips(s.System(*a.System), a.Seat) != None {
+	if a.System == nil || s.System(*a.System) == nil || isCards(s.System(*a.System)) || otherWithShips(s.System(*a.System), a.Seat) != None {
 		return nil, engine.Refuse("51.10", "The Helmsman moves ships into a system without other players' ships")
 	}
 	to := *a.System

@@ -98,7 +98,8 @@ func (s *State) assimilable(seat int, from ...int) []string {
 	for _, q := range from {
 		for _, id := range s.Players[q].Techs {
 			t := data.MustLoad().Technology(id)
-			if t != nil && t.Faction != "" && t.Faction != s.Players[seat].Faction && !slices.Contains(s.Players[seat].Assimilated, id) && !slices.Contains(out, id) {
+			if t != nil && t.Faction != "" && t.Faction != s.Players[seat].Faction && !slices.Contains(s.Players[seat].Assimilated, id) && !slices.Contains(out, id) &&
+				(s.rules() < RulesCodex || !givesCardPlanet(id)) { // I.I.H.Q. Modernization takes no assimilator
 				out = append(out, id)
 			}
 		}

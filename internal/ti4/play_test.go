@@ -2,6 +2,7 @@ package ti4
 
 import (
 	"encoding/json"
+	"slices"
 	"testing"
 
 	"github.com/mecatol/mecatol/internal/engine"
@@ -10,6 +11,13 @@ import (
 // playRandom plays random legal actions until the game reaches round
 // `rounds`+1 or maxActions, checking the invariants after every action.
 func playRandom(t *testing.T, g *Game, seed uint64, rounds, maxActions int) (dice int) {
+	t.Helper()
+	return playRandomPreferring(t, g, seed, rounds, maxActions, nil)
+}
+
+// playRandomPreferring is playRandom that, half the time, takes one of the
+// legal actions prefer picks when there are any: a fuzz aimed at them.
+func playRandomPreferring(t *testing.T, g *Game, seed uint64, rounds, maxActions int, prefer func(Action) bool) (dice int) {
 	t.Helper()
 	r := engine.NewRNG(seed)
 	for i := 0; i < maxActions && g.State().Round <= rounds; i++ {
@@ -37,6 +45,11 @@ func playRandom(t *testing.T, g *Game, seed uint64, rounds, maxActions int) (dic
 		}
 		if len(moves) > 0 && r.IntN(4) > 0 {
 			a = moves[r.IntN(len(moves))]
+		}
+		if prefer != nil {
+			if aimed := slices.DeleteFunc(slices.Clone(options[k]), func(o Action) bool { return !prefer(o) }); len(aimed) > 0 && r.IntN(2) == 0 {
+				a = aimed[r.IntN(len(aimed))]
+			}
 		}
 		ev, err := g.Do(a)
 		if err != nil {

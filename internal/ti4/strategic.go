@@ -197,7 +197,7 @@ func primary(s *State, seat int, card string, rng *engine.RNG) []Event {
 		return s.emit(e)
 	case "diplomacy":
 		for _, sys := range s.Systems {
-			if planetIn(sys, MecatolRex) == nil && slices.ContainsFunc(sys.Planets, func(pl *Planet) bool { return pl.Controller == seat }) {
+			if planetIn(sys, MecatolRex) == nil && !isCards(sys) && slices.ContainsFunc(sys.Planets, func(pl *Planet) bool { return pl.Controller == seat }) {
 				return s.emit(step(StepDiploSystem, seat, card, false))
 			}
 		}

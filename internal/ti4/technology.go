@@ -141,7 +141,7 @@ func checkResearch(s *State, seat int, id string, credits map[string]int) (*data
 func applyTechGained(s *State, e Event) {
 	p := s.Players[e.Seat]
 	p.Techs = append(p.Techs, e.Card)
-	if (s.hasUse(e.Seat, AfterTechGained) || givesCardPlanet(e.Card)) && !slices.Contains(s.TechGained, e.Seat) {
+	if (s.hasUse(e.Seat, AfterTechGained) || (givesCardPlanet(e.Card) && s.rules() >= RulesCodex)) && !slices.Contains(s.TechGained, e.Seat) {
 		s.TechGained = append(slices.Clone(s.TechGained), e.Seat)
 	}
 }

@@ -248,11 +248,17 @@ func (s *State) planetTradable(seat int, planet, to string, b *Bundle) error {
 	}
 	dst, _ := s.Planet(to)
 	if dst == nil || dst == pl || dst.Controller != seat || unitsBarred(dst) ||
-		slices.ContainsFunc(b.Planets, func(g PlanetGift) bool { return g.Planet == to || (g.To == to && s.rules() >= RulesCodex) }) {
+		slices.ContainsFunc(b.Planets, func(g PlanetGift) bool { return g.Planet == to }) {
 		return engine.Refuse("55", "your units on %s move to another planet you control and keep (to_planet)", planet)
 	}
-	for _, st := range pl.Units { // from rules version 9: within the limits
-		if err := checkPlacement(s, seat, st.Unit, st.Count, dst); st.Owner == seat && err != nil && s.rules() >= RulesCodex {
+	for _, st := range pl.Units { // from rules version 9: within the limits, with what other gifts send there
+		n := st.Count
+		for _, g := range b.Planets {
+			if from, _ := s.Planet(g.Planet); g.To == to && from != nil {
+				n += count(from.Units, seat, st.Unit)
+			}
+		}
+		if err := checkPlacement(s, seat, st.Unit, n, dst); st.Owner == seat && err != nil && s.rules() >= RulesCodex {
 			return err
 		}
 	}
