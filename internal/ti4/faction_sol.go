@@ -104,6 +104,9 @@ func militarySupport(s *State, a Action, owner int) ([]Event, error) {
 	if pl.Controller != a.Seat {
 		return nil, engine.Refuse("69.1", "the infantry go on a planet you control")
 	}
+	if pl.OffBoard {
+		return nil, cardsRefused()
+	}
 	ev := s.emit(Event{Kind: EvStepCleared, Seat: a.Seat})
 	if o := s.Players[owner]; o.Strategy > 0 {
 		ev = s.extend(ev, Event{Kind: EvTokensSet, Seat: owner, Pools: &Pools{o.Tactic, o.Fleet, o.Strategy - 1}})
