@@ -768,3 +768,28 @@ func TestFactionTech_IIHQModernization_NotAssimilated(t *testing.T) {
 		t.Fatalf("assimilable %v", got)
 	}
 }
+
+// Custodia Vigilia in play: the Keleres, holding Mecatol Rex, activate its
+// system and produce there with its Production 3 alone: 3 infantry on the
+// planet, not 4 (68.1).
+func TestFactionTech_IIHQModernization_ProducesAtMecatol(t *testing.T) {
+	g := keleresGame(t, "xxcha", func(s *State) {
+		s.Players[0].Techs = append(s.Players[0].Techs, "iihq_modernization")
+		s.Players[0].TradeGoods = 4
+		m, _ := s.Planet(MecatolRex)
+		m.Controller, m.Units = 0, []Stack{{Owner: 0, Unit: "infantry", Count: 1}}
+	})
+	activated(t, g, 0, 0)
+	do(t, g, act(ActEndMovement, 0))
+	for i := 0; i < 3 && g.State().Tactical != nil && g.State().Tactical.Step != TacProduction; i++ {
+		establishControl(t, g, 0)
+	}
+	refuse(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "infantry", Planet: MecatolRex, Count: 4}, "68.1")
+	do(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "infantry", Planet: MecatolRex, Count: 3})
+	do(t, g, Action{Kind: ActSpendTG, Seat: 0, Count: 2})
+	do(t, g, act(ActEndTactical, 0))
+	m, _ := checked(t, g).Planet(MecatolRex)
+	if n := count(m.Units, 0, "infantry"); n != 4 {
+		t.Fatalf("%d infantry on Mecatol Rex: 1 and 3 produced", n)
+	}
+}
