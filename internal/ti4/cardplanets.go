@@ -32,21 +32,15 @@ func cardsRefused() error {
 	return engine.Refuse("88", "a planet card held off the board has no system: nothing moves to, is placed in or is done in it")
 }
 
-// onBoard refuses a planet card held off the board where an action needs a
-// planet on the board.
-func onBoard(sys *System) error {
-	if sys != nil && isCards(sys) {
-		return cardsRefused()
-	}
-	return nil
-}
-
 // cardPlanetsDue are the events of seat gaining the planet cards its
 // abilities give and no one holds yet.
 func cardPlanetsDue(s *State, seat int) []Event {
 	var ev []Event
 	s.abilities(seat, func(a *Ability) {
-		if pl, _ := s.indexed(a.CardPlanet); a.CardPlanet != "" && pl == nil {
+		if a.CardPlanet == "" {
+			return
+		}
+		if pl, _ := s.indexed(a.CardPlanet); pl == nil {
 			ev = append(ev, Event{Kind: EvCardPlanet, Seat: seat, Planet: a.CardPlanet})
 		}
 	})

@@ -408,7 +408,7 @@ func (s *State) riftAt(seat, pos int, nav bool) (int, bool) {
 		return 2, false
 	}
 	roll := s.tearAt(pos) != seat || tileOf(s.System(pos)).HasAnomaly("gravity-rift")
-	return 1, roll && (len(s.Players[seat].Relics) == 0 || !s.relicNoRiftRoll(seat))
+	return 1, roll && !s.relicNoRiftRoll(seat)
 }
 
 // reach is the fewest gravity rifts a ship from `from` must leave to end in
