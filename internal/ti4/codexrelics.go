@@ -110,7 +110,7 @@ func circletUse(s *State, a Action, _ *Step, rng *engine.RNG) ([]Event, error) {
 	return s.extend(s.emit(Event{Kind: EvStepCleared, Seat: a.Seat}), exploreFrontier(s, a.Seat, *a.System, rng)...), nil
 }
 
-func codexIVInGame(s *State) bool { return s.playsCodex() && s.rules() >= codexSince["codex4"] }
+func codexIVInGame(s *State) bool { return s.codexIn("codex4") }
 
 func init() {
 	RegisterComponent(circlet, Component{

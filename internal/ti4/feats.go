@@ -51,7 +51,7 @@ func hitFeats(s *State, o Owed, sys *System, unit string) {
 			by.feat("fight_with_precision")
 		}
 	case "77.5":
-		if s.rules() >= RulesCodex && s.playsCodex() { // Ω (Codex III): the last non-fighter ships
+		if s.codexIn("codex3") { // Ω (Codex III): the last non-fighter ships
 			if unit != "fighter" && isShip(unit) && fleetCount(sys.Space, o.Seat) == 0 {
 				by.feat("turn_their_fleets_to_dust")
 			}

@@ -138,7 +138,7 @@ func CheckInvariants(s *State) error {
 		return fmt.Errorf("unknown card %q", unknown)
 	}
 	for i, n := range cards.total {
-		if src, ok := cards.fromCodex[i]; ok && (!s.playsCodex() || s.rules() < codexSince[src]) {
+		if src, ok := cards.fromCodex[i]; ok && !s.codexIn(src) {
 			n = 0 // the Codex's cards are out of a game that does not play them
 		}
 		if seen[i] != n {

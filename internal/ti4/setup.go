@@ -190,12 +190,16 @@ func codexStream(cfg Config) *engine.RNG {
 // cards are shuffled in.
 var codexSince = map[string]int{"codex2": RulesMechs, "codex3": RulesCodex, "codex4": RulesCodex}
 
+// codexIn reports that the game has the cards the Codex volume source
+// added.
+func (s *State) codexIn(source string) bool { return s.playsCodex() && s.rules() >= codexSince[source] }
+
 // shuffleInCodex puts each of the Codex's relics, then its exploration
 // cards, at a random place in its shuffled deck, as far as the game's
 // rules version has them: each deck stays uniformly shuffled, and a game
 // of an earlier version draws no more numbers than it did.
 func shuffleInCodex(s *State, c *data.Catalog, rng *engine.RNG) {
-	in := func(source string) bool { return source != "" && s.rules() >= codexSince[source] }
+	in := func(source string) bool { return source != "" && s.codexIn(source) }
 	for _, r := range c.Relics {
 		if in(r.Source) && relics[r.ID] != nil { // one not built yet stays out (components.go)
 			i := rng.IntN(len(s.Decks.Relics) + 1)
