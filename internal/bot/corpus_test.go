@@ -140,6 +140,12 @@ func TestReplayCorpusOfTheKeleresRulesIsUnchanged(t *testing.T) {
 	checkCorpus(t, ti4.RulesKeleres, "testdata/corpus_v8.golden", false)
 }
 
+// So do those of the ninth (the rest of the Codex), recorded before the
+// agents used on other players' combats of the tenth.
+func TestReplayCorpusOfTheCodexRulesIsUnchanged(t *testing.T) {
+	checkCorpus(t, ti4.RulesCodex, "testdata/corpus_v9.golden", false)
+}
+
 func checkCorpus(t *testing.T, rules int, golden string, write bool) {
 	if testing.Short() {
 		t.Skip("plays 192 games")

@@ -245,8 +245,11 @@ const (
 	// RulesCodex: the rest of the Codex: I.I.H.Q. Modernization's planet
 	// card held off the board, and Pride of Kenara within planet limits.
 	RulesCodex = 9
+	// RulesAgents: agents used on other players' combats, productions and
+	// research, as their cards allow, and the Codex IV relic Neuraloop.
+	RulesAgents = 10
 	// RulesCurrent is the version new games are set up under.
-	RulesCurrent = RulesCodex
+	RulesCurrent = RulesAgents
 )
 
 // rules is the game's rules version.
