@@ -32,7 +32,7 @@ const (
 	DuringActionPhase    Moment = "action_phase"           // at any time in the action phase
 	WhenAgendaRevealed   Moment = "agenda_revealed"        // an agenda revealed, before anyone votes on it (1.15)
 	BeforeVotes          Moment = "before_votes"           // an agenda revealed, in any of its windows, before any vote (8.22)
-	AtCombatRound        Moment = "space_combat_round"     // the start of a space combat round, as its player announces retreats (78.4)
+	AtCombatRound        Moment = "space_combat_round"     // the start of a space combat round, as its player announces retreats (78.4); a bystander's in AnswerSpaceRound
 	AtStatusStart        Moment = "status_start"           // the start of the status phase, before scoring (81)
 	AfterOpponentLoss    Moment = "after_opponent_loss"    // in a combat, after units of the player's opponent are destroyed (AnswerLoss)
 	AfterCombatRound     Moment = "after_combat_round"     // after a space combat round that the combat outlasts (AnswerRoundEnd)
@@ -116,6 +116,10 @@ type Use struct {
 	// KeepsTurn: a component action whose end its own steps bring (Z'eu's
 	// tactical action for another player), not the use.
 	KeepsTurn bool
+	// Others: from rules version 10, also used in combats its owner is not
+	// in, in a window of its own (bystanders); without it a combat moment's
+	// use is its fighters' only.
+	Others bool
 	// Options are the candidate uses for seat in step st (nil outside a
 	// window): actions of kind use_ability with Use set, Card filled in.
 	// None: the ability has nothing to do, and no window opens for it.
@@ -142,7 +146,7 @@ const StepAbility = "ability_window"
 // when a has no such use or its card is exhausted.
 func (s *State) usable(seat int, a *Ability, at Moment) *Use {
 	for _, u := range a.Uses {
-		if u.At == at && (!u.Exhaust || !slices.Contains(s.Players[seat].ExhaustedTechs, a.cardID())) &&
+		if u.At == at && (u.Others || !s.bystander(seat, at)) && (!u.Exhaust || !slices.Contains(s.Players[seat].ExhaustedTechs, a.cardID())) &&
 			(!u.OncePerCombat || s.Combat == nil || !slices.Contains(s.Combat.x().Used, usedKey(seat, a.ID))) &&
 			(!u.OncePerTurn || !slices.Contains(s.TurnUsed, usedKey(seat, a.ID))) {
 			return u
@@ -334,7 +338,7 @@ func (s *State) momentOpen(seat int, at Moment) error {
 		}
 		return nil
 	case AtCombatRound:
-		if !announcing(s, seat) {
+		if !announcing(s, seat) && !answering(AnswerSpaceRound)(s, seat) {
 			return engine.Refuse("1.14", "only at the start of a space combat round, as you announce retreats")
 		}
 		return nil
@@ -411,7 +415,7 @@ func (s *State) momentHolds(seat int, at Moment) bool {
 	case WhenAgendaRevealed:
 		return agendaJustRevealed(s)
 	case AtCombatRound:
-		return announcing(s, seat)
+		return announcing(s, seat) || answering(AnswerSpaceRound)(s, seat)
 	case BeforeVotes:
 		return beforeVotes(s)
 	}

@@ -118,9 +118,10 @@ type CombatExtra struct {
 	Rerollers   []int `json:"rerollers,omitempty"`
 	RaiseAsked  bool  `json:"raise_asked,omitempty"`
 	Raisers     []int `json:"raisers,omitempty"`
-	// At the start of a ground combat round: the round asked about
-	// (RoundAsked) and the players with an ability for then still to
-	// answer (Rounders), for Dunlain Reaper.
+	// At the start of a combat round: the round asked about (RoundAsked)
+	// and the players with an ability for then still to answer (Rounders):
+	// in a ground combat its fighters and bystanders (Dunlain Reaper,
+	// Evelyn Delouis), in a space combat its bystanders (Viscount Unlenn).
 	RoundAsked int   `json:"round_asked,omitempty"`
 	Rounders   []int `json:"rounders,omitempty"`
 	// Boosted: the units that roll one die more in this round's combat
@@ -974,6 +975,9 @@ func announceStep(r *spaceStep) ([]Event, bool) {
 	if !fights(r.c, r.sys, r.c.Attacker) || !fights(r.c, r.sys, r.c.Defender) {
 		return endSpace(r.s), true
 	}
+	if ev := r.s.spaceRoundAsk(r.c, &r.n); ev != nil {
+		return ev, true
+	}
 	return nil, true // a player decides
 }
 
@@ -1819,6 +1823,7 @@ func (s *State) groundRoundAsk(c, n *Combat, d int) []Event {
 			rs = append(rs, q)
 		}
 	}
+	rs = append(rs, s.bystanders(c, AtGroundRound)...)
 	if len(rs) == 0 {
 		return nil
 	}

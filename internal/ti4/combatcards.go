@@ -75,7 +75,7 @@ var answerMoments = map[string]string{"destroyed": "after one of your ships is d
 	"ground_roll": "after your ground forces roll in a ground combat", "won": "after you win a space combat",
 	"moved":   "after another player moves ships into a system next to or holding your space dock",
 	"barrage": "before you roll anti-fighter barrage", "start": "at the start of a combat",
-	AnswerGroundRound: "at the start of a ground combat round"}
+	AnswerGroundRound: "at the start of a ground combat round", AnswerSpaceRound: "at the start of a space combat round"}
 
 // answerEffect is a card's effect in a combat answer window: n is the
 // combat with the window closed, opp the other player the window names.
@@ -479,8 +479,8 @@ func applyTacticalCards(s *State, e *Event) bool {
 		case AnswerSpaceStart:
 			c.Answer = nextAsk(c, &c.Starters, AnswerSpaceStart)
 			return true
-		case AnswerGroundRound:
-			c.Answer = nextAsk(c, &c.own().Rounders, AnswerGroundRound)
+		case AnswerGroundRound, AnswerSpaceRound:
+			c.Answer = nextAsk(c, &c.own().Rounders, c.Answer.Kind)
 			return true
 		case AnswerAbilityRoll:
 			c.Answer = nextAsk(c, &c.own().Rollers, AnswerAbilityRoll)

@@ -112,13 +112,14 @@ func (s *State) raisers(c *Combat) []int {
 			out = append(out, q)
 		}
 	}
-	return out
+	return append(out, s.bystanders(c, AfterRolled)...)
 }
 
 // diceAnswered reports that someone in the combat may answer its roll:
 // the dice are kept, and rolledStep asks those who can.
 func (s *State) diceAnswered(c *Combat) bool {
-	return len(s.rerollers(c)) > 0 || s.hasUse(c.Attacker, AfterRolled) || s.hasUse(c.Defender, AfterRolled)
+	return len(s.rerollers(c)) > 0 || s.hasUse(c.Attacker, AfterRolled) || s.hasUse(c.Defender, AfterRolled) ||
+		len(s.bystanders(c, AfterRolled)) > 0
 }
 
 // rolledStep asks the players who may answer the roll, the rerolls

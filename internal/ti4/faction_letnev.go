@@ -170,10 +170,10 @@ func init() {
 func init() {
 	// Viscount Unlenn, agent: at the start of a space combat round, exhausted,
 	// a ship in the combat, anyone's, rolls one die more this round (unit,
-	// player: its owner). Used in combats the Letnev fight (used in others',
-	// as the card allows, it is not built yet).
+	// player: its owner). In any player's combat from rules version 10
+	// (Others); before, in combats the Letnev fight.
 	define(&Ability{ID: "letnev:viscount_unlenn", Since: RulesMechs,
-		Uses: []*Use{{At: AtCombatRound, Exhaust: true, Fields: "unit player", Options: unlennOptions, Resolve: boostDie}}})
+		Uses: []*Use{{At: AtCombatRound, Exhaust: true, Others: true, Fields: "unit player", Options: unlennOptions, Resolve: boostDie}}})
 }
 
 func unlennOptions(s *State, _ int, _ *Step) []Action {

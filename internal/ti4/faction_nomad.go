@@ -121,11 +121,11 @@ func mercer(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
 // The Thundarian, a Nomad agent: after the dice of a space combat round
 // the Nomad fight are rolled (and rerolled), exhausted: no hits are
 // assigned, and the round's roll starts again (78.5). The dice more an
-// ability gave that round (Viscount Unlenn) are not rolled again. Used in
-// other players' combats, as the card allows: not built yet.
+// ability gave that round (Viscount Unlenn) are not rolled again. In any
+// player's space combat from rules version 10 (Others).
 func init() {
 	define(&Ability{ID: "nomad:the_thundarian", Since: RulesPoK,
-		Uses: []*Use{{At: AfterRolled, Exhaust: true, Options: one(Action{}), Resolve: theThundarian}}})
+		Uses: []*Use{{At: AfterRolled, Exhaust: true, Others: true, Options: one(Action{}), Resolve: theThundarian}}})
 }
 
 func theThundarian(s *State, _ Action, _ *Step, _ *engine.RNG) ([]Event, error) {

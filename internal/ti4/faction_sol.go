@@ -200,10 +200,10 @@ func helioCommandArray(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, err
 func init() {
 	// Evelyn Delouis, agent: at the start of a ground combat round, exhausted,
 	// a ground force in the combat, anyone's, rolls one die more this round
-	// (unit, player). Used in ground combats Sol fight (in others', as the
-	// card allows, it is not built yet).
+	// (unit, player). In any player's ground combat from rules version 10
+	// (Others); before, in those Sol fight.
 	define(&Ability{ID: "sol:evelyn_delouis", Since: RulesMechs,
-		Uses: []*Use{{At: AtGroundRound, Exhaust: true, Fields: "unit player", Options: delouisOptions, Resolve: boostDie}}})
+		Uses: []*Use{{At: AtGroundRound, Exhaust: true, Others: true, Fields: "unit player", Options: delouisOptions, Resolve: boostDie}}})
 }
 
 func delouisOptions(s *State, _ int, _ *Step) []Action {

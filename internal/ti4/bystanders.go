@@ -1,0 +1,56 @@
+package ti4
+
+// Bystanders: from rules version 10, players with an ability usable in
+// combats they are not in (an agent whose card names any player's
+// combat: Use.Others) are asked at its moment, after the two fighters,
+// in initiative order (1.19).
+
+// AnswerSpaceRound is the window at the start of a space combat round
+// for the players not in it with an ability for then (AtCombatRound).
+const AnswerSpaceRound = "space_round"
+
+// bystanderMoments are the combat moments at which a player not in the
+// combat may use an ability that allows it.
+func bystanderMoment(at Moment) bool {
+	return at == AtCombatRound || at == AtGroundRound || at == AfterRolled
+}
+
+// bystander reports seat outside the combat under way at a combat moment
+// for which only Use.Others abilities serve them.
+func (s *State) bystander(seat int, at Moment) bool {
+	c := s.Combat
+	return c != nil && seat != c.Attacker && seat != c.Defender && bystanderMoment(at)
+}
+
+// bystanders are the players not in combat c with an ability ready at
+// the moment, in initiative order; none before rules version 10.
+func (s *State) bystanders(c *Combat, at Moment) []int {
+	if s.rules() < RulesAgents {
+		return nil
+	}
+	var out []int
+	var buf [maxSeats]int
+	for _, q := range s.appendInitiativeOrder(buf[:0]) {
+		if q != c.Attacker && q != c.Defender && s.hasUse(q, at) && s.readyUse(q, at) {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// spaceRoundAsk opens, once per round before the retreats are announced,
+// the window at the start of a space combat round for its bystanders;
+// nil when none is to be asked.
+func (s *State) spaceRoundAsk(c, n *Combat) []Event {
+	if c.Step != CbAnnounceD || c.Answer != nil || len(c.Owed) > 0 || c.x().RoundAsked == c.Round+1 {
+		return nil
+	}
+	rs := s.bystanders(c, AtCombatRound)
+	if len(rs) == 0 {
+		return nil
+	}
+	e := n.own()
+	e.RoundAsked = c.Round + 1
+	ask(n, rs, &e.Rounders, AnswerSpaceRound)
+	return s.emit(setCombat(n, nil))
+}

@@ -1,0 +1,110 @@
+package ti4
+
+import (
+	"slices"
+	"testing"
+)
+
+// solAttacksHacan has Sol (seat 0) move a dreadnought and a carrier into
+// the Hacan's (seat 1) three cruisers; the third seat is a bystander.
+func solAttacksHacan(t *testing.T, bystander string, rules int) *Game {
+	t.Helper()
+	cfg := fixtureConfig("sol", "hacan", bystander)
+	cfg.Rules = rules
+	g := fixture(t, cfg, func(s *State) {
+		s.System(9).Space = []Stack{{Owner: 0, Unit: "dreadnought", Count: 1}, {Owner: 0, Unit: "carrier", Count: 1}}
+		s.System(23).Space = []Stack{{Owner: 1, Unit: "cruiser", Count: 3}}
+	})
+	toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+	activated(t, g, 0, 23)
+	do(t, g, moveShips(0, 9, "dreadnought", 1))
+	do(t, g, moveShips(0, 9, "carrier", 1))
+	do(t, g, act(ActEndMovement, 0))
+	return g
+}
+
+// answerFor fails unless the combat waits on seat in a window of kind.
+func answerFor(t *testing.T, g *Game, seat int, kind string) {
+	t.Helper()
+	if c := g.State().Combat; c == nil || c.Answer == nil || c.Answer.Seat != seat || c.Answer.Kind != kind {
+		t.Fatalf("combat %+v: seat %d's %s window", c, seat, kind)
+	}
+}
+
+// 51.4: Viscount Unlenn is used at the start of any player's space combat
+// round, the Letnev in it or not (rules version 10): the Letnev, not in
+// the combat, are asked before the retreats are announced, and give a
+// Hacan cruiser a die more.
+func TestRule51_4_AgentInOthersCombat_ViscountUnlenn(t *testing.T) {
+	g := solAttacksHacan(t, "letnev", RulesAgents)
+	for c := g.State().Combat; c.Answer != nil && c.Answer.Kind != AnswerSpaceRound; c = g.State().Combat {
+		do(t, g, act(ActPassWindow, c.Answer.Seat)) // the windows before the round
+	}
+	answerFor(t, g, 2, AnswerSpaceRound)
+	refuse(t, g, act(ActNoRetreat, 1), "1.14") // the bystander answers first
+	refuse(t, g, use(2, "letnev:viscount_unlenn", Action{Unit: "dreadnought", ActionExtra: &ActionExtra{Player: ip(1)}}), "51.4")
+	do(t, g, use(2, "letnev:viscount_unlenn", Action{Unit: "cruiser", ActionExtra: &ActionExtra{Player: ip(1)}}))
+	do(t, g, act(ActPassWindow, 2))
+	do(t, g, act(ActNoRetreat, 1))
+	ev := do(t, g, act(ActNoRetreat, 0))
+	if n := len(combatDice(ev)); n != 2+3+1 {
+		t.Fatalf("%d dice: Sol's 2, the Hacan's 3 and one more", n)
+	}
+	declineWindows(t, g)
+	if c := g.State().Combat; c != nil && c.Answer != nil && c.Answer.Kind == AnswerSpaceRound {
+		t.Fatal("the agent exhausted, the Letnev are not asked again")
+	}
+}
+
+// Under rules version 9 the agent served only combats the Letnev fought:
+// no window for a bystander, so that those games replay as they were.
+func TestRule51_4_AgentInOthersCombat_Version9(t *testing.T) {
+	g := solAttacksHacan(t, "letnev", RulesCodex)
+	declineWindows(t, g)
+	if c := g.State().Combat; c == nil || c.Step != CbAnnounceD || c.Answer != nil {
+		t.Fatalf("combat %+v: the defender announces, no one else asked", c)
+	}
+	refuse(t, g, use(2, "letnev:viscount_unlenn", Action{Unit: "cruiser", ActionExtra: &ActionExtra{Player: ip(1)}}), "1.14")
+}
+
+// 51.4: The Thundarian, not in the combat, answers its roll: no hits are
+// assigned and the round's dice are rolled again.
+func TestRule51_4_AgentInOthersCombat_TheThundarian(t *testing.T) {
+	g := solAttacksHacan(t, "nomad", RulesAgents)
+	declineWindows(t, g)
+	do(t, g, act(ActNoRetreat, 1))
+	do(t, g, act(ActNoRetreat, 0))
+	answerFor(t, g, 2, AnswerRolled)
+	first := slices.Clone(g.State().Combat.x().Dice)
+	ev := do(t, g, use(2, "nomad:the_thundarian", Action{}))
+	if n := len(combatDice(ev)); n != 2+3 {
+		t.Fatalf("%d dice rolled again, want the round's 5 (first roll %v)", n, first)
+	}
+	if !slices.Contains(g.State().Players[2].ExhaustedTechs, "nomad:the_thundarian") {
+		t.Fatal("the agent is exhausted")
+	}
+	if c := g.State().Combat; c != nil && c.Answer != nil && c.Answer.Seat == 2 {
+		t.Fatalf("the Nomad are not asked again: %+v", c.Answer)
+	}
+}
+
+// 51.4: Evelyn Delouis, Sol not in the ground combat, gives one of the
+// Jol-Nar's defending infantry a die more at the start of a round.
+func TestRule51_4_AgentInOthersCombat_EvelynDelouis(t *testing.T) {
+	cfg := fixtureConfig("hacan", "jolnar", "sol")
+	cfg.Rules = RulesAgents
+	g := invadeArnorAs(t, cfg, arnorHeldBy(1, Stack{Owner: 1, Unit: "infantry", Count: 3}))
+	do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: "infantry", Count: 2})
+	do(t, g, act(ActEstablishControl, 0))
+	for c, inv := g.State().Combat, g.State().Invasion; (c == nil || c.Answer == nil || c.Answer.Kind != AnswerGroundRound) && inv.Ask != nil; c, inv = g.State().Combat, g.State().Invasion {
+		do(t, g, act(ActPassWindow, inv.Ask.Seat)) // no Parley
+	}
+	passStart(t, g)
+	answerFor(t, g, 2, AnswerGroundRound)
+	refuse(t, g, use(0, "sol:evelyn_delouis", Action{Unit: "infantry", ActionExtra: &ActionExtra{Player: ip(1)}}), "1.3")
+	do(t, g, use(2, "sol:evelyn_delouis", Action{Unit: "infantry", ActionExtra: &ActionExtra{Player: ip(1)}}))
+	ev := do(t, g, act(ActPassWindow, 2))
+	if n := len(combatDice(ev)); n != 2+3+1 {
+		t.Fatalf("%d dice: the Hacan's 2 infantry, the Jol-Nar's 3 and one more", n)
+	}
+}
