@@ -330,6 +330,9 @@ func (s *State) momentOpen(seat int, at Moment) error {
 		_, err := inStep(s, seat, StepResearch)
 		return err
 	case WhileProducing:
+		if s.producingNear(seat) {
+			return nil
+		}
 		_, _, _, err := s.production(seat)
 		return err
 	case BeforeVotes:

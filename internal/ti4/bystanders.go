@@ -9,17 +9,44 @@ package ti4
 // for the players not in it with an ability for then (AtCombatRound).
 const AnswerSpaceRound = "space_round"
 
-// bystanderMoments are the combat moments at which a player not in the
+// combatMoment reports the combat moments at which a player not in the
 // combat may use an ability that allows it.
-func bystanderMoment(at Moment) bool {
+func combatMoment(at Moment) bool {
 	return at == AtCombatRound || at == AtGroundRound || at == AfterRolled
 }
 
-// bystander reports seat outside the combat under way at a combat moment
-// for which only Use.Others abilities serve them.
+// bystander reports seat outside the combat or the production under way
+// at its moment, for which only Use.Others abilities serve them.
 func (s *State) bystander(seat int, at Moment) bool {
+	if at == WhileProducing {
+		p := s.producer()
+		return p != None && p != seat
+	}
 	c := s.Combat
-	return c != nil && seat != c.Attacker && seat != c.Defender && bystanderMoment(at)
+	return c != nil && seat != c.Attacker && seat != c.Defender && combatMoment(at)
+}
+
+// producer is the player whose production is under way, None if none:
+// a tactical action's, or an ability's in its step.
+func (s *State) producer() int {
+	if st := s.Step; st != nil {
+		if st.Kind == StepWarfareProd || st.Kind == StepIndustry || st.Kind == StepFreelance {
+			return st.Seat
+		}
+		return None
+	}
+	if t := s.Tactical; t != nil && t.Step == TacProduction {
+		return t.Seat
+	}
+	return None
+}
+
+// producingNear reports another player's production under way, from rules
+// version 10 a moment for seat's abilities that serve any player's
+// production (WhileProducing with Use.Others).
+func (s *State) producingNear(seat int) bool {
+	p := s.producer()
+	return s.rules() >= RulesAgents && p != None && p != seat
 }
 
 // bystanders are the players not in combat c with an ability ready at

@@ -108,3 +108,49 @@ func TestRule51_4_AgentInOthersCombat_EvelynDelouis(t *testing.T) {
 		t.Fatalf("%d dice: the Hacan's 2 infantry, the Jol-Nar's 3 and one more", n)
 	}
 }
+
+// brokeSolProduces has Sol (seat 0), every planet exhausted and no trade
+// goods, at the production of a tactical action in their home system.
+func brokeSolProduces(t *testing.T, rules int) *Game {
+	t.Helper()
+	cfg := fixtureConfig("sol", "hacan", "winnu")
+	cfg.Rules = rules
+	g := fixture(t, cfg, func(s *State) {
+		p := s.Players[0]
+		p.TradeGoods, p.Fleet, p.Strategy = 0, p.Fleet+p.Strategy, 0
+		for _, pl := range s.ownPlanets(0) {
+			pl.Exhausted = true
+		}
+	})
+	toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+	activated(t, g, 0, g.State().Players[0].Home)
+	do(t, g, act(ActEndMovement, 0))
+	establishControl(t, g, 0)
+	return g
+}
+
+// 51.4: Berekar Berekon takes 2 off any player's production (rules
+// version 10): the Winnu, not producing, use it on Sol's, and Sol's
+// cruiser is free; the Winnu's agent is exhausted, not Sol's anything.
+func TestRule51_4_AgentOnOthersProduction_BerekarBerekon(t *testing.T) {
+	const id = "winnu:berekar_berekon"
+	g := brokeSolProduces(t, RulesAgents)
+	refuse(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "cruiser", Count: 1}, "26.1")
+	if !slices.ContainsFunc(Legal(g.State(), engineRNG(), 2), func(a Action) bool { return a.Kind == ActUseAbility && a.Card == id }) {
+		t.Fatal("the Winnu are offered their agent on Sol's production")
+	}
+	do(t, g, use(2, id, Action{}))
+	do(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "cruiser", Count: 1})
+	refuse(t, g, Action{Kind: ActProduce, Seat: 0, Unit: "cruiser", Count: 1}, "26.1") // 2 off, not more
+	do(t, g, act(ActEndTactical, 0))
+	if s := g.State(); !slices.Contains(s.Players[2].ExhaustedTechs, id) || slices.Contains(s.Players[0].ExhaustedTechs, id) {
+		t.Fatalf("the Winnu's agent exhausted: %v, %v", s.Players[2].ExhaustedTechs, s.Players[0].ExhaustedTechs)
+	}
+	refuse(t, g, use(2, id, Action{}), "1.3") // no production under way
+}
+
+// Under rules version 9 the Winnu used it on their own production only.
+func TestRule51_4_AgentOnOthersProduction_Version9(t *testing.T) {
+	g := brokeSolProduces(t, RulesCodex)
+	refuse(t, g, use(2, "winnu:berekar_berekon", Action{}), "4") // not the active player
+}

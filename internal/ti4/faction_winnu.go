@@ -186,17 +186,20 @@ func reclaimer(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
 
 // The Winnu's leaders from rules version 6.
 func init() {
-	// Berekar Berekon, agent: while the Winnu pay for units they produce,
-	// exhausted, the cost is 2 less. (Used on another player's production,
-	// as the card allows, it is not built yet.)
+	// Berekar Berekon, agent: while a production is paid for, exhausted,
+	// its cost is 2 less: the Winnu's, and from rules version 10 any
+	// player's (Others).
 	define(&Ability{ID: "winnu:berekar_berekon", Since: RulesMechs,
-		Uses: []*Use{{At: WhileProducing, Exhaust: true, Options: one(Action{}), Resolve: berekarBerekon}}})
+		Uses: []*Use{{At: WhileProducing, Exhaust: true, Others: true, Options: one(Action{}), Resolve: berekarBerekon}}})
 }
 
 // berekarDiscount is what Berekar Berekon takes off a production's cost.
 const berekarDiscount = 2
 
 func berekarBerekon(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
+	if s.producingNear(a.Seat) { // another player's
+		return s.emit(Event{Kind: EvDiscounted, Seat: s.producer(), Count: berekarDiscount}), nil
+	}
 	if _, _, _, err := s.production(a.Seat); err != nil {
 		return nil, err
 	}
