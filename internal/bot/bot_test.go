@@ -378,8 +378,10 @@ func TestActionsStayCheapToApply(t *testing.T) {
 	// The limit moves only with the game played: new abilities change the
 	// random game's path (2.00 allocations with Trilossa Aun Mirik's
 	// options, where the same path under rules version 6 cost 1.67 before
-	// and after this session's changes).
-	if perAction > 2.1 || bytes > 540 {
-		t.Fatalf("%d actions took %d allocations (%.2f each, limit 2.1) and %.0f bytes each (limit 540)", len(log), best.Mallocs, perAction, bytes)
+	// and after this session's changes). The bytes grow with the state's
+	// types: Step.Aids (24 bytes more a step copied) took 535 to 545, the
+	// allocations the same.
+	if perAction > 2.1 || bytes > 560 {
+		t.Fatalf("%d actions took %d allocations (%.2f each, limit 2.1) and %.0f bytes each (limit 560)", len(log), best.Mallocs, perAction, bytes)
 	}
 }

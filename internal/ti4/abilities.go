@@ -983,10 +983,20 @@ const (
 	// EvAssimilated: Seat's assimilator token goes on another faction's
 	// technology Card, the oldest token moving when none is free (90.16).
 	EvAssimilated = "technology_assimilated"
+	// EvAided: the ability Card is lent to Seat for the step they resolve
+	// (Count 1), or used (Count -1): Step.Aids.
+	EvAided = "aid_lent"
 )
 
 func applyAbilities(s *State, e *Event) bool {
 	switch e.Kind {
+	case EvAided:
+		st := s.Step
+		if e.Count > 0 {
+			st.Aids = append(slices.Clone(st.Aids), e.Card)
+		} else if i := slices.Index(st.Aids, e.Card); i >= 0 {
+			st.Aids = slices.Delete(slices.Clone(st.Aids), i, i+1)
+		}
 	case EvTechExhausted:
 		p := s.Players[e.Seat]
 		p.ExhaustedTechs = append(slices.Clone(p.ExhaustedTechs), e.Card)

@@ -68,6 +68,10 @@ const (
 	// AfterUnitLost: in a combat, after a unit (any player's: the window's
 	// Answer) was destroyed by it (AnswerUnitLost).
 	AfterUnitLost Moment = "after_unit_lost"
+	// WhileAided: while the player researches with the aid another
+	// player's ability lent them (Step.Aids): the aid's use, theirs to
+	// make though the ability is not (aided).
+	WhileAided Moment = "while_aided"
 )
 
 // momentBits gives each moment a bit, for the cheap test of whether a
@@ -77,7 +81,7 @@ var momentBits = sync.OnceValue(func() map[Moment]uint64 {
 		WhileResearch, WhileProducing, AfterStrategy, DuringActionPhase, WhenAgendaRevealed, BeforeVotes, AtCombatRound,
 		AtStatusStart, AfterOpponentLoss, AfterCombatRound, AtGroundStart, AtGroundRound, AfterMovedIn, AfterOthersActivate,
 		AtSpaceStart, WhenCardPlayed, AfterRerolls, AfterRolled, AtStrategyEnd, AtStatusEnd, AfterTacticalGain,
-		AfterAnyActivation, AfterAnyTactical, AfterPillage, AfterNeighborGain, AfterTechGained, AfterAnyMove, AfterOthersReplenish, AfterAnyTurn, BeforeHitAssigned, ChooseExplored, AfterAgentExhausted, BeforeBallot, AfterExplored, TargetAnswers, AtCommit, AfterSustained, AfterUnitLost, AfterSupplyGain}
+		AfterAnyActivation, AfterAnyTactical, AfterPillage, AfterNeighborGain, AfterTechGained, AfterAnyMove, AfterOthersReplenish, AfterAnyTurn, BeforeHitAssigned, ChooseExplored, AfterAgentExhausted, BeforeBallot, AfterExplored, TargetAnswers, AtCommit, AfterSustained, AfterUnitLost, AfterSupplyGain, WhileAided}
 	out := map[Moment]uint64{}
 	for i, m := range all {
 		out[m] = 1 << i
@@ -221,7 +225,7 @@ func (s *State) readyUseIn(seat int, at Moment, st *Step) bool {
 
 // Moments that are states of the game rather than windows: an ability
 // for them is used whenever the state holds.
-var stateMoments = []Moment{AtAction, AtStartOfTurn, DuringActionPhase, WhileResearch, WhileProducing, WhenAgendaRevealed, BeforeVotes, AtCombatRound, AfterOpponentLoss, AfterCombatRound, AtGroundStart, AtGroundRound, AfterMovedIn, AtSpaceStart, WhenCardPlayed, AfterRerolls, AfterRolled, BeforeHitAssigned, BeforeBallot, AtCommit, AfterSustained, AfterUnitLost}
+var stateMoments = []Moment{AtAction, AtStartOfTurn, DuringActionPhase, WhileResearch, WhileProducing, WhenAgendaRevealed, BeforeVotes, AtCombatRound, AfterOpponentLoss, AfterCombatRound, AtGroundStart, AtGroundRound, AfterMovedIn, AtSpaceStart, WhenCardPlayed, AfterRerolls, AfterRolled, BeforeHitAssigned, BeforeBallot, AtCommit, AfterSustained, AfterUnitLost, WhileAided}
 
 // decideUseAbility resolves use_ability: in the ability's window, or at a
 // moment that is a state of the game (the player's turn, a payment).
@@ -231,7 +235,7 @@ func decideUseAbility(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		return nil, engine.BadInput("card", "no ability %q to use", a.Card)
 	}
 	seat := a.Seat
-	if seat < 0 || seat >= len(s.Players) || (!s.hasAbility(seat, a.Card) && !targetWindow(s.Step, seat, a.Card)) {
+	if seat < 0 || seat >= len(s.Players) || (!s.hasAbility(seat, a.Card) && !targetWindow(s.Step, seat, a.Card) && !aided(s.Step, seat, a.Card)) {
 		return nil, engine.Refuse("1.3", "seat %d has no %s", seat, a.Card)
 	}
 	if a.Use && strings.HasPrefix(a.Card, s.Players[seat].Faction+":") && s.silencedBySecret(seat) {
@@ -261,7 +265,11 @@ func decideUseAbility(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		return nil, engine.Refuse("1.3", "%s is not offered now: nothing to let go", a.Card)
 	}
 	var refusal error = engine.Refuse("1.3", "%s cannot be used now", a.Card)
+	lent := aided(st, seat, a.Card)
 	for _, at := range stateMoments {
+		if (at == WhileAided) != (lent && !s.hasAbility(seat, a.Card)) { // a lent ability's use is the aid's alone
+			continue
+		}
 		u := s.usable(seat, def, at)
 		if u == nil {
 			if i := slices.IndexFunc(def.Uses, func(u *Use) bool { return u.At == at }); i >= 0 && s.momentOpen(seat, at) == nil {
@@ -327,8 +335,16 @@ func (s *State) momentOpen(seat int, at Moment) error {
 		}
 		return nil
 	case WhileResearch:
+		if s.researchingNear(seat) {
+			return nil
+		}
 		_, err := inStep(s, seat, StepResearch)
 		return err
+	case WhileAided:
+		if st, err := inStep(s, seat, StepResearch); err != nil || len(st.Aids) == 0 {
+			return engine.Refuse("1.3", "only while you research with another player's aid")
+		}
+		return nil
 	case WhileProducing:
 		if s.producingNear(seat) {
 			return nil
@@ -412,7 +428,9 @@ func (s *State) momentHolds(seat int, at Moment) bool {
 	case DuringActionPhase:
 		return s.Phase == PhaseAction && !s.midResolution()
 	case WhileResearch:
-		return s.Step != nil && s.Step.Kind == StepResearch && s.Step.Seat == seat
+		return s.Step != nil && s.Step.Kind == StepResearch && (s.Step.Seat == seat || s.researchingNear(seat))
+	case WhileAided:
+		return s.Step != nil && s.Step.Kind == StepResearch && s.Step.Seat == seat && len(s.Step.Aids) > 0
 	case WhileProducing:
 		return s.momentOpen(seat, at) == nil // rare: a production is under way
 	case WhenAgendaRevealed:
@@ -471,6 +489,17 @@ func useOptions(s *State, seat int, add func(Action)) {
 	if seat < 0 || seat >= len(s.Players) {
 		return
 	}
+	if st := s.Step; st != nil && st.Seat == seat {
+		for _, id := range st.Aids { // another player's aid, theirs to use (WhileAided)
+			def := s.cardVersion(lookup(id))
+			if u := s.usable(seat, def, WhileAided); u != nil && s.momentHolds(seat, WhileAided) {
+				for _, a := range u.Options(s, seat, nil) {
+					a.Kind, a.Card, a.Use = ActUseAbility, def.ID, true
+					add(a)
+				}
+			}
+		}
+	}
 	for _, def := range s.abilityList(seat) {
 		for _, u := range def.Uses { // most abilities have none: only their uses at state moments are asked
 			if !isStateMoment[u.At] || s.usable(seat, def, u.At) != u || !s.momentHolds(seat, u.At) {
@@ -497,6 +526,12 @@ var isStateMoment = func() map[Moment]bool {
 // of another player's that chose them (TargetAnswers).
 func targetWindow(st *Step, seat int, card string) bool {
 	return st != nil && st.Kind == StepAbility && st.Seat == seat && st.Card == card && Moment(st.Then) == TargetAnswers
+}
+
+// aided reports card an aid another player's ability lent seat in the
+// step they resolve (Step.Aids, WhileAided).
+func aided(st *Step, seat int, card string) bool {
+	return st != nil && st.Seat == seat && slices.Contains(st.Aids, card)
 }
 
 // askTarget is the window in which the player an ability of owner's

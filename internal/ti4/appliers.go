@@ -55,7 +55,7 @@ func applyByKind(s *State, e *Event) bool {
 		return applyRelics(s, e)
 	case EvEndOfTurnAsked, EvLegendaryExhausted:
 		return applyLegendary(s, e)
-	case EvAssimilated, EvDiscounted, EvTechExhausted, EvTechReadied, EvUnitRepaired, EvValuesSwapped:
+	case EvAided, EvAssimilated, EvDiscounted, EvTechExhausted, EvTechReadied, EvUnitRepaired, EvValuesSwapped:
 		return applyAbilities(s, e)
 	case EvAgentAnswered, EvCardGoods, EvGainAnswered, EvSupplyAnswered, EvTechAnswered, EvTurnAnswered:
 		return applyGains(s, e)

@@ -18,9 +18,13 @@ func combatMoment(at Moment) bool {
 // bystander reports seat outside the combat or the production under way
 // at its moment, for which only Use.Others abilities serve them.
 func (s *State) bystander(seat int, at Moment) bool {
-	if at == WhileProducing {
+	switch at {
+	case WhileProducing:
 		p := s.producer()
 		return p != None && p != seat
+	case WhileResearch:
+		st := s.Step
+		return st != nil && st.Kind == StepResearch && st.Seat != seat
 	}
 	c := s.Combat
 	return c != nil && seat != c.Attacker && seat != c.Defender && combatMoment(at)
@@ -80,4 +84,12 @@ func (s *State) spaceRoundAsk(c, n *Combat) []Event {
 	e.RoundAsked = c.Round + 1
 	ask(n, rs, &e.Rounders, AnswerSpaceRound)
 	return s.emit(setCombat(n, nil))
+}
+
+// researchingNear reports another player's research under way, from rules
+// version 10 a moment for seat's abilities that serve any player's
+// research (WhileResearch with Use.Others).
+func (s *State) researchingNear(seat int) bool {
+	st := s.Step
+	return s.rules() >= RulesAgents && st != nil && st.Kind == StepResearch && st.Seat != seat
 }

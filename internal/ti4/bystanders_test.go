@@ -154,3 +154,52 @@ func TestRule51_4_AgentOnOthersProduction_Version9(t *testing.T) {
 	g := brokeSolProduces(t, RulesCodex)
 	refuse(t, g, use(2, "winnu:berekar_berekon", Action{}), "4") // not the active player
 }
+
+// solResearches has Sol (seat 0, 4 trade goods) resolve Technology's
+// primary with the Jol-Nar (seat 1) beside: the first technology taken,
+// the second to pay for.
+func solResearches(t *testing.T, rules int) *Game {
+	t.Helper()
+	cfg := fixtureConfig("sol", "jolnar", "hacan")
+	cfg.Rules = rules
+	g := fixture(t, cfg, func(s *State) { s.Players[0].TradeGoods = 4 })
+	toActionPhase(t, g, "technology", "diplomacy", "trade", "leadership", "politics", "warfare")
+	strategic(t, g, 0, "technology")
+	do(t, g, Action{Kind: ActResearch, Seat: 0, Card: "sarween_tools"})
+	return g
+}
+
+// 51.4, 90: Doctor Sucaban on another player's research (rules version
+// 10): the Jol-Nar lend it, Sol name up to 2 of their own infantry, each
+// paying 1; the Jol-Nar may not name Sol's infantry, nor Sol take 3.
+func TestRule51_4_AgentOnOthersResearch_DoctorSucaban(t *testing.T) {
+	const id = "jolnar:doctor_sucaban"
+	g := solResearches(t, RulesAgents)
+	home := g.State().Players[0].Home
+	ref := UnitRef{System: home, Planet: "Jord", Unit: "infantry"}
+	refuse(t, g, use(0, id, Action{ActionExtra: &ActionExtra{Units: []UnitRef{ref}}}), "1.3") // not lent yet
+	refuse(t, g, use(1, id, Action{ActionExtra: &ActionExtra{Units: []UnitRef{ref}}}), "51.4")
+	do(t, g, use(1, id, Action{}))
+	if s := g.State(); !slices.Contains(s.Players[1].ExhaustedTechs, id) || !slices.Equal(s.Step.Aids, []string{id}) {
+		t.Fatalf("the Jol-Nar's agent exhausted (%v), lent to Sol (%v)", s.Players[1].ExhaustedTechs, s.Step.Aids)
+	}
+	refuse(t, g, use(0, id, Action{ActionExtra: &ActionExtra{Units: []UnitRef{ref, ref, ref}}}), "51.4")
+	inf := count(planetIn(g.State().System(home), "Jord").Units, 0, "infantry")
+	do(t, g, use(0, id, Action{ActionExtra: &ActionExtra{Units: []UnitRef{ref, ref}}}))
+	s := g.State()
+	if s.Step.Spent != 2 || len(s.Step.Aids) != 0 || count(planetIn(s.System(home), "Jord").Units, 0, "infantry") != inf-2 || slices.Contains(s.Players[0].ExhaustedTechs, id) {
+		t.Fatalf("step %+v; Sol's exhausted %v", s.Step, s.Players[0].ExhaustedTechs)
+	}
+	refuse(t, g, use(0, id, Action{ActionExtra: &ActionExtra{Units: []UnitRef{ref}}}), "1.3") // used once
+	do(t, g, Action{Kind: ActSpendTG, Seat: 0, Count: 4})
+	do(t, g, Action{Kind: ActResearch, Seat: 0, Card: "gravity_drive"})
+	if !g.State().Players[0].HasTech("gravity_drive") {
+		t.Fatal("the second technology, paid 2 by infantry and 4 by trade goods")
+	}
+}
+
+// Under rules version 9 the agent served the Jol-Nar's own research only.
+func TestRule51_4_AgentOnOthersResearch_Version9(t *testing.T) {
+	g := solResearches(t, RulesCodex)
+	refuse(t, g, use(1, "jolnar:doctor_sucaban", Action{}), "82.3")
+}

@@ -181,7 +181,7 @@ func (st Step) clone() Step {
 	x := st
 	x.Credits = maps.Clone(x.Credits)
 	x.Units, x.Systems, x.Cards = slices.Clone(x.Units), slices.Clone(x.Systems), slices.Clone(x.Cards)
-	x.Used = slices.Clone(x.Used)
+	x.Used, x.Aids = slices.Clone(x.Used), slices.Clone(x.Aids)
 	x.Target, x.Receiver = ownInt(x.Target), ownInt(x.Receiver)
 	if x.Prod != nil {
 		p := *x.Prod

@@ -107,22 +107,39 @@ func init() {
 	define(&Ability{ID: "jolnar:ta_zern", Since: RulesPoK, Combat: combat.Tech{AbilityReroll: true}})
 }
 
-// Doctor Sucaban, the Jol-Nar agent: while they pay for a technology,
-// exhausted: infantry of theirs removed from the board (units), each
-// paying 1 resource of it (90). Used on another player's research, as the
-// card allows: not built yet.
+// Doctor Sucaban, the Jol-Nar agent: while a player pays for a
+// technology, exhausted: infantry of that player's removed from the board
+// (units), each paying 1 resource of it (90); from rules version 10, 2 at
+// most. On the Jol-Nar's own research they name the infantry; from rules
+// version 10 they may lend it to another player researching (Others),
+// who then names up to 2 of their own, or none (WhileAided).
 func init() {
-	define(&Ability{ID: "jolnar:doctor_sucaban", Since: RulesPoK,
-		Uses: []*Use{{At: WhileResearch, Exhaust: true, Fields: "units", Options: sucabanOptions, Resolve: doctorSucaban}}})
+	define(&Ability{ID: "jolnar:doctor_sucaban", Since: RulesPoK, Uses: []*Use{
+		{At: WhileResearch, Exhaust: true, Others: true, Fields: "units", Options: sucabanOptions, Resolve: doctorSucaban},
+		{At: WhileAided, Fields: "units", Options: sucabanOptions, Resolve: sucabanAided}}})
 }
 
 func isInfantry(typ string) bool { return typ == "infantry" }
 
+// sucabanMost is how many infantry Doctor Sucaban removes, from rules
+// version 10; before, any number.
+const sucabanMost = 2
+
 func sucabanOptions(s *State, seat int, _ *Step) []Action {
+	if s.researchingNear(seat) { // lent: the researcher names them
+		if len(s.unitPlaces(s.Step.Seat, isInfantry)) == 0 || slices.Contains(s.Step.Aids, "jolnar:doctor_sucaban") {
+			return nil
+		}
+		return []Action{{}}
+	}
 	places := s.unitPlaces(seat, isInfantry)
+	most := 1 << 20
+	if s.rules() >= RulesAgents {
+		most = sucabanMost
+	}
 	var out []Action
 	for _, r := range sortedPlaces(places) {
-		for n := 1; n <= places[r]; n++ {
+		for n := 1; n <= min(places[r], most); n++ {
 			out = append(out, Action{ActionExtra: &ActionExtra{Units: slices.Repeat([]UnitRef{r}, n)}})
 		}
 	}
@@ -130,9 +147,40 @@ func sucabanOptions(s *State, seat int, _ *Step) []Action {
 }
 
 func doctorSucaban(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
+	if s.researchingNear(a.Seat) {
+		if len(a.extra().Units) > 0 {
+			return nil, engine.Refuse("51.4", "the player researching names their infantry, not you")
+		}
+		if len(sucabanOptions(s, a.Seat, nil)) == 0 {
+			return nil, engine.Refuse("51.4", "the player researching has no infantry on the board")
+		}
+		return s.emit(Event{Kind: EvAided, Seat: s.Step.Seat, Card: a.Card, Count: 1}), nil
+	}
+	return sucabanRemoves(s, a)
+}
+
+// sucabanAided is the researcher's use of the agent another lent them:
+// the aid is spent, whatever they remove.
+func sucabanAided(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
+	ev := s.emit(Event{Kind: EvAided, Seat: a.Seat, Card: a.Card, Count: -1})
+	if len(a.extra().Units) == 0 {
+		return ev, nil // none removed
+	}
+	more, err := sucabanRemoves(s, a)
+	if err != nil {
+		return nil, err
+	}
+	return s.extend(ev, more...), nil
+}
+
+// sucabanRemoves takes the infantry named off the board, each paying 1.
+func sucabanRemoves(s *State, a Action) ([]Event, error) {
 	refs, places := a.extra().Units, s.unitPlaces(a.Seat, isInfantry)
 	if len(refs) == 0 {
 		return nil, engine.Refuse("51.4", "Doctor Sucaban removes 1 or more of your infantry from the board (units)")
+	}
+	if s.rules() >= RulesAgents && len(refs) > sucabanMost {
+		return nil, engine.Refuse("51.4", "Doctor Sucaban removes up to %d infantry", sucabanMost)
 	}
 	var ev []Event
 	for _, r := range refs {

@@ -92,6 +92,9 @@ type Step struct {
 	Used []string `json:"used,omitempty"`
 	// AsPrimary: a secondary resolved with the primary's terms (Brilliant).
 	AsPrimary bool `json:"as_primary,omitempty"`
+	// Aids: abilities of other players lent the step's player for it, each
+	// used once (Doctor Sucaban on another player's research: WhileAided).
+	Aids []string `json:"aids,omitempty"`
 }
 
 // Step kinds.
