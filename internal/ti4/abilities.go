@@ -101,7 +101,8 @@ type Ability struct {
 	// technology is not researching it.
 	ResearchTokens int
 	// Produced: what follows, for its owner, after their units use
-	// Production in the system at pos in a tactical action (67).
+	// Production in the system at pos: in a tactical action, and from
+	// rules version 10 in any production (an ability's step) too (67).
 	Produced func(s *State, owner, pos int) []Event
 	// CombatDone: what follows, for its owner, when a space combat it
 	// fought ends with a winner (won or lost) (78.9).

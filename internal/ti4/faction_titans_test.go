@@ -479,3 +479,26 @@ func TestFactionUnit_HelTitanOdds(t *testing.T) {
 		t.Fatalf("a lone PDS falls: %+v", r)
 	}
 }
+
+// Tungstantus answers any production of the Titans', from rules version
+// 10: Warfare's secondary at their home gains the trade good too; under
+// version 9 only a tactical action's did.
+func TestFaction_Titans_Tungstantus_OutsideTacticalAction(t *testing.T) {
+	for _, c := range []struct{ rules, want int }{{RulesAgents, 1}, {RulesCodex, 0}} {
+		cfg := fixtureConfig("sol", "titans", "hacan")
+		cfg.Rules = c.rules
+		g := fixture(t, cfg, func(s *State) { s.Players[1].Commander = Unlocked })
+		toActionPhase(t, g, "warfare", "diplomacy", "trade", "leadership", "politics", "technology")
+		strategic(t, g, 0, "warfare")
+		do(t, g, Action{Kind: ActDone, Seat: 0, Pools: &Pools{3, 3, 2}})
+		do(t, g, Action{Kind: ActSecondary, Seat: 1, Use: true})
+		before := g.State().Players[1].TradeGoods
+		home := g.State().System(g.State().Players[1].Home)
+		do(t, g, Action{Kind: ActProduce, Seat: 1, Unit: "fighter", Count: 2})
+		do(t, g, Action{Kind: ActSpendPlanet, Seat: 1, Planet: home.Planets[0].Name})
+		do(t, g, act(ActDone, 1))
+		if got := g.State().Players[1].TradeGoods - before; got != c.want {
+			t.Fatalf("rules %d: %d trade goods gained, want %d", c.rules, got, c.want)
+		}
+	}
+}

@@ -535,15 +535,25 @@ func decideDone(s *State, a Action) ([]Event, error) {
 	if st.Prod != nil && st.Prod.Spent < s.owedFor(st.Seat, st.Prod, 0) {
 		return nil, engine.Refuse("67.1", "the units produced cost %d resources; %d spent", s.owedFor(st.Seat, st.Prod, 0), st.Prod.Spent)
 	}
+	if st.Prod != nil && st.Prod.Made > 0 && s.rules() >= RulesAgents { // what follows a production outside a tactical action too (67)
+		if _, sys, _, err := s.production(st.Seat); err == nil {
+			return s.extend(s.producedFollowUps(st.Seat, sys.Pos), stepDone(s, st)...), nil
+		}
+	}
+	return stepDone(s, st), nil
+}
+
+// stepDone ends a step its player is done with.
+func stepDone(s *State, st *Step) []Event {
 	switch {
 	case st.Kind == StepIndustry:
-		return industryDone(s, st), nil
+		return industryDone(s, st)
 	case st.Kind == StepFreelance:
-		return s.emit(Event{Kind: EvStepCleared, Seat: a.Seat}), nil
+		return s.emit(Event{Kind: EvStepCleared, Seat: st.Seat})
 	case researchBy[st.Card].cost > 0: // a card's research given up: what was spent is lost
-		return s.emit(Event{Kind: EvStepCleared, Seat: a.Seat}), nil
+		return s.emit(Event{Kind: EvStepCleared, Seat: st.Seat})
 	}
-	return finish(s), nil
+	return finish(s)
 }
 
 // researchTerms are the terms of a research step a card opened: its

@@ -1501,11 +1501,7 @@ func decideEndTactical(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		ev = s.extend(ev, abilityWindows(s, a.Seat, AfterTacticalGain, Step{Systems: []int{t.System}, Cards: t.Gained})...)
 	}
 	if t.Made > 0 {
-		for _, ab := range s.abilityList(a.Seat) {
-			if ab.Produced != nil {
-				ev = s.extend(ev, ab.Produced(s, a.Seat, t.System)...)
-			}
-		}
+		ev = s.extend(ev, s.producedFollowUps(a.Seat, t.System)...)
 	}
 	if t.Made > 0 && s.hasUse(a.Seat, AfterProduction) {
 		ev = s.extend(ev, abilityWindows(s, a.Seat, AfterProduction, Step{Systems: []int{t.System}})...)
@@ -1525,6 +1521,18 @@ func decideEndTactical(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		ev = s.extend(ev, Event{Kind: EvLawDiscarded, Card: law}) // fewer than two fighters produced
 	}
 	return ev, nil
+}
+
+// producedFollowUps is what seat's abilities give after their units used
+// Production in the system at pos (Ability.Produced).
+func (s *State) producedFollowUps(seat, pos int) []Event {
+	var ev []Event
+	for _, ab := range s.abilityList(seat) {
+		if ab.Produced != nil {
+			ev = s.extend(ev, ab.Produced(s, seat, pos)...)
+		}
+	}
+	return ev
 }
 
 func applyTactical(s *State, e *Event) bool {
