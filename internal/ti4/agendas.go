@@ -338,6 +338,7 @@ func outcomeIncentiveProgram(r *outcomeRun) []Event {
 	}
 	if len(list) > 0 {
 		ev = s.extend(ev, Event{Kind: EvRevealed, Card: list[0], Deck: deck})
+		ev = s.extend(ev, revealWindows(s, list[0])...)
 	}
 	return ev
 }
@@ -1231,8 +1232,10 @@ func (s *State) schematicsPublic(t *data.Technology) bool {
 
 // leaked reports the secret objective Classified Document Leaks made public.
 func (s *State) leaked(id string) bool {
-	l := s.Law("classified_document_leaks")
-	return l != nil && l.Elected == id
+	if l := s.Law("classified_document_leaks"); l != nil && l.Elected == id {
+		return true
+	}
+	return s.rules() >= RulesAgents && slices.Contains(s.Decks.Revealed, id) // a secret revealed as public (Neuraloop)
 }
 
 // scorablePublics are the public objectives: those revealed, and a secret

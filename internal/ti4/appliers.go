@@ -53,6 +53,8 @@ func applyByKind(s *State, e *Event) bool {
 		return applyGiven(s, e)
 	case EvCardTaken, EvCrownAsked, EvFragmentsPurged, EvOrbUsed, EvPlanetDestroyed, EvRelicExhausted, EvRelicMoved, EvRelicPurged, EvSystemsSwapped, EvTileReplaced:
 		return applyRelics(s, e)
+	case EvObjectiveReplaced:
+		return applyNeuraloop(s, e)
 	case EvEndOfTurnAsked, EvLegendaryExhausted:
 		return applyLegendary(s, e)
 	case EvAided, EvAssimilated, EvDiscounted, EvTechExhausted, EvTechReadied, EvUnitRepaired, EvValuesSwapped:

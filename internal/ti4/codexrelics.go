@@ -41,6 +41,7 @@ func codexRelicDefs() map[string]*relic {
 		latvinia:  {gained: latviniaGained},
 		circlet: {permits: PermitAsteroidFields | PermitSupernovae | PermitNebulae, noRiftRoll: true,
 			stepOffer: circletOffer, use: circletUse},
+		neuraloop: {stepOffer: neuraloopOffer, use: neuraloopUse, since: RulesAgents, onReveal: true},
 	}
 }
 
@@ -258,5 +259,93 @@ func applyCodexRelics(s *State, e *Event) bool {
 	p.Relics = slices.DeleteFunc(slices.Clone(p.Relics), func(r string) bool { return r == e.Card })
 	pl, _ := s.Planet(e.Planet)
 	pl.Attachments = append(slices.Clip(pl.Attachments), e.Card)
+	return true
+}
+
+// Neuraloop, a Codex IV relic, from rules version 10: when a public
+// objective is revealed, its holder may purge one of their relics (this
+// one too) to discard that objective and reveal in its place the top card
+// (the deck is shuffled: a random one) of the objective deck they name:
+// stage I, stage II or the secret objectives (outcome; the relic purged:
+// cards). A secret objective revealed so is public, scored as one (61).
+// There is no objective discard pile: the objective discarded leaves the
+// game.
+const (
+	neuraloop = "neuraloop"
+
+	// EvObjectiveReplaced: the revealed public objective Card leaves the
+	// game; the top card of Deck (stage_i, stage_ii, secret), Extra.Cards[0],
+	// is revealed in its place.
+	EvObjectiveReplaced = "objective_replaced"
+)
+
+// neuraloopDecks are the decks Neuraloop may reveal from, by name.
+var neuraloopDecks = []string{"stage_i", "stage_ii", "secret"}
+
+// objectiveDeck is the deck Neuraloop names.
+func (s *State) objectiveDeck(name string) []string {
+	switch name {
+	case "stage_i":
+		return s.Decks.StageI
+	case "stage_ii":
+		return s.Decks.StageII
+	case "secret":
+		return s.Decks.Secrets
+	}
+	return nil
+}
+
+func neuraloopOffer(s *State, seat int, st *Step, add func(Action)) {
+	if len(st.Cards) == 0 || !slices.Contains(s.Decks.Revealed, st.Cards[0]) {
+		return
+	}
+	for _, d := range neuraloopDecks {
+		if len(s.objectiveDeck(d)) == 0 {
+			continue
+		}
+		for _, r := range s.Players[seat].Relics {
+			add(Action{Kind: ActUseRelic, Card: neuraloop, Use: true, Outcome: d, ActionExtra: &ActionExtra{Cards: []string{r}}})
+		}
+	}
+}
+
+func neuraloopUse(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	cards := a.extra().Cards
+	if len(cards) != 1 || !slices.Contains(s.Players[a.Seat].Relics, cards[0]) {
+		return nil, engine.Refuse("73.3", "Neuraloop purges one of your relics (cards)")
+	}
+	if len(st.Cards) == 0 || !slices.Contains(s.Decks.Revealed, st.Cards[0]) {
+		return nil, engine.Refuse("73.3", "the objective just revealed is no longer on the table")
+	}
+	deck := s.objectiveDeck(a.Outcome)
+	if len(deck) == 0 {
+		return nil, engine.Refuse("73.3", "Neuraloop reveals from an objective deck with cards: stage_i, stage_ii or secret (outcome)")
+	}
+	r := cards[0]
+	ev := s.emit(Event{Kind: EvRelicPurged, Seat: a.Seat, Card: r})
+	if d := relics[r]; d != nil && d.points > 0 {
+		ev = s.extend(ev, vp(a.Seat, -d.points, "relic:"+r))
+	}
+	return s.extend(ev, Event{Kind: EvObjectiveReplaced, Seat: a.Seat, Card: st.Cards[0], Deck: a.Outcome, Extra: &Extra{Cards: []string{deck[0]}}},
+		Event{Kind: EvStepCleared, Seat: a.Seat}), nil
+}
+
+func applyNeuraloop(s *State, e *Event) bool {
+	switch e.Kind {
+	case EvObjectiveReplaced:
+		switch e.Deck {
+		case "stage_i":
+			s.Decks.StageI = s.Decks.StageI[1:]
+		case "stage_ii":
+			s.Decks.StageII = s.Decks.StageII[1:]
+		case "secret":
+			s.Decks.Secrets = s.Decks.Secrets[1:]
+		}
+		rev := slices.Clone(s.Decks.Revealed)
+		rev[slices.Index(rev, e.Card)] = e.Extra.Cards[0]
+		s.Decks.Revealed = rev
+	default:
+		return false
+	}
 	return true
 }

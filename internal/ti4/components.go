@@ -49,11 +49,7 @@ var notBuiltKinds = map[string]string{
 
 // notBuilt are single components of other kinds not built yet, with the
 // reason.
-var notBuilt = map[string]map[string]string{
-	KindRelic: {
-		"neuraloop": "Codex IV: replacing a public objective as it is revealed is not built yet, so it is left out of the relic deck",
-	},
-}
+var notBuilt = map[string]map[string]string{}
 
 // Items lists every component of the data, in a stable order.
 func Items() []Item {

@@ -149,9 +149,23 @@ func enduranceScore(s *State, seat int) []Event {
 
 // decideAgendaSecret scores an agenda-phase secret objective in the agenda
 // phase, when its requirement is met.
+// mayScoreSecret reports secret objective id p's to score: one of their
+// unscored secrets, or, from rules version 10, one revealed as a public
+// objective (Neuraloop) that they have not scored, at its own moment.
+func (s *State) mayScoreSecret(p *Player, id string) bool {
+	return slices.Contains(p.Secrets, id) || (s.publicSecret(id) && !slices.Contains(p.Publics, id))
+}
+
+// publicSecret reports a secret objective revealed as a public one
+// (Neuraloop), scored by every player at its own moment, from rules
+// version 10.
+func (s *State) publicSecret(id string) bool {
+	return s.rules() >= RulesAgents && slices.Contains(s.Decks.Revealed, id)
+}
+
 func decideAgendaSecret(s *State, a Action, p *Player, o data.Card) ([]Event, error) {
 	switch {
-	case !slices.Contains(p.Secrets, o.ID):
+	case !s.mayScoreSecret(p, o.ID):
 		return nil, engine.Refuse("61.19", "%s is not one of your unscored secret objectives", o.Name)
 	case s.Phase != PhaseAgenda:
 		return nil, engine.Refuse("61.3", "%s is scored in the agenda phase", o.Name)

@@ -121,6 +121,11 @@ func CheckInvariants(s *State) error {
 		add(d)
 	}
 	add(s.Decks.InPlay, s.Decks.Relics, s.Decks.Purged, s.Decks.Held)
+	for _, id := range s.Decks.Revealed {
+		if _, secret := cards.ids[id]; secret { // a secret objective made public (Neuraloop); the stage ones are not counted
+			one(id)
+		}
+	}
 	for _, d := range s.Decks.ExplorationDiscard {
 		add(d)
 	}
@@ -138,7 +143,7 @@ func CheckInvariants(s *State) error {
 		return fmt.Errorf("unknown card %q", unknown)
 	}
 	for i, n := range cards.total {
-		if src, ok := cards.fromCodex[i]; ok && !s.codexIn(src) {
+		if src, ok := cards.fromCodex[i]; ok && (!s.codexIn(src) || s.rules() < cards.since[i]) {
 			n = 0 // the Codex's cards are out of a game that does not play them
 		}
 		if seen[i] != n {
@@ -245,6 +250,7 @@ var factionNotes = sync.OnceValue(func() map[string][]string {
 // copies the game has.
 type cards struct {
 	fromCodex map[int]string // the cards only games with the Codex have, and their volumes
+	since     map[int]int    // and the rules version from which they have them, if later
 	ids       map[string]int
 	names     []string
 	total     []int
@@ -273,7 +279,7 @@ var cardIndex = sync.OnceValue(func() cards {
 			put(a.ID, 1)
 		}
 	}
-	x.fromCodex = map[int]string{}
+	x.fromCodex, x.since = map[int]string{}, map[int]int{}
 	for _, e := range c.Exploration {
 		put(e.ID, e.Count)
 		if e.Source != "" {
@@ -285,6 +291,7 @@ var cardIndex = sync.OnceValue(func() cards {
 			put(r.ID, 0) // not built yet: out of every game (shuffleInCodex)
 		} else {
 			put(r.ID, 1)
+			x.since[x.ids[r.ID]] = relics[r.ID].since
 		}
 		if r.Source != "" {
 			x.fromCodex[x.ids[r.ID]] = r.Source

@@ -310,7 +310,7 @@ func (l *lister) notesAndFeats(add func(Action)) bool {
 	}
 	if s.Phase == PhaseAction && s.Combat == nil {
 		for _, f := range p.Feats {
-			if slices.Contains(p.Secrets, f) {
+			if s.mayScoreSecret(p, f) {
 				add(Action{Kind: ActScore, Card: f})
 			}
 		}
@@ -384,6 +384,11 @@ func (l *lister) agenda(add func(Action)) bool {
 	if s.Phase == PhaseAgenda {
 		for _, o := range p.Secrets {
 			if _, ok := agendaObjectives[o]; ok {
+				add(Action{Kind: ActScore, Card: o})
+			}
+		}
+		for _, o := range s.Decks.Revealed { // a secret revealed as public (Neuraloop)
+			if _, ok := agendaObjectives[o]; ok && s.mayScoreSecret(p, o) {
 				add(Action{Kind: ActScore, Card: o})
 			}
 		}

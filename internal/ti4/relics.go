@@ -34,7 +34,7 @@ const (
 	StepConverter = "stellar_converter" // Stellar Converter: the planet to destroy
 	StepRelic     = "relic_window"      // Card: a relic its holder may use now; Then "tomb" for the Crown's point
 	ActTakeCard   = "take_card"         // card: an action card in the discard pile
-	ActUseRelic   = "use_relic"         // card, use; planet (The Crown of Emphidia), outcome (The Prophet's Tears)
+	ActUseRelic   = "use_relic"         // card, use; planet (The Crown of Emphidia), outcome (The Prophet's Tears), cards (Neuraloop)
 
 	shard    = "shard_of_the_throne"
 	shardVP  = "relic:" + shard // its points' source: the base game has an agenda of the same id
@@ -81,6 +81,30 @@ type relic struct {
 	// noRiftRoll: their ships roll for no gravity rift (Circlet of the Void).
 	permits    Permit
 	noRiftRoll bool
+	// since: the rules version from which it is in the relic deck, if
+	// later than its Codex volume's (Neuraloop).
+	since int
+	// onReveal: its relic step opens for its holder after a public
+	// objective is revealed, from rules version 10, with the objective in
+	// the step's Cards (Neuraloop).
+	onReveal bool
+}
+
+// revealWindows opens, after the public objective obj is revealed, the
+// relic steps of the holders of relics that answer a reveal.
+func revealWindows(s *State, obj string) []Event {
+	if s.rules() < RulesAgents {
+		return nil
+	}
+	var ev []Event
+	for _, q := range s.Active() {
+		for _, r := range s.Players[q].Relics {
+			if d := relics[r]; d != nil && d.onReveal {
+				ev = s.extend(ev, queue(Step{Kind: StepRelic, Seat: q, Card: r, Cards: []string{obj}}))
+			}
+		}
+	}
+	return ev
 }
 
 // relicPermits reports a relic seat holds that permits p.

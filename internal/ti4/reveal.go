@@ -152,6 +152,7 @@ var reveals = map[string]disclosure{
 	EvTechExhausted:      quiet,
 	EvTechReadied:        quiet,
 	EvDiscounted:         quiet,
+	EvObjectiveReplaced:  shown, // a public objective for another, turned face up
 	EvAided:              quiet,
 	EvValuesSwapped:      shown, // a planet's values swapped (Hegemonic Trade Policy)
 	EvLeaderUnlocked:     shown, // a commander or hero unlocked (51.6, 51.10)

@@ -398,7 +398,8 @@ func statusTokens(s *State, rng *engine.RNG) []Event {
 	default:
 		return s.emit(Event{Kind: EvGameOver, Seat: s.leader()}) // 98.8
 	}
-	ev := s.extend(s.emit(reveal), statusDraws(s, rng)...)
+	ev := s.extend(s.emit(reveal), revealWindows(s, reveal.Card)...)
+	ev = s.extend(ev, statusDraws(s, rng)...)
 	return s.extend(ev, Event{Kind: EvStatusTokens})
 }
 

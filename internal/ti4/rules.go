@@ -490,7 +490,7 @@ var appliers = []func(*State, *Event) bool{
 	applyRound, applyStrategic, applyTactical, applyCombat, applyScoring, applyCards, applyTrade,
 	applyAgenda, applyAgendaEffects, applyNotes, applyActionCards, applyTacticalCards, applyLawWindows,
 	applySabotage, applyInvasionCards, applyDisgrace, applyPoKCards, applyReverse, applyCoup,
-	applyAutoPass, applyNexus, applyGiven, applyRelics, applyLegendary, applyAbilities, applyGains, applyNoteWindows, applyLeaders,
+	applyAutoPass, applyNexus, applyGiven, applyRelics, applyNeuraloop, applyLegendary, applyAbilities, applyGains, applyNoteWindows, applyLeaders,
 	applyCodexRelics, applyCardPlanet,
 }
 

@@ -66,10 +66,11 @@ func decideScore(s *State, a Action) ([]Event, error) {
 	}
 	p := s.Players[a.Seat]
 	leaked := s.leaked(o.ID) // Classified Document Leaks made it public
-	if o.Stage == 0 && o.Phase == "action" && !leaked {
+	atOwnMoment := !leaked || (o.Stage == 0 && s.publicSecret(o.ID))
+	if o.Stage == 0 && o.Phase == "action" && atOwnMoment {
 		return decideFeat(s, a, p, o)
 	}
-	if o.Stage == 0 && o.Phase == "agenda" && !leaked {
+	if o.Stage == 0 && o.Phase == "agenda" && atOwnMoment {
 		return decideAgendaSecret(s, a, p, o)
 	}
 	isPublic := o.Stage > 0 || leaked
@@ -416,7 +417,7 @@ func applyScoring(s *State, e *Event) bool {
 // phase, outside a combat (61.7), for a deed of this turn (61.3, 61.19).
 func decideFeat(s *State, a Action, p *Player, o data.Card) ([]Event, error) {
 	switch {
-	case !slices.Contains(p.Secrets, o.ID):
+	case !s.mayScoreSecret(p, o.ID):
 		return nil, engine.Refuse("61.19", "%s is not one of your unscored secret objectives", o.Name)
 	case !slices.Contains(featObjectives, o.ID):
 		return nil, engine.Refuse("61.4", "scoring %s is not built yet", o.Name)

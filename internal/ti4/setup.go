@@ -201,7 +201,7 @@ func (s *State) codexIn(source string) bool { return s.playsCodex() && s.rules()
 func shuffleInCodex(s *State, c *data.Catalog, rng *engine.RNG) {
 	in := func(source string) bool { return source != "" && s.codexIn(source) }
 	for _, r := range c.Relics {
-		if in(r.Source) && relics[r.ID] != nil { // one not built yet stays out (components.go)
+		if in(r.Source) && relics[r.ID] != nil && s.rules() >= relics[r.ID].since { // one not built yet stays out (components.go)
 			i := rng.IntN(len(s.Decks.Relics) + 1)
 			s.Decks.Relics = slices.Insert(s.Decks.Relics, i, r.ID)
 		}

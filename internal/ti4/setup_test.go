@@ -115,7 +115,7 @@ func TestSetupBoard(t *testing.T) {
 			t.Fatalf("%s deck has %d", d, len(s.Decks.Exploration[d]))
 		}
 	}
-	if len(s.Decks.Relics) != 15 || len(s.Strategy) != 8 { // Prophecy of Kings' 10 and the Codex's 5
+	if len(s.Decks.Relics) != 16 || len(s.Strategy) != 8 { // Prophecy of Kings' 10 and the Codex's 6
 		t.Fatalf("relic deck %d, strategy cards %d", len(s.Decks.Relics), len(s.Strategy))
 	}
 	if s.Speaker < 0 || s.Speaker >= 6 {
@@ -228,9 +228,14 @@ func TestSetup_CodexRelics(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Codex II's 3 from rules version 6, Codex IV's built (2) from version 9.
-	if len(with.Decks.Relics) != 15 || len(without.Decks.Relics) != 10 || len(old.Decks.Relics) != 10 || len(keleres.Decks.Relics) != 13 {
-		t.Fatalf("relic decks %d, %d, %d, %d", len(with.Decks.Relics), len(without.Decks.Relics), len(old.Decks.Relics), len(keleres.Decks.Relics))
+	codex, _, err := Setup(Config{Players: 6, Seed: 7, Rules: RulesCodex})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Codex II's 3 from rules version 6, Codex IV's first 2 from version 9,
+	// its third (Neuraloop) from version 10.
+	if len(with.Decks.Relics) != 16 || len(without.Decks.Relics) != 10 || len(old.Decks.Relics) != 10 || len(keleres.Decks.Relics) != 13 || len(codex.Decks.Relics) != 15 {
+		t.Fatalf("relic decks %d, %d, %d, %d, %d", len(with.Decks.Relics), len(without.Decks.Relics), len(old.Decks.Relics), len(keleres.Decks.Relics), len(codex.Decks.Relics))
 	}
 	base := slices.DeleteFunc(slices.Clone(with.Decks.Relics), func(r string) bool { return !slices.Contains(without.Decks.Relics, r) })
 	if !slices.Equal(base, without.Decks.Relics) || !slices.Equal(with.Decks.ActionCards, without.Decks.ActionCards) {
