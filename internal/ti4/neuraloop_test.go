@@ -84,3 +84,31 @@ func TestRule73_3_NeuraloopSecretScoredAsPublic(t *testing.T) {
 	}
 	refuse(t, g, Action{Kind: ActScore, Seat: 0, Card: deed}, "61.19")
 }
+
+// Random 6-player games in which the holder of Neuraloop leans towards
+// using it, and every player towards scoring: the invariants hold after
+// every action (playRandomPreferring), and some game puts a secret
+// objective on the table or discards a public one.
+func TestRule73_3_NeuraloopRandomPlay(t *testing.T) {
+	replaced := 0
+	for seed := uint64(0); seed < 12; seed++ {
+		cfg := fixtureConfig("letnev", "sol", "nomad", "winnu", "jolnar", "hacan")
+		cfg.Seed, cfg.Map, cfg.Rules = seed, "", RulesCurrent
+		g := fixture(t, cfg, func(s *State) {
+			giveRelic(0, neuraloop)(s)
+			giveRelic(0, "the_codex")(s)
+		})
+		stages := func(s *State) int { return len(s.Decks.StageI) + len(s.Decks.StageII) + len(s.Decks.Revealed) }
+		before := stages(g.State())
+		playRandomPreferring(t, g, seed, 5, 30000, func(a Action) bool {
+			return (a.Kind == ActUseRelic && a.Card == neuraloop && a.Use) || a.Kind == ActScore
+		})
+		s := g.State()
+		if stages(s) < before || slices.ContainsFunc(s.Decks.Revealed, func(o string) bool { return !isPublic(o) }) {
+			replaced++
+		}
+	}
+	if replaced == 0 {
+		t.Fatal("Neuraloop never replaced an objective")
+	}
+}
