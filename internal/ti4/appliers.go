@@ -13,7 +13,7 @@ func applyByKind(s *State, e *Event) bool {
 		return applyStrategic(s, e)
 	case EvConduitOpened, EvDeclared, EvForced, EvProduced, EvRiftRoll, EvTacStep, EvTacticalBegun, EvTacticalEnded:
 		return applyTactical(s, e)
-	case EvBombarded, EvCombat, EvCombatWon, EvDice, EvHitAssigned, EvSheetToken, EvSkippedToCommit:
+	case EvAmbushed, EvBombarded, EvCombat, EvCombatWon, EvDice, EvHitAssigned, EvSheetToken, EvSkippedToCommit:
 		return applyCombat(s, e)
 	case EvCustodians, EvDrawSecret, EvScored, EvSecretKept, EvSecretReturned:
 		return applyScoring(s, e)

@@ -1647,6 +1647,10 @@ func (s *State) bunkerMod(pl *Planet) int {
 // EvBombarded marks that the invasion's bombardment has happened.
 const EvBombarded = "bombarded"
 
+// EvAmbushed: Seat's bombardment in this invasion rolls a die more
+// (Strike Wing Ambuscade, Invasion.Ambush).
+const EvAmbushed = "bombardment_ambushed"
+
 // EvSkippedToCommit: the active player skipped from the movement to the
 // commits of the invasion step (Invasion.ShipsHome).
 const EvSkippedToCommit = "skipped_to_commit"
@@ -2134,6 +2138,8 @@ func applyCombat(s *State, e *Event) bool {
 		s.Invasion.Bombarded, s.Invasion.ShipsHome = true, true
 	case EvBombarded:
 		s.Invasion.Bombarded = true
+	case EvAmbushed:
+		s.Invasion.Ambush = true
 	case EvCombatWon:
 		combatWonFeats(s, *e)
 	case EvSheetToken:

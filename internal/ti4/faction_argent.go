@@ -138,14 +138,34 @@ func trilossa(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
 // ability roll its holder's units make (space cannon offense or defense,
 // anti-fighter barrage: AnswerAbilityRoll), one of those units rolls a
 // die more (CombatExtra.Ambush, the best of them); the note goes back to
-// the Argent at once. Bombardment, rolled as the invader chooses it, opens
-// no such window.
+// the Argent at once. From rules version 10 also before a bombardment:
+// the invader, holding it, plays it in the invasion before they bombard
+// or commit (Invasion.Ambush), and their bombardment roll has the die
+// more.
 func init() {
 	defineNote("argent:strike_wing_ambuscade", &promissoryNote{since: RulesPoK, answers: AnswerAbilityRoll,
-		moment: answering(AnswerAbilityRoll), play: strikeWingAmbuscade})
+		moment: func(s *State, seat int) bool {
+			return answering(AnswerAbilityRoll)(s, seat) || bombardAmbushOpen(s, seat)
+		},
+		play: strikeWingAmbuscade})
+}
+
+// bombardAmbushOpen reports seat's invasion before its bombardment, with
+// a unit that has Bombardment in the system, from rules version 10.
+func bombardAmbushOpen(s *State, seat int) bool {
+	inv, t := s.Invasion, s.Tactical
+	if s.rules() < RulesAgents || inv == nil || inv.Seat != seat || inv.Bombarded || inv.Ambush || inv.ShipsHome ||
+		len(inv.Committed) > 0 || inv.Ask != nil || s.Combat != nil || s.Step != nil || t == nil || t.Step != TacInvasion {
+		return false
+	}
+	sys := s.System(inv.Pos)
+	return slices.ContainsFunc(sys.Planets, func(pl *Planet) bool { return len(s.bombarders(seat, sys, pl)) > 0 })
 }
 
 func strikeWingAmbuscade(s *State, a Action, _ int) ([]Event, error) {
+	if bombardAmbushOpen(s, a.Seat) {
+		return s.emit(Event{Kind: EvNoteReturned, Seat: a.Seat, Card: a.Card}, Event{Kind: EvAmbushed, Seat: a.Seat}), nil
+	}
 	if !answering(AnswerAbilityRoll)(s, a.Seat) {
 		return nil, engine.Refuse("69.1", "Strike Wing Ambuscade is played as your units are about to roll for a unit ability")
 	}

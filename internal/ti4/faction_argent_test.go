@@ -326,3 +326,42 @@ func TestFaction_Argent_StrikeWingAmbuscade(t *testing.T) {
 		}
 	}
 }
+
+// Strike Wing Ambuscade before a bombardment (rules version 10): the
+// invader plays it before bombarding, the note goes back to the Argent,
+// and their dreadnought rolls 2 bombardment dice, not 1; once bombarded,
+// or under version 9, it is not offered.
+func TestFaction_Argent_StrikeWingAmbuscade_Bombardment(t *testing.T) {
+	const note = "argent:strike_wing_ambuscade"
+	for _, c := range []struct{ rules, dice int }{{RulesAgents, 2}, {RulesCodex, 1}} {
+		cfg := fixtureConfig("sol", "hacan", "argent")
+		cfg.Rules = c.rules
+		g := invadeArnorAs(t, cfg, func(s *State) {
+			arnorHeldBy(1, Stack{Owner: 1, Unit: "infantry", Count: 2})(s)
+			s.Players[2].Promissory = slices.DeleteFunc(s.Players[2].Promissory, func(n string) bool { return n == note })
+			s.Players[0].Promissory = append(s.Players[0].Promissory, note)
+			s.System(22).Space = []Stack{{Owner: 0, Unit: "carrier", Count: 1}, {Owner: 0, Unit: "dreadnought", Count: 1}, {Owner: 0, Unit: "infantry", Count: 2}}
+		}, "dreadnought")
+		declineWindows(t, g)
+		offered := slices.ContainsFunc(Legal(g.State(), engineRNG(), 0), func(a Action) bool { return a.Kind == ActPlayNote && a.Card == note })
+		if offered != (c.rules >= RulesAgents) {
+			t.Fatalf("rules %d: the note offered before the bombardment: %v", c.rules, offered)
+		}
+		if offered {
+			do(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: note})
+			if s := g.State(); slices.Contains(s.Players[0].Promissory, note) || !slices.Contains(s.Players[2].Promissory, note) {
+				t.Fatal("the note goes back to the Argent")
+			}
+		}
+		ev := do(t, g, Action{Kind: ActBombard, Seat: 0, Planet: "Arnor"})
+		n := 0
+		for _, e := range ev {
+			if e.Kind == EvCombat || e.Kind == EvDice {
+				n += len(e.Rolls)
+			}
+		}
+		if n != c.dice {
+			t.Fatalf("rules %d: %d bombardment dice, want %d", c.rules, n, c.dice)
+		}
+	}
+}

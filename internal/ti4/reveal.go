@@ -154,6 +154,7 @@ var reveals = map[string]disclosure{
 	EvDiscounted:         quiet,
 	EvObjectiveReplaced:  shown, // a public objective for another, turned face up
 	EvAided:              quiet,
+	EvAmbushed:           shown, // a note played
 	EvValuesSwapped:      shown, // a planet's values swapped (Hegemonic Trade Policy)
 	EvLeaderUnlocked:     shown, // a commander or hero unlocked (51.6, 51.10)
 	EvLeaderPurged:       shown, // a hero used and purged (51.12)

@@ -153,6 +153,7 @@ type Invasion struct {
 	Bombarded  bool     `json:"bombarded,omitempty"`
 	Custodians bool     `json:"custodians,omitempty"` // the custodians token was taken in this invasion
 	Disabled   bool     `json:"disabled,omitempty"`   // Disable: opponents' PDS lose Planetary Shield and Space Cannon
+	Ambush     bool     `json:"ambush,omitempty"`     // the bombardment has a die more (Strike Wing Ambuscade)
 	// Windows for cards answering the invasion (invasioncards.go).
 	Started         bool     `json:"started,omitempty"` // the start-of-invasion windows were opened
 	Ask             *Answer  `json:"ask,omitempty"`     // the window open now
