@@ -71,6 +71,7 @@ var battles = []spec{
 	{atk: "2 dreadnought, 1 carrier", def: "4 cruiser, 2 fighter", space: true, techA: Tech{Shielding: true}},
 	{atk: "1 dreadnought, 4 infantry", def: "", planet: "2 infantry, 1 zs_thunderbolt_m2", invade: true, techD: Tech{Shielding: true}, policy: SustainLast},
 	{atk: "2 carrier, 5 infantry", def: "1 destroyer", planet: "4 infantry, 1 pds", space: true, invade: true, techA: Tech{Valkyrie: true}, techD: Tech{Valkyrie: true}},
+	{atk: "1 dreadnought, 1 carrier, 3 infantry", def: "", planet: "5 infantry, 1 pds", invade: true, techA: Tech{X89Double: true}, techD: Tech{X89Double: true, Valkyrie: true}},
 	{atk: "2 destroyer2, 1 dreadnought, 2 infantry", def: "6 fighter", planet: "1 pds, 2 infantry", space: true, invade: true, techA: Tech{AbilityDie: true}, techD: Tech{AbilityDie: true}},
 	{atk: "2 destroyer, 2 dreadnought, 3 infantry", def: "4 fighter", planet: "2 pds, 2 infantry", space: true, invade: true, techA: Tech{AbilityReroll: true, AbilityDie: true}, techD: Tech{AbilityReroll: true}},
 }

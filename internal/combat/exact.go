@@ -125,8 +125,8 @@ func rounds(A, D *space, init map[[2]int]float64, stage *stageRun) {
 	for _, i := range dSeeds {
 		maxD = max(maxD, len(D.a.dice(D.st[i], combatRoll, 0, false, true)))
 	}
-	A.build(aSeeds, maxD+btoi(stage.bonusD), stage.modA, stage.rerollA)
-	D.build(dSeeds, maxA+btoi(stage.bonusA), stage.modD, stage.rerollD)
+	A.build(aSeeds, maxD<<btoi(stage.doubleD)+btoi(stage.bonusD), stage.modA, stage.rerollA)
+	D.build(dSeeds, maxA<<btoi(stage.doubleA)+btoi(stage.bonusA), stage.modD, stage.rerollD)
 	nA, nD := len(A.st), len(D.st)
 	if nA*nD > stateBound {
 		stage.err = fmt.Errorf("%w: %d joint states, the bound is %d", ErrTooLarge, nA*nD, stateBound)
@@ -210,6 +210,9 @@ type stageRun struct {
 	// bonusA, bonusD: the side's one more hit in a round the other hits
 	// (Valkyrie Particle Weave, ground combat only).
 	bonusA, bonusD bool
+	// doubleA, doubleD: the side's roll hits count twice (X-89 Bacterial
+	// Weapon ΩΩ, ground combat only), before the bonus.
+	doubleA, doubleD bool
 	// onEnd, if set, sees each terminal state (for the invasion that follows).
 	onEnd func(ia, id int, p float64)
 	ctx   context.Context // stops the solve when done; nil never does
@@ -219,7 +222,7 @@ type stageRun struct {
 // bonus is the round's hits (ha by the attacker, hd by the defender) with
 // each side's one more hit when the other hits.
 func (st *stageRun) bonus(ha, hd int) (int, int) {
-	ga, gd := ha, hd
+	ga, gd := ha<<btoi(st.doubleA), hd<<btoi(st.doubleD)
 	if st.bonusA && hd > 0 {
 		ga++
 	}

@@ -57,7 +57,8 @@ func fight(A, D *troop, atk, def Side, ground bool, roundEnd func()) func(rng *e
 			}
 			ha, da := A.rollDirected(combatRoll, ma, ra, rng, true)
 			hd, dd := D.rollDirected(combatRoll, md, rd, rng, true)
-			if ground { // Valkyrie Particle Weave: one more hit when the other side hits
+			if ground { // X-89 Bacterial Weapon ΩΩ: hits twice; Valkyrie Particle Weave: one more hit when the other side hits
+				ha, hd = ha<<btoi(atk.Tech.X89Double), hd<<btoi(def.Tech.X89Double)
 				ha, hd = ha+btoi(atk.Tech.Valkyrie && hd > 0), hd+btoi(def.Tech.Valkyrie && ha > 0)
 			}
 			strip(A, D)
@@ -284,7 +285,7 @@ func cannonTargets(by Tech, t *troop) func(*Profile) bool {
 func simGround(b Battle, ships []Group, ga, gd *troop, rng *engine.RNG) {
 	atk, def := b.Attacker, b.Defender
 	bombard := func() {
-		gd.hit(AbilityThrow(rng, Dice(ships, KindBombard, 0, atk.Tech, def.Tech), atk.Tech, nil))
+		gd.hit(AbilityThrow(rng, Dice(ships, KindBombard, 0, atk.Tech, def.Tech), atk.Tech, nil) << btoi(atk.Tech.X89Double))
 		if atk.Tech.X89 {
 			gd.wipeInfantry()
 		}

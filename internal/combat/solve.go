@@ -222,12 +222,17 @@ func openingHits(b Battle, A, D *space) map[[2]int]float64 {
 // spread is the distribution over a side's states after taking hits from
 // independent dice.
 func spread(sp *space, skip bool, dice []float64) map[int]float64 {
-	out := map[int]float64{}
 	if skip {
 		dice = nil
 	}
+	return spreadBy(sp, dice, 1)
+}
+
+// spreadBy is spread without a skip, each hit of the dice counting times.
+func spreadBy(sp *space, dice []float64, times int) map[int]float64 {
+	out := map[int]float64{}
 	for h, p := range hitDist(dice) {
-		out[sp.intern(sp.a.hit(state{}, h))] += p
+		out[sp.intern(sp.a.hit(state{}, h*times))] += p
 	}
 	return out
 }
@@ -289,7 +294,7 @@ func solveGround(ctx context.Context, b Battle, ships, landing []Group) *stageRu
 	if !b.NoCannon && !atk.Tech.L4 {
 		scd = abilityChances(Dice(def.Planet, KindCannon, 0, def.Tech, atk.Tech), def.Tech)
 	}
-	postD := spread(D, false, bomb)
+	postD := spreadBy(D, bomb, 1<<btoi(atk.Tech.X89Double)) // each hit twice (X-89 Bacterial Weapon ΩΩ)
 	if atk.Tech.X89 {
 		postD = wipe(D, postD)
 	}
@@ -301,7 +306,7 @@ func solveGround(ctx context.Context, b Battle, ships, landing []Group) *stageRu
 		}
 	}
 	sr := &stageRun{Stage: Stage{Name: "invasion"}, modA: atk.Mod, modD: def.Mod, rerollA: atk.Reroll, rerollD: def.Reroll, ctx: ctx,
-		bonusA: atk.Tech.Valkyrie, bonusD: def.Tech.Valkyrie}
+		bonusA: atk.Tech.Valkyrie, bonusD: def.Tech.Valkyrie, doubleA: atk.Tech.X89Double, doubleD: def.Tech.X89Double}
 	init = openingRounds(A, D, init, atk, def, atk.Mod, def.Mod, sr)
 	rounds(A, D, init, sr)
 	return sr

@@ -39,6 +39,9 @@ type Tech struct {
 	// infantry of the opponent on that planet is destroyed (X-89 Bacterial
 	// Weapon Ω).
 	X89 bool
+	// X89Double: the hits of this side's bombardment and ground combat
+	// rolls count twice (X-89 Bacterial Weapon ΩΩ, Codex IV).
+	X89Double bool
 	// Shielding: each Sustain Damage of this side's units cancels 2 hits
 	// rather than 1 (Non-Euclidean Shielding).
 	Shielding bool
@@ -82,7 +85,7 @@ type Tech struct {
 // Or is the effects of both.
 func (t Tech) Or(u Tech) Tech {
 	return Tech{Plasma: t.Plasma || u.Plasma, Antimass: t.Antimass || u.Antimass, Graviton: t.Graviton || u.Graviton,
-		Duranium: t.Duranium || u.Duranium, Assault: t.Assault || u.Assault, Magen: t.Magen || u.Magen, X89: t.X89 || u.X89,
+		Duranium: t.Duranium || u.Duranium, Assault: t.Assault || u.Assault, Magen: t.Magen || u.Magen, X89: t.X89 || u.X89, X89Double: t.X89Double || u.X89Double,
 		Ambush: t.Ambush || u.Ambush, Shielding: t.Shielding || u.Shielding, L4: t.L4 || u.L4, Valkyrie: t.Valkyrie || u.Valkyrie,
 		Harrow: t.Harrow || u.Harrow, Impulse: t.Impulse || u.Impulse, Devotion: t.Devotion || u.Devotion, Splicer: t.Splicer || u.Splicer,
 		Munitions: t.Munitions || u.Munitions, AbilityDie: t.AbilityDie || u.AbilityDie,

@@ -257,6 +257,40 @@ func TestTech_ValkyrieParticleWeave_Odds(t *testing.T) {
 	}
 }
 
+// X-89 Bacterial Weapon ΩΩ: each hit of a ground combat roll counts
+// twice. One infantry against two (8s, 0.3 a die): the attacker's first
+// hit takes both defenders, so the attacker wins a round with 0.3·0.49
+// (neither defender hits) and loses with at least one defender's hit;
+// and its bombardment's hits count twice too.
+func TestTech_X89BacterialWeaponOmegaOmega_Odds(t *testing.T) {
+	b := Battle{Attacker: side(t, "1 infantry"), Defender: Side{Planet: side(t, "2 infantry").Units}, Invade: true, NoCannon: true}
+	b.Attacker.Tech.X89Double = true
+	r, err := Solve(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	win, lose, both := 0.3*0.49, 0.7*0.51, 0.3*0.51 // a round that ends it
+	end := win + lose + both
+	if !near(r.AttackerWins, win/end, 1e-9) || !near(r.DefenderWins, lose/end, 1e-9) || !near(r.BothDestroyed, both/end, 1e-9) {
+		t.Fatalf("attacker %.6f, defender %.6f, both %.6f", r.AttackerWins, r.DefenderWins, r.BothDestroyed)
+	}
+	bomb := Battle{Attacker: side(t, "1 dreadnought, 1 infantry"), Defender: Side{Planet: side(t, "2 infantry").Units}, Invade: true, NoCannon: true}
+	plain, err := Solve(bomb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bomb.Attacker.Tech.X89Double = true
+	double, err := Solve(bomb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The dreadnought's bombardment (5: 0.6) takes both defenders at once;
+	// missing, the ground combat above.
+	if want := 0.6 + 0.4*win/end; !near(double.AttackerWins, want, 1e-9) || plain.AttackerWins >= want {
+		t.Fatalf("doubled hits win %.6f, want %.6f; plain %.6f", double.AttackerWins, want, plain.AttackerWins)
+	}
+}
+
 // A unit's Lead (C'morran N'orr): +1 to its side's other ships' combat
 // rolls while it lives. The exact result agrees with 20,000 simulated
 // battles, and beats the same battle without the lead.

@@ -1570,11 +1570,14 @@ func decideBombard(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		return nil, engine.Refuse("65", "%s has a planetary shield and no war sun of yours is here", pl.Name)
 	}
 	var rolls []int
-	h := s.throw(a.Seat, owner, s.bombarders(a.Seat, sys, pl), combat.KindBombard, s.bunkerMod(pl), rng, &rolls)
+	h := s.rollHits(a.Seat, s.throw(a.Seat, owner, s.bombarders(a.Seat, sys, pl), combat.KindBombard, s.bunkerMod(pl), rng, &rolls))
 	if len(rolls) == 0 {
 		return nil, engine.Refuse("15.1", "none of your units here has Bombardment")
 	}
 	ev := s.emit(Event{Kind: EvBombarded, Seat: a.Seat})
+	if s.combatTech(a.Seat).X89Double && pl.Controller != None && !pl.Exhausted { // and the planet bombarded is exhausted
+		ev = s.extend(ev, Event{Kind: EvPlanetExhausted, Seat: pl.Controller, Planet: pl.Name})
+	}
 	if h > 0 {
 		ev = s.extend(ev, newCombat(&Combat{Kind: "bombardment", System: sys.Pos, Attacker: a.Seat, Defender: owner, Retreat: None,
 			Owed: []Owed{{Seat: owner, Hits: h, Planet: pl.Name, Rule: "15.2", By: a.Seat}}}, rolls))
@@ -1583,6 +1586,10 @@ func decideBombard(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	}
 	return ev, nil
 }
+
+// rollHits is the hits of seat's bombardment or ground combat roll: each
+// counts twice for a side whose ability says so (X-89 Bacterial Weapon ΩΩ).
+func (s *State) rollHits(seat, h int) int { return h << btoi(s.combatTech(seat).X89Double) }
 
 // roundEndBombard: at the end of each ground combat round, an invader
 // whose ability says so bombards the opponent's ground forces on the
@@ -1607,7 +1614,7 @@ func (s *State) roundEndBombard(c *Combat, pl *Planet, rng *engine.RNG) []Event 
 		return s.emit(newCombat(n, nil))
 	}
 	var rolls []int
-	if h := s.throw(a, owner, s.bombarders(a, sys, pl), combat.KindBombard, s.bunkerMod(pl), rng, &rolls); h > 0 {
+	if h := s.rollHits(a, s.throw(a, owner, s.bombarders(a, sys, pl), combat.KindBombard, s.bunkerMod(pl), rng, &rolls)); h > 0 {
 		n.Owed = append(n.Owed, Owed{Seat: owner, Hits: h, Planet: pl.Name, Rule: "15.2", By: a})
 	}
 	return s.emit(newCombat(n, rolls))
@@ -1801,6 +1808,7 @@ func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
 		if kept != nil || len(n.x().Dice) > 0 {
 			n.own().Dice = kept
 		}
+		ha, hd = s.rollHits(c.Attacker, ha), s.rollHits(d, hd)
 		ha, hd = ha+btoi(hd > 0 && s.combatTech(c.Attacker).Valkyrie), hd+btoi(ha > 0 && s.combatTech(d).Valkyrie)
 		n.Answer = nextRoller(&n)
 		n.Owed = nil

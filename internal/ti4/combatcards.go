@@ -135,7 +135,7 @@ func fireTeam(s *State, a Action, rng *engine.RNG, c, n *Combat, opp int) ([]Eve
 			n.Owed = append(n.Owed, Owed{Seat: opp, Planet: c.Planet, Rule: "42.2", By: a.Seat})
 			i = len(n.Owed) - 1
 		}
-		n.Owed[i].Hits += extra
+		n.Owed[i].Hits += s.rollHits(a.Seat, extra)
 	}
 	return s.emit(newCombat(n, faces)), nil
 }

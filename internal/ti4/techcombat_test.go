@@ -383,3 +383,48 @@ func TestTech_DarkEnergyTap_Retreat(t *testing.T) {
 		})
 	}
 }
+
+// X-89 Bacterial Weapon ΩΩ (Codex IV, rules version 10): each hit of the
+// owner's bombardment counts twice, and the planet bombarded is exhausted;
+// without the Codex its Ω version plays (no doubling, no exhausting).
+func TestTech_X89BacterialWeaponOmegaOmega(t *testing.T) {
+	for _, noCodex := range []bool{false, true} {
+		done := false
+		for seed := uint64(1); seed < 60 && !done; seed++ {
+			cfg := fixtureConfig()
+			cfg.Seed, cfg.Rules, cfg.NoCodex = seed, RulesCurrent, noCodex
+			g := invadeArnorAs(t, cfg, func(s *State) {
+				arnorHeldBy(1, Stack{Owner: 1, Unit: "infantry", Count: 4})(s)
+				s.Players[0].Techs = append(s.Players[0].Techs, "x89_bacterial_weapon")
+			}, "dreadnought")
+			passAnswers(t, g)
+			ev := do(t, g, Action{Kind: ActBombard, Seat: 0, Planet: "Arnor"})
+			hits := 0
+			for _, e := range ev {
+				if e.Kind == EvCombat || e.Kind == EvDice {
+					for _, f := range e.Rolls {
+						hits += btoi(f >= 5) // the dreadnought's Bombardment 5
+					}
+				}
+			}
+			if hits == 0 {
+				continue
+			}
+			want, exhausted := 2*hits, true
+			if noCodex {
+				want, exhausted = hits, false
+			}
+			s := g.State()
+			if c := s.Combat; c == nil || len(c.Owed) == 0 || c.Owed[0].Hits != want {
+				t.Fatalf("no codex %v: %d hits rolled, combat %+v, want %d owed", noCodex, hits, c, want)
+			}
+			if planetIn(s.System(9), "Arnor").Exhausted != exhausted {
+				t.Fatalf("no codex %v: Arnor exhausted %v", noCodex, !exhausted)
+			}
+			done = true
+		}
+		if !done {
+			t.Fatal("no seed made a hit")
+		}
+	}
+}

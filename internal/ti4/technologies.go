@@ -45,9 +45,14 @@ func init() {
 	// Magen Defense Grid Ω: a hit at the start of a ground combat on a
 	// planet with the owner's structure.
 	define(&Ability{ID: "magen_defense_grid", Since: RulesTechs, Combat: combat.Tech{Magen: true}})
-	// X-89 Bacterial Weapon Ω: a bombardment that destroys an infantry
-	// destroys all the opponent's infantry on that planet.
-	define(&Ability{ID: "x89_bacterial_weapon", Since: RulesTechs, Combat: combat.Tech{X89: true}})
+	// X-89 Bacterial Weapon ΩΩ (Codex IV), from rules version 10: the
+	// hits of its owner's bombardment and ground combat rolls count twice,
+	// and a planet bombarded is exhausted. Its Codex I version (Ω, in
+	// Printed: the printed card is not built), played before and without
+	// the Codex: a bombardment that destroys an infantry destroys all the
+	// opponent's infantry on that planet.
+	define(&Ability{ID: "x89_bacterial_weapon", Since: RulesAgents, Combat: combat.Tech{X89Double: true},
+		Printed: &Ability{ID: "x89_bacterial_weapon", Since: RulesTechs, Combat: combat.Tech{X89: true}}})
 	// Gravity Drive: one ship moves 1 further in each tactical action.
 	define(&Ability{ID: "gravity_drive", Since: RulesTechs, ShipMove: 1})
 	// Fleet Logistics: two actions in a turn of the action phase.
