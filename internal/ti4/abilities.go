@@ -83,6 +83,10 @@ type Ability struct {
 	// MecatolStructures: after a tactical action in which its owner gained
 	// Mecatol Rex, a PDS and a space dock placed there.
 	MecatolStructures bool
+	// StructureGuards: when any player activates a system with its owner's
+	// structures on planets, an infantry from reinforcements is placed with
+	// each of them, as far as reinforcements last.
+	StructureGuards bool
 	// TakesStructures: when its owner gains control of a planet, other
 	// players' PDS and space docks there are replaced by its own, from
 	// reinforcements (25).
@@ -673,6 +677,7 @@ func hookDocksNoInfantry(a *Ability) bool   { return a.DocksNoInfantry }
 func hookRoundBombard(a *Ability) bool      { return a.RoundBombard }
 func hookTakesStructures(a *Ability) bool   { return a.TakesStructures }
 func hookMecatolStructures(a *Ability) bool { return a.MecatolStructures }
+func hookStructureGuards(a *Ability) bool   { return a.StructureGuards }
 
 // factionDefs are each faction's defined abilities, looked up once, after
 // every definition is registered.

@@ -18,13 +18,13 @@ func TestFaction_Arborec_Mitosis_Production(t *testing.T) {
 		toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
 		home := g.State().Players[0].Home
 		nest := g.State().System(home).Planets[0].Name
+		activated(t, g, 0, home) // their Magen Defense Grid ΩΩ places an infantry with their dock from version 10
+		do(t, g, act(ActEndMovement, 0))
+		establishControl(t, g, 0)
 		warriors := count(planet(t, g, nest).Units, 0, "infantry") // Production 1 each
 		if warriors == 0 {
 			t.Fatal("the Arborec start with infantry at home")
 		}
-		activated(t, g, 0, home)
-		do(t, g, act(ActEndMovement, 0))
-		establishControl(t, g, 0)
 		more := Action{Kind: ActProduce, Seat: 0, Unit: "infantry", Count: warriors + 1, Planet: nest}
 		if rules == RulesFactions {
 			do(t, g, more) // the dock's Production counted

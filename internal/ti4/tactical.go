@@ -213,12 +213,39 @@ func decideActivate(s *State, a Action) ([]Event, error) {
 	if again {
 		return ev, nil
 	}
+	ev = s.extend(ev, structureGuards(s, sys)...)
 	if s.hasUse(a.Seat, AfterActivation) {
 		ev = s.extend(ev, abilityWindows(s, a.Seat, AfterActivation, Step{Systems: []int{sys.Pos}})...)
 	}
 	ev = s.extend(ev, decoyWindows(s, a.Seat, sys)...)
 	ev = s.extend(ev, othersActivated(s, a.Seat, sys)...) // the active player's first (1.19)
 	return s.extend(ev, anyActivated(s, a.Seat, sys)...), nil
+}
+
+// structureGuards is the infantry each player whose ability says so places
+// with each of their structures on the planets of a system just activated,
+// as far as their reinforcements last (Ability.StructureGuards).
+func structureGuards(s *State, sys *System) []Event {
+	var ev []Event
+	for _, q := range s.Active() {
+		if !s.has(q, hookStructureGuards) {
+			continue
+		}
+		left := s.Reinforcements(q, "infantry")
+		for _, pl := range sys.Planets {
+			n := 0
+			for _, st := range pl.Units {
+				if st.Owner == q && isStructure(st.Unit) {
+					n += st.Count
+				}
+			}
+			if n = min(n, left); n > 0 && !unitsBarred(pl) {
+				left -= n
+				ev = s.extend(ev, Event{Kind: EvUnitsPlaced, Seat: q, System: sys.Pos, Planet: pl.Name, Unit: "infantry", Count: n})
+			}
+		}
+	}
+	return ev
 }
 
 // anyTacticalEnded opens the windows of the abilities used at the end of

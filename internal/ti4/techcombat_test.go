@@ -428,3 +428,22 @@ func TestTech_X89BacterialWeaponOmegaOmega(t *testing.T) {
 		}
 	}
 }
+
+// Magen Defense Grid ΩΩ (Codex IV, rules version 10): when any player,
+// its owner too, activates a system with the owner's structures, an
+// infantry is placed with each of them (Nar: 2 PDS and a space dock, 3
+// infantry); its Codex I version (version 9) places none.
+func TestTech_MagenDefenseGridOmegaOmega(t *testing.T) {
+	for _, c := range []struct{ rules, want int }{{RulesCurrent, 3}, {RulesCodex, 0}} {
+		cfg := fixtureConfig()
+		cfg.Rules = c.rules
+		g := fixture(t, cfg, func(s *State) { s.Players[0].Techs = append(s.Players[0].Techs, "magen_defense_grid") })
+		toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+		home := g.State().Players[0].Home
+		before := count(planetIn(g.State().System(home), "Nar").Units, 0, "infantry")
+		activated(t, g, 0, home)
+		if got := count(planetIn(g.State().System(home), "Nar").Units, 0, "infantry") - before; got != c.want {
+			t.Fatalf("rules %d: %d infantry placed on Nar, want %d", c.rules, got, c.want)
+		}
+	}
+}

@@ -42,9 +42,14 @@ func init() {
 	// Assault Cannon: with 3 non-fighter ships at the start of a space
 	// combat, the opponent destroys one of its non-fighter ships.
 	define(&Ability{ID: "assault_cannon", Since: RulesTechs, Combat: combat.Tech{Assault: true}})
-	// Magen Defense Grid Ω: a hit at the start of a ground combat on a
-	// planet with the owner's structure.
-	define(&Ability{ID: "magen_defense_grid", Since: RulesTechs, Combat: combat.Tech{Magen: true}})
+	// Magen Defense Grid ΩΩ (Codex IV), from rules version 10: when any
+	// player activates a system with its owner's structures on planets,
+	// an infantry is placed with each of them; and a hit at the start of a
+	// ground combat on a planet with the owner's structure. Its Codex I
+	// version (Ω, in Printed: the printed card is not built), played before
+	// and without the Codex, has the hit alone.
+	define(&Ability{ID: "magen_defense_grid", Since: RulesAgents, Combat: combat.Tech{Magen: true}, StructureGuards: true,
+		Printed: &Ability{ID: "magen_defense_grid", Since: RulesTechs, Combat: combat.Tech{Magen: true}}})
 	// X-89 Bacterial Weapon ΩΩ (Codex IV), from rules version 10: the
 	// hits of its owner's bombardment and ground combat rolls count twice,
 	// and a planet bombarded is exhausted. Its Codex I version (Ω, in
