@@ -2,8 +2,10 @@ package ti4
 
 // Bystanders: from rules version 10, players with an ability usable in
 // combats they are not in (an agent whose card names any player's
-// combat: Use.Others) are asked at its moment, after the two fighters,
-// in initiative order (1.19).
+// combat: Use.Others) are asked at its moment, in initiative order
+// (1.19): at the start of a space combat round before the fighters, whose
+// own uses come as they announce retreats; at the start of a ground
+// combat round and after a space combat roll, after the two fighters.
 
 // AnswerSpaceRound is the window at the start of a space combat round
 // for the players not in it with an ability for then (AtCombatRound).
@@ -18,6 +20,9 @@ func combatMoment(at Moment) bool {
 // bystander reports seat outside the combat or the production under way
 // at its moment, for which only Use.Others abilities serve them.
 func (s *State) bystander(seat int, at Moment) bool {
+	if s.rules() < RulesAgents {
+		return false
+	}
 	switch at {
 	case WhileProducing:
 		p := s.producer()

@@ -41,7 +41,7 @@ func codexRelicDefs() map[string]*relic {
 		latvinia:  {gained: latviniaGained},
 		circlet: {permits: PermitAsteroidFields | PermitSupernovae | PermitNebulae, noRiftRoll: true,
 			stepOffer: circletOffer, use: circletUse},
-		neuraloop: {stepOffer: neuraloopOffer, use: neuraloopUse, since: RulesAgents, onReveal: true},
+		neuraloop: {stepOffer: neuraloopOffer, use: neuraloopUse, since: RulesAgents, onReveal: true, cards: true},
 	}
 }
 

@@ -1587,6 +1587,19 @@ func decideBombard(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	return ev, nil
 }
 
+// bombardable reports a planet of sys that seat's bombardment may target
+// now (15): another player's ground forces on it, no planetary shield
+// that holds, no law that forbids it, and a unit of seat's to bombard.
+func (s *State) bombardable(seat int, sys *System, pl *Planet) bool {
+	if !slices.ContainsFunc(pl.Units, func(st Stack) bool { return st.Owner != seat && s.groundForce(st.Owner, st.Unit) }) {
+		return false
+	}
+	if (s.lawSays(LawNoCulturalBombard) && planetInfo(pl).HasTrait("cultural")) || s.shielded(pl, sys, seat) {
+		return false
+	}
+	return len(s.bombarders(seat, sys, pl)) > 0
+}
+
 // rollHits is the hits of seat's bombardment or ground combat roll: each
 // counts twice for a side whose ability says so (X-89 Bacterial Weapon ΩΩ).
 func (s *State) rollHits(seat, h int) int { return h << btoi(s.combatTech(seat).X89Double) }

@@ -159,7 +159,7 @@ func bombardAmbushOpen(s *State, seat int) bool {
 		return false
 	}
 	sys := s.System(inv.Pos)
-	return slices.ContainsFunc(sys.Planets, func(pl *Planet) bool { return len(s.bombarders(seat, sys, pl)) > 0 })
+	return slices.ContainsFunc(sys.Planets, func(pl *Planet) bool { return s.bombardable(seat, sys, pl) })
 }
 
 func strikeWingAmbuscade(s *State, a Action, _ int) ([]Event, error) {

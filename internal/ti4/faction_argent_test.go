@@ -365,3 +365,21 @@ func TestFaction_Argent_StrikeWingAmbuscade_Bombardment(t *testing.T) {
 		}
 	}
 }
+
+// Strike Wing Ambuscade is not offered before a bombardment that could not
+// be made: no other player's ground forces on the planets.
+func TestFaction_Argent_StrikeWingAmbuscade_NothingToBombard(t *testing.T) {
+	const note = "argent:strike_wing_ambuscade"
+	cfg := fixtureConfig("sol", "hacan", "argent")
+	cfg.Rules = RulesAgents
+	g := invadeArnorAs(t, cfg, func(s *State) {
+		s.Players[2].Promissory = slices.DeleteFunc(s.Players[2].Promissory, func(n string) bool { return n == note })
+		s.Players[0].Promissory = append(s.Players[0].Promissory, note)
+		s.System(22).Space = []Stack{{Owner: 0, Unit: "carrier", Count: 1}, {Owner: 0, Unit: "dreadnought", Count: 1}, {Owner: 0, Unit: "infantry", Count: 2}}
+	}, "dreadnought")
+	declineWindows(t, g)
+	if slices.ContainsFunc(Legal(g.State(), engineRNG(), 0), func(a Action) bool { return a.Kind == ActPlayNote && a.Card == note }) {
+		t.Fatal("offered with nothing to bombard")
+	}
+	refuse(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: note}, "69.1")
+}

@@ -127,7 +127,7 @@ const sucabanMost = 2
 
 func sucabanOptions(s *State, seat int, _ *Step) []Action {
 	if s.researchingNear(seat) { // lent: the researcher names them
-		if len(s.unitPlaces(s.Step.Seat, isInfantry)) == 0 || slices.Contains(s.Step.Aids, "jolnar:doctor_sucaban") {
+		if len(s.unitPlaces(s.Step.Seat, isInfantry)) == 0 {
 			return nil
 		}
 		return []Action{{}}

@@ -135,7 +135,7 @@ func (s *State) friendsOf(seat int) []int {
 // Endurance at once, if they hold it (its moment passes with the phase).
 func enduranceScore(s *State, seat int) []Event {
 	p := s.Players[seat]
-	if !slices.Contains(p.Secrets, "prove_endurance") {
+	if !s.mayScoreSecret(p, "prove_endurance") {
 		return nil
 	}
 	for _, q := range s.Active() {
@@ -152,8 +152,10 @@ func enduranceScore(s *State, seat int) []Event {
 // mayScoreSecret reports secret objective id p's to score: one of their
 // unscored secrets, or, from rules version 10, one revealed as a public
 // objective (Neuraloop) that they have not scored, at its own moment.
+// A public one needs its scorer's home system, as every public objective
+// does (61.16).
 func (s *State) mayScoreSecret(p *Player, id string) bool {
-	return slices.Contains(p.Secrets, id) || (s.publicSecret(id) && !slices.Contains(p.Publics, id))
+	return slices.Contains(p.Secrets, id) || (s.publicSecret(id) && !slices.Contains(p.Publics, id) && s.holdsHome(p.Seat))
 }
 
 // publicSecret reports a secret objective revealed as a public one

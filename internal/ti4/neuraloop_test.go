@@ -112,3 +112,27 @@ func TestRule73_3_NeuraloopRandomPlay(t *testing.T) {
 		t.Fatal("Neuraloop never replaced an objective")
 	}
 }
+
+// Purging The Obsidian for Neuraloop with four secrets scored leaves the
+// player over the limit with none to return: no step waits on them
+// (61.21a returns unscored secrets only).
+func TestRule73_3_NeuraloopPurgesTheObsidian(t *testing.T) {
+	cfg := fixtureConfig()
+	cfg.Rules = RulesCurrent
+	g := fixture(t, cfg, func(s *State) {
+		giveRelic(0, neuraloop)(s)
+		giveRelic(0, "the_obsidian")(s)
+		p := s.Players[0]
+		p.ScoredSecrets = append(p.ScoredSecrets, s.Decks.Secrets[:4]...)
+		s.Decks.Secrets = s.Decks.Secrets[4:]
+		p.VP += 4
+	})
+	toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+	passActionPhase(t, g)
+	skipScoring(t, g)
+	do(t, g, Action{Kind: ActUseRelic, Seat: 0, Card: neuraloop, Use: true, Outcome: "stage_i", ActionExtra: &ActionExtra{Cards: []string{"the_obsidian"}}})
+	if st := g.State().Step; st != nil && st.Kind == StepReturnSecret {
+		t.Fatalf("a step to return a secret with none unscored: %+v", st)
+	}
+	refuse(t, g, Action{Kind: ActUseRelic, Seat: 0, Card: "the_codex", ActionExtra: &ActionExtra{Cards: []string{"x"}}}, "")
+}

@@ -84,6 +84,9 @@ type relic struct {
 	// since: the rules version from which it is in the relic deck, if
 	// later than its Codex volume's (Neuraloop).
 	since int
+	// cards: its use names cards (Neuraloop: the relic purged); others
+	// refuse them.
+	cards bool
 	// onReveal: its relic step opens for its holder after a public
 	// objective is revealed, from rules version 10, with the objective in
 	// the step's Cards (Neuraloop).
@@ -514,6 +517,9 @@ func (s *State) shipHeld(seat int, sys *System, unit string) bool {
 
 func decideUseRelic(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	d := relics[a.Card]
+	if len(a.extra().Cards) > 0 && (d == nil || !d.cards) {
+		return nil, engine.BadInput("cards", "use_relic with %s does not take cards", a.Card)
+	}
 	if d != nil && d.direct { // used at its moment, outside a relic step
 		return d.use(s, a, nil, rng)
 	}

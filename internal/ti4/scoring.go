@@ -461,8 +461,11 @@ func secretFollowUps(s *State) []Event {
 	return nil
 }
 
+// overSecrets is how many unscored secrets p must return (61.21a): none
+// when all are scored, as after a relic raising the limit is purged
+// (The Obsidian by Neuraloop).
 func overSecrets(p *Player) int {
-	return max(0, len(p.Secrets)+len(p.ScoredSecrets)-secretLimit(p))
+	return min(len(p.Secrets), max(0, len(p.Secrets)+len(p.ScoredSecrets)-secretLimit(p)))
 }
 
 func decideReturnSecret(s *State, a Action, rng *engine.RNG) ([]Event, error) {
