@@ -118,7 +118,7 @@ func crownOfThalnos(s *State, a Action, _ *Step, rng *engine.RNG) ([]Event, erro
 	}
 	if c.Kind == "ground" {
 		n.Answer = nextRoller(n)
-		n.Owed = thalnosGroundHits(n.Owed, opponent(c, a.Seat), a.Seat, c.Planet, extra)
+		n.Owed = thalnosGroundHits(n.Owed, opponent(c, a.Seat), a.Seat, c.Planet, s.rollHits(a.Seat, extra))
 	} else {
 		nextDiceAsk(n)
 	}
