@@ -522,6 +522,10 @@ func (s *State) reachBy(seat int, unit string, from, to, move int, viaWormhole b
 			if left == 0 {
 				continue
 			}
+			// Rifts that each give 2 moves (Crucible) would grow the moves
+			// left without end; no path needs more steps than there are
+			// systems, so the search stays finite.
+			left = min(left, len(s.Systems))
 			for _, q := range s.moveNeighbors(n.pos, m) {
 				if q != to && blocked(q, false) {
 					continue
