@@ -81,13 +81,18 @@ func (s *State) spaceRoundAsk(c, n *Combat) []Event {
 	if c.Step != CbAnnounceD || c.Answer != nil || len(c.Owed) > 0 || c.x().RoundAsked == c.Round+1 {
 		return nil
 	}
-	rs := s.bystanders(c, AtCombatRound)
+	return s.roundAsk(c, n, s.bystanders(c, AtCombatRound), AnswerSpaceRound)
+}
+
+// roundAsk opens on n the window of kind at the start of combat c's round
+// for the seats rs, marking the round asked; nil when none is to be asked.
+func (s *State) roundAsk(c, n *Combat, rs []int, kind string) []Event {
 	if len(rs) == 0 {
 		return nil
 	}
 	e := n.own()
 	e.RoundAsked = c.Round + 1
-	ask(n, rs, &e.Rounders, AnswerSpaceRound)
+	ask(n, rs, &e.Rounders, kind)
 	return s.emit(setCombat(n, nil))
 }
 

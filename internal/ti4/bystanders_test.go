@@ -9,7 +9,15 @@ import (
 // the Hacan's (seat 1) three cruisers; the third seat is a bystander.
 func solAttacksHacan(t *testing.T, bystander string, rules int) *Game {
 	t.Helper()
-	cfg := fixtureConfig("sol", "hacan", bystander)
+	return attacksCruisers(t, rules, "sol", "hacan", bystander)
+}
+
+// attacksCruisers has seat 0 of factions move a dreadnought and a carrier
+// from position 9 into seat 1's three cruisers at position 23, its
+// movement ended.
+func attacksCruisers(t *testing.T, rules int, factions ...string) *Game {
+	t.Helper()
+	cfg := fixtureConfig(factions...)
 	cfg.Rules = rules
 	g := fixture(t, cfg, func(s *State) {
 		s.System(9).Space = []Stack{{Owner: 0, Unit: "dreadnought", Count: 1}, {Owner: 0, Unit: "carrier", Count: 1}}

@@ -1848,14 +1848,7 @@ func (s *State) groundRoundAsk(c, n *Combat, d int) []Event {
 			rs = append(rs, q)
 		}
 	}
-	rs = append(rs, s.bystanders(c, AtGroundRound)...)
-	if len(rs) == 0 {
-		return nil
-	}
-	e := n.own()
-	e.RoundAsked = c.Round + 1
-	ask(n, rs, &e.Rounders, AnswerGroundRound)
-	return s.emit(setCombat(n, nil))
+	return s.roundAsk(c, n, append(rs, s.bystanders(c, AtGroundRound)...), AnswerGroundRound)
 }
 
 // groundRoll is one side's ground combat roll (42.2), with extra on every

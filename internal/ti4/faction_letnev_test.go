@@ -324,17 +324,7 @@ func TestFaction_Letnev_DarktalonTreilla(t *testing.T) {
 // a ship in the combat rolls a die more this round: 3 dice for a
 // dreadnought and a carrier, and the opponent's 3.
 func TestFaction_Letnev_ViscountUnlenn(t *testing.T) {
-	cfg := fixtureConfig("letnev", "sol", "hacan")
-	cfg.Rules = RulesCurrent
-	g := fixture(t, cfg, func(s *State) {
-		s.System(9).Space = []Stack{{Owner: 0, Unit: "dreadnought", Count: 1}, {Owner: 0, Unit: "carrier", Count: 1}}
-		s.System(23).Space = []Stack{{Owner: 1, Unit: "cruiser", Count: 3}}
-	})
-	toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
-	activated(t, g, 0, 23)
-	do(t, g, moveShips(0, 9, "dreadnought", 1))
-	do(t, g, moveShips(0, 9, "carrier", 1))
-	do(t, g, act(ActEndMovement, 0))
+	g := attacksCruisers(t, RulesCurrent, "letnev", "sol", "hacan")
 	declineWindows(t, g)
 	do(t, g, act(ActNoRetreat, 1))
 	refuse(t, g, use(0, "letnev:viscount_unlenn", Action{Unit: "war_sun", ActionExtra: &ActionExtra{Player: ip(0)}}), "51.4")
