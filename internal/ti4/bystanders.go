@@ -25,11 +25,9 @@ func (s *State) bystander(seat int, at Moment) bool {
 	}
 	switch at {
 	case WhileProducing:
-		p := s.producer()
-		return p != None && p != seat
+		return s.producingNear(seat)
 	case WhileResearch:
-		st := s.Step
-		return st != nil && st.Kind == StepResearch && st.Seat != seat
+		return s.researchingNear(seat)
 	}
 	c := s.Combat
 	return c != nil && seat != c.Attacker && seat != c.Defender && combatMoment(at)

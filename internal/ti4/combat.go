@@ -1623,7 +1623,7 @@ func (s *State) roundEndBombard(c *Combat, pl *Planet, rng *engine.RNG) []Event 
 		}
 	}
 	sys := s.System(c.System)
-	if owner == None || s.shielded(pl, sys, a) || (s.lawSays(LawNoCulturalBombard) && planetInfo(pl).HasTrait("cultural")) {
+	if !s.bombardable(a, sys, pl) {
 		return s.emit(newCombat(n, nil))
 	}
 	var rolls []int
