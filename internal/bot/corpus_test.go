@@ -146,6 +146,13 @@ func TestReplayCorpusOfTheCodexRulesIsUnchanged(t *testing.T) {
 	checkCorpus(t, ti4.RulesCodex, "testdata/corpus_v9.golden", false)
 }
 
+// So do those of the tenth (agents on other players' deeds, Neuraloop,
+// the Codex IV ΩΩ technologies), recorded before the fixes of the
+// eleventh.
+func TestReplayCorpusOfTheAgentsRulesIsUnchanged(t *testing.T) {
+	checkCorpus(t, ti4.RulesAgents, "testdata/corpus_v10.golden", false)
+}
+
 func checkCorpus(t *testing.T, rules int, golden string, write bool) {
 	if testing.Short() {
 		t.Skip("plays 192 games")

@@ -3,6 +3,7 @@ package ti4
 import (
 	"slices"
 	"testing"
+	"time"
 )
 
 // The Vuil'raith Cabal, Reanimator (55, 17): an infantry of theirs
@@ -314,5 +315,47 @@ func TestFaction_Vuilraith_Amalgamation(t *testing.T) {
 	}
 	if cs := g.State().Players[0].Captured; len(cs) != 3 || cs[0].Count != 1 || cs[1].Count != 1 {
 		t.Fatalf("captured left %+v", cs)
+	}
+}
+
+// Crucible with two dimensional tears side by side: each rift left gives
+// 2 moves, so going back and forth between them would add moves without
+// end. The movement search must still end, for every system as the
+// target (found by the soak: seed 2269 at 6 players hung).
+func TestFaction_Vuilraith_Crucible_TwoTearsSideBySide(t *testing.T) {
+	const note = "vuilraith:crucible"
+	dock := Stack{Owner: 1, Unit: "space_dock", Count: 1}
+	g := factionGame(t, []string{"sol", "vuilraith", "hacan"}, func(s *State) {
+		giveNote(note, 0)(s)
+		arnorHeldBy(1, dock)(s)
+		for _, sys := range s.Systems {
+			if pos := sys.Pos; pos != 9 && s.galaxy.Touching(9, pos) && len(s.System(pos).Planets) > 0 && s.System(pos).Planets[0].Controller == None {
+				pl := s.System(pos).Planets[0]
+				pl.Controller, pl.Units = 1, []Stack{dock}
+				return
+			}
+		}
+		t.Fatal("no planet system next to Arnor")
+	})
+	activated(t, g, 0, 23)
+	do(t, g, Action{Kind: ActPlayNote, Seat: 0, Card: note})
+	s := g.State()
+	done := make(chan int)
+	go func() {
+		reached := 0
+		for _, sys := range s.Systems {
+			if s.reach(0, 9, sys.Pos, 1) >= 0 {
+				reached++
+			}
+		}
+		done <- reached
+	}()
+	select {
+	case n := <-done:
+		if n == 0 {
+			t.Error("a ship leaving a tear with Crucible reaches no system")
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("the movement search does not end")
 	}
 }

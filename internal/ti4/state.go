@@ -249,8 +249,12 @@ const (
 	// RulesAgents: agents used on other players' combats, productions and
 	// research, as their cards allow, and the Codex IV relic Neuraloop.
 	RulesAgents = 10
+	// RulesStorms: the Ion Storm flipped by the wormhole a ship passes
+	// through it by; the bombardment of Harrow exhausting the planet under
+	// X-89 Bacterial Weapon ΩΩ; The Thundarian after ground combat rolls.
+	RulesStorms = 11
 	// RulesCurrent is the version new games are set up under.
-	RulesCurrent = RulesAgents
+	RulesCurrent = RulesStorms
 )
 
 // rules is the game's rules version.
