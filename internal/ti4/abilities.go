@@ -929,13 +929,30 @@ func ParseCombatTech(list string) (combat.Tech, error) {
 		if id == "" {
 			continue
 		}
-		c := combatEffects(definitions[id])
-		if c == (combat.Tech{}) || !namedInOdds(id) {
+		c := combatEffects(oddsVersion(id))
+		if c == (combat.Tech{}) || !namedInOdds(strings.TrimSuffix(id, NoCodexSuffix)) {
 			return t, fmt.Errorf("%q is no technology that acts in combat (%s)", id, strings.Join(CombatTechIDs(), ", "))
 		}
 		t = t.Or(c)
 	}
 	return t, nil
+}
+
+// NoCodexSuffix names, after an id, the version of a component that games
+// without the Codex play (Printed): the odds take x89_bacterial_weapon as
+// the Codex IV card, x89_bacterial_weapon@no_codex as the Codex I one.
+const NoCodexSuffix = "@no_codex"
+
+// oddsVersion is the definition an id names in the odds: the current one,
+// or the one games without the Codex play (NoCodexSuffix), or nil.
+func oddsVersion(id string) *Ability {
+	if base, ok := strings.CutSuffix(id, NoCodexSuffix); ok {
+		if a := definitions[base]; a != nil {
+			return a.Printed
+		}
+		return nil
+	}
+	return definitions[id]
 }
 
 // combatEffects is an ability's combat effects in the current rules.
@@ -972,8 +989,15 @@ func isLeader(id string) bool {
 func CombatTechIDs() []string {
 	var ids []string
 	for id, a := range definitions {
-		if combatEffects(a) != (combat.Tech{}) && namedInOdds(id) {
+		if !namedInOdds(id) {
+			continue
+		}
+		c := combatEffects(a)
+		if c != (combat.Tech{}) {
 			ids = append(ids, id)
+		}
+		if p := combatEffects(a.Printed); p != (combat.Tech{}) && p != c {
+			ids = append(ids, id+NoCodexSuffix)
 		}
 	}
 	slices.Sort(ids)

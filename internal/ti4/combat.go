@@ -1574,10 +1574,7 @@ func decideBombard(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	if len(rolls) == 0 {
 		return nil, engine.Refuse("15.1", "none of your units here has Bombardment")
 	}
-	ev := s.emit(Event{Kind: EvBombarded, Seat: a.Seat})
-	if s.combatTech(a.Seat).X89Double && pl.Controller != None && !pl.Exhausted { // and the planet bombarded is exhausted
-		ev = s.extend(ev, Event{Kind: EvPlanetExhausted, Seat: pl.Controller, Planet: pl.Name})
-	}
+	ev := s.bombardExhausts(s.emit(Event{Kind: EvBombarded, Seat: a.Seat}), a.Seat, pl)
 	if h > 0 {
 		ev = s.extend(ev, newCombat(&Combat{Kind: "bombardment", System: sys.Pos, Attacker: a.Seat, Defender: owner, Retreat: None,
 			Owed: []Owed{{Seat: owner, Hits: h, Planet: pl.Name, Rule: "15.2", By: a.Seat}}}, rolls))
@@ -1630,7 +1627,20 @@ func (s *State) roundEndBombard(c *Combat, pl *Planet, rng *engine.RNG) []Event 
 	if h := s.rollHits(a, s.throw(a, owner, s.bombarders(a, sys, pl), combat.KindBombard, s.bunkerMod(pl), rng, &rolls)); h > 0 {
 		n.Owed = append(n.Owed, Owed{Seat: owner, Hits: h, Planet: pl.Name, Rule: "15.2", By: a})
 	}
-	return s.emit(newCombat(n, rolls))
+	ev := s.emit(newCombat(n, rolls))
+	if s.rules() < RulesStorms {
+		return ev
+	}
+	return s.bombardExhausts(ev, a, pl)
+}
+
+// bombardExhausts is ev with the planet seat bombards exhausted, when an
+// ability of seat's says so (X-89 Bacterial Weapon ΩΩ) and it is ready.
+func (s *State) bombardExhausts(ev []Event, seat int, pl *Planet) []Event {
+	if !s.combatTech(seat).X89Double || pl.Controller == None || pl.Exhausted {
+		return ev
+	}
+	return s.extend(ev, Event{Kind: EvPlanetExhausted, Seat: pl.Controller, Planet: pl.Name})
 }
 
 // bombarders are seat's units in sys that bombard target: those in the

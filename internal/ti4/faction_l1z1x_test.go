@@ -55,20 +55,33 @@ func TestFaction_L1Z1X_CyberneticEnhancements(t *testing.T) {
 // L1Z1X, Harrow (15, 42): at the end of each ground combat round the
 // L1Z1X's ships in the system bombard the opponent's ground forces on the
 // planet, their hits assigned as the round's; a planetary shield stops it,
-// and another faction has none of it.
+// and another faction has none of it. With X-89 Bacterial Weapon ΩΩ the
+// planet is exhausted too, from rules version 11.
 func TestFaction_L1Z1X_Harrow(t *testing.T) {
 	for _, tc := range []struct {
-		invader string
-		pds     bool
-		want    bool // bombard dice thrown after the first round
-	}{{"l1z1x", false, true}, {"l1z1x", true, false}, {"jolnar", false, false}} {
+		invader   string
+		pds, x89  bool
+		rules     int
+		want      bool // bombard dice thrown after the first round
+		exhausted bool
+	}{
+		{"l1z1x", false, false, RulesCurrent, true, false},
+		{"l1z1x", true, false, RulesCurrent, false, false},
+		{"jolnar", false, false, RulesCurrent, false, false},
+		{"l1z1x", false, true, RulesCurrent, true, true},
+		{"l1z1x", true, true, RulesCurrent, false, false},
+		{"l1z1x", false, true, RulesAgents, true, false},
+	} {
 		cfg := fixtureConfig(tc.invader, "sol", "hacan")
-		cfg.Rules = RulesCurrent
+		cfg.Rules = tc.rules
 		g := fixture(t, cfg, func(s *State) {
 			arnor := planetIn(s.System(9), "Arnor")
-			arnor.Controller, arnor.Units = 1, []Stack{{Owner: 1, Unit: "infantry", Count: 8}}
+			arnor.Controller, arnor.Units, arnor.Exhausted = 1, []Stack{{Owner: 1, Unit: "infantry", Count: 8}}, false
 			if tc.pds {
 				arnor.Units = append(arnor.Units, Stack{Owner: 1, Unit: "pds", Count: 1})
+			}
+			if tc.x89 {
+				s.Players[0].Techs = append(s.Players[0].Techs, "x89_bacterial_weapon")
 			}
 			s.System(22).Space = []Stack{{Owner: 0, Unit: "carrier", Count: 1}, {Owner: 0, Unit: "dreadnought", Count: 2}, {Owner: 0, Unit: "infantry", Count: 4}}
 		})
@@ -94,7 +107,10 @@ func TestFaction_L1Z1X_Harrow(t *testing.T) {
 			}
 		}
 		if thrown != tc.want || (tc.invader == "jolnar" && bombed) {
-			t.Fatalf("%s, pds %v: bombarded %v with dice %v, want dice %v", tc.invader, tc.pds, bombed, thrown, tc.want)
+			t.Fatalf("%+v: bombarded %v with dice %v", tc, bombed, thrown)
+		}
+		if ex := planetIn(g.State().System(9), "Arnor").Exhausted; ex != tc.exhausted {
+			t.Fatalf("%+v: Arnor exhausted %v", tc, ex)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package ti4
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/mecatol/mecatol/internal/combat"
@@ -75,5 +76,33 @@ func TestOdds_AbilitiesAgreeWithTi4battle(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// The odds name a component's version for games without the Codex with
+// @no_codex: X-89 Bacterial Weapon is the Codex IV card (hits twice), and
+// @no_codex the Codex I one (infantry destroyed after a bombardment); a
+// component with one version, or none, is refused, and the list of ids
+// offers the suffix only where the two differ in combat.
+func TestOdds_NoCodexVersion(t *testing.T) {
+	for _, tc := range []struct {
+		id          string
+		double, x89 bool
+		ok          bool
+	}{
+		{"x89_bacterial_weapon", true, false, true},
+		{"x89_bacterial_weapon@no_codex", false, true, true},
+		{"plasma_scoring@no_codex", false, false, false},
+		{"no_such_tech@no_codex", false, false, false},
+		{"@no_codex", false, false, false},
+	} {
+		got, err := ParseCombatTech(tc.id)
+		if (err == nil) != tc.ok || got.X89Double != tc.double || got.X89 != tc.x89 {
+			t.Errorf("%s: %+v, %v", tc.id, got, err)
+		}
+	}
+	ids := CombatTechIDs()
+	if !slices.Contains(ids, "x89_bacterial_weapon@no_codex") || slices.Contains(ids, "plasma_scoring@no_codex") {
+		t.Errorf("ids %v", ids)
 	}
 }
