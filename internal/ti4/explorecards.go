@@ -235,6 +235,42 @@ func ionStorm(s *State, a Action, k exploring, _ *engine.RNG) []Event {
 	return s.emit(Event{Kind: EvTokenPlaced, System: k.st.Systems[0], Card: a.Outcome, Seat: None})
 }
 
+// neutralWormhole is the system holding the token Ion Storm places (an
+// alpha or beta wormhole token that no player owns) and its side, or
+// None.
+func (s *State) neutralWormhole() (int, string) {
+	for _, sys := range s.Systems {
+		for _, t := range sys.Tokens {
+			if t.Owner == None && (t.Kind == "alpha" || t.Kind == "beta") {
+				return sys.Pos, t.Kind
+			}
+		}
+	}
+	return None, ""
+}
+
+// flippedWormholes turns Ion Storm's token over once the ships moved in
+// this tactical action went through its wormhole: some ship could not
+// have reached the active system without it. A ship with another path
+// is taken to have used that one.
+func flippedWormholes(s *State, seat int, t *Tactical) []Event {
+	pos, side := s.neutralWormhole()
+	if pos == None {
+		return nil
+	}
+	without := s.Clone() // a deep copy: its token taken off there alone
+	sys := without.System(pos)
+	sys.Tokens = slices.DeleteFunc(sys.Tokens, func(k Token) bool { return k == Token{Kind: side, Owner: None} })
+	for _, m := range t.Moves {
+		move := s.UnitCard(seat, m.Unit).Move + s.moveBonus() + m.Boost + s.originMove(seat, m.From)
+		if without.reachOf(seat, m.Unit, m.From, t.System, move) < 0 {
+			other := map[string]string{"alpha": "beta", "beta": "alpha"}[side]
+			return s.emit(Event{Kind: EvTokenRemoved, System: pos, Card: side, Seat: None}, Event{Kind: EvTokenPlaced, System: pos, Card: other, Seat: None})
+		}
+	}
+	return nil
+}
+
 // orConvert offers gain while the explorer has room for commodities, and
 // converting while they have any (Merchant Station, Abandoned Warehouses).
 func orConvert(gain string) func(s *State, k exploring) []string {

@@ -217,3 +217,61 @@ func TestExploration_CodexFrontierCards(t *testing.T) {
 		})
 	}
 }
+
+// ionStormTrip has seat 0 move a carrier into a system next to its home
+// with no units, which holds Ion Storm's token alpha side up, from its
+// home (next to it), or from a far system with no units and an alpha
+// wormhole token of seat 1's (through the storm's wormhole alone). It
+// returns the token's side after the movement.
+func ionStormTrip(t *testing.T, rules int, far bool) string {
+	t.Helper()
+	cfg := fixtureConfig()
+	cfg.Rules = rules
+	from, storm := 22, None
+	empty := func(s *State, sys *System) bool {
+		held := slices.ContainsFunc(sys.Planets, func(p *Planet) bool { return len(p.Units) > 0 })
+		return !held && len(sys.Space) == 0 && !tileOf(sys).HasWormhole("alpha") && !tileOf(sys).HasWormhole("beta")
+	}
+	g := fixture(t, cfg, func(s *State) {
+		for _, sys := range s.Systems {
+			if storm == None && empty(s, sys) && s.galaxy.Touching(22, sys.Pos) {
+				storm = sys.Pos
+				sys.Tokens = append(sys.Tokens, Token{Kind: "alpha", Owner: None})
+			}
+		}
+		for _, sys := range s.Systems {
+			if far && from == 22 && empty(s, sys) && sys.Pos != storm && !s.galaxy.Touching(storm, sys.Pos) && !s.galaxy.Touching(22, sys.Pos) {
+				from = sys.Pos
+				sys.Tokens = append(sys.Tokens, Token{Kind: "alpha", Owner: 1})
+				sys.Space = []Stack{{Owner: 0, Unit: "carrier", Count: 1}}
+			}
+		}
+		if storm == None || far == (from == 22) {
+			t.Fatal("no empty systems for the trip")
+		}
+	})
+	toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+	activated(t, g, 0, storm)
+	do(t, g, moveShips(0, from, "carrier", 1))
+	do(t, g, act(ActEndMovement, 0))
+	if w := g.State().Wormholes(storm); len(w) == 1 {
+		return w[0]
+	}
+	t.Fatalf("the storm's wormholes %v", g.State().Wormholes(storm))
+	return ""
+}
+
+// Ion Storm (rules version 11): ships that went through the wormhole on
+// its token turn it over; a ship with a path of its own (next to it)
+// leaves it as it is; so did every earlier version.
+func TestExploration_IonStorm_FlipsWhenPassed(t *testing.T) {
+	for _, c := range []struct {
+		rules int
+		far   bool
+		want  string
+	}{{RulesCurrent, true, "beta"}, {RulesCurrent, false, "alpha"}, {RulesAgents, true, "alpha"}} {
+		if got := ionStormTrip(t, c.rules, c.far); got != c.want {
+			t.Errorf("rules %d, far %v: the token shows %s, want %s", c.rules, c.far, got, c.want)
+		}
+	}
+}

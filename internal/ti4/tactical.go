@@ -1043,6 +1043,9 @@ func decideEndMovement(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 			}
 		}
 	}
+	if len(t.Moves) > 0 && s.rules() >= RulesStorms {
+		ev = s.extend(ev, flippedWormholes(s, a.Seat, t)...)
+	}
 	held := false
 	if len(t.Moves) > 0 { // ships moved in
 		n := len(ev)
