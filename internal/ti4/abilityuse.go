@@ -72,6 +72,10 @@ const (
 	// player's ability lent them (Step.Aids): the aid's use, theirs to
 	// make though the ability is not (aided).
 	WhileAided Moment = "while_aided"
+	// AfterGroundRolled: after a ground combat round's roll and the
+	// rerolls of its misses, before its hits are assigned (from rules
+	// version 11, AnswerGroundRolled).
+	AfterGroundRolled Moment = "after_ground_roll"
 )
 
 // momentBits gives each moment a bit, for the cheap test of whether a
@@ -81,7 +85,7 @@ var momentBits = sync.OnceValue(func() map[Moment]uint64 {
 		WhileResearch, WhileProducing, AfterStrategy, DuringActionPhase, WhenAgendaRevealed, BeforeVotes, AtCombatRound,
 		AtStatusStart, AfterOpponentLoss, AfterCombatRound, AtGroundStart, AtGroundRound, AfterMovedIn, AfterOthersActivate,
 		AtSpaceStart, WhenCardPlayed, AfterRerolls, AfterRolled, AtStrategyEnd, AtStatusEnd, AfterTacticalGain,
-		AfterAnyActivation, AfterAnyTactical, AfterPillage, AfterNeighborGain, AfterTechGained, AfterAnyMove, AfterOthersReplenish, AfterAnyTurn, BeforeHitAssigned, ChooseExplored, AfterAgentExhausted, BeforeBallot, AfterExplored, TargetAnswers, AtCommit, AfterSustained, AfterUnitLost, AfterSupplyGain, WhileAided}
+		AfterAnyActivation, AfterAnyTactical, AfterPillage, AfterNeighborGain, AfterTechGained, AfterAnyMove, AfterOthersReplenish, AfterAnyTurn, BeforeHitAssigned, ChooseExplored, AfterAgentExhausted, BeforeBallot, AfterExplored, TargetAnswers, AtCommit, AfterSustained, AfterUnitLost, AfterSupplyGain, WhileAided, AfterGroundRolled}
 	out := map[Moment]uint64{}
 	for i, m := range all {
 		out[m] = 1 << i
@@ -225,7 +229,7 @@ func (s *State) readyUseIn(seat int, at Moment, st *Step) bool {
 
 // Moments that are states of the game rather than windows: an ability
 // for them is used whenever the state holds.
-var stateMoments = []Moment{AtAction, AtStartOfTurn, DuringActionPhase, WhileResearch, WhileProducing, WhenAgendaRevealed, BeforeVotes, AtCombatRound, AfterOpponentLoss, AfterCombatRound, AtGroundStart, AtGroundRound, AfterMovedIn, AtSpaceStart, WhenCardPlayed, AfterRerolls, AfterRolled, BeforeHitAssigned, BeforeBallot, AtCommit, AfterSustained, AfterUnitLost, WhileAided}
+var stateMoments = []Moment{AtAction, AtStartOfTurn, DuringActionPhase, WhileResearch, WhileProducing, WhenAgendaRevealed, BeforeVotes, AtCombatRound, AfterOpponentLoss, AfterCombatRound, AtGroundStart, AtGroundRound, AfterMovedIn, AtSpaceStart, WhenCardPlayed, AfterRerolls, AfterRolled, BeforeHitAssigned, BeforeBallot, AtCommit, AfterSustained, AfterUnitLost, WhileAided, AfterGroundRolled}
 
 // decideUseAbility resolves use_ability: in the ability's window, or at a
 // moment that is a state of the game (the player's turn, a payment).
@@ -395,6 +399,7 @@ var windowMoments = map[Moment]windowMoment{
 	AtGroundRound:     {answering(AnswerGroundRound), "42.2", "at the start of a ground combat round you fight"},
 	AfterRerolls:      {answering(AnswerRerolls), "74.3", "just after a space combat roll, before any other ability"},
 	AfterRolled:       {answering(AnswerRolled), "78.5", "after a space combat roll and its rerolls"},
+	AfterGroundRolled: {answering(AnswerGroundRolled), "42.2", "after a ground combat roll and its rerolls"},
 	BeforeHitAssigned: {hitWaiting, "51.4", "in a combat, before a hit is assigned"},
 	BeforeBallot:      {voterUp, "8.2", "before a player casts their votes"},
 	AtCommit:          {committing, "49.2", "while you commit ground forces in your invasion"},

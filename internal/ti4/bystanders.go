@@ -5,7 +5,8 @@ package ti4
 // combat: Use.Others) are asked at its moment, in initiative order
 // (1.19): at the start of a space combat round before the fighters, whose
 // own uses come as they announce retreats; at the start of a ground
-// combat round and after a space combat roll, after the two fighters.
+// combat round and after a space combat roll (from version 11 a ground
+// combat roll too), after the two fighters.
 
 // AnswerSpaceRound is the window at the start of a space combat round
 // for the players not in it with an ability for then (AtCombatRound).
@@ -14,7 +15,7 @@ const AnswerSpaceRound = "space_round"
 // combatMoment reports the combat moments at which a player not in the
 // combat may use an ability that allows it.
 func combatMoment(at Moment) bool {
-	return at == AtCombatRound || at == AtGroundRound || at == AfterRolled
+	return at == AtCombatRound || at == AtGroundRound || at == AfterRolled || at == AfterGroundRolled
 }
 
 // bystander reports seat outside the combat or the production under way

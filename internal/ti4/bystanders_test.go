@@ -117,6 +117,58 @@ func TestRule51_4_AgentInOthersCombat_EvelynDelouis(t *testing.T) {
 	}
 }
 
+// hacanInvadesJolnar has the Hacan (seat 0) invade Arnor, held by 3
+// Jol-Nar infantry, with 2 infantry, the Nomad (seat 2) not in it, up to
+// the first ground combat round's roll.
+func hacanInvadesJolnar(t *testing.T, rules int) *Game {
+	t.Helper()
+	cfg := fixtureConfig("hacan", "jolnar", "nomad")
+	cfg.Rules = rules
+	g := invadeArnorAs(t, cfg, arnorHeldBy(1, Stack{Owner: 1, Unit: "infantry", Count: 3}))
+	do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: "infantry", Count: 2})
+	do(t, g, act(ActEstablishControl, 0))
+	for c, inv := g.State().Combat, g.State().Invasion; (c == nil || c.Round == 0) && inv.Ask != nil; c, inv = g.State().Combat, g.State().Invasion {
+		do(t, g, act(ActPassWindow, inv.Ask.Seat)) // no Parley
+	}
+	passStart(t, g)
+	for c := g.State().Combat; c != nil && c.Round == 0 && c.Answer != nil; c = g.State().Combat {
+		do(t, g, act(ActPassWindow, c.Answer.Seat)) // the round's window
+	}
+	return g
+}
+
+// 51.4: The Thundarian, not in the ground combat, answers its round's
+// roll (rules version 11): no hits are assigned and the round's dice are
+// rolled again, the round's number unchanged; the Nomad are not asked
+// again. Before version 11 no window opens after a ground combat roll.
+func TestRule51_4_AgentInOthersCombat_TheThundarianGround(t *testing.T) {
+	g := hacanInvadesJolnar(t, RulesCurrent)
+	for c := g.State().Combat; c.Answer != nil && c.Answer.Kind == "ground_roll"; c = g.State().Combat {
+		do(t, g, act(ActPassWindow, c.Answer.Seat)) // no Fire Team
+	}
+	answerFor(t, g, 2, AnswerGroundRolled)
+	refuse(t, g, act(ActPassWindow, 0), "1.14")
+	ev := do(t, g, use(2, "nomad:the_thundarian", Action{}))
+	if n := len(combatDice(ev)); n != 2+3 {
+		t.Fatalf("%d dice rolled again, want the round's 5", n)
+	}
+	s := g.State()
+	if !slices.Contains(s.Players[2].ExhaustedTechs, "nomad:the_thundarian") {
+		t.Fatal("the agent is exhausted")
+	}
+	if c := s.Combat; c == nil || c.Round != 1 || (c.Answer != nil && c.Answer.Seat == 2) {
+		t.Fatalf("the first round rolled again, the Nomad not asked: %+v", c)
+	}
+
+	g = hacanInvadesJolnar(t, RulesAgents)
+	for c := g.State().Combat; c != nil && c.Answer != nil; c = g.State().Combat {
+		if c.Answer.Kind != "ground_roll" {
+			t.Fatalf("rules version 10: a window after the ground roll %+v", c.Answer)
+		}
+		do(t, g, act(ActPassWindow, c.Answer.Seat))
+	}
+}
+
 // brokeSolProduces has Sol (seat 0), every planet exhausted and no trade
 // goods, at the production of a tactical action in their home system.
 func brokeSolProduces(t *testing.T, rules int) *Game {

@@ -1833,6 +1833,9 @@ func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
 		}
 		ha, hd = s.rollHits(c.Attacker, ha), s.rollHits(d, hd)
 		ha, hd = ha+btoi(hd > 0 && s.combatTech(c.Attacker).Valkyrie), hd+btoi(ha > 0 && s.combatTech(d).Valkyrie)
+		if s.rules() >= RulesStorms {
+			n.own().Raisers = s.groundRaisers(&n)
+		}
 		n.Answer = nextRoller(&n)
 		n.Owed = nil
 		if hd > 0 {
@@ -1859,6 +1862,19 @@ func (s *State) groundRoundAsk(c, n *Combat, d int) []Event {
 		}
 	}
 	return s.roundAsk(c, n, append(rs, s.bystanders(c, AtGroundRound)...), AnswerGroundRound)
+}
+
+// groundRaisers are the players who may answer a ground combat round's
+// roll with an ability (AfterGroundRolled): those in it, active player
+// first (1.19), then the others in initiative order.
+func (s *State) groundRaisers(c *Combat) []int {
+	var out []int
+	for _, q := range []int{c.Attacker, c.Defender} {
+		if s.readyUse(q, AfterGroundRolled) {
+			out = append(out, q)
+		}
+	}
+	return append(out, s.bystanders(c, AfterGroundRolled)...)
 }
 
 // groundRoll is one side's ground combat roll (42.2), with extra on every
@@ -1891,10 +1907,15 @@ func (s *State) groundRoll(seat int, stacks []Stack, extra int, rng *engine.RNG,
 }
 
 // nextRoller opens the window after a ground combat roll for the first
-// player with dice that missed (Fire Team), or none.
+// player with dice that missed (Fire Team); then, from rules version 11,
+// for the next player with an ability for after the roll
+// (AnswerGroundRolled); or none.
 func nextRoller(c *Combat) *Answer {
 	if len(c.Misses) == 0 {
-		return nil
+		if len(c.x().Raisers) == 0 {
+			return nil
+		}
+		return nextAsk(c, &c.own().Raisers, AnswerGroundRolled)
 	}
 	q := c.Misses[0].Seat
 	return &Answer{Kind: "ground_roll", Seat: q, Owner: opponent(c, q)}

@@ -488,6 +488,9 @@ func applyTacticalCards(s *State, e *Event) bool {
 		case AnswerRerolls, AnswerRolled:
 			nextDiceAsk(c)
 			return true
+		case AnswerGroundRolled:
+			c.Answer = nextRoller(c)
+			return true
 		case "ground_roll":
 			q := c.Answer.Seat
 			c.Misses = slices.DeleteFunc(slices.Clone(c.Misses), func(m Miss) bool { return m.Seat == q })

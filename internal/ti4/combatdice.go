@@ -30,6 +30,9 @@ type Die struct {
 const (
 	AnswerRerolls = "rerolls" // rerolls of the dice just rolled (74.3)
 	AnswerRolled  = "rolled"  // other abilities used after the roll
+	// AnswerGroundRolled: abilities used after a ground combat round's
+	// roll and the rerolls of its misses (AfterGroundRolled).
+	AnswerGroundRolled = "ground_rolled"
 )
 
 // hit reports that the die hits (a face that needs 1 or less always does).

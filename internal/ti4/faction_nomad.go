@@ -122,14 +122,27 @@ func mercer(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
 // the Nomad fight are rolled (and rerolled), exhausted: no hits are
 // assigned, and the round's roll starts again (78.5). The dice more an
 // ability gave that round (Viscount Unlenn) are not rolled again. In any
-// player's space combat from rules version 10 (Others).
+// player's space combat from rules version 10 (Others); after a ground
+// combat round's roll too from rules version 11 (42.2), the round's
+// abilities used before the roll not used again.
 func init() {
 	define(&Ability{ID: "nomad:the_thundarian", Since: RulesPoK,
-		Uses: []*Use{{At: AfterRolled, Exhaust: true, Others: true, Options: one(Action{}), Resolve: theThundarian}}})
+		Uses: []*Use{{At: AfterRolled, Exhaust: true, Others: true, Options: one(Action{}), Resolve: theThundarian},
+			{At: AfterGroundRolled, Exhaust: true, Others: true, Options: one(Action{}), Resolve: theThundarian}}})
 }
 
 func theThundarian(s *State, _ Action, _ *Step, _ *engine.RNG) ([]Event, error) {
 	c := s.Combat
+	if c != nil && c.Kind == "ground" && c.Round > 0 {
+		n := c.clone()
+		e := n.own()
+		e.Dice, e.Raisers = nil, nil
+		// Back to before the roll: what came before it this round (repairs,
+		// Harrow, the round's window) is done and stays done.
+		n.Owed, n.Misses, n.Answer = nil, nil, nil
+		n.Round, n.Bombed, n.Repaired = n.Round-1, true, true
+		return s.emit(newCombat(n, nil)), nil
+	}
 	if c == nil || c.x().Dice == nil {
 		return nil, engine.Refuse("78.5", "The Thundarian answers a combat round's roll")
 	}
