@@ -924,11 +924,17 @@ func (s *State) exhaustible(seat int, f func(combat.Tech) bool) string {
 // lists those that are.
 func ParseCombatTech(list string) (combat.Tech, error) {
 	var t combat.Tech
+	var named []string
 	for _, id := range strings.Split(list, ",") {
 		id = strings.TrimSpace(id)
 		if id == "" {
 			continue
 		}
+		base := strings.TrimSuffix(id, NoCodexSuffix)
+		if slices.Contains(named, base) {
+			return combat.Tech{}, fmt.Errorf("%q is named twice (one version of a card at most)", base)
+		}
+		named = append(named, base)
 		c := combatEffects(oddsVersion(id))
 		if c == (combat.Tech{}) || !namedInOdds(strings.TrimSuffix(id, NoCodexSuffix)) {
 			return t, fmt.Errorf("%q is no technology that acts in combat (%s)", id, strings.Join(CombatTechIDs(), ", "))

@@ -169,6 +169,47 @@ func TestRule51_4_AgentInOthersCombat_TheThundarianGround(t *testing.T) {
 	}
 }
 
+// The Thundarian taking back a ground combat roll keeps the round's
+// Supercharge: the Hacan's infantry roll again at +1 (their misses needing
+// 7, not 8).
+func TestRule51_4_AgentInOthersCombat_TheThundarianKeepsSupercharge(t *testing.T) {
+	for seed := uint64(1); seed < 30; seed++ {
+		cfg := fixtureConfig("hacan", "jolnar", "nomad")
+		cfg.Seed, cfg.Rules = seed, RulesCurrent
+		g := invadeArnorAs(t, cfg, func(s *State) {
+			arnorHeldBy(1, Stack{Owner: 1, Unit: "infantry", Count: 3})(s)
+			s.Players[0].Techs = append(s.Players[0].Techs, "supercharge")
+		})
+		do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: "infantry", Count: 2})
+		do(t, g, act(ActEstablishControl, 0))
+		for c, inv := g.State().Combat, g.State().Invasion; (c == nil || c.Round == 0) && inv.Ask != nil; c, inv = g.State().Combat, g.State().Invasion {
+			do(t, g, act(ActPassWindow, inv.Ask.Seat))
+		}
+		passStart(t, g)
+		for c := g.State().Combat; c != nil && c.Round == 0 && c.Answer != nil; c = g.State().Combat {
+			if c.Answer.Seat == 0 && len(c.Boost) == 0 {
+				do(t, g, use(0, "supercharge", Action{}))
+				continue
+			}
+			do(t, g, act(ActPassWindow, c.Answer.Seat))
+		}
+		for c := g.State().Combat; c.Answer != nil && c.Answer.Kind == "ground_roll"; c = g.State().Combat {
+			do(t, g, act(ActPassWindow, c.Answer.Seat))
+		}
+		answerFor(t, g, 2, AnswerGroundRolled)
+		do(t, g, use(2, "nomad:the_thundarian", Action{}))
+		for _, m := range g.State().Combat.Misses {
+			if m.Seat == 0 {
+				if m.Hit != 7 {
+					t.Fatalf("seed %d: the Hacan's misses needed %d again, want 7 (Supercharge's +1)", seed, m.Hit)
+				}
+				return
+			}
+		}
+	}
+	t.Fatal("no seed left the Hacan a miss")
+}
+
 // brokeSolProduces has Sol (seat 0), every planet exhausted and no trade
 // goods, at the production of a tactical action in their home system.
 func brokeSolProduces(t *testing.T, rules int) *Game {

@@ -87,6 +87,9 @@ type CombatExtra struct {
 	// the abilities used once per combat in this one, as "seat:id".
 	Fallen []int    `json:"fallen,omitempty"`
 	Used   []string `json:"used,omitempty"`
+	// RolledBoost: the round's Boost of a ground combat roll that an
+	// ability may still take back (AnswerGroundRolled), given back with it.
+	RolledBoost []int `json:"rolled_boost,omitempty"`
 	// After a space combat round that the combat outlasts: the players
 	// with an ability for that moment still to answer (Enders) once
 	// asking began (EndAsked), for Devotion.
@@ -555,6 +558,7 @@ func (c *Combat) clone() *Combat {
 	if c.CombatExtra != nil {
 		e := *c.CombatExtra
 		e.Fallen, e.Used, e.Enders, e.Watchers = slices.Clone(e.Fallen), slices.Clone(e.Used), slices.Clone(e.Enders), slices.Clone(e.Watchers)
+		e.RolledBoost = slices.Clone(e.RolledBoost)
 		e.Wrecks, e.Dice, e.AsShips = slices.Clone(e.Wrecks), slices.Clone(e.Dice), slices.Clone(e.AsShips)
 		e.Rerollers, e.Raisers, e.Rounders = slices.Clone(e.Rerollers), slices.Clone(e.Raisers), slices.Clone(e.Rounders)
 		e.Boosted, e.Raiders, e.Sunk = slices.Clone(e.Boosted), slices.Clone(e.Raiders), slices.Clone(e.Sunk)
@@ -1834,7 +1838,12 @@ func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
 		ha, hd = s.rollHits(c.Attacker, ha), s.rollHits(d, hd)
 		ha, hd = ha+btoi(hd > 0 && s.combatTech(c.Attacker).Valkyrie), hd+btoi(ha > 0 && s.combatTech(d).Valkyrie)
 		if s.rules() >= RulesStorms {
-			n.own().Raisers = s.groundRaisers(&n)
+			e := n.own()
+			e.Raisers = s.groundRaisers(&n)
+			e.RolledBoost = nil
+			if len(e.Raisers) > 0 {
+				e.RolledBoost = c.Boost
+			}
 		}
 		n.Answer = nextRoller(&n)
 		n.Owed = nil

@@ -250,9 +250,9 @@ func (s *State) neutralWormhole() (int, string) {
 }
 
 // flippedWormholes turns Ion Storm's token over once the ships moved in
-// this tactical action went through its wormhole: some ship could not
-// have reached the active system without it. A ship with another path
-// is taken to have used that one.
+// this tactical action went through its wormhole: some ship's path that
+// leaves the fewest gravity rifts (the one its rift rolls follow) needs
+// it. A ship with another path as good is taken to have used that one.
 func flippedWormholes(s *State, seat int, t *Tactical) []Event {
 	pos, side := s.neutralWormhole()
 	if pos == None {
@@ -263,7 +263,7 @@ func flippedWormholes(s *State, seat int, t *Tactical) []Event {
 	sys.Tokens = slices.DeleteFunc(sys.Tokens, func(k Token) bool { return k == Token{Kind: side, Owner: None} })
 	for _, m := range t.Moves {
 		move := s.UnitCard(seat, m.Unit).Move + s.moveBonus() + m.Boost + s.originMove(seat, m.From)
-		if without.reachOf(seat, m.Unit, m.From, t.System, move) < 0 {
+		if r := without.reachOf(seat, m.Unit, m.From, t.System, move); r < 0 || r > s.reachOf(seat, m.Unit, m.From, t.System, move) {
 			other := map[string]string{"alpha": "beta", "beta": "alpha"}[side]
 			return s.emit(Event{Kind: EvTokenRemoved, System: pos, Card: side, Seat: None}, Event{Kind: EvTokenPlaced, System: pos, Card: other, Seat: None})
 		}

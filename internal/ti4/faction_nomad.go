@@ -138,8 +138,10 @@ func theThundarian(s *State, _ Action, _ *Step, _ *engine.RNG) ([]Event, error) 
 		e := n.own()
 		e.Dice, e.Raisers = nil, nil
 		// Back to before the roll: what came before it this round (repairs,
-		// Harrow, the round's window) is done and stays done.
+		// Harrow, the round's window) is done and stays done, and a bonus
+		// played for the round (Supercharge) holds for the roll again.
 		n.Owed, n.Misses, n.Answer = nil, nil, nil
+		n.Boost, e.RolledBoost = e.RolledBoost, nil
 		n.Round, n.Bombed, n.Repaired = n.Round-1, true, true
 		return s.emit(newCombat(n, nil)), nil
 	}

@@ -275,3 +275,72 @@ func TestExploration_IonStorm_FlipsWhenPassed(t *testing.T) {
 		}
 	}
 }
+
+// Ion Storm: a cruiser at A may reach T through the storm's wormhole (S)
+// or through a Cabal tear (R); the path leaving the fewest rifts is the
+// one taken, for its rift rolls and for the storm alike: no rift is rolled
+// for, and the token turns over.
+func TestExploration_IonStorm_FewestRiftsPath(t *testing.T) {
+	var A, R, S, T int = None, None, None, None
+	const kind = "alpha"
+	g := factionGame(t, []string{"sol", "vuilraith", "hacan"}, func(s *State) {
+		empty := func(sys *System) bool {
+			held := slices.ContainsFunc(sys.Planets, func(p *Planet) bool { return len(p.Units) > 0 || p.Controller != None })
+			tl := tileOf(sys)
+			return sys.Pos != 0 && !held && len(sys.Space) == 0 && len(sys.Tokens) == 0 && !tl.HasWormhole("alpha") && !tl.HasWormhole("beta") && len(tl.Anomalies) == 0
+		}
+		touch := s.galaxy.Touching
+		// no third way in: no printed alpha wormhole next to T
+		printedNear := func(pos int) bool {
+			return slices.ContainsFunc(s.Systems, func(x *System) bool { return tileOf(x).HasWormhole(kind) && (x.Pos == pos || touch(x.Pos, pos)) })
+		}
+		for _, r := range s.Systems {
+			if !empty(r) || len(r.Planets) == 0 {
+				continue
+			}
+			for _, a := range s.Systems {
+				if !empty(a) || !touch(a.Pos, r.Pos) {
+					continue
+				}
+				for _, tt := range s.Systems {
+					if !empty(tt) || printedNear(tt.Pos) || !touch(tt.Pos, r.Pos) || touch(tt.Pos, a.Pos) || tt.Pos == a.Pos {
+						continue
+					}
+					for _, st := range s.Systems {
+						if !empty(st) || st.Pos == r.Pos || st.Pos == a.Pos || st.Pos == tt.Pos || !touch(st.Pos, tt.Pos) || touch(st.Pos, a.Pos) {
+							continue
+						}
+						between := slices.ContainsFunc(s.Systems, func(x *System) bool {
+							return x.Pos != r.Pos && touch(x.Pos, a.Pos) && touch(x.Pos, tt.Pos)
+						})
+						if !between { // R is the only system between A and T
+							A, R, T, S = a.Pos, r.Pos, tt.Pos, st.Pos
+							goto found
+						}
+					}
+				}
+			}
+		}
+		t.Fatal("no layout")
+	found:
+		r := s.System(R)
+		r.Planets[0].Controller, r.Planets[0].Units = 1, []Stack{{Owner: 1, Unit: "space_dock", Count: 1}}
+		s.System(A).Tokens = append(s.System(A).Tokens, Token{Kind: kind, Owner: 1})
+		s.System(S).Tokens = append(s.System(S).Tokens, Token{Kind: kind, Owner: None})
+		s.System(A).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 1}}
+	})
+	activated(t, g, 0, T)
+	do(t, g, moveShips(0, A, "cruiser", 1))
+	ev := do(t, g, act(ActEndMovement, 0))
+	rolls := 0
+	for _, e := range ev {
+		if e.Kind == EvRiftRoll {
+			rolls++
+		}
+	}
+	w := g.State().Wormholes(S)
+	flipped := map[string]string{"alpha": "beta", "beta": "alpha"}[kind]
+	if rolls != 0 || !slices.Equal(w, []string{flipped}) {
+		t.Errorf("%d rift rolls, the storm shows %v: the path with no rift goes through the storm and turns it", rolls, w)
+	}
+}

@@ -95,6 +95,7 @@ func TestOdds_NoCodexVersion(t *testing.T) {
 		{"plasma_scoring@no_codex", false, false, false},
 		{"no_such_tech@no_codex", false, false, false},
 		{"@no_codex", false, false, false},
+		{"x89_bacterial_weapon,x89_bacterial_weapon@no_codex", false, false, false},
 	} {
 		got, err := ParseCombatTech(tc.id)
 		if (err == nil) != tc.ok || got.X89Double != tc.double || got.X89 != tc.x89 {
