@@ -35,8 +35,8 @@ func cmdOdds(args []string, out io.Writer) error {
 	noBarrage := fs.Bool("no-barrage", false, "skip anti-fighter barrage")
 	noBombard := fs.Bool("no-bombard", false, "skip bombardment")
 	policy := fs.String("policy", "sustain-first", "casualty order, for both sides: "+policyHelp())
-	atkTech := fs.String("attacker-tech", "", "the attacker's technologies that act in combat, by id, comma-separated: "+strings.Join(ti4.CombatTechIDs(), ", "))
-	defTech := fs.String("defender-tech", "", "the defender's technologies, as --attacker-tech")
+	atkTech := fs.String("attacker-tech", "", "the attacker's technologies, leaders, promissory notes and abilities used by choice that act in combat, by id, comma-separated: "+strings.Join(ti4.CombatTechIDs(), ", "))
+	defTech := fs.String("defender-tech", "", "the defender's, as --attacker-tech")
 	atkFaction := fs.String("attacker-faction", "", "the attacker's faction (e.g. sardakk, jolnar): its abilities that change combat rolls apply, as in play")
 	defFaction := fs.String("defender-faction", "", "the defender's faction, as --attacker-faction")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
@@ -59,27 +59,16 @@ func cmdOdds(args []string, out io.Writer) error {
 	if b.Defender.Planet, err = ti4.ParseUnits(*planet); err != nil {
 		return fmt.Errorf("--planet: %w", err)
 	}
-	if b.Attacker.Tech, err = ti4.ParseCombatTech(*atkTech); err != nil {
-		return fmt.Errorf("--attacker-tech: %w", err)
-	}
-	if b.Defender.Tech, err = ti4.ParseCombatTech(*defTech); err != nil {
-		return fmt.Errorf("--defender-tech: %w", err)
-	}
 	b.Attacker.Mod, b.Defender.Mod = *atkMod, *defMod
 	for _, f := range []struct {
-		flag, name string
-		side       *combat.Side
-	}{{"--attacker-faction", *atkFaction, &b.Attacker}, {"--defender-faction", *defFaction, &b.Defender}} {
-		if f.name == "" {
-			continue
+		side               string
+		faction, tech, foe string
+		dst                *combat.Side
+	}{{"attacker", *atkFaction, *atkTech, *defFaction, &b.Attacker}, {"defender", *defFaction, *defTech, *atkFaction, &b.Defender}} {
+		var fe *ti4.OddsField
+		if err := ti4.ArmSide(f.dst, f.faction, f.tech, f.foe); errors.As(err, &fe) {
+			return fmt.Errorf("--%s-%s: %w", f.side, fe.Field, fe.Err)
 		}
-		m, err := ti4.FactionCombatMod(f.name)
-		if err != nil {
-			return fmt.Errorf("%s: %w", f.flag, err)
-		}
-		t, _ := ti4.FactionCombatTech(f.name)
-		f.side.Mod += m
-		f.side.Tech = f.side.Tech.Or(t)
 	}
 	b.Nebula = *nebula
 	b.Attacker.Reroll, b.Defender.Reroll = *atkReroll, *defReroll

@@ -270,6 +270,19 @@ func (a *army) dice(s state, f func(*Profile) Roll, mod int, reroll bool, combat
 	return ps
 }
 
+// combatDice is dice for a combat round, with more dice for the best
+// unit: each as good as the best die of the rest.
+func (a *army) combatDice(s state, mod int, reroll bool, more int) []float64 {
+	ps := a.dice(s, combatRoll, mod, reroll, true)
+	if more > 0 && len(ps) > 0 {
+		best := slices.Max(ps)
+		for range more {
+			ps = append(ps, best)
+		}
+	}
+	return ps
+}
+
 // chance is the probability that a ten-sided die shows at least v.
 func chance(v int) float64 {
 	switch {

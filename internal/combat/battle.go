@@ -26,21 +26,47 @@ type Side struct {
 	TradeGoods int
 }
 
-// roundEffect is the side's modifier and reroll in combat round r (from 1).
-func (sd *Side) roundEffect(r int) (int, bool) {
-	at := max(sd.Round, 1)
-	if r == at {
-		return sd.Mod + sd.RoundMod, sd.Reroll || sd.RoundReroll
+// roundEffect is the side's modifier, reroll and dice more for its best
+// unit in combat round r (from 1) of a space or a ground combat.
+func (sd *Side) roundEffect(r int, ground bool) (mod int, reroll bool, more int) {
+	mod, reroll = sd.Mod, sd.Reroll
+	if r == max(sd.Round, 1) {
+		mod, reroll = mod+sd.RoundMod, reroll || sd.RoundReroll
 	}
-	return sd.Mod, sd.Reroll
+	if r == 1 && ground {
+		more = btoi(sd.Tech.GroundRoundDie)
+	} else if r == 1 {
+		more, reroll = btoi(sd.Tech.SpaceRoundDie), reroll || sd.Tech.SpaceRoundReroll
+	}
+	return mod, reroll, more
 }
 
 // special is the last round with an effect of its own, 0 for none.
-func (sd *Side) special() int {
-	if sd.RoundMod == 0 && !sd.RoundReroll {
-		return 0
+func (sd *Side) special(ground bool) int {
+	last := 0
+	if sd.RoundMod != 0 || sd.RoundReroll {
+		last = max(sd.Round, 1)
 	}
-	return max(sd.Round, 1)
+	if (ground && sd.Tech.GroundRoundDie) || (!ground && (sd.Tech.SpaceRoundDie || sd.Tech.SpaceRoundReroll)) {
+		last = max(last, 1)
+	}
+	return last
+}
+
+// settled is the battle with each side's Tech.Mod in its Mod.
+func (b Battle) settled() Battle {
+	b.Attacker.Mod += b.Attacker.Tech.Mod
+	b.Defender.Mod += b.Defender.Tech.Mod
+	return b
+}
+
+// ground is the battle with the modifiers of ground combat alone in each
+// side's Mod (Tech.GroundMod, the opponent's Tech.FoeGroundMod).
+func (b Battle) ground() Battle {
+	a, d := b.Attacker.Tech, b.Defender.Tech
+	b.Attacker.Mod += a.GroundMod + d.FoeGroundMod
+	b.Defender.Mod += d.GroundMod + a.FoeGroundMod
+	return b
 }
 
 // Battle is what to compute: a space combat, an invasion of one planet, or

@@ -80,11 +80,11 @@ func (sp *space) build(seeds []int, maxHits int, mod int, reroll bool) {
 // one hits leaves the state as it was, the next round to come. modA and
 // modD are the sides' base modifiers; the space combat's nebula is in
 // modD already.
-func openingRounds(A, D *space, init map[[2]int]float64, atk, def Side, modA, modD int, stage *stageRun) map[[2]int]float64 {
-	last := max(atk.special(), def.special())
+func openingRounds(A, D *space, init map[[2]int]float64, atk, def Side, modA, modD int, stage *stageRun, ground bool) map[[2]int]float64 {
+	last := max(atk.special(ground), def.special(ground))
 	for r := 1; r <= last; r++ {
-		ma, ra := atk.roundEffect(r)
-		md, rd := def.roundEffect(r)
+		ma, ra, xa := atk.roundEffect(r, ground)
+		md, rd, xd := def.roundEffect(r, ground)
 		ma, md = ma-atk.Mod+modA, md-def.Mod+modD
 		next := map[[2]int]float64{}
 		for k, p := range init {
@@ -93,8 +93,8 @@ func openingRounds(A, D *space, init map[[2]int]float64, atk, def Side, modA, mo
 				next[k] += p // over: rounds records it
 				continue
 			}
-			da := hitDist(A.a.dice(sa, combatRoll, ma, ra, true))
-			dd := hitDist(D.a.dice(sd, combatRoll, md, rd, true))
+			da := hitDist(A.a.combatDice(sa, ma, ra, xa))
+			dd := hitDist(D.a.combatDice(sd, md, rd, xd))
 			for ha, pa := range da {
 				for hd, pd := range dd {
 					if pa*pd == 0 {

@@ -47,8 +47,9 @@ func fight(A, D *troop, atk, def Side, ground bool, roundEnd func()) func(rng *e
 		A.repair(false)
 		D.repair(false)
 		for r := 0; r < maxRounds && !A.wiped() && !D.wiped(); r++ {
-			ma, ra := atk.roundEffect(r + 1)
-			md, rd := def.roundEffect(r + 1)
+			ma, ra, xa := atk.roundEffect(r+1, ground)
+			md, rd, xd := def.roundEffect(r+1, ground)
+			A.more, D.more = xa, xd
 			if !ground {
 				A.roundRepair()
 				D.roundRepair()
@@ -139,6 +140,7 @@ func SimulateContext(ctx context.Context, b Battle, n int, seed uint64) (Result,
 		return Result{}, err
 	}
 	rng := engine.NewRNG(seed)
+	b = b.settled()
 	atk, def := b.Attacker, b.Defender
 	A := newTroop(newArmy(atk.Units, inSpace(atk.Units), atk.Policy).shielded(atk.Tech))
 	D := newTroop(newArmy(def.Units, inSpace(def.Units), def.Policy).shielded(def.Tech))
@@ -283,6 +285,7 @@ func cannonTargets(by Tech, t *troop) func(*Profile) bool {
 // simGround plays one invasion: bombardment (15, 65; X-89), space cannon
 // defense (77), the start of ground combat (Magen Defense Grid), rounds.
 func simGround(b Battle, ships []Group, ga, gd *troop, rng *engine.RNG) {
+	b = b.ground()
 	atk, def := b.Attacker, b.Defender
 	bombard := func() {
 		gd.hit(AbilityThrow(rng, Dice(ships, KindBombard, 0, atk.Tech, def.Tech), atk.Tech, nil) << btoi(atk.Tech.X89Double))
@@ -291,7 +294,7 @@ func simGround(b Battle, ships []Group, ga, gd *troop, rng *engine.RNG) {
 		}
 	}
 	var harrow func()
-	if !b.NoBombard && !shielded(def.Planet, ships) {
+	if !b.NoBombard && !shielded(def.Planet, ships, atk.Tech) {
 		bombard()
 		if atk.Tech.Harrow {
 			harrow = func() {

@@ -87,6 +87,7 @@ func SolveContext(ctx context.Context, b Battle) (Result, error) {
 		return Result{}, fmt.Errorf("%w %s (Simulate plays it)", ErrInexact, strings.Join(x, ", "))
 	}
 	var res Result
+	b = b.settled()
 	atk, def := b.Attacker, b.Defender
 	if !b.Space {
 		g := solveGround(ctx, b, atk.Units, groundOf(atk.Units))
@@ -132,7 +133,7 @@ func SolveContext(ctx context.Context, b Battle) (Result, error) {
 			won[ia] += p
 		}
 	}
-	init = openingRounds(A, D, init, atk, def, atk.Mod, b.spaceMod(), sr)
+	init = openingRounds(A, D, init, atk, def, atk.Mod, b.spaceMod(), sr, false)
 	rounds(A, D, init, sr)
 	if sr.err != nil {
 		return Result{}, sr.err
@@ -283,11 +284,12 @@ func limitGround(gs []Group, n int) []Group {
 // solveGround resolves bombardment (15, with planetary shield 65), space
 // cannon defense (77) and ground combat (42) on the defender's planet.
 func solveGround(ctx context.Context, b Battle, ships, landing []Group) *stageRun {
+	b = b.ground()
 	atk, def := b.Attacker, b.Defender
 	A := newSpace(newArmy(landing, isGround, atk.Policy).shielded(atk.Tech))
 	D := newSpace(newArmy(def.Planet, isGround, def.Policy).shielded(def.Tech))
 	var bomb []float64
-	if !b.NoBombard && !shielded(def.Planet, ships) {
+	if !b.NoBombard && !shielded(def.Planet, ships, atk.Tech) {
 		bomb = abilityChances(Dice(ships, KindBombard, 0, atk.Tech, def.Tech), atk.Tech)
 	}
 	var scd []float64
@@ -307,14 +309,18 @@ func solveGround(ctx context.Context, b Battle, ships, landing []Group) *stageRu
 	}
 	sr := &stageRun{Stage: Stage{Name: "invasion"}, modA: atk.Mod, modD: def.Mod, rerollA: atk.Reroll, rerollD: def.Reroll, ctx: ctx,
 		bonusA: atk.Tech.Valkyrie, bonusD: def.Tech.Valkyrie, doubleA: atk.Tech.X89Double, doubleD: def.Tech.X89Double}
-	init = openingRounds(A, D, init, atk, def, atk.Mod, def.Mod, sr)
+	init = openingRounds(A, D, init, atk, def, atk.Mod, def.Mod, sr, true)
 	rounds(A, D, init, sr)
 	return sr
 }
 
 // shielded reports a planetary shield on the planet that no war sun among
-// the attacking ships switches off (65.3).
-func shielded(planet, ships []Group) bool {
+// the attacking ships switches off (65.3), against an attacker whose
+// bombardment does not ignore it.
+func shielded(planet, ships []Group, by Tech) bool {
+	if by.BombardShields {
+		return false
+	}
 	shield := false
 	for _, g := range planet {
 		shield = shield || g.Profile.Shield

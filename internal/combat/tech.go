@@ -80,6 +80,24 @@ type Tech struct {
 	// ability rolls, once (the Jol-Nar's Ta Zern); rerolling a miss never
 	// costs a hit, so all of them are.
 	AbilityReroll bool
+	// Mod is added to this side's combat rolls in every combat (the
+	// Winnu's Rickar Rickani, in the odds: a combat where it applies);
+	// GroundMod to its ground combat rolls alone (Tekklar Legion held);
+	// FoeGroundMod to the opponent's ground combat rolls (Tekklar Legion
+	// held against its owner, the N'orr).
+	Mod, GroundMod, FoeGroundMod int
+	// SpaceRoundDie, GroundRoundDie: in the first round of a space, a
+	// ground combat, this side's best unit rolls one more combat die (the
+	// Letnev's Viscount Unlenn, Sol's Evelyn Delouis, used then in the
+	// odds).
+	SpaceRoundDie, GroundRoundDie bool
+	// SpaceRoundReroll: in the first round of a space combat this side
+	// rerolls its missed combat dice (War Funding, in the odds; the
+	// opponent's dice it may also throw again are left as they fell).
+	SpaceRoundReroll bool
+	// BombardShields: this side's bombardment ignores planetary shields
+	// (the L1Z1X's 2RAM).
+	BombardShields bool
 }
 
 // Or is the effects of both.
@@ -89,7 +107,10 @@ func (t Tech) Or(u Tech) Tech {
 		Ambush: t.Ambush || u.Ambush, Shielding: t.Shielding || u.Shielding, L4: t.L4 || u.L4, Valkyrie: t.Valkyrie || u.Valkyrie,
 		Harrow: t.Harrow || u.Harrow, Impulse: t.Impulse || u.Impulse, Devotion: t.Devotion || u.Devotion, Splicer: t.Splicer || u.Splicer,
 		Munitions: t.Munitions || u.Munitions, AbilityDie: t.AbilityDie || u.AbilityDie,
-		AbilityReroll: t.AbilityReroll || u.AbilityReroll, AbilityDice: t.AbilityDice + u.AbilityDice}
+		AbilityReroll: t.AbilityReroll || u.AbilityReroll, AbilityDice: t.AbilityDice + u.AbilityDice,
+		Mod: t.Mod + u.Mod, GroundMod: t.GroundMod + u.GroundMod, FoeGroundMod: t.FoeGroundMod + u.FoeGroundMod,
+		SpaceRoundDie: t.SpaceRoundDie || u.SpaceRoundDie, GroundRoundDie: t.GroundRoundDie || u.GroundRoundDie,
+		SpaceRoundReroll: t.SpaceRoundReroll || u.SpaceRoundReroll, BombardShields: t.BombardShields || u.BombardShields}
 }
 
 // Kind is which unit ability a roll is for.

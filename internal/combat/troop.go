@@ -19,6 +19,7 @@ type troop struct {
 	foe         *troop
 	blown, bare bool
 	tg          int // trade goods left for Raise
+	more        int // combat dice more for the best unit this round
 }
 
 func newTroop(a *army) *troop {
@@ -149,6 +150,10 @@ func (t *troop) rollDirected(f func(*Profile) Roll, mod int, reroll bool, rng *e
 		}
 	}
 	raise := combat && t.tg > 0 && t.has(raiseP) > 0 // Wrath of Kenara
+	best := -1
+	if combat && t.more > 0 {
+		best = t.best(f, mod, lead)
+	}
 	var faces []int
 	for i := range t.a.units {
 		if t.dead[i] {
@@ -161,6 +166,9 @@ func (t *troop) rollDirected(f func(*Profile) Roll, mod int, reroll bool, rng *e
 		}
 		if combat && u.DicePerShip {
 			r.Dice = t.foe.has(isNonFighterP)
+		}
+		if i == best {
+			r.Dice += t.more
 		}
 		var h int
 		switch {
@@ -184,6 +192,27 @@ func (t *troop) rollDirected(f func(*Profile) Roll, mod int, reroll bool, rng *e
 		}
 	}
 	return hits, directed
+}
+
+// best is the living unit whose die of roll f is likeliest to hit, with
+// the side's modifier and its ships' lead, or -1.
+func (t *troop) best(f func(*Profile) Roll, mod, lead int) int {
+	best, need := -1, 0
+	for i := range t.a.units {
+		u := &t.a.units[i]
+		r := f(u)
+		if t.dead[i] || r.Dice == 0 || r.Hit == 0 {
+			continue
+		}
+		n := r.Hit - mod
+		if lead != 0 && u.Ship() {
+			n -= lead - u.Lead
+		}
+		if best < 0 || n < need {
+			best, need = i, n
+		}
+	}
+	return best
 }
 
 // raised rolls one unit's combat dice, a trade good turning each die

@@ -38,31 +38,16 @@ func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
 	}
 	b.Attacker.Policy, b.Defender.Policy = pol, pol
 	for _, f := range []struct {
-		name string
-		side *combat.Side
-	}{{"attacker_faction", &b.Attacker}, {"defender_faction", &b.Defender}} {
-		if v := q.Get(f.name); v != "" {
-			m, err := ti4.FactionCombatMod(v)
-			if err != nil {
-				fail(w, http.StatusBadRequest, "%s: %v", f.name, err)
-				return
-			}
-			t, _ := ti4.FactionCombatTech(v)
-			f.side.Mod += m
-			f.side.Tech = f.side.Tech.Or(t)
-		}
-	}
-	for _, f := range []struct {
-		name string
-		dst  *combat.Tech
-	}{{"attacker_tech", &b.Attacker.Tech}, {"defender_tech", &b.Defender.Tech}} {
-		t, err := ti4.ParseCombatTech(q.Get(f.name))
-		if err != nil {
-			fail(w, http.StatusBadRequest, "%s: %v", f.name, err)
+		side string
+		dst  *combat.Side
+		foe  string
+	}{{"attacker", &b.Attacker, "defender"}, {"defender", &b.Defender, "attacker"}} {
+		var fe *ti4.OddsField
+		err := ti4.ArmSide(f.dst, q.Get(f.side+"_faction"), q.Get(f.side+"_tech"), q.Get(f.foe+"_faction"))
+		if errors.As(err, &fe) {
+			fail(w, http.StatusBadRequest, "%s_%s: %v", f.side, fe.Field, fe.Err)
 			return
 		}
-		*f.dst = f.dst.Or(t) // with the faction's
-
 	}
 	for _, f := range []struct {
 		name string

@@ -41,6 +41,11 @@ type Ability struct {
 	// Combat: what the ability changes in combat and in the steps around
 	// it; the same value feeds the odds calculator (CombatTech).
 	Combat combat.Tech
+	// Odds: what the odds calculator takes the ability to do in a battle
+	// when a side names it, where play resolves it by a choice in a window
+	// (an agent used in the first round; a commander whose condition
+	// holds). Play never reads it.
+	Odds combat.Tech
 	// ShipMove: added to the move value of one of its owner's ships in
 	// each tactical action (58.4), the ship its owner moves needing it.
 	ShipMove int
@@ -935,8 +940,8 @@ func ParseCombatTech(list string) (combat.Tech, error) {
 			return combat.Tech{}, fmt.Errorf("%q is named twice (one version of a card at most)", base)
 		}
 		named = append(named, base)
-		c := combatEffects(oddsVersion(id))
-		if c == (combat.Tech{}) || !namedInOdds(strings.TrimSuffix(id, NoCodexSuffix)) {
+		c := oddsOf(id)
+		if c == (combat.Tech{}) {
 			return t, fmt.Errorf("%q is no technology that acts in combat (%s)", id, strings.Join(CombatTechIDs(), ", "))
 		}
 		t = t.Or(c)
@@ -967,6 +972,25 @@ func combatEffects(a *Ability) combat.Tech {
 	for ; a != nil; a = a.Later {
 		t = t.Or(a.Combat)
 		t.Harrow = t.Harrow || a.RoundBombard // the odds' name for it
+		t.BombardShields = t.BombardShields || a.BombardsShields
+	}
+	return t
+}
+
+// oddsOf is what the component an id names does in the odds: a
+// technology's, leader's or ability's definition (Combat and Odds), or a
+// promissory note's; nothing for any other id.
+func oddsOf(id string) combat.Tech {
+	if n := promissoryNotes[id]; n != nil {
+		return n.odds
+	}
+	a := oddsVersion(id)
+	if a == nil || !namedInOdds(strings.TrimSuffix(id, NoCodexSuffix)) {
+		return combat.Tech{}
+	}
+	t := combatEffects(a)
+	for ; a != nil; a = a.Later {
+		t = t.Or(a.Odds)
 	}
 	return t
 }
@@ -994,16 +1018,18 @@ func isLeader(id string) bool {
 // that act in combat, sorted.
 func CombatTechIDs() []string {
 	var ids []string
-	for id, a := range definitions {
-		if !namedInOdds(id) {
-			continue
-		}
-		c := combatEffects(a)
+	for id := range definitions {
+		c := oddsOf(id)
 		if c != (combat.Tech{}) {
 			ids = append(ids, id)
 		}
-		if p := combatEffects(a.Printed); p != (combat.Tech{}) && p != c {
+		if p := oddsOf(id + NoCodexSuffix); p != (combat.Tech{}) && p != c {
 			ids = append(ids, id+NoCodexSuffix)
+		}
+	}
+	for id, n := range promissoryNotes {
+		if n.odds != (combat.Tech{}) {
+			ids = append(ids, id)
 		}
 	}
 	slices.Sort(ids)

@@ -63,7 +63,7 @@ func init() {
 // one's own hits cannot help, so only the misses are offered.
 func init() {
 	defineNote("letnev:war_funding", &promissoryNote{since: RulesPrinted, answers: AnswerRerolls, moment: answering(AnswerRerolls),
-		fields: "outcome", offer: warFundingOffer, roll: warFunding})
+		fields: "outcome", offer: warFundingOffer, roll: warFunding, odds: combat.Tech{SpaceRoundReroll: true}})
 }
 
 // warFundingPicks is the dice War Funding rerolls for the outcome.
@@ -172,7 +172,7 @@ func init() {
 	// a ship in the combat, anyone's, rolls one die more this round (unit,
 	// player: its owner). In any player's combat from rules version 10
 	// (Others); before, in combats the Letnev fight.
-	define(&Ability{ID: "letnev:viscount_unlenn", Since: RulesMechs,
+	define(&Ability{ID: "letnev:viscount_unlenn", Since: RulesMechs, Odds: combat.Tech{SpaceRoundDie: true},
 		Uses: []*Use{{At: AtCombatRound, Exhaust: true, Others: true, Fields: "unit player", Options: unlennOptions, Resolve: boostDie}}})
 }
 

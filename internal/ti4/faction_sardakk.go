@@ -15,7 +15,8 @@ func init() {
 	// its holder fights (42.4a), +1 to the holder's combat rolls for that
 	// combat, and -1 to the N'orr's if they are the opponent; it goes back
 	// at once.
-	defineNote("sardakk:tekklar_legion", &promissoryNote{since: RulesFactions, moment: legionMoment, play: tekklarLegion})
+	defineNote("sardakk:tekklar_legion", &promissoryNote{since: RulesFactions, moment: legionMoment, play: tekklarLegion,
+		odds: combat.Tech{GroundMod: 1}, againstOwner: combat.Tech{FoeGroundMod: -1}})
 }
 
 func legionMoment(s *State, seat int) bool {

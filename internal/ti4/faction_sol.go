@@ -3,6 +3,7 @@ package ti4
 import (
 	"slices"
 
+	"github.com/mecatol/mecatol/internal/combat"
 	"github.com/mecatol/mecatol/internal/engine"
 )
 
@@ -202,7 +203,7 @@ func init() {
 	// a ground force in the combat, anyone's, rolls one die more this round
 	// (unit, player). In any player's ground combat from rules version 10
 	// (Others); before, in those Sol fight.
-	define(&Ability{ID: "sol:evelyn_delouis", Since: RulesMechs,
+	define(&Ability{ID: "sol:evelyn_delouis", Since: RulesMechs, Odds: combat.Tech{GroundRoundDie: true},
 		Uses: []*Use{{At: AtGroundRound, Exhaust: true, Others: true, Fields: "unit player", Options: delouisOptions, Resolve: boostDie}}})
 }
 

@@ -3,6 +3,7 @@ package ti4
 import (
 	"slices"
 
+	"github.com/mecatol/mecatol/internal/combat"
 	"github.com/mecatol/mecatol/internal/engine"
 )
 
@@ -120,7 +121,7 @@ func init() {
 	// Rickar Rickani, commander: +2 to the Winnu's combat rolls in the
 	// Mecatol Rex system, their home system and each system with a
 	// legendary planet.
-	define(&Ability{ID: "winnu:rickar_rickani", Since: RulesLeaders, CombatModAt: rickarRickani})
+	define(&Ability{ID: "winnu:rickar_rickani", Since: RulesLeaders, CombatModAt: rickarRickani, Odds: combat.Tech{Mod: rickarMod}})
 }
 
 // rickarMod is what Rickar Rickani adds.

@@ -1,8 +1,10 @@
 package ti4
 
 import (
+	"errors"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/mecatol/mecatol/internal/combat"
@@ -105,5 +107,83 @@ func TestOdds_NoCodexVersion(t *testing.T) {
 	ids := CombatTechIDs()
 	if !slices.Contains(ids, "x89_bacterial_weapon@no_codex") || slices.Contains(ids, "plasma_scoring@no_codex") {
 		t.Errorf("ids %v", ids)
+	}
+}
+
+// Leaders and promissory notes that act in a battle, named in the odds:
+// each stands for what it does when used at its first chance (an agent in
+// the first round, a commander whose condition holds, a note played).
+func TestOdds_LeadersAndNotes(t *testing.T) {
+	for _, tc := range []struct {
+		id   string
+		want combat.Tech
+	}{
+		{"letnev:viscount_unlenn", combat.Tech{SpaceRoundDie: true}},
+		{"letnev:war_funding", combat.Tech{SpaceRoundReroll: true}},
+		{"sol:evelyn_delouis", combat.Tech{GroundRoundDie: true}},
+		{"winnu:rickar_rickani", combat.Tech{Mod: 2}},
+		{"sardakk:tekklar_legion", combat.Tech{GroundMod: 1}},
+		{"l1z1x:2ram", combat.Tech{BombardShields: true}},
+		{"argent:trrakan_aun_zulok", combat.Tech{AbilityDie: true}},
+		{"jolnar:ta_zern", combat.Tech{AbilityReroll: true}},
+	} {
+		got, err := ParseCombatTech(tc.id)
+		if err != nil || got != tc.want {
+			t.Errorf("%s: %+v, %v; want %+v", tc.id, got, err, tc.want)
+		}
+		if !slices.Contains(CombatTechIDs(), tc.id) {
+			t.Errorf("%s is not in the list the odds offer", tc.id)
+		}
+	}
+	for _, id := range []string{"letnev:viscount_unlenn@no_codex", "sardakk:tekklar_legion@no_codex", "letnev:war_funding,letnev:war_funding", "naalu:gift_of_prescience"} {
+		if _, err := ParseCombatTech(id); err == nil {
+			t.Errorf("%s: accepted", id)
+		}
+	}
+}
+
+// Tekklar Legion against its owner takes 1 off the N'orr's ground rolls;
+// the N'orr never hold their own (69.2); the faction's own abilities come
+// with it, and a wrong faction is that side's error.
+func TestOdds_ArmSide_TekklarLegion(t *testing.T) {
+	var sd combat.Side
+	if err := ArmSide(&sd, "hacan", "sardakk:tekklar_legion", "Sardakk N'orr"); err != nil {
+		t.Fatal(err)
+	}
+	if sd.Tech.GroundMod != 1 || sd.Tech.FoeGroundMod != -1 {
+		t.Fatalf("against the N'orr: %+v", sd.Tech)
+	}
+	sd = combat.Side{}
+	if err := ArmSide(&sd, "", "sardakk:tekklar_legion", "hacan"); err != nil || sd.Tech.FoeGroundMod != 0 || sd.Tech.GroundMod != 1 {
+		t.Fatalf("against the Hacan: %+v, %v", sd.Tech, err)
+	}
+	sd = combat.Side{}
+	if err := ArmSide(&sd, "", "sardakk:tekklar_legion", "no such faction"); err != nil || sd.Tech.GroundMod != 1 {
+		t.Fatalf("a wrong foe is not this side's error: %+v, %v", sd.Tech, err)
+	}
+	var fe *OddsField
+	sd = combat.Side{}
+	err := ArmSide(&sd, "sardakk", "sardakk:tekklar_legion", "hacan")
+	if !errors.As(err, &fe) || fe.Field != "tech" || !strings.Contains(err.Error(), "69.2") {
+		t.Fatalf("the N'orr's own note: %v", err)
+	}
+	if err := ArmSide(&sd, "nobody", "", ""); !errors.As(err, &fe) || fe.Field != "faction" {
+		t.Fatalf("a wrong faction: %v", err)
+	}
+	sd = combat.Side{}
+	if err := ArmSide(&sd, "sardakk", "", ""); err != nil || sd.Mod != 1 {
+		t.Fatalf("the N'orr's Unrelenting: %+v, %v", sd, err)
+	}
+}
+
+// Play never reads what the odds take a leader to do: a Letnev player
+// with Viscount Unlenn ready rolls no die more until they use it.
+func TestOdds_LeaderOddsAreNotPlay(t *testing.T) {
+	g := factionGame(t, []string{"letnev", "winnu", "sol"}, nil)
+	s := g.State()
+	for seat := range s.Players {
+		if got := s.combatTech(seat); got.SpaceRoundDie || got.GroundRoundDie || got.Mod != 0 {
+			t.Fatalf("seat %d: %+v", seat, got)
+		}
 	}
 }

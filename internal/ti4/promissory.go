@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/mecatol/mecatol/internal/combat"
 	"github.com/mecatol/mecatol/internal/engine"
 	"github.com/mecatol/mecatol/internal/ti4/data"
 )
@@ -81,6 +82,10 @@ type promissoryNote struct {
 	// silencesOwner: while it is in play its owner plays no action cards
 	// and uses no faction ability by choice (rules version 4 on).
 	silencesOwner bool
+	// odds: what the note does for its holder in the odds calculator when
+	// a side names it (used at its first chance); againstOwner: what it
+	// does besides there when the opponent is its owner.
+	odds, againstOwner combat.Tech
 	// shields: the ability of its owner's that, while the note is in its
 	// holder's play area, cannot be used against the holder.
 	shields string

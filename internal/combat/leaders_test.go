@@ -1,0 +1,171 @@
+package combat
+
+import (
+	"fmt"
+	"math"
+	"testing"
+)
+
+// The effects the odds take for leaders and promissory notes used in a
+// battle (Tech.Mod, GroundMod, FoeGroundMod, SpaceRoundDie,
+// GroundRoundDie, SpaceRoundReroll, BombardShields), figured by hand.
+
+// oneFighterFirstRound is one fighter against one (0.2 a die) when the
+// attacker's first round hits with chance p: the rounds after are even.
+func oneFighterFirstRound(p float64) [3]float64 {
+	stay := (1 - p) * 0.8
+	even, both := 0.16/0.36, 0.04/0.36
+	return [3]float64{p*0.8 + stay*even, (1-p)*0.2 + stay*even, p*0.2 + stay*both}
+}
+
+func outcome(r Result) [3]float64 { return [3]float64{r.AttackerWins, r.DefenderWins, r.BothDestroyed} }
+
+func nearAll(a, b [3]float64) bool {
+	return near(a[0], b[0], 1e-9) && near(a[1], b[1], 1e-9) && near(a[2], b[2], 1e-9)
+}
+
+// Viscount Unlenn (SpaceRoundDie) and War Funding (SpaceRoundReroll):
+// one fighter's first round hits with 1-0.8² either way; later rounds and
+// ground combats are plain.
+func TestTech_SpaceRoundDieAndReroll_Odds(t *testing.T) {
+	want := oneFighterFirstRound(1 - 0.64)
+	for _, tech := range []Tech{{SpaceRoundDie: true}, {SpaceRoundReroll: true}} {
+		b := Battle{Attacker: side(t, "1 fighter"), Defender: side(t, "1 fighter"), Space: true, NoBarrage: true}
+		b.Attacker.Tech = tech
+		r, err := Solve(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := outcome(r); !nearAll(got, want) {
+			t.Fatalf("%+v: %v, want %v", tech, got, want)
+		}
+		g := Battle{Attacker: side(t, "1 infantry"), Defender: Side{Planet: side(t, "1 infantry").Units}, Invade: true}
+		g.Attacker.Tech = tech
+		r, _ = Solve(g)
+		if !near(r.AttackerWins, 0.21/0.51, 1e-9) {
+			t.Fatalf("%+v acts in a ground combat: %.6f", tech, r.AttackerWins)
+		}
+	}
+}
+
+// Evelyn Delouis (GroundRoundDie): the best ground force rolls one die
+// more in the first ground combat round; a mech (6) is picked over an
+// infantry (8).
+func TestTech_GroundRoundDie_Odds(t *testing.T) {
+	b := Battle{Attacker: side(t, "1 infantry"), Defender: Side{Planet: side(t, "1 infantry").Units}, Invade: true}
+	b.Attacker.Tech.GroundRoundDie = true
+	r, err := Solve(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := 1 - 0.49 // two dice at 0.3 in the first round
+	stay := (1 - p) * 0.7
+	if want := p*0.7 + stay*0.21/0.51; !near(r.AttackerWins, want, 1e-9) {
+		t.Fatalf("attacker %.6f, want %.6f", r.AttackerWins, want)
+	}
+	// Space: plain.
+	s := Battle{Attacker: side(t, "1 fighter"), Defender: side(t, "1 fighter"), Space: true}
+	s.Attacker.Tech.GroundRoundDie = true
+	r, _ = Solve(s)
+	if !near(r.AttackerWins, 0.16/0.36, 1e-9) {
+		t.Fatalf("acts in space: %.6f", r.AttackerWins)
+	}
+	// The mech's die: one mech and one infantry against nothing but a
+	// first round that decides: compare with the same battle simulated.
+	m := Battle{Attacker: side(t, "1 infantry, 1 zs_thunderbolt_m2"), Defender: Side{Planet: side(t, "3 infantry").Units}, Invade: true}
+	m.Attacker.Tech.GroundRoundDie = true
+	agree(t, m, 20000, 3)
+}
+
+// Tekklar Legion: +1 to the holder's ground combat rolls (GroundMod), and
+// -1 to the N'orr's against it (FoeGroundMod); neither in space.
+func TestTech_GroundMods_Odds(t *testing.T) {
+	duel := func(pa, pd float64) float64 { return pa * (1 - pd) / (1 - (1-pa)*(1-pd)) }
+	for _, tc := range []struct {
+		own, foe Tech
+		want     float64
+	}{
+		{Tech{GroundMod: 1}, Tech{}, duel(0.4, 0.3)},
+		{Tech{GroundMod: 1, FoeGroundMod: -1}, Tech{}, duel(0.4, 0.2)},
+		{Tech{Mod: 2}, Tech{}, duel(0.5, 0.3)},
+		{Tech{}, Tech{GroundMod: 1, FoeGroundMod: -1}, duel(0.2, 0.4)},
+	} {
+		b := Battle{Attacker: side(t, "1 infantry"), Defender: Side{Planet: side(t, "1 infantry").Units}, Invade: true}
+		b.Attacker.Tech, b.Defender.Tech = tc.own, tc.foe
+		r, err := Solve(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !near(r.AttackerWins, tc.want, 1e-9) {
+			t.Fatalf("%+v against %+v: %.6f, want %.6f", tc.own, tc.foe, r.AttackerWins, tc.want)
+		}
+		sim, _ := Simulate(b, 20000, 5)
+		if !near(sim.AttackerWins, tc.want, 0.02) {
+			t.Fatalf("%+v simulated: %.4f, want %.4f", tc.own, sim.AttackerWins, tc.want)
+		}
+	}
+	// In space only Mod counts.
+	s := Battle{Attacker: side(t, "1 fighter"), Defender: side(t, "1 fighter"), Space: true}
+	s.Attacker.Tech = Tech{GroundMod: 1, FoeGroundMod: -1}
+	r, _ := Solve(s)
+	if !near(r.AttackerWins, 0.16/0.36, 1e-9) {
+		t.Fatalf("ground modifiers act in space: %.6f", r.AttackerWins)
+	}
+	s.Attacker.Tech = Tech{Mod: 2}
+	r, _ = Solve(s)
+	if want := duel(0.4, 0.2); !near(r.AttackerWins, want, 1e-9) {
+		t.Fatalf("Mod in space: %.6f, want %.6f", r.AttackerWins, want)
+	}
+}
+
+// 2RAM (BombardShields): a PDS's planetary shield does not stop the
+// side's bombardment (65), so with no space cannon the PDS changes
+// nothing.
+func TestTech_BombardShields_Odds(t *testing.T) {
+	solve := func(planet string, tech Tech) float64 {
+		b := Battle{Attacker: side(t, "2 dreadnought, 2 infantry"), Defender: Side{Planet: side(t, planet).Units}, Invade: true, NoCannon: true}
+		b.Attacker.Tech = tech
+		r, err := Solve(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r.AttackerWins
+	}
+	open, shielded, rammed := solve("3 infantry", Tech{}), solve("1 pds, 3 infantry", Tech{}), solve("1 pds, 3 infantry", Tech{BombardShields: true})
+	if !near(rammed, open, 1e-12) || shielded >= open-0.05 {
+		t.Fatalf("no shield %.4f, shielded %.4f, with 2RAM %.4f", open, shielded, rammed)
+	}
+}
+
+// The new effects together, exact against simulated.
+func TestTech_LeadersExactAgreesWithSimulation(t *testing.T) {
+	for i, c := range []spec{
+		{atk: "2 dreadnought, 2 cruiser", def: "2 dreadnought, 3 cruiser", space: true, techA: Tech{SpaceRoundDie: true, SpaceRoundReroll: true}, techD: Tech{Mod: 2}},
+		{atk: "2 carrier, 4 infantry, 1 zs_thunderbolt_m2", def: "1 destroyer", planet: "1 pds, 4 infantry", space: true, invade: true,
+			techA: Tech{SpaceRoundDie: true, GroundRoundDie: true, GroundMod: 1, FoeGroundMod: -1, BombardShields: true}, techD: Tech{GroundRoundDie: true}},
+		{atk: "1 dreadnought, 3 infantry", planet: "1 pds, 3 infantry", invade: true, modD: 1, techA: Tech{BombardShields: true, FoeGroundMod: -1}, techD: Tech{SpaceRoundReroll: true}},
+	} {
+		t.Run(fmt.Sprint(i), func(t *testing.T) { agree(t, c.battle(t), 20000, uint64(i)+11) })
+	}
+}
+
+// agree checks exact against n simulated battles within five standard
+// errors.
+func agree(t *testing.T, b Battle, n int, seed uint64) {
+	t.Helper()
+	ex, err := Solve(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sim, err := Simulate(b, n, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, e := range outcome(ex) {
+		p, s := e, outcome(sim)[i]
+		se := 5*math.Sqrt(p*(1-p)/float64(n)) + 1e-4
+		if p-s > se || s-p > se {
+			t.Fatalf("outcome %d: exact %.4f, simulated %.4f", i, p, s)
+		}
+	}
+}
