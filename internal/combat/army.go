@@ -64,6 +64,8 @@ func ParsePolicy(s string) (Policy, error) {
 type event struct {
 	unit int
 	kill bool // else: the unit sustains damage
+	// cancel: no unit's; the hit is cancelled (Tech.Cancel), unit -1.
+	cancel bool
 }
 
 // army is one side's combatants in casualty order, and the order in which
@@ -116,18 +118,18 @@ func newArmy(groups []Group, keep func(*Profile) bool, policy Policy) *army {
 	case SustainFirst:
 		for i, u := range a.units {
 			if u.Sustain {
-				a.line = append(a.line, event{i, false})
+				a.line = append(a.line, event{unit: i})
 			}
 		}
 		for i := range a.units {
-			a.line = append(a.line, event{i, true})
+			a.line = append(a.line, event{unit: i, kill: true})
 		}
 	case SustainLast:
 		for i, u := range a.units {
 			if u.Sustain {
-				a.line = append(a.line, event{i, false})
+				a.line = append(a.line, event{unit: i})
 			}
-			a.line = append(a.line, event{i, true})
+			a.line = append(a.line, event{unit: i, kill: true})
 		}
 	case SustainByType:
 		for start := 0; start < len(a.units); {
@@ -137,15 +139,44 @@ func newArmy(groups []Group, keep func(*Profile) bool, policy Policy) *army {
 			}
 			for i := start; i < end; i++ {
 				if a.units[i].Sustain {
-					a.line = append(a.line, event{i, false})
+					a.line = append(a.line, event{unit: i})
 				}
 			}
 			for i := start; i < end; i++ {
-				a.line = append(a.line, event{i, true})
+				a.line = append(a.line, event{unit: i, kill: true})
 			}
 			start = end
 		}
 	}
+	a.index()
+	return a
+}
+
+// cancelling puts n cancelled hits at the head of the line: the side's
+// first hits are cancelled (Tech.Cancel). An army of no units takes none.
+func (a *army) cancelling(n int) *army {
+	if n > 0 && len(a.units) > 0 {
+		head := make([]event, n, n+len(a.line))
+		for i := range head {
+			head[i] = event{unit: -1, cancel: true}
+		}
+		a.line = append(head, a.line...)
+		a.index()
+	}
+	return a
+}
+
+// cancels is how many cancelled hits are left on the line at s.
+func (a *army) cancels(s state) int {
+	n := 0
+	for p := s.p; p < len(a.line) && a.line[p].cancel; p++ {
+		n++
+	}
+	return n
+}
+
+// index finds each unit's events on the line.
+func (a *army) index() {
 	a.killAt = make([]int, len(a.units))
 	a.sustainAt = make([]int, len(a.units))
 	for i := range a.sustainAt {
@@ -154,6 +185,9 @@ func newArmy(groups []Group, keep func(*Profile) bool, policy Policy) *army {
 	a.ftrKills = make([]int, len(a.line)+1)
 	for p, ev := range a.line {
 		a.ftrKills[p+1] = a.ftrKills[p]
+		if ev.cancel {
+			continue
+		}
 		if ev.kill {
 			a.killAt[ev.unit] = p
 			if a.rank[ev.unit] >= 0 {
@@ -163,7 +197,6 @@ func newArmy(groups []Group, keep func(*Profile) bool, policy Policy) *army {
 			a.sustainAt[ev.unit] = p
 		}
 	}
-	return a
 }
 
 type state struct{ p, x int }
@@ -172,6 +205,9 @@ type state struct{ p, x int }
 func (a *army) norm(s state) state {
 	for s.p < len(a.line) {
 		ev := a.line[s.p]
+		if ev.cancel {
+			break
+		}
 		if r := a.rank[ev.unit]; ev.kill && r >= 0 && r < s.x {
 			s.p++
 			continue
@@ -187,7 +223,7 @@ func (a *army) norm(s state) state {
 func (a *army) hit(s state, h int) state {
 	for h > 0 && s.p < len(a.line) {
 		h--
-		if !a.line[s.p].kill && a.absorb > 1 {
+		if ev := a.line[s.p]; !ev.kill && !ev.cancel && a.absorb > 1 {
 			h -= a.absorb - 1 // the one Sustain Damage cancels more
 		}
 		s.p++
@@ -236,7 +272,16 @@ func (a *army) lead(s state) int {
 // dead reports that every unit is destroyed: the line is spent, or all
 // that is left of it are fighters barrage destroyed.
 func (a *army) dead(s state) bool {
-	return a.norm(s).p >= len(a.line)
+	s = a.norm(s)
+	if s.p >= len(a.line) || !a.line[s.p].cancel {
+		return s.p >= len(a.line)
+	}
+	for i := range a.units { // cancels left, and barrage may have taken the rest
+		if a.alive(s, i) {
+			return false
+		}
+	}
+	return true
 }
 
 // dice lists the success chance of every die the living units roll with

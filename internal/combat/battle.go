@@ -53,6 +53,15 @@ func (sd *Side) special(ground bool) int {
 	return last
 }
 
+// planetCannon is the side's planet's own space cannon as a group
+// (Tech.PlanetCannon), or none.
+func (sd *Side) planetCannon() []Group {
+	if sd.Tech.PlanetCannon.Dice == 0 {
+		return nil
+	}
+	return []Group{{Profile: Profile{ID: "planet", Type: "planet", Name: "the planet's space cannon", Cannon: sd.Tech.PlanetCannon}, Count: 1}}
+}
+
 // settled is the battle with each side's Tech.Mod in its Mod.
 func (b Battle) settled() Battle {
 	b.Attacker.Mod += b.Attacker.Tech.Mod

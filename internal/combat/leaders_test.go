@@ -137,6 +137,62 @@ func TestTech_BombardShields_Odds(t *testing.T) {
 	}
 }
 
+// Tellurian (Cancel): the side's first hit is cancelled. One fighter
+// each: a round in which the defender hits first spends it; a round in
+// which both hit is the attacker's. A space cannon hit spends it too.
+func TestTech_Cancel_Odds(t *testing.T) {
+	even := 0.16 / 0.36
+	used := [3]float64{even * even, even * even, even * 0.04 / 0.36} // after a hit cancelled: plain
+	want := [3]float64{0.2/0.36 + used[0], used[1], used[2]}
+	b := Battle{Attacker: side(t, "1 fighter"), Defender: side(t, "1 fighter"), Space: true}
+	b.Attacker.Tech.Cancel = 1
+	r, err := Solve(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := outcome(r); !nearAll(got, want) {
+		t.Fatalf("%v, want %v", got, want)
+	}
+	b.Defender.Planet = side(t, "1 pds").Units // hits on 6: half the time the cancel goes to it
+	r, _ = Solve(b)
+	if w := 0.5*even + 0.5*want[0]; !near(r.AttackerWins, w, 1e-9) {
+		t.Fatalf("after space cannon: %.6f, want %.6f", r.AttackerWins, w)
+	}
+	// Barrage's hits are not cancelled: two fighters against a destroyer's
+	// barrage lose the same fighters with it or without it, and the
+	// cancel is left for the combat.
+	c := Battle{Attacker: side(t, "2 fighter"), Defender: side(t, "1 destroyer"), Space: true}
+	c.Attacker.Tech.Cancel = 1
+	agree(t, c, 20000, 21)
+}
+
+// Ul the Progenitor (PlanetCannon): the planet fires 3 dice on 5 in space
+// cannon offense, and in defense for its defender; an attacker's planet
+// fires in offense only.
+func TestTech_PlanetCannon_Odds(t *testing.T) {
+	miss := 0.4 * 0.4 * 0.4
+	b := Battle{Attacker: side(t, "1 fighter"), Defender: side(t, "1 fighter"), Space: true}
+	b.Defender.Tech.PlanetCannon = Roll{Hit: 5, Dice: 3}
+	r, err := Solve(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := miss * 0.16 / 0.36; !near(r.AttackerWins, w, 1e-9) {
+		t.Fatalf("offense: %.6f, want %.6f", r.AttackerWins, w)
+	}
+	g := Battle{Attacker: side(t, "1 infantry"), Defender: Side{Planet: side(t, "1 infantry").Units}, Invade: true}
+	g.Defender.Tech.PlanetCannon = Roll{Hit: 5, Dice: 3}
+	r, _ = Solve(g)
+	if w := miss * 0.21 / 0.51; !near(r.AttackerWins, w, 1e-9) {
+		t.Fatalf("defense: %.6f, want %.6f", r.AttackerWins, w)
+	}
+	g.Attacker.Tech.PlanetCannon, g.Defender.Tech.PlanetCannon = Roll{Hit: 5, Dice: 3}, Roll{}
+	r, _ = Solve(g)
+	if w := 0.21 / 0.51; !near(r.AttackerWins, w, 1e-9) {
+		t.Fatalf("the attacker's planet fired in defense: %.6f, want %.6f", r.AttackerWins, w)
+	}
+}
+
 // The new effects together, exact against simulated.
 func TestTech_LeadersExactAgreesWithSimulation(t *testing.T) {
 	for i, c := range []spec{
@@ -144,6 +200,11 @@ func TestTech_LeadersExactAgreesWithSimulation(t *testing.T) {
 		{atk: "2 carrier, 4 infantry, 1 zs_thunderbolt_m2", def: "1 destroyer", planet: "1 pds, 4 infantry", space: true, invade: true,
 			techA: Tech{SpaceRoundDie: true, GroundRoundDie: true, GroundMod: 1, FoeGroundMod: -1, BombardShields: true}, techD: Tech{GroundRoundDie: true}},
 		{atk: "1 dreadnought, 3 infantry", planet: "1 pds, 3 infantry", invade: true, modD: 1, techA: Tech{BombardShields: true, FoeGroundMod: -1}, techD: Tech{SpaceRoundReroll: true}},
+		// A cancel left after the space combat serves in the invasion; the
+		// defender's, spent on its ships, does not.
+		{atk: "1 dreadnought, 1 carrier, 4 infantry", def: "1 cruiser, 1 destroyer", planet: "3 infantry", space: true, invade: true, techA: Tech{Cancel: 1}, techD: Tech{Cancel: 1, PlanetCannon: Roll{Hit: 5, Dice: 3}}},
+		{atk: "2 carrier, 5 infantry", def: "2 fighter", planet: "4 infantry, 1 pds", space: true, invade: true, techA: Tech{Cancel: 1, GroundRoundDie: true}, techD: Tech{Cancel: 1}, policy: SustainLast},
+		{atk: "1 carrier, 3 infantry", planet: "3 infantry", invade: true, techD: Tech{Cancel: 1, PlanetCannon: Roll{Hit: 5, Dice: 3}}, techA: Tech{Cancel: 2}},
 	} {
 		t.Run(fmt.Sprint(i), func(t *testing.T) { agree(t, c.battle(t), 20000, uint64(i)+11) })
 	}

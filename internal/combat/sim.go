@@ -142,8 +142,16 @@ func SimulateContext(ctx context.Context, b Battle, n int, seed uint64) (Result,
 	rng := engine.NewRNG(seed)
 	b = b.settled()
 	atk, def := b.Attacker, b.Defender
-	A := newTroop(newArmy(atk.Units, inSpace(atk.Units), atk.Policy).shielded(atk.Tech))
-	D := newTroop(newArmy(def.Units, inSpace(def.Units), def.Policy).shielded(def.Tech))
+	A := newTroop(newArmy(atk.Units, inSpace(atk.Units), atk.Policy).shielded(atk.Tech).cancelling(atk.Tech.Cancel))
+	D := newTroop(newArmy(def.Units, inSpace(def.Units), def.Policy).shielded(def.Tech).cancelling(def.Tech.Cancel))
+	// left is the hits a side may still cancel in the invasion: what its
+	// space combat left, or all for a side with no units there.
+	left := func(t *troop, sd Side) int {
+		if !b.Space || len(t.a.units) == 0 {
+			return sd.Tech.Cancel
+		}
+		return t.cancel
+	}
 	A.foe, D.foe = D, A
 	ground := groundOf(atk.Units)
 	var space, inv tally
@@ -173,8 +181,8 @@ func SimulateContext(ctx context.Context, b Battle, n int, seed uint64) (Result,
 		if hasAny(ships, fightersLandP) { // Matriarch: the fighters fight on the planet
 			landing, keep = append(landing, groupsOf(ships, isFighterP)...), isGroundOrFighter
 		}
-		ga := newTroop(newArmy(landing, keep, atk.Policy).shielded(atk.Tech))
-		gd := newTroop(newArmy(def.Planet, isGround, def.Policy).shielded(def.Tech))
+		ga := newTroop(newArmy(landing, keep, atk.Policy).shielded(atk.Tech).cancelling(left(A, atk)))
+		gd := newTroop(newArmy(def.Planet, isGround, def.Policy).shielded(def.Tech).cancelling(left(D, def)))
 		simGround(b, ships, ga, gd, &rng)
 		inv.add(ga, gd)
 		if !ga.wiped() && gd.wiped() {
@@ -208,8 +216,8 @@ func simSpace(b Battle, A, D *troop, rng *engine.RNG) {
 	D.reset()
 	A.tg, D.tg = atk.TradeGoods, def.TradeGoods
 	if !b.NoCannon {
-		ha := AbilityThrow(rng, Dice(atk.Units, KindCannon, 0, atk.Tech, def.Tech), atk.Tech, nil)
-		hd := AbilityThrow(rng, Dice(all(def.Units, def.Planet), KindCannon, 0, def.Tech, atk.Tech), def.Tech, nil)
+		ha := AbilityThrow(rng, Dice(all(atk.Units, atk.planetCannon()), KindCannon, 0, atk.Tech, def.Tech), atk.Tech, nil)
+		hd := AbilityThrow(rng, Dice(all(def.Units, def.Planet, def.planetCannon()), KindCannon, 0, def.Tech, atk.Tech), def.Tech, nil)
 		strip(A, D)
 		A.take(hd, cannonTargets(def.Tech, A), false)
 		D.take(ha, cannonTargets(atk.Tech, D), false)
@@ -305,7 +313,7 @@ func simGround(b Battle, ships []Group, ga, gd *troop, rng *engine.RNG) {
 		}
 	}
 	if !b.NoCannon && !atk.Tech.L4 {
-		ga.hit(AbilityThrow(rng, Dice(def.Planet, KindCannon, 0, def.Tech, atk.Tech), def.Tech, nil))
+		ga.hit(AbilityThrow(rng, Dice(all(def.Planet, def.planetCannon()), KindCannon, 0, def.Tech, atk.Tech), def.Tech, nil))
 	}
 	if def.Tech.Magen && hasStructure(def.Planet) && !ga.wiped() && !gd.wiped() {
 		ga.pickedHit()

@@ -90,7 +90,7 @@ func SolveContext(ctx context.Context, b Battle) (Result, error) {
 	b = b.settled()
 	atk, def := b.Attacker, b.Defender
 	if !b.Space {
-		g := solveGround(ctx, b, atk.Units, groundOf(atk.Units))
+		g := solveGround(ctx, b, atk.Units, groundOf(atk.Units), atk.Tech.Cancel, def.Tech.Cancel)
 		if g.err != nil {
 			return Result{}, g.err
 		}
@@ -101,8 +101,8 @@ func SolveContext(ctx context.Context, b Battle) (Result, error) {
 		return res, nil
 	}
 
-	A := newSpace(newArmy(atk.Units, isShip, atk.Policy).shielded(atk.Tech))
-	D := newSpace(newArmy(def.Units, isShip, def.Policy).shielded(def.Tech))
+	A := newSpace(newArmy(atk.Units, isShip, atk.Policy).shielded(atk.Tech).cancelling(atk.Tech.Cancel))
+	D := newSpace(newArmy(def.Units, isShip, def.Policy).shielded(def.Tech).cancelling(def.Tech.Cancel))
 	// Space cannon offense (77): each side's cannon against the other's
 	// ships; then the start of combat (an ambush, by the ships the cannon
 	// left).
@@ -151,13 +151,17 @@ func SolveContext(ctx context.Context, b Battle) (Result, error) {
 	ground := groundOf(atk.Units)
 	total := &stageRun{Stage: Stage{Name: "invasion"}}
 	cache := map[string]*stageRun{}
+	// Hits the defender may still cancel: none if it had ships, which are
+	// all lost.
+	cancelD := def.Tech.Cancel - D.a.cancels(state{})
 	for ia, p := range won {
 		ships := alive(A.a, A.st[ia])
 		landing := limitGround(ground, capacity(ships))
-		key := String(ships) + "|" + String(landing)
+		cancelA := A.a.cancels(A.st[ia])
+		key := fmt.Sprintf("%s|%s|%d", String(ships), String(landing), cancelA)
 		g, ok := cache[key]
 		if !ok {
-			g = solveGround(ctx, b, ships, landing)
+			g = solveGround(ctx, b, ships, landing, cancelA, cancelD)
 			if g.err != nil {
 				return Result{}, g.err
 			}
@@ -190,8 +194,8 @@ func openingHits(b Battle, A, D *space) map[[2]int]float64 {
 	atk, def := b.Attacker, b.Defender
 	var toA, toD []float64 // cannon dice at each side
 	if !b.NoCannon {
-		toA = abilityChances(Dice(all(def.Units, def.Planet), KindCannon, 0, def.Tech, atk.Tech), def.Tech)
-		toD = abilityChances(Dice(atk.Units, KindCannon, 0, atk.Tech, def.Tech), atk.Tech)
+		toA = abilityChances(Dice(all(def.Units, def.Planet, def.planetCannon()), KindCannon, 0, def.Tech, atk.Tech), def.Tech)
+		toD = abilityChances(Dice(all(atk.Units, atk.planetCannon()), KindCannon, 0, atk.Tech, def.Tech), atk.Tech)
 	}
 	out := map[[2]int]float64{}
 	switch {
@@ -282,19 +286,20 @@ func limitGround(gs []Group, n int) []Group {
 }
 
 // solveGround resolves bombardment (15, with planetary shield 65), space
-// cannon defense (77) and ground combat (42) on the defender's planet.
-func solveGround(ctx context.Context, b Battle, ships, landing []Group) *stageRun {
+// cannon defense (77) and ground combat (42) on the defender's planet,
+// each side cancelling its first hits, cancelA and cancelD (Tech.Cancel).
+func solveGround(ctx context.Context, b Battle, ships, landing []Group, cancelA, cancelD int) *stageRun {
 	b = b.ground()
 	atk, def := b.Attacker, b.Defender
-	A := newSpace(newArmy(landing, isGround, atk.Policy).shielded(atk.Tech))
-	D := newSpace(newArmy(def.Planet, isGround, def.Policy).shielded(def.Tech))
+	A := newSpace(newArmy(landing, isGround, atk.Policy).shielded(atk.Tech).cancelling(cancelA))
+	D := newSpace(newArmy(def.Planet, isGround, def.Policy).shielded(def.Tech).cancelling(cancelD))
 	var bomb []float64
 	if !b.NoBombard && !shielded(def.Planet, ships, atk.Tech) {
 		bomb = abilityChances(Dice(ships, KindBombard, 0, atk.Tech, def.Tech), atk.Tech)
 	}
 	var scd []float64
 	if !b.NoCannon && !atk.Tech.L4 {
-		scd = abilityChances(Dice(def.Planet, KindCannon, 0, def.Tech, atk.Tech), def.Tech)
+		scd = abilityChances(Dice(all(def.Planet, def.planetCannon()), KindCannon, 0, def.Tech, atk.Tech), def.Tech)
 	}
 	postD := spreadBy(D, bomb, 1<<btoi(atk.Tech.X89Double)) // each hit twice (X-89 Bacterial Weapon ΩΩ)
 	if atk.Tech.X89 {

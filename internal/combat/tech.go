@@ -98,6 +98,14 @@ type Tech struct {
 	// BombardShields: this side's bombardment ignores planetary shields
 	// (the L1Z1X's 2RAM).
 	BombardShields bool
+	// Cancel: the first hits this side takes in the battle are cancelled,
+	// this many, anti-fighter barrage's aside (the Titans' Tellurian, used
+	// at its first chance in the odds).
+	Cancel int
+	// PlanetCannon: this side's planet in the system has space cannon
+	// as a unit's (Ul the Progenitor's Elysium): it fires in space cannon
+	// offense, and in defense when the side defends the planet.
+	PlanetCannon Roll
 }
 
 // Or is the effects of both.
@@ -110,7 +118,16 @@ func (t Tech) Or(u Tech) Tech {
 		AbilityReroll: t.AbilityReroll || u.AbilityReroll, AbilityDice: t.AbilityDice + u.AbilityDice,
 		Mod: t.Mod + u.Mod, GroundMod: t.GroundMod + u.GroundMod, FoeGroundMod: t.FoeGroundMod + u.FoeGroundMod,
 		SpaceRoundDie: t.SpaceRoundDie || u.SpaceRoundDie, GroundRoundDie: t.GroundRoundDie || u.GroundRoundDie,
-		SpaceRoundReroll: t.SpaceRoundReroll || u.SpaceRoundReroll, BombardShields: t.BombardShields || u.BombardShields}
+		SpaceRoundReroll: t.SpaceRoundReroll || u.SpaceRoundReroll, BombardShields: t.BombardShields || u.BombardShields,
+		Cancel: t.Cancel + u.Cancel, PlanetCannon: better(t.PlanetCannon, u.PlanetCannon)}
+}
+
+// better is the roll with more dice, the first on a tie.
+func better(r, s Roll) Roll {
+	if s.Dice > r.Dice {
+		return s
+	}
+	return r
 }
 
 // Kind is which unit ability a roll is for.

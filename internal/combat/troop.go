@@ -20,11 +20,12 @@ type troop struct {
 	blown, bare bool
 	tg          int // trade goods left for Raise
 	more        int // combat dice more for the best unit this round
+	cancel      int // hits still to be cancelled (Tech.Cancel)
 }
 
 func newTroop(a *army) *troop {
 	n := len(a.units)
-	return &troop{a: a, dead: make([]bool, n), damaged: make([]bool, n), fresh: make([]bool, n)}
+	return &troop{a: a, dead: make([]bool, n), damaged: make([]bool, n), fresh: make([]bool, n), cancel: a.cancels(state{})}
 }
 
 func (t *troop) reset() {
@@ -32,6 +33,15 @@ func (t *troop) reset() {
 	clear(t.damaged)
 	clear(t.fresh)
 	t.blown, t.bare = false, false
+	t.cancel = t.a.cancels(state{})
+}
+
+// cancelled is h hits less those cancelled (Tech.Cancel, the first hits
+// the side takes, as the exact solver's line has them).
+func (t *troop) cancelled(h int) int {
+	c := min(h, t.cancel)
+	t.cancel -= c
+	return h - c
 }
 
 // strip settles, before a volley of hits is assigned, whether the foe's
@@ -42,10 +52,16 @@ func strip(A, D *troop) {
 
 func (t *troop) alive(i int) bool { return !t.dead[i] }
 
-// take absorbs h hits on the units ok accepts (all, if nil); with destroy,
-// each destroys a unit and none is sustained. It returns the hits left
-// with no unit to take them.
+// take absorbs h hits on the units ok accepts (all, if nil), the first
+// cancelled while the side may (Tech.Cancel); with destroy, each destroys
+// a unit and none is sustained. It returns the hits left with no unit to
+// take them.
 func (t *troop) take(h int, ok func(*Profile) bool, destroy bool) int {
+	return t.absorb(t.cancelled(h), ok, destroy)
+}
+
+// absorb is take with no hit cancelled.
+func (t *troop) absorb(h int, ok func(*Profile) bool, destroy bool) int {
 	destroy = destroy || t.bare // Fourth Moon
 	for h > 0 {
 		done, sustained := t.step(ok, destroy)
@@ -64,6 +80,9 @@ func (t *troop) take(h int, ok func(*Profile) bool, destroy bool) int {
 // whether it was a Sustain Damage.
 func (t *troop) step(ok func(*Profile) bool, destroy bool) (done, sustained bool) {
 	for _, ev := range t.a.line {
+		if ev.cancel {
+			continue
+		}
 		i := ev.unit
 		if t.dead[i] || (ok != nil && !ok(&t.a.units[i])) || (!ev.kill && (t.damaged[i] || destroy)) {
 			continue
@@ -79,7 +98,7 @@ func (t *troop) step(ok func(*Profile) bool, destroy bool) (done, sustained bool
 }
 
 func (t *troop) hit(h int)     { t.take(h, nil, false) }
-func (t *troop) barrage(h int) { t.take(h, isFighterP, true) }
+func (t *troop) barrage(h int) { t.absorb(h, isFighterP, true) } // as the line's barrage: none cancelled
 
 // directedHit takes h hits on non-fighter ships while there are any
 // ([0.0.1]), the rest as any hit.
@@ -286,6 +305,7 @@ func (t *troop) pickedShipHit() {
 	}
 	switch {
 	case best < 0:
+	case t.cancelled(1) == 0:
 	case sustains:
 		t.damaged[best], t.fresh[best] = true, true
 	default:
@@ -321,8 +341,8 @@ func blast(A, D *troop) {
 		for i := range t.a.units {
 			if t.dead[i] && t.a.units[i].DestroysAll && !t.blown {
 				t.blown = true
-				A.take(len(A.a.units)*2, isShip, true)
-				D.take(len(D.a.units)*2, isShip, true)
+				A.absorb(len(A.a.units)*2, isShip, true) // destroyed, not hit
+				D.absorb(len(D.a.units)*2, isShip, true)
 			}
 		}
 	}

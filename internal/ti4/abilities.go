@@ -973,6 +973,9 @@ func combatEffects(a *Ability) combat.Tech {
 		t = t.Or(a.Combat)
 		t.Harrow = t.Harrow || a.RoundBombard // the odds' name for it
 		t.BombardShields = t.BombardShields || a.BombardsShields
+		if a.Attach != nil && a.Attach.cannon.Dice > 0 {
+			t.PlanetCannon = a.Attach.cannon // the planet it is attached to, in the system
+		}
 	}
 	return t
 }

@@ -120,7 +120,7 @@ func ulTheProgenitor(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, erro
 // Tellurian, the Titans agent: in any combat, before a hit is assigned,
 // exhausted: the hit is cancelled.
 func init() {
-	define(&Ability{ID: "titans:tellurian", Since: RulesPoK,
+	define(&Ability{ID: "titans:tellurian", Since: RulesPoK, Odds: combat.Tech{Cancel: 1},
 		Uses: []*Use{{At: BeforeHitAssigned, Exhaust: true, Options: one(Action{}), Resolve: tellurian}}})
 }
 

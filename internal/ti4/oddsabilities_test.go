@@ -124,6 +124,8 @@ func TestOdds_LeadersAndNotes(t *testing.T) {
 		{"winnu:rickar_rickani", combat.Tech{Mod: 2}},
 		{"sardakk:tekklar_legion", combat.Tech{GroundMod: 1}},
 		{"l1z1x:2ram", combat.Tech{BombardShields: true}},
+		{"titans:tellurian", combat.Tech{Cancel: 1}},
+		{"titans:ul_the_progenitor", combat.Tech{PlanetCannon: combat.Roll{Hit: 5, Dice: 3}}},
 		{"argent:trrakan_aun_zulok", combat.Tech{AbilityDie: true}},
 		{"jolnar:ta_zern", combat.Tech{AbilityReroll: true}},
 	} {
