@@ -80,7 +80,7 @@ type army struct {
 	// absorb is the hits one Sustain Damage cancels: 1, or 2 with
 	// Non-Euclidean Shielding.
 	absorb    int
-	afbDie    bool  // one more anti-fighter barrage die, for the best unit (Tech.AbilityDie)
+	afbMore   int   // more anti-fighter barrage dice, for the best unit (Tech.AbilityDie, AbilityDice)
 	afbAgain  bool  // missed anti-fighter barrage dice rerolled (Tech.AbilityReroll)
 	killAt    []int // per unit: line position of its destruction
 	sustainAt []int // per unit: line position of its Sustain Damage, or len(line)
@@ -235,7 +235,7 @@ func (a *army) hit(s state, h int) state {
 // shielded sets the hits each Sustain Damage cancels from the side's
 // technologies.
 func (a *army) shielded(t Tech) *army {
-	a.absorb, a.afbDie, a.afbAgain = 1, t.AbilityDie, t.AbilityReroll
+	a.absorb, a.afbMore, a.afbAgain = 1, btoi(t.AbilityDie)+t.AbilityDice, t.AbilityReroll
 	if t.Shielding {
 		a.absorb = 2
 	}
@@ -395,12 +395,14 @@ func describe(units []Profile, alive, damaged func(int) bool) (string, map[strin
 // with the one more die for the best unit that Tech.AbilityDie gives.
 func (a *army) barrageDice(s state) []float64 {
 	ps := a.dice(s, afbRoll, 0, a.afbAgain, false)
-	if best := a.bestBarrage(func(i int) bool { return a.alive(s, i) }); a.afbDie && best > 0 {
+	if best := a.bestBarrage(func(i int) bool { return a.alive(s, i) }); a.afbMore > 0 && best > 0 {
 		p := chance(best)
 		if a.afbAgain {
 			p = 1 - (1-p)*(1-p)
 		}
-		ps = append(ps, p)
+		for range a.afbMore {
+			ps = append(ps, p)
+		}
 	}
 	return ps
 }

@@ -24,6 +24,56 @@ type Side struct {
 	// TradeGoods are spent, one a die, on the dice a +1 makes hit while a
 	// unit of this side's that allows it lives (Wrath of Kenara).
 	TradeGoods int
+	onceAt     int // the roll Tech.AbilityDieOnce goes to (atOffense...), 0 for none
+}
+
+// The unit ability rolls before combat rounds, in the order a battle
+// makes them.
+const (
+	atOffense = 1 + iota // space cannon offense (77)
+	atBarrage            // anti-fighter barrage (10)
+	atBombard            // bombardment (15)
+	atDefense            // space cannon defense (77)
+)
+
+// at is the side's technologies for the roll at, with the one more die
+// Tech.AbilityDieOnce gives there.
+func (sd *Side) at(roll int) Tech {
+	t := sd.Tech
+	if sd.onceAt == roll {
+		t.AbilityDice++
+	}
+	return t
+}
+
+// offense is the units that fire the side's space cannon offense: its
+// ships, the planet's units for the defender, the planet itself.
+func (b *Battle) offense(attacker bool) []Group {
+	if attacker {
+		return all(b.Attacker.Units, b.Attacker.planetCannon())
+	}
+	return all(b.Defender.Units, b.Defender.Planet, b.Defender.planetCannon())
+}
+
+// firstRoll is the first unit ability roll the side makes in the battle,
+// as far as the units it starts with tell, or 0.
+func (b *Battle) firstRoll(attacker bool) int {
+	sd, foe := &b.Attacker, &b.Defender
+	if !attacker {
+		sd, foe = foe, sd
+	}
+	has := func(gs []Group, k Kind) bool { return len(Dice(gs, k, 0, Tech{}, Tech{})) > 0 }
+	switch {
+	case b.Space && !b.NoCannon && has(b.offense(attacker), KindCannon):
+		return atOffense
+	case b.Space && !b.NoBarrage && has(sd.Units, KindBarrage) && hasAny(foe.Units, isFighterP):
+		return atBarrage
+	case attacker && b.Invade && !b.NoBombard && has(sd.Units, KindBombard) && !shielded(foe.Planet, sd.Units, sd.Tech):
+		return atBombard
+	case !attacker && b.Invade && !b.NoCannon && !foe.Tech.L4 && has(all(sd.Planet, sd.planetCannon()), KindCannon):
+		return atDefense
+	}
+	return 0
 }
 
 // roundEffect is the side's modifier, reroll and dice more for its best
@@ -62,10 +112,19 @@ func (sd *Side) planetCannon() []Group {
 	return []Group{{Profile: Profile{ID: "planet", Type: "planet", Name: "the planet's space cannon", Cannon: sd.Tech.PlanetCannon}, Count: 1}}
 }
 
-// settled is the battle with each side's Tech.Mod in its Mod.
+// settled is the battle with each side's Tech.Mod in its Mod, and the
+// roll its Tech.AbilityDieOnce goes to.
 func (b Battle) settled() Battle {
 	b.Attacker.Mod += b.Attacker.Tech.Mod
 	b.Defender.Mod += b.Defender.Tech.Mod
+	for _, x := range []struct {
+		sd       *Side
+		attacker bool
+	}{{&b.Attacker, true}, {&b.Defender, false}} {
+		if x.sd.Tech.AbilityDieOnce {
+			x.sd.onceAt = b.firstRoll(x.attacker)
+		}
+	}
 	return b
 }
 

@@ -230,3 +230,48 @@ func agree(t *testing.T, b Battle, n int, seed uint64) {
 		}
 	}
 }
+
+// Strike Wing Ambuscade (AbilityDieOnce) goes to the side's first unit
+// ability roll: space cannon offense, then anti-fighter barrage (against
+// fighters), then bombardment, then space cannon defense.
+func TestTech_AbilityDieOnce_FirstRoll(t *testing.T) {
+	for _, tc := range []struct {
+		name                string
+		atk, def, planet    string
+		space, invade       bool
+		wantAtk, wantDef    int
+		noCannon, noBarrage bool
+	}{
+		{"barrage, then nothing", "2 destroyer, 1 carrier, 2 fighter", "1 carrier, 6 fighter", "", true, false, atBarrage, 0, false, false},
+		{"no fighters to barrage: bombardment", "1 destroyer, 1 dreadnought, 2 infantry", "1 carrier", "2 infantry", true, true, atBombard, 0, false, false},
+		{"the defender's PDS fire first", "1 destroyer, 1 dreadnought, 2 infantry", "1 carrier, 2 fighter", "1 pds, 2 infantry", true, true, atBarrage, atOffense, false, false},
+		{"a shield stops the bombardment", "1 dreadnought, 2 infantry", "", "1 pds, 2 infantry", false, true, 0, atDefense, false, false},
+		{"without space cannon", "1 dreadnought, 2 infantry", "", "1 pds, 2 infantry", false, true, 0, 0, true, false},
+		{"without barrage", "2 destroyer, 1 carrier", "1 carrier, 6 fighter", "", true, false, 0, 0, false, true},
+	} {
+		b := Battle{Attacker: side(t, tc.atk), Defender: side(t, tc.def), Space: tc.space, Invade: tc.invade, NoCannon: tc.noCannon, NoBarrage: tc.noBarrage}
+		b.Defender.Planet = side(t, tc.planet).Units
+		b.Attacker.Tech.AbilityDieOnce, b.Defender.Tech.AbilityDieOnce = true, true
+		s := b.settled()
+		if s.Attacker.onceAt != tc.wantAtk || s.Defender.onceAt != tc.wantDef {
+			t.Errorf("%s: attacker %d, defender %d; want %d, %d", tc.name, s.Attacker.onceAt, s.Defender.onceAt, tc.wantAtk, tc.wantDef)
+		}
+	}
+	// The die in space cannon offense: a PDS (6) rolls 2 dice, and the
+	// fighter lives through both missing.
+	b := Battle{Attacker: side(t, "1 fighter"), Defender: side(t, "1 fighter"), Space: true}
+	b.Defender.Planet = side(t, "1 pds").Units
+	b.Defender.Tech.AbilityDieOnce = true
+	r, err := Solve(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := 0.25 * 0.16 / 0.36; !near(r.AttackerWins, w, 1e-9) {
+		t.Fatalf("%.6f, want %.6f", r.AttackerWins, w)
+	}
+	// Once: a barrage with it, a bombardment without, exact as simulated.
+	c := Battle{Attacker: side(t, "2 destroyer, 2 dreadnought, 1 carrier, 3 infantry"), Defender: side(t, "1 carrier, 4 fighter"), Space: true, Invade: true}
+	c.Defender.Planet = side(t, "3 infantry").Units
+	c.Attacker.Tech.AbilityDieOnce = true
+	agree(t, c, 20000, 31)
+}

@@ -142,8 +142,8 @@ func SimulateContext(ctx context.Context, b Battle, n int, seed uint64) (Result,
 	rng := engine.NewRNG(seed)
 	b = b.settled()
 	atk, def := b.Attacker, b.Defender
-	A := newTroop(newArmy(atk.Units, inSpace(atk.Units), atk.Policy).shielded(atk.Tech).cancelling(atk.Tech.Cancel))
-	D := newTroop(newArmy(def.Units, inSpace(def.Units), def.Policy).shielded(def.Tech).cancelling(def.Tech.Cancel))
+	A := newTroop(newArmy(atk.Units, inSpace(atk.Units), atk.Policy).shielded(atk.at(atBarrage)).cancelling(atk.Tech.Cancel))
+	D := newTroop(newArmy(def.Units, inSpace(def.Units), def.Policy).shielded(def.at(atBarrage)).cancelling(def.Tech.Cancel))
 	// left is the hits a side may still cancel in the invasion: what its
 	// space combat left, or all for a side with no units there.
 	left := func(t *troop, sd Side) int {
@@ -216,8 +216,8 @@ func simSpace(b Battle, A, D *troop, rng *engine.RNG) {
 	D.reset()
 	A.tg, D.tg = atk.TradeGoods, def.TradeGoods
 	if !b.NoCannon {
-		ha := AbilityThrow(rng, Dice(all(atk.Units, atk.planetCannon()), KindCannon, 0, atk.Tech, def.Tech), atk.Tech, nil)
-		hd := AbilityThrow(rng, Dice(all(def.Units, def.Planet, def.planetCannon()), KindCannon, 0, def.Tech, atk.Tech), def.Tech, nil)
+		ha := AbilityThrow(rng, Dice(b.offense(true), KindCannon, 0, atk.at(atOffense), def.Tech), atk.Tech, nil)
+		hd := AbilityThrow(rng, Dice(b.offense(false), KindCannon, 0, def.at(atOffense), atk.Tech), def.Tech, nil)
 		strip(A, D)
 		A.take(hd, cannonTargets(def.Tech, A), false)
 		D.take(ha, cannonTargets(atk.Tech, D), false)
@@ -295,25 +295,25 @@ func cannonTargets(by Tech, t *troop) func(*Profile) bool {
 func simGround(b Battle, ships []Group, ga, gd *troop, rng *engine.RNG) {
 	b = b.ground()
 	atk, def := b.Attacker, b.Defender
-	bombard := func() {
-		gd.hit(AbilityThrow(rng, Dice(ships, KindBombard, 0, atk.Tech, def.Tech), atk.Tech, nil) << btoi(atk.Tech.X89Double))
+	bombard := func(own Tech) {
+		gd.hit(AbilityThrow(rng, Dice(ships, KindBombard, 0, own, def.Tech), atk.Tech, nil) << btoi(atk.Tech.X89Double))
 		if atk.Tech.X89 {
 			gd.wipeInfantry()
 		}
 	}
 	var harrow func()
 	if !b.NoBombard && !shielded(def.Planet, ships, atk.Tech) {
-		bombard()
+		bombard(atk.at(atBombard))
 		if atk.Tech.Harrow {
 			harrow = func() {
 				if !gd.wiped() {
-					bombard()
+					bombard(atk.Tech)
 				}
 			}
 		}
 	}
 	if !b.NoCannon && !atk.Tech.L4 {
-		ga.hit(AbilityThrow(rng, Dice(all(def.Planet, def.planetCannon()), KindCannon, 0, def.Tech, atk.Tech), def.Tech, nil))
+		ga.hit(AbilityThrow(rng, Dice(all(def.Planet, def.planetCannon()), KindCannon, 0, def.at(atDefense), atk.Tech), def.Tech, nil))
 	}
 	if def.Tech.Magen && hasStructure(def.Planet) && !ga.wiped() && !gd.wiped() {
 		ga.pickedHit()

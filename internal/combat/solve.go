@@ -101,8 +101,8 @@ func SolveContext(ctx context.Context, b Battle) (Result, error) {
 		return res, nil
 	}
 
-	A := newSpace(newArmy(atk.Units, isShip, atk.Policy).shielded(atk.Tech).cancelling(atk.Tech.Cancel))
-	D := newSpace(newArmy(def.Units, isShip, def.Policy).shielded(def.Tech).cancelling(def.Tech.Cancel))
+	A := newSpace(newArmy(atk.Units, isShip, atk.Policy).shielded(atk.at(atBarrage)).cancelling(atk.Tech.Cancel))
+	D := newSpace(newArmy(def.Units, isShip, def.Policy).shielded(def.at(atBarrage)).cancelling(def.Tech.Cancel))
 	// Space cannon offense (77): each side's cannon against the other's
 	// ships; then the start of combat (an ambush, by the ships the cannon
 	// left).
@@ -194,8 +194,8 @@ func openingHits(b Battle, A, D *space) map[[2]int]float64 {
 	atk, def := b.Attacker, b.Defender
 	var toA, toD []float64 // cannon dice at each side
 	if !b.NoCannon {
-		toA = abilityChances(Dice(all(def.Units, def.Planet, def.planetCannon()), KindCannon, 0, def.Tech, atk.Tech), def.Tech)
-		toD = abilityChances(Dice(all(atk.Units, atk.planetCannon()), KindCannon, 0, atk.Tech, def.Tech), atk.Tech)
+		toA = abilityChances(Dice(b.offense(false), KindCannon, 0, def.at(atOffense), atk.Tech), def.Tech)
+		toD = abilityChances(Dice(b.offense(true), KindCannon, 0, atk.at(atOffense), def.Tech), atk.Tech)
 	}
 	out := map[[2]int]float64{}
 	switch {
@@ -295,11 +295,11 @@ func solveGround(ctx context.Context, b Battle, ships, landing []Group, cancelA,
 	D := newSpace(newArmy(def.Planet, isGround, def.Policy).shielded(def.Tech).cancelling(cancelD))
 	var bomb []float64
 	if !b.NoBombard && !shielded(def.Planet, ships, atk.Tech) {
-		bomb = abilityChances(Dice(ships, KindBombard, 0, atk.Tech, def.Tech), atk.Tech)
+		bomb = abilityChances(Dice(ships, KindBombard, 0, atk.at(atBombard), def.Tech), atk.Tech)
 	}
 	var scd []float64
 	if !b.NoCannon && !atk.Tech.L4 {
-		scd = abilityChances(Dice(all(def.Planet, def.planetCannon()), KindCannon, 0, def.Tech, atk.Tech), def.Tech)
+		scd = abilityChances(Dice(all(def.Planet, def.planetCannon()), KindCannon, 0, def.at(atDefense), atk.Tech), def.Tech)
 	}
 	postD := spreadBy(D, bomb, 1<<btoi(atk.Tech.X89Double)) // each hit twice (X-89 Bacterial Weapon ΩΩ)
 	if atk.Tech.X89 {

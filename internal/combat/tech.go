@@ -98,6 +98,10 @@ type Tech struct {
 	// BombardShields: this side's bombardment ignores planetary shields
 	// (the L1Z1X's 2RAM).
 	BombardShields bool
+	// AbilityDieOnce: one more die for the best unit in one unit ability
+	// roll of the battle, the side's first (Strike Wing Ambuscade, played
+	// at its first chance in the odds).
+	AbilityDieOnce bool
 	// Cancel: the first hits this side takes in the battle are cancelled,
 	// this many, anti-fighter barrage's aside (the Titans' Tellurian, used
 	// at its first chance in the odds).
@@ -119,7 +123,7 @@ func (t Tech) Or(u Tech) Tech {
 		Mod: t.Mod + u.Mod, GroundMod: t.GroundMod + u.GroundMod, FoeGroundMod: t.FoeGroundMod + u.FoeGroundMod,
 		SpaceRoundDie: t.SpaceRoundDie || u.SpaceRoundDie, GroundRoundDie: t.GroundRoundDie || u.GroundRoundDie,
 		SpaceRoundReroll: t.SpaceRoundReroll || u.SpaceRoundReroll, BombardShields: t.BombardShields || u.BombardShields,
-		Cancel: t.Cancel + u.Cancel, PlanetCannon: better(t.PlanetCannon, u.PlanetCannon)}
+		Cancel: t.Cancel + u.Cancel, AbilityDieOnce: t.AbilityDieOnce || u.AbilityDieOnce, PlanetCannon: better(t.PlanetCannon, u.PlanetCannon)}
 }
 
 // better is the roll with more dice, the first on a tie.

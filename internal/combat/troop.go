@@ -150,9 +150,11 @@ func (t *troop) roll(f func(*Profile) Roll, mod int, reroll bool, rng *engine.RN
 // more die for the best unit that Tech.AbilityDie gives.
 func (t *troop) barrageRoll(rng *engine.RNG) int {
 	h := t.roll(afbRoll, 0, t.a.afbAgain, rng, false)
-	if best := t.a.bestBarrage(func(i int) bool { return !t.dead[i] }); t.a.afbDie && best > 0 {
-		if hitDie(rng.Die(), best) || (t.a.afbAgain && hitDie(rng.Die(), best)) {
-			h++
+	if best := t.a.bestBarrage(func(i int) bool { return !t.dead[i] }); best > 0 {
+		for range t.a.afbMore {
+			if hitDie(rng.Die(), best) || (t.a.afbAgain && hitDie(rng.Die(), best)) {
+				h++
+			}
 		}
 	}
 	return h

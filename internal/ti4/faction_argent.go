@@ -147,7 +147,7 @@ func init() {
 		moment: func(s *State, seat int) bool {
 			return answering(AnswerAbilityRoll)(s, seat) || bombardAmbushOpen(s, seat)
 		},
-		play: strikeWingAmbuscade})
+		play: strikeWingAmbuscade, odds: combat.Tech{AbilityDieOnce: true}})
 }
 
 // bombardAmbushOpen reports seat's invasion before its bombardment, with

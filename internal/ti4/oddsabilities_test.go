@@ -125,6 +125,7 @@ func TestOdds_LeadersAndNotes(t *testing.T) {
 		{"sardakk:tekklar_legion", combat.Tech{GroundMod: 1}},
 		{"l1z1x:2ram", combat.Tech{BombardShields: true}},
 		{"titans:tellurian", combat.Tech{Cancel: 1}},
+		{"argent:strike_wing_ambuscade", combat.Tech{AbilityDieOnce: true}},
 		{"titans:ul_the_progenitor", combat.Tech{PlanetCannon: combat.Roll{Hit: 5, Dice: 3}}},
 		{"argent:trrakan_aun_zulok", combat.Tech{AbilityDie: true}},
 		{"jolnar:ta_zern", combat.Tech{AbilityReroll: true}},
@@ -187,5 +188,66 @@ func TestOdds_LeaderOddsAreNotPlay(t *testing.T) {
 		if got := s.combatTech(seat); got.SpaceRoundDie || got.GroundRoundDie || got.Mod != 0 {
 			t.Fatalf("seat %d: %+v", seat, got)
 		}
+	}
+}
+
+// Leaders and notes in the odds, solved exactly, agree with ti4battle
+// (pgsandstrom/ti4calc at 8fbc1c1, 200,000 battles a line, risk direct
+// hit off, which is the order of sustain-by-type here). ti4battle gives
+// Evelyn Delouis's die to an infantry and Rickar Rickani's +2 in every
+// combat; the lines are battles where that is the same.
+func TestOdds_LeadersAgreeWithTi4battle(t *testing.T) {
+	const fleet, foes = "2 dreadnought, 2 cruiser", "2 dreadnought, 3 cruiser"
+	for _, tc := range []struct {
+		name, attacker, defender, planet string // with a planet and no defender, the invasion alone
+		atkTech, defTech, defFaction     string
+		want                             [3]float64 // attacker wins, defender wins, draw
+	}{
+		{"no leader", fleet, foes, "", "", "", "", [3]float64{0.2131, 0.7336, 0.0533}},
+		{"Viscount Unlenn", fleet, foes, "", "letnev:viscount_unlenn", "", "", [3]float64{0.3123, 0.6201, 0.0676}},
+		{"War Funding", fleet, foes, "", "letnev:war_funding", "", "", [3]float64{0.3726, 0.5493, 0.0781}},
+		{"Tekklar Legion", "4 infantry", "", "4 infantry", "sardakk:tekklar_legion", "", "", [3]float64{0.6604, 0.3046, 0.0350}},
+		{"Tekklar Legion against the N'orr", "4 infantry", "", "4 infantry", "sardakk:tekklar_legion", "", "sardakk", [3]float64{0.6612, 0.3040, 0.0347}},
+		{"Evelyn Delouis", "3 infantry", "", "3 infantry", "sol:evelyn_delouis", "", "", [3]float64{0.5551, 0.4007, 0.0442}},
+		{"Tellurian", "2 cruiser, 1 destroyer", "2 cruiser, 2 destroyer", "", "titans:tellurian", "", "", [3]float64{0.4204, 0.5306, 0.0490}},
+		{"Rickar Rickani", "2 cruiser", "2 cruiser, 1 destroyer", "", "winnu:rickar_rickani", "", "", [3]float64{0.3059, 0.5959, 0.0981}},
+		{"2RAM", "2 dreadnought, 3 infantry", "", "1 pds, 3 infantry", "l1z1x:2ram", "", "", [3]float64{0.6900, 0.2707, 0.0393}},
+		{"no 2RAM", "2 dreadnought, 3 infantry", "", "1 pds, 3 infantry", "", "", "", [3]float64{0.3166, 0.6450, 0.0384}},
+		{"Ul the Progenitor", "2 dreadnought, 4 infantry", "", "3 infantry", "", "titans:ul_the_progenitor", "", [3]float64{0.5805, 0.3706, 0.0490}},
+		{"no Ul the Progenitor", "2 dreadnought, 4 infantry", "", "3 infantry", "", "", "", [3]float64{0.9419, 0.0497, 0.0085}},
+		{"Strike Wing Ambuscade", "2 destroyer, 1 carrier, 2 fighter", "1 carrier, 6 fighter", "", "argent:strike_wing_ambuscade", "", "", [3]float64{0.2963, 0.6950, 0.0087}},
+		{"no Strike Wing Ambuscade", "2 destroyer, 1 carrier, 2 fighter", "1 carrier, 6 fighter", "", "", "", "", [3]float64{0.2571, 0.7348, 0.0081}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := combat.Battle{Space: tc.planet == "", Invade: tc.planet != ""}
+			var err error
+			if b.Attacker.Units, err = ParseUnits(tc.attacker); err != nil {
+				t.Fatal(err)
+			}
+			if b.Defender.Units, err = ParseUnits(tc.defender); err != nil {
+				t.Fatal(err)
+			}
+			if b.Defender.Planet, err = ParseUnits(tc.planet); err != nil {
+				t.Fatal(err)
+			}
+			b.Attacker.Policy, b.Defender.Policy = combat.SustainByType, combat.SustainByType
+			if err := ArmSide(&b.Attacker, "", tc.atkTech, tc.defFaction); err != nil {
+				t.Fatal(err)
+			}
+			if err := ArmSide(&b.Defender, tc.defFaction, tc.defTech, ""); err != nil {
+				t.Fatal(err)
+			}
+			res, err := combat.Solve(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := [3]float64{res.AttackerWins, res.DefenderWins, res.BothDestroyed}
+			for i, p := range tc.want {
+				se := math.Sqrt(p*(1-p)/200_000) + 1e-9
+				if z := (got[i] - p) / se; math.Abs(z) > 4 {
+					t.Errorf("outcome %d: %.4f, ti4battle %.4f (z %.1f)", i, got[i], p, z)
+				}
+			}
+		})
 	}
 }
