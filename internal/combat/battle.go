@@ -2,6 +2,7 @@ package combat
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 )
 
@@ -112,11 +113,40 @@ func (sd *Side) planetCannon() []Group {
 	return []Group{{Profile: Profile{ID: "planet", Type: "planet", Name: "the planet's space cannon", Cannon: sd.Tech.PlanetCannon}, Count: 1}}
 }
 
-// settled is the battle with each side's Tech.Mod in its Mod, and the
-// roll its Tech.AbilityDieOnce goes to.
+// lend gives one non-fighter ship the rolls Tech.LentCombat and LentAFB,
+// and Sustain Damage: the ship with the worst combat roll, the cheapest of
+// those.
+func lend(gs []Group, t Tech) []Group {
+	pick := -1
+	for i, g := range gs {
+		p, q := &g.Profile, &gs[max(pick, 0)].Profile
+		if g.Count == 0 || !p.Ship() || p.Fighter() || t.LentCombat.Dice == 0 {
+			continue
+		}
+		if pick < 0 || p.Combat.Hit > q.Combat.Hit || (p.Combat.Hit == q.Combat.Hit && p.Cost < q.Cost) {
+			pick = i
+		}
+	}
+	if pick < 0 {
+		return gs
+	}
+	out := slices.Clone(gs)
+	out[pick].Count--
+	p := gs[pick].Profile
+	p.Combat, p.AFB, p.Sustain = t.LentCombat, t.LentAFB, true
+	return append(out, Group{Profile: p, Count: 1})
+}
+
+// settled is the battle with each side's Tech.Mod in its Mod, a ship
+// lent the rolls of another's in the space combat (Tech.LentCombat), and
+// the roll its Tech.AbilityDieOnce goes to.
 func (b Battle) settled() Battle {
 	b.Attacker.Mod += b.Attacker.Tech.Mod
 	b.Defender.Mod += b.Defender.Tech.Mod
+	if b.Space {
+		b.Attacker.Units = lend(b.Attacker.Units, b.Attacker.Tech)
+		b.Defender.Units = lend(b.Defender.Units, b.Defender.Tech)
+	}
 	for _, x := range []struct {
 		sd       *Side
 		attacker bool

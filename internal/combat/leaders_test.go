@@ -275,3 +275,48 @@ func TestTech_AbilityDieOnce_FirstRoll(t *testing.T) {
 	c.Attacker.Tech.AbilityDieOnce = true
 	agree(t, c, 20000, 31)
 }
+
+// The Cavalry (LentCombat, LentAFB): the ship with the worst combat roll,
+// the cheapest of those, fights the space combat as the lender's flagship
+// would; a lone destroyer lent Memoria's values fights as Memoria.
+func TestTech_Lent_Odds(t *testing.T) {
+	memoria := Tech{LentCombat: Roll{Hit: 7, Dice: 2}, LentAFB: Roll{Hit: 8, Dice: 3}}
+	lent := Battle{Attacker: side(t, "1 destroyer"), Defender: side(t, "1 cruiser, 2 fighter"), Space: true}
+	lent.Attacker.Tech = memoria
+	flagship := Battle{Attacker: side(t, "1 memoria"), Defender: side(t, "1 cruiser, 2 fighter"), Space: true}
+	a, err := Solve(lent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := Solve(flagship)
+	if !nearAll(outcome(a), outcome(b)) {
+		t.Fatalf("lent %v, Memoria %v", outcome(a), outcome(b))
+	}
+	for _, tc := range []struct{ units, want string }{
+		{"2 dreadnought, 1 carrier, 2 destroyer, 3 fighter", "destroyer"}, // 9s: the destroyer costs less than the carrier
+		{"1 dreadnought, 1 cruiser", "cruiser"},
+		{"3 fighter", ""},
+	} {
+		got := ""
+		for _, g := range lend(side(t, tc.units).Units, memoria) {
+			if g.Profile.Combat == memoria.LentCombat && g.Profile.Sustain {
+				got = g.Profile.Type
+			}
+		}
+		if got != tc.want {
+			t.Errorf("%s: lent to %q, want %q", tc.units, got, tc.want)
+		}
+	}
+	// Not on the planet: an invasion alone is as without it.
+	g := Battle{Attacker: side(t, "1 destroyer, 2 infantry"), Defender: Side{Planet: side(t, "2 infantry").Units}, Invade: true}
+	plain, _ := Solve(g)
+	g.Attacker.Tech = memoria
+	with, _ := Solve(g)
+	if !nearAll(outcome(plain), outcome(with)) {
+		t.Fatalf("the invasion changed: %v, %v", outcome(plain), outcome(with))
+	}
+	c := Battle{Attacker: side(t, "2 destroyer, 1 carrier, 3 infantry"), Defender: side(t, "1 cruiser, 3 fighter"), Space: true, Invade: true}
+	c.Defender.Planet = side(t, "2 infantry").Units
+	c.Attacker.Tech = memoria
+	agree(t, c, 20000, 41)
+}

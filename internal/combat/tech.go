@@ -102,6 +102,11 @@ type Tech struct {
 	// roll of the battle, the side's first (Strike Wing Ambuscade, played
 	// at its first chance in the odds).
 	AbilityDieOnce bool
+	// LentCombat, LentAFB: one of this side's non-fighter ships fights its
+	// space combat with these rolls, and Sustain Damage (The Cavalry: the
+	// Nomad's flagship's values); the odds lend them to the ship with the
+	// worst combat roll, the cheapest of those.
+	LentCombat, LentAFB Roll
 	// Cancel: the first hits this side takes in the battle are cancelled,
 	// this many, anti-fighter barrage's aside (the Titans' Tellurian, used
 	// at its first chance in the odds).
@@ -123,6 +128,7 @@ func (t Tech) Or(u Tech) Tech {
 		Mod: t.Mod + u.Mod, GroundMod: t.GroundMod + u.GroundMod, FoeGroundMod: t.FoeGroundMod + u.FoeGroundMod,
 		SpaceRoundDie: t.SpaceRoundDie || u.SpaceRoundDie, GroundRoundDie: t.GroundRoundDie || u.GroundRoundDie,
 		SpaceRoundReroll: t.SpaceRoundReroll || u.SpaceRoundReroll, BombardShields: t.BombardShields || u.BombardShields,
+		LentCombat: better(t.LentCombat, u.LentCombat), LentAFB: better(t.LentAFB, u.LentAFB),
 		Cancel: t.Cancel + u.Cancel, AbilityDieOnce: t.AbilityDieOnce || u.AbilityDieOnce, PlanetCannon: better(t.PlanetCannon, u.PlanetCannon)}
 }
 

@@ -935,7 +935,7 @@ func ParseCombatTech(list string) (combat.Tech, error) {
 		if id == "" {
 			continue
 		}
-		base := strings.TrimSuffix(id, NoCodexSuffix)
+		base := strings.TrimSuffix(strings.TrimSuffix(id, NoCodexSuffix), UpgradedSuffix)
 		if slices.Contains(named, base) {
 			return combat.Tech{}, fmt.Errorf("%q is named twice (one version of a card at most)", base)
 		}
@@ -947,6 +947,27 @@ func ParseCombatTech(list string) (combat.Tech, error) {
 		t = t.Or(c)
 	}
 	return t, nil
+}
+
+// UpgradedSuffix names, after a note that lends its owner's unit's values
+// (The Cavalry), the unit upgraded: nomad:the_cavalry lends Memoria's,
+// nomad:the_cavalry@upgraded Memoria II's.
+const UpgradedSuffix = "@upgraded"
+
+// lentValues is what lending faction's unit of type typ gives a ship in
+// the odds: its combat and anti-fighter barrage rolls (and Sustain
+// Damage); nothing for no type.
+func lentValues(faction, typ string, upgraded bool) combat.Tech {
+	if typ == "" {
+		return combat.Tech{}
+	}
+	for _, u := range data.MustLoad().Units {
+		if u.Faction == faction && u.Type == typ && (u.Level == 2) == upgraded {
+			p := combat.FromUnit(u)
+			return combat.Tech{LentCombat: p.Combat, LentAFB: p.AFB}
+		}
+	}
+	return combat.Tech{}
 }
 
 // NoCodexSuffix names, after an id, the version of a component that games
@@ -984,8 +1005,12 @@ func combatEffects(a *Ability) combat.Tech {
 // technology's, leader's or ability's definition (Combat and Odds), or a
 // promissory note's; nothing for any other id.
 func oddsOf(id string) combat.Tech {
-	if n := promissoryNotes[id]; n != nil {
-		return n.odds
+	base, up := strings.CutSuffix(id, UpgradedSuffix)
+	if n := promissoryNotes[base]; n != nil && (!up || n.lends != "") {
+		return n.odds.Or(lentValues(noteOwner(base), n.lends, up))
+	}
+	if up {
+		return combat.Tech{}
 	}
 	a := oddsVersion(id)
 	if a == nil || !namedInOdds(strings.TrimSuffix(id, NoCodexSuffix)) {
@@ -1031,8 +1056,11 @@ func CombatTechIDs() []string {
 		}
 	}
 	for id, n := range promissoryNotes {
-		if n.odds != (combat.Tech{}) {
+		if oddsOf(id) != (combat.Tech{}) {
 			ids = append(ids, id)
+		}
+		if n.lends != "" {
+			ids = append(ids, id+UpgradedSuffix)
 		}
 	}
 	slices.Sort(ids)

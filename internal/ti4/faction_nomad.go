@@ -217,7 +217,7 @@ func artuno(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
 // (CombatExtra.Lent); the note goes back to the Nomad as the combat ends.
 func init() {
 	defineNote("nomad:the_cavalry", &promissoryNote{since: RulesPoK, answers: AnswerSpaceStart, moment: cavalryMoment,
-		fields: "unit", offer: cavalryOffer, play: theCavalry})
+		fields: "unit", offer: cavalryOffer, play: theCavalry, lends: "flagship"})
 }
 
 const cavalry = "nomad:the_cavalry"

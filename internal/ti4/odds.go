@@ -42,12 +42,14 @@ func ArmSide(sd *combat.Side, faction, tech, foe string) error {
 	}
 	foeID, _ := factionNamed(foe) // a wrong name is the other side's error
 	for _, id := range strings.Split(tech, ",") {
-		id = strings.TrimSpace(id)
+		id = strings.TrimSuffix(strings.TrimSpace(id), UpgradedSuffix)
 		n := promissoryNotes[id]
 		switch {
 		case n == nil:
 		case own != "" && noteOwner(id) == own:
 			return &OddsField{"tech", fmt.Errorf("%q is the %s's own promissory note: a player never plays their own (LRR 69.2)", id, own)}
+		case foe != "" && noteOwner(id) == foeID && n.lends != "":
+			return &OddsField{"tech", fmt.Errorf("%q is played against a player other than its owner, the %s", id, foeID)}
 		case foe != "" && noteOwner(id) == foeID:
 			t = t.Or(n.againstOwner)
 		}

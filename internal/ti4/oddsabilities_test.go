@@ -126,6 +126,8 @@ func TestOdds_LeadersAndNotes(t *testing.T) {
 		{"l1z1x:2ram", combat.Tech{BombardShields: true}},
 		{"titans:tellurian", combat.Tech{Cancel: 1}},
 		{"argent:strike_wing_ambuscade", combat.Tech{AbilityDieOnce: true}},
+		{"nomad:the_cavalry", combat.Tech{LentCombat: combat.Roll{Hit: 7, Dice: 2}, LentAFB: combat.Roll{Hit: 8, Dice: 3}}},
+		{"nomad:the_cavalry@upgraded", combat.Tech{LentCombat: combat.Roll{Hit: 5, Dice: 2}, LentAFB: combat.Roll{Hit: 5, Dice: 3}}},
 		{"titans:ul_the_progenitor", combat.Tech{PlanetCannon: combat.Roll{Hit: 5, Dice: 3}}},
 		{"argent:trrakan_aun_zulok", combat.Tech{AbilityDie: true}},
 		{"jolnar:ta_zern", combat.Tech{AbilityReroll: true}},
@@ -138,7 +140,8 @@ func TestOdds_LeadersAndNotes(t *testing.T) {
 			t.Errorf("%s is not in the list the odds offer", tc.id)
 		}
 	}
-	for _, id := range []string{"letnev:viscount_unlenn@no_codex", "sardakk:tekklar_legion@no_codex", "letnev:war_funding,letnev:war_funding", "naalu:gift_of_prescience"} {
+	for _, id := range []string{"letnev:viscount_unlenn@no_codex", "sardakk:tekklar_legion@no_codex", "letnev:war_funding,letnev:war_funding", "naalu:gift_of_prescience",
+		"sardakk:tekklar_legion@upgraded", "plasma_scoring@upgraded", "nomad:the_cavalry,nomad:the_cavalry@upgraded"} {
 		if _, err := ParseCombatTech(id); err == nil {
 			t.Errorf("%s: accepted", id)
 		}
@@ -169,6 +172,9 @@ func TestOdds_ArmSide_TekklarLegion(t *testing.T) {
 	err := ArmSide(&sd, "sardakk", "sardakk:tekklar_legion", "hacan")
 	if !errors.As(err, &fe) || fe.Field != "tech" || !strings.Contains(err.Error(), "69.2") {
 		t.Fatalf("the N'orr's own note: %v", err)
+	}
+	if err := ArmSide(&sd, "", "nomad:the_cavalry@upgraded", "nomad"); !errors.As(err, &fe) || fe.Field != "tech" {
+		t.Fatalf("The Cavalry against the Nomad: %v", err)
 	}
 	if err := ArmSide(&sd, "nobody", "", ""); !errors.As(err, &fe) || fe.Field != "faction" {
 		t.Fatalf("a wrong faction: %v", err)

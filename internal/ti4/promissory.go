@@ -86,6 +86,11 @@ type promissoryNote struct {
 	// a side names it (used at its first chance); againstOwner: what it
 	// does besides there when the opponent is its owner.
 	odds, againstOwner combat.Tech
+	// lends: the type of its owner's unit whose values it lends one of the
+	// holder's ships (The Cavalry: "flagship"), against another player
+	// than its owner; in the odds, the unit as printed, or upgraded
+	// (UpgradedSuffix).
+	lends string
 	// shields: the ability of its owner's that, while the note is in its
 	// holder's play area, cannot be used against the holder.
 	shields string
