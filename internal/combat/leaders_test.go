@@ -320,3 +320,96 @@ func TestTech_Lent_Odds(t *testing.T) {
 	c.Attacker.Tech = memoria
 	agree(t, c, 20000, 41)
 }
+
+// simulated is the outcome of n simulated battles, checked against want
+// within five standard errors.
+func simulated(t *testing.T, b Battle, want [3]float64, n int, seed uint64) Result {
+	t.Helper()
+	if _, err := Solve(b); err == nil {
+		t.Fatal("solved exactly: units placed mid-battle are the simulation's")
+	}
+	r, err := Simulate(b, n, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range outcome(r) {
+		se := math.Sqrt(want[i]*(1-want[i])/float64(n)) + 1e-4
+		if math.Abs(p-want[i]) > 5*se {
+			t.Fatalf("outcome %d: simulated %.4f, want %.4f\n%+v", i, p, want[i], r)
+		}
+	}
+	return r
+}
+
+// Brother Milor Ω (Milor): the first of the side's units destroyed brings
+// 2 fighters (a ship) or 2 infantry (a ground force), once. One unit each
+// hitting with p: a round in which the side's unit alone is destroyed
+// leads to 2 against 1 without the agent; one in which both are destroyed
+// is the side's, whose units are placed.
+func TestTech_Milor_Odds(t *testing.T) {
+	then := func(p float64, rest Result) [3]float64 {
+		lone, both, last := p*(1-p), p*p, 1-(1-p)*(1-p)
+		return [3]float64{(lone+both)/last + lone/last*rest.AttackerWins, lone / last * rest.DefenderWins, lone / last * rest.BothDestroyed}
+	}
+	plain := func(atk, def string, ground bool) Result {
+		b := Battle{Attacker: side(t, atk), Defender: side(t, def), Space: true}
+		if ground {
+			b = Battle{Attacker: side(t, atk), Defender: Side{Planet: side(t, def).Units}, Invade: true}
+		}
+		r, err := Solve(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	b := Battle{Attacker: side(t, "1 fighter"), Defender: side(t, "1 fighter"), Space: true}
+	b.Attacker.Tech.Milor = true
+	simulated(t, b, then(0.2, plain("2 fighter", "1 fighter", false)), 40000, 51)
+	g := Battle{Attacker: side(t, "1 infantry"), Defender: Side{Planet: side(t, "1 infantry").Units}, Invade: true}
+	g.Attacker.Tech.Milor = true
+	simulated(t, g, then(0.3, plain("2 infantry", "1 infantry", true)), 40000, 52)
+	// As printed: a cruiser brings 2 fighters; a fighter nothing.
+	c := Battle{Attacker: side(t, "1 cruiser"), Defender: side(t, "1 cruiser"), Space: true}
+	c.Attacker.Tech.MilorPrinted = true
+	simulated(t, c, then(0.4, plain("2 fighter", "1 cruiser", false)), 40000, 53)
+	b.Attacker.Tech = Tech{MilorPrinted: true}
+	simulated(t, b, outcome(plain("1 fighter", "1 fighter", false)), 40000, 54)
+}
+
+// Ipswitch: each of the opponent's ships destroyed in the space combat
+// brings the side a ship of its type at the combat's end, as play has it:
+// who won is as without it; the ships placed are among the survivors.
+func TestTech_Ipswitch_Odds(t *testing.T) {
+	plain := mustSolve(t, Battle{Attacker: side(t, "1 fighter"), Defender: side(t, "3 fighter"), Space: true})
+	b := Battle{Attacker: side(t, "1 fighter"), Defender: side(t, "3 fighter"), Space: true}
+	b.Attacker.Tech.Ipswitch = true
+	r := simulated(t, b, outcome(plain), 40000, 61)
+	st, ps := r.Stages[0], plain.Stages[0]
+	want := ps.AttackerExpected["fighter"] + 3 - ps.DefenderExpected["fighter"] // its own left, and one for each destroyed
+	if got := st.AttackerExpected["fighter"]; math.Abs(got-want) > 0.03 {
+		t.Fatalf("fighters after the combat: %.4f, want %.4f", got, want)
+	}
+	// One for each fighter destroyed in the combat, both sides' last
+	// round too.
+	d := Battle{Attacker: side(t, "1 dreadnought"), Defender: side(t, "1 fighter"), Space: true}
+	d.Attacker.Tech.Ipswitch = true
+	r = simulated(t, d, outcome(mustSolve(t, Battle{Attacker: side(t, "1 dreadnought"), Defender: side(t, "1 fighter"), Space: true})), 20000, 62)
+	if got, want := r.Stages[0].AttackerExpected["fighter"], r.AttackerWins+r.BothDestroyed; !near(got, want, 1e-9) {
+		t.Fatalf("a fighter for each destroyed: %.4f fighters, %.4f", got, want)
+	}
+	// None for those the space cannon destroys before the combat.
+	d.Attacker.Tech.PlanetCannon = Roll{Hit: 1, Dice: 1}
+	r = simulated(t, d, [3]float64{1, 0, 0}, 1000, 63)
+	if got := r.Stages[0].AttackerExpected["fighter"]; got != 0 {
+		t.Fatalf("fighters taken from the space cannon's: %.4f", got)
+	}
+}
+
+func mustSolve(t *testing.T, b Battle) Result {
+	t.Helper()
+	r, err := Solve(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/mecatol/mecatol/internal/engine"
+	"github.com/mecatol/mecatol/internal/ti4/data"
 )
 
 // Hits throws the dice of n units with one roll ability and counts hits:
@@ -88,10 +89,13 @@ type tally struct {
 	n      int
 }
 
-func (t *tally) add(A, D *troop) {
+func (t *tally) add(A, D *troop) { t.addAs(A, D, A.wiped(), D.wiped()) }
+
+// addAs is add with each side's loss given.
+func (t *tally) addAs(A, D *troop, lostA, lostD bool) {
 	as, ac := A.survivors()
 	ds, dc := D.survivors()
-	t.stage.add(as, ac, ds, dc, 1, A.wiped(), D.wiped())
+	t.stage.add(as, ac, ds, dc, 1, lostA, lostD)
 	t.n++
 }
 
@@ -142,8 +146,9 @@ func SimulateContext(ctx context.Context, b Battle, n int, seed uint64) (Result,
 	rng := engine.NewRNG(seed)
 	b = b.settled()
 	atk, def := b.Attacker, b.Defender
-	A := newTroop(newArmy(atk.Units, inSpace(atk.Units), atk.Policy).shielded(atk.at(atBarrage)).cancelling(atk.Tech.Cancel))
-	D := newTroop(newArmy(def.Units, inSpace(def.Units), def.Policy).shielded(def.at(atBarrage)).cancelling(def.Tech.Cancel))
+	A := newTroop(newArmy(all(atk.Units, spares(atk, def, true)), inSpace(atk.Units), atk.Policy).shielded(atk.at(atBarrage)).cancelling(atk.Tech.Cancel))
+	D := newTroop(newArmy(all(def.Units, spares(def, atk, true)), inSpace(def.Units), def.Policy).shielded(def.at(atBarrage)).cancelling(def.Tech.Cancel))
+	A.places, D.places = atk.Tech, def.Tech
 	// left is the hits a side may still cancel in the invasion: what its
 	// space combat left, or all for a side with no units there.
 	left := func(t *troop, sd Side) int {
@@ -164,11 +169,14 @@ func SimulateContext(ctx context.Context, b Battle, n int, seed uint64) (Result,
 		ships, landing := atk.Units, ground
 		if b.Space {
 			simSpace(b, A, D, &rng)
-			space.add(A, D)
+			lostA, lostD := A.wiped(), D.wiped() // lost, before the ships raided are placed
+			A.plunder()
+			D.plunder()
+			space.addAs(A, D, lostA, lostD)
 			if !b.Invade {
 				continue
 			}
-			if A.wiped() || !D.wiped() {
+			if lostA || !lostD {
 				continue // no invasion after losing the space combat
 			}
 			ships = merge(A.groups())
@@ -181,8 +189,10 @@ func SimulateContext(ctx context.Context, b Battle, n int, seed uint64) (Result,
 		if hasAny(ships, fightersLandP) { // Matriarch: the fighters fight on the planet
 			landing, keep = append(landing, groupsOf(ships, isFighterP)...), isGroundOrFighter
 		}
-		ga := newTroop(newArmy(landing, keep, atk.Policy).shielded(atk.Tech).cancelling(left(A, atk)))
-		gd := newTroop(newArmy(def.Planet, isGround, def.Policy).shielded(def.Tech).cancelling(left(D, def)))
+		ga := newTroop(newArmy(all(landing, spares(atk, def, false)), keep, atk.Policy).shielded(atk.Tech).cancelling(left(A, atk)))
+		gd := newTroop(newArmy(all(def.Planet, spares(def, atk, false)), isGround, def.Policy).shielded(def.Tech).cancelling(left(D, def)))
+		ga.places, gd.places = atk.Tech, def.Tech
+		ga.milorUsed, gd.milorUsed = b.Space && A.milorUsed, b.Space && D.milorUsed
 		simGround(b, ships, ga, gd, &rng)
 		inv.add(ga, gd)
 		if !ga.wiped() && gd.wiped() {
@@ -223,6 +233,7 @@ func simSpace(b Battle, A, D *troop, rng *engine.RNG) {
 		D.take(ha, cannonTargets(atk.Tech, D), false)
 		blast(A, D)
 	}
+	A.looting, D.looting = atk.Tech.Ipswitch, def.Tech.Ipswitch // from the start of the combat
 	// the start of combat: Impulse Core, ambushes (by the ships the cannon
 	// left), then Assault Cannon and Dimensional Splicer
 	for _, x := range []struct {
@@ -300,6 +311,7 @@ func simGround(b Battle, ships []Group, ga, gd *troop, rng *engine.RNG) {
 		if atk.Tech.X89 {
 			gd.wipeInfantry()
 		}
+		blast(ga, gd)
 	}
 	var harrow func()
 	if !b.NoBombard && !shielded(def.Planet, ships, atk.Tech) {
@@ -314,14 +326,78 @@ func simGround(b Battle, ships []Group, ga, gd *troop, rng *engine.RNG) {
 	}
 	if !b.NoCannon && !atk.Tech.L4 {
 		ga.hit(AbilityThrow(rng, Dice(all(def.Planet, def.planetCannon()), KindCannon, 0, def.at(atDefense), atk.Tech), def.Tech, nil))
+		blast(ga, gd)
 	}
 	if def.Tech.Magen && hasStructure(def.Planet) && !ga.wiped() && !gd.wiped() {
 		ga.pickedHit()
+		blast(ga, gd)
 	}
 	fight(ga, gd, atk, def, true, harrow)(rng)
 	for i := range ga.a.units { // fighters go back to space: they hold no planet
 		ga.dead[i] = ga.dead[i] || ga.a.units[i].Fighter()
 	}
+}
+
+// spares are the units a side may place mid-battle (Profile.Spare): in
+// space, Brother Milor's 2 fighters and a ship for each of the foe's that
+// Ipswitch may take; on the planet, Milor's 2 infantry. Each is as the
+// side's own unit of its type, else the generic one.
+func spares(own, foe Side, space bool) []Group {
+	t := own.Tech
+	var out []Group
+	add := func(typ string, n int) {
+		if p, ok := profileOf(typ, own.Units, own.Planet); ok && n > 0 {
+			p.Spare = true
+			out = append(out, Group{Profile: p, Count: n})
+		}
+	}
+	switch {
+	case space && (t.Milor || t.MilorPrinted):
+		add("fighter", 2)
+	case !space && t.Milor:
+		add("infantry", 2)
+	}
+	if !space || !t.Ipswitch {
+		return out
+	}
+	var types []string
+	n := map[string]int{}
+	take := func(typ string, k int) {
+		if n[typ] == 0 {
+			types = append(types, typ)
+		}
+		n[typ] += k
+	}
+	for _, g := range foe.Units {
+		if g.Profile.Ship() && g.Count > 0 {
+			take(g.Profile.Type, g.Count)
+		}
+	}
+	if foe.Tech.Milor || foe.Tech.MilorPrinted {
+		take("fighter", 2)
+	}
+	for _, typ := range types {
+		add(typ, n[typ])
+	}
+	return out
+}
+
+// profileOf is the profile of the first unit of type typ among the
+// groups, else the generic unit's.
+func profileOf(typ string, groups ...[]Group) (Profile, bool) {
+	for _, gs := range groups {
+		for _, g := range gs {
+			if g.Profile.Type == typ {
+				return g.Profile, true
+			}
+		}
+	}
+	for _, u := range data.MustLoad().Units {
+		if u.Type == typ && u.Faction == "" && u.Level <= 1 {
+			return FromUnit(u), true
+		}
+	}
+	return Profile{}, false
 }
 
 // inSpace is which of a side's units fight in its space combat: its

@@ -46,11 +46,14 @@ func (b *Battle) inexact() []string {
 		if t.Harrow && b.Invade && !b.NoBombard {
 			out = append(out, "Harrow")
 		}
+		if t.Milor || t.MilorPrinted { // units placed mid-battle: no place on the line
+			out = append(out, "Brother Milor")
+		}
 		for _, x := range []struct {
 			on   bool
 			name string
 		}{{t.Impulse, "Impulse Core"}, {t.Devotion, "Devotion"}, {t.Splicer, "Dimensional Splicer"}, {sd.TradeGoods > 0 && hasAny(sd.Units, raiseP), "Wrath of Kenara's trade goods"},
-			{t.Munitions && sd.TradeGoods >= 2, "Munitions Reserves"}} {
+			{t.Munitions && sd.TradeGoods >= 2, "Munitions Reserves"}, {t.Ipswitch, "Ipswitch"}} {
 			if x.on && b.Space {
 				out = append(out, x.name)
 			}

@@ -107,6 +107,15 @@ type Tech struct {
 	// Nomad's flagship's values); the odds lend them to the ship with the
 	// worst combat roll, the cheapest of those.
 	LentCombat, LentAFB Roll
+	// Milor: after the first of this side's units destroyed in the
+	// battle, 2 fighters placed for a ship, 2 infantry for a ground force
+	// on the planet (the Yin's Brother Milor Ω); MilorPrinted: after the
+	// first destroyer or cruiser, 2 fighters (as printed). Ipswitch: for
+	// each of the opponent's ships destroyed in the space combat, after its
+	// space cannon offense, this side places a ship of that type at the
+	// combat's end, as play does (the Mentak's Ipswitch, Loose Cannon): who
+	// won the combat is decided before. Simulate plays them.
+	Milor, MilorPrinted, Ipswitch bool
 	// Cancel: the first hits this side takes in the battle are cancelled,
 	// this many, anti-fighter barrage's aside (the Titans' Tellurian, used
 	// at its first chance in the odds).
@@ -129,6 +138,7 @@ func (t Tech) Or(u Tech) Tech {
 		SpaceRoundDie: t.SpaceRoundDie || u.SpaceRoundDie, GroundRoundDie: t.GroundRoundDie || u.GroundRoundDie,
 		SpaceRoundReroll: t.SpaceRoundReroll || u.SpaceRoundReroll, BombardShields: t.BombardShields || u.BombardShields,
 		LentCombat: better(t.LentCombat, u.LentCombat), LentAFB: better(t.LentAFB, u.LentAFB),
+		Milor: t.Milor || u.Milor, MilorPrinted: t.MilorPrinted || u.MilorPrinted, Ipswitch: t.Ipswitch || u.Ipswitch,
 		Cancel: t.Cancel + u.Cancel, AbilityDieOnce: t.AbilityDieOnce || u.AbilityDieOnce, PlanetCannon: better(t.PlanetCannon, u.PlanetCannon)}
 }
 

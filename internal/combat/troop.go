@@ -21,11 +21,21 @@ type troop struct {
 	tg          int // trade goods left for Raise
 	more        int // combat dice more for the best unit this round
 	cancel      int // hits still to be cancelled (Tech.Cancel)
+	// lost: units destroyed since the last reinforce; places: the
+	// abilities that place units (Tech.Milor, MilorPrinted, Ipswitch);
+	// milorUsed: Brother Milor spent; looting: Ipswitch in force.
+	lost               []int
+	loot               []string // ship types to place at the combat's end (Ipswitch)
+	spent              []bool   // spare units placed
+	places             Tech
+	milorUsed, looting bool
 }
 
 func newTroop(a *army) *troop {
 	n := len(a.units)
-	return &troop{a: a, dead: make([]bool, n), damaged: make([]bool, n), fresh: make([]bool, n), cancel: a.cancels(state{})}
+	t := &troop{a: a, dead: make([]bool, n), damaged: make([]bool, n), fresh: make([]bool, n), spent: make([]bool, n)}
+	t.reset()
+	return t
 }
 
 func (t *troop) reset() {
@@ -34,6 +44,69 @@ func (t *troop) reset() {
 	clear(t.fresh)
 	t.blown, t.bare = false, false
 	t.cancel = t.a.cancels(state{})
+	for i := range t.a.units {
+		t.dead[i] = t.a.units[i].Spare // not placed yet
+	}
+	clear(t.spent)
+	t.lost, t.loot, t.milorUsed, t.looting = t.lost[:0], t.loot[:0], false, false
+}
+
+// destroy destroys unit i.
+func (t *troop) destroy(i int) {
+	t.dead[i] = true
+	t.lost = append(t.lost, i)
+}
+
+// place puts a spare unit of type typ in the battle, if one is left.
+func (t *troop) place(typ string) {
+	for i := range t.a.units {
+		if u := &t.a.units[i]; u.Spare && u.Type == typ && !t.spent[i] {
+			t.dead[i], t.damaged[i], t.spent[i] = false, false, true
+			return
+		}
+	}
+}
+
+// reinforce places the units abilities put in the battle after units
+// are destroyed (Tech.Milor, MilorPrinted, Ipswitch), once both sides'
+// hits are taken.
+func reinforce(A, D *troop) {
+	for _, t := range []*troop{A, D} {
+		for _, i := range t.lost {
+			u := &t.a.units[i]
+			if t.foe != nil && t.foe.looting && u.Ship() {
+				t.foe.loot = append(t.foe.loot, u.Type)
+			}
+			if typ := t.milorPlaces(u); typ != "" && !t.milorUsed {
+				t.milorUsed = true
+				t.place(typ)
+				t.place(typ)
+			}
+		}
+	}
+	A.lost, D.lost = A.lost[:0], D.lost[:0]
+}
+
+// plunder places, at the end of the space combat, a ship for each of the
+// foe's ships of its type destroyed in it (Ipswitch), as play does.
+func (t *troop) plunder() {
+	for _, typ := range t.loot {
+		t.place(typ)
+	}
+	t.loot = t.loot[:0]
+}
+
+// milorPlaces is what Brother Milor places for the unit u lost: fighters
+// for a ship (as printed, a destroyer or cruiser), infantry for a ground
+// force (Ω), or "".
+func (t *troop) milorPlaces(u *Profile) string {
+	switch {
+	case t.places.Milor && u.Ship(), t.places.MilorPrinted && (u.Type == "destroyer" || u.Type == "cruiser"):
+		return "fighter"
+	case t.places.Milor && u.Ground():
+		return "infantry"
+	}
+	return ""
 }
 
 // cancelled is h hits less those cancelled (Tech.Cancel, the first hits
@@ -88,7 +161,7 @@ func (t *troop) step(ok func(*Profile) bool, destroy bool) (done, sustained bool
 			continue
 		}
 		if ev.kill {
-			t.dead[i] = true
+			t.destroy(i)
 		} else {
 			t.damaged[i], t.fresh[i] = true, true
 		}
@@ -133,7 +206,9 @@ func (t *troop) groups() []Group {
 	var out []Group
 	for i := range t.a.units {
 		if !t.dead[i] {
-			out = append(out, Group{t.a.units[i], 1})
+			p := t.a.units[i]
+			p.Spare = false // placed: in what follows, there from the start
+			out = append(out, Group{p, 1})
 		}
 	}
 	return out
@@ -276,7 +351,7 @@ func (t *troop) sacrifice() bool {
 	if t.has(func(*Profile) bool { return true }) == 1 && t.foe.allSustain() {
 		return false
 	}
-	t.dead[pick] = true
+	t.destroy(pick)
 	return true
 }
 
@@ -311,7 +386,7 @@ func (t *troop) pickedShipHit() {
 	case sustains:
 		t.damaged[best], t.fresh[best] = true, true
 	default:
-		t.dead[best] = true
+		t.destroy(best)
 	}
 }
 
@@ -336,8 +411,9 @@ func (t *troop) roundRepair() {
 	}
 }
 
-// blast destroys every ship on both sides once a unit of either that
-// takes them all with it is destroyed (Van Hauge).
+// blast, after each volley of hits, destroys every ship on both sides
+// once a unit of either that takes them all with it is destroyed (Van
+// Hauge), then places the units abilities put in (reinforce).
 func blast(A, D *troop) {
 	for _, t := range []*troop{A, D} {
 		for i := range t.a.units {
@@ -348,6 +424,7 @@ func blast(A, D *troop) {
 			}
 		}
 	}
+	reinforce(A, D)
 }
 
 // repair mends the most costly unit damaged before this round (Duranium
@@ -380,7 +457,7 @@ func (t *troop) pickedHit() {
 func (t *troop) wipeInfantry() {
 	lost := false
 	for i := range t.a.units {
-		lost = lost || (t.dead[i] && isInfantryP(&t.a.units[i]))
+		lost = lost || (t.dead[i] && isInfantryP(&t.a.units[i]) && (!t.a.units[i].Spare || t.spent[i]))
 	}
 	if lost {
 		t.take(len(t.a.units), isInfantryP, true)

@@ -57,6 +57,9 @@ type Profile struct {
 	// GroundForce: a structure that is also a ground force, fighting in
 	// the ground combat on its planet (the Titans' Hel-Titan).
 	GroundForce bool
+	// Spare: a unit not in the battle at its start, that an ability may
+	// place in it (Tech.Milor, Tech.Ipswitch; Simulate only).
+	Spare bool
 }
 
 // special reports a flagship ability only Simulate plays, in a space

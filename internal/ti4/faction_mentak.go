@@ -138,7 +138,7 @@ func init() {
 // system for each other player's ship of that type destroyed in it
 // (raided).
 func init() {
-	define(&Ability{ID: "mentak:ipswitch_loose_cannon", Since: RulesPoK,
+	define(&Ability{ID: "mentak:ipswitch_loose_cannon", Since: RulesPoK, Odds: combat.Tech{Ipswitch: true},
 		Uses: []*Use{{At: AtSpaceStart, Options: one(Action{}), Resolve: func(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
 			n := s.Combat.clone()
 			e := n.own()

@@ -280,9 +280,9 @@ func brotherOmar(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
 // destroyed, up to 2 fighters in its system. Destructions outside a
 // combat (a gravity rift's die) open no window.
 func init() {
-	define(&Ability{ID: "yin:brother_milor", Since: RulesPoK,
+	define(&Ability{ID: "yin:brother_milor", Since: RulesPoK, Odds: combat.Tech{Milor: true},
 		Uses: []*Use{{At: AfterUnitLost, Exhaust: true, Options: milorOptions(true), Resolve: brotherMilor(true)}},
-		Printed: &Ability{ID: "yin:brother_milor", Since: RulesPoK,
+		Printed: &Ability{ID: "yin:brother_milor", Since: RulesPoK, Odds: combat.Tech{MilorPrinted: true},
 			Uses: []*Use{{At: AfterUnitLost, Exhaust: true, Options: milorOptions(false), Resolve: brotherMilor(false)}}}})
 }
 
