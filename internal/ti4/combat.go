@@ -1839,7 +1839,7 @@ func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
 		ha, hd = ha+btoi(hd > 0 && s.combatTech(c.Attacker).Valkyrie), hd+btoi(ha > 0 && s.combatTech(d).Valkyrie)
 		if s.rules() >= RulesStorms {
 			e := n.own()
-			e.Raisers = s.groundRaisers(&n)
+			e.Raisers = s.raisers(&n, AfterGroundRolled)
 			e.RolledBoost = nil
 			if len(e.Raisers) > 0 {
 				e.RolledBoost = c.Boost
@@ -1871,19 +1871,6 @@ func (s *State) groundRoundAsk(c, n *Combat, d int) []Event {
 		}
 	}
 	return s.roundAsk(c, n, append(rs, s.bystanders(c, AtGroundRound)...), AnswerGroundRound)
-}
-
-// groundRaisers are the players who may answer a ground combat round's
-// roll with an ability (AfterGroundRolled): those in it, active player
-// first (1.19), then the others in initiative order.
-func (s *State) groundRaisers(c *Combat) []int {
-	var out []int
-	for _, q := range []int{c.Attacker, c.Defender} {
-		if s.readyUse(q, AfterGroundRolled) {
-			out = append(out, q)
-		}
-	}
-	return append(out, s.bystanders(c, AfterGroundRolled)...)
 }
 
 // groundRoll is one side's ground combat roll (42.2), with extra on every

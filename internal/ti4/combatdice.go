@@ -107,15 +107,18 @@ func (s *State) rerollers(c *Combat) []int {
 	return out
 }
 
-// raisers reads the dice kept in the state's combat.
-func (s *State) raisers(c *Combat) []int {
+// raisers are the players who may answer a combat round's roll with an
+// ability used at moment (AfterRolled, AfterGroundRolled): those in the
+// combat, active player first (1.19), then the others in initiative
+// order.
+func (s *State) raisers(c *Combat, moment Moment) []int {
 	var out []int
 	for _, q := range []int{c.Attacker, c.Defender} {
-		if s.readyUse(q, AfterRolled) {
+		if s.readyUse(q, moment) {
 			out = append(out, q)
 		}
 	}
-	return append(out, s.bystanders(c, AfterRolled)...)
+	return append(out, s.bystanders(c, moment)...)
 }
 
 // diceAnswered reports that someone in the combat may answer its roll:
@@ -139,7 +142,7 @@ func rolledStep(r *spaceStep) ([]Event, bool) {
 	if !c.x().RaiseAsked {
 		e := n.own()
 		e.RaiseAsked = true
-		if ask(n, s.raisers(c), &e.Raisers, AnswerRolled) {
+		if ask(n, s.raisers(c, AfterRolled), &e.Raisers, AnswerRolled) {
 			return s.emit(setCombat(n, nil)), true
 		}
 	}
