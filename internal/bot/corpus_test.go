@@ -153,6 +153,13 @@ func TestReplayCorpusOfTheAgentsRulesIsUnchanged(t *testing.T) {
 	checkCorpus(t, ti4.RulesAgents, "testdata/corpus_v10.golden", false)
 }
 
+// So do those of the eleventh (Ion Storm, Harrow exhausting under X-89
+// Bacterial Weapon ΩΩ, The Thundarian on ground rolls), recorded before
+// X-89 Bacterial Weapon Ω followed Harrow in the twelfth.
+func TestReplayCorpusOfTheStormsRulesIsUnchanged(t *testing.T) {
+	checkCorpus(t, ti4.RulesStorms, "testdata/corpus_v11.golden", false)
+}
+
 func checkCorpus(t *testing.T, rules int, golden string, write bool) {
 	if testing.Short() {
 		t.Skip("plays 192 games")

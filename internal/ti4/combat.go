@@ -1605,6 +1605,14 @@ func (s *State) bombardable(seat int, sys *System, pl *Planet) bool {
 // counts twice for a side whose ability says so (X-89 Bacterial Weapon ΩΩ).
 func (s *State) rollHits(seat, h int) int { return h << btoi(s.combatTech(seat).X89Double) }
 
+// bombardHit reports that the hit being assigned is a bombardment's: in
+// a bombardment, or, from rules version 12, Harrow's at the end of a
+// ground combat round (15.2).
+func (s *State) bombardHit() bool {
+	c := s.Combat
+	return c.Kind == "bombardment" || (c.Kind == "ground" && s.rules() >= RulesWipes && len(c.Owed) > 0 && c.Owed[0].Rule == "15.2")
+}
+
 // roundEndBombard: at the end of each ground combat round, an invader
 // whose ability says so bombards the opponent's ground forces on the
 // planet with its ships in the system (Harrow), within the rules of
@@ -1775,6 +1783,11 @@ func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
 		}
 		if ev := s.roundEndBombard(c, pl, rng); ev != nil {
 			return ev
+		}
+		if c.InfantryLost != "" { // Harrow's hits took an infantry (X-89 Bacterial Weapon Ω)
+			n := c.clone()
+			n.InfantryLost = ""
+			return s.extend(bombardWipe(s, c), newCombat(n, nil))
 		}
 		d := None
 		for _, st := range pl.Units {
@@ -2135,7 +2148,7 @@ func applyCombat(s *State, e *Event) bool {
 			}
 		} else {
 			*stacks = add(*stacks, e.Seat, e.Unit, -1)
-			if s.Combat.Kind == "bombardment" && e.Unit == "infantry" && s.combatTech(s.Combat.Attacker).X89 {
+			if e.Unit == "infantry" && s.bombardHit() && s.combatTech(s.Combat.Attacker).X89 {
 				s.Combat.InfantryLost = e.Planet
 			}
 			o := s.Combat.Owed[0]

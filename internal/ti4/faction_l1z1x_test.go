@@ -274,3 +274,52 @@ func TestFaction_L1Z1X_TheHelmsman(t *testing.T) {
 		t.Fatal("the dreadnoughts moved, the hero purged")
 	}
 }
+
+// Harrow under X-89 Bacterial Weapon Ω (a game without the Codex), from
+// rules version 12: once the hits of Harrow's bombardment at the end of a
+// ground combat round destroy an infantry, every other infantry of the
+// defender's on the planet is destroyed, as after the bombardment before
+// the combat; version 11 left them.
+func TestFaction_L1Z1X_HarrowX89Omega(t *testing.T) {
+	for _, rules := range []int{RulesCurrent, RulesStorms} {
+		cfg := fixtureConfig("l1z1x", "sol", "hacan")
+		cfg.Rules = rules
+		g := fixture(t, cfg, func(s *State) {
+			s.Options.NoCodex = true
+			arnor := planetIn(s.System(9), "Arnor")
+			arnor.Controller, arnor.Units = 1, []Stack{{Owner: 1, Unit: "infantry", Count: 8}, {Owner: 1, Unit: "mech", Count: 1}}
+			s.Players[0].Techs = append(s.Players[0].Techs, "x89_bacterial_weapon")
+			s.System(22).Space = []Stack{{Owner: 0, Unit: "carrier", Count: 1}, {Owner: 0, Unit: "dreadnought", Count: 2}, {Owner: 0, Unit: "mech", Count: 1}}
+		})
+		toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+		activated(t, g, 0, 9)
+		do(t, g, moveShips(0, 22, "carrier", 1))
+		do(t, g, moveShips(0, 22, "dreadnought", 2))
+		do(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(22), Unit: "mech", Count: 1})
+		do(t, g, act(ActEndMovement, 0))
+		passAnswers(t, g)
+		do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: "mech", Count: 1})
+		do(t, g, act(ActEstablishControl, 0))
+		passAnswers(t, g)
+		passStart(t, g)
+		if k := count(planetIn(g.State().System(9), "Arnor").Units, 1, "infantry"); k != 8 {
+			t.Fatalf("the bombardment before the combat took infantry (%d left): the case is not Harrow's", k)
+		}
+		harrowed, wiped := false, false
+		for c := g.State().Combat; c != nil && c.Kind == "ground"; c = g.State().Combat {
+			s := g.State()
+			harrowed = harrowed || (len(c.Owed) > 0 && c.Owed[0].Rule == "15.2" && c.Owed[0].Seat == 1)
+			for _, e := range do(t, g, Legal(s, engineRNG(), Deciding(s)[0])[0]) {
+				if e.Kind == EvUnitsRemoved && e.Unit == "infantry" && e.Planet == "Arnor" {
+					wiped = true
+					if k := count(planetIn(g.State().System(9), "Arnor").Units, 1, "infantry"); k != 0 {
+						t.Fatalf("rules %d: %d infantry left after the wipe", rules, k)
+					}
+				}
+			}
+		}
+		if !harrowed || wiped != (rules >= RulesWipes) {
+			t.Fatalf("rules %d: Harrow's hits owed %v, infantry wiped %v", rules, harrowed, wiped)
+		}
+	}
+}

@@ -253,8 +253,12 @@ const (
 	// through it by; the bombardment of Harrow exhausting the planet under
 	// X-89 Bacterial Weapon ΩΩ; The Thundarian after ground combat rolls.
 	RulesStorms = 11
+	// RulesWipes: X-89 Bacterial Weapon Ω (a game without the Codex)
+	// following the hits of Harrow's bombardment at the end of a ground
+	// combat round, as it follows a bombardment before the combat.
+	RulesWipes = 12
 	// RulesCurrent is the version new games are set up under.
-	RulesCurrent = RulesStorms
+	RulesCurrent = RulesWipes
 )
 
 // rules is the game's rules version.
