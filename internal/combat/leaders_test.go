@@ -413,3 +413,26 @@ func mustSolve(t *testing.T, b Battle) Result {
 	}
 	return r
 }
+
+// Claire Gibson (StartInfantry): the defender places an infantry at the
+// start of the ground combat, after the bombardment; with none left to
+// fight there is no ground combat and none is placed.
+func TestTech_StartInfantry_Odds(t *testing.T) {
+	vs := func(planet string) Result {
+		return mustSolve(t, Battle{Attacker: side(t, "1 infantry"), Defender: Side{Planet: side(t, planet).Units}, Invade: true})
+	}
+	b := Battle{Attacker: side(t, "1 infantry"), Defender: Side{Planet: side(t, "1 infantry").Units}, Invade: true}
+	b.Defender.Tech.StartInfantry = 1
+	simulated(t, b, outcome(vs("2 infantry")), 40000, 71)
+	two := vs("2 infantry")
+	c := Battle{Attacker: side(t, "1 dreadnought, 1 infantry"), Defender: Side{Planet: side(t, "1 infantry").Units}, Invade: true}
+	c.Defender.Tech.StartInfantry = 1
+	simulated(t, c, [3]float64{0.6 + 0.4*two.AttackerWins, 0.4 * two.DefenderWins, 0.4 * two.BothDestroyed}, 40000, 72)
+	// The attacker's does nothing: it holds no planet there.
+	c.Defender.Tech = Tech{}
+	plain := mustSolve(t, c)
+	c.Attacker.Tech = Tech{StartInfantry: 1}
+	if r, err := Solve(c); err != nil || !nearAll(outcome(r), outcome(plain)) {
+		t.Fatalf("the attacker's: %v, %v; want %v", outcome(r), err, outcome(plain))
+	}
+}

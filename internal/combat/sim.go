@@ -190,7 +190,7 @@ func SimulateContext(ctx context.Context, b Battle, n int, seed uint64) (Result,
 			landing, keep = append(landing, groupsOf(ships, isFighterP)...), isGroundOrFighter
 		}
 		ga := newTroop(newArmy(all(landing, spares(atk, def, false)), keep, atk.Policy).shielded(atk.Tech).cancelling(left(A, atk)))
-		gd := newTroop(newArmy(all(def.Planet, spares(def, atk, false)), isGround, def.Policy).shielded(def.Tech).cancelling(left(D, def)))
+		gd := newTroop(newArmy(all(def.Planet, spares(def, atk, false), defenders(def)), isGround, def.Policy).shielded(def.Tech).cancelling(left(D, def)))
 		ga.places, gd.places = atk.Tech, def.Tech
 		ga.milorUsed, gd.milorUsed = b.Space && A.milorUsed, b.Space && D.milorUsed
 		simGround(b, ships, ga, gd, &rng)
@@ -328,6 +328,11 @@ func simGround(b Battle, ships []Group, ga, gd *troop, rng *engine.RNG) {
 		ga.hit(AbilityThrow(rng, Dice(all(def.Planet, def.planetCannon()), KindCannon, 0, def.at(atDefense), atk.Tech), def.Tech, nil))
 		blast(ga, gd)
 	}
+	for range def.Tech.StartInfantry { // the start of the ground combat
+		if !ga.wiped() && !gd.wiped() {
+			gd.place("infantry")
+		}
+	}
 	if def.Tech.Magen && hasStructure(def.Planet) && !ga.wiped() && !gd.wiped() {
 		ga.pickedHit()
 		blast(ga, gd)
@@ -380,6 +385,17 @@ func spares(own, foe Side, space bool) []Group {
 		add(typ, n[typ])
 	}
 	return out
+}
+
+// defenders are the infantry the defender may place at the start of the
+// ground combat (Tech.StartInfantry), as spares.
+func defenders(def Side) []Group {
+	p, ok := profileOf("infantry", def.Planet)
+	if !ok || def.Tech.StartInfantry == 0 {
+		return nil
+	}
+	p.Spare = true
+	return []Group{{Profile: p, Count: def.Tech.StartInfantry}}
 }
 
 // profileOf is the profile of the first unit of type typ among the

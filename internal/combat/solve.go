@@ -49,6 +49,9 @@ func (b *Battle) inexact() []string {
 		if t.Milor || t.MilorPrinted { // units placed mid-battle: no place on the line
 			out = append(out, "Brother Milor")
 		}
+		if t.StartInfantry > 0 && b.Invade && sd.Planet != nil {
+			out = append(out, "Claire Gibson")
+		}
 		for _, x := range []struct {
 			on   bool
 			name string

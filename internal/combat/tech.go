@@ -116,6 +116,10 @@ type Tech struct {
 	// combat's end, as play does (the Mentak's Ipswitch, Loose Cannon): who
 	// won the combat is decided before. Simulate plays them.
 	Milor, MilorPrinted, Ipswitch bool
+	// StartInfantry: at the start of a ground combat on the planet this
+	// side defends, it places this many infantry (Sol's Claire Gibson);
+	// Simulate plays it.
+	StartInfantry int
 	// Cancel: the first hits this side takes in the battle are cancelled,
 	// this many, anti-fighter barrage's aside (the Titans' Tellurian, used
 	// at its first chance in the odds).
@@ -138,7 +142,7 @@ func (t Tech) Or(u Tech) Tech {
 		SpaceRoundDie: t.SpaceRoundDie || u.SpaceRoundDie, GroundRoundDie: t.GroundRoundDie || u.GroundRoundDie,
 		SpaceRoundReroll: t.SpaceRoundReroll || u.SpaceRoundReroll, BombardShields: t.BombardShields || u.BombardShields,
 		LentCombat: better(t.LentCombat, u.LentCombat), LentAFB: better(t.LentAFB, u.LentAFB),
-		Milor: t.Milor || u.Milor, MilorPrinted: t.MilorPrinted || u.MilorPrinted, Ipswitch: t.Ipswitch || u.Ipswitch,
+		StartInfantry: t.StartInfantry + u.StartInfantry, Milor: t.Milor || u.Milor, MilorPrinted: t.MilorPrinted || u.MilorPrinted, Ipswitch: t.Ipswitch || u.Ipswitch,
 		Cancel: t.Cancel + u.Cancel, AbilityDieOnce: t.AbilityDieOnce || u.AbilityDieOnce, PlanetCannon: better(t.PlanetCannon, u.PlanetCannon)}
 }
 

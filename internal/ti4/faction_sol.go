@@ -145,7 +145,7 @@ func init() {
 func init() {
 	// Claire Gibson, commander: at the start of a ground combat on a
 	// planet Sol controls, an infantry from reinforcements goes there.
-	define(&Ability{ID: "sol:claire_gibson", Since: RulesLeaders,
+	define(&Ability{ID: "sol:claire_gibson", Since: RulesLeaders, Odds: combat.Tech{StartInfantry: 1},
 		Uses: []*Use{{At: AtGroundStart, OncePerCombat: true, Options: gibsonOptions, Resolve: claireGibson}}})
 	// Jace X, 4th Air Legion, hero: as an action, every command token of
 	// Sol's on the board goes back to reinforcements; purged (51.12).

@@ -121,6 +121,7 @@ func TestOdds_LeadersAndNotes(t *testing.T) {
 		{"letnev:viscount_unlenn", combat.Tech{SpaceRoundDie: true}},
 		{"letnev:war_funding", combat.Tech{SpaceRoundReroll: true}},
 		{"sol:evelyn_delouis", combat.Tech{GroundRoundDie: true}},
+		{"sol:claire_gibson", combat.Tech{StartInfantry: 1}},
 		{"winnu:rickar_rickani", combat.Tech{Mod: 2}},
 		{"sardakk:tekklar_legion", combat.Tech{GroundMod: 1}},
 		{"l1z1x:2ram", combat.Tech{BombardShields: true}},
