@@ -1229,7 +1229,7 @@ func raided(s *State, c *Combat) []Event {
 // retreat moves the retreating player's ships with a move value, and what
 // they can carry, to the chosen system, with a command token there (78.7b-d).
 func retreat(s *State, c *Combat) []Event {
-	ev := withdraw(s, c.Retreat, c.System, c.RetreatTo)
+	ev := s.extend(retreatFlip(s, c.System, c.RetreatTo), withdraw(s, c.Retreat, c.System, c.RetreatTo)...)
 	if to := s.System(c.RetreatTo); !slices.Contains(to.Command, c.Retreat) {
 		ev = s.extend(ev, placeToken(s, c.Retreat, c.RetreatTo)...)
 	}

@@ -254,21 +254,50 @@ func (s *State) neutralWormhole() (int, string) {
 // leaves the fewest gravity rifts (the one its rift rolls follow) needs
 // it. A ship with another path as good is taken to have used that one.
 func flippedWormholes(s *State, seat int, t *Tactical) []Event {
-	pos, side := s.neutralWormhole()
-	if pos == None {
+	without, pos, side := stormless(s)
+	if without == nil {
 		return nil
 	}
-	without := s.Clone() // a deep copy: its token taken off there alone
-	sys := without.System(pos)
-	sys.Tokens = slices.DeleteFunc(sys.Tokens, func(k Token) bool { return k == Token{Kind: side, Owner: None} })
 	for _, m := range t.Moves {
 		move := s.UnitCard(seat, m.Unit).Move + s.moveBonus() + m.Boost + s.originMove(seat, m.From)
 		if r := without.reachOf(seat, m.Unit, m.From, t.System, move); r < 0 || r > s.reachOf(seat, m.Unit, m.From, t.System, move) {
-			other := map[string]string{"alpha": "beta", "beta": "alpha"}[side]
-			return s.emit(Event{Kind: EvTokenRemoved, System: pos, Card: side, Seat: None}, Event{Kind: EvTokenPlaced, System: pos, Card: other, Seat: None})
+			return flipStorm(s, pos, side)
 		}
 	}
 	return nil
+}
+
+// stormless is a deep copy of s without Ion Storm's token, and where the
+// token is and its side up; nil when there is none.
+func stormless(s *State) (*State, int, string) {
+	pos, side := s.neutralWormhole()
+	if pos == None {
+		return nil, None, ""
+	}
+	without := s.Clone()
+	sys := without.System(pos)
+	sys.Tokens = slices.DeleteFunc(sys.Tokens, func(k Token) bool { return k == Token{Kind: side, Owner: None} })
+	return without, pos, side
+}
+
+// flipStorm turns Ion Storm's token at pos over.
+func flipStorm(s *State, pos int, side string) []Event {
+	other := map[string]string{"alpha": "beta", "beta": "alpha"}[side]
+	return s.emit(Event{Kind: EvTokenRemoved, System: pos, Card: side, Seat: None}, Event{Kind: EvTokenPlaced, System: pos, Card: other, Seat: None})
+}
+
+// retreatFlip turns Ion Storm's token over after a retreat between two
+// systems next to each other only through its wormhole (rules version
+// 12; 78.7).
+func retreatFlip(s *State, from, to int) []Event {
+	if s.rules() < RulesWipes {
+		return nil
+	}
+	without, pos, side := stormless(s)
+	if without == nil || without.Adjacent(from, to) || !s.Adjacent(from, to) {
+		return nil
+	}
+	return flipStorm(s, pos, side)
 }
 
 // orConvert offers gain while the explorer has room for commodities, and

@@ -344,3 +344,51 @@ func TestExploration_IonStorm_FewestRiftsPath(t *testing.T) {
 		t.Errorf("%d rift rolls, the storm shows %v: the path with no rift goes through the storm and turns it", rolls, w)
 	}
 }
+
+// Ion Storm (rules version 12): a retreat to a system next to the combat
+// only through the token's wormhole turns it over (78.7); one to a system
+// next to it on the board does not; version 11 left it.
+func TestExploration_IonStorm_FlipsOnRetreat(t *testing.T) {
+	for _, c := range []struct {
+		rules   int
+		through bool
+		want    string
+	}{{RulesCurrent, true, "beta"}, {RulesCurrent, false, "alpha"}, {RulesStorms, true, "alpha"}} {
+		rules := c.rules
+		cfg := fixtureConfig()
+		cfg.Rules = rules
+		const storm = 23
+		to := None
+		g := fixture(t, cfg, func(s *State) {
+			for _, sys := range s.Systems {
+				if to == None && tileOf(sys).HasWormhole("alpha") && !s.galaxy.Touching(storm, sys.Pos) && len(sys.Space) == 0 {
+					to = sys.Pos
+				}
+			}
+			if !c.through {
+				to = 10 // on the board next to it
+			}
+			if to == None {
+				t.Fatal("no alpha wormhole away from the storm")
+			}
+			s.System(storm).Tokens = append(s.System(storm).Tokens, Token{Kind: "alpha", Owner: None})
+			s.System(9).Space = []Stack{{Owner: 0, Unit: "dreadnought", Count: 2}, {Owner: 0, Unit: "carrier", Count: 1}}
+			s.System(storm).Space = []Stack{{Owner: 1, Unit: "war_sun", Count: 1}, {Owner: 1, Unit: "dreadnought", Count: 1}}
+			s.System(to).Space = []Stack{{Owner: 1, Unit: "carrier", Count: 1}}
+		})
+		toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+		activated(t, g, 0, storm)
+		do(t, g, moveShips(0, 9, "dreadnought", 2))
+		do(t, g, moveShips(0, 9, "carrier", 1))
+		do(t, g, act(ActEndMovement, 0))
+		do(t, g, Action{Kind: ActRetreat, Seat: 1, System: ip(to)})
+		fightOut(t, g)
+		s := g.State()
+		if !shipsOf(s.System(to), 1) || shipsOf(s.System(storm), 1) {
+			t.Fatalf("rules %d: the defender did not retreat", rules)
+		}
+		if w := s.Wormholes(storm); len(w) != 1 || w[0] != c.want {
+			t.Fatalf("%+v: the storm shows %v", c, w)
+		}
+	}
+}

@@ -255,7 +255,8 @@ const (
 	RulesStorms = 11
 	// RulesWipes: X-89 Bacterial Weapon Ω (a game without the Codex)
 	// following the hits of Harrow's bombardment at the end of a ground
-	// combat round, as it follows a bombardment before the combat.
+	// combat round, as it follows a bombardment before the combat; Ion
+	// Storm turned over by a retreat through its wormhole.
 	RulesWipes = 12
 	// RulesCurrent is the version new games are set up under.
 	RulesCurrent = RulesWipes
