@@ -85,17 +85,7 @@ func TestFaction_L1Z1X_Harrow(t *testing.T) {
 			}
 			s.System(22).Space = []Stack{{Owner: 0, Unit: "carrier", Count: 1}, {Owner: 0, Unit: "dreadnought", Count: 2}, {Owner: 0, Unit: "infantry", Count: 4}}
 		})
-		toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
-		activated(t, g, 0, 9)
-		do(t, g, moveShips(0, 22, "carrier", 1))
-		do(t, g, moveShips(0, 22, "dreadnought", 2))
-		do(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(22), Unit: "infantry", Count: 4})
-		do(t, g, act(ActEndMovement, 0))
-		passAnswers(t, g)
-		do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: "infantry", Count: 4})
-		do(t, g, act(ActEstablishControl, 0))
-		passAnswers(t, g)
-		passStart(t, g)
+		invadeArnorFrom22(t, g, "infantry", 4)
 		bombed, thrown := false, false
 		for c := g.State().Combat; c != nil && c.Kind == "ground" && c.Round == 1; c = g.State().Combat {
 			s := g.State()
@@ -291,17 +281,7 @@ func TestFaction_L1Z1X_HarrowX89Omega(t *testing.T) {
 			s.Players[0].Techs = append(s.Players[0].Techs, "x89_bacterial_weapon")
 			s.System(22).Space = []Stack{{Owner: 0, Unit: "carrier", Count: 1}, {Owner: 0, Unit: "dreadnought", Count: 2}, {Owner: 0, Unit: "mech", Count: 1}}
 		})
-		toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
-		activated(t, g, 0, 9)
-		do(t, g, moveShips(0, 22, "carrier", 1))
-		do(t, g, moveShips(0, 22, "dreadnought", 2))
-		do(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(22), Unit: "mech", Count: 1})
-		do(t, g, act(ActEndMovement, 0))
-		passAnswers(t, g)
-		do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: "mech", Count: 1})
-		do(t, g, act(ActEstablishControl, 0))
-		passAnswers(t, g)
-		passStart(t, g)
+		invadeArnorFrom22(t, g, "mech", 1)
 		if k := count(planetIn(g.State().System(9), "Arnor").Units, 1, "infantry"); k != 8 {
 			t.Fatalf("the bombardment before the combat took infantry (%d left): the case is not Harrow's", k)
 		}
@@ -322,4 +302,23 @@ func TestFaction_L1Z1X_HarrowX89Omega(t *testing.T) {
 			t.Fatalf("rules %d: Harrow's hits owed %v, infantry wiped %v", rules, harrowed, wiped)
 		}
 	}
+}
+
+// invadeArnorFrom22 plays, from the strategy phase, seat 0's carrier and
+// 2 dreadnoughts at 22 moving to 9 with n ground forces of type unit,
+// which land on Arnor; it stops at the start of the ground combat, its
+// windows passed.
+func invadeArnorFrom22(t *testing.T, g *Game, unit string, n int) {
+	t.Helper()
+	toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+	activated(t, g, 0, 9)
+	do(t, g, moveShips(0, 22, "carrier", 1))
+	do(t, g, moveShips(0, 22, "dreadnought", 2))
+	do(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(22), Unit: unit, Count: n})
+	do(t, g, act(ActEndMovement, 0))
+	passAnswers(t, g)
+	do(t, g, Action{Kind: ActCommit, Seat: 0, Planet: "Arnor", Unit: unit, Count: n})
+	do(t, g, act(ActEstablishControl, 0))
+	passAnswers(t, g)
+	passStart(t, g)
 }
