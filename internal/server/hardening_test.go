@@ -532,6 +532,16 @@ func TestOddsAreBounded(t *testing.T) {
 	if code != 200 || body["attacker_wins"].(float64) < 0.54 {
 		t.Fatalf("Sardakk's +1: %d %v", code, body)
 	}
+	// A leader or a note by id, against the other side's faction: the
+	// N'orr never hold their own Tekklar Legion (69.2).
+	code, body = anon.do("GET", "/api/odds?mode=ground&attacker=2+infantry&planet=2+infantry&attacker_tech=sardakk:tekklar_legion&defender_faction=sardakk", nil)
+	if code != 200 || body["attacker_wins"] == nil {
+		t.Fatalf("Tekklar Legion against the N'orr: %d %v", code, body)
+	}
+	code, body = anon.do("GET", "/api/odds?mode=ground&attacker=2+infantry&planet=2+infantry&attacker_tech=sardakk:tekklar_legion&attacker_faction=sardakk", nil)
+	if code != 400 || !strings.Contains(body["error"].(string), "attacker_tech") || !strings.Contains(body["error"].(string), "69.2") {
+		t.Fatalf("the N'orr's own note: %d %v", code, body)
+	}
 	code, body = anon.do("GET", "/api/odds?attacker=1+fighter&defender=1+fighter&defender_faction=vulcans", nil)
 	if code != 400 || !strings.Contains(body["error"].(string), "defender_faction") {
 		t.Fatalf("an unknown faction: %d %v", code, body)

@@ -14,7 +14,9 @@ import (
 const SimulatedBattles = 20000
 
 // odds computes a battle exactly: attacker, defender and planet unit lists,
-// attacker_tech and defender_tech (technology ids, comma-separated),
+// attacker_tech and defender_tech (ids of technologies, leaders, notes and
+// abilities used by choice, comma-separated), attacker_faction and
+// defender_faction,
 // attacker_trade_goods and defender_trade_goods (Wrath of Kenara), and
 // mode space (default), ground, or both. Unit counts are bounded by the
 // game's limits (23.4) and combat.MaxTokenUnits for fighters and infantry.
