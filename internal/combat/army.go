@@ -155,7 +155,7 @@ func newArmy(groups []Group, keep func(*Profile) bool, policy Policy) *army {
 // cancelling puts n cancelled hits at the head of the line: the side's
 // first hits are cancelled (Tech.Cancel). An army of no units takes none.
 func (a *army) cancelling(n int) *army {
-	if n > 0 && len(a.units) > 0 {
+	if n > 0 && a.hasUnits() {
 		head := make([]event, n, n+len(a.line))
 		for i := range head {
 			head[i] = event{unit: -1, cancel: true}
@@ -164,6 +164,11 @@ func (a *army) cancelling(n int) *army {
 		a.index()
 	}
 	return a
+}
+
+// hasUnits reports units in the battle from its start (spares aside).
+func (a *army) hasUnits() bool {
+	return slices.ContainsFunc(a.units, func(p Profile) bool { return !p.Spare })
 }
 
 // cancels is how many cancelled hits are left on the line at s.

@@ -205,6 +205,10 @@ func TestTech_LeadersExactAgreesWithSimulation(t *testing.T) {
 		{atk: "1 dreadnought, 1 carrier, 4 infantry", def: "1 cruiser, 1 destroyer", planet: "3 infantry", space: true, invade: true, techA: Tech{Cancel: 1}, techD: Tech{Cancel: 1, PlanetCannon: Roll{Hit: 5, Dice: 3}}},
 		{atk: "2 carrier, 5 infantry", def: "2 fighter", planet: "4 infantry, 1 pds", space: true, invade: true, techA: Tech{Cancel: 1, GroundRoundDie: true}, techD: Tech{Cancel: 1}, policy: SustainLast},
 		{atk: "1 carrier, 3 infantry", planet: "3 infantry", invade: true, techD: Tech{Cancel: 1, PlanetCannon: Roll{Hit: 5, Dice: 3}}, techA: Tech{Cancel: 2}},
+		// A defender whose fighters all fall to barrage keeps its cancel for
+		// the invasion; Non-Euclidean Shielding's 2 hits are not the cancel's.
+		{atk: "4 destroyer, 1 carrier, 4 infantry", def: "1 fighter", planet: "2 infantry", space: true, invade: true, techD: Tech{Cancel: 1}},
+		{atk: "2 dreadnought, 1 cruiser", def: "1 dreadnought, 2 cruiser", space: true, techA: Tech{Cancel: 1, Shielding: true}, techD: Tech{Cancel: 1, Shielding: true}, policy: SustainLast},
 	} {
 		t.Run(fmt.Sprint(i), func(t *testing.T) { agree(t, c.battle(t), 20000, uint64(i)+11) })
 	}
@@ -377,24 +381,20 @@ func TestTech_Milor_Odds(t *testing.T) {
 }
 
 // Ipswitch: each of the opponent's ships destroyed in the space combat
-// brings the side a ship of its type at the combat's end, as play has it:
-// who won is as without it; the ships placed are among the survivors.
+// brings the side a ship of its type, which fights on, as play has it from
+// rules version 12. Fighters each side, by hand: the attacker's fighters
+// grow by those it destroys.
 func TestTech_Ipswitch_Odds(t *testing.T) {
-	plain := mustSolve(t, Battle{Attacker: side(t, "1 fighter"), Defender: side(t, "3 fighter"), Space: true})
 	b := Battle{Attacker: side(t, "1 fighter"), Defender: side(t, "3 fighter"), Space: true}
 	b.Attacker.Tech.Ipswitch = true
-	r := simulated(t, b, outcome(plain), 40000, 61)
-	st, ps := r.Stages[0], plain.Stages[0]
-	want := ps.AttackerExpected["fighter"] + 3 - ps.DefenderExpected["fighter"] // its own left, and one for each destroyed
-	if got := st.AttackerExpected["fighter"]; math.Abs(got-want) > 0.03 {
-		t.Fatalf("fighters after the combat: %.4f, want %.4f", got, want)
-	}
-	// One for each fighter destroyed in the combat, both sides' last
-	// round too.
+	simulated(t, b, fighterLoot(1, 3), 40000, 61)
+	// A round that destroys both sides' last ships is the attacker's: it
+	// has the fighter placed; and it has one for each win.
 	d := Battle{Attacker: side(t, "1 dreadnought"), Defender: side(t, "1 fighter"), Space: true}
 	d.Attacker.Tech.Ipswitch = true
-	r = simulated(t, d, outcome(mustSolve(t, Battle{Attacker: side(t, "1 dreadnought"), Defender: side(t, "1 fighter"), Space: true})), 20000, 62)
-	if got, want := r.Stages[0].AttackerExpected["fighter"], r.AttackerWins+r.BothDestroyed; !near(got, want, 1e-9) {
+	p := outcome(mustSolve(t, Battle{Attacker: side(t, "1 dreadnought"), Defender: side(t, "1 fighter"), Space: true}))
+	r := simulated(t, d, [3]float64{p[0] + p[2], p[1], 0}, 20000, 62)
+	if got, want := r.Stages[0].AttackerExpected["fighter"], r.AttackerWins; !near(got, want, 1e-9) {
 		t.Fatalf("a fighter for each destroyed: %.4f fighters, %.4f", got, want)
 	}
 	// None for those the space cannon destroys before the combat.
@@ -403,6 +403,54 @@ func TestTech_Ipswitch_Odds(t *testing.T) {
 	if got := r.Stages[0].AttackerExpected["fighter"]; got != 0 {
 		t.Fatalf("fighters taken from the space cannon's: %.4f", got)
 	}
+}
+
+// fighterLoot is the outcome of a fighters against d fighters (0.2 a
+// die) when each of the defender's fighters destroyed gives the attacker
+// one, placed after the round's hits.
+func fighterLoot(a, d int) [3]float64 {
+	type key struct{ a, d int }
+	memo := map[key][3]float64{}
+	var f func(a, d int) [3]float64
+	f = func(a, d int) [3]float64 {
+		switch {
+		case a == 0 && d == 0:
+			return [3]float64{0, 0, 1}
+		case d == 0:
+			return [3]float64{1, 0, 0}
+		case a == 0:
+			return [3]float64{0, 1, 0}
+		}
+		if v, ok := memo[key{a, d}]; ok {
+			return v
+		}
+		var out [3]float64
+		pa, pd := hitDist(fives(a)), hitDist(fives(d))
+		stay := pa[0] * pd[0]
+		for ha, x := range pa {
+			for hd, y := range pd {
+				if ha == 0 && hd == 0 {
+					continue
+				}
+				r := f(max(a-hd, 0)+min(ha, d), max(d-ha, 0))
+				for i := range out {
+					out[i] += x * y / (1 - stay) * r[i]
+				}
+			}
+		}
+		memo[key{a, d}] = out
+		return out
+	}
+	return f(a, d)
+}
+
+// fives is n dice that hit with chance 0.2.
+func fives(n int) []float64 {
+	ps := make([]float64, n)
+	for i := range ps {
+		ps[i] = 0.2
+	}
+	return ps
 }
 
 func mustSolve(t *testing.T, b Battle) Result {
@@ -435,4 +483,38 @@ func TestTech_StartInfantry_Odds(t *testing.T) {
 	if r, err := Solve(c); err != nil || !nearAll(outcome(r), outcome(plain)) {
 		t.Fatalf("the attacker's: %v, %v; want %v", outcome(r), err, outcome(plain))
 	}
+}
+
+// Hits that are not hits are not cancelled, and units placed after
+// barrage's losses fight on: the cases a review found.
+func TestTech_CancelAndSparesAfterBarrage(t *testing.T) {
+	// Barrage's hits are not cancelled: the defender's fighter falls with
+	// 1-0.8², the cancel left for the combat.
+	with := func(noBarrage bool) Result {
+		b := Battle{Attacker: side(t, "1 destroyer"), Defender: side(t, "1 fighter"), Space: true, NoBarrage: noBarrage}
+		b.Defender.Tech.Cancel = 1
+		return mustSolve(t, b)
+	}
+	if got, want := with(false).AttackerWins, 0.36+0.64*with(true).AttackerWins; !near(got, want, 1e-9) {
+		t.Fatalf("barrage and a cancel: %.6f, want %.6f", got, want)
+	}
+	// Assault Cannon destroys a ship: no hit to cancel.
+	a := Battle{Attacker: side(t, "3 destroyer"), Defender: side(t, "1 dreadnought, 1 cruiser"), Space: true, NoBarrage: true}
+	a.Attacker.Tech.Assault, a.Defender.Tech.Cancel = true, 1
+	left := Battle{Attacker: side(t, "3 destroyer"), Defender: side(t, "1 dreadnought"), Space: true, NoBarrage: true}
+	left.Defender.Tech.Cancel = 1
+	simulated(t, a, outcome(mustSolve(t, left)), 40000, 81)
+	// Brother Milor's fighters after the barrage took the last fighter.
+	m := Battle{Attacker: side(t, "1 destroyer"), Defender: side(t, "1 fighter"), Space: true}
+	m.Defender.Tech.Milor = true
+	if r, _ := Simulate(m, 20000, 82); r.DefenderWins < 0.85 {
+		t.Fatalf("the fighters placed after the barrage did not fight: the defender wins %.4f", r.DefenderWins)
+	}
+	// Spares give no ships to a side with none: its cancel is not spent on
+	// space cannon at nothing.
+	i := Battle{Attacker: side(t, "1 carrier, 2 infantry"), Defender: Side{Planet: side(t, "2 infantry").Units}, Space: true, Invade: true}
+	i.Attacker.Tech.PlanetCannon, i.Defender.Tech.Cancel = Roll{Hit: 1, Dice: 1}, 1
+	plain := mustSolve(t, i)
+	i.Defender.Tech.Ipswitch = true
+	simulated(t, i, outcome(plain), 40000, 83)
 }

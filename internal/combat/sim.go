@@ -89,13 +89,10 @@ type tally struct {
 	n      int
 }
 
-func (t *tally) add(A, D *troop) { t.addAs(A, D, A.wiped(), D.wiped()) }
-
-// addAs is add with each side's loss given.
-func (t *tally) addAs(A, D *troop, lostA, lostD bool) {
+func (t *tally) add(A, D *troop) {
 	as, ac := A.survivors()
 	ds, dc := D.survivors()
-	t.stage.add(as, ac, ds, dc, 1, lostA, lostD)
+	t.stage.add(as, ac, ds, dc, 1, A.wiped(), D.wiped())
 	t.n++
 }
 
@@ -152,7 +149,7 @@ func SimulateContext(ctx context.Context, b Battle, n int, seed uint64) (Result,
 	// left is the hits a side may still cancel in the invasion: what its
 	// space combat left, or all for a side with no units there.
 	left := func(t *troop, sd Side) int {
-		if !b.Space || len(t.a.units) == 0 {
+		if !b.Space || !t.a.hasUnits() {
 			return sd.Tech.Cancel
 		}
 		return t.cancel
@@ -169,14 +166,11 @@ func SimulateContext(ctx context.Context, b Battle, n int, seed uint64) (Result,
 		ships, landing := atk.Units, ground
 		if b.Space {
 			simSpace(b, A, D, &rng)
-			lostA, lostD := A.wiped(), D.wiped() // lost, before the ships raided are placed
-			A.plunder()
-			D.plunder()
-			space.addAs(A, D, lostA, lostD)
+			space.add(A, D)
 			if !b.Invade {
 				continue
 			}
-			if lostA || !lostD {
+			if A.wiped() || !D.wiped() {
 				continue // no invasion after losing the space combat
 			}
 			ships = merge(A.groups())
@@ -259,10 +253,10 @@ func simSpace(b Battle, A, D *troop, rng *engine.RNG) {
 	A.hit(hitA)
 	blast(A, D)
 	if atk.Tech.Assault && A.has(isNonFighterP) >= 3 && D.has(isShip) > 0 {
-		D.take(1, isNonFighterP, true)
+		D.absorb(1, isNonFighterP, true) // destroyed, not hit: nothing cancels it
 	}
 	if def.Tech.Assault && D.has(isNonFighterP) >= 3 && A.has(isShip) > 0 {
-		A.take(1, isNonFighterP, true)
+		A.absorb(1, isNonFighterP, true)
 	}
 	strip(A, D)
 	if atk.Tech.Splicer && A.has(isShip) > 0 {
@@ -277,6 +271,7 @@ func simSpace(b Battle, A, D *troop, rng *engine.RNG) {
 		hd := D.barrageRoll(rng)
 		A.barrage(hd)
 		D.barrage(ha)
+		blast(A, D) // the units placed for those lost
 	}
 	spaceDef := def
 	spaceDef.Mod = b.spaceMod()

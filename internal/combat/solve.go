@@ -133,10 +133,17 @@ func SolveContext(ctx context.Context, b Battle) (Result, error) {
 		}
 	}
 	sr := &stageRun{Stage: Stage{Name: "space combat"}, modA: atk.Mod, modD: b.spaceMod(), rerollA: atk.Reroll, rerollD: def.Reroll, ctx: ctx}
-	won := map[int]float64{} // attacker states that win the space combat
+	// won: the attacker states that win the space combat, with the hits
+	// the defender may still cancel (Tech.Cancel: barrage spends none; a
+	// defender with no ships there keeps them all).
+	won := map[[2]int]float64{}
 	sr.onEnd = func(ia, id int, p float64) {
 		if !A.dead[ia] && D.dead[id] {
-			won[ia] += p
+			cd := def.Tech.Cancel
+			if D.a.hasUnits() {
+				cd = D.a.cancels(D.st[id])
+			}
+			won[[2]int{ia, cd}] += p
 		}
 	}
 	init = openingRounds(A, D, init, atk, def, atk.Mod, b.spaceMod(), sr, false)
@@ -157,14 +164,12 @@ func SolveContext(ctx context.Context, b Battle) (Result, error) {
 	ground := groundOf(atk.Units)
 	total := &stageRun{Stage: Stage{Name: "invasion"}}
 	cache := map[string]*stageRun{}
-	// Hits the defender may still cancel: none if it had ships, which are
-	// all lost.
-	cancelD := def.Tech.Cancel - D.a.cancels(state{})
-	for ia, p := range won {
+	for k, p := range won {
+		ia, cancelD := k[0], k[1]
 		ships := alive(A.a, A.st[ia])
 		landing := limitGround(ground, capacity(ships))
 		cancelA := A.a.cancels(A.st[ia])
-		key := fmt.Sprintf("%s|%s|%d", String(ships), String(landing), cancelA)
+		key := fmt.Sprintf("%s|%s|%d|%d", String(ships), String(landing), cancelA, cancelD)
 		g, ok := cache[key]
 		if !ok {
 			g = solveGround(ctx, b, ships, landing, cancelA, cancelD)

@@ -112,9 +112,9 @@ type Tech struct {
 	// on the planet (the Yin's Brother Milor Ω); MilorPrinted: after the
 	// first destroyer or cruiser, 2 fighters (as printed). Ipswitch: for
 	// each of the opponent's ships destroyed in the space combat, after its
-	// space cannon offense, this side places a ship of that type at the
-	// combat's end, as play does (the Mentak's Ipswitch, Loose Cannon): who
-	// won the combat is decided before. Simulate plays them.
+	// space cannon offense, this side places a ship of that type, which
+	// fights on, as play does from rules version 12 (the Mentak's Ipswitch,
+	// Loose Cannon). Simulate plays them.
 	Milor, MilorPrinted, Ipswitch bool
 	// StartInfantry: at the start of a ground combat on the planet this
 	// side defends, it places this many infantry (Sol's Claire Gibson);

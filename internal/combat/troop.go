@@ -25,8 +25,7 @@ type troop struct {
 	// abilities that place units (Tech.Milor, MilorPrinted, Ipswitch);
 	// milorUsed: Brother Milor spent; looting: Ipswitch in force.
 	lost               []int
-	loot               []string // ship types to place at the combat's end (Ipswitch)
-	spent              []bool   // spare units placed
+	spent              []bool // spare units placed
 	places             Tech
 	milorUsed, looting bool
 }
@@ -48,7 +47,7 @@ func (t *troop) reset() {
 		t.dead[i] = t.a.units[i].Spare // not placed yet
 	}
 	clear(t.spent)
-	t.lost, t.loot, t.milorUsed, t.looting = t.lost[:0], t.loot[:0], false, false
+	t.lost, t.milorUsed, t.looting = t.lost[:0], false, false
 }
 
 // destroy destroys unit i.
@@ -57,14 +56,16 @@ func (t *troop) destroy(i int) {
 	t.lost = append(t.lost, i)
 }
 
-// place puts a spare unit of type typ in the battle, if one is left.
-func (t *troop) place(typ string) {
+// place puts a spare unit of type typ in the battle, if one is left, and
+// reports whether it did.
+func (t *troop) place(typ string) bool {
 	for i := range t.a.units {
 		if u := &t.a.units[i]; u.Spare && u.Type == typ && !t.spent[i] {
 			t.dead[i], t.damaged[i], t.spent[i] = false, false, true
-			return
+			return true
 		}
 	}
+	return false
 }
 
 // reinforce places the units abilities put in the battle after units
@@ -75,25 +76,15 @@ func reinforce(A, D *troop) {
 		for _, i := range t.lost {
 			u := &t.a.units[i]
 			if t.foe != nil && t.foe.looting && u.Ship() {
-				t.foe.loot = append(t.foe.loot, u.Type)
+				t.foe.place(u.Type)
 			}
-			if typ := t.milorPlaces(u); typ != "" && !t.milorUsed {
+			if typ := t.milorPlaces(u); typ != "" && !t.milorUsed && t.place(typ) {
 				t.milorUsed = true
-				t.place(typ)
 				t.place(typ)
 			}
 		}
 	}
 	A.lost, D.lost = A.lost[:0], D.lost[:0]
-}
-
-// plunder places, at the end of the space combat, a ship for each of the
-// foe's ships of its type destroyed in it (Ipswitch), as play does.
-func (t *troop) plunder() {
-	for _, typ := range t.loot {
-		t.place(typ)
-	}
-	t.loot = t.loot[:0]
 }
 
 // milorPlaces is what Brother Milor places for the unit u lost: fighters

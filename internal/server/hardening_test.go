@@ -535,8 +535,9 @@ func TestOddsAreBounded(t *testing.T) {
 	// A leader or a note by id, against the other side's faction: the
 	// N'orr never hold their own Tekklar Legion (69.2).
 	code, body = anon.do("GET", "/api/odds?mode=ground&attacker=2+infantry&planet=2+infantry&attacker_tech=sardakk:tekklar_legion&defender_faction=sardakk", nil)
-	if code != 200 || body["attacker_wins"] == nil {
-		t.Fatalf("Tekklar Legion against the N'orr: %d %v", code, body)
+	_, alone := anon.do("GET", "/api/odds?mode=ground&attacker=2+infantry&planet=2+infantry&attacker_tech=sardakk:tekklar_legion", nil)
+	if code != 200 || body["attacker_wins"] == nil || body["attacker_wins"] != alone["attacker_wins"] {
+		t.Fatalf("Tekklar Legion against the N'orr, whose +1 it takes back: %d %v; against nobody %v", code, body, alone)
 	}
 	code, body = anon.do("GET", "/api/odds?mode=ground&attacker=2+infantry&planet=2+infantry&attacker_tech=sardakk:tekklar_legion&attacker_faction=sardakk", nil)
 	if code != 400 || !strings.Contains(body["error"].(string), "attacker_tech") || !strings.Contains(body["error"].(string), "69.2") {

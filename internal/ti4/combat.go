@@ -606,6 +606,9 @@ func combatFollowUps(s *State, rng *engine.RNG) []Event {
 		n.Owed = n.Owed[1:]
 		return s.emit(setCombat(&n, nil))
 	}
+	if ev := raidedNow(s, c); ev != nil {
+		return ev
+	}
 	if ev := lossAnswers(s, c); ev != nil {
 		return ev
 	}
@@ -1203,15 +1206,29 @@ func combatOver(s *State) []Event {
 	return append(ev, Event{Kind: EvTacStep, Seat: s.Tactical.Seat, Deck: nextTacStep(s, s.Tactical.Seat, TacMovement)})
 }
 
+// raidedNow, from rules version 12, places the raiders' ships as soon as
+// a volley's hits are all taken, so that they fight on in the combat (a
+// raider whose ships were all destroyed fights on with those placed).
+func raidedNow(s *State, c *Combat) []Event {
+	if s.rules() < RulesWipes || c.Kind != "space" || c.CombatExtra == nil || len(c.Sunk) == 0 {
+		return nil
+	}
+	n := c.clone()
+	ev := raided(s, c)
+	n.own().Sunk = nil
+	return s.extend(ev, newCombat(n, nil))
+}
+
 // raided places, for each raider of combat c (CombatExtra.Raiders), a ship
 // from their reinforcements in the system for each ship of the same type
-// of another player's destroyed in it, as reinforcements allow.
+// of another player's destroyed in it, as reinforcements allow; from
+// rules version 12 a war sun only with its technology (26.3).
 func raided(s *State, c *Combat) []Event {
 	var ev []Event
 	for _, r := range c.x().Raiders {
 		left := map[string]int{}
 		for _, st := range c.x().Sunk {
-			if st.Owner == r {
+			if st.Owner == r || (st.Unit == "war_sun" && s.rules() >= RulesWipes && !s.Players[r].HasTech("war_sun")) {
 				continue
 			}
 			if _, ok := left[st.Unit]; !ok {

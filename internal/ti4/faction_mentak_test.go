@@ -273,9 +273,32 @@ func TestFaction_Mentak_SulaMentarion(t *testing.T) {
 	}
 }
 
+// Ipswitch (rules version 12): the Mentak's destroyers are placed as
+// Sol's are destroyed, while the combat goes on, so that they fight in it.
+func TestFaction_Mentak_IpswitchPlacesDuringTheCombat(t *testing.T) {
+	during := false
+	winSpace(t, []string{"mentak", "sol", "hacan"}, func(s *State) {
+		s.Players[0].Hero = Unlocked
+		s.System(9).Space = append(s.System(9).Space, Stack{Owner: 1, Unit: "destroyer", Count: 1}) // 3: lost over more rounds than one
+	}, func(g *Game) bool {
+		s := g.State()
+		if c := s.Combat; c != nil && count(s.System(9).Space, 0, "destroyer") > 0 && shipsOf(s.System(9), 1) {
+			during = true
+		}
+		if a := s.Combat.Answer; a != nil && a.Seat == 0 && a.Kind == AnswerSpaceStart && s.Players[0].Hero == Unlocked {
+			do(t, g, use(0, "mentak:ipswitch_loose_cannon", Action{}))
+			return true
+		}
+		return false
+	})
+	if !during {
+		t.Fatal("no Mentak destroyer was placed while Sol still had ships in the combat")
+	}
+}
+
 // The Mentak, Ipswitch, Loose Cannon (hero): used at the combat's start,
-// it is purged, and at the end a destroyer of the Mentak's is placed for
-// each of Sol's destroyed.
+// it is purged, and a destroyer of the Mentak's is placed for each of
+// Sol's destroyed.
 func TestFaction_Mentak_IpswitchLooseCannon(t *testing.T) {
 	g := mentakWin(t, func(s *State) { s.Players[0].Hero = Unlocked })
 	s := g.State()

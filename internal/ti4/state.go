@@ -256,7 +256,8 @@ const (
 	// RulesWipes: X-89 Bacterial Weapon Ω (a game without the Codex)
 	// following the hits of Harrow's bombardment at the end of a ground
 	// combat round, as it follows a bombardment before the combat; Ion
-	// Storm turned over by a retreat through its wormhole.
+	// Storm turned over by a retreat through its wormhole; Ipswitch's ships
+	// placed as the other player's are destroyed, fighting on.
 	RulesWipes = 12
 	// RulesCurrent is the version new games are set up under.
 	RulesCurrent = RulesWipes
