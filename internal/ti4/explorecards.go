@@ -326,7 +326,7 @@ func merchantStation(s *State, a Action, k exploring, _ *engine.RNG) []Event {
 
 // convert turns n commodities into trade goods.
 func convert(s *State, k exploring, n int) []Event {
-	return s.emit(Event{Kind: EvCommodities, Seat: k.seat, Count: k.p.Commodities - n}, Event{Kind: EvTradeGoods, Seat: k.seat, Count: n})
+	return s.emit(Event{Kind: EvCommodities, Seat: k.seat, Count: k.p.Commodities - n}, Event{Kind: EvTradeGoods, Seat: k.seat, Count: n, Card: s.converted()})
 }
 
 // gainCommodities: n more commodities, up to the faction's value.

@@ -309,3 +309,28 @@ func TestFaction_Mentak_IpswitchLooseCannon(t *testing.T) {
 		t.Fatalf("%d Mentak destroyers placed, want 2 (Sol's 2 destroyed)", got)
 	}
 }
+
+// 21.5 (rules version 12): commodities converted to trade goods are no
+// gain: a neighbor who converts with 3 or more trade goods opens no
+// Pillage window; a gain does; version 11 took the conversion as a gain.
+func TestFaction_Mentak_PillageNotOnConversion(t *testing.T) {
+	for _, c := range []struct {
+		rules int
+		card  string
+		want  bool
+	}{{RulesCurrent, Converted, false}, {RulesCurrent, "", true}, {RulesStorms, Converted, true}} {
+		cfg := fixtureConfig("mentak", "sol", "hacan")
+		cfg.Rules = c.rules
+		g := fixture(t, cfg, func(s *State) {
+			next := s.galaxy.Neighbors(s.Players[1].Home, nil)[0]
+			s.System(next).Space = []Stack{{Owner: 0, Unit: "cruiser", Count: 1}}
+			s.Players[1].TradeGoods = 3
+		})
+		toActionPhase(t, g, "leadership", "trade", "warfare", "politics", "diplomacy", "technology")
+		s := g.State().Clone()
+		applyByKind(s, &Event{Kind: EvTradeGoods, Seat: 1, Count: 2, Card: c.card})
+		if got := slices.Contains(s.Gained, 1); got != c.want {
+			t.Errorf("rules %d, %q: Sol's gain marked for Pillage %v, want %v", c.rules, c.card, got, c.want)
+		}
+	}
+}

@@ -300,6 +300,6 @@ func stillnessOfStars(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, err
 	}
 	q := *st.Target
 	p := s.Players[q]
-	return s.emit(Event{Kind: EvCommodities, Seat: q, Count: 0}, Event{Kind: EvTradeGoods, Seat: q, Count: p.Commodities},
+	return s.emit(Event{Kind: EvCommodities, Seat: q, Count: 0}, Event{Kind: EvTradeGoods, Seat: q, Count: p.Commodities, Card: s.converted()},
 		Event{Kind: EvCaptured, Seat: a.Seat, Owner: q, Unit: a.Unit, Count: 1}), nil
 }

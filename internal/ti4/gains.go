@@ -196,6 +196,20 @@ func applyGains(s *State, e *Event) bool {
 // the supply (the window's Count: how many), not from another player.
 const AfterSupplyGain Moment = "after_supply_gain"
 
+// Converted marks trade goods that were the player's own commodities,
+// turned over (21.5): from rules version 12 no gain, so no window opens
+// for it (Pillage, Artuno the Betrayer).
+const Converted = "converted"
+
+// converted is the mark for converted trade goods in the game's rules
+// version: none before version 12, whose logs replay as they were.
+func (s *State) converted() string {
+	if s.rules() < RulesWipes {
+		return ""
+	}
+	return Converted
+}
+
 // FromPlayer marks, from rules version 7, trade goods gained from another
 // player (Event.Card of EvTradeGoods): not from the supply.
 const FromPlayer = "from_player"

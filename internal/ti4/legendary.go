@@ -134,7 +134,7 @@ func decideLegendary(s *State, a Action, st *Step, rng *engine.RNG) ([]Event, er
 	case st.Card == "exterrix_headquarters" && a.Outcome == "gain":
 		return s.extend(ev, Event{Kind: EvTradeGoods, Seat: a.Seat, Count: 2}), nil
 	case st.Card == "exterrix_headquarters" && a.Outcome == "convert":
-		return s.extend(ev, Event{Kind: EvCommodities, Seat: a.Seat, Count: 0}, Event{Kind: EvTradeGoods, Seat: a.Seat, Count: p.Commodities}), nil
+		return s.extend(ev, Event{Kind: EvCommodities, Seat: a.Seat, Count: 0}, Event{Kind: EvTradeGoods, Seat: a.Seat, Count: p.Commodities, Card: s.converted()}), nil
 	case st.Card == "mirage_flight_academy":
 		sys, _, err := where(s, a.System, "", "system")
 		if err != nil {

@@ -80,3 +80,28 @@ func TestRule7_3_NexusSovereignty(t *testing.T) {
 		do(t, g, moveShips(0, 9, "carrier", 1)) // gamma to gamma
 	}
 }
+
+// 39.2a (rules version 12): the wormhole nexus, off the board, is on its
+// edge: ships there count for Populate the Outer Rim with two edge
+// systems more; version 11 did not count it.
+func TestRule39_2a_NexusIsOnTheEdge(t *testing.T) {
+	for _, rules := range []int{RulesCurrent, RulesStorms} {
+		cfg := fixtureConfig()
+		cfg.Rules = rules
+		g := fixture(t, cfg, nil)
+		s := g.State()
+		n := s.nexus()
+		placed := 0
+		for _, sys := range s.Systems {
+			if placed < 2 && sys.Pos < galaxy.OffBoard && s.edgeNotHome(0)(sys) && len(sys.Space) == 0 {
+				sys.Space = []Stack{{Owner: 0, Unit: "destroyer", Count: 1}}
+				placed++
+			}
+		}
+		n.Space = []Stack{{Owner: 0, Unit: "destroyer", Count: 1}}
+		got := s.countSystems(0, unitsIn, s.edgeNotHome(0))
+		if want := map[bool]int{true: 3, false: 2}[rules >= RulesWipes]; placed != 2 || got != want {
+			t.Fatalf("rules %d: %d edge systems with units, want %d", rules, got, want)
+		}
+	}
+}

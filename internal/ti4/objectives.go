@@ -6,6 +6,7 @@ import (
 	"github.com/mecatol/mecatol/internal/engine"
 	"github.com/mecatol/mecatol/internal/hex"
 	"github.com/mecatol/mecatol/internal/ti4/data"
+	"github.com/mecatol/mecatol/internal/ti4/galaxy"
 )
 
 // Objectives (LRR 61) and victory points (98). Each objective's condition
@@ -232,8 +233,11 @@ func (s *State) historic(sys *System) bool {
 // other than seat's home system.
 func (s *State) edgeNotHome(seat int) func(*System) bool {
 	return func(sys *System) bool {
-		if sys.Pos == s.Players[seat].Home || sys.Pos >= 1000 {
+		if sys.Pos == s.Players[seat].Home {
 			return false
+		}
+		if sys.Pos >= galaxy.OffBoard { // the Creuss home and the nexus: on the edge from rules version 12 (39.2a)
+			return s.rules() >= RulesWipes
 		}
 		sl := s.galaxy.Slot(sys.Pos)
 		for e := 0; e < 6; e++ {

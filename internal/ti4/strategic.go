@@ -883,7 +883,7 @@ func applyStrategic(s *State, e *Event) bool {
 		pl.Exhausted = false
 	case EvTradeGoods:
 		s.Players[e.Seat].TradeGoods += e.Count
-		if e.Count > 0 {
+		if e.Count > 0 && (e.Card != Converted || s.rules() < RulesWipes) {
 			s.gained(e.Seat)
 			s.supplied(*e)
 		}
