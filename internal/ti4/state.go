@@ -257,8 +257,8 @@ const (
 	// following the hits of Harrow's bombardment at the end of a ground
 	// combat round, as it follows a bombardment before the combat; Ion
 	// Storm turned over by a retreat through its wormhole; Ipswitch's ships
-	// placed as the other player's are destroyed, fighting on; the Creuss
-	// home system and the wormhole nexus on the edge of the board (39.2a);
+	// placed as the other player's are destroyed, fighting on; both systems
+	// off the board counted as edge systems (39.2a);
 	// commodities converted to trade goods no gain (21.5).
 	RulesWipes = 12
 	// RulesCurrent is the version new games are set up under.
