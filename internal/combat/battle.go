@@ -56,6 +56,12 @@ func (b *Battle) offense(attacker bool) []Group {
 	return all(b.Defender.Units, b.Defender.Planet, b.Defender.planetCannon())
 }
 
+// defense is the units that fire the defender's space cannon defense at
+// the invaders: those on the planet, and the planet itself.
+func (b *Battle) defense() []Group {
+	return all(b.Defender.Planet, b.Defender.planetCannon())
+}
+
 // firstRoll is the first unit ability roll the side makes in the battle,
 // as far as the units it starts with tell, or 0.
 func (b *Battle) firstRoll(attacker bool) int {
@@ -71,7 +77,7 @@ func (b *Battle) firstRoll(attacker bool) int {
 		return atBarrage
 	case attacker && b.Invade && !b.NoBombard && has(sd.Units, KindBombard) && !shielded(foe.Planet, sd.Units, sd.Tech):
 		return atBombard
-	case !attacker && b.Invade && !b.NoCannon && !foe.Tech.L4 && has(all(sd.Planet, sd.planetCannon()), KindCannon):
+	case !attacker && b.Invade && !b.NoCannon && !foe.Tech.L4 && has(b.defense(), KindCannon):
 		return atDefense
 	}
 	return 0

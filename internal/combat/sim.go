@@ -320,7 +320,7 @@ func simGround(b Battle, ships []Group, ga, gd *troop, rng *engine.RNG) {
 		}
 	}
 	if !b.NoCannon && !atk.Tech.L4 {
-		ga.hit(AbilityThrow(rng, Dice(all(def.Planet, def.planetCannon()), KindCannon, 0, def.at(atDefense), atk.Tech), def.Tech, nil))
+		ga.hit(AbilityThrow(rng, Dice(b.defense(), KindCannon, 0, def.at(atDefense), atk.Tech), def.Tech, nil))
 		blast(ga, gd)
 	}
 	for range def.Tech.StartInfantry { // the start of the ground combat

@@ -310,7 +310,7 @@ func solveGround(ctx context.Context, b Battle, ships, landing []Group, cancelA,
 	}
 	var scd []float64
 	if !b.NoCannon && !atk.Tech.L4 {
-		scd = abilityChances(Dice(all(def.Planet, def.planetCannon()), KindCannon, 0, def.at(atDefense), atk.Tech), def.Tech)
+		scd = abilityChances(Dice(b.defense(), KindCannon, 0, def.at(atDefense), atk.Tech), def.Tech)
 	}
 	postD := spreadBy(D, bomb, 1<<btoi(atk.Tech.X89Double)) // each hit twice (X-89 Bacterial Weapon ΩΩ)
 	if atk.Tech.X89 {
