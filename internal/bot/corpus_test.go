@@ -160,6 +160,12 @@ func TestReplayCorpusOfTheStormsRulesIsUnchanged(t *testing.T) {
 	checkCorpus(t, ti4.RulesStorms, "testdata/corpus_v11.golden", false)
 }
 
+// So do those of the twelfth, recorded before the thirteenth opened the
+// combat rounds' card windows and refused a second card of a name.
+func TestReplayCorpusOfTheWipesRulesIsUnchanged(t *testing.T) {
+	checkCorpus(t, ti4.RulesWipes, "testdata/corpus_v12.golden", false)
+}
+
 func checkCorpus(t *testing.T, rules int, golden string, write bool) {
 	if testing.Short() {
 		t.Skip("plays 192 games")

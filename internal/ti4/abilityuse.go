@@ -391,7 +391,7 @@ type windowMoment struct {
 // players in (a combat's answers, Sabotage's window).
 var windowMoments = map[Moment]windowMoment{
 	AfterOpponentLoss: {answering(AnswerLoss), "1.14", "in a combat, just after your opponent's units are destroyed"},
-	AfterCombatRound:  {answering(AnswerRoundEnd), "1.14", "after a space combat round that the combat outlasts"},
+	AfterCombatRound:  {afterRound, "1.14", "after a space combat round that the combat outlasts"},
 	WhenCardPlayed:    {cardAwaits, "1.19", "when another player's action card waits on your answer"},
 	AtSpaceStart:      {answering(AnswerSpaceStart), "78.2", "at the start of a space combat you fight"},
 	AfterMovedIn:      {answering(AnswerMovedIn), "1.14", "after another player moves ships into a system with your ships"},
@@ -405,6 +405,14 @@ var windowMoments = map[Moment]windowMoment{
 	AtCommit:          {committing, "49.2", "while you commit ground forces in your invasion"},
 	AfterSustained:    {answering(AnswerSustained), "87", "in a combat, just after a unit sustains damage"},
 	AfterUnitLost:     {answering(AnswerUnitLost), "1.14", "in a combat, just after a unit is destroyed"},
+}
+
+// afterRound is the window after a space combat round, from rules
+// version 13 only one the combat outlasts: the window also opens at the
+// end of the last round for the cards played then.
+func afterRound(s *State, seat int) bool {
+	c := s.Combat
+	return answering(AnswerRoundEnd)(s, seat) && (s.rules() < RulesWindows || outlasts(c, s.System(c.System)))
 }
 
 // committing reports seat's invasion at its commits: no bombardment or

@@ -100,6 +100,7 @@ func (s *State) Clone() *State {
 		x := *s.Tactical
 		x.Moves, x.Cargo, x.Placed, x.Freed = slices.Clone(x.Moves), slices.Clone(x.Cargo), slices.Clone(x.Placed), slices.Clone(x.Freed)
 		x.Silence, x.Friends, x.Gained = slices.Clone(x.Silence), slices.Clone(x.Friends), slices.Clone(x.Gained)
+		x.Cards = slices.Clone(x.Cards)
 		x.Tokened, x.Forced, x.Passage = slices.Clone(x.Tokened), slices.Clone(x.Forced), slices.Clone(x.Passage)
 		c.Tactical = &x
 	}

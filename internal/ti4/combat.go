@@ -130,6 +130,9 @@ type CombatExtra struct {
 	// Boosted: the units that roll one die more in this round's combat
 	// roll, as many dice as Count (Viscount Unlenn, Evelyn Delouis).
 	Boosted []Stack `json:"boosted,omitempty"`
+	// Morale: the players whose Morale Boost took effect this round, from
+	// rules version 13, which refuses them a second (2.6b).
+	Morale []int `json:"morale,omitempty"`
 	// Asks: the windows after units' deeds still to open (askAnswers).
 	Asks []Answer `json:"asks,omitempty"`
 	// NoRetreat: neither side may retreat from this combat (Airo Shir
@@ -252,6 +255,9 @@ type Owed struct {
 	// flagship forbade it when they were produced (Fourth Moon): damage
 	// is sustained before any unit is destroyed (78.6a).
 	Bare bool `json:"bare,omitempty"`
+	// Cards: from rules version 13, the action cards that cancelled some
+	// of these hits, of which a second of a name is refused (2.6b).
+	Cards []string `json:"cards,omitempty"`
 }
 
 // Combat steps.
@@ -551,6 +557,9 @@ func (c *Combat) clone() *Combat {
 	}
 	x := *c
 	x.Owed, x.Queue = slices.Clone(c.Owed), slices.Clone(c.Queue)
+	for i := range x.Owed {
+		x.Owed[i].Cards = slices.Clone(x.Owed[i].Cards)
+	}
 	x.Boost, x.Proto, x.Rerolls, x.Legion = slices.Clone(c.Boost), slices.Clone(c.Proto), slices.Clone(c.Rerolls), slices.Clone(c.Legion)
 	x.Lost, x.Misses, x.Docks = slices.Clone(c.Lost), slices.Clone(c.Misses), slices.Clone(c.Docks)
 	x.Barrage, x.Waylay, x.Starters = slices.Clone(c.Barrage), slices.Clone(c.Waylay), slices.Clone(c.Starters)
@@ -562,6 +571,7 @@ func (c *Combat) clone() *Combat {
 		e.Wrecks, e.Dice, e.AsShips = slices.Clone(e.Wrecks), slices.Clone(e.Dice), slices.Clone(e.AsShips)
 		e.Rerollers, e.Raisers, e.Rounders = slices.Clone(e.Rerollers), slices.Clone(e.Raisers), slices.Clone(e.Rounders)
 		e.Boosted, e.Raiders, e.Sunk = slices.Clone(e.Boosted), slices.Clone(e.Raiders), slices.Clone(e.Sunk)
+		e.Morale = slices.Clone(e.Morale)
 		e.Asks, e.RollsAsked, e.Rollers, e.Ambush = slices.Clone(e.Asks), slices.Clone(e.RollsAsked), slices.Clone(e.Rollers), slices.Clone(e.Ambush)
 		x.CombatExtra = &e
 	}
@@ -1045,25 +1055,14 @@ func retreatStep(r *spaceStep) ([]Event, bool) {
 	if ev := s.repairs(c, ""); ev != nil {
 		return ev, true
 	}
+	if ev := s.roundEndAsk(c, n, sys, outlasts(c, sys), AnswerRoundEnd); ev != nil {
+		return ev, true
+	}
 	if c.Retreat != None && fights(c, sys, c.Attacker) && fights(c, sys, c.Defender) {
 		return s.extend(retreat(s, c), endSpace(s)...), true
 	}
 	if !fights(c, sys, c.Attacker) || !fights(c, sys, c.Defender) {
 		return endSpace(s), true // 78.9, 78.7a
-	}
-	if !c.x().EndAsked {
-		var enders []int
-		for _, q := range []int{c.Attacker, c.Defender} {
-			if s.hasUse(q, AfterCombatRound) {
-				enders = append(enders, q)
-			}
-		}
-		if len(enders) > 0 {
-			e := n.own()
-			e.EndAsked = true
-			ask(n, enders, &e.Enders, AnswerRoundEnd)
-			return s.emit(setCombat(n, nil)), true
-		}
 	}
 	n.Round++
 	n.Step, n.Retreat, n.Sustained, n.Repaired = CbAnnounceD, None, nil, false
@@ -1071,10 +1070,43 @@ func retreatStep(r *spaceStep) ([]Event, bool) {
 		n.own().EndAsked = false
 	}
 	n.Boost, n.Proto, n.Rerolls, n.Routed = nil, nil, nil, false // for one round only
-	if ev := s.roundRepairs(c, sys); ev != nil {                 // at the start of the next round (Arc Secundus)
+	if n.x().Morale != nil {
+		n.own().Morale = nil
+	}
+	if ev := s.roundRepairs(c, sys); ev != nil { // at the start of the next round (Arc Secundus)
 		return s.extend(ev, setCombat(n, nil)), true
 	}
 	return nil, false
+}
+
+// outlasts reports a space combat that goes on after this round: both
+// sides fight on and no one retreats.
+func outlasts(c *Combat, sys *System) bool {
+	return c.Retreat == None && fights(c, sys, c.Attacker) && fights(c, sys, c.Defender)
+}
+
+// roundEndAsk opens, once a round, the window of kind at the end of
+// combat c's round for the two who fight: each with an ability for after
+// a round the combat outlasts (more), and from rules version 13 each with
+// a card for the end of a round to play (roundEnder); nil when none is
+// to be asked.
+func (s *State) roundEndAsk(c, n *Combat, sys *System, more bool, kind string) []Event {
+	if c.x().EndAsked {
+		return nil
+	}
+	var enders []int
+	for _, q := range []int{c.Attacker, c.Defender} {
+		if (more && s.hasUse(q, AfterCombatRound)) || s.roundEnder(c, sys, q) {
+			enders = append(enders, q)
+		}
+	}
+	if len(enders) == 0 {
+		return nil
+	}
+	e := n.own()
+	e.EndAsked = true
+	ask(n, enders, &e.Enders, kind)
+	return s.emit(setCombat(n, nil))
 }
 
 func shipStacks(st []Stack) []Stack {
@@ -1806,6 +1838,11 @@ func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
 			n.InfantryLost = ""
 			return s.extend(bombardWipe(s, c), newCombat(n, nil))
 		}
+		if c.Round > 0 { // the end of the round before (Emergency Repairs)
+			if ev := s.roundEndAsk(c, &n, sys, false, AnswerGroundEnd); ev != nil {
+				return ev
+			}
+		}
 		d := None
 		for _, st := range pl.Units {
 			if st.Owner != c.Attacker && s.groundForce(st.Owner, st.Unit) {
@@ -1814,6 +1851,9 @@ func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
 		}
 		if d == None || !s.fightsOn(pl, c.Attacker) {
 			n.Queue, n.Step, n.StartAsked, n.Opened, n.Legion = n.Queue[1:], CbCannon, false, false, nil
+			if n.x().EndAsked {
+				n.own().EndAsked = false
+			}
 			if c.Round > 0 && c.Defender != None { // a ground combat was fought here (42.4c)
 				if w, l := winnerOf(c, func(q int) bool { return s.groundOn(pl, q) }); w != None {
 					ev := s.extend(s.emit(Event{Kind: EvCombatWon, Seat: w, Owner: l, System: c.System, Deck: "ground"}, setCombat(&n, rolls)), edict(s, w, l)...)
@@ -1842,6 +1882,9 @@ func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
 		}
 		n.Round++
 		n.Sustained, n.Repaired, n.Bombed = nil, false, false
+		if n.x().EndAsked {
+			n.own().EndAsked = false
+		}
 		var ground []Stack
 		for _, st := range pl.Units {
 			if s.landed(st.Owner, st.Unit) {
@@ -1861,7 +1904,10 @@ func groundFollowUps(s *State, c *Combat, rng *engine.RNG) []Event {
 			hd += s.groundRoll(d, b, s.groundMod(c, d, c.Attacker), rng, &rolls, &n.Misses, dice, 1)
 			n.own().Boosted = nil
 		}
-		n.Boost = nil // for one round only (Supercharge)
+		n.Boost = nil // for one round only (Supercharge, Morale Boost)
+		if n.x().Morale != nil {
+			n.own().Morale = nil
+		}
 		if kept != nil || len(n.x().Dice) > 0 {
 			n.own().Dice = kept
 		}
@@ -1896,7 +1942,7 @@ func (s *State) groundRoundAsk(c, n *Combat, d int) []Event {
 	}
 	var rs []int
 	for _, q := range []int{c.Attacker, d} {
-		if s.readyUse(q, AtGroundRound) {
+		if s.readyUse(q, AtGroundRound) || s.roundStarter(q) {
 			rs = append(rs, q)
 		}
 	}
@@ -2003,6 +2049,10 @@ const AnswerRoundEnd = "round_end"
 // AnswerGroundRound is the window at the start of a ground combat round
 // (AtGroundRound).
 const AnswerGroundRound = "ground_round"
+
+// AnswerGroundEnd is the window at the end of a ground combat round, from
+// rules version 13, for cards played then (Emergency Repairs).
+const AnswerGroundEnd = "ground_round_end"
 
 // AnswerLoss is the window, in a combat, after units of the window's
 // Owner were destroyed, for their opponent's abilities (AfterOpponentLoss).

@@ -38,14 +38,14 @@ func init() {
 	defineCard("reveal_prototype", &actionCard{offer: at(prototypeMoment), play: revealPrototype})
 
 	for _, id := range []string{"flank_speed", "lost_star_chart", "nav_suite"} {
-		defineCard(id, &actionCard{offer: at(beforeMoving), play: afterActivation(tacticalMod)})
+		defineCard(id, &actionCard{offer: freshAfterActivation, play: afterActivation(tacticalMod)})
 	}
 	defineCard("upgrade", &actionCard{offer: at(beforeMoving), play: afterActivation(upgrade)})
 	defineCard("in_the_silence_of_space", &actionCard{offer: silenceTargets, play: afterActivation(silence)})
 
-	defineCard("morale_boost", &actionCard{offer: at(announcing), play: roundStart(moraleBoost)})
+	defineCard("morale_boost", &actionCard{offer: at(boostable), play: anyRound(roundOpening, "the start", moraleBoost)})
 	defineCard("fighter_prototype", &actionCard{offer: at(announcing), play: roundStart(fighterPrototype)})
-	defineCard("emergency_repairs", &actionCard{offer: at(announcing), play: roundStart(emergencyRepairs)})
+	defineCard("emergency_repairs", &actionCard{offer: at(roundEdge), play: anyRound(roundEdge, "the start or the end", emergencyRepairs)})
 	defineCard("rout", &actionCard{offer: at(announcing), play: roundStart(rout)})
 	defineCard("skilled_retreat", &actionCard{offer: skilledRetreatTargets, play: roundStart(skilledRetreat)})
 
@@ -232,6 +232,9 @@ func afterActivation(effect func(s *State, a Action, sys *System) ([]Event, erro
 // tacticalMod marks the tactical action with the card (Flank Speed, Lost
 // Star Chart, Nav Suite); applyTacticalCards says what each changes.
 func tacticalMod(s *State, a Action, _ *System) ([]Event, error) {
+	if err := s.secondCard(a.Card); err != nil {
+		return nil, err
+	}
 	return s.emit(Event{Kind: EvTacticalMod, Seat: a.Seat, Card: a.Card}), nil
 }
 
@@ -251,6 +254,23 @@ func silence(s *State, a Action, _ *System) ([]Event, error) {
 		return nil, err
 	}
 	return s.emit(Event{Kind: EvTacticalMod, Seat: a.Seat, Card: a.Card, System: from.Pos}), nil
+}
+
+// freshAfterActivation offers a card after seat activates a system, before
+// its ships move, unless one of its name took effect already (2.6b).
+func freshAfterActivation(s *State, seat int, c string, add func(Action)) {
+	if beforeMoving(s, seat) && s.secondCard(c) == nil {
+		add(Action{Kind: ActPlayAC, Card: c})
+	}
+}
+
+// secondCard refuses, from rules version 13, a card of a name that
+// already took effect after this activation (2.6b).
+func (s *State) secondCard(card string) error {
+	if s.rules() >= RulesWindows && slices.Contains(s.Tactical.Cards, card) {
+		return engine.Refuse("2.6b", "%s already took effect in this tactical action", card)
+	}
+	return nil
 }
 
 func silenceTargets(s *State, seat int, c string, add func(Action)) {
@@ -287,7 +307,86 @@ func roundStart(effect func(s *State, a Action, c, n *Combat) ([]Event, error)) 
 	}
 }
 
+// roundOpening is seat's moment at the start of a combat round it
+// fights: announcing retreats in a space combat, and from rules version
+// 13 its window at the start of a ground combat round.
+func roundOpening(s *State, seat int) bool {
+	return announcing(s, seat) || (s.rules() >= RulesWindows && answering(AnswerGroundRound)(s, seat) && fighting(s.Combat, seat))
+}
+
+// roundEdge is seat's moment at the start or the end of a combat round it
+// fights: the end from rules version 13, in the window after a space or a
+// ground combat round.
+func roundEdge(s *State, seat int) bool {
+	if roundOpening(s, seat) {
+		return true
+	}
+	ending := answering(AnswerRoundEnd)(s, seat) || answering(AnswerGroundEnd)(s, seat)
+	return s.rules() >= RulesWindows && ending && fighting(s.Combat, seat)
+}
+
+// boostable is roundOpening for a player whose Morale Boost has not
+// taken effect this round (2.6b).
+func boostable(s *State, seat int) bool {
+	return roundOpening(s, seat) && !slices.Contains(s.Combat.x().Morale, seat)
+}
+
+func fighting(c *Combat, seat int) bool { return seat == c.Attacker || seat == c.Defender }
+
+// roundStarter reports, from rules version 13, a player to be asked at
+// the start of each ground combat round they fight for the cards played
+// then (Morale Boost): one holding any action card, a public fact.
+func (s *State) roundStarter(seat int) bool {
+	return s.rules() >= RulesWindows && len(s.Players[seat].ActionCards) > 0
+}
+
+// roundEnder reports, from rules version 13, a player to be asked at the
+// end of combat c's round for the cards played then (Emergency Repairs):
+// one holding any action card, with a damaged unit in sys, not retreating
+// from it; all public facts.
+func (s *State) roundEnder(c *Combat, sys *System, seat int) bool {
+	return s.rules() >= RulesWindows && seat != c.Retreat && len(s.Players[seat].ActionCards) > 0 && damagedIn(sys, seat)
+}
+
+// damagedIn reports a damaged unit of seat's in sys.
+func damagedIn(sys *System, seat int) bool {
+	for _, st := range sys.Space {
+		if st.Owner == seat && st.Damaged > 0 {
+			return true
+		}
+	}
+	for _, pl := range sys.Planets {
+		for _, st := range pl.Units {
+			if st.Owner == seat && st.Damaged > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// anyRound plays a card at the moment, in any combat round; effect works
+// on n, a copy of the combat.
+func anyRound(moment func(s *State, seat int) bool, when string, effect func(s *State, a Action, c, n *Combat) ([]Event, error)) func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+	return func(s *State, a Action, _ *engine.RNG) ([]Event, error) {
+		c := s.Combat
+		if !moment(s, a.Seat) {
+			return nil, engine.Refuse("1.14", "%s is played at %s of a combat round you fight", a.Card, when)
+		}
+		n := *c
+		return effect(s, a, c, &n)
+	}
+}
+
+// Morale Boost: +1 to the player's combat rolls this round; from rules
+// version 13 once a round (2.6b).
 func moraleBoost(s *State, a Action, c, n *Combat) ([]Event, error) {
+	if s.rules() >= RulesWindows {
+		if slices.Contains(c.x().Morale, a.Seat) {
+			return nil, engine.Refuse("2.6b", "your Morale Boost already took effect this round")
+		}
+		n.own().Morale = append(slices.Clone(c.x().Morale), a.Seat)
+	}
 	n.Boost = append(slices.Clone(c.Boost), a.Seat)
 	return s.emit(setCombat(n, nil)), nil
 }
@@ -359,9 +458,15 @@ func beforeHits(cancels func(c *Combat, o Owed) int) func(s *State, a Action, _ 
 		if cancel == 0 {
 			return nil, engine.Refuse("2.7", "%s does not cancel these hits (%s)", a.Card, o.Rule)
 		}
+		if slices.Contains(o.Cards, a.Card) {
+			return nil, engine.Refuse("2.6b", "%s already cancelled some of these hits", a.Card)
+		}
 		n := *c
 		n.Owed = slices.Clone(c.Owed)
 		n.Owed[0].Hits -= min(cancel, o.Hits)
+		if s.rules() >= RulesWindows {
+			n.Owed[0].Cards = append(slices.Clip(o.Cards), a.Card)
+		}
 		if n.Owed[0].Hits == 0 {
 			n.Owed = n.Owed[1:]
 		}
@@ -433,6 +538,9 @@ func applyTacticalCards(s *State, e *Event) bool {
 	switch e.Kind {
 	case EvTacticalMod:
 		t := s.Tactical
+		if s.rules() >= RulesWindows && actionCards[e.Card] != nil {
+			t.Cards = append(slices.Clip(t.Cards), e.Card)
+		}
 		switch e.Card {
 		case "flank_speed":
 			t.MoveBonus++
@@ -470,8 +578,8 @@ func applyTacticalCards(s *State, e *Event) bool {
 		case "start":
 			c.Answer = nextAsk(c, &c.Starters, "start")
 			return true
-		case AnswerRoundEnd:
-			c.Answer = nextAsk(c, &c.own().Enders, AnswerRoundEnd)
+		case AnswerRoundEnd, AnswerGroundEnd:
+			c.Answer = nextAsk(c, &c.own().Enders, c.Answer.Kind)
 			return true
 		case AnswerMovedIn:
 			c.Answer = nextAsk(c, &c.own().Watchers, AnswerMovedIn)

@@ -261,8 +261,13 @@ const (
 	// off the board counted as edge systems (39.2a);
 	// commodities converted to trade goods no gain (21.5).
 	RulesWipes = 12
+	// RulesWindows: action cards for the start of any combat round offered
+	// at the start of each ground combat round, and those for its end at
+	// the end of every combat round; a second card of a name refused in
+	// the window where one already took effect (2.6b).
+	RulesWindows = 13
 	// RulesCurrent is the version new games are set up under.
-	RulesCurrent = RulesWipes
+	RulesCurrent = RulesWindows
 )
 
 // rules is the game's rules version.

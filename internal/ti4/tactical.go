@@ -40,6 +40,9 @@ type Tactical struct {
 	NavSuite bool  `json:"nav_suite,omitempty"`   // Nav Suite: anomalies have no effect on this movement
 	Orb      bool  `json:"dominus_orb,omitempty"` // Dominus Orb: units move out of systems with the player's command tokens
 	Silence  []int `json:"silence,omitempty"`
+	// Cards: from rules version 13, the action cards that took effect
+	// after this activation, of which a second of a name is refused (2.6b).
+	Cards []string `json:"cards,omitempty"`
 	// Passage: the players whose ships the active player's ships may pass
 	// in this tactical action (Aetherpassage).
 	Passage []int `json:"passage,omitempty"`
