@@ -29,6 +29,7 @@ const (
 	EvElectedWin     = "elected_window"  // the elected player may answer (Confusing Legal Text)
 	EvBribe          = "votes_bought"    // Bribery: votes added to the player\'s ballot
 	EvElectedInstead = "elected_instead" // another player is the elected player
+	EvPressed        = "note_demanded"   // Diplomatic Pressure: Seat made Owner give a note, from rules version 13
 )
 
 // WinSpeakerVoted is the agenda window that opens once the speaker has
@@ -400,7 +401,7 @@ func init() {
 	defineCard("bribery", &actionCard{offer: inWindow(WinSpeakerVoted, briberyOffer), play: bribery})
 	defineCard("distinguished_councilor", &actionCard{offer: at(inBallot), play: distinguishedCouncilor})
 	defineCard("veto", &actionCard{offer: inWindow("when", plainPlay), play: agendaWindowPlay("when", veto)})
-	defineCard("diplomatic_pressure", &actionCard{offer: inWindow("when", toOthers), play: agendaWindowPlay("when", diplomaticPressure)})
+	defineCard("diplomatic_pressure", &actionCard{offer: inWindow("when", pressureTargets), play: agendaWindowPlay("when", diplomaticPressure)})
 	defineCard("ancient_burial_sites", &actionCard{offer: inWindow("start", toAnyone), play: agendaWindowPlay("start", ancientBurialSites)})
 	defineCard("deadly_plot", &actionCard{offer: inWindow("resolve", plainPlay), play: agendaWindowPlay("resolve", deadlyPlot)})
 	defineCard("assassinate_representative", &actionCard{offer: inWindow("after", toAnyone), play: agendaWindowPlay("after", assassinate)})
@@ -533,10 +534,17 @@ func diplomaticPressure(s *State, a Action, _ *AgendaStep) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(s.Players[q].Promissory) > 0 {
-		return s.emit(queue(Step{Kind: StepGiveNote, Seat: q, Card: a.Card, Need: 1, Receiver: ip(a.Seat)})), nil
+	var ev []Event
+	if s.rules() >= RulesWindows {
+		if slices.Contains(s.Agenda.Pressed, [2]int{a.Seat, q}) {
+			return nil, engine.Refuse("2.6b", "your Diplomatic Pressure on seat %d already took effect on this agenda", q)
+		}
+		ev = s.emit(Event{Kind: EvPressed, Seat: a.Seat, Owner: q})
 	}
-	return nil, nil
+	if len(s.Players[q].Promissory) > 0 {
+		ev = s.extend(ev, queue(Step{Kind: StepGiveNote, Seat: q, Card: a.Card, Need: 1, Receiver: ip(a.Seat)}))
+	}
+	return ev, nil
 }
 
 // inGame is the action's player, who must still be in the game.
@@ -735,6 +743,8 @@ func applyActionCards(s *State, e *Event) bool {
 		agendaOver(s)
 	case EvKeepStrategy:
 		s.Players[e.Seat].KeepStrategy = true
+	case EvPressed:
+		ag.Pressed = append(slices.Clip(ag.Pressed), [2]int{e.Seat, e.Owner})
 	case EvBribe:
 		i := slices.IndexFunc(ag.Ballots, func(b Ballot) bool { return b.Seat == e.Seat && b.Outcome != "" })
 		ag.Ballots[i].Votes += e.Count
@@ -835,6 +845,16 @@ func onSystems(ok func(s *State, seat int, sys *System) bool) offer {
 func toOthers(s *State, seat int, c string, add func(Action)) {
 	for _, q := range s.Active() {
 		if q != seat {
+			add(Action{Kind: ActPlayAC, Card: c}.forPlayer(q))
+		}
+	}
+}
+
+// pressureTargets offers Diplomatic Pressure on each other player it
+// has not taken effect on yet on this agenda (2.6b).
+func pressureTargets(s *State, seat int, c string, add func(Action)) {
+	for _, q := range s.Active() {
+		if q != seat && !slices.Contains(s.Agenda.Pressed, [2]int{seat, q}) {
 			add(Action{Kind: ActPlayAC, Card: c}.forPlayer(q))
 		}
 	}

@@ -85,6 +85,9 @@ type AgendaStep struct {
 	// The pairs of players who have made (or broken off) a transaction
 	// during this agenda (94.6).
 	Traded [][2]int `json:"traded,omitempty"`
+	// Pressed: from rules version 13, who made whom give a note with
+	// Diplomatic Pressure on this agenda, refused a second time (2.6b).
+	Pressed [][2]int `json:"pressed,omitempty"`
 }
 
 // Law is a law in play (7.3, 7.4).

@@ -27,7 +27,7 @@ func applyByKind(s *State, e *Event) bool {
 		return applyAgendaEffects(s, e)
 	case EvCeasefire, EvMoreTokens, EvNoteAttached, EvNotePlayed, EvNoteReturned, EvSilenced, EvZeroTokenGiven:
 		return applyNotes(s, e)
-	case EvACPlayed, EvACTaken, EvBribe, EvElectedInstead, EvElectedWin, EvKeepStrategy, EvRider, EvVetoed, EvWindowPass, EvWindowPlay:
+	case EvACPlayed, EvACTaken, EvBribe, EvElectedInstead, EvElectedWin, EvKeepStrategy, EvPressed, EvRider, EvVetoed, EvWindowPass, EvWindowPlay:
 		return applyActionCards(s, e)
 	case EvAnswerPass, EvDirectHit, EvDisabled, EvRepaired, EvTacticalMod:
 		return applyTacticalCards(s, e)

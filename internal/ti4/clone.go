@@ -80,6 +80,7 @@ func (s *State) Clone() *State {
 		x.Voters, x.Ballots, x.Barred, x.Tied = slices.Clone(x.Voters), slices.Clone(x.Ballots), slices.Clone(x.Barred), slices.Clone(x.Tied)
 		x.Silenced, x.WindowQueue, x.Riders, x.Bound = slices.Clone(x.Silenced), slices.Clone(x.WindowQueue), slices.Clone(x.Riders), slices.Clone(x.Bound)
 		x.Traded = slices.Clone(x.Traded)
+		x.Pressed = slices.Clone(x.Pressed)
 		c.Agenda = &x
 	}
 	if s.PendingAC != nil {

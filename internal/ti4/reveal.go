@@ -54,6 +54,7 @@ var reveals = map[string]disclosure{
 	EvBarred:             quiet,
 	EvBombarded:          quiet,
 	EvBribe:              quiet,
+	EvPressed:            quiet,
 	EvCaptiveReturned:    quiet,
 	EvCaptured:           quiet,
 	EvCardTaken:          quiet,

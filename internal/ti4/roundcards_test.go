@@ -271,3 +271,32 @@ func TestRule2_6b_ShieldsHoldingOncePerHits(t *testing.T) {
 		fightStep(t, g)
 	}
 }
+
+// 2.6b: on one agenda, a second Diplomatic Pressure on the same player is
+// refused and not offered; on another player it is played.
+func TestRule2_6b_DiplomaticPressureOncePerPlayer(t *testing.T) {
+	cfg := fixtureConfig()
+	cfg.Rules = RulesCurrent
+	g := agendaStartWith(t, cfg, []string{"mutiny"}, giveAC(0, "diplomatic_pressure", "diplomatic_pressure"))
+	for ag := g.State().Agenda; ag != nil && ag.Window == "start"; ag = g.State().Agenda {
+		do(t, g, act(ActPassWindow, ag.WindowQueue[0]))
+	}
+	pressure := func(q int) Action {
+		return Action{Kind: ActPlayAC, Seat: 0, Card: "diplomatic_pressure", ActionExtra: &ActionExtra{Player: ip(q)}}
+	}
+	play(t, g, pressure(1))
+	do(t, g, Action{Kind: ActGiveNote, Seat: 1, Card: "sol:ceasefire"})
+	for ag := g.State().Agenda; ag.WindowQueue[0] != 0; ag = g.State().Agenda {
+		do(t, g, act(ActPassWindow, ag.WindowQueue[0]))
+	}
+	refuse(t, g, pressure(1), "2.6b")
+	for _, a := range Legal(g.State(), engineRNG(), 0) {
+		if a.Card == "diplomatic_pressure" && *a.extra().Player == 1 {
+			t.Fatal("a second Diplomatic Pressure on seat 1 is offered")
+		}
+	}
+	play(t, g, pressure(2))
+	if s := g.State(); s.Step == nil || s.Step.Kind != StepGiveNote || s.Step.Seat != 2 {
+		t.Fatalf("step %+v: seat 2 gives a note", s.Step)
+	}
+}
