@@ -70,6 +70,14 @@ func blockadeFollowUps(s *State) []Event {
 
 // checkCaptureAllowed is 17.6: a player whose space dock is blockaded
 // cannot capture the blockading player's units.
+// captureBarred reports, from rules version 13, that an ability's capture
+// by captor of owner's units is forbidden: owner blockades a unit of
+// captor's with Production (17.6). The referee's capture is refused by
+// checkCaptureAllowed in every version.
+func (s *State) captureBarred(captor, owner int) bool {
+	return s.rules() >= RulesWindows && captor != owner && checkCaptureAllowed(s, captor, owner) != nil
+}
+
 func checkCaptureAllowed(s *State, captor, owner int) error {
 	for _, sys := range s.Systems {
 		if containsSeat(s.Blockaders(captor, sys), owner) {

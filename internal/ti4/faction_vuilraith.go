@@ -36,10 +36,14 @@ func (s *State) devourer(c *Combat, seat int, unit string) int {
 	if isStructure(unit) || s.rules() < RulesPoK {
 		return None
 	}
-	if q := opponent(c, seat); q != None && s.factionHas(q, hookDevours) {
-		return q
+	q := opponent(c, seat)
+	if q == None || !s.factionHas(q, hookDevours) {
+		q = s.flagshipAt(s.System(c.System), hookDevours)
 	}
-	return s.flagshipAt(s.System(c.System), hookDevours)
+	if q != None && s.captureBarred(q, seat) {
+		return None // destroyed, not captured (17.6)
+	}
+	return q
 }
 
 // Dimensional Tear and Dimensional Tear II, the Cabal's space docks: the
@@ -76,7 +80,7 @@ func init() {
 func vortexOptions(s *State, seat int, _ *Step) []Action {
 	var out []Action
 	for _, q := range s.Active() {
-		if q == seat {
+		if q == seat || s.captureBarred(seat, q) {
 			continue
 		}
 		for _, typ := range UnitTypes {
@@ -106,6 +110,9 @@ func (s *State) typeNearDock(q int, typ string, seat int) bool {
 
 func vortex(s *State, a Action, _ *Step, _ *engine.RNG) ([]Event, error) {
 	q := a.extra().Player
+	if q != nil && s.captureBarred(a.Seat, *q) {
+		return nil, engine.Refuse("17.6", "seat %d blockades a unit of yours with Production: you capture none of their units", *q)
+	}
 	if q == nil || !slices.ContainsFunc(vortexOptions(s, a.Seat, nil), func(o Action) bool { return o.Unit == a.Unit && *o.extra().Player == *q }) {
 		return nil, engine.Refuse("17", "Vortex captures a unit (unit) of another player's (player) from their reinforcements, of a type they have next to your space dock")
 	}
@@ -250,24 +257,28 @@ func carrionIn(s *State, cabal, q int, sys *System, rng *engine.RNG, rolls *[]in
 		}
 		if n > 0 {
 			l.add(s, q, st.Unit, -n)
-			ev = append(ev, captureFrom(q, cabal, sys.Pos, st.Unit, n)...)
+			ev = append(ev, s.captureFrom(q, cabal, sys.Pos, st.Unit, n)...)
 		}
 	}
 	over := l.capOver()
 	for _, typ := range []string{"fighter", "infantry", "mech"} {
 		if n := min(over, count(sys.Space, q, typ)); n > 0 && (typ != "fighter" || l.per == 0) {
 			over -= n
-			ev = append(ev, captureFrom(q, cabal, sys.Pos, typ, n)...)
+			ev = append(ev, s.captureFrom(q, cabal, sys.Pos, typ, n)...)
 		}
 	}
 	return ev
 }
 
 // captureFrom is n of owner's units of a type taken from a space area and
-// captured by capturer (17).
-func captureFrom(owner, capturer, pos int, typ string, n int) []Event {
-	return []Event{{Kind: EvUnitsRemoved, Seat: owner, System: pos, Unit: typ, Count: n},
-		{Kind: EvCaptured, Seat: capturer, Owner: owner, Unit: typ, Count: n}}
+// captured by capturer (17), or only removed where capturer may not
+// capture from owner (17.6).
+func (s *State) captureFrom(owner, capturer, pos int, typ string, n int) []Event {
+	gone := Event{Kind: EvUnitsRemoved, Seat: owner, System: pos, Unit: typ, Count: n}
+	if s.captureBarred(capturer, owner) {
+		return []Event{gone}
+	}
+	return []Event{gone, {Kind: EvCaptured, Seat: capturer, Owner: owner, Unit: typ, Count: n}}
 }
 
 // The Stillness of Stars, the Cabal agent: after another player
@@ -284,6 +295,9 @@ func stillnessOptions(s *State, seat int, st *Step) []Action {
 		return nil
 	}
 	q := *st.Target
+	if s.captureBarred(seat, q) {
+		return nil
+	}
 	worth := commodityValue(s.Players[q])
 	var out []Action
 	for _, typ := range unitTypes {
@@ -295,6 +309,9 @@ func stillnessOptions(s *State, seat int, st *Step) []Action {
 }
 
 func stillnessOfStars(s *State, a Action, st *Step, _ *engine.RNG) ([]Event, error) {
+	if st != nil && st.Target != nil && s.captureBarred(a.Seat, *st.Target) {
+		return nil, engine.Refuse("17.6", "seat %d blockades a unit of yours with Production: you capture none of their units", *st.Target)
+	}
 	if !slices.ContainsFunc(stillnessOptions(s, a.Seat, st), func(o Action) bool { return o.Unit == a.Unit }) {
 		return nil, engine.Refuse("17", "a unit (unit) of that player's reinforcements costing no more than their commodity value")
 	}

@@ -359,3 +359,75 @@ func TestFaction_Vuilraith_Crucible_TwoTearsSideBySide(t *testing.T) {
 		t.Fatal("the movement search does not end")
 	}
 }
+
+// 17.6: a player blockading a space dock of the Cabal's is safe from
+// their abilities' captures from rules version 13: Vortex is refused and
+// not offered against them, Devour and The Terror Between leave their
+// units destroyed, and It Feeds on Carrion removes their ships without
+// capturing them. Version 12 still captured.
+func TestRule17_6_AbilitiesCaptureNothingFromABlockader(t *testing.T) {
+	for _, rules := range []int{RulesWipes, RulesCurrent} {
+		cfg := fixtureConfig("vuilraith", "sol", "hacan")
+		cfg.Rules = rules
+		g := fixture(t, cfg, func(s *State) {
+			s.Players[0].Techs = append(s.Players[0].Techs, "vortex")
+			arnorHeldBy(0, Stack{Owner: 0, Unit: "space_dock", Count: 1})(s)
+			s.System(9).Space = []Stack{{Owner: 1, Unit: "cruiser", Count: 1}} // blockades the dock on Arnor
+		})
+		toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+		s := g.State()
+		barred := rules >= RulesWindows
+		if got := s.captureBarred(0, 1); got != barred {
+			t.Fatalf("version %d: barred %v", rules, got)
+		}
+		if s.captureBarred(0, 2) || s.captureBarred(1, 0) {
+			t.Fatal("only the Cabal, from the blockader, is barred")
+		}
+		c := &Combat{Attacker: 0, Defender: 1, System: 23, Kind: "ground"}
+		if q := s.devourer(c, 1, "infantry"); (q == None) != barred {
+			t.Fatalf("version %d: devourer %d", rules, q)
+		}
+		if ev := s.captureFrom(1, 0, 9, "cruiser", 1); hasKind(ev, EvCaptured) == barred || !hasKind(ev, EvUnitsRemoved) {
+			t.Fatalf("version %d: carrion's events %+v", rules, ev)
+		}
+		vortexOn := use(0, "vortex", Action{Unit: "cruiser", ActionExtra: &ActionExtra{Player: ip(1)}})
+		offered := slices.ContainsFunc(Legal(s, engineRNG(), 0), func(a Action) bool {
+			return a.Card == "vortex" && a.extra().Player != nil && *a.extra().Player == 1
+		})
+		if offered == barred {
+			t.Fatalf("version %d: Vortex on Sol offered %v", rules, offered)
+		}
+		if barred {
+			refuse(t, g, vortexOn, "17.6")
+			continue
+		}
+		do(t, g, vortexOn)
+	}
+}
+
+// 17.6: with Sol's ships blockading the Cabal's home space dock, The
+// Stillness of Stars captures nothing from Sol: after Sol's
+// replenishment no use of it is offered, and one is refused.
+func TestRule17_6_StillnessOfStarsFromABlockader(t *testing.T) {
+	g := factionGame(t, []string{"sol", "vuilraith", "hacan"}, func(s *State) {
+		s.System(28).Space = []Stack{{Owner: 0, Unit: "destroyer", Count: 1}}
+	})
+	if !g.State().captureBarred(1, 0) {
+		t.Fatal("Sol blockades the Cabal's home space dock")
+	}
+	strategic(t, g, 0, "trade")
+	for i := 0; i < 5; i++ {
+		st := g.State().Step
+		if st != nil && st.Card == "vuilraith:the_stillness_of_stars" {
+			refuse(t, g, use(1, st.Card, Action{Unit: "destroyer"}), "17.6")
+			return
+		}
+		if slices.ContainsFunc(Legal(g.State(), engineRNG(), 1), func(a Action) bool { return a.Card == "vuilraith:the_stillness_of_stars" }) {
+			t.Fatal("The Stillness of Stars offered against a blockader")
+		}
+		if st == nil {
+			return
+		}
+		do(t, g, act(ActDone, st.Seat))
+	}
+}

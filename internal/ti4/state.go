@@ -264,7 +264,8 @@ const (
 	// RulesWindows: action cards for the start of any combat round offered
 	// at the start of each ground combat round, and those for its end at
 	// the end of every combat round; a second card of a name refused in
-	// the window where one already took effect (2.6b).
+	// the window where one already took effect (2.6b); abilities capture
+	// nothing from a player blockading the capturer's space dock (17.6).
 	RulesWindows = 13
 	// RulesCurrent is the version new games are set up under.
 	RulesCurrent = RulesWindows
