@@ -289,7 +289,7 @@ var fieldsOf = map[string]string{
 	ActProduce: "unit count planet system", ActEndTactical: "", ActComponent: "card", ActRemoveExcess: "system unit count",
 	ActAssignHit: "unit planet use", ActRetreat: "system", ActNoRetreat: "", ActBombard: "planet",
 	ActScore: "card top", ActKeepSecret: "card", ActSpendTokens: "pools", ActTakeCustodians: "", ActDiscardAC: "card", ActGiveNote: "card", ActPlaceTG: "card",
-	ActReclaim: "system planet unit", ActTradeOpen: "player", ActTradeAdd: "card planet to_planet", ActTradeAccept: "", ActTradeCancel: "",
+	ActReclaim: "system planet unit", ActTradeOpen: "player", ActTradeAdd: "card planet to_planet unit", ActTradeAccept: "", ActTradeCancel: "",
 	ActVote: "outcome", ActAbstain: "", ActBreakTie: "outcome", ActDestroy: "system planet unit", ActChoosePlanet: "planet", ActReturnSecret: "card", ActPlayNote: "card system planet to_planet unit outcome player", ActPlayAC: "card system planet to_planet player unit outcome count pools units", ActPassWindow: "", ActUseLaw: "card system player outcome", ActAutoPass: "use",
 	ActExplore: "outcome", ActTakeCard: "card", ActUseRelic: "card use planet outcome system count units player spend cards",
 	ActUseAbility: "card use player system planet to to_planet unit count outcome pools units spend cards into seats",

@@ -895,6 +895,13 @@ func tradeOptions(s *State, seat int, add func(Action)) {
 	if s.Trade != nil && s.rules() >= RulesMechs {
 		tradePlanetOptions(s, seat, add)
 	}
+	if s.rules() >= RulesWindows {
+		for _, c := range p.Captured {
+			if c.Owner == other && c.Owner != None {
+				add(Action{Kind: ActTradeAdd, Card: CaptiveItem, Unit: c.Unit})
+			}
+		}
+	}
 	add(Action{Kind: ActTradeAccept})
 	add(Action{Kind: ActTradeCancel})
 }

@@ -33,6 +33,10 @@ type Bundle struct {
 	// Planets: planet cards an ability lets a transaction exchange (Pride
 	// of Kenara), each with the planet of the giver's that its units move to.
 	Planets []PlanetGift `json:"planets,omitempty"`
+	// Captives: from rules version 13, units of the other player's that
+	// the giver holds captive, one type per entry, returned to that
+	// player's reinforcements (17.2a).
+	Captives []string `json:"captives,omitempty"`
 }
 
 // PlanetGift is a planet card given in a transaction, and where the
@@ -71,7 +75,7 @@ func (s *State) cardsTradable(t *Trade) bool {
 // Transaction action and event kinds.
 const (
 	ActTradeOpen     = "trade_open"
-	ActTradeAdd      = "trade_add" // card: trade_goods, commodities, a note or a relic fragment
+	ActTradeAdd      = "trade_add" // card: trade_goods, commodities, a note or a relic fragment; "captured" with unit
 	ActTradeAccept   = "trade_accept"
 	ActTradeCancel   = "trade_cancel"
 	EvTrade          = "trade"
@@ -157,7 +161,14 @@ func decideTradeAdd(s *State, a Action) ([]Event, error) {
 	n.Accepted = [2]bool{}
 	b := &n.Give[side]
 	b.Fragments, b.ActionCards, b.Planets = slices.Clone(b.Fragments), slices.Clone(b.ActionCards), slices.Clone(b.Planets)
+	b.Captives = slices.Clone(b.Captives)
 	switch {
+	case a.Card == CaptiveItem && s.rules() >= RulesWindows:
+		q := t.Seats[1-side]
+		if held := captiveCount(p.Captured, q, a.Unit); countOf(b.Captives, a.Unit) >= held {
+			return nil, engine.Refuse("17.2a", "%s holds %d captured %s of seat %d's to return", p, held, a.Unit, q)
+		}
+		b.Captives = append(b.Captives, a.Unit)
 	case a.Card == "planet":
 		if err := s.planetTradable(a.Seat, a.Planet, a.ToPl, b); err != nil {
 			return nil, err
@@ -202,6 +213,21 @@ func decideTradeAdd(s *State, a Action) ([]Event, error) {
 	return s.emit(Event{Kind: EvTrade, Seat: a.Seat, Extra: &Extra{Trade: &n}}), nil
 }
 
+// Captive is the card of a transaction's item that returns a captured
+// unit, named by its type in unit (17.2a).
+const CaptiveItem = "captured"
+
+// captiveCount is how many units of a type of owner's held holds: never
+// fighters or infantry, which are held as owner's none (17.4a).
+func captiveCount(held []Captive, owner int, unit string) int {
+	for _, c := range held {
+		if c.Owner == owner && c.Unit == unit {
+			return c.Count
+		}
+	}
+	return 0
+}
+
 func countOf[T comparable](xs []T, x T) int {
 	n := 0
 	for _, v := range xs {
@@ -229,6 +255,9 @@ func decideTradeAccept(s *State, a Action) ([]Event, error) {
 	for side, q := range n.Seats {
 		for _, g := range n.Give[side].Planets {
 			ev = s.extend(ev, planetGiven(s, q, n.Seats[1-side], g)...)
+		}
+		for _, u := range n.Give[side].Captives { // 17.2a, 17.1: to the owner's reinforcements
+			ev = s.extend(ev, Event{Kind: EvCaptiveReturned, Seat: q, Owner: n.Seats[1-side], Unit: u, Count: 1})
 		}
 	}
 	return ev, nil

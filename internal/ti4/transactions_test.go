@@ -197,3 +197,45 @@ func TestRule94_TransactionBeforeQueuedChoices(t *testing.T) {
 		t.Fatalf("no transaction: the choice opens, not %v", ev)
 	}
 }
+
+// 17.2a, 17.4a: from rules version 13 a transaction returns units the
+// giver holds captive to the other player, into their reinforcements;
+// only that player's units, as many as are held, and never the fighters
+// and infantry held as tokens. Version 12 refuses the item.
+func TestRule17_2a_CapturedUnitReturnedInATransaction(t *testing.T) {
+	for _, rules := range []int{RulesWipes, RulesCurrent} {
+		cfg := fixtureConfig("vuilraith", "sol", "hacan")
+		cfg.Rules = rules
+		g := fixture(t, cfg, func(s *State) {
+			s.System(23).Space = []Stack{{Owner: 1, Unit: "carrier", Count: 1}} // Sol next to the Cabal's home
+			s.Players[0].Captured = []Captive{{Owner: 1, Unit: "cruiser", Count: 1}, {Owner: None, Unit: "infantry", Count: 1}, {Owner: 2, Unit: "destroyer", Count: 1}}
+		})
+		toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+		do(t, g, Action{Kind: ActTradeOpen, Seat: 0, ActionExtra: &ActionExtra{Player: ip(1)}})
+		give := func(unit string) Action { return Action{Kind: ActTradeAdd, Seat: 0, Card: CaptiveItem, Unit: unit} }
+		if rules < RulesWindows {
+			refuse(t, g, give("cruiser"), "94.3")
+			continue
+		}
+		var offered []string
+		for _, a := range Legal(g.State(), engineRNG(), 0) {
+			if a.Kind == ActTradeAdd && a.Card == CaptiveItem {
+				offered = append(offered, a.Unit)
+			}
+		}
+		if !slices.Equal(offered, []string{"cruiser"}) {
+			t.Fatalf("captives offered %v: Sol's cruiser only", offered)
+		}
+		refuse(t, g, give("infantry"), "17.2a")  // a token, no one's (17.4a)
+		refuse(t, g, give("destroyer"), "17.2a") // Hacan's, not Sol's
+		before := g.State().Reinforcements(1, "cruiser")
+		do(t, g, give("cruiser"))
+		refuse(t, g, give("cruiser"), "17.2a") // only one held
+		do(t, g, Action{Kind: ActTradeAccept, Seat: 0})
+		do(t, g, Action{Kind: ActTradeAccept, Seat: 1})
+		s := checked(t, g)
+		if captiveCount(s.Players[0].Captured, 1, "cruiser") != 0 || s.Reinforcements(1, "cruiser") != before+1 || len(s.Players[0].Captured) != 2 {
+			t.Fatalf("captured %+v, Sol's cruisers in reinforcements %d (were %d)", s.Players[0].Captured, s.Reinforcements(1, "cruiser"), before)
+		}
+	}
+}
