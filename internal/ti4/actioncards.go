@@ -241,10 +241,10 @@ var baseActionCards = map[string]*actionCard{
 		if err != nil {
 			return nil, err
 		}
-		if s.IsHomeSystem(sys.Pos) || !s.shipsInOrNextTo(a.Seat, sys.Pos) || slices.Contains(sys.Command, q) || s.CommandReinforcements(q) == 0 {
+		if s.IsHomeSystem(sys.Pos) || !s.shipsInOrNextTo(a.Seat, sys.Pos) || slices.Contains(sys.Command, q) || s.tokensToPlace(q) == 0 {
 			return nil, engine.Refuse("2.7", "Signal Jamming puts another player's token in a non-home system in or next to your ships")
 		}
-		return s.emit(Event{Kind: EvCommandToken, Seat: q, System: sys.Pos, Count: 1}), nil
+		return s.effectToken(q, sys.Pos, 0), nil
 	}},
 	"spy": {action: true, offer: toOthers, play: func(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 		q, err := otherPlayer(s, a)
@@ -703,8 +703,8 @@ func decideRiderChoice(s *State, a Action) ([]Event, error) {
 	}
 	ev := s.emit(done)
 	for _, q := range s.Active() {
-		if q != a.Seat && !slices.Contains(sys.Command, q) && s.CommandReinforcements(q) > 0 {
-			ev = s.extend(ev, Event{Kind: EvCommandToken, Seat: q, System: sys.Pos, Count: 1})
+		if q != a.Seat && !slices.Contains(sys.Command, q) {
+			ev = s.extend(ev, s.effectToken(q, sys.Pos, 0)...)
 		}
 	}
 	return ev, nil

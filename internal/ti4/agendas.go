@@ -473,9 +473,9 @@ func outcomeWormholeReconstructionAgainst(r *outcomeRun) []Event {
 			continue
 		}
 		for _, q := range active {
-			if hasShips(sys, q) && !slices.Contains(sys.Command, q) && s.CommandReinforcements(q) > placed[q] {
+			if hasShips(sys, q) && !slices.Contains(sys.Command, q) && s.tokensToPlace(q) > placed[q] {
+				ev = s.extend(ev, s.effectToken(q, sys.Pos, placed[q])...)
 				placed[q]++
-				ev = s.extend(ev, Event{Kind: EvCommandToken, Seat: q, System: sys.Pos, Count: 1})
 			}
 		}
 	}

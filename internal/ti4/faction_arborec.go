@@ -77,7 +77,7 @@ func stymieOffer(s *State, seat int) []Action {
 func stymieOpen(s *State, pos int) bool {
 	sys := s.System(pos)
 	return sys != nil && s.Combat != nil && !s.IsHomeSystem(pos) && !slices.Contains(sys.Command, s.Combat.Attacker) &&
-		s.CommandReinforcements(s.Combat.Attacker) > 0
+		s.tokensToPlace(s.Combat.Attacker) > 0
 }
 
 func stymie(s *State, a Action, _ int) ([]Event, error) {
@@ -87,7 +87,7 @@ func stymie(s *State, a Action, _ int) ([]Event, error) {
 	if a.System == nil || !stymieOpen(s, *a.System) {
 		return nil, engine.Refuse("69.1", "choose a non-home system without the mover's token, while they have one in reinforcements")
 	}
-	return s.emit(Event{Kind: EvCommandToken, Seat: s.Combat.Attacker, System: *a.System, Count: 1}, Event{Kind: EvNoteReturned, Seat: a.Seat, Card: a.Card}), nil
+	return s.extend(s.effectToken(s.Combat.Attacker, *a.System, 0), Event{Kind: EvNoteReturned, Seat: a.Seat, Card: a.Card}), nil
 }
 
 // Bioplasmosis, an Arborec technology: at the end of the status phase the

@@ -142,8 +142,8 @@ func scepterOfDominion(s *State, a Action, owner int) ([]Event, error) {
 	pos := *a.System
 	ev := s.emit(Event{Kind: EvStepCleared, Seat: a.Seat}, Event{Kind: EvNoteReturned, Seat: a.Seat, Card: a.Card})
 	for _, q := range append([]int{owner}, s.Players[owner].SheetTokens...) {
-		if q != a.Seat && !s.Players[q].Eliminated && !slices.Contains(s.System(pos).Command, q) && s.CommandReinforcements(q) > 0 {
-			ev = s.extend(ev, Event{Kind: EvCommandToken, Seat: q, System: pos, Count: 1})
+		if q != a.Seat && !s.Players[q].Eliminated && !slices.Contains(s.System(pos).Command, q) {
+			ev = s.extend(ev, s.effectToken(q, pos, 0)...)
 		}
 	}
 	return ev, nil

@@ -457,24 +457,67 @@ func decideChooseSystem(s *State, a Action) ([]Event, error) {
 
 // placeToken puts a player's command token from reinforcements in a system;
 // with none left, from the fullest pool on their sheet (32.2a, 20.3b).
-func placeToken(s *State, seat, pos int) []Event {
+func placeToken(s *State, seat, pos int) []Event { return placeTokenAfter(s, seat, pos, 0) }
+
+// placeTokenAfter is placeToken for the next of seat's tokens an effect
+// places in one batch of events, placed of them before it: those are not
+// applied yet, and came from reinforcements first.
+func placeTokenAfter(s *State, seat, pos, placed int) []Event {
 	ev := s.emit(Event{Kind: EvCommandToken, Seat: seat, System: pos, Count: 1})
-	if s.CommandReinforcements(seat) > 0 {
+	if s.CommandReinforcements(seat) > placed {
 		return ev
 	}
-	p := s.Players[seat]
-	pools := Pools{p.Tactic, p.Fleet, p.Strategy}
-	switch {
-	case pools.Tactic >= pools.Fleet && pools.Tactic >= pools.Strategy && pools.Tactic > 0:
-		pools.Tactic--
-	case pools.Fleet >= pools.Strategy && pools.Fleet > 0:
-		pools.Fleet--
-	case pools.Strategy > 0:
-		pools.Strategy--
-	default:
+	pools, ok := s.poolsAfter(seat, placed-s.CommandReinforcements(seat)+1)
+	if !ok {
 		return nil
 	}
 	return s.extend(s.emit(Event{Kind: EvTokensSet, Seat: seat, Pools: &pools}), ev...)
+}
+
+// poolsAfter is seat's pools with k tokens taken from them, each from the
+// fullest (tactic, then fleet, on a tie); false when they run out.
+func (s *State) poolsAfter(seat, k int) (Pools, bool) {
+	p := s.Players[seat]
+	pools := Pools{p.Tactic, p.Fleet, p.Strategy}
+	for range k {
+		switch {
+		case pools.Tactic >= pools.Fleet && pools.Tactic >= pools.Strategy && pools.Tactic > 0:
+			pools.Tactic--
+		case pools.Fleet >= pools.Strategy && pools.Fleet > 0:
+			pools.Fleet--
+		case pools.Strategy > 0:
+			pools.Strategy--
+		default:
+			return pools, false
+		}
+	}
+	return pools, true
+}
+
+// tokensToPlace is how many of seat's tokens an effect may place from
+// reinforcements: from rules version 13 with those in the pools on their
+// sheet, taken once reinforcements run out (20.3b).
+func (s *State) tokensToPlace(seat int) int {
+	n := s.CommandReinforcements(seat)
+	if s.rules() >= RulesWindows {
+		p := s.Players[seat]
+		n += p.Tactic + p.Fleet + p.Strategy
+	}
+	return n
+}
+
+// effectToken places seat's token in pos for an effect that takes it from
+// reinforcements: from rules version 13 from a pool on their sheet when
+// none are left (20.3b); before, with none left, nothing. placed counts
+// the tokens of seat's placed earlier in the same batch of events.
+func (s *State) effectToken(seat, pos, placed int) []Event {
+	if s.tokensToPlace(seat) <= placed {
+		return nil
+	}
+	if s.rules() >= RulesWindows {
+		return placeTokenAfter(s, seat, pos, placed)
+	}
+	return s.emit(Event{Kind: EvCommandToken, Seat: seat, System: pos, Count: 1})
 }
 
 // Readying planets (32.2, 32.3): up to two of your exhausted planets.
