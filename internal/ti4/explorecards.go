@@ -40,6 +40,9 @@ const (
 // token cards are kept by their kind (explore.go).
 type exploreCard struct {
 	attach attachment // an attachment's bonus to its planet (12.2)
+	// agendaTrade: attached, its planet's card may be given in a
+	// transaction during the agenda phase, from rules version 13.
+	agendaTrade bool
 	// drawn is what the card does at once when drawn for planet pl (nil:
 	// a frontier token) at pos; ok false when it asks its explorer
 	// instead, in a step queued with the other choices.
@@ -94,7 +97,7 @@ var exploreCards = map[string]*exploreCard{
 	"mining_world": {attach: attachment{res: 2}}, "rich_world": {attach: attachment{res: 1}},
 	"warfare_research_facility": {attach: attachment{tech: "red"}}, "biotic_research_facility": {attach: attachment{tech: "green"}},
 	"cybernetic_research_facility": {attach: attachment{tech: "yellow"}}, "propulsion_research_facility": {attach: attachment{tech: "blue"}},
-	"demilitarized_zone": {drawn: demilitarize},
+	"demilitarized_zone": {drawn: demilitarize, agendaTrade: true},
 
 	"gamma_wormhole": {drawn: gammaToken}, "gamma_relay": {drawn: gammaToken},
 	"ion_storm": {frontier: true, mandatory: always, choices: ionSides, choose: ionStorm, stays: "common"},
@@ -150,6 +153,15 @@ func (x *explorer) effects(seat, pos int, pl *Planet, card string) []Event {
 		return s.emit(queue(st))
 	}
 	return nil
+}
+
+// agendaTradable reports a planet whose card an attachment lets its
+// controller give in a transaction during the agenda phase.
+func (s *State) agendaTradable(pl *Planet) bool {
+	if s.rules() < RulesWindows || s.Phase != PhaseAgenda {
+		return false
+	}
+	return slices.ContainsFunc(pl.Attachments, func(a string) bool { c := exploreCards[a]; return c != nil && c.agendaTrade })
 }
 
 // Demilitarized Zone: structures go to reinforcements, ground forces up

@@ -910,6 +910,10 @@ func tradeOptions(s *State, seat int, add func(Action)) {
 // Kenara), its units going to its first other planet that can take them.
 func tradePlanetOptions(s *State, seat int, add func(Action)) {
 	s.controlled(seat, func(pl *Planet, _ *System, _ *data.Planet) bool {
+		if len(pl.Units) == 0 && s.agendaTradable(pl) {
+			add(Action{Kind: ActTradeAdd, Card: "planet", Planet: pl.Name})
+			return false
+		}
 		if s.mechOn(pl, None, hookTradesPlanet) != seat {
 			return false
 		}

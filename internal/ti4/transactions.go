@@ -269,6 +269,12 @@ func decideTradeAccept(s *State, a Action) ([]Event, error) {
 // not given twice; to, another planet of theirs that units may go on.
 func (s *State) planetTradable(seat int, planet, to string, b *Bundle) error {
 	pl, _ := s.Planet(planet)
+	if pl != nil && pl.Controller == seat && len(pl.Units) == 0 && s.agendaTradable(pl) { // no units to move (Demilitarized Zone)
+		if slices.ContainsFunc(b.Planets, func(g PlanetGift) bool { return g.Planet == planet }) {
+			return engine.Refuse("94.3", "%s is in this transaction already", planet)
+		}
+		return nil
+	}
 	if pl == nil || pl.Controller != seat || s.rules() < RulesMechs || s.mechOn(pl, None, hookTradesPlanet) != seat {
 		return engine.Refuse("94.3", "planet cards are not exchanged in transactions, but one of yours where your mech allows it")
 	}
@@ -301,7 +307,7 @@ func planetGiven(s *State, from, to int, g PlanetGift) []Event {
 	dst, dsys := s.Planet(g.To)
 	ev := s.emit(Event{Kind: EvControlGained, Seat: to, Planet: pl.Name, Extra: &Extra{From: from}})
 	for _, st := range pl.Units {
-		if st.Owner == from {
+		if st.Owner == from && dst != nil {
 			ev = s.extend(ev, Event{Kind: EvUnitsRemoved, Seat: from, System: sys.Pos, Planet: pl.Name, Unit: st.Unit, Count: st.Count},
 				Event{Kind: EvUnitsPlaced, Seat: from, System: dsys.Pos, Planet: dst.Name, Unit: st.Unit, Count: st.Count})
 		}

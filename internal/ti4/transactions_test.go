@@ -239,3 +239,41 @@ func TestRule17_2a_CapturedUnitReturnedInATransaction(t *testing.T) {
 		}
 	}
 }
+
+// 35, Demilitarized Zone: from rules version 13 the card of a planet with
+// it attached is given in a transaction during the agenda phase, control
+// passing with it; another planet's card is still refused. Version 12
+// refuses it.
+func TestRule35_DemilitarizedZoneTradedInTheAgendaPhase(t *testing.T) {
+	for _, rules := range []int{RulesWipes, RulesCurrent} {
+		cfg := fixtureConfig()
+		cfg.Rules = rules
+		g := agendaStartWith(t, cfg, []string{"mutiny"}, func(s *State) {
+			pl, _ := s.Planet("Lodor")
+			pl.Controller, pl.Attachments = 2, []string{"demilitarized_zone"}
+			s.Decks.Exploration["cultural"] = slices.DeleteFunc(s.Decks.Exploration["cultural"], func(c string) bool { return c == "demilitarized_zone" })
+		})
+		for ag := g.State().Agenda; ag != nil && ag.Window == "start"; ag = g.State().Agenda {
+			do(t, g, act(ActPassWindow, ag.WindowQueue[0]))
+		}
+		passWindows(t, g)
+		do(t, g, Action{Kind: ActTradeOpen, Seat: 2, ActionExtra: &ActionExtra{Player: ip(0)}})
+		gift := Action{Kind: ActTradeAdd, Seat: 2, Card: "planet", Planet: "Lodor"}
+		if rules < RulesWindows {
+			refuse(t, g, gift, "94.3")
+			continue
+		}
+		refuse(t, g, Action{Kind: ActTradeAdd, Seat: 2, Card: "planet", Planet: "Hercant"}, "94.3")
+		if !slices.ContainsFunc(Legal(g.State(), engineRNG(), 2), func(a Action) bool { return a.Kind == ActTradeAdd && a.Planet == "Lodor" }) {
+			t.Fatal("Lodor's card is not offered")
+		}
+		do(t, g, gift)
+		refuse(t, g, gift, "94.3") // once
+		do(t, g, Action{Kind: ActTradeAccept, Seat: 2})
+		do(t, g, Action{Kind: ActTradeAccept, Seat: 0})
+		s := checked(t, g)
+		if pl, _ := s.Planet("Lodor"); pl.Controller != 0 || !slices.Contains(pl.Attachments, "demilitarized_zone") {
+			t.Fatalf("Lodor: controller %d, attachments %v", pl.Controller, pl.Attachments)
+		}
+	}
+}
