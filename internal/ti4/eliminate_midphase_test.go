@@ -129,11 +129,11 @@ func stepRandom(t *testing.T, g *Game, r *engine.RNG, where string) bool {
 	for _, q := range Deciding(s) {
 		if q >= 0 && q < len(s.Players) && s.Players[q].Eliminated {
 			b, _ := json.Marshal(struct {
-				Step                                        *Step
-				Phase                                       string
-				Turn                                        int
-				Strategic, Combat, Invasion, Agenda, Status any
-			}{s.Step, s.Phase, s.Turn, s.Strategic, s.Combat, s.Invasion, s.Agenda, s.Status})
+				Step                                                         *Step
+				Phase                                                        string
+				Turn                                                         int
+				Strategic, Combat, Invasion, Agenda, Status, Trade, Tactical any
+			}{s.Step, s.Phase, s.Turn, s.Strategic, s.Combat, s.Invasion, s.Agenda, s.Status, s.Trade, s.Tactical})
 			t.Fatalf("%s: the game waits on the eliminated seat %d: %s", where, q, b)
 		}
 	}

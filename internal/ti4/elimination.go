@@ -151,6 +151,12 @@ func declinesFor(seat int) []Action {
 		{Kind: ActAbstain, Seat: seat},
 		{Kind: ActDone, Seat: seat},
 		{Kind: ActRedistribute, Seat: seat, Pools: &Pools{}},
+		// a tactical action performed as a guest in another player's turn
+		// (Z'eu), which only they could end: its steps, to its end and the
+		// turn's
+		{Kind: ActEndMovement, Seat: seat},
+		{Kind: ActEstablishControl, Seat: seat},
+		{Kind: ActEndTactical, Seat: seat},
 	}
 }
 

@@ -148,10 +148,23 @@ func candidates(s *State, seat int, out []Action) []Action {
 	}
 	add := func(a Action) { a.Seat = seat; out = append(out, a) }
 	l := lister{s: s, seat: seat, p: p}
+	if t := s.pausedTrade(); t != nil { // 94.1a: the game waits on it
+		if t.Seats[0] == seat || t.Seats[1] == seat {
+			tradeOptions(s, seat, add)
+		}
+		return out
+	}
 	// The sources in the order the game's moments take precedence: a
 	// section that holds the game ends the list.
 	_ = l.answers(add) || l.setupChoices(add) || l.notesAndFeats(add) || l.combat(add) || l.agenda(add) ||
 		l.phase(add) || l.steps(add) || l.strategic(add) || l.tactical(add) || l.turn(add)
+	if s.midTrade(seat) { // 94.1a: in the middle of the action, a transaction
+		for _, q := range s.Active() {
+			if q != seat && !slices.Contains(p.TradedWith, q) {
+				add(Action{Kind: ActTradeOpen, ActionExtra: &ActionExtra{Player: ip(q)}})
+			}
+		}
+	}
 	return out
 }
 
@@ -966,6 +979,8 @@ func Deciding(s *State) []int {
 	switch {
 	case s.Phase == PhaseOver:
 		return nil
+	case s.pausedTrade() != nil:
+		return append(out, s.Trade.Seats[0], s.Trade.Seats[1])
 	case windowHead(s) != None:
 		return one(windowHead(s))
 	case s.PickAsk != nil:

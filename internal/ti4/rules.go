@@ -101,6 +101,9 @@ func decideHeld(s *State, a Action, rng *engine.RNG) ([]Event, error, bool) {
 	if a.Kind == ActAutoPass { // a setting, changed at any moment
 		return held(decideAutoPass(s, a))
 	}
+	if t := s.pausedTrade(); t != nil && !tradeKind(a.Kind) && !slices.Contains(effectKinds, a.Kind) {
+		return held(nil, engine.Refuse("94.1a", "seats %d and %d settle their transaction first", t.Seats[0], t.Seats[1]))
+	}
 	if ev, err, ok := decideWindow(s, a, rng); ok {
 		return ev, err, true
 	}

@@ -19,6 +19,28 @@ type Trade struct {
 	Seats    [2]int    `json:"seats"`
 	Give     [2]Bundle `json:"give"`
 	Accepted [2]bool   `json:"accepted"`
+	// Paused: opened by the active player in the middle of an action or
+	// a combat (94.1a, from rules version 13); the game waits on it.
+	Paused bool `json:"paused,omitempty"`
+}
+
+// pausedTrade is the transaction the game waits on, or nil.
+func (s *State) pausedTrade() *Trade {
+	if t := s.Trade; t != nil && t.Paused {
+		return t
+	}
+	return nil
+}
+
+// midTrade reports that seat, the active player, may open a transaction
+// in the middle of their action, from rules version 13 (94.1a).
+func (s *State) midTrade(seat int) bool {
+	return s.rules() >= RulesWindows && s.Phase == PhaseAction && s.Turn == seat && s.busy() && s.Trade == nil && !s.Players[seat].Passed
+}
+
+// tradeKind reports the actions of a transaction under way.
+func tradeKind(k string) bool {
+	return k == ActTradeAdd || k == ActTradeAccept || k == ActTradeCancel
 }
 
 // Bundle is what one side gives.
@@ -88,7 +110,8 @@ func decideTradeOpen(s *State, a Action) ([]Event, error) {
 	if agenda && !agendaTrading(s) {
 		return nil, engine.Refuse("94.6", "transactions in the agenda phase are made while an agenda is resolved, one at a time")
 	}
-	if !agenda {
+	mid := !agenda && s.midTrade(a.Seat)
+	if !agenda && !mid {
 		if err := checkTurn(s, a.Seat); err != nil {
 			return nil, err
 		}
@@ -112,7 +135,7 @@ func decideTradeOpen(s *State, a Action) ([]Event, error) {
 	if slices.Contains(s.Players[a.Seat].TradedWith, q) {
 		return nil, engine.Refuse("94.1", "one transaction with each neighbor per turn")
 	}
-	return s.emit(Event{Kind: EvTrade, Seat: a.Seat, Extra: &Extra{Trade: &Trade{Seats: [2]int{a.Seat, q}}}}), nil
+	return s.emit(Event{Kind: EvTrade, Seat: a.Seat, Extra: &Extra{Trade: &Trade{Seats: [2]int{a.Seat, q}, Paused: mid}}}), nil
 }
 
 // agendaTrading reports the moment of 94.6: an agenda revealed and not yet

@@ -277,3 +277,61 @@ func TestRule35_DemilitarizedZoneTradedInTheAgendaPhase(t *testing.T) {
 		}
 	}
 }
+
+// 94.1a: from rules version 13 the active player may open a transaction
+// in the middle of their action, even during a combat, with a neighbour
+// (here the player they fight); the game waits on it, refusing every
+// other action, and goes on once it is settled. Version 12 refuses it.
+func TestRule94_1a_TransactionDuringACombat(t *testing.T) {
+	for _, rules := range []int{RulesWipes, RulesCurrent} {
+		cfg := fixtureConfig()
+		cfg.Rules = rules
+		g := fixture(t, cfg, func(s *State) {
+			s.System(23).Space = []Stack{{Owner: 1, Unit: "cruiser", Count: 1}} // Sol next to Jol-Nar's home
+			s.Players[0].TradeGoods = 2
+		})
+		toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+		activated(t, g, 0, 23)
+		do(t, g, moveShips(0, 22, "dreadnought", 1))
+		do(t, g, act(ActEndMovement, 0))
+		for c := g.State().Combat; c != nil && c.Answer != nil; c = g.State().Combat {
+			do(t, g, act(ActPassWindow, c.Answer.Seat))
+		}
+		s := g.State()
+		if s.Combat == nil || s.Combat.Kind != "space" {
+			t.Fatalf("no space combat: %+v", s.Combat)
+		}
+		open := Action{Kind: ActTradeOpen, Seat: 0, ActionExtra: &ActionExtra{Player: ip(1)}}
+		if rules < RulesWindows {
+			refuse(t, g, open, "3.1")
+			continue
+		}
+		if !slices.ContainsFunc(Legal(s, engineRNG(), 0), func(a Action) bool { return a.Kind == ActTradeOpen }) {
+			t.Fatal("no transaction offered during the combat")
+		}
+		refuse(t, g, Action{Kind: ActTradeOpen, Seat: 1, ActionExtra: &ActionExtra{Player: ip(0)}}, "4") // the active player opens it
+		waiting := Waiting(s, engineRNG())
+		do(t, g, open)
+		if w := Waiting(g.State(), engineRNG()); !slices.Equal(w, []int{0, 1}) {
+			t.Fatalf("waiting on %v during the transaction (before %v)", w, waiting)
+		}
+		for _, a := range Legal(g.State(), engineRNG(), waiting[0]) {
+			if !tradeKind(a.Kind) {
+				t.Fatalf("%v offered while the transaction is open", a)
+			}
+		}
+		refuse(t, g, act(ActNoRetreat, waiting[0]), "94.1a")
+		do(t, g, Action{Kind: ActTradeAdd, Seat: 0, Card: "trade_goods"})
+		do(t, g, Action{Kind: ActTradeAccept, Seat: 0})
+		do(t, g, Action{Kind: ActTradeAccept, Seat: 1})
+		s = checked(t, g)
+		if s.Trade != nil || s.Players[0].TradeGoods != 1 || s.Players[1].TradeGoods != 1 {
+			t.Fatalf("trade %+v, trade goods %d/%d", s.Trade, s.Players[0].TradeGoods, s.Players[1].TradeGoods)
+		}
+		if w := Waiting(s, engineRNG()); !slices.Equal(w, waiting) {
+			t.Fatalf("waiting on %v after, %v before", w, waiting)
+		}
+		refuse(t, g, open, "94.1") // once per neighbour a turn
+		fightOut(t, g)
+	}
+}
