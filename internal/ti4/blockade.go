@@ -68,16 +68,17 @@ func blockadeFollowUps(s *State) []Event {
 	return nil
 }
 
-// checkCaptureAllowed is 17.6: a player whose space dock is blockaded
-// cannot capture the blockading player's units.
 // captureBarred reports, from rules version 13, that an ability's capture
 // by captor of owner's units is forbidden: owner blockades a unit of
-// captor's with Production (17.6). The referee's capture is refused by
-// checkCaptureAllowed in every version.
+// captor's with Production, a space dock for every faction that captures
+// (17.6). The referee's capture is refused by checkCaptureAllowed in every
+// version.
 func (s *State) captureBarred(captor, owner int) bool {
 	return s.rules() >= RulesWindows && captor != owner && checkCaptureAllowed(s, captor, owner) != nil
 }
 
+// checkCaptureAllowed is 17.6: a player whose space dock is blockaded
+// cannot capture the blockading player's units.
 func checkCaptureAllowed(s *State, captor, owner int) error {
 	for _, sys := range s.Systems {
 		if containsSeat(s.Blockaders(captor, sys), owner) {

@@ -132,6 +132,7 @@ func (s *State) Clone() *State {
 		x := *s.Invasion
 		x.Committed, x.Forced, x.From, x.Next = slices.Clone(x.Committed), slices.Clone(x.Forced), slices.Clone(x.From), slices.Clone(x.Next)
 		x.Asks, x.Bunker = slices.Clone(x.Asks), slices.Clone(x.Bunker)
+		x.Fired = slices.Clone(x.Fired)
 		if x.Ask != nil {
 			y := *x.Ask
 			x.Ask = &y
@@ -144,6 +145,7 @@ func (s *State) Clone() *State {
 			x.Give[i].Fragments = slices.Clone(x.Give[i].Fragments)
 			x.Give[i].ActionCards = slices.Clone(x.Give[i].ActionCards)
 			x.Give[i].Planets = slices.Clone(x.Give[i].Planets)
+			x.Give[i].Captives = slices.Clone(x.Give[i].Captives)
 		}
 		c.Trade = &x
 	}

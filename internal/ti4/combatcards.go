@@ -49,8 +49,8 @@ func init() {
 	defineCard("rout", &actionCard{offer: at(announcing), play: roundStart(rout)})
 	defineCard("skilled_retreat", &actionCard{offer: skilledRetreatTargets, play: roundStart(skilledRetreat)})
 
-	defineCard("shields_holding", &actionCard{offer: at(assigning), play: beforeHits(shieldsHolding)})
-	defineCard("maneuvering_jets", &actionCard{offer: at(assigning), play: beforeHits(maneuveringJets)})
+	defineCard("shields_holding", &actionCard{offer: hitsOffer(shieldsHolding), play: beforeHits(shieldsHolding)})
+	defineCard("maneuvering_jets", &actionCard{offer: hitsOffer(maneuveringJets), play: beforeHits(maneuveringJets)})
 	defineCard("disable", &actionCard{offer: at(invasionStarting), play: disable})
 	defineCard("intercept", &actionCard{offer: at(answering("retreat")), play: intercept})
 	defineCard("direct_hit", &actionCard{offer: at(answering("sustain")), play: directHit})
@@ -474,6 +474,18 @@ func beforeHits(cancels func(c *Combat, o Owed) int) func(s *State, a Action, _ 
 	}
 }
 
+// hitsOffer offers a card that cancels some of the hits seat is to
+// assign, where it cancels any and none of its name has yet (2.6b).
+func hitsOffer(cancels func(c *Combat, o Owed) int) offer {
+	return func(s *State, seat int, c string, add func(Action)) {
+		if assigning(s, seat) {
+			if o := s.Combat.Owed[0]; s.rules() < RulesWindows || cancels(s.Combat, o) > 0 && !slices.Contains(o.Cards, c) { // the candidates of old games unchanged
+				add(Action{Kind: ActPlayAC, Card: c})
+			}
+		}
+	}
+}
+
 // Shields Holding cancels two hits of a space combat's rolls.
 func shieldsHolding(c *Combat, o Owed) int {
 	if c.Kind == "space" && (o.Rule == "78.6" || o.Rule == "10.2") {
@@ -493,7 +505,7 @@ func maneuveringJets(_ *Combat, o Owed) int {
 // invasionStarting is the moment at the start of seat's invasion.
 func invasionStarting(s *State, seat int) bool {
 	inv := s.Invasion
-	return inv != nil && inv.Seat == seat && !inv.Bombarded && len(inv.Committed) == 0 && s.Combat == nil
+	return inv != nil && inv.Seat == seat && inv.unbombarded() && len(inv.Committed) == 0 && s.Combat == nil
 }
 
 // Disable: the opponents' PDS in the system lose planetary shield and

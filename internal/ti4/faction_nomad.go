@@ -143,6 +143,9 @@ func theThundarian(s *State, _ Action, _ *Step, _ *engine.RNG) ([]Event, error) 
 		n.Owed, n.Misses, n.Answer = nil, nil, nil
 		n.Boost, e.RolledBoost = e.RolledBoost, nil
 		n.Round, n.Bombed, n.Repaired = n.Round-1, true, true
+		if s.rules() >= RulesWindows && n.Round > 0 {
+			e.EndAsked = true // the round before's end window was had (AnswerGroundEnd)
+		}
 		return s.emit(newCombat(n, nil)), nil
 	}
 	if c == nil || c.x().Dice == nil {

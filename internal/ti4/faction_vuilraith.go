@@ -241,8 +241,13 @@ func itFeedsOnCarrion(s *State, a Action, _ *Step, rng *engine.RNG) ([]Event, er
 }
 
 // carrionIn rolls for q's non-fighter ships in sys, the Cabal (cabal)
-// capturing those that roll low and the cargo left beyond capacity.
+// capturing those that roll low and the cargo left beyond capacity; from
+// rules version 13 nothing for a player the Cabal may not capture from
+// (17.6), whose ships stay.
 func carrionIn(s *State, cabal, q int, sys *System, rng *engine.RNG, rolls *[]int) []Event {
+	if s.captureBarred(cabal, q) {
+		return nil
+	}
 	var ev []Event
 	l := s.loadIn(q, sys)
 	for _, st := range sys.Space {
@@ -257,28 +262,24 @@ func carrionIn(s *State, cabal, q int, sys *System, rng *engine.RNG, rolls *[]in
 		}
 		if n > 0 {
 			l.add(s, q, st.Unit, -n)
-			ev = append(ev, s.captureFrom(q, cabal, sys.Pos, st.Unit, n)...)
+			ev = append(ev, captureFrom(q, cabal, sys.Pos, st.Unit, n)...)
 		}
 	}
 	over := l.capOver()
 	for _, typ := range []string{"fighter", "infantry", "mech"} {
 		if n := min(over, count(sys.Space, q, typ)); n > 0 && (typ != "fighter" || l.per == 0) {
 			over -= n
-			ev = append(ev, s.captureFrom(q, cabal, sys.Pos, typ, n)...)
+			ev = append(ev, captureFrom(q, cabal, sys.Pos, typ, n)...)
 		}
 	}
 	return ev
 }
 
 // captureFrom is n of owner's units of a type taken from a space area and
-// captured by capturer (17), or only removed where capturer may not
-// capture from owner (17.6).
-func (s *State) captureFrom(owner, capturer, pos int, typ string, n int) []Event {
-	gone := Event{Kind: EvUnitsRemoved, Seat: owner, System: pos, Unit: typ, Count: n}
-	if s.captureBarred(capturer, owner) {
-		return []Event{gone}
-	}
-	return []Event{gone, {Kind: EvCaptured, Seat: capturer, Owner: owner, Unit: typ, Count: n}}
+// captured by capturer (17).
+func captureFrom(owner, capturer, pos int, typ string, n int) []Event {
+	return []Event{{Kind: EvUnitsRemoved, Seat: owner, System: pos, Unit: typ, Count: n},
+		{Kind: EvCaptured, Seat: capturer, Owner: owner, Unit: typ, Count: n}}
 }
 
 // The Stillness of Stars, the Cabal agent: after another player

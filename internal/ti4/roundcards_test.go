@@ -12,6 +12,12 @@ func groundRoundWith(t *testing.T, rules int, stage func(s *State), ships ...str
 	t.Helper()
 	cfg := fixtureConfig()
 	cfg.Rules = rules
+	return groundRoundWithConfig(t, cfg, stage, ships...)
+}
+
+// groundRoundWithConfig is groundRoundWith for the game cfg sets up.
+func groundRoundWithConfig(t *testing.T, cfg Config, stage func(s *State), ships ...string) *Game {
+	t.Helper()
 	g := invadeArnorAs(t, cfg, func(s *State) {
 		arnorHeldBy(1, Stack{Owner: 1, Unit: "infantry", Count: 3})(s)
 		stage(s)
@@ -266,6 +272,9 @@ func TestRule2_6b_ShieldsHoldingOncePerHits(t *testing.T) {
 				t.Fatalf("owed %+v after cancelling 2 of %d", o, h)
 			}
 			refuse(t, g, playAC(1, "shields_holding"), "2.6b")
+			if slices.ContainsFunc(Legal(g.State(), engineRNG(), 1), func(a Action) bool { return a.Card == "shields_holding" }) {
+				t.Fatal("a second Shields Holding is offered on the same hits")
+			}
 			return
 		}
 		fightStep(t, g)
@@ -299,4 +308,48 @@ func TestRule2_6b_DiplomaticPressureOncePerPlayer(t *testing.T) {
 	if s := g.State(); s.Step == nil || s.Step.Kind != StepGiveNote || s.Step.Seat != 2 {
 		t.Fatalf("step %+v: seat 2 gives a note", s.Step)
 	}
+}
+
+// The end-of-round window of a ground combat opens once a round: when
+// the Nomad's The Thundarian takes a later round's roll back, the round
+// before's end window, already had, does not open again.
+func TestRule2_7_GroundRoundEndOnceWithTheThundarian(t *testing.T) {
+	for seed := uint64(1); seed < 80; seed++ {
+		cfg := fixtureConfig("hacan", "jolnar", "nomad")
+		cfg.Seed, cfg.Rules = seed, RulesCurrent
+		g := groundRoundWithConfig(t, cfg, func(s *State) {
+			giveAC(0, "emergency_repairs")(s)
+			s.Players[0].Fleet = 8
+			s.System(22).Space = append(s.System(22).Space, Stack{Owner: 0, Unit: "dreadnought", Count: 1, Damaged: 1})
+		}, "dreadnought")
+		ends := map[int]int{} // end windows by the round they close
+		used := false
+		for i := 0; i < 300; i++ {
+			c := g.State().Combat
+			if c == nil || c.Kind != "ground" {
+				break
+			}
+			if a := c.Answer; a != nil {
+				if a.Kind == AnswerGroundEnd {
+					ends[c.Round]++
+				}
+				if a.Kind == AnswerGroundRolled && a.Seat == 2 && c.Round == 2 && !used {
+					used = true
+					do(t, g, use(2, "nomad:the_thundarian", Action{}))
+					continue
+				}
+			}
+			fightStep(t, g)
+		}
+		if !used {
+			continue
+		}
+		for r, n := range ends {
+			if n > 1 {
+				t.Fatalf("seed %d: the end window of round %d opened %d times", seed, r, n)
+			}
+		}
+		return
+	}
+	t.Fatal("no seed where The Thundarian answers a second ground round")
 }

@@ -188,6 +188,9 @@ func decideTradeAdd(s *State, a Action) ([]Event, error) {
 	switch {
 	case a.Card == CaptiveItem && s.rules() >= RulesWindows:
 		q := t.Seats[1-side]
+		if a.Unit == "fighter" || a.Unit == "infantry" {
+			return nil, engine.Refuse("17.4a", "captured fighters and infantry are not returned in a transaction")
+		}
 		if held := captiveCount(p.Captured, q, a.Unit); countOf(b.Captives, a.Unit) >= held {
 			return nil, engine.Refuse("17.2a", "%s holds %d captured %s of seat %d's to return", p, held, a.Unit, q)
 		}

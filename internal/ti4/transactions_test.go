@@ -226,11 +226,14 @@ func TestRule17_2a_CapturedUnitReturnedInATransaction(t *testing.T) {
 		if !slices.Equal(offered, []string{"cruiser"}) {
 			t.Fatalf("captives offered %v: Sol's cruiser only", offered)
 		}
-		refuse(t, g, give("infantry"), "17.2a")  // a token, no one's (17.4a)
+		refuse(t, g, give("infantry"), "17.4a")  // a token, no one's
 		refuse(t, g, give("destroyer"), "17.2a") // Hacan's, not Sol's
 		before := g.State().Reinforcements(1, "cruiser")
 		do(t, g, give("cruiser"))
 		refuse(t, g, give("cruiser"), "17.2a") // only one held
+		if slices.ContainsFunc(Legal(g.State(), engineRNG(), 0), func(a Action) bool { return a.Card == CaptiveItem }) {
+			t.Fatal("the cruiser is offered twice")
+		}
 		do(t, g, Action{Kind: ActTradeAccept, Seat: 0})
 		do(t, g, Action{Kind: ActTradeAccept, Seat: 1})
 		s := checked(t, g)
