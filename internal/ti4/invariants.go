@@ -120,7 +120,12 @@ func CheckInvariants(s *State) error {
 	for _, d := range s.Decks.Exploration {
 		add(d)
 	}
-	add(s.Decks.InPlay, s.Decks.Relics, s.Decks.Purged, s.Decks.Held)
+	add(s.Decks.InPlay, s.Decks.Relics, s.Decks.Held)
+	for _, id := range s.Decks.Purged {
+		if _, note := noteIndex()[id]; !note { // a note purged with its planet (12.2b) is counted with the notes
+			one(id)
+		}
+	}
 	for _, id := range s.Decks.Revealed {
 		if _, secret := cards.ids[id]; secret { // a secret objective made public (Neuraloop); the stage ones are not counted
 			one(id)
@@ -178,6 +183,12 @@ func notesInOnePlace(s *State) error {
 					held++
 				}
 			}
+		}
+	}
+	for _, a := range s.Decks.Purged { // and one purged with its planet (12.2b)
+		if i, ok := index[a]; ok && !s.noteOwnerGone(a) {
+			places[i]++
+			held++
 		}
 	}
 	notes := factionNotes()

@@ -628,3 +628,31 @@ func TestRule73_3_CircletOfTheVoid(t *testing.T) {
 		t.Fatal("the token explored, the relic exhausted")
 	}
 }
+
+// 12.2b, 73.3: a promissory note attached to a planet (Terraform) is
+// purged with it when Stellar Converter destroys the planet; the note is
+// then out of the game, and the books still balance (found by the soak).
+func TestRule12_2b_NoteAttachedIsPurgedWithItsPlanet(t *testing.T) {
+	cfg := fixtureConfig("jolnar", "titans", "hacan")
+	cfg.Rules = RulesCurrent
+	g := fixture(t, cfg, func(s *State) {
+		i := slices.Index(s.Decks.Relics, stellar)
+		s.Decks.Relics = slices.Delete(s.Decks.Relics, i, i+1)
+		s.Players[0].Relics = []string{stellar}
+		p := s.Players[1]
+		k := slices.Index(p.Promissory, "titans:terraform")
+		p.Promissory = slices.Delete(slices.Clone(p.Promissory), k, k+1)
+		pl, _ := s.Planet("Arnor")
+		pl.Controller, pl.Units, pl.Attachments = 1, []Stack{{Owner: 1, Unit: "infantry", Count: 1}}, []string{"titans:terraform"}
+	})
+	if err := CheckInvariants(g.State()); err != nil {
+		t.Fatalf("attached: %v", err)
+	}
+	toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+	do(t, g, Action{Kind: ActComponent, Seat: 0, Card: stellar})
+	do(t, g, Action{Kind: ActChoosePlanet, Seat: 0, Planet: "Arnor"})
+	s := checked(t, g)
+	if !slices.Contains(s.Decks.Purged, "titans:terraform") || slices.Contains(s.Players[1].Promissory, "titans:terraform") {
+		t.Fatalf("purged %v; the Titans hold %v", s.Decks.Purged, s.Players[1].Promissory)
+	}
+}
