@@ -904,7 +904,7 @@ func (s *State) combatTech(seat int) combat.Tech {
 	if c := s.Combat; c != nil && c.CombatExtra != nil && slices.Contains(c.Ambush, seat) {
 		t.AbilityDice++ // a note played for this roll (Strike Wing Ambuscade)
 	}
-	if inv := s.Invasion; inv != nil && inv.Ambush && inv.Seat == seat && inv.unbombarded() && s.Combat == nil {
+	if inv := s.Invasion; inv != nil && inv.Ambush && inv.Seat == seat && !inv.Bombarded && s.Combat == nil {
 		t.AbilityDice++ // and for the bombardment
 	}
 	return t

@@ -195,16 +195,15 @@ type Event struct {
 // other event stays small: events are copied on each decision and apply.
 // Their JSON sits beside the common fields.
 type Extra struct {
-	From    int       `json:"from,omitempty"`     // previous controller (None: the deck)
-	Damaged int       `json:"damaged,omitempty"`  // units placed: how many of them are damaged (87)
-	NewDeck []string  `json:"new_deck,omitempty"` // a reshuffled deck, top first
-	Speaker int       `json:"speaker,omitempty"`
-	Cards   []string  `json:"cards,omitempty"`
-	Trade   *Trade    `json:"trade,omitempty"`
-	Outcome string    `json:"outcome,omitempty"`
-	Act     *Action   `json:"act,omitempty"` // an action card awaiting Sabotage
-	Seats   []int     `json:"seats,omitempty"`
-	Units   []UnitRef `json:"units,omitempty"` // units that acted (a bombardment's, from rules version 13)
+	From    int      `json:"from,omitempty"`     // previous controller (None: the deck)
+	Damaged int      `json:"damaged,omitempty"`  // units placed: how many of them are damaged (87)
+	NewDeck []string `json:"new_deck,omitempty"` // a reshuffled deck, top first
+	Speaker int      `json:"speaker,omitempty"`
+	Cards   []string `json:"cards,omitempty"`
+	Trade   *Trade   `json:"trade,omitempty"`
+	Outcome string   `json:"outcome,omitempty"`
+	Act     *Action  `json:"act,omitempty"` // an action card awaiting Sabotage
+	Seats   []int    `json:"seats,omitempty"`
 }
 
 // noExtra is what extra reads for an event without rare fields.
@@ -288,7 +287,7 @@ var fieldsOf = map[string]string{
 	ActRemoveToken: "system", ActResearch: "card", ActActivate: "system spend",
 	ActMoveShips: "system unit count", ActTransport: "system planet unit count", ActEndMovement: "",
 	ActProduce: "unit count planet system", ActEndTactical: "", ActComponent: "card", ActRemoveExcess: "system unit count",
-	ActAssignHit: "unit planet use", ActRetreat: "system", ActNoRetreat: "", ActBombard: "planet units",
+	ActAssignHit: "unit planet use", ActRetreat: "system", ActNoRetreat: "", ActBombard: "planet",
 	ActScore: "card top", ActKeepSecret: "card", ActSpendTokens: "pools", ActTakeCustodians: "", ActDiscardAC: "card", ActGiveNote: "card", ActPlaceTG: "card",
 	ActReclaim: "system planet unit", ActTradeOpen: "player", ActTradeAdd: "card planet to_planet unit", ActTradeAccept: "", ActTradeCancel: "",
 	ActVote: "outcome", ActAbstain: "", ActBreakTie: "outcome", ActDestroy: "system planet unit", ActChoosePlanet: "planet", ActReturnSecret: "card", ActPlayNote: "card system planet to_planet unit outcome player", ActPlayAC: "card system planet to_planet player unit outcome count pools units", ActPassWindow: "", ActUseLaw: "card system player outcome", ActAutoPass: "use",

@@ -132,7 +132,6 @@ func (s *State) Clone() *State {
 		x := *s.Invasion
 		x.Committed, x.Forced, x.From, x.Next = slices.Clone(x.Committed), slices.Clone(x.Forced), slices.Clone(x.From), slices.Clone(x.Next)
 		x.Asks, x.Bunker = slices.Clone(x.Asks), slices.Clone(x.Bunker)
-		x.Fired = slices.Clone(x.Fired)
 		if x.Ask != nil {
 			y := *x.Ask
 			x.Ask = &y

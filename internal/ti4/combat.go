@@ -1622,20 +1622,12 @@ func decideBombard(s *State, a Action, rng *engine.RNG) ([]Event, error) {
 	if s.shielded(pl, sys, a.Seat) {
 		return nil, engine.Refuse("65", "%s has a planetary shield and no war sun of yours is here", pl.Name)
 	}
-	gs, fired, err := s.bombardWith(a, sys, pl)
-	if err != nil {
-		return nil, err
-	}
 	var rolls []int
-	h := s.rollHits(a.Seat, s.throw(a.Seat, owner, gs, combat.KindBombard, s.bunkerMod(pl), rng, &rolls))
+	h := s.rollHits(a.Seat, s.throw(a.Seat, owner, s.bombarders(a.Seat, sys, pl), combat.KindBombard, s.bunkerMod(pl), rng, &rolls))
 	if len(rolls) == 0 {
 		return nil, engine.Refuse("15.1", "none of your units here has Bombardment")
 	}
-	done := Event{Kind: EvBombarded, Seat: a.Seat}
-	if fired != nil {
-		done.Extra = &Extra{Units: fired}
-	}
-	ev := s.bombardExhausts(s.emit(done), a.Seat, pl)
+	ev := s.bombardExhausts(s.emit(Event{Kind: EvBombarded, Seat: a.Seat}), a.Seat, pl)
 	if h > 0 {
 		ev = s.extend(ev, newCombat(&Combat{Kind: "bombardment", System: sys.Pos, Attacker: a.Seat, Defender: owner, Retreat: None,
 			Owed: []Owed{{Seat: owner, Hits: h, Planet: pl.Name, Rule: "15.2", By: a.Seat}}}, rolls))
@@ -2266,7 +2258,7 @@ func applyCombat(s *State, e *Event) bool {
 	case EvSkippedToCommit:
 		s.Invasion.Bombarded, s.Invasion.ShipsHome = true, true
 	case EvBombarded:
-		applyBombarded(s, e)
+		s.Invasion.Bombarded = true
 	case EvAmbushed:
 		s.Invasion.Ambush = true
 	case EvCombatWon:
@@ -2319,80 +2311,4 @@ func btoi(b bool) int {
 		return 1
 	}
 	return 0
-}
-
-// bombardWith is the groups that bombard pl for action a, and from rules
-// version 13 the units they are, one entry each (15.1): those a names, or
-// with none named every unit that has not bombarded yet. Before, every
-// unit bombards the one planet.
-func (s *State) bombardWith(a Action, sys *System, pl *Planet) ([]combat.Group, []UnitRef, error) {
-	if s.rules() < RulesWindows {
-		if len(a.extra().Units) > 0 {
-			return nil, nil, engine.BadInput("units", "in this game's rules version every unit bombards the one planet; name none")
-		}
-		return s.bombarders(a.Seat, sys, pl), nil, nil
-	}
-	left := s.unfired(a.Seat, sys)
-	chosen := a.extra().Units
-	if len(chosen) == 0 {
-		chosen = left
-	}
-	var gs []combat.Group
-	var fired []UnitRef
-	for _, u := range chosen {
-		i := slices.IndexFunc(left, func(l UnitRef) bool { return l.Planet == u.Planet && l.Unit == u.Unit })
-		if i < 0 || u.Planet == pl.Name || (u.System != sys.Pos && len(a.extra().Units) > 0) {
-			return nil, nil, engine.Refuse("15.1", "no unit of yours here (%s %s) that has Bombardment and has not bombarded yet", u.Planet, u.Unit)
-		}
-		left = slices.Delete(left, i, i+1)
-		fired = append(fired, UnitRef{System: sys.Pos, Planet: u.Planet, Unit: u.Unit})
-		gs = append(gs, combat.Group{Profile: profile(s, a.Seat, u.Unit), Count: 1})
-	}
-	return gs, fired, nil
-}
-
-// unfired lists, one entry each, seat's units in sys that may bombard in
-// this invasion and have not: those in the space area with Bombardment,
-// and those on planets whose ability lets them bombard as ships.
-func (s *State) unfired(seat int, sys *System) []UnitRef {
-	var out []UnitRef
-	add := func(planet string, st Stack, ok bool) {
-		if !ok || st.Owner != seat {
-			return
-		}
-		for range st.Count {
-			out = append(out, UnitRef{System: sys.Pos, Planet: planet, Unit: st.Unit})
-		}
-	}
-	for _, st := range sys.Space {
-		add("", st, s.UnitCard(seat, st.Unit).Bombardment != nil)
-	}
-	for _, pl := range sys.Planets {
-		for _, st := range pl.Units {
-			ab := s.unitAbility(seat, st.Unit)
-			add(pl.Name, st, ab != nil && ab.BombardsAsShip && s.UnitCard(seat, st.Unit).Bombardment != nil)
-		}
-	}
-	if inv := s.Invasion; inv != nil {
-		for _, f := range inv.Fired {
-			if i := slices.IndexFunc(out, func(u UnitRef) bool { return u.Planet == f.Planet && u.Unit == f.Unit }); i >= 0 {
-				out = slices.Delete(out, i, i+1)
-			}
-		}
-	}
-	return out
-}
-
-// applyBombarded marks the units that bombarded; the bombardment is over
-// once none is left to (before rules version 13, at once), and Strike
-// Wing Ambuscade's die more has served its one roll.
-func applyBombarded(s *State, e *Event) {
-	inv := s.Invasion
-	if e.extra().Units == nil {
-		inv.Bombarded = true
-		return
-	}
-	inv.Fired = append(slices.Clip(inv.Fired), e.extra().Units...)
-	inv.Ambush = false
-	inv.Bombarded = len(s.unfired(inv.Seat, s.System(inv.Pos))) == 0
 }

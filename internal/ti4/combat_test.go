@@ -1,7 +1,6 @@
 package ti4
 
 import (
-	"slices"
 	"testing"
 )
 
@@ -220,70 +219,5 @@ func TestRule87_DamageMovesWithTheUnit(t *testing.T) {
 				t.Fatalf("arrived %+v, left %+v", out, left)
 			}
 		})
-	}
-}
-
-// 15.1: each unit with Bombardment chooses its planet. From rules version
-// 13 a bombardment names its units (`units`), the others bombarding
-// another planet after; none named, all not yet fired bombard. A unit
-// bombards once; when all have, or once ground forces are committed, the
-// bombardment is over (49.1). Version 12 fires every unit at one planet.
-func TestRule15_1_EachUnitChoosesItsPlanet(t *testing.T) {
-	for _, rules := range []int{RulesWipes, RulesCurrent} {
-		cfg := fixtureConfig()
-		cfg.Rules = rules
-		g := fixture(t, cfg, func(s *State) {
-			lor, _ := s.Planet("Lor")
-			lor.Controller, lor.Units = 2, []Stack{{Owner: 2, Unit: "infantry", Count: 2}}
-			arnor, _ := s.Planet("Arnor")
-			arnor.Controller, arnor.Units = 2, []Stack{{Owner: 2, Unit: "infantry", Count: 2}}
-			s.System(23).Space = []Stack{{Owner: 0, Unit: "dreadnought", Count: 2}, {Owner: 0, Unit: "carrier", Count: 1}, {Owner: 0, Unit: "infantry", Count: 2}}
-			s.System(22).Space = slices.DeleteFunc(s.System(22).Space, func(st Stack) bool { return st.Unit == "dreadnought" })
-			dropTech(0, "plasma_scoring")(s) // one die each
-		})
-		toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
-		activated(t, g, 0, 9)
-		do(t, g, moveShips(0, 23, "dreadnought", 2))
-		do(t, g, moveShips(0, 23, "carrier", 1))
-		do(t, g, Action{Kind: ActTransport, Seat: 0, System: ip(23), Unit: "infantry", Count: 2})
-		do(t, g, act(ActEndMovement, 0))
-		passAnswers(t, g)
-		dice := func(ev []Event) int {
-			n := 0
-			for _, e := range ev {
-				n += len(e.Rolls)
-			}
-			return n
-		}
-		one := []UnitRef{{System: 9, Unit: "dreadnought"}}
-		if rules < RulesWindows {
-			if _, err := g.Do(Action{Kind: ActBombard, Seat: 0, Planet: "Arnor", ActionExtra: &ActionExtra{Units: one}}); err == nil {
-				t.Fatal("version 12: units named")
-			}
-			if n := dice(do(t, g, Action{Kind: ActBombard, Seat: 0, Planet: "Arnor"})); n != 2 {
-				t.Fatalf("version 12: %d dice, both dreadnoughts at Arnor", n)
-			}
-			fightOut(t, g)
-			refuse(t, g, Action{Kind: ActBombard, Seat: 0, Planet: "Lor"}, "49.1")
-			continue
-		}
-		refuse(t, g, Action{Kind: ActBombard, Seat: 0, Planet: "Arnor", ActionExtra: &ActionExtra{Units: []UnitRef{{System: 9, Unit: "war_sun"}}}}, "15.1")
-		if n := dice(do(t, g, Action{Kind: ActBombard, Seat: 0, Planet: "Arnor", ActionExtra: &ActionExtra{Units: one}})); n != 1 {
-			t.Fatalf("%d dice at Arnor: one dreadnought", n)
-		}
-		fightOut(t, g)
-		if inv := g.State().Invasion; inv.Bombarded || len(inv.Fired) != 1 {
-			t.Fatalf("invasion %+v: one dreadnought has fired, one may", inv)
-		}
-		refuse(t, g, Action{Kind: ActBombard, Seat: 0, Planet: "Lor", ActionExtra: &ActionExtra{Units: append(one, one...)}}, "15.1") // only one left
-		if n := dice(do(t, g, Action{Kind: ActBombard, Seat: 0, Planet: "Lor"})); n != 1 {
-			t.Fatalf("%d dice at Lor: the other dreadnought", n)
-		}
-		fightOut(t, g)
-		if inv := g.State().Invasion; !inv.Bombarded {
-			t.Fatalf("invasion %+v: every unit has bombarded", inv)
-		}
-		refuse(t, g, Action{Kind: ActBombard, Seat: 0, Planet: "Arnor"}, "49.1")
-		checked(t, g)
 	}
 }

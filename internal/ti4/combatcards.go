@@ -505,7 +505,7 @@ func maneuveringJets(_ *Combat, o Owed) int {
 // invasionStarting is the moment at the start of seat's invasion.
 func invasionStarting(s *State, seat int) bool {
 	inv := s.Invasion
-	return inv != nil && inv.Seat == seat && inv.unbombarded() && len(inv.Committed) == 0 && s.Combat == nil
+	return inv != nil && inv.Seat == seat && !inv.Bombarded && len(inv.Committed) == 0 && s.Combat == nil
 }
 
 // Disable: the opponents' PDS in the system lose planetary shield and

@@ -154,7 +154,7 @@ func init() {
 // a unit that has Bombardment in the system, from rules version 10.
 func bombardAmbushOpen(s *State, seat int) bool {
 	inv, t := s.Invasion, s.Tactical
-	if s.rules() < RulesAgents || inv == nil || inv.Seat != seat || !inv.unbombarded() || inv.Ambush || inv.ShipsHome ||
+	if s.rules() < RulesAgents || inv == nil || inv.Seat != seat || inv.Bombarded || inv.Ambush || inv.ShipsHome ||
 		len(inv.Committed) > 0 || inv.Ask != nil || s.Combat != nil || s.Step != nil || t == nil || t.Step != TacInvasion {
 		return false
 	}

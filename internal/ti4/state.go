@@ -154,9 +154,6 @@ type Invasion struct {
 	Custodians bool     `json:"custodians,omitempty"` // the custodians token was taken in this invasion
 	Disabled   bool     `json:"disabled,omitempty"`   // Disable: opponents' PDS lose Planetary Shield and Space Cannon
 	Ambush     bool     `json:"ambush,omitempty"`     // the bombardment has a die more (Strike Wing Ambuscade)
-	// Fired: from rules version 13, the units that have bombarded, one
-	// entry each; the others may bombard another planet (15.1).
-	Fired []UnitRef `json:"fired,omitempty"`
 	// Windows for cards answering the invasion (invasioncards.go).
 	Started         bool     `json:"started,omitempty"` // the start-of-invasion windows were opened
 	Ask             *Answer  `json:"ask,omitempty"`     // the window open now
@@ -175,9 +172,6 @@ type Invasion struct {
 	// the other once this one is done (EvInvasionBegun with Placed).
 	Next []string `json:"next,omitempty"`
 }
-
-// unbombarded reports an invasion in which no unit has bombarded yet.
-func (inv *Invasion) unbombarded() bool { return !inv.Bombarded && len(inv.Fired) == 0 }
 
 // ZeroToken is the Naalu "0" token held by another player.
 type ZeroToken struct {

@@ -33,9 +33,22 @@ func (s *State) pausedTrade() *Trade {
 }
 
 // midTrade reports that seat, the active player, may open a transaction
-// in the middle of their action, from rules version 13 (94.1a).
+// in the middle of their action, from rules version 13 (94.1a): at a
+// decision of their own in it (a move, a retreat announced, hits to
+// assign, a commit), not while a window or a step holds the game (a hand
+// looked at, a note played through), nor while another player decides.
 func (s *State) midTrade(seat int) bool {
-	return s.rules() >= RulesWindows && s.Phase == PhaseAction && s.Turn == seat && s.busy() && s.Trade == nil && !s.Players[seat].Passed
+	if s.rules() < RulesWindows || s.Phase != PhaseAction || s.Turn != seat || !s.busy() || s.Trade != nil || s.Players[seat].Passed {
+		return false
+	}
+	if s.Step != nil || s.PendingAC != nil || s.PickAsk != nil || windowHead(s) != None {
+		return false
+	}
+	if (s.Combat != nil && s.Combat.Answer != nil) || (s.Invasion != nil && s.Invasion.Ask != nil) {
+		return false
+	}
+	d := Deciding(s)
+	return len(d) == 1 && d[0] == seat
 }
 
 // tradeKind reports the actions of a transaction under way.

@@ -283,8 +283,11 @@ func TestRule35_DemilitarizedZoneTradedInTheAgendaPhase(t *testing.T) {
 
 // 94.1a: from rules version 13 the active player may open a transaction
 // in the middle of their action, even during a combat, with a neighbour
-// (here the player they fight); the game waits on it, refusing every
-// other action, and goes on once it is settled. Version 12 refuses it.
+// (here the player they fight), at a decision of their own: not while the
+// other player decides, nor while a window asks them (where auto-pass
+// would be kept from passing for them). The game waits on it, refusing
+// every other action, and goes on once it is settled. Version 12 refuses
+// it.
 func TestRule94_1a_TransactionDuringACombat(t *testing.T) {
 	for _, rules := range []int{RulesWipes, RulesCurrent} {
 		cfg := fixtureConfig()
@@ -300,16 +303,30 @@ func TestRule94_1a_TransactionDuringACombat(t *testing.T) {
 		for c := g.State().Combat; c != nil && c.Answer != nil; c = g.State().Combat {
 			do(t, g, act(ActPassWindow, c.Answer.Seat))
 		}
-		s := g.State()
-		if s.Combat == nil || s.Combat.Kind != "space" {
-			t.Fatalf("no space combat: %+v", s.Combat)
-		}
 		open := Action{Kind: ActTradeOpen, Seat: 0, ActionExtra: &ActionExtra{Player: ip(1)}}
+		offered := func() bool {
+			return slices.ContainsFunc(Legal(g.State(), engineRNG(), 0), func(a Action) bool { return a.Kind == ActTradeOpen })
+		}
+		for i := 0; ; i++ {
+			s := g.State()
+			if s.Combat == nil || s.Combat.Kind != "space" || i > 50 {
+				t.Fatalf("no space combat decision of Jol-Nar's: %+v", s.Combat)
+			}
+			if d := Deciding(s); len(d) == 1 && d[0] == 0 && s.Combat.Answer == nil {
+				break
+			}
+			if offered() {
+				t.Fatalf("a transaction offered while seat %v decides (answer %+v)", Deciding(s), s.Combat.Answer)
+			}
+			refuse(t, g, open, "3.1")
+			fightStep(t, g)
+		}
+		s := g.State()
 		if rules < RulesWindows {
 			refuse(t, g, open, "3.1")
 			continue
 		}
-		if !slices.ContainsFunc(Legal(s, engineRNG(), 0), func(a Action) bool { return a.Kind == ActTradeOpen }) {
+		if !offered() {
 			t.Fatal("no transaction offered during the combat")
 		}
 		refuse(t, g, Action{Kind: ActTradeOpen, Seat: 1, ActionExtra: &ActionExtra{Player: ip(0)}}, "4") // the active player opens it
