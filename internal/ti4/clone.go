@@ -75,14 +75,7 @@ func (s *State) Clone() *State {
 	for i := range c.Choices {
 		c.Choices[i] = c.Choices[i].clone()
 	}
-	if s.Agenda != nil {
-		x := *s.Agenda
-		x.Voters, x.Ballots, x.Barred, x.Tied = slices.Clone(x.Voters), slices.Clone(x.Ballots), slices.Clone(x.Barred), slices.Clone(x.Tied)
-		x.Silenced, x.WindowQueue, x.Riders, x.Bound = slices.Clone(x.Silenced), slices.Clone(x.WindowQueue), slices.Clone(x.Riders), slices.Clone(x.Bound)
-		x.Traded = slices.Clone(x.Traded)
-		x.Pressed = slices.Clone(x.Pressed)
-		c.Agenda = &x
-	}
+	c.Agenda = s.Agenda.clone()
 	if s.PendingAC != nil {
 		x := *s.PendingAC
 		x.Queue = slices.Clone(x.Queue)
@@ -97,14 +90,7 @@ func (s *State) Clone() *State {
 		x := s.Step.clone()
 		c.Step = &x
 	}
-	if s.Tactical != nil {
-		x := *s.Tactical
-		x.Moves, x.Cargo, x.Placed, x.Freed = slices.Clone(x.Moves), slices.Clone(x.Cargo), slices.Clone(x.Placed), slices.Clone(x.Freed)
-		x.Silence, x.Friends, x.Gained = slices.Clone(x.Silence), slices.Clone(x.Friends), slices.Clone(x.Gained)
-		x.Cards = slices.Clone(x.Cards)
-		x.Tokened, x.Forced, x.Passage = slices.Clone(x.Tokened), slices.Clone(x.Forced), slices.Clone(x.Passage)
-		c.Tactical = &x
-	}
+	c.Tactical = s.Tactical.clone()
 	c.Combat = s.Combat.clone()
 	if s.Status != nil {
 		x := *s.Status
@@ -128,23 +114,11 @@ func (s *State) Clone() *State {
 		x.Queue = slices.Clone(x.Queue)
 		c.PickAsk = &x
 	}
-	if s.Invasion != nil {
-		x := *s.Invasion
-		x.Committed, x.Forced, x.From, x.Next = slices.Clone(x.Committed), slices.Clone(x.Forced), slices.Clone(x.From), slices.Clone(x.Next)
-		x.Asks, x.Bunker = slices.Clone(x.Asks), slices.Clone(x.Bunker)
-		if x.Ask != nil {
-			y := *x.Ask
-			x.Ask = &y
-		}
-		c.Invasion = &x
-	}
+	c.Invasion = s.Invasion.clone()
 	if s.Trade != nil {
 		x := *s.Trade
 		for i := range x.Give {
-			x.Give[i].Fragments = slices.Clone(x.Give[i].Fragments)
-			x.Give[i].ActionCards = slices.Clone(x.Give[i].ActionCards)
-			x.Give[i].Planets = slices.Clone(x.Give[i].Planets)
-			x.Give[i].Captives = slices.Clone(x.Give[i].Captives)
+			x.Give[i] = x.Give[i].clone()
 		}
 		c.Trade = &x
 	}
@@ -158,6 +132,52 @@ func (s *State) Clone() *State {
 		c.ZeroToken = &x
 	}
 	return &c
+}
+
+// clone is a deep copy of the agenda step, nil for none.
+func (a *AgendaStep) clone() *AgendaStep {
+	if a == nil {
+		return nil
+	}
+	x := *a
+	x.Voters, x.Ballots, x.Barred, x.Tied = slices.Clone(x.Voters), slices.Clone(x.Ballots), slices.Clone(x.Barred), slices.Clone(x.Tied)
+	x.Silenced, x.WindowQueue, x.Riders, x.Bound = slices.Clone(x.Silenced), slices.Clone(x.WindowQueue), slices.Clone(x.Riders), slices.Clone(x.Bound)
+	x.Traded, x.Pressed = slices.Clone(x.Traded), slices.Clone(x.Pressed)
+	return &x
+}
+
+// clone is a deep copy of the tactical action, nil for none.
+func (t *Tactical) clone() *Tactical {
+	if t == nil {
+		return nil
+	}
+	x := *t
+	x.Moves, x.Cargo, x.Placed, x.Freed = slices.Clone(x.Moves), slices.Clone(x.Cargo), slices.Clone(x.Placed), slices.Clone(x.Freed)
+	x.Silence, x.Friends, x.Gained, x.Cards = slices.Clone(x.Silence), slices.Clone(x.Friends), slices.Clone(x.Gained), slices.Clone(x.Cards)
+	x.Tokened, x.Forced, x.Passage = slices.Clone(x.Tokened), slices.Clone(x.Forced), slices.Clone(x.Passage)
+	return &x
+}
+
+// clone is a deep copy of the invasion, nil for none.
+func (inv *Invasion) clone() *Invasion {
+	if inv == nil {
+		return nil
+	}
+	x := *inv
+	x.Committed, x.Forced, x.From, x.Next = slices.Clone(x.Committed), slices.Clone(x.Forced), slices.Clone(x.From), slices.Clone(x.Next)
+	x.Asks, x.Bunker = slices.Clone(x.Asks), slices.Clone(x.Bunker)
+	if x.Ask != nil {
+		y := *x.Ask
+		x.Ask = &y
+	}
+	return &x
+}
+
+// clone is the bundle with its lists copied, to change without writing
+// through to another copy's.
+func (b Bundle) clone() Bundle {
+	b.Fragments, b.ActionCards, b.Planets, b.Captives = slices.Clone(b.Fragments), slices.Clone(b.ActionCards), slices.Clone(b.Planets), slices.Clone(b.Captives)
+	return b
 }
 
 func cloneDecks(m map[string][]string) map[string][]string {

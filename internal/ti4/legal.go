@@ -909,10 +909,8 @@ func tradeOptions(s *State, seat int, add func(Action)) {
 		tradePlanetOptions(s, seat, add)
 	}
 	if s.rules() >= RulesWindows {
-		b := s.Trade.Give[0]
-		if s.Trade.Seats[1] == seat {
-			b = s.Trade.Give[1]
-		}
+		_, side, _ := tradeSide(s, seat)
+		b := s.Trade.Give[side]
 		for _, c := range p.Captured {
 			if c.Owner == other && c.Owner != None && countOf(b.Captives, c.Unit) < c.Count {
 				add(Action{Kind: ActTradeAdd, Card: CaptiveItem, Unit: c.Unit})

@@ -195,9 +195,8 @@ func decideTradeAdd(s *State, a Action) ([]Event, error) {
 	p := s.Players[a.Seat]
 	n := *t
 	n.Accepted = [2]bool{}
+	n.Give[side] = n.Give[side].clone()
 	b := &n.Give[side]
-	b.Fragments, b.ActionCards, b.Planets = slices.Clone(b.Fragments), slices.Clone(b.ActionCards), slices.Clone(b.Planets)
-	b.Captives = slices.Clone(b.Captives)
 	switch {
 	case a.Card == CaptiveItem && s.rules() >= RulesWindows:
 		q := t.Seats[1-side]

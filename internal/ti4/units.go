@@ -289,13 +289,8 @@ func decideReturnCaptured(s *State, a Action) ([]Event, error) {
 		return nil, err
 	}
 	p := s.Players[a.Seat]
-	for _, c := range p.Captured {
-		if c.Owner == o && c.Unit == a.Unit {
-			if c.Count < a.Count {
-				break
-			}
-			return s.emit(Event{Kind: EvCaptiveReturned, Seat: a.Seat, Owner: o, Unit: a.Unit, Count: a.Count}), nil
-		}
+	if captiveCount(p.Captured, o, a.Unit) >= a.Count {
+		return s.emit(Event{Kind: EvCaptiveReturned, Seat: a.Seat, Owner: o, Unit: a.Unit, Count: a.Count}), nil
 	}
 	return nil, engine.BadInput("unit", "%s holds fewer than %d captured %s of seat %d", p, a.Count, a.Unit, o)
 }
