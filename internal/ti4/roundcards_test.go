@@ -63,9 +63,7 @@ func TestRule2_6b_MoraleBoostInAGroundCombatRound(t *testing.T) {
 	if s.Combat == nil || s.Combat.Round != 1 || s.groundMod(s.Combat, 0, 1) != 0 || s.Combat.x().Morale != nil {
 		t.Fatalf("combat %+v: the +1 is for the one round", s.Combat)
 	}
-	if err := CheckInvariants(s); err != nil {
-		t.Fatal(err)
-	}
+	checked(t, g)
 }
 
 // Games of rules version 12 replay as played: no window opens for action
@@ -143,9 +141,7 @@ func TestRule2_7_EmergencyRepairsAtARoundEnd(t *testing.T) {
 				t.Fatalf("space %v: the war sun is repaired", s.System(9).Space)
 			}
 		}
-		if err := CheckInvariants(s); err != nil {
-			t.Fatal(err)
-		}
+		checked(t, g)
 	}
 }
 
@@ -182,9 +178,7 @@ func TestRule2_7_EmergencyRepairsAtAGroundRoundEnd(t *testing.T) {
 	if c := g.State().Combat; c != nil && c.Answer != nil && c.Answer.Kind == AnswerGroundEnd {
 		t.Fatal("the window opens once a round")
 	}
-	if err := CheckInvariants(g.State()); err != nil {
-		t.Fatal(err)
-	}
+	checked(t, g)
 }
 
 // 2.6b: after an activation, a second Flank Speed is refused and not
