@@ -1,9 +1,11 @@
 package server
 
 import (
+	"bytes"
 	"container/list"
 	"context"
 	"fmt"
+	"maps"
 	"strconv"
 	"sync/atomic"
 	"time"
@@ -144,8 +146,15 @@ func (s *Server) reloadInto(ctx context.Context, l *live) error {
 		if game, err = rebuild(g); err == nil {
 			var hashes map[int][]byte
 			var names map[int]string
+			var hook string
 			if hashes, names, err = s.store.Seats(ctx, l.id); err == nil {
+				hook, err = s.store.Webhook(ctx, l.id)
+			}
+			if err == nil {
 				l.game, l.seq, l.hashes, l.names, l.stale = game, len(g.Log), hashes, names, false
+				if hook != l.webhook {
+					l.webhook, l.hooked = hook, nil
+				}
 				l.version++
 				l.publish()
 				return nil
@@ -186,8 +195,8 @@ func (s *Server) refresh(ctx context.Context, id string) {
 		s.reloadInto(ctx, l)
 		return
 	}
-	hashes, names, err := s.store.Seats(ctx, id) // a join, or our own append
-	if err == nil && len(hashes) != len(l.hashes) {
+	hashes, names, err := s.store.Seats(ctx, id) // a join, a token reissued, or our own append
+	if err == nil && !maps.EqualFunc(hashes, l.hashes, bytes.Equal) {
 		l.hashes, l.names = hashes, names
 		l.version++
 		l.publish()

@@ -195,15 +195,21 @@ const MaxName = 40
 // characters (NUL among them) and no bidirectional overrides, which could
 // make a name look like another's.
 func checkName(name string) error {
-	if !utf8.ValidString(name) {
-		return errors.New("a name must be UTF-8")
-	}
-	if n := utf8.RuneCountInString(name); n == 0 || n > MaxName {
+	if utf8.RuneCountInString(name) == 0 {
 		return fmt.Errorf("a name of 1 to %d characters", MaxName)
 	}
-	for _, c := range name {
+	return checkText("name", name, MaxName)
+}
+
+// checkText refuses text a player typed that is too long, or that holds a
+// control character or one that reorders the text around it.
+func checkText(what, text string, most int) error {
+	if utf8.RuneCountInString(text) > most {
+		return fmt.Errorf("a %s of at most %d characters", what, most)
+	}
+	for _, c := range text {
 		if unicode.IsControl(c) || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069) {
-			return fmt.Errorf("a name may not hold the control character %U", c)
+			return fmt.Errorf("a %s may not hold the control character %U", what, c)
 		}
 	}
 	return nil
@@ -296,9 +302,15 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusForbidden, "seat %d cannot act for seat %d", seat, a.Seat)
 		return
 	}
-	l.mu.Lock()
-	f, gv, code := s.apply(w, r, l, seq, a)
-	l.mu.Unlock()
+	var f *frame
+	var gv *gameView
+	code := func() int { // unlocked even if applying panics: the game stays usable
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		var code int
+		f, gv, code = s.apply(w, r, l, seq, a)
+		return code
+	}()
 	if code != http.StatusOK {
 		return
 	}
@@ -325,11 +337,14 @@ func (s *Server) apply(w http.ResponseWriter, r *http.Request, l *live, seq int,
 	if code := s.append(w, r.Context(), l, "action", stored); code != http.StatusOK {
 		return nil, nil, code
 	}
-	if _, err := l.game.Do(a); err != nil { // cannot fail: Check accepted it
+	evs, err := l.game.Do(a)
+	if err != nil { // cannot fail: Check accepted it
 		fail(w, http.StatusInternalServerError, "engine: %v", err)
 		return nil, nil, http.StatusInternalServerError
 	}
 	l.seq++
+	l.noteDice(a.Seat, evs)
+	s.tellWaiting(l)
 	s.log.Info("action", "game", l.id, "seq", l.seq, "seat", a.Seat, "kind", a.Kind)
 	l.changed()
 	f, gv, err := l.current(a.Seat)
@@ -490,13 +505,24 @@ func (s *Server) gameLog(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	from := 0
+	if v := r.URL.Query().Get("from"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			fail(w, http.StatusBadRequest, "from: a step number, not %q", v)
+			return
+		}
+		from = n
+	}
 	l.mu.Lock()
-	log := l.game.Log()
+	log, seq := l.game.Log(), l.seq
 	l.mu.Unlock()
+	from = min(from, len(log))
+	log = log[from:]
 	for i := range log {
 		log[i] = redact(log[i], seat)
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"actions": log})
+	writeJSON(w, http.StatusOK, map[string]any{"actions": log, "from": from, "seq": seq})
 }
 
 // redact hides from other seats what an action carried that they may not
@@ -565,7 +591,7 @@ func (s *Server) replay(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusInternalServerError, "%v", err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"step": step, "view": v})
+	writeJSON(w, http.StatusOK, map[string]any{"step": step, "view": v, "why": ti4.Why(at.State())})
 }
 
 func (s *Server) mapSVG(w http.ResponseWriter, r *http.Request) {

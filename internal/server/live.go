@@ -30,6 +30,15 @@ type live struct {
 	// An undo that takes back hidden information waits for every player's
 	// consent; any new entry in the log cancels it.
 	pending *pendingUndo
+	// asked: a seat's request for an undo, shown to all until the log moves.
+	asked *undoRequest
+	// dice: the last rolls applied here, for the combat panel; a reload
+	// starts it empty. Replaced, never changed in place: views share it.
+	dice []rollNote
+	// webhook: where turn messages go ("" for none); hooked: the players
+	// the last message named as waited on.
+	webhook string
+	hooked  []int
 	// stale: an append's outcome is unknown (the store failed), so memory
 	// may differ from the store; the game reloads before its next use.
 	stale bool
@@ -148,6 +157,12 @@ type gameView struct {
 	Legal []ti4.Action   `json:"legal,omitempty"`
 	// Undo is an undo waiting for the players' consent.
 	Undo *pendingUndo `json:"undo,omitempty"`
+	// Asked is a seat's request that the host undo the last actions.
+	Asked *undoRequest `json:"undo_request,omitempty"`
+	// Why says what the game waits for (ti4.Why); Dice are the last rolls
+	// seen by this server, newest last (public: dice are rolled openly).
+	Why  string     `json:"why"`
+	Dice []rollNote `json:"dice,omitempty"`
 }
 
 // view builds the seat's view, a copy that may outlive the lock; callers
@@ -174,7 +189,10 @@ func (l *live) viewOf(copied *ti4.State, seat int) (*gameView, error) {
 			names[k] = n
 		}
 	}
-	gv := &gameView{ID: l.id, Seq: l.seq, Seat: seat, Names: names, View: v}
+	gv := &gameView{ID: l.id, Seq: l.seq, Seat: seat, Names: names, View: v, Why: ti4.Why(copied), Dice: l.dice}
+	if q := l.asked; q != nil && q.Seq == l.seq {
+		gv.Asked = q
+	}
 	if p := l.pending; p != nil && p.Seq == l.seq {
 		c := *p
 		c.Consents = maps.Clone(p.Consents)

@@ -84,6 +84,8 @@ type Server struct {
 	// following closes once Listen hears the other servers (or has none).
 	following chan struct{}
 	once      sync.Once
+
+	hooks hooks // games' webhooks
 }
 
 // New makes a server on a store with the default options; web holds the
@@ -95,10 +97,12 @@ func New(st *store.Store, log *slog.Logger, web fs.FS) *Server {
 // NewWith makes a server with the given bounds.
 func NewWith(st *store.Store, log *slog.Logger, web fs.FS, opt Options) *Server {
 	opt = opt.withDefaults()
-	return &Server{store: st, log: log, web: web, opt: opt,
+	s := &Server{store: st, log: log, web: web, opt: opt,
 		cache: map[string]*slot{}, conns: map[string]int{},
 		creates: newLimiter(opt.CreatePerMinute, time.Minute), keys: rand.Reader,
 		solving: make(chan struct{}, runtime.GOMAXPROCS(0)), following: make(chan struct{})}
+	s.hooks.log = log.Warn
+	return s
 }
 
 // Handler routes every request.
@@ -117,6 +121,11 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/games/{id}/replay", s.replay)
 	mux.HandleFunc("GET /api/games/{id}/map.svg", s.mapSVG)
 	mux.HandleFunc("GET /api/games/{id}/ws", s.websocket)
+	mux.HandleFunc("GET /api/games/{id}/board", s.board)
+	mux.HandleFunc("POST /api/games/{id}/seats/{seat}/token", s.reissue)
+	mux.HandleFunc("POST /api/games/{id}/undo/request", s.askUndo)
+	mux.HandleFunc("GET /api/catalog", s.catalog)
+	mux.HandleFunc("POST /api/games/{id}/webhook", s.setWebhook)
 	mux.HandleFunc("GET /api/odds", s.odds)
 	mux.Handle("GET /", http.FileServerFS(s.web))
 	return s.logged(secureHeaders(mux))

@@ -339,6 +339,25 @@ func (s *Store) SetSeat(ctx context.Context, id string, seat int, name string, t
 	return nil
 }
 
+// ReissueSeat replaces the token of a claimed seat (the host giving a
+// player who lost it a new one): the old token stops working.
+func (s *Store) ReissueSeat(ctx context.Context, id string, seat int, token string) error {
+	h := sha256.Sum256([]byte(token))
+	res, err := s.db.ExecContext(ctx, s.q(`UPDATE seats SET token_hash = ? WHERE game = ? AND seat = ?`), h[:], id, seat)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return fmt.Errorf("seat %d is not taken", seat)
+	}
+	if s.postgres {
+		if _, err := s.db.ExecContext(ctx, `SELECT pg_notify($1, $2)`, Channel, id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // Seats returns the token hashes of a game's claimed seats.
 func (s *Store) Seats(ctx context.Context, id string) (map[int][]byte, map[int]string, error) {
 	rows, err := s.db.QueryContext(ctx, s.q(`SELECT seat, name, token_hash FROM seats WHERE game = ?`), id)

@@ -550,3 +550,16 @@ func contains(xs []string, x string) bool {
 	}
 	return false
 }
+
+// About is a short plain account, in the project's own words, of what
+// some components do, by id, for a page to show beside their names; it
+// is no card's text. Read only.
+var About = sync.OnceValue(func() map[string]string {
+	var v struct {
+		About map[string]string `json:"about"`
+	}
+	if err := decode("about.json", &v); err != nil {
+		panic(err)
+	}
+	return v.About
+})

@@ -1,141 +1,267 @@
 // Mecatol's page: a lobby, and a game seen by one seat, kept live over a
-// WebSocket. Everything shown comes from the server's view for the seat.
+// WebSocket. Everything shown comes from the server's view for the seat,
+// and the page offers only the actions the engine lists as legal.
+import { cat, loadCatalog, name, describe, sentence, faction, systemName, planetLine } from "./names.js";
+import { drawMap, zoomBy, resetZoom } from "./map.js";
+import { h, playerArea, hand, table, combatPanel, oddsQuery } from "./panels.js";
+
 const $ = (s) => document.querySelector(s);
-let game = null; // { id, token, seq, socket }
+let game = null; // { id, token, seq, seat, socket, gv, board, selected, replay }
 
 async function api(path, opts = {}) {
   const headers = { "Content-Type": "application/json" };
-  if (game && game.token) headers.Authorization = "Bearer " + game.token;
+  if (opts.token || (game && game.token)) headers.Authorization = "Bearer " + (opts.token || game.token);
   const res = await fetch(path, { ...opts, headers });
   const body = await res.json().catch(() => ({}));
   if (!res.ok) throw Object.assign(new Error(body.error || res.statusText), { body, status: res.status });
   return body;
 }
 
-function describe(a) {
-  const { kind, seat, ...rest } = a;
-  const args = Object.entries(rest).map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : v}`);
-  return kind.replaceAll("_", " ") + (args.length ? " — " + args.join(", ") : "");
+// refusalText states the rule once: the engine's message already begins
+// with "rule N:", which is dropped for the heading's "LRR N".
+function refusalText(err) {
+  const b = err.body || {};
+  const msg = (b.error || err.message || "").replace(/^rule [^:]+:\s*/, "");
+  return b.rule ? `Refused under LRR ${b.rule}: ${msg}` : `Refused: ${msg}`;
 }
 
 function showRefusal(err) {
   const p = $("#refusal");
-  const rule = err.body && err.body.rule ? `Refused under LRR ${err.body.rule}: ` : "Refused: ";
-  p.textContent = rule + (err.body && err.body.error ? err.body.error : err.message);
+  p.textContent = refusalText(err);
   p.hidden = false;
+  p.dataset.seq = game ? game.seq : "";
 }
 
 async function act(action) {
   $("#refusal").hidden = true;
   try {
-    const gv = await api(`/api/games/${game.id}/actions`, { method: "POST", body: JSON.stringify({ seq: game.seq, action }) });
-    render(gv);
+    render(await api(`/api/games/${game.id}/actions`, { method: "POST", body: JSON.stringify({ seq: game.seq, action }) }));
   } catch (err) { showRefusal(err); }
+}
+
+// POSITIONAL kinds are chosen on the map: their buttons appear when the
+// system they act in is picked.
+const POSITIONAL = new Set(["activate", "move_ships", "transport", "produce", "place_structure", "commit_ground_forces", "remove_command_token",
+  "choose_system", "remove_excess_units", "reclaim_unit", "assign_hit"]);
+const PAYING = new Set(["spend_planet", "spend_trade_goods", "spend_tokens"]);
+
+function posOf(state, a) {
+  if (a.system !== undefined && a.system !== null) return a.system;
+  if (a.planet) {
+    const sys = (state.systems || []).find((s) => (s.planets || []).some((p) => p.name === a.planet));
+    if (sys) return sys.pos;
+  }
+  return undefined;
+}
+
+function actButton(a, i, state, extra = {}) {
+  return h("button", { type: "button", class: "act" + (extra.cls ? " " + extra.cls : ""), "data-i": i, "data-kind": a.kind, onclick: () => act(a) },
+    extra.label || capital(describe(a, state)), extra.note ? h("small", {}, extra.note) : null);
+}
+const capital = (t) => t[0].toUpperCase() + t.slice(1);
+
+// renderActions lays out the legal actions: strategy cards as cards, the
+// picked system's actions, payment with its running total, and the rest
+// grouped by kind. Returns the map targets (position → count).
+function renderActions(gv, state) {
+  const legal = gv.legal || [];
+  const targets = new Map();
+  const here = [], pay = [], picks = [], rest = new Map();
+  legal.forEach((a, i) => {
+    const pos = posOf(state, a);
+    if (POSITIONAL.has(a.kind) && pos !== undefined) {
+      targets.set(pos, (targets.get(pos) || 0) + 1);
+      if (pos === game.selected) here.push(actButton(a, i, state));
+    } else if (PAYING.has(a.kind)) pay.push(actButton(a, i, state, { label: a.kind === "spend_planet" ? `Exhaust ${planetLine(a.planet)}` : capital(describe(a, state)) }));
+    else if (a.kind === "pick_strategy_card") picks.push(strategyCard(a, i, state));
+    else {
+      const k = a.kind.replaceAll("_", " ");
+      if (!rest.has(k)) rest.set(k, []);
+      rest.get(k).push(actButton(a, i, state));
+    }
+  });
+  const out = [];
+  if (picks.length) out.push(h("div", { class: "strategy-cards", role: "group", "aria-label": "Strategy cards to choose" }, picks));
+  if (game.selected !== undefined && game.selected !== null) {
+    out.push(h("h3", {}, `In ${systemName(state, game.selected)}`));
+    out.push(here.length ? h("div", { id: "here" }, here) : h("p", { class: "muted" }, "Nothing to do in this system now."));
+  } else if (targets.size) out.push(h("p", { class: "hint" }, `${[...targets.values()].reduce((x, y) => x + y, 0)} of your actions are on the map: pick an outlined system.`));
+  if (pay.length) {
+    const st = state.step;
+    out.push(h("h3", {}, "Pay"), st && st.spent !== undefined ? h("p", {}, `Spent so far: ${st.spent || 0}`) : null, h("div", { class: "pay" }, pay));
+  }
+  for (const [k, bs] of rest) out.push(h("h3", {}, capital(k)), ...bs);
+  if (!legal.length) {
+    const who = (gv.view.deciding || []).map((q) => faction(state, q));
+    out.push(h("p", {}, who.length ? `Nothing to do: waiting for ${who.join(", ")}.` : "Nothing to do: waiting for others."));
+  }
+  $("#actions").replaceChildren(...out);
+  return targets;
+}
+
+function strategyCard(a, i, state) {
+  const info = (cat.strategy || []).find((s) => s.id === a.card) || {};
+  const tg = (state.strategy_tg || {})[a.card];
+  return h("button", { type: "button", class: "act strategy-card", "data-i": i, "data-kind": a.kind, onclick: () => act(a) },
+    h("span", { class: "init" }, String(info.initiative || "")), h("b", {}, name(a.card)),
+    tg ? h("small", {}, ` +${tg} trade goods`) : null, cat.about[a.card] ? h("span", { class: "about" }, cat.about[a.card]) : null);
+}
+
+function pick(pos) {
+  game.selected = game.selected === pos ? null : pos;
+  renderGame(game.replay ? game.replay : game.gv, !game.replay);
+  const sys = (game.shown.view.state.systems || []).find((s) => s.pos === pos);
+  $("#system-info").replaceChildren(...systemInfo(game.shown.view.state, sys, pos));
+}
+
+function systemInfo(state, sys, pos) {
+  if (!sys) return [h("p", {}, `Position ${pos}: no system.`)];
+  const line = (st) => `${faction(state, st.owner)}: ${st.count} ${name(st.unit) || st.unit}${st.damaged ? ` (${st.damaged} damaged)` : ""}`;
+  return [h("h3", {}, systemName(state, pos)), h("p", { class: "muted" }, `Tile ${sys.tile}`),
+    (sys.command || []).length ? h("p", {}, `Command tokens: ${sys.command.map((q) => faction(state, q)).join(", ")}`) : null,
+    (sys.space || []).length ? h("p", {}, `Space: ${sys.space.map(line).join("; ")}`) : null,
+    ...(sys.planets || []).map((p) => h("p", {}, h("b", {}, planetLine(p.name)), p.controller >= 0 ? ` — ${faction(state, p.controller)}` : "", p.exhausted ? ", exhausted" : "",
+      (p.attachments || []).length ? `, attached: ${p.attachments.map(name).join(", ")}` : "", (p.units || []).length ? `; ${p.units.map(line).join("; ")}` : ""))];
 }
 
 function render(gv) {
   game.seq = gv.seq;
   game.seat = gv.seat;
-  const s = gv.view.state;
-  $("#game-title").textContent = `Game ${gv.id} — seat ${gv.seat}`;
-  $("#phase").textContent = `Round ${s.round}, ${s.phase} phase` + (s.phase === "over" ? `, seat ${s.winner} wins` : "");
-  $("#status").textContent = `seq ${gv.seq}`;
-  const actions = $("#actions");
-  actions.replaceChildren(...(gv.legal || []).map((a) => {
-    const b = document.createElement("button");
-    b.className = "act";
-    b.textContent = describe(a);
-    b.onclick = () => act(a);
-    return b;
-  }));
-  if (!(gv.legal || []).length) {
-    const who = (gv.view.deciding || []).map((q) => gv.names[q] || `seat ${q}`);
-    actions.textContent = who.length ? `Nothing to do: waiting for ${who.join(", ")}.` : "Nothing to do: waiting for others.";
-  }
-  $("#players").replaceChildren(...s.players.map((p) => playerPanel(p, gv)));
-  const me = s.players[gv.seat];
-  $("#autopass-row").hidden = !me || me.eliminated;
-  if (me) $("#autopass").checked = !!me.auto_pass;
-  $("#hand").textContent = me ? `Action cards: ${(me.action_cards || []).join(", ") || "none"}. Secret objectives: ${[...(me.secrets || []), ...(me.secret_choice || []).map((c) => c + " (to choose)")].join(", ") || "none"}. Promissory notes: ${(me.promissory || []).join(", ") || "none"}.` : "You are watching.";
-  renderCouncil(s);
-  loadMap();
+  game.gv = gv;
+  const refusal = $("#refusal");
+  if (!refusal.hidden && refusal.dataset.seq !== String(gv.seq)) refusal.hidden = true; // stale once the game moves on
+  notifyTurn(gv);
+  if (!game.replay) renderGame(gv, true);
   loadLog();
 }
 
-// el makes an element holding only text: names and game text are never
-// parsed as markup.
-function el(tag, text, cls) {
-  const e = document.createElement(tag);
-  if (text !== undefined) e.textContent = text;
-  if (cls) e.className = cls;
-  return e;
+// renderGame draws a view: live (with the seat's actions) or a replayed
+// step (read only).
+function renderGame(gv, live) {
+  game.shown = gv;
+  const s = gv.view.state;
+  document.body.dataset.seq = live ? gv.seq : "";
+  $("#game-title").textContent = `${gv.seat >= 0 ? faction(s, gv.seat) : "Watching"} — game ${game.id}`;
+  $("#phase").textContent = (live ? "" : `Replay at step ${game.replayStep}: `) + `round ${s.round}, ${s.phase} phase` + (s.phase === "over" ? `, ${faction(s, s.winner)} wins` : "");
+  $("#why").textContent = gv.why || "";
+  const mine = live && (gv.legal || []).length > 0;
+  $("#turn").textContent = mine ? "Your move" : live ? "Waiting" : "Replay";
+  $("#turn").className = mine ? "turn mine" : "turn";
+  $("#status").textContent = `step ${gv.seq}`;
+  const targets = live ? renderActions(gv, s) : new Map();
+  $("#actions-card").hidden = !live;
+  const active = s.tactical ? s.tactical.system : s.combat ? s.combat.system : undefined;
+  const key = JSON.stringify([s.systems, [...targets], active, game.selected]);
+  if (key !== game.mapKey || !$("#map svg")) drawMap($("#map"), game.board, s, { targets, active, selected: game.selected, onPick: pick }, game.id);
+  game.mapKey = key;
+  const me = s.players[gv.seat];
+  const legal = live ? gv.legal || [] : [];
+  const owned = s.systems.map((x) => (x.planets || []).map((p) => [p.controller, p.exhausted]));
+  keyed("#players", [s.players, owned, gv.names, gv.view.hidden, gv.view.deciding, s.speaker], () => s.players.map((p) => playerArea(s, gv, p)));
+  keyed("#hand", [me, legal], () => [hand(gv.seat >= 0 ? me : null, legal)]);
+  $("#autopass-row").hidden = !live || !me || me.eliminated;
+  if (me) $("#autopass").checked = !!me.auto_pass;
+  keyed("#table", [s.decks.revealed, s.laws, s.agenda, s.custodians, s.players.map((p) => [p.publics, p.scored_secrets])], () => table(s));
+  $("#combat-card").hidden = !s.combat;
+  keyed("#combat", [s.combat, s.systems, live && gv.dice], () => { const c = combatPanel(s, live ? gv.dice : [], fillOdds); return c ? [c] : []; });
+  renderUndo(gv, live);
 }
 
-// playerPanel shows one player: faction, colour, the seat's name (typed by
-// a player, so text only), tokens, goods, technologies, cards and counts.
-function playerPanel(p, gv) {
-  const d = el("div", undefined, "player");
-  const name = gv.names[p.seat] || "(empty seat)";
-  const hidden = gv.view.hidden;
-  d.append(
-    el("b", `${p.seat}. ${p.faction}`), ` (${p.color}) — `, el("span", name, "name"), el("br"),
-    `VP ${p.vp} · tokens ${p.tactic}/${p.fleet}/${p.strategy} · trade goods ${p.trade_goods} · commodities ${p.commodities}`, el("br"),
-    `techs: ${(p.techs || []).join(", ") || "none"}`, el("br"),
-    `cards: ${(p.strategy_cards || []).join(", ") || "none"} · action cards ${hidden.action_cards[p.seat]} · secrets ${hidden.secrets[p.seat]} · notes ${hidden.promissory[p.seat]}` +
-      (p.passed ? " · passed" : "") + (p.eliminated ? " · eliminated" : ""),
-  );
-  return d;
+// keyed rebuilds a panel only when what it shows has changed.
+const built = new Map();
+function keyed(sel, inputs, build) {
+  const key = JSON.stringify(inputs);
+  if (built.get(sel) === key) return;
+  built.set(sel, key);
+  $(sel).replaceChildren(...build());
 }
 
-// renderCouncil shows the public objectives, the laws in play and the
-// agenda being voted on, with its ballots and riders.
-function renderCouncil(s) {
-  const lines = [];
-  lines.push(`Public objectives: ${(s.decks.revealed || []).join(", ") || "none"}`);
-  for (const l of s.laws || []) {
-    lines.push(`Law: ${l.card}` + (l.owner >= 0 ? ` (seat ${l.owner})` : "") + (l.elected ? ` — ${l.elected}` : ""));
+// renderUndo shows an undo asked for or waiting on consent, with the
+// host's and the players' buttons.
+function renderUndo(gv, live) {
+  const out = [];
+  const host = localStorage.getItem(hostKey(game.id));
+  if (gv.undo_request && live) {
+    const q = gv.undo_request;
+    out.push(h("p", { class: "notice" }, `${faction(gv.view.state, q.seat)} asks to undo the last ${q.count} action${q.count > 1 ? "s" : ""}` + (q.reason ? `: “${q.reason}”` : ".")));
+    if (host) out.push(h("button", { type: "button", onclick: () => hostUndo(q.count) }, "Undo it (host)"));
   }
-  const ag = s.agenda;
-  if (ag && ag.card) {
-    lines.push(`Agenda ${ag.number}: ${ag.card}` + (ag.subject !== ag.card ? ` (voting on ${ag.subject})` : ""));
-    if (ag.window) lines.push(`"${ag.window}" window: seats ${ag.window_queue.join(", ")} to play or pass`);
-    for (const b of ag.ballots || []) lines.push(b.outcome ? `seat ${b.seat}: ${b.votes} for ${b.outcome}` : `seat ${b.seat} abstained`);
-    for (const r of ag.riders || []) lines.push(`seat ${r.seat}: ${r.card} predicts ${r.outcome}`);
-    if (ag.tied) lines.push(`tied: ${ag.tied.join(", ")} — the speaker decides`);
+  if (gv.undo && live) {
+    out.push(h("p", { class: "notice" }, `An undo of ${gv.undo.count} action(s) takes back hidden information: it waits for every player's consent.`));
+    if (gv.seat >= 0 && !(gv.undo.consents || {})[gv.seat]) out.push(h("button", { type: "button", onclick: () => consent() }, "I consent"));
   }
-  for (const p of s.players) {
-    if ((p.notes_in_play || []).length) lines.push(`seat ${p.seat} has in play: ${p.notes_in_play.join(", ")}`);
-  }
-  $("#council").replaceChildren(...lines.map((t) => { const d = document.createElement("div"); d.textContent = t; return d; }));
+  $("#undo-box").replaceChildren(...out);
 }
 
-// loadMap shows the server's SVG map. It is parsed as SVG, never as HTML,
-// and anything that could run (scripts, event attributes, foreign HTML,
-// links) is dropped before it joins the page.
-async function loadMap() {
-  const res = await fetch(`/api/games/${game.id}/map.svg`);
-  const doc = new DOMParser().parseFromString(await res.text(), "image/svg+xml");
-  const svg = doc.documentElement;
-  if (svg.nodeName !== "svg") return;
-  for (const bad of svg.querySelectorAll("script, foreignObject, a, use, iframe, animate, set")) bad.remove();
-  for (const node of [svg, ...svg.querySelectorAll("*")]) {
-    for (const attr of [...node.attributes]) {
-      if (/^on/i.test(attr.name) || /href$/i.test(attr.name) || attr.name === "style") node.removeAttribute(attr.name);
+async function hostUndo(count) {
+  try { await api(`/api/games/${game.id}/undo`, { method: "POST", token: localStorage.getItem(hostKey(game.id)), body: JSON.stringify({ seq: game.seq, count }) }); }
+  catch (err) { showRefusal(err); }
+}
+async function consent() {
+  try { await api(`/api/games/${game.id}/undo/consent`, { method: "POST", body: JSON.stringify({ seq: game.seq }) }); }
+  catch (err) { showRefusal(err); }
+}
+
+// notifyTurn tells the player when the game comes to wait on them: the
+// tab's title, and a browser notification when they allowed it.
+function notifyTurn(gv) {
+  const mine = (gv.view.deciding || []).includes(gv.seat) && (gv.legal || []).length > 0;
+  document.title = (mine ? "● Your move — " : "") + "Mecatol";
+  if (mine && !game.wasMine && document.hidden && "Notification" in window && Notification.permission === "granted") {
+    new Notification("Mecatol: your move", { body: gv.why || "", tag: `mecatol-${game.id}` });
+  }
+  game.wasMine = mine;
+}
+
+// loadLog keeps the log in sentences, fetching only the entries it lacks;
+// after an undo (the log grew by less than the entries stored) it fetches
+// the whole log again.
+let logTimer = null;
+function loadLog() {
+  clearTimeout(logTimer);
+  logTimer = setTimeout(async () => {
+    const have = game.log || [];
+    let r = await api(`/api/games/${game.id}/log?from=${have.length}`);
+    let list = have.concat(r.actions || []); // a new game's log is empty
+    if (r.from !== have.length || (game.logSeq !== undefined && r.seq - game.logSeq !== (r.actions || []).length)) {
+      r = await api(`/api/games/${game.id}/log`);
+      list = r.actions || [];
     }
-  }
-  $("#map").replaceChildren(document.importNode(svg, true));
+    game.log = list;
+    game.logSeq = r.seq;
+    const s = game.gv.view.state;
+    const shown = list.map((a, i) => [a, i]).filter(([a]) => a.kind !== "pass_window").slice(-80);
+    const ol = $("#log");
+    const last = ol.lastElementChild ? +ol.lastElementChild.value : 0;
+    if (r.from === 0 || shown.length === 0 || !ol.firstElementChild || shown[0][1] + 1 < +ol.firstElementChild.value) {
+      ol.replaceChildren(...shown.map(([a, i]) => h("li", { value: i + 1 }, sentence(a, s))));
+    } else {
+      ol.append(...shown.filter(([, i]) => i + 1 > last).map(([a, i]) => h("li", { value: i + 1 }, sentence(a, s))));
+      while (ol.children.length > 80) ol.firstElementChild.remove();
+    }
+    ol.scrollTop = ol.scrollHeight;
+    const slider = $("#slider");
+    slider.max = list.length;
+    if (!game.replay) slider.value = list.length;
+    $("#step").textContent = `${slider.value} / ${list.length}`;
+  }, 80);
 }
 
-async function loadLog() {
-  const { actions } = await api(`/api/games/${game.id}/log`);
-  $("#log").replaceChildren(...actions.slice(-60).map((a) => Object.assign(document.createElement("li"), { textContent: `seat ${a.seat}: ${describe(a)}` })));
-  const slider = $("#slider");
-  slider.max = actions.length;
-  if (!slider.dataset.moved) slider.value = actions.length;
-  $("#step").textContent = `${slider.value} / ${actions.length}`;
+async function replayTo(step) {
+  $("#step").textContent = `${step} / ${$("#slider").max}`;
+  if (+step === +$("#slider").max) { leaveReplay(); return; }
+  const r = await api(`/api/games/${game.id}/replay?step=${step}`);
+  game.replayStep = step;
+  game.replay = { seq: step, seat: game.seat, names: game.gv.names, view: r.view, why: r.why, legal: [] };
+  $("#live").hidden = false;
+  renderGame(game.replay, false);
 }
-
-$("#autopass").onchange = (e) => act({ kind: "set_auto_pass", seat: game.seat, use: e.target.checked });
+function leaveReplay() {
+  game.replay = null;
+  $("#live").hidden = true;
+  $("#slider").value = $("#slider").max;
+  renderGame(game.gv, true);
+}
 
 // Seat tokens live in local storage, one per game, never in the address
 // (addresses reach histories, logs and other sites' Referer headers).
@@ -147,46 +273,99 @@ async function openGame(id, token) {
   if (token && !/^[0-9a-f]{32}$/.test(token)) token = "";
   if (token) localStorage.setItem(seatKey(id), token);
   else token = localStorage.getItem(seatKey(id)) || "";
-  game = { id, token, seq: 0 };
+  game = { id, token, seq: 0, selected: null };
   $("#lobby").hidden = true;
   $("#game").hidden = false;
   history.replaceState(null, "", `#game=${encodeURIComponent(id)}`);
+  await loadCatalog();
+  game.board = (await api(`/api/games/${id}/board`)).slots;
   render(await api(`/api/games/${id}`));
+  renderSeatTools();
   connect();
+}
+
+// renderSeatTools offers the seat's private link (to come back from
+// another browser) and, to the host, a new link for a seat that lost its.
+function renderSeatTools() {
+  const out = [];
+  if (game.token) {
+    const link = `${location.origin}${location.pathname}#game=${game.id}&token=${game.token}`;
+    out.push(h("p", {}, "Your private link brings you back to your seat from any browser. Keep it secret: whoever has it plays for you."),
+      h("button", { type: "button", onclick: () => copy(link, "#link-note") }, "Copy my private link"), h("span", { id: "link-note", class: "muted", "aria-live": "polite" }));
+    out.push(h("button", { type: "button", onclick: askUndo }, "Ask to undo the last action"));
+  }
+  if ("Notification" in window && Notification.permission === "default") {
+    out.push(h("button", { type: "button", onclick: () => Notification.requestPermission().then(renderSeatTools) }, "Notify me when it is my move"));
+  }
+  const host = localStorage.getItem(hostKey(game.id));
+  if (host) {
+    const seats = game.gv.view.state.players.map((p) => h("option", { value: p.seat }, faction(game.gv.view.state, p.seat)));
+    out.push(h("h3", {}, "Host"), h("label", {}, "Seat ", h("select", { id: "reissue-seat" }, seats)),
+      h("button", { type: "button", onclick: reissue }, "Give this seat a new link"), h("p", { id: "reissue-out", class: "muted", "aria-live": "polite" }));
+  }
+  $("#seat-tools").replaceChildren(...out);
+}
+
+async function copy(text, note) {
+  try { await navigator.clipboard.writeText(text); $(note).textContent = " Copied."; }
+  catch { $(note).textContent = ` ${text}`; }
+}
+
+async function askUndo() {
+  try { await api(`/api/games/${game.id}/undo/request`, { method: "POST", body: JSON.stringify({ seq: game.seq, count: 1 }) }); }
+  catch (err) { showRefusal(err); }
+}
+
+async function reissue() {
+  const seat = $("#reissue-seat").value;
+  try {
+    const r = await api(`/api/games/${game.id}/seats/${seat}/token`, { method: "POST", token: localStorage.getItem(hostKey(game.id)) });
+    $("#reissue-out").textContent = `New link for ${faction(game.gv.view.state, r.seat)} (the old one no longer works): ${location.origin}${location.pathname}#game=${game.id}&token=${r.token}`;
+  } catch (err) { $("#reissue-out").textContent = refusalText(err); }
 }
 
 // connect follows the game over a WebSocket (the one place a token rides
 // in an address: browsers give WebSocket handshakes no headers), and
-// reconnects with a growing pause when the connection drops.
+// reconnects with a growing pause, catching up with the view it is sent.
 function connect(pause = 500) {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const q = game.token ? `?token=${encodeURIComponent(game.token)}` : "";
   const ws = new WebSocket(`${proto}://${location.host}/api/games/${encodeURIComponent(game.id)}/ws${q}`);
-  ws.onopen = () => { pause = 500; };
+  ws.onopen = () => { pause = 500; $("#conn").textContent = "live"; $("#conn").className = "conn ok"; };
   ws.onmessage = (m) => render(JSON.parse(m.data));
   ws.onclose = () => {
-    $("#status").textContent = `seq ${game.seq} (reconnecting)`;
+    $("#conn").textContent = `reconnecting in ${Math.round(pause / 1000)}s`;
+    $("#conn").className = "conn bad";
     setTimeout(() => { if (game.socket === ws) connect(Math.min(pause * 2, 30000)); }, pause);
   };
   game.socket = ws;
 }
 
-$("#slider").oninput = async (e) => {
-  e.target.dataset.moved = "1";
-  const step = e.target.value;
-  $("#step").textContent = `${step} / ${e.target.max}`;
-  const r = await api(`/api/games/${game.id}/replay?step=${step}`);
-  $("#phase").textContent = `Replay at ${step}: round ${r.view.state.round}, ${r.view.state.phase} phase`;
-};
+function fillOdds(q) {
+  const f = $("#game-odds");
+  for (const [k, v] of Object.entries(q)) if (f.elements[k]) f.elements[k].value = v;
+  f.closest("details").open = true;
+  f.requestSubmit();
+}
 
-$("#raw").onsubmit = (e) => {
-  e.preventDefault();
+async function computeOdds(form, out) {
+  const q = new URLSearchParams(new FormData(form));
   try {
-    const a = JSON.parse(e.target.json.value);
-    if (a.seat === undefined && game.seat !== undefined) a.seat = game.seat;
-    act(a);
-  } catch (err) { showRefusal(err); }
-};
+    const r = await api(`/api/odds?${q}`);
+    const pc = (x) => (100 * x).toFixed(1) + "%";
+    out.textContent = `Attacker wins ${pc(r.attacker_wins)}, defender wins ${pc(r.defender_wins)}, both destroyed ${pc(r.both_destroyed)}\n` +
+      r.stages.map((st) => `${st.name}: attacker ${pc(st.attacker_wins)}; likeliest attacker survivors: ${st.attacker_survivors.slice(0, 3).map((o) => `${o.units} (${pc(o.p)})`).join("; ")}`).join("\n");
+  } catch (err) { out.textContent = err.message; }
+}
+
+$("#autopass").onchange = (e) => act({ kind: "set_auto_pass", seat: game.seat, use: e.target.checked });
+$("#slider").oninput = (e) => replayTo(e.target.value);
+$("#live").onclick = leaveReplay;
+$("#zoom-in").onclick = () => zoomBy(1 / 1.25);
+$("#zoom-out").onclick = () => zoomBy(1.25);
+$("#zoom-reset").onclick = () => { resetZoom(); game.mapKey = ""; renderGame(game.replay || game.gv, !game.replay); };
+$("#odds").onsubmit = (e) => { e.preventDefault(); computeOdds(e.target, $("#odds-out")); };
+$("#game-odds").onsubmit = (e) => { e.preventDefault(); computeOdds(e.target, $("#game-odds-out")); };
 
 $("#create").onsubmit = async (e) => {
   e.preventDefault();
@@ -197,9 +376,10 @@ $("#create").onsubmit = async (e) => {
   try {
     const { id, host_token } = await api("/api/games", { method: "POST", body: JSON.stringify(req) });
     localStorage.setItem(hostKey(id), host_token);
-    $("#join").id.value = id;
+    $("#join").elements.id.value = id;
+    $("#create-out").textContent = `Game ${id} created. You are its host on this browser. Players join it below.`;
     listGames();
-  } catch (err) { alert(err.message); }
+  } catch (err) { $("#create-out").textContent = err.message; }
 };
 
 $("#join").onsubmit = async (e) => {
@@ -208,32 +388,18 @@ $("#join").onsubmit = async (e) => {
   try {
     const { token } = await api(`/api/games/${f.get("id")}/join`, { method: "POST", body: JSON.stringify({ seat: +f.get("seat"), name: f.get("name") }) });
     openGame(f.get("id"), token);
-  } catch (err) { alert(err.message); }
-};
-
-$("#odds").onsubmit = async (e) => {
-  e.preventDefault();
-  const q = new URLSearchParams(new FormData(e.target));
-  try {
-    const r = await api(`/api/odds?${q}`);
-    const pc = (x) => (100 * x).toFixed(2) + "%";
-    $("#odds-out").textContent = `Attacker wins ${pc(r.attacker_wins)}, defender wins ${pc(r.defender_wins)}, both destroyed ${pc(r.both_destroyed)}\n` +
-      r.stages.map((st) => `${st.name}: attacker ${pc(st.attacker_wins)}; most likely attacker survivors: ${st.attacker_survivors.slice(0, 3).map((o) => `${o.units} (${pc(o.p)})`).join("; ")}`).join("\n");
-  } catch (err) { $("#odds-out").textContent = err.message; }
+  } catch (err) {
+    $("#join-out").textContent = err.status === 409 ? `${err.message}. If it is yours, open your private link, or ask the host for a new one.` : err.message;
+  }
 };
 
 async function listGames() {
   const { games } = await api("/api/games");
-  $("#games").replaceChildren(...(games || []).slice(0, 20).map((id) => {
-    const li = document.createElement("li");
-    const a = Object.assign(document.createElement("a"), { href: `#game=${id}`, textContent: id });
-    a.onclick = (e) => { e.preventDefault(); openGame(id, ""); };
-    li.append(a);
-    return li;
-  }));
+  $("#games").replaceChildren(...(games || []).slice(0, 20).map((id) =>
+    h("li", {}, h("a", { href: `#game=${id}`, onclick: (e) => { e.preventDefault(); openGame(id, ""); } }, id))));
 }
 
-// The address names the game; a token in it is a one-time join link: it is
+// The address names the game; a token in it is a private link: it is
 // kept in storage and taken out of the address (and the history) at once.
 const params = new URLSearchParams(location.hash.slice(1));
 if (params.get("game")) openGame(params.get("game"), params.get("token") || "");

@@ -1,0 +1,91 @@
+package server
+
+import (
+	"crypto/sha256"
+	"net/http"
+	"strconv"
+	"strings"
+)
+
+// reissue gives a claimed seat a new token, for the host: a player who
+// lost their link gets a new one, and the old one stops working.
+func (s *Server) reissue(w http.ResponseWriter, r *http.Request) {
+	l, seat, ok := s.game(w, r)
+	if !ok {
+		return
+	}
+	if seat != Host {
+		fail(w, http.StatusForbidden, "only the host reissues a seat's token")
+		return
+	}
+	target, err := strconv.Atoi(r.PathValue("seat"))
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if err != nil || target < 0 || target >= len(l.game.State().Players) {
+		fail(w, http.StatusBadRequest, "no seat %q", r.PathValue("seat"))
+		return
+	}
+	if _, taken := l.hashes[target]; !taken {
+		fail(w, http.StatusConflict, "seat %d is not taken: its player joins it", target)
+		return
+	}
+	t := token()
+	if err := s.store.ReissueSeat(r.Context(), l.id, target, t); err != nil {
+		fail(w, http.StatusConflict, "%v", err)
+		return
+	}
+	h := sha256.Sum256([]byte(t))
+	l.hashes[target] = h[:]
+	s.log.Info("seat reissued", "game", l.id, "seat", target)
+	writeJSON(w, http.StatusOK, map[string]any{"seat": target, "token": t})
+}
+
+// undoRequest is a seat asking the host to undo the last Count actions.
+type undoRequest struct {
+	Seq    int    `json:"seq"`
+	Seat   int    `json:"seat"`
+	Count  int    `json:"count"`
+	Reason string `json:"reason,omitempty"`
+}
+
+// MaxReason bounds the text of an undo request.
+const MaxReason = 200
+
+// askUndo records a seat's request for an undo, shown to every seat until
+// the log moves on; the host decides (POST .../undo), and an undo that
+// takes back hidden information then waits for every player's consent.
+func (s *Server) askUndo(w http.ResponseWriter, r *http.Request) {
+	l, seat, ok := s.game(w, r)
+	if !ok {
+		return
+	}
+	if seat < 0 {
+		fail(w, http.StatusUnauthorized, "an undo is asked for by a seat: give its token")
+		return
+	}
+	var req undoRequest
+	if err := decode(r, &req); err != nil {
+		badBody(w, err)
+		return
+	}
+	req.Reason = strings.TrimSpace(req.Reason)
+	if err := checkText("reason", req.Reason, MaxReason); err != nil {
+		fail(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if req.Seq != l.seq {
+		cur := l.seq
+		writeJSON(w, http.StatusConflict, apiError{Error: "stale sequence number", Current: &cur})
+		return
+	}
+	if req.Count < 1 || req.Count > l.game.Len() {
+		fail(w, http.StatusBadRequest, "count must be 1 to %d", l.game.Len())
+		return
+	}
+	req.Seat = seat
+	l.asked = &req
+	l.changed()
+	writeJSON(w, http.StatusAccepted, req)
+}

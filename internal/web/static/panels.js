@@ -1,0 +1,154 @@
+// The panels beside the map: each player's area, the hand, the table's
+// objectives and laws, the combat. Built from text nodes only: names and
+// anything a player typed are never parsed as markup.
+import { cat, name, faction, systemName, planetLine, unitName, unitCard, units } from "./names.js";
+import { colorOf } from "./map.js";
+
+export function h(tag, attrs = {}, ...kids) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "class") e.className = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v === true ? "" : v);
+  }
+  for (const k of kids.flat()) if (k !== undefined && k !== null && k !== false) e.append(k instanceof Node ? k : String(k));
+  return e;
+}
+
+const scored = (p) => [...(p.publics || []), ...(p.scored_secrets || [])];
+const TECH_COLORS = ["blue", "green", "red", "yellow"];
+
+function swatch(state, seat) {
+  const s = h("span", { class: "swatch", "aria-hidden": "true" });
+  s.style.background = colorOf(state, seat);
+  return s;
+}
+
+function techList(p) {
+  const by = {};
+  for (const t of p.techs || []) {
+    const c = (cat.techById[t] || {}).color || "unit";
+    (by[c] = by[c] || []).push(t);
+  }
+  return h("div", { class: "techs" }, [...TECH_COLORS, "unit"].filter((c) => by[c]).map((c) =>
+    h("span", { class: `tech tech-${c}`, title: by[c].map(name).join(", ") }, `${c === "unit" ? "unit upgrades" : c}: `, by[c].map(name).join(", "))));
+}
+
+function planetsOf(state, seat) {
+  const out = [];
+  for (const sys of state.systems || []) for (const p of sys.planets || []) if (p.controller === seat) out.push(p);
+  return out;
+}
+
+// playerArea is one player's sheet and play area.
+export function playerArea(state, gv, p) {
+  const hidden = gv.view.hidden;
+  const planets = planetsOf(state, p.seat);
+  const ready = planets.filter((x) => !x.exhausted);
+  const sum = (ps, k) => ps.reduce((n, x) => n + ((cat.planets[x.name] || {})[k] || 0), 0);
+  const typed = gv.names[p.seat];
+  const deciding = (gv.view.deciding || []).includes(p.seat);
+  const strategy = (p.strategy_cards || []).map((c) => name(c) + ((p.used_strategy || []).includes(c) ? " (used)" : ""));
+  return h("section", { class: "player" + (deciding ? " deciding" : ""), "aria-label": `${faction(state, p.seat)}'s area` },
+    h("header", {}, swatch(state, p.seat), h("b", {}, faction(state, p.seat)), " ", h("span", { class: "name" }, typed ? `(${typed})` : "(empty seat)"),
+      h("span", { class: "vp", title: "victory points" }, `${p.vp} VP`)),
+    h("div", { class: "row" },
+      `Tokens ${p.tactic}/${p.fleet}/${p.strategy} (tactic/fleet/strategy)`, " · ",
+      `${p.trade_goods} trade goods`, " · ", `${p.commodities} commodities`,
+      p.passed ? " · passed" : "", p.eliminated ? " · eliminated" : "", p.seat === state.speaker ? " · speaker" : ""),
+    strategy.length ? h("div", { class: "row" }, "Strategy: ", strategy.join(", ")) : null,
+    h("div", { class: "row" }, `Planets ${planets.length}: ${sum(ready, "resources")} resources and ${sum(ready, "influence")} influence ready of ${sum(planets, "resources")}/${sum(planets, "influence")}`),
+    h("ul", { class: "planets" }, planets.map((x) => h("li", { class: x.exhausted ? "exhausted" : "" }, planetLine(x.name) + (x.exhausted ? " — exhausted" : "")))),
+    techList(p),
+    (p.notes_in_play || []).length ? h("div", { class: "row" }, "Notes in play: ", p.notes_in_play.map(name).join(", ")) : null,
+    (p.relics || []).length ? h("div", { class: "row" }, "Relics: ", p.relics.map(name).join(", ")) : null,
+    scored(p).length ? h("div", { class: "row" }, "Scored: ", scored(p).map(name).join(", ")) : null,
+    h("div", { class: "row muted" }, `In hand: ${hidden.action_cards[p.seat]} action cards, ${hidden.secrets[p.seat]} secret objectives, ${hidden.promissory[p.seat]} promissory notes`),
+  );
+}
+
+const USES = { play_action_card: "can be played now", play_promissory: "can be played now", keep_secret: "to keep or return", score_objective: "can be scored now" };
+
+// hand is the seat's own cards, marked where one can be played now.
+export function hand(me, legal) {
+  if (!me) return h("p", {}, "You are watching: hands are hidden.");
+  const playable = new Map(legal.filter((a) => USES[a.kind]).map((a) => [a.card, USES[a.kind]]));
+  const card = (id, kind) => {
+    const info = kind === "action" ? cat.action[id] : cat.stage[id];
+    const bits = [];
+    if (info && info.timing) bits.push(`played: ${info.timing.replaceAll("_", " ")}`);
+    if (info && info.points) bits.push(`${info.points} VP`);
+    if (info && info.phase) bits.push(`scored in the ${info.phase} phase`);
+    return h("li", { class: playable.has(id) ? "playable" : "" }, h("b", {}, name(id)), bits.length ? ` (${bits.join(", ")})` : "",
+      cat.about[id] ? h("div", { class: "about" }, cat.about[id]) : null, playable.has(id) ? h("span", { class: "tag" }, playable.get(id)) : null);
+  };
+  return h("div", {},
+    h("h3", {}, "Action cards"), h("ul", { class: "cards" }, (me.action_cards || []).map((c) => card(c, "action"))),
+    h("h3", {}, "Secret objectives"), h("ul", { class: "cards" }, [...(me.secrets || []).map((c) => card(c, "secret")), ...(me.secret_choice || []).map((c) => card(c, "secret"))]),
+    h("h3", {}, "Promissory notes"), h("ul", { class: "cards" }, (me.promissory || []).map((c) => card(c, "note"))));
+}
+
+// table is the objectives revealed, who scored them, the laws and the agenda.
+export function table(state) {
+  const scoredBy = (id) => state.players.filter((p) => scored(p).includes(id)).map((p) => faction(state, p.seat));
+  const objs = (state.decks.revealed || []).map((id) => {
+    const c = cat.stage[id] || {};
+    const who = scoredBy(id);
+    return h("li", {}, h("b", {}, name(id)), ` — stage ${c.stage === 2 ? "II" : "I"}, ${c.points || 1} VP`, who.length ? ` · scored by ${who.join(", ")}` : "");
+  });
+  const laws = (state.laws || []).map((l) => h("li", {}, h("b", {}, name(l.card)), l.elected ? ` — ${/^\d+$/.test(l.elected) ? faction(state, +l.elected) : name(l.elected)}` : "", l.owner >= 0 ? ` (${faction(state, l.owner)})` : ""));
+  const out = [h("h3", {}, "Public objectives"), objs.length ? h("ul", {}, objs) : h("p", {}, "None revealed yet."),
+    h("h3", {}, "Laws"), laws.length ? h("ul", {}, laws) : h("p", {}, "No laws in play.")];
+  const ag = state.agenda;
+  if (ag && ag.card) {
+    out.push(h("h3", {}, `Agenda ${ag.number}: ${name(ag.card)}`));
+    const tally = {};
+    for (const b of ag.ballots || []) if (b.outcome) tally[b.outcome] = (tally[b.outcome] || 0) + b.votes;
+    out.push(h("ul", {}, (ag.ballots || []).map((b) => h("li", {}, `${faction(state, b.seat)}: ${b.outcome ? `${b.votes} for ${/^\d+$/.test(b.outcome) ? faction(state, +b.outcome) : name(b.outcome)}` : "abstains"}`)),
+      Object.entries(tally).map(([o, v]) => h("li", { class: "tally" }, `${name(o)}: ${v} votes in all`))));
+  }
+  if (state.custodians) out.push(h("p", { class: "muted" }, "The custodians token is still on Mecatol Rex."));
+  return out;
+}
+
+function stacksHere(state, c) {
+  const sys = (state.systems || []).find((s) => s.pos === c.system) || {};
+  if (c.kind === "space") return sys.space || [];
+  const pl = (sys.planets || []).find((p) => p.name === c.planet) || {};
+  return pl.units || [];
+}
+
+// combatPanel shows the combat in progress to every seat and watcher: the
+// units on each side, the dice of its rolls, the hits to assign.
+export function combatPanel(state, dice, onOdds) {
+  const c = state.combat;
+  if (!c) return null;
+  const here = stacksHere(state, c);
+  const side = (seat) => here.filter((s) => s.owner === seat);
+  const list = (seat) => side(seat).map((s) => units(s.unit, s.count) + (s.damaged ? ` (${s.damaged} damaged)` : "")).join(", ") || "nothing";
+  const rolls = (dice || []).filter((d) => d.system === c.system && d.combat === c.kind).slice(-6);
+  const defender = c.defender >= 0 ? faction(state, c.defender) : "No one";
+  return h("div", { class: "combat" },
+    h("p", {}, h("b", {}, `${c.kind[0].toUpperCase() + c.kind.slice(1)} combat`), ` in ${systemName(state, c.system)}${c.planet ? ` on ${c.planet}` : ""}, round ${c.round} (${c.step.replaceAll("_", " ")})`),
+    h("p", {}, swatch(state, c.attacker), h("b", {}, faction(state, c.attacker)), ` attacks with ${list(c.attacker)}`),
+    h("p", {}, c.defender >= 0 ? swatch(state, c.defender) : null, h("b", {}, defender), ` defends with ${list(c.defender)}`),
+    (c.owed || []).map((o) => h("p", { class: "owed" }, `${faction(state, o.seat)} must assign ${o.hits} hit${o.hits === 1 ? "" : "s"}` + (o.planet ? ` on ${o.planet}` : "") + ` (${o.rule})`)),
+    rolls.length ? h("div", { class: "dice" }, rolls.map((r) => h("div", {}, `${faction(state, r.seat)}'s roll${r.round ? `, round ${r.round}` : ""}: `,
+      (r.dice && r.dice.length ? r.dice : r.faces.map((f) => ({ face: f }))).map((d) => h("span", {
+        class: "die" + (d.need ? (d.face + (d.plus || 0) >= d.need ? " hit" : " miss") : ""),
+        title: d.need ? `${unitName(d.unit)}: ${d.face} rolled, ${d.need} needed` : `${d.face} rolled`,
+      }, String(d.face)))))) : h("p", { class: "muted" }, "No dice rolled in this combat yet."),
+    h("button", { type: "button", onclick: () => onOdds(oddsQuery(state, c)) }, "Odds from here"),
+  );
+}
+
+// oddsQuery is the calculator's form for the combat's units as they stand.
+export function oddsQuery(state, c) {
+  const here = stacksHere(state, c);
+  const list = (seat) => here.filter((s) => s.owner === seat).map((s) => {
+    const u = unitCard(state.players[seat], s.unit);
+    return `${s.count} ${u ? u.id : s.unit}`;
+  }).join(", ");
+  return { attacker: list(c.attacker), defender: c.kind === "space" ? list(c.defender) : "", planet: c.kind === "space" ? "" : list(c.defender), mode: c.kind === "space" ? "space" : "ground" };
+}
