@@ -5,7 +5,7 @@
 .PHONY: test vet fmt fuzz race bench-once
 
 test: fmt vet
-	go test -count=1 ./...
+	go test -count=1 -timeout 30m ./...
 	$(MAKE) race
 	$(MAKE) bench-once
 	$(MAKE) fuzz FUZZTIME=20000x

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
 
@@ -43,6 +44,7 @@ func browser(t *testing.T) context.Context {
 		ctx, cancel := chromedp.NewContext(alloc)
 		if err = chromedp.Run(ctx); err == nil {
 			t.Cleanup(func() { cancel(); cancelAlloc() })
+			failOnPageErrors(t, ctx)
 			return ctx
 		}
 		cancel()
@@ -51,6 +53,20 @@ func browser(t *testing.T) context.Context {
 	}
 	t.Fatalf("start chromium: %v", err)
 	return nil
+}
+
+// failOnPageErrors fails the test on any script error the page throws.
+func failOnPageErrors(t *testing.T, ctx context.Context) {
+	chromedp.ListenTarget(ctx, func(ev any) {
+		if e, ok := ev.(*cdpruntime.EventExceptionThrown); ok {
+			d := e.ExceptionDetails
+			msg := d.Text
+			if d.Exception != nil {
+				msg += " " + d.Exception.Description
+			}
+			t.Errorf("the page threw: %s (%s:%d)", msg, d.URL, d.LineNumber)
+		}
+	})
 }
 
 // profileDir is a chromium profile directory removed after the test. A

@@ -147,11 +147,16 @@ func (s *Server) reloadInto(ctx context.Context, l *live) error {
 			var hashes map[int][]byte
 			var names map[int]string
 			var hook string
+			var reissued map[int]int
 			if hashes, names, err = s.store.Seats(ctx, l.id); err == nil {
 				hook, err = s.store.Webhook(ctx, l.id)
 			}
 			if err == nil {
+				reissued, err = s.store.Reissues(ctx, l.id)
+			}
+			if err == nil {
 				l.game, l.seq, l.hashes, l.names, l.stale = game, len(g.Log), hashes, names, false
+				l.reissued, l.dice = reissued, nil
 				if hook != l.webhook {
 					l.webhook, l.hooked = hook, nil
 				}
@@ -198,8 +203,14 @@ func (s *Server) refresh(ctx context.Context, id string) {
 	hashes, names, err := s.store.Seats(ctx, id) // a join, a token reissued, or our own append
 	if err == nil && !maps.EqualFunc(hashes, l.hashes, bytes.Equal) {
 		l.hashes, l.names = hashes, names
+		if n, err := s.store.Reissues(ctx, id); err == nil {
+			l.reissued = n
+		}
 		l.version++
-		l.publish()
+		l.publish() // and a replaced token's connections are closed
+	}
+	if hook, err := s.store.Webhook(ctx, id); err == nil && hook != l.webhook { // set on another server
+		l.webhook, l.hooked = hook, nil
 	}
 }
 

@@ -7,8 +7,8 @@ import "github.com/mecatol/mecatol/internal/ti4"
 // engine kept it (combat rolls). It carries no card: a roll's card may be
 // hidden (an agenda seen by the speaker alone).
 type rollNote struct {
-	Seq    int       `json:"seq"` // the log entry that rolled
-	Seat   int       `json:"seat"`
+	Seq    int       `json:"seq"`  // the log entry that rolled
+	Seat   int       `json:"seat"` // who rolled; -1 for a combat round's dice of both sides
 	System int       `json:"system,omitempty"`
 	Combat string    `json:"combat,omitempty"` // space, ground: the combat rolled in
 	Round  int       `json:"round,omitempty"`
@@ -20,16 +20,19 @@ type rollNote struct {
 const maxDice = 40
 
 // noteDice adds the rolls among an action's events; callers hold l.mu.
-func (l *live) noteDice(seat int, evs []ti4.Event) {
+func (l *live) noteDice(evs []ti4.Event) {
 	var add []rollNote
 	for _, e := range evs {
 		if len(e.Rolls) == 0 {
 			continue
 		}
-		n := rollNote{Seq: l.seq, Seat: seat, Faces: e.Rolls}
+		n := rollNote{Seq: l.seq, Seat: e.Seat, Faces: e.Rolls}
 		if c := e.Combat; c != nil {
-			n.System, n.Combat, n.Round = c.System, c.Kind, c.Round
-			if c.CombatExtra != nil { // the dice of a space combat round, kept while abilities may change them
+			// A combat round's event holds both sides' dice: the roll is
+			// the combat's, each die's owner known only where the engine
+			// kept them (while abilities may still change the roll).
+			n.Seat, n.System, n.Combat, n.Round = ti4.Referee, c.System, c.Kind, c.Round
+			if c.CombatExtra != nil {
 				n.Dice = c.Dice
 			}
 		}

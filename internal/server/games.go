@@ -343,7 +343,7 @@ func (s *Server) apply(w http.ResponseWriter, r *http.Request, l *live, seq int,
 		return nil, nil, http.StatusInternalServerError
 	}
 	l.seq++
-	l.noteDice(a.Seat, evs)
+	l.noteDice(evs)
 	s.tellWaiting(l)
 	s.log.Info("action", "game", l.id, "seq", l.seq, "seat", a.Seat, "kind", a.Kind)
 	l.changed()
@@ -405,12 +405,8 @@ func parseAct(body []byte) (int, ti4.Action, error) {
 // would let a player see and then change the future, so it waits for every
 // player's consent (202 and POST .../undo/consent from each seat).
 func (s *Server) undo(w http.ResponseWriter, r *http.Request) {
-	l, seat, ok := s.game(w, r)
+	l, ok := s.hostGame(w, r, "undoes")
 	if !ok {
-		return
-	}
-	if seat != Host {
-		fail(w, http.StatusForbidden, "only the host undoes")
 		return
 	}
 	var req struct {
@@ -465,8 +461,10 @@ func (s *Server) applyUndo(w http.ResponseWriter, r *http.Request, l *live, coun
 	}
 	l.seq++
 	l.pending = nil
+	l.dice = nil // the undone actions' dice are not the game's any more
 	writeJSON(w, http.StatusOK, map[string]int{"seq": l.seq})
 	l.changed()
+	s.tellWaiting(l)
 }
 
 // consent records a seat's agreement to the pending undo; the last one

@@ -39,6 +39,9 @@ type live struct {
 	// the last message named as waited on.
 	webhook string
 	hooked  []int
+	// reissued counts, by seat, the tokens the host replaced: public, so
+	// that no host reads a seat's hand unseen.
+	reissued map[int]int
 	// stale: an append's outcome is unknown (the store failed), so memory
 	// may differ from the store; the game reloads before its next use.
 	stale bool
@@ -64,6 +67,9 @@ type pendingUndo struct {
 type subscriber struct {
 	seat int
 	ch   chan struct{}
+	// token is the hash of the token the seat connected with: once the
+	// host gives the seat a new one, this connection is closed.
+	token []byte
 }
 
 // frame is what subscribers are sent after one change: the view of each
@@ -130,21 +136,41 @@ func (l *live) changed() {
 // Authorization header; only the WebSocket handshake, which browsers
 // cannot give headers, may carry one as ?token=.
 func (l *live) seat(r *http.Request, query bool) (int, bool) {
+	h := tokenHash(r, query)
+	if h == nil {
+		return ti4.Referee, true
+	}
+	found, matched := ti4.Referee, false
+	for seat, want := range l.hashes {
+		if subtle.ConstantTimeCompare(h, want) == 1 {
+			found, matched = seat, true
+		}
+	}
+	return found, matched
+}
+
+// tokenHash is the SHA-256 of the request's token, or nil for none.
+func tokenHash(r *http.Request, query bool) []byte {
 	t := strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")
 	if t == "" && query {
 		t = r.URL.Query().Get("token")
 	}
 	if t == "" {
-		return ti4.Referee, true
+		return nil
 	}
 	h := sha256.Sum256([]byte(t))
-	found, matched := ti4.Referee, false
-	for seat, want := range l.hashes {
-		if subtle.ConstantTimeCompare(h[:], want) == 1 {
-			found, matched = seat, true
-		}
+	return h[:]
+}
+
+// stillSeated reports that sub's token is still its seat's; a watcher's
+// always is.
+func (l *live) stillSeated(sub *subscriber) bool {
+	if sub.seat < 0 {
+		return true
 	}
-	return found, matched
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return subtle.ConstantTimeCompare(sub.token, l.hashes[sub.seat]) == 1
 }
 
 // gameView is what GET returns: the seat's view and the sequence number.
@@ -163,6 +189,8 @@ type gameView struct {
 	// seen by this server, newest last (public: dice are rolled openly).
 	Why  string     `json:"why"`
 	Dice []rollNote `json:"dice,omitempty"`
+	// Reissued counts, by seat, the new tokens the host gave it.
+	Reissued map[int]int `json:"reissued,omitempty"`
 }
 
 // view builds the seat's view, a copy that may outlive the lock; callers
@@ -189,7 +217,7 @@ func (l *live) viewOf(copied *ti4.State, seat int) (*gameView, error) {
 			names[k] = n
 		}
 	}
-	gv := &gameView{ID: l.id, Seq: l.seq, Seat: seat, Names: names, View: v, Why: ti4.Why(copied), Dice: l.dice}
+	gv := &gameView{ID: l.id, Seq: l.seq, Seat: seat, Names: names, View: v, Why: ti4.Why(copied), Dice: l.dice, Reissued: maps.Clone(l.reissued)}
 	if q := l.asked; q != nil && q.Seq == l.seq {
 		gv.Asked = q
 	}
@@ -279,6 +307,7 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	sub.token = tokenHash(r, true)
 	defer l.unsubscribe(sub)
 	conn, err := websocket.Accept(w, r, nil)
 	if err != nil {
@@ -289,6 +318,10 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 	last := -1
 	for {
 		if f := l.frame.Load(); f != nil && f.version != last {
+			if !l.stillSeated(sub) { // the host gave the seat a new token
+				conn.Close(websocket.StatusPolicyViolation, "this seat's link was replaced")
+				return
+			}
 			b := f.encode(sub.seat)
 			if b == nil {
 				conn.Close(websocket.StatusInternalError, "no view")

@@ -9,6 +9,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -222,5 +223,22 @@ func checkAccessible(t *testing.T, tb tab, where string) {
 	tb.run(t, 10*time.Second, chromedp.Evaluate(accessibility, &bad))
 	for _, b := range bad {
 		t.Errorf("%s: %s", where, b)
+	}
+}
+
+// The lobby passes the checks, and the checks find what they look for: a
+// button without a name and grey text on grey put on the page are named.
+func TestBrowserAccessibilityChecks(t *testing.T) {
+	srv, _ := newServer(t)
+	tb := tab{ctx: browser(t)}
+	tb.run(t, 20*time.Second, chromedp.Navigate(srv.URL+"/"), chromedp.WaitVisible(`#create`))
+	checkAccessible(t, tb, "the lobby")
+	var bad []string
+	tb.run(t, 10*time.Second, chromedp.Evaluate(`(() => {
+		const b = document.createElement("button"); document.body.append(b);
+		const p = document.createElement("p"); p.textContent = "faint"; p.style.color = "#555"; p.style.background = "#444"; document.body.append(p);
+	})()`, nil), chromedp.Evaluate(accessibility, &bad))
+	if len(bad) != 2 || !strings.HasPrefix(bad[0], "no name") || !strings.HasPrefix(bad[1], "contrast") {
+		t.Fatalf("the checks found %q", bad)
 	}
 }

@@ -7,15 +7,25 @@ import (
 	"strings"
 )
 
+// hostGame is the request's game when the host's token comes with it;
+// otherwise it answers the request itself (403 for any other token).
+func (s *Server) hostGame(w http.ResponseWriter, r *http.Request, what string) (*live, bool) {
+	l, seat, ok := s.game(w, r)
+	if !ok {
+		return nil, false
+	}
+	if seat != Host {
+		fail(w, http.StatusForbidden, "only the host %s", what)
+		return nil, false
+	}
+	return l, true
+}
+
 // reissue gives a claimed seat a new token, for the host: a player who
 // lost their link gets a new one, and the old one stops working.
 func (s *Server) reissue(w http.ResponseWriter, r *http.Request) {
-	l, seat, ok := s.game(w, r)
+	l, ok := s.hostGame(w, r, "reissues a seat's token")
 	if !ok {
-		return
-	}
-	if seat != Host {
-		fail(w, http.StatusForbidden, "only the host reissues a seat's token")
 		return
 	}
 	target, err := strconv.Atoi(r.PathValue("seat"))
@@ -31,11 +41,13 @@ func (s *Server) reissue(w http.ResponseWriter, r *http.Request) {
 	}
 	t := token()
 	if err := s.store.ReissueSeat(r.Context(), l.id, target, t); err != nil {
-		fail(w, http.StatusConflict, "%v", err)
+		fail(w, http.StatusServiceUnavailable, "the store: %v", err)
 		return
 	}
 	h := sha256.Sum256([]byte(t))
 	l.hashes[target] = h[:]
+	l.reissued[target]++
+	l.changed() // wakes the old token's connections, which are then closed
 	s.log.Info("seat reissued", "game", l.id, "seat", target)
 	writeJSON(w, http.StatusOK, map[string]any{"seat": target, "token": t})
 }

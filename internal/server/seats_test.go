@@ -1,9 +1,13 @@
 package server
 
 import (
+	"context"
 	"net/http"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/coder/websocket"
 )
 
 // The host gives a seat that lost its link a new token: the new one acts,
@@ -114,5 +118,43 @@ func TestCatalogAndBoard(t *testing.T) {
 	first := slots[0].(map[string]any)
 	if first["pos"].(float64) != 0 || first["tile"] != "18" || first["x"].(float64) != 0 {
 		t.Fatalf("the centre: %v", first)
+	}
+}
+
+// A new token for a seat closes the old token's live connection before it
+// is sent another view of the seat, and every seat is told the seat was
+// given a new link.
+func TestReissueClosesTheOldTokensConnection(t *testing.T) {
+	srv, _ := newServer(t)
+	id, host, seats := setupGame(t, srv.URL)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	ws, _, err := websocket.Dial(ctx, strings.Replace(srv.URL, "http", "ws", 1)+"/api/games/"+id+"/ws?token="+seats[1].token, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.CloseNow()
+	if _, _, err := ws.Read(ctx); err != nil { // the first view
+		t.Fatal(err)
+	}
+	hostc := client{t: t, base: srv.URL, token: host}
+	if code, _ := hostc.do("POST", "/api/games/"+id+"/seats/1/token", nil); code != 200 {
+		t.Fatalf("reissue: %d", code)
+	}
+	for {
+		_, b, err := ws.Read(ctx)
+		if err != nil {
+			if websocket.CloseStatus(err) != websocket.StatusPolicyViolation {
+				t.Fatalf("closed with %v", err)
+			}
+			break
+		}
+		if strings.Contains(string(b), `"secret_choice"`) {
+			t.Fatal("the old token was sent the seat's hidden cards after the reissue")
+		}
+	}
+	_, v := seats[0].do("GET", "/api/games/"+id, nil)
+	if r, _ := v["reissued"].(map[string]any); r == nil || r["1"].(float64) != 1 {
+		t.Fatalf("the reissue is not shown: %v", v["reissued"])
 	}
 }

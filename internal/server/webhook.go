@@ -26,60 +26,95 @@ import (
 // MaxWebhookURL bounds a webhook address.
 const MaxWebhookURL = 500
 
-// webhookQueue bounds the messages waiting to be sent; more are dropped
-// (a slow or dead endpoint never holds up play or memory).
-const webhookQueue = 64
+// webhookSenders is how many messages are sent at once: a stalled
+// endpoint holds up one sender, never the others' games.
+const webhookSenders = 4
 
 type hookMsg struct {
 	game, url string
 	body      []byte
 }
 
-// hooks sends webhook messages, one at a time, from one goroutine.
+// hooks sends webhook messages. Each game keeps only its newest message
+// waiting (an older one is stale: it names whom the game waited on) and
+// has at most one in flight, so what one game's endpoint costs is bounded
+// whatever its players do.
 type hooks struct {
-	once    sync.Once
-	ch      chan hookMsg
-	client  *http.Client
-	private bool // tests: allow addresses on this machine and private networks
-	log     func(msg string, args ...any)
+	mu       sync.Mutex
+	once     sync.Once
+	pending  map[string]hookMsg // the newest message of each game with one waiting
+	inflight map[string]bool
+	wake     chan struct{}
+	client   *http.Client
+	private  bool // tests: allow addresses on this machine and private networks
+	log      func(msg string, args ...any)
 }
 
 func (h *hooks) send(m hookMsg) {
 	h.once.Do(func() {
-		h.ch = make(chan hookMsg, webhookQueue)
+		h.pending, h.inflight = map[string]hookMsg{}, map[string]bool{}
+		h.wake = make(chan struct{}, webhookSenders)
 		if h.client == nil {
 			h.client = webhookClient(h.private)
 		}
-		go h.loop()
+		for range webhookSenders {
+			go h.loop()
+		}
 	})
+	h.mu.Lock()
+	h.pending[m.game] = m
+	h.mu.Unlock()
 	select {
-	case h.ch <- m:
-	default:
-		h.log("webhook queue full: message dropped", "game", m.game)
+	case h.wake <- struct{}{}:
+	default: // every sender is awake already
 	}
+}
+
+// next takes a waiting message of a game with none in flight.
+func (h *hooks) next() (hookMsg, bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for g, m := range h.pending {
+		if !h.inflight[g] {
+			delete(h.pending, g)
+			h.inflight[g] = true
+			return m, true
+		}
+	}
+	return hookMsg{}, false
 }
 
 func (h *hooks) loop() {
-	for m := range h.ch {
-		req, err := http.NewRequest(http.MethodPost, m.url, bytes.NewReader(m.body))
-		if err != nil {
-			continue
-		}
-		req.Header.Set("Content-Type", "application/json")
-		res, err := h.client.Do(req)
-		if err != nil {
-			h.log("webhook failed", "game", m.game, "err", redactURL(err.Error(), m.url))
-			continue
-		}
-		res.Body.Close()
-		if res.StatusCode >= 300 {
-			h.log("webhook refused", "game", m.game, "status", res.StatusCode)
+	for range h.wake {
+		for m, ok := h.next(); ok; m, ok = h.next() {
+			h.post(m)
+			h.mu.Lock()
+			delete(h.inflight, m.game)
+			h.mu.Unlock()
 		}
 	}
 }
 
-// redactURL keeps a webhook's address (a credential) out of the logs.
-func redactURL(text, u string) string { return strings.ReplaceAll(text, u, "(the webhook)") }
+func (h *hooks) post(m hookMsg) {
+	req, err := http.NewRequest(http.MethodPost, m.url, bytes.NewReader(m.body))
+	if err != nil {
+		return
+	}
+	req.Header.Set("Content-Type", "application/json")
+	res, err := h.client.Do(req)
+	if err != nil {
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err // the address is a credential: never logged
+		}
+		h.log("webhook failed", "game", m.game, "err", err.Error())
+		return
+	}
+	res.Body.Close()
+	if res.StatusCode >= 300 {
+		h.log("webhook refused", "game", m.game, "status", res.StatusCode)
+	}
+}
 
 // webhookClient connects only to public addresses, checked after name
 // resolution (a name cannot point the server at its own network), follows
@@ -100,10 +135,27 @@ func webhookClient(private bool) *http.Client {
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 }
 
+// notPublic are ranges that global unicast includes but that reach no
+// public host, or may reach a private one through a translator (NAT64,
+// 6to4).
+var notPublic = []netip.Prefix{
+	netip.MustParsePrefix("0.0.0.0/8"), netip.MustParsePrefix("100.64.0.0/10"), netip.MustParsePrefix("192.0.0.0/24"),
+	netip.MustParsePrefix("198.18.0.0/15"), netip.MustParsePrefix("240.0.0.0/4"), netip.MustParsePrefix("fc00::/7"),
+	netip.MustParsePrefix("fec0::/10"), netip.MustParsePrefix("64:ff9b::/96"), netip.MustParsePrefix("64:ff9b:1::/48"),
+	netip.MustParsePrefix("2002::/16"),
+}
+
 func publicAddr(a netip.Addr) bool {
 	a = a.Unmap()
-	return a.IsGlobalUnicast() && !a.IsPrivate() && !a.IsLoopback() && !a.IsLinkLocalUnicast() &&
-		!netip.MustParsePrefix("100.64.0.0/10").Contains(a) && !netip.MustParsePrefix("fc00::/7").Contains(a)
+	if !a.IsGlobalUnicast() || a.IsPrivate() || a.IsLoopback() || a.IsLinkLocalUnicast() {
+		return false
+	}
+	for _, p := range notPublic {
+		if p.Contains(a) {
+			return false
+		}
+	}
+	return true
 }
 
 // checkWebhook accepts an https address with a host, or "" to remove it.
@@ -126,12 +178,8 @@ func checkWebhook(raw string, private bool) error {
 
 // setWebhook sets or removes the game's webhook, for the host.
 func (s *Server) setWebhook(w http.ResponseWriter, r *http.Request) {
-	l, seat, ok := s.game(w, r)
+	l, ok := s.hostGame(w, r, "sets the game's webhook")
 	if !ok {
-		return
-	}
-	if seat != Host {
-		fail(w, http.StatusForbidden, "only the host sets the game's webhook")
 		return
 	}
 	var req struct {
@@ -146,14 +194,14 @@ func (s *Server) setWebhook(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusBadRequest, "%v", err)
 		return
 	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
 	if err := s.store.SetWebhook(r.Context(), l.id, req.URL); err != nil {
-		fail(w, http.StatusInternalServerError, "%v", err)
+		fail(w, http.StatusServiceUnavailable, "the store: %v", err)
 		return
 	}
-	l.mu.Lock()
 	l.webhook, l.hooked = req.URL, nil
 	s.tellWaiting(l)
-	l.mu.Unlock()
 	writeJSON(w, http.StatusOK, map[string]any{"webhook": req.URL != ""})
 }
 

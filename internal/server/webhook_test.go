@@ -98,3 +98,38 @@ func TestWebhookAddresses(t *testing.T) {
 		}
 	}
 }
+
+// A stalled endpoint holds up its own game only: another game's message
+// goes out while the first waits, and the stalled game keeps only its
+// newest message waiting.
+func TestWebhookStallHoldsUpOneGame(t *testing.T) {
+	release := make(chan struct{})
+	stalled := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { <-release }))
+	defer stalled.Close()
+	defer close(release) // before the server closes: its handler returns
+	got := make(chan string, 4)
+	fine := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		got <- string(b)
+	}))
+	defer fine.Close()
+	h := &hooks{private: true, log: func(string, ...any) {}}
+	for i := 0; i < 50; i++ {
+		h.send(hookMsg{game: "slow", url: stalled.URL, body: []byte(`{}`)})
+	}
+	h.send(hookMsg{game: "other", url: fine.URL, body: []byte(`{"n":1}`)})
+	select {
+	case b := <-got:
+		if b != `{"n":1}` {
+			t.Fatalf("got %s", b)
+		}
+	case <-time.After(3 * time.Second):
+		t.Fatal("a stalled game's endpoint held up another game's message")
+	}
+	h.mu.Lock()
+	waiting := len(h.pending)
+	h.mu.Unlock()
+	if waiting > 1 {
+		t.Fatalf("%d messages waiting: only the stalled game's newest should", waiting)
+	}
+}

@@ -340,10 +340,11 @@ func (s *Store) SetSeat(ctx context.Context, id string, seat int, name string, t
 }
 
 // ReissueSeat replaces the token of a claimed seat (the host giving a
-// player who lost it a new one): the old token stops working.
+// player who lost it a new one): the old token stops working, and the seat
+// counts one more reissue (Reissues), which every player is shown.
 func (s *Store) ReissueSeat(ctx context.Context, id string, seat int, token string) error {
 	h := sha256.Sum256([]byte(token))
-	res, err := s.db.ExecContext(ctx, s.q(`UPDATE seats SET token_hash = ? WHERE game = ? AND seat = ?`), h[:], id, seat)
+	res, err := s.db.ExecContext(ctx, s.q(`UPDATE seats SET token_hash = ?, reissues = reissues + 1 WHERE game = ? AND seat = ?`), h[:], id, seat)
 	if err != nil {
 		return err
 	}

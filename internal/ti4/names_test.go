@@ -86,3 +86,12 @@ func TestAboutNamesKnownComponents(t *testing.T) {
 		}
 	}
 }
+
+// Why never names the promissory note a step resolves: which notes a
+// player holds is hidden (69.6).
+func TestWhyHidesANoteInHand(t *testing.T) {
+	s := &State{Phase: PhaseAction, Players: []*Player{{Seat: 0, Faction: "sol"}}, Step: &Step{Kind: "choose", Seat: 0, Card: "jolnar:ceasefire"}}
+	if why := Why(s); strings.Contains(why, "Ceasefire") || !strings.Contains(why, "a promissory note") {
+		t.Fatalf("%q", why)
+	}
+}

@@ -32,7 +32,11 @@ func stepWhy(s *State, name func(int) string) string {
 	case s.PickAsk != nil:
 		return fmt.Sprintf("%s may answer the strategy card just chosen, or pass (1.19).", name(s.PickAsk.Queue[0]))
 	case s.Step != nil:
-		return fmt.Sprintf("%s resolves %s: %s.", name(s.Step.Seat), cardName(s.Step.Card, "an effect"), strings.ReplaceAll(s.Step.Kind, "_", " "))
+		what := cardName(s.Step.Card, "an effect")
+		if _, note := heldNotes()[s.Step.Card]; note {
+			what = "a promissory note" // which notes a player holds is hidden (69.6)
+		}
+		return fmt.Sprintf("%s resolves %s: %s.", name(s.Step.Seat), what, strings.ReplaceAll(s.Step.Kind, "_", " "))
 	case c != nil && c.Answer != nil:
 		return fmt.Sprintf("%s decides on an ability in the %s combat (%s).", name(c.Answer.Seat), c.Kind, strings.ReplaceAll(c.Answer.Kind, "_", " "))
 	case c != nil && len(c.Owed) > 0:

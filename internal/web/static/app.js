@@ -1,7 +1,7 @@
 // Mecatol's page: a lobby, and a game seen by one seat, kept live over a
 // WebSocket. Everything shown comes from the server's view for the seat,
 // and the page offers only the actions the engine lists as legal.
-import { cat, loadCatalog, name, describe, sentence, faction, systemName, planetLine } from "./names.js";
+import { cat, loadCatalog, name, about, describe, sentence, faction, systemName, planetLine, imperative } from "./names.js";
 import { drawMap, zoomBy, resetZoom } from "./map.js";
 import { h, playerArea, hand, table, combatPanel, oddsQuery } from "./panels.js";
 
@@ -55,8 +55,9 @@ function posOf(state, a) {
 }
 
 function actButton(a, i, state, extra = {}) {
+  if (!extra.note && /play_action_card|play_promissory|use_ability/.test(a.kind)) extra.note = about(a.card);
   return h("button", { type: "button", class: "act" + (extra.cls ? " " + extra.cls : ""), "data-i": i, "data-kind": a.kind, onclick: () => act(a) },
-    extra.label || capital(describe(a, state)), extra.note ? h("small", {}, extra.note) : null);
+    extra.label || imperative(describe(a, state)), extra.note ? h("small", {}, extra.note) : null);
 }
 const capital = (t) => t[0].toUpperCase() + t.slice(1);
 
@@ -72,7 +73,7 @@ function renderActions(gv, state) {
     if (POSITIONAL.has(a.kind) && pos !== undefined) {
       targets.set(pos, (targets.get(pos) || 0) + 1);
       if (pos === game.selected) here.push(actButton(a, i, state));
-    } else if (PAYING.has(a.kind)) pay.push(actButton(a, i, state, { label: a.kind === "spend_planet" ? `Exhaust ${planetLine(a.planet)}` : capital(describe(a, state)) }));
+    } else if (PAYING.has(a.kind)) pay.push(actButton(a, i, state, { label: a.kind === "spend_planet" ? `Exhaust ${planetLine(a.planet)}` : imperative(describe(a, state)) }));
     else if (a.kind === "pick_strategy_card") picks.push(strategyCard(a, i, state));
     else {
       const k = a.kind.replaceAll("_", " ");
@@ -104,7 +105,7 @@ function strategyCard(a, i, state) {
   const tg = (state.strategy_tg || {})[a.card];
   return h("button", { type: "button", class: "act strategy-card", "data-i": i, "data-kind": a.kind, onclick: () => act(a) },
     h("span", { class: "init" }, String(info.initiative || "")), h("b", {}, name(a.card)),
-    tg ? h("small", {}, ` +${tg} trade goods`) : null, cat.about[a.card] ? h("span", { class: "about" }, cat.about[a.card]) : null);
+    tg ? h("small", {}, ` +${tg} trade goods`) : null, about(a.card) ? h("span", { class: "about" }, about(a.card)) : null);
 }
 
 function pick(pos) {
@@ -129,7 +130,7 @@ function render(gv) {
   game.seat = gv.seat;
   game.gv = gv;
   const refusal = $("#refusal");
-  if (!refusal.hidden && refusal.dataset.seq !== String(gv.seq)) refusal.hidden = true; // stale once the game moves on
+  if (!refusal.hidden && refusal.dataset.seq !== "sticky" && refusal.dataset.seq !== String(gv.seq)) refusal.hidden = true; // stale once the game moves on
   notifyTurn(gv);
   if (!game.replay) renderGame(gv, true);
   loadLog();
@@ -157,7 +158,7 @@ function renderGame(gv, live) {
   const me = s.players[gv.seat];
   const legal = live ? gv.legal || [] : [];
   const owned = s.systems.map((x) => (x.planets || []).map((p) => [p.controller, p.exhausted]));
-  keyed("#players", [s.players, owned, gv.names, gv.view.hidden, gv.view.deciding, s.speaker], () => s.players.map((p) => playerArea(s, gv, p)));
+  keyed("#players", [s.players, owned, gv.names, gv.reissued, gv.view.hidden, gv.view.deciding, s.speaker], () => s.players.map((p) => playerArea(s, gv, p)));
   keyed("#hand", [me, legal], () => [hand(gv.seat >= 0 ? me : null, legal)]);
   $("#autopass-row").hidden = !live || !me || me.eliminated;
   if (me) $("#autopass").checked = !!me.auto_pass;
@@ -247,16 +248,22 @@ function loadLog() {
   }, 80);
 }
 
+// replayTo shows the game at a step; of the replays asked for while the
+// slider moves, only the newest is shown.
+let replayAsked = 0;
 async function replayTo(step) {
+  const ask = ++replayAsked;
   $("#step").textContent = `${step} / ${$("#slider").max}`;
   if (+step === +$("#slider").max) { leaveReplay(); return; }
   const r = await api(`/api/games/${game.id}/replay?step=${step}`);
+  if (ask !== replayAsked) return; // a newer position was asked for meanwhile
   game.replayStep = step;
   game.replay = { seq: step, seat: game.seat, names: game.gv.names, view: r.view, why: r.why, legal: [] };
   $("#live").hidden = false;
   renderGame(game.replay, false);
 }
 function leaveReplay() {
+  replayAsked++; // a replay still on its way is not shown
   game.replay = null;
   $("#live").hidden = true;
   $("#slider").value = $("#slider").max;
@@ -278,10 +285,28 @@ async function openGame(id, token) {
   $("#game").hidden = false;
   history.replaceState(null, "", `#game=${encodeURIComponent(id)}`);
   await loadCatalog();
+  let gv;
+  try {
+    gv = await api(`/api/games/${id}`);
+  } catch (err) {
+    if (err.status !== 401 || !token) throw err;
+    dropSeat("This browser's link to its seat no longer works (the host gave the seat a new one). You are watching.");
+    gv = await api(`/api/games/${id}`);
+  }
   game.board = (await api(`/api/games/${id}/board`)).slots;
-  render(await api(`/api/games/${id}`));
+  render(gv);
   renderSeatTools();
   connect();
+}
+
+// dropSeat forgets a seat token the server no longer takes: the page goes
+// on as a watcher and says why.
+function dropSeat(why) {
+  localStorage.removeItem(seatKey(game.id));
+  game.token = "";
+  $("#refusal").textContent = why;
+  $("#refusal").hidden = false;
+  $("#refusal").dataset.seq = "sticky"; // stays: it is about the seat, not a move
 }
 
 // renderSeatTools offers the seat's private link (to come back from
@@ -333,7 +358,13 @@ function connect(pause = 500) {
   const ws = new WebSocket(`${proto}://${location.host}/api/games/${encodeURIComponent(game.id)}/ws${q}`);
   ws.onopen = () => { pause = 500; $("#conn").textContent = "live"; $("#conn").className = "conn ok"; };
   ws.onmessage = (m) => render(JSON.parse(m.data));
-  ws.onclose = () => {
+  ws.onclose = (e) => {
+    if (e.code === 1008 && game.socket === ws) { // the seat's link was replaced
+      dropSeat("This browser's link to its seat was replaced by the host. You are watching.");
+      game.socket = null;
+      api(`/api/games/${game.id}`).then((gv) => { render(gv); renderSeatTools(); connect(); });
+      return;
+    }
     $("#conn").textContent = `reconnecting in ${Math.round(pause / 1000)}s`;
     $("#conn").className = "conn bad";
     setTimeout(() => { if (game.socket === ws) connect(Math.min(pause * 2, 30000)); }, pause);

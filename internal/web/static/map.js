@@ -99,7 +99,7 @@ function drawPlanet(g, p, state, x, y) {
   return y + 29 + chips(g, p.units || [], state, x, y + 29, 80);
 }
 
-function drawSystem(g, slot, sys, state, opts) {
+function drawSystem(slot, sys, state, opts) {
   const x = slot.x * R, y = slot.y * R;
   const tile = (sys && sys.tile) || slot.tile;
   const t = cat.tiles[tile] || {};
@@ -146,11 +146,15 @@ function drawSystem(g, slot, sys, state, opts) {
   hexG.setAttribute("aria-label", `${label}${actions ? `: ${actions} action${actions > 1 ? "s" : ""} here` : ""}`);
   hexG.addEventListener("click", () => opts.onPick(slot.pos));
   hexG.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); opts.onPick(slot.pos); } });
-  g.append(hexG);
+  return hexG;
 }
 
 // drawMap draws the board into container. opts: targets (Map pos →
 // number of legal actions there), active and selected positions, onPick.
+// drawn is the map on the page: each system's group is redrawn only when
+// what it shows has changed.
+const drawn = { svg: null, g: null, id: "", keys: new Map(), nodes: new Map() };
+
 export function drawMap(container, board, state, opts, gameId) {
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
   for (const s of board) {
@@ -159,13 +163,30 @@ export function drawMap(container, board, state, opts, gameId) {
   }
   const full = [minX - 10, minY - 10, maxX - minX + 20, maxY - minY + 20];
   if (view.key !== gameId || !view.box) { view.key = gameId; view.box = full.slice(); }
-  const svg = el("svg", { viewBox: view.box.join(" "), role: "group", "aria-label": "The galaxy", class: "galaxy", "font-family": "system-ui, sans-serif" });
-  const g = el("g");
+  if (drawn.id !== gameId || !drawn.svg || !container.contains(drawn.svg)) {
+    drawn.svg = el("svg", { role: "group", "aria-label": "The galaxy", class: "galaxy", "font-family": "system-ui, sans-serif" });
+    drawn.g = el("g");
+    drawn.svg.append(drawn.g);
+    drawn.id = gameId;
+    drawn.keys.clear();
+    drawn.nodes.clear();
+    enableZoom(drawn.svg, full);
+    container.replaceChildren(drawn.svg);
+  }
+  drawn.svg.setAttribute("viewBox", view.box.join(" "));
   const bySys = new Map((state.systems || []).map((s) => [s.pos, s]));
-  for (const slot of board) drawSystem(g, slot, bySys.get(slot.pos), state, opts);
-  svg.append(g);
-  enableZoom(svg, full);
-  container.replaceChildren(svg);
+  const colors = state.players.map((p) => [p.color, p.home, p.faction]);
+  for (const slot of board) {
+    const sys = bySys.get(slot.pos);
+    const key = JSON.stringify([sys, opts.targets.get(slot.pos) || 0, opts.active === slot.pos, opts.selected === slot.pos, colors]);
+    if (drawn.keys.get(slot.pos) === key) continue;
+    const node = drawSystem(slot, sys, state, opts);
+    const old = drawn.nodes.get(slot.pos);
+    if (old) old.replaceWith(node);
+    else drawn.g.append(node);
+    drawn.keys.set(slot.pos, key);
+    drawn.nodes.set(slot.pos, node);
+  }
 }
 
 export function zoomBy(factor) {

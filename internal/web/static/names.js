@@ -11,6 +11,10 @@ export async function loadCatalog() {
   cat.action = Object.fromEntries((cat.action_cards || []).map((c) => [c.id, c]));
 }
 
+// about is the project's short account of a component, if it has one: a
+// faction's copy of a generic note shares the generic one's.
+export const about = (id) => (id ? cat.about[id] || cat.about[String(id).replace(/^[a-z0-9]+:/, "")] || "" : "");
+
 // name is a component's printed name; an unknown id reads as words.
 export function name(id) {
   if (id === undefined || id === null || id === "") return "";
@@ -136,3 +140,12 @@ export function describe(a, state) {
 
 // sentence is a logged action with its player.
 export const sentence = (a, state) => `${faction(state, a.seat)} ${describe(a, state)}.`;
+
+// imperative turns a sentence's verb into a command, for buttons:
+// "activates Arnor" → "Activate Arnor".
+export function imperative(text) {
+  if (text === "is done") return "Done";
+  const [verb, ...rest] = text.split(" ");
+  const base = /(ss|sh|ch|x)es$/.test(verb) ? verb.slice(0, -2) : /ies$/.test(verb) ? verb.slice(0, -3) + "y" : /s$/.test(verb) ? verb.slice(0, -1) : verb;
+  return [base[0].toUpperCase() + base.slice(1), ...rest].join(" ");
+}

@@ -1,7 +1,7 @@
 // The panels beside the map: each player's area, the hand, the table's
 // objectives and laws, the combat. Built from text nodes only: names and
 // anything a player typed are never parsed as markup.
-import { cat, name, faction, systemName, planetLine, unitName, unitCard, units } from "./names.js";
+import { cat, name, about, faction, systemName, planetLine, unitName, unitCard, units } from "./names.js";
 import { colorOf } from "./map.js";
 
 export function h(tag, attrs = {}, ...kids) {
@@ -56,13 +56,15 @@ export function playerArea(state, gv, p) {
     h("div", { class: "row" },
       `Tokens ${p.tactic}/${p.fleet}/${p.strategy} (tactic/fleet/strategy)`, " · ",
       `${p.trade_goods} trade goods`, " · ", `${p.commodities} commodities`,
-      p.passed ? " · passed" : "", p.eliminated ? " · eliminated" : "", p.seat === state.speaker ? " · speaker" : ""),
+      p.passed ? " · passed" : "", p.eliminated ? " · eliminated" : "", p.seat === state.speaker ? " · speaker" : "",
+      (gv.reissued || {})[p.seat] ? ` · the host gave this seat a new link ${gv.reissued[p.seat]}×` : ""),
     strategy.length ? h("div", { class: "row" }, "Strategy: ", strategy.join(", ")) : null,
     h("div", { class: "row" }, `Planets ${planets.length}: ${sum(ready, "resources")} resources and ${sum(ready, "influence")} influence ready of ${sum(planets, "resources")}/${sum(planets, "influence")}`),
     h("ul", { class: "planets" }, planets.map((x) => h("li", { class: x.exhausted ? "exhausted" : "" }, planetLine(x.name) + (x.exhausted ? " — exhausted" : "")))),
     techList(p),
     (p.notes_in_play || []).length ? h("div", { class: "row" }, "Notes in play: ", p.notes_in_play.map(name).join(", ")) : null,
     (p.relics || []).length ? h("div", { class: "row" }, "Relics: ", p.relics.map(name).join(", ")) : null,
+    h("div", { class: "row" }, `Commander ${p.commander || "locked"}` + (p.hero ? ` · hero ${p.hero}` : "")),
     scored(p).length ? h("div", { class: "row" }, "Scored: ", scored(p).map(name).join(", ")) : null,
     h("div", { class: "row muted" }, `In hand: ${hidden.action_cards[p.seat]} action cards, ${hidden.secrets[p.seat]} secret objectives, ${hidden.promissory[p.seat]} promissory notes`),
   );
@@ -81,7 +83,7 @@ export function hand(me, legal) {
     if (info && info.points) bits.push(`${info.points} VP`);
     if (info && info.phase) bits.push(`scored in the ${info.phase} phase`);
     return h("li", { class: playable.has(id) ? "playable" : "" }, h("b", {}, name(id)), bits.length ? ` (${bits.join(", ")})` : "",
-      cat.about[id] ? h("div", { class: "about" }, cat.about[id]) : null, playable.has(id) ? h("span", { class: "tag" }, playable.get(id)) : null);
+      about(id) ? h("div", { class: "about" }, about(id)) : null, playable.has(id) ? h("span", { class: "tag" }, playable.get(id)) : null);
   };
   return h("div", {},
     h("h3", {}, "Action cards"), h("ul", { class: "cards" }, (me.action_cards || []).map((c) => card(c, "action"))),
@@ -95,7 +97,8 @@ export function table(state) {
   const objs = (state.decks.revealed || []).map((id) => {
     const c = cat.stage[id] || {};
     const who = scoredBy(id);
-    return h("li", {}, h("b", {}, name(id)), ` — stage ${c.stage === 2 ? "II" : "I"}, ${c.points || 1} VP`, who.length ? ` · scored by ${who.join(", ")}` : "");
+    return h("li", {}, h("b", {}, name(id)), ` — stage ${c.stage === 2 ? "II" : "I"}, ${c.points || 1} VP`, who.length ? ` · scored by ${who.join(", ")}` : "",
+      about(id) ? h("div", { class: "about" }, about(id)) : null);
   });
   const laws = (state.laws || []).map((l) => h("li", {}, h("b", {}, name(l.card)), l.elected ? ` — ${/^\d+$/.test(l.elected) ? faction(state, +l.elected) : name(l.elected)}` : "", l.owner >= 0 ? ` (${faction(state, l.owner)})` : ""));
   const out = [h("h3", {}, "Public objectives"), objs.length ? h("ul", {}, objs) : h("p", {}, "None revealed yet."),
@@ -128,13 +131,16 @@ export function combatPanel(state, dice, onOdds) {
   const side = (seat) => here.filter((s) => s.owner === seat);
   const list = (seat) => side(seat).map((s) => units(s.unit, s.count) + (s.damaged ? ` (${s.damaged} damaged)` : "")).join(", ") || "nothing";
   const rolls = (dice || []).filter((d) => d.system === c.system && d.combat === c.kind).slice(-6);
-  const defender = c.defender >= 0 ? faction(state, c.defender) : "No one";
+  // The defender, or where there is none yet (units landing on an empty
+  // planet under another's PDS) every other owner of units there.
+  const defenders = c.defender >= 0 ? [c.defender] : [...new Set(here.map((s) => s.owner))].filter((q) => q !== c.attacker);
   return h("div", { class: "combat" },
-    h("p", {}, h("b", {}, `${c.kind[0].toUpperCase() + c.kind.slice(1)} combat`), ` in ${systemName(state, c.system)}${c.planet ? ` on ${c.planet}` : ""}, round ${c.round} (${c.step.replaceAll("_", " ")})`),
+    h("p", {}, h("b", {}, `${c.kind[0].toUpperCase() + c.kind.slice(1)} combat`), ` in ${systemName(state, c.system)}${c.planet ? ` on ${c.planet}` : ""}, ${c.round ? `round ${c.round}` : "before the first round"} (${c.step.replaceAll("_", " ")})`),
     h("p", {}, swatch(state, c.attacker), h("b", {}, faction(state, c.attacker)), ` attacks with ${list(c.attacker)}`),
-    h("p", {}, c.defender >= 0 ? swatch(state, c.defender) : null, h("b", {}, defender), ` defends with ${list(c.defender)}`),
+    ...defenders.map((q) => h("p", {}, swatch(state, q), h("b", {}, faction(state, q)), ` defends with ${list(q)}`)),
+    defenders.length ? null : h("p", {}, "No one defends."),
     (c.owed || []).map((o) => h("p", { class: "owed" }, `${faction(state, o.seat)} must assign ${o.hits} hit${o.hits === 1 ? "" : "s"}` + (o.planet ? ` on ${o.planet}` : "") + ` (${o.rule})`)),
-    rolls.length ? h("div", { class: "dice" }, rolls.map((r) => h("div", {}, `${faction(state, r.seat)}'s roll${r.round ? `, round ${r.round}` : ""}: `,
+    rolls.length ? h("div", { class: "dice" }, rolls.map((r) => h("div", {}, `${r.seat >= 0 ? `${faction(state, r.seat)}'s roll` : "Dice"}${r.round ? `, round ${r.round}` : ""}: `,
       (r.dice && r.dice.length ? r.dice : r.faces.map((f) => ({ face: f }))).map((d) => h("span", {
         class: "die" + (d.need ? (d.face + (d.plus || 0) >= d.need ? " hit" : " miss") : ""),
         title: d.need ? `${unitName(d.unit)}: ${d.face} rolled, ${d.need} needed` : `${d.face} rolled`,
