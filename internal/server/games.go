@@ -255,12 +255,8 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) legal(w http.ResponseWriter, r *http.Request) {
-	l, seat, ok := s.game(w, r)
+	l, seat, ok := s.seatGame(w, r, "legal actions are listed for a seat")
 	if !ok {
-		return
-	}
-	if seat < 0 {
-		fail(w, http.StatusUnauthorized, "legal actions are listed for a seat: give its token")
 		return
 	}
 	l.mu.Lock()

@@ -21,6 +21,20 @@ func (s *Server) hostGame(w http.ResponseWriter, r *http.Request, what string) (
 	return l, true
 }
 
+// seatGame is the request's game and seat when a seat's token comes with
+// it; otherwise it answers 401 itself, saying what needs a seat.
+func (s *Server) seatGame(w http.ResponseWriter, r *http.Request, what string) (*live, int, bool) {
+	l, seat, ok := s.game(w, r)
+	if !ok {
+		return nil, 0, false
+	}
+	if seat < 0 {
+		fail(w, http.StatusUnauthorized, "%s: give its token", what)
+		return nil, 0, false
+	}
+	return l, seat, true
+}
+
 // reissue gives a claimed seat a new token, for the host: a player who
 // lost their link gets a new one, and the old one stops working.
 func (s *Server) reissue(w http.ResponseWriter, r *http.Request) {
@@ -67,12 +81,8 @@ const MaxReason = 200
 // the log moves on; the host decides (POST .../undo), and an undo that
 // takes back hidden information then waits for every player's consent.
 func (s *Server) askUndo(w http.ResponseWriter, r *http.Request) {
-	l, seat, ok := s.game(w, r)
+	l, seat, ok := s.seatGame(w, r, "an undo is asked for by a seat")
 	if !ok {
-		return
-	}
-	if seat < 0 {
-		fail(w, http.StatusUnauthorized, "an undo is asked for by a seat: give its token")
 		return
 	}
 	var req undoRequest
