@@ -94,6 +94,11 @@ func (g *Game[S, A, E]) Initial() []byte { return bytes.Clone(g.initial) }
 // Log returns a copy of the accepted actions, oldest first.
 func (g *Game[S, A, E]) Log() []A { return g.log.first(g.log.n) }
 
+// LogFrom copies out the actions after the first from (none when from is
+// the log's length or more): a reader that has the start of the log pays
+// only for what it lacks.
+func (g *Game[S, A, E]) LogFrom(from int) []A { return g.log.span(from, g.log.n) }
+
 // Len is the number of accepted actions.
 func (g *Game[S, A, E]) Len() int { return g.log.n }
 
@@ -169,13 +174,20 @@ func (c *chunks[A]) add(a A) {
 }
 
 // first copies out the first n actions.
-func (c *chunks[A]) first(n int) []A {
-	if n == 0 {
+func (c *chunks[A]) first(n int) []A { return c.span(0, n) }
+
+// span copies out actions from up to to (nil when there are none). Every
+// block but the last is full, so action i is in block i/chunkLen.
+func (c *chunks[A]) span(from, to int) []A {
+	from = max(from, 0)
+	if from >= to {
 		return nil
 	}
-	out := make([]A, 0, n)
-	for _, b := range c.blocks {
-		out = append(out, b[:min(len(b), n-len(out))]...)
+	out := make([]A, 0, to-from)
+	for k := from / chunkLen; k < len(c.blocks) && len(out) < to-from; k++ {
+		b := c.blocks[k]
+		lo, hi := max(0, from-k*chunkLen), min(len(b), to-k*chunkLen)
+		out = append(out, b[lo:hi]...)
 	}
 	return out
 }

@@ -268,6 +268,20 @@ func TestLogAcrossBlocks(t *testing.T) {
 	if c.first(0) != nil {
 		t.Fatal("an empty log is nil, as it encodes to null")
 	}
+	for _, r := range [][2]int{{0, 5}, {chunkLen - 2, chunkLen + 3}, {chunkLen, 2 * chunkLen}, {3 * chunkLen, 3*chunkLen + 7}, {7, 3*chunkLen + 7}, {-3, 2}} {
+		got := c.span(r[0], r[1])
+		if len(got) != r[1]-max(r[0], 0) {
+			t.Fatalf("span(%d, %d) has %d actions", r[0], r[1], len(got))
+		}
+		for i, v := range got {
+			if v != max(r[0], 0)+i {
+				t.Fatalf("span(%d, %d)[%d] = %d", r[0], r[1], i, v)
+			}
+		}
+	}
+	if c.span(3*chunkLen+7, 3*chunkLen+7) != nil || c.span(9, 4) != nil {
+		t.Fatal("an empty span is nil")
+	}
 }
 
 // Play is Do without the events: the same actions give the same bytes, and

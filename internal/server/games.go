@@ -509,10 +509,9 @@ func (s *Server) gameLog(w http.ResponseWriter, r *http.Request) {
 		from = n
 	}
 	l.mu.Lock()
-	log, seq := l.game.Log(), l.seq
+	from = min(from, l.game.Len())
+	log, seq := l.game.LogFrom(from), l.seq // only what the reader lacks: a page asks after each move
 	l.mu.Unlock()
-	from = min(from, len(log))
-	log = log[from:]
 	for i := range log {
 		log[i] = redact(log[i], seat)
 	}

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -156,5 +157,30 @@ func TestReissueClosesTheOldTokensConnection(t *testing.T) {
 	_, v := seats[0].do("GET", "/api/games/"+id, nil)
 	if r, _ := v["reissued"].(map[string]any); r == nil || r["1"].(float64) != 1 {
 		t.Fatalf("the reissue is not shown: %v", v["reissued"])
+	}
+}
+
+// The log's from gives only the entries after a step, says where they
+// start (never past the log's end) and how many entries are stored.
+func TestLogFrom(t *testing.T) {
+	srv, _ := newServer(t)
+	id, _, seats := setupGame(t, srv.URL)
+	for i := 0; i < 2; i++ {
+		seq, acts := legalOf(t, seats[0], id)
+		if code, b := seats[0].do("POST", "/api/games/"+id+"/actions", map[string]any{"seq": seq, "action": acts[0]}); code != 200 {
+			t.Fatalf("act: %d %v", code, b)
+		}
+	}
+	for _, c := range []struct{ from, start, n int }{{0, 0, 2}, {1, 1, 1}, {2, 2, 0}, {99, 2, 0}} {
+		code, b := seats[1].do("GET", fmt.Sprintf("/api/games/%s/log?from=%d", id, c.from), nil)
+		acts, _ := b["actions"].([]any)
+		if code != 200 || int(b["from"].(float64)) != c.start || len(acts) != c.n || int(b["seq"].(float64)) != 2 {
+			t.Fatalf("from=%d: %d %v", c.from, code, b)
+		}
+	}
+	for _, bad := range []string{"-1", "x", "1e3"} {
+		if code, _ := seats[1].do("GET", "/api/games/"+id+"/log?from="+bad, nil); code != http.StatusBadRequest {
+			t.Fatalf("from=%s: %d", bad, code)
+		}
 	}
 }
