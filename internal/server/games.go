@@ -415,16 +415,10 @@ func (s *Server) undo(w http.ResponseWriter, r *http.Request) {
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if req.Seq != l.seq {
-		cur := l.seq
-		writeJSON(w, http.StatusConflict, apiError{Error: "stale sequence number", Current: &cur})
+	if !undoable(w, l, req.Seq, req.Count) {
 		return
 	}
 	n := l.game.Len()
-	if req.Count < 1 || req.Count > n {
-		fail(w, http.StatusBadRequest, "count must be 1 to %d", n)
-		return
-	}
 	back, err := l.game.At(n - req.Count)
 	if err != nil {
 		fail(w, http.StatusInternalServerError, "%v", err)

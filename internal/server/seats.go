@@ -97,17 +97,27 @@ func (s *Server) askUndo(w http.ResponseWriter, r *http.Request) {
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if req.Seq != l.seq {
-		cur := l.seq
-		writeJSON(w, http.StatusConflict, apiError{Error: "stale sequence number", Current: &cur})
-		return
-	}
-	if req.Count < 1 || req.Count > l.game.Len() {
-		fail(w, http.StatusBadRequest, "count must be 1 to %d", l.game.Len())
+	if !undoable(w, l, req.Seq, req.Count) {
 		return
 	}
 	req.Seat = seat
 	l.asked = &req
 	l.changed()
 	writeJSON(w, http.StatusAccepted, req)
+}
+
+// undoable reports that an undo of count actions, asked at seq, may be
+// done or asked for now; otherwise it answers the request itself (409 for
+// a stale seq, 400 for a count the log does not hold). Callers hold l.mu.
+func undoable(w http.ResponseWriter, l *live, seq, count int) bool {
+	if seq != l.seq {
+		cur := l.seq
+		writeJSON(w, http.StatusConflict, apiError{Error: "stale sequence number", Current: &cur})
+		return false
+	}
+	if n := l.game.Len(); count < 1 || count > n {
+		fail(w, http.StatusBadRequest, "count must be 1 to %d", n)
+		return false
+	}
+	return true
 }
