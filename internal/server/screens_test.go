@@ -34,6 +34,9 @@ var screens = []screen{
 	{"midgame", func(s *ti4.State) bool { return s.Round == 3 && s.Phase == ti4.PhaseAction && s.Tactical != nil }, "#map"},
 	{"combat", func(s *ti4.State) bool { return s.Combat != nil }, "#combat-card"},
 	{"players", func(s *ti4.State) bool { return s.Round == 4 && s.Phase == ti4.PhaseStatus }, "#players"},
+	{"agenda", func(s *ti4.State) bool {
+		return s.Agenda != nil && s.Agenda.Window == "" && len(s.Agenda.Voters) == 1 && s.Agenda.Voters[0] == 0
+	}, "#table"},
 }
 
 // The page at fixed positions of one reproducible game, at desktop and
@@ -97,30 +100,77 @@ func TestBrowserScreens(t *testing.T) {
 	}
 }
 
-// towardMecatol is the action that brings the seat nearest to taking the
-// custodians token, for a game that comes to an agenda phase: take it,
-// land on Mecatol Rex, move into it once activated, activate it.
+// towardMecatol is the action that brings the acting seat nearest to
+// taking the custodians token, so that the game comes to an agenda phase
+// (the bots alone seldom take it): take it, land on Mecatol Rex, carry
+// ground forces and move ships a system nearer to it, and activate a
+// system nearer to it beside one of the seat's carriers.
 func towardMecatol(s *ti4.State, legal []ti4.Action) (ti4.Action, bool) {
+	if len(legal) == 0 {
+		return ti4.Action{}, false
+	}
+	d, carriers := distances(s), carriersOf(s, legal[0].Seat)
 	best, score := ti4.Action{}, 0
 	for _, a := range legal {
-		n := 0
-		switch {
-		case a.Kind == "remove_custodians":
-			n = 5
-		case a.Kind == "commit_ground_forces" && a.Planet == "Mecatol Rex":
-			n = 4
-		case a.Kind == "transport" && s.Tactical != nil && s.Tactical.System == 0:
-			n = 3
-		case a.Kind == "move_ships" && s.Tactical != nil && s.Tactical.System == 0:
-			n = 2
-		case a.Kind == "activate" && a.System != nil && *a.System == 0 && s.Round >= 2:
-			n = 1
-		}
-		if n > score {
+		if n := marchScore(s, a, d, carriers); n > score {
 			best, score = a, n
 		}
 	}
 	return best, score > 0
+}
+
+func marchScore(s *ti4.State, a ti4.Action, d map[int]int, carriers []int) int {
+	active := -1
+	if s.Tactical != nil {
+		active = s.Tactical.System
+	}
+	switch {
+	case a.Kind == "remove_custodians":
+		return 100
+	case a.Kind == "commit_ground_forces" && a.Planet == "Mecatol Rex":
+		return 90
+	case a.Kind == "transport" && active >= 0 && a.System != nil && d[active] <= d[*a.System]:
+		return 80
+	case a.Kind == "move_ships" && a.System != nil && d[active] < d[*a.System]:
+		if a.Unit == "carrier" {
+			return 75
+		}
+		return 70
+	case a.Kind == "activate" && a.System != nil:
+		for _, c := range carriers {
+			if x := *a.System; s.Adjacent(c, x) && d[x] < d[c] {
+				return 60 - d[x]
+			}
+		}
+	}
+	return 0
+}
+
+// distances are the fewest moves from each system to Mecatol Rex.
+func distances(s *ti4.State) map[int]int {
+	d := map[int]int{0: 0}
+	for queue := []int{0}; len(queue) > 0; queue = queue[1:] {
+		for _, q := range s.Galaxy().Neighbors(queue[0], s.Wormholes) {
+			if _, ok := d[q]; !ok {
+				d[q] = d[queue[0]] + 1
+				queue = append(queue, q)
+			}
+		}
+	}
+	return d
+}
+
+// carriersOf are the systems holding the seat's carriers.
+func carriersOf(s *ti4.State, seat int) []int {
+	var out []int
+	for _, sys := range s.Systems {
+		for _, st := range sys.Space {
+			if st.Owner == seat && st.Unit == "carrier" {
+				out = append(out, sys.Pos)
+			}
+		}
+	}
+	return out
 }
 
 func photograph(t *testing.T, tb tab, sc screen, seq int) {

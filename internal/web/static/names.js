@@ -9,6 +9,7 @@ export async function loadCatalog() {
   cat.factionById = Object.fromEntries((cat.factions || []).map((f) => [f.id, f]));
   cat.stage = Object.fromEntries([...(cat.publics || []), ...(cat.secrets || [])].map((c) => [c.id, c]));
   cat.action = Object.fromEntries((cat.action_cards || []).map((c) => [c.id, c]));
+  cat.agenda = Object.fromEntries((cat.agendas || []).map((c) => [c.id, c]));
 }
 
 // about is the project's short account of a component, if it has one: a

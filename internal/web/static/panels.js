@@ -100,19 +100,32 @@ export function table(state) {
     return h("li", {}, h("b", {}, name(id)), ` — stage ${c.stage === 2 ? "II" : "I"}, ${c.points || 1} VP`, who.length ? ` · scored by ${who.join(", ")}` : "",
       about(id) ? h("div", { class: "about" }, about(id)) : null);
   });
-  const laws = (state.laws || []).map((l) => h("li", {}, h("b", {}, name(l.card)), l.elected ? ` — ${/^\d+$/.test(l.elected) ? faction(state, +l.elected) : name(l.elected)}` : "", l.owner >= 0 ? ` (${faction(state, l.owner)})` : ""));
+  const laws = (state.laws || []).map((l) => h("li", {}, h("b", {}, name(l.card)), l.elected ? ` — ${outcome(state, l.elected)}` : "", l.owner >= 0 ? ` (${faction(state, l.owner)})` : "",
+    about(l.card) ? h("div", { class: "about" }, about(l.card)) : null));
   const out = [h("h3", {}, "Public objectives"), objs.length ? h("ul", {}, objs) : h("p", {}, "None revealed yet."),
     h("h3", {}, "Laws"), laws.length ? h("ul", {}, laws) : h("p", {}, "No laws in play.")];
-  const ag = state.agenda;
-  if (ag && ag.card) {
-    out.push(h("h3", {}, `Agenda ${ag.number}: ${name(ag.card)}`));
-    const tally = {};
-    for (const b of ag.ballots || []) if (b.outcome) tally[b.outcome] = (tally[b.outcome] || 0) + b.votes;
-    out.push(h("ul", {}, (ag.ballots || []).map((b) => h("li", {}, `${faction(state, b.seat)}: ${b.outcome ? `${b.votes} for ${/^\d+$/.test(b.outcome) ? faction(state, +b.outcome) : name(b.outcome)}` : "abstains"}`)),
-      Object.entries(tally).map(([o, v]) => h("li", { class: "tally" }, `${name(o)}: ${v} votes in all`))));
-  }
+  if (state.agenda && state.agenda.card) out.push(...agendaBallot(state, state.agenda));
   if (state.custodians) out.push(h("p", { class: "muted" }, "The custodians token is still on Mecatol Rex."));
   return out;
+}
+
+const outcome = (state, o) => (/^\d+$/.test(o) ? faction(state, +o) : o === "for" || o === "against" ? o : name(o));
+const ELECT = { for_against: "vote for or against", non_home_planet_other_than_mecatol: "elect a planet (not a home system or Mecatol Rex)", other: "elect an outcome" };
+
+// agendaBallot is the agenda being voted on: what it is, what it does, the
+// votes cast so far with their totals, and who votes next.
+function agendaBallot(state, ag) {
+  const c = cat.agenda[ag.card] || {};
+  const kind = [c.type, c.elect ? ELECT[c.elect] || `elect a ${c.elect.replaceAll("_", " ")}` : ""].filter(Boolean).join(" · ");
+  const tally = {};
+  for (const b of ag.ballots || []) if (b.outcome) tally[b.outcome] = (tally[b.outcome] || 0) + b.votes;
+  const next = (ag.voters || [])[0];
+  return [h("h3", {}, `Agenda ${ag.number}: ${name(ag.card)}`),
+    kind ? h("p", { class: "muted" }, kind) : null,
+    about(ag.card) ? h("p", { class: "about" }, about(ag.card)) : null,
+    h("ul", { class: "ballots" }, (ag.ballots || []).map((b) => h("li", {}, `${faction(state, b.seat)} ${b.outcome ? `casts ${b.votes} ${b.votes === 1 ? "vote" : "votes"} ${/^(for|against)$/.test(b.outcome) ? "" : "for "}${outcome(state, b.outcome)}` : "abstains"}`)),
+      Object.entries(tally).map(([o, v]) => h("li", { class: "tally" }, `In all ${/^(for|against)$/.test(o) ? "" : "for "}${outcome(state, o)}: ${v}`))),
+    next !== undefined ? h("p", {}, `Votes next: ${faction(state, next)}`) : null].filter(Boolean);
 }
 
 function stacksHere(state, c) {
