@@ -2,15 +2,20 @@ package server
 
 import (
 	"context"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/page"
 	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"github.com/mecatol/mecatol/internal/ti4/data"
 )
 
 // browser starts headless Chromium, or skips when there is none (and fails
@@ -127,6 +132,16 @@ func TestBrowserTwoSeats(t *testing.T) {
 		t.Fatalf("the map or the reason did not render: %q / %q", mapLabels, why)
 	}
 	shot(t, a.ctx, "seat0-before.png")
+	// A component's name in a player's area shows its account when focused
+	// (as by the keyboard or a tap), and only then.
+	const tipShown = `(() => { const t = document.querySelector("#players .explained .tip"); return t.getClientRects().length > 0 ? t.textContent : ""; })()`
+	var before, after, label string
+	a.run(t, 10*time.Second, chromedp.ActionFunc(func(ctx context.Context) error { return page.BringToFront().Do(ctx) }),
+		chromedp.Evaluate(tipShown, &before), chromedp.Focus(`#players .explained`, chromedp.ByQuery),
+		chromedp.Evaluate(tipShown, &after), chromedp.Evaluate(`document.activeElement.firstChild.textContent`, &label))
+	if before != "" || after == "" || !slices.Contains(slices.Collect(maps.Values(data.About())), after) {
+		t.Fatalf("the account of %q: %q before focus, %q after", label, before, after)
+	}
 
 	a.run(t, 20*time.Second, chromedp.Click(`#actions button.strategy-card`, chromedp.NodeVisible))
 	start := time.Now()

@@ -20,24 +20,26 @@ import (
 // is drawn.
 
 type catalogJSON struct {
-	Names    map[string]string       `json:"names"`
-	About    map[string]string       `json:"about"`
-	Tiles    map[string]*data.Tile   `json:"tiles"`
-	Planets  map[string]*data.Planet `json:"planets"`
-	Units    []*data.Unit            `json:"units"`
-	Techs    []*data.Technology      `json:"techs"`
-	Strategy []data.StrategyCard     `json:"strategy"`
-	Publics  []data.Card             `json:"publics"`
-	Secrets  []data.Card             `json:"secrets"`
-	Agendas  []data.Card             `json:"agendas"`
-	Actions  []data.Card             `json:"action_cards"`
-	Factions []*data.Faction         `json:"factions"`
+	Names    map[string]string        `json:"names"`
+	About    map[string]string        `json:"about"`
+	Tiles    map[string]*data.Tile    `json:"tiles"`
+	Planets  map[string]*data.Planet  `json:"planets"`
+	Units    []*data.Unit             `json:"units"`
+	Techs    []*data.Technology       `json:"techs"`
+	Strategy []data.StrategyCard      `json:"strategy"`
+	Publics  []data.Card              `json:"publics"`
+	Secrets  []data.Card              `json:"secrets"`
+	Agendas  []data.Card              `json:"agendas"`
+	Actions  []data.Card              `json:"action_cards"`
+	Factions []*data.Faction          `json:"factions"`
+	Leaders  map[string]ti4.LeaderSet `json:"leaders"`
 }
 
 var catalogBody = sync.OnceValues(func() ([]byte, string) {
 	c := data.MustLoad()
 	out := catalogJSON{Names: ti4.Names(), About: data.About(), Tiles: map[string]*data.Tile{}, Planets: map[string]*data.Planet{},
-		Units: c.Units, Techs: c.Technologies, Strategy: c.Strategy, Publics: c.Publics, Secrets: c.Secrets, Agendas: c.Agendas, Actions: c.ActionCards, Factions: c.Factions}
+		Units: c.Units, Techs: c.Technologies, Strategy: c.Strategy, Publics: c.Publics, Secrets: c.Secrets, Agendas: c.Agendas, Actions: c.ActionCards, Factions: c.Factions,
+		Leaders: ti4.Leaders()}
 	for _, t := range c.Tiles {
 		out.Tiles[t.ID] = t
 		for _, p := range t.Planets {

@@ -1,6 +1,8 @@
 package ti4
 
 import (
+	"maps"
+	"slices"
 	"sync"
 
 	"github.com/mecatol/mecatol/internal/ti4/data"
@@ -69,3 +71,31 @@ func leaderNames(l data.Leaders) []string {
 	}
 	return out
 }
+
+// LeaderSet is a faction's leaders by definition id, for pages: its
+// agents, its commander and its heroes (more than one only for a faction
+// whose hero depends on the home system it takes).
+type LeaderSet struct {
+	Agents    []string `json:"agents"`
+	Commander string   `json:"commander"`
+	Heroes    []string `json:"heroes"`
+}
+
+// Leaders are each faction's leaders, by faction id. Read only.
+var Leaders = sync.OnceValue(func() map[string]LeaderSet {
+	out := map[string]LeaderSet{}
+	for _, l := range data.MustLoad().Leaders {
+		set := LeaderSet{Commander: leaderID(l.Faction, l.Commander)}
+		for _, a := range l.Agent {
+			set.Agents = append(set.Agents, leaderID(l.Faction, a))
+		}
+		if l.Hero != "" {
+			set.Heroes = append(set.Heroes, leaderID(l.Faction, l.Hero))
+		}
+		for _, home := range slices.Sorted(maps.Keys(l.Heroes)) {
+			set.Heroes = append(set.Heroes, leaderID(l.Faction, l.Heroes[home]))
+		}
+		out[l.Faction] = set
+	}
+	return out
+})

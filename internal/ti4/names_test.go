@@ -95,3 +95,63 @@ func TestWhyHidesANoteInHand(t *testing.T) {
 		t.Fatalf("%q", why)
 	}
 }
+
+// Every faction has its leaders listed by ids that have names, and a
+// faction that takes another's home has a hero for each.
+func TestLeadersHaveNames(t *testing.T) {
+	sets := Leaders()
+	if len(sets) < 25 {
+		t.Fatalf("%d factions with leaders", len(sets))
+	}
+	for f, set := range sets {
+		for _, id := range append(append(append([]string{}, set.Agents...), set.Commander), set.Heroes...) {
+			if Names()[id] == "" || data.About()[id] == "" {
+				t.Errorf("%s: leader %q has no name or no account", f, id)
+			}
+		}
+		if len(set.Agents) == 0 || len(set.Heroes) == 0 {
+			t.Errorf("%s: %+v", f, set)
+		}
+	}
+	if k := sets["keleres"]; len(k.Heroes) != 3 {
+		t.Errorf("keleres heroes: %v", k.Heroes)
+	}
+}
+
+// Every card, technology, relic, exploration card, leader, faction ability
+// and promissory note has a short account for the page (units show their
+// numbers instead).
+func TestEveryComponentHasAnAccount(t *testing.T) {
+	c := data.MustLoad()
+	var ids []string
+	for _, deck := range [][]data.Card{c.ActionCards, c.Agendas, c.Publics, c.Secrets} {
+		for _, card := range deck {
+			ids = append(ids, card.ID)
+		}
+	}
+	for _, x := range c.Technologies {
+		ids = append(ids, x.ID)
+	}
+	for _, x := range c.Relics {
+		ids = append(ids, x.ID)
+	}
+	for _, x := range c.Exploration {
+		ids = append(ids, x.ID)
+	}
+	for _, x := range c.Strategy {
+		ids = append(ids, x.ID)
+	}
+	for _, n := range c.Promissory {
+		ids = append(ids, n.ID)
+	}
+	for _, f := range c.Factions {
+		for _, a := range append(append([]string{f.Promissory}, f.PromissoryExtra...), f.Abilities...) {
+			ids = append(ids, f.ID+":"+idOf(a))
+		}
+	}
+	for _, id := range ids {
+		if data.About()[id] == "" {
+			t.Errorf("%s (%s) has no account", id, Names()[id])
+		}
+	}
+}

@@ -16,6 +16,17 @@ export function h(tag, attrs = {}, ...kids) {
   return e;
 }
 
+// explained is a component's name that shows the project's account of it
+// when pointed at or focused (by keyboard or a tap), if it has one.
+export function explained(id, label = name(id)) {
+  const text = about(id);
+  if (!text) return h("span", {}, label);
+  return h("span", { class: "explained", tabindex: "0" }, label, h("span", { class: "tip", role: "tooltip" }, text));
+}
+
+// joined is a list of nodes with commas between them.
+const joined = (nodes) => nodes.flatMap((n, i) => (i ? [", ", n] : [n]));
+
 const scored = (p) => [...(p.publics || []), ...(p.scored_secrets || [])];
 const TECH_COLORS = ["blue", "green", "red", "yellow"];
 
@@ -32,7 +43,18 @@ function techList(p) {
     (by[c] = by[c] || []).push(t);
   }
   return h("div", { class: "techs" }, [...TECH_COLORS, "unit"].filter((c) => by[c]).map((c) =>
-    h("span", { class: `tech tech-${c}`, title: by[c].map(name).join(", ") }, `${c === "unit" ? "unit upgrades" : c}: `, by[c].map(name).join(", "))));
+    h("span", { class: `tech tech-${c}` }, `${c === "unit" ? "unit upgrades" : c}: `, joined(by[c].map((t) => explained(t, name(t) + ((p.exhausted_techs || []).includes(t) ? " (exhausted)" : "")))))));
+}
+
+// leaderRow is the player's leaders: agents ready or exhausted, the
+// commander and hero locked, unlocked or purged.
+function leaderRow(p) {
+  const set = (cat.leaders || {})[p.faction];
+  if (!set) return h("div", { class: "row" }, `Commander ${p.commander || "locked"}` + (p.hero ? ` · hero ${p.hero}` : ""));
+  const agents = set.agents.map((a) => explained(a, `${name(a)} (agent${(p.exhausted_techs || []).includes(a) ? ", exhausted" : ""})`));
+  const commander = explained(set.commander, `${name(set.commander)} (commander, ${p.commander || "locked"})`);
+  const heroes = set.heroes.map((x) => explained(x, `${name(x)} (hero, ${p.hero || "locked"})`));
+  return h("div", { class: "row" }, "Leaders: ", joined([...agents, commander, ...heroes]));
 }
 
 function planetsOf(state, seat) {
@@ -49,7 +71,7 @@ export function playerArea(state, gv, p) {
   const sum = (ps, k) => ps.reduce((n, x) => n + ((cat.planets[x.name] || {})[k] || 0), 0);
   const typed = gv.names[p.seat];
   const deciding = (gv.view.deciding || []).includes(p.seat);
-  const strategy = (p.strategy_cards || []).map((c) => name(c) + ((p.used_strategy || []).includes(c) ? " (used)" : ""));
+  const strategy = (p.strategy_cards || []).map((c) => explained(c, name(c) + ((p.used_strategy || []).includes(c) ? " (used)" : "")));
   return h("section", { class: "player" + (deciding ? " deciding" : ""), "aria-label": `${faction(state, p.seat)}'s area` },
     h("header", {}, swatch(state, p.seat), h("b", {}, faction(state, p.seat)), " ", h("span", { class: "name" }, typed ? `(${typed})` : "(empty seat)"),
       h("span", { class: "vp", title: "victory points" }, `${p.vp} VP`)),
@@ -58,14 +80,14 @@ export function playerArea(state, gv, p) {
       `${p.trade_goods} trade goods`, " · ", `${p.commodities} commodities`,
       p.passed ? " · passed" : "", p.eliminated ? " · eliminated" : "", p.seat === state.speaker ? " · speaker" : "",
       (gv.reissued || {})[p.seat] ? ` · the host gave this seat a new link ${gv.reissued[p.seat]}×` : ""),
-    strategy.length ? h("div", { class: "row" }, "Strategy: ", strategy.join(", ")) : null,
+    strategy.length ? h("div", { class: "row" }, "Strategy: ", joined(strategy)) : null,
     h("div", { class: "row" }, `Planets ${planets.length}: ${sum(ready, "resources")} resources and ${sum(ready, "influence")} influence ready of ${sum(planets, "resources")}/${sum(planets, "influence")}`),
     h("ul", { class: "planets" }, planets.map((x) => h("li", { class: x.exhausted ? "exhausted" : "" }, planetLine(x.name) + (x.exhausted ? " — exhausted" : "")))),
     techList(p),
-    (p.notes_in_play || []).length ? h("div", { class: "row" }, "Notes in play: ", p.notes_in_play.map(name).join(", ")) : null,
-    (p.relics || []).length ? h("div", { class: "row" }, "Relics: ", p.relics.map(name).join(", ")) : null,
-    h("div", { class: "row" }, `Commander ${p.commander || "locked"}` + (p.hero ? ` · hero ${p.hero}` : "")),
-    scored(p).length ? h("div", { class: "row" }, "Scored: ", scored(p).map(name).join(", ")) : null,
+    (p.notes_in_play || []).length ? h("div", { class: "row" }, "Notes in play: ", joined(p.notes_in_play.map((n) => explained(n)))) : null,
+    (p.relics || []).length ? h("div", { class: "row" }, "Relics: ", joined(p.relics.map((r) => explained(r, name(r) + ((p.exhausted_relics || []).includes(r) ? " (exhausted)" : ""))))) : null,
+    leaderRow(p),
+    scored(p).length ? h("div", { class: "row" }, "Scored: ", joined(scored(p).map((o) => explained(o)))) : null,
     h("div", { class: "row muted" }, `In hand: ${hidden.action_cards[p.seat]} action cards, ${hidden.secrets[p.seat]} secret objectives, ${hidden.promissory[p.seat]} promissory notes`),
   );
 }
@@ -100,7 +122,7 @@ export function table(state) {
     return h("li", {}, h("b", {}, name(id)), ` — stage ${c.stage === 2 ? "II" : "I"}, ${c.points || 1} VP`, who.length ? ` · scored by ${who.join(", ")}` : "",
       about(id) ? h("div", { class: "about" }, about(id)) : null);
   });
-  const laws = (state.laws || []).map((l) => h("li", {}, h("b", {}, name(l.card)), l.elected ? ` — ${outcome(state, l.elected)}` : "", l.owner >= 0 ? ` (${faction(state, l.owner)})` : "",
+  const laws = (state.laws || []).map((l) => h("li", {}, h("b", {}, explained(l.card)), l.elected ? ` — ${outcome(state, l.elected)}` : "", l.owner >= 0 ? ` (${faction(state, l.owner)})` : "",
     about(l.card) ? h("div", { class: "about" }, about(l.card)) : null));
   const out = [h("h3", {}, "Public objectives"), objs.length ? h("ul", {}, objs) : h("p", {}, "None revealed yet."),
     h("h3", {}, "Laws"), laws.length ? h("ul", {}, laws) : h("p", {}, "No laws in play.")];
