@@ -68,6 +68,10 @@ func viewOf(t *testing.T, c client, id string) seatView {
 // the action is one chosen on the map, by first picking its system there.
 func clickAction(t *testing.T, tb tab, seq, i int, a ti4.Action) {
 	t.Helper()
+	if a.Kind == ti4.ActSpendPlanet || a.Kind == ti4.ActSpendTG {
+		payAction(t, tb, seq, i, a)
+		return
+	}
 	sel := fmt.Sprintf(`button.act[data-i="%d"]`, i)
 	fast := chromedp.WithPollingInterval(5 * time.Millisecond)
 	var where string // the page at seq: the button shown, or to be found on the map
@@ -81,9 +85,25 @@ func clickAction(t *testing.T, tb tab, seq, i int, a ti4.Action) {
 		}
 		tb.run(t, 5*time.Second, chromedp.Click(fmt.Sprintf(`.system[data-pos="%d"]`, pos), chromedp.NodeVisible), chromedp.WaitVisible(sel))
 	}
+	clickAndWait(t, tb, seq+1, sel, a)
+}
+
+// payAction ticks one planet, or chooses the trade goods, and pays.
+func payAction(t *testing.T, tb tab, seq, i int, a ti4.Action) {
+	t.Helper()
+	fast := chromedp.WithPollingInterval(5 * time.Millisecond)
+	tick := fmt.Sprintf(`(() => { const e = document.querySelector('#actions .pay [data-i="%d"]'); if (!e) return false;
+		if (e.tagName === "OPTION") { e.parentElement.value = e.value; e.parentElement.dispatchEvent(new Event("change")); } else e.click();
+		return !document.querySelector("#pay").disabled; })()`, i)
+	tb.run(t, 10*time.Second, chromedp.Poll(fmt.Sprintf(`document.body.dataset.seq === "%d" && %s`, seq, tick), nil, fast, chromedp.WithPollingTimeout(8*time.Second)))
+	clickAndWait(t, tb, seq+1, "#pay", a)
+}
+
+func clickAndWait(t *testing.T, tb tab, seq int, sel string, a ti4.Action) {
+	t.Helper()
 	var refused string
 	tb.run(t, 10*time.Second, chromedp.Click(sel, chromedp.NodeVisible),
-		chromedp.Poll(fmt.Sprintf(`document.body.dataset.seq === "%d" ? "ok" : document.querySelector("#refusal").hidden ? false : document.querySelector("#refusal").textContent`, seq+1), &refused, fast, chromedp.WithPollingTimeout(8*time.Second)))
+		chromedp.Poll(fmt.Sprintf(`document.body.dataset.seq === "%d" ? "ok" : document.querySelector("#refusal").hidden ? false : document.querySelector("#refusal").textContent`, seq), &refused, chromedp.WithPollingInterval(5*time.Millisecond), chromedp.WithPollingTimeout(8*time.Second)))
 	if refused != "ok" {
 		t.Fatalf("seat %d: %+v refused: %s", tb.seat, a, refused)
 	}

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"maps"
 	"os"
 	"os/exec"
@@ -15,6 +16,9 @@ import (
 	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
+	"github.com/mecatol/mecatol/internal/bot"
+	"github.com/mecatol/mecatol/internal/engine"
+	"github.com/mecatol/mecatol/internal/ti4"
 	"github.com/mecatol/mecatol/internal/ti4/data"
 )
 
@@ -226,4 +230,76 @@ func TestBrowserHostileNameIsText(t *testing.T) {
 		t.Fatalf("after a reload the page is %q, want seat 0 (Jol-Nar)", title)
 	}
 	shot(t, ctx, "hostile-names.png")
+}
+
+// Payment is ticked, not clicked one planet at a time: the page keeps a
+// running total of the planets ticked, and Pay exhausts them all, each as
+// the engine lists it. Played by the bots to the first choice of two or
+// more planets to spend (Leadership's tokens, most often).
+func TestBrowserPaysWithTickedPlanets(t *testing.T) {
+	srv, _ := newServer(t)
+	id, _, seats := setupGame(t, srv.URL)
+	rng := engine.NewRNG(2)
+	greedy := bot.Greedy{RNG: &rng}
+	seat, v := -1, seatView{}
+	for step := 0; step < 3000 && seat < 0; step++ {
+		views := make([]seatView, len(seats))
+		for i := range seats {
+			views[i] = viewOf(t, seats[i], id)
+		}
+		q := nextSeat(views)
+		if spends := countKind(views[q].Legal, ti4.ActSpendPlanet); spends >= 2 && views[q].View.State.Step != nil {
+			seat, v = q, views[q]
+			break
+		}
+		a, err := greedy.Choose(views[q].View, views[q].Legal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if code, body := seats[q].do("POST", "/api/games/"+id+"/actions", map[string]any{"seq": views[q].Seq, "action": a}); code != 200 {
+			t.Fatalf("act: %d %v", code, body)
+		}
+	}
+	if seat < 0 {
+		t.Fatal("no choice of planets to spend came up")
+	}
+	var planets []string
+	for _, a := range v.Legal {
+		if a.Kind == ti4.ActSpendPlanet && !a.Use && len(planets) < 2 {
+			planets = append(planets, a.Planet)
+		}
+	}
+	tb := openSeats(t, srv.URL, id, seats[seat:seat+1])[0]
+	var total string
+	tb.run(t, 10*time.Second, chromedp.Poll(fmt.Sprintf(`document.body.dataset.seq === "%d"`, v.Seq), nil),
+		chromedp.Click(fmt.Sprintf(`#actions .pay input[data-a*=%q]`, `"`+planets[0]+`"`), chromedp.ByQuery),
+		chromedp.Click(fmt.Sprintf(`#actions .pay input[data-a*=%q]`, `"`+planets[1]+`"`), chromedp.ByQuery),
+		chromedp.Text(`#pay-total`, &total, chromedp.ByQuery))
+	var actions string
+	tb.run(t, 5*time.Second, chromedp.Text(`#actions`, &actions, chromedp.ByQuery))
+	if !strings.Contains(total, "Ticked: planets worth") || strings.Contains(actions, "null") {
+		t.Fatalf("running total %q; actions %q", total, actions)
+	}
+	shot(t, tb.ctx, "pay-ticked.png")
+	tb.run(t, 10*time.Second, chromedp.Click(`#pay`, chromedp.ByQuery),
+		chromedp.Poll(fmt.Sprintf(`document.body.dataset.seq === "%d"`, v.Seq+2), nil, chromedp.WithPollingTimeout(8*time.Second)))
+	after := viewOf(t, seats[seat], id)
+	for _, sys := range after.View.State.Systems {
+		for _, p := range sys.Planets {
+			if slices.Contains(planets, p.Name) && !p.Exhausted {
+				t.Errorf("%s was ticked and paid but is ready", p.Name)
+			}
+		}
+	}
+	t.Logf("%s ticked %v and paid: %s (step %s)", after.View.State.Players[seat].Faction, planets, total, v.View.State.Step.Kind)
+}
+
+func countKind(legal []ti4.Action, kind string) int {
+	n := 0
+	for _, a := range legal {
+		if a.Kind == kind {
+			n++
+		}
+	}
+	return n
 }

@@ -73,7 +73,7 @@ function renderActions(gv, state) {
     if (POSITIONAL.has(a.kind) && pos !== undefined) {
       targets.set(pos, (targets.get(pos) || 0) + 1);
       if (pos === game.selected) here.push(actButton(a, i, state));
-    } else if (PAYING.has(a.kind)) pay.push(actButton(a, i, state, { label: a.kind === "spend_planet" ? `Exhaust ${planetLine(a.planet)}` : imperative(describe(a, state)) }));
+    } else if (PAYING.has(a.kind)) pay.push([a, i]);
     else if (a.kind === "pick_strategy_card") picks.push(strategyCard(a, i, state));
     else {
       const k = a.kind.replaceAll("_", " ");
@@ -87,17 +87,73 @@ function renderActions(gv, state) {
     out.push(h("h3", {}, `In ${systemName(state, game.selected)}`));
     out.push(here.length ? h("div", { id: "here" }, here) : h("p", { class: "muted" }, "Nothing to do in this system now."));
   } else if (targets.size) out.push(h("p", { class: "hint" }, `${[...targets.values()].reduce((x, y) => x + y, 0)} of your actions are on the map: pick an outlined system.`));
-  if (pay.length) {
-    const st = state.step;
-    out.push(h("h3", {}, "Pay"), st && st.spent !== undefined ? h("p", {}, `Spent so far: ${st.spent || 0}`) : null, h("div", { class: "pay" }, pay));
-  }
+  if (pay.length) out.push(...payPanel(pay, state));
+  else game.ticked = new Set();
   for (const [k, bs] of rest) out.push(h("h3", {}, capital(k)), ...bs);
   if (!legal.length) {
     const who = (gv.view.deciding || []).map((q) => faction(state, q));
     out.push(h("p", {}, who.length ? `Nothing to do: waiting for ${who.join(", ")}.` : "Nothing to do: waiting for others."));
   }
   $("#actions").replaceChildren(...out);
+  if (pay.length) payTotal();
   return targets;
+}
+
+// payPanel offers the payment the engine lists as boxes to tick: planets
+// to exhaust and trade goods to spend, with the running total of what is
+// ticked; Pay sends them in turn, each only while the engine still lists
+// it. Command tokens stay buttons.
+function payPanel(pay, state) {
+  const st = state.step;
+  const ticks = [], goods = [], buttons = [];
+  for (const [a, i] of pay) {
+    const key = JSON.stringify(a);
+    if (a.kind === "spend_planet") ticks.push(h("label", { class: "tick" }, h("input", { type: "checkbox", "data-i": i, "data-a": key, checked: game.ticked.has(key), onchange: payTotal }), " ", capital(imperative(describe(a, state)))));
+    else if (a.kind === "spend_trade_goods") goods.push(h("option", { value: key, "data-i": i, selected: game.ticked.has(key) }, capital(imperative(describe(a, state)))));
+    else buttons.push(actButton(a, i, state));
+  }
+  const tg = goods.length ? h("label", { class: "tick" }, "Trade goods ", h("select", { id: "pay-goods", onchange: () => payTotal() }, h("option", { value: "" }, "none"), goods)) : null;
+  return [h("h3", {}, "Pay"), st && st.spent !== undefined ? h("p", {}, `Spent so far: ${st.spent || 0}`) : null,
+    h("div", { class: "pay", role: "group", "aria-label": "Planets and trade goods to spend" }, ticks, tg),
+    h("p", { id: "pay-total", "aria-live": "polite" }, "Nothing ticked."),
+    h("button", { type: "button", id: "pay", class: "act", disabled: true, onclick: payTicked }, "Pay with what is ticked"), ...buttons].filter(Boolean);
+}
+
+// ticked is the payment actions ticked, planets first, as sent. The ticks
+// are kept (game.ticked) across redraws while the engine lists them.
+function ticked() {
+  const keys = [...document.querySelectorAll("#actions .pay input:checked")].map((e) => e.dataset.a);
+  const tg = $("#pay-goods");
+  if (tg && tg.value !== "") keys.push(tg.value);
+  game.ticked = new Set(keys);
+  return keys.map((k) => JSON.parse(k));
+}
+
+function payTotal() {
+  const list = ticked();
+  let res = 0, inf = 0, tg = 0;
+  for (const a of list) {
+    const p = cat.planets[a.planet] || {};
+    if (a.kind === "spend_planet") { res += p.resources || 0; inf += p.influence || 0; } else tg += a.count || 0;
+  }
+  $("#pay-total").textContent = list.length ? `Ticked: planets worth ${res} resources or ${inf} influence` + (tg ? `, and ${tg} trade goods` : "") : "Nothing ticked.";
+  $("#pay").disabled = !list.length;
+}
+
+async function payTicked() {
+  const list = ticked();
+  game.ticked = new Set();
+  $("#refusal").hidden = true;
+  for (const a of list) {
+    const want = JSON.stringify(a);
+    if (!(game.gv.legal || []).some((b) => JSON.stringify(b) === want)) {
+      showRefusal(new Error(`Stopped before "${imperative(describe(a, game.gv.view.state))}": the game no longer offers it (the cost may be paid).`));
+      return;
+    }
+    try {
+      render(await api(`/api/games/${game.id}/actions`, { method: "POST", body: JSON.stringify({ seq: game.seq, action: a }) }));
+    } catch (err) { showRefusal(err); return; }
+  }
 }
 
 function strategyCard(a, i, state) {
@@ -280,7 +336,7 @@ async function openGame(id, token) {
   if (token && !/^[0-9a-f]{32}$/.test(token)) token = "";
   if (token) localStorage.setItem(seatKey(id), token);
   else token = localStorage.getItem(seatKey(id)) || "";
-  game = { id, token, seq: 0, selected: null };
+  game = { id, token, seq: 0, selected: null, ticked: new Set() };
   $("#lobby").hidden = true;
   $("#game").hidden = false;
   history.replaceState(null, "", `#game=${encodeURIComponent(id)}`);
