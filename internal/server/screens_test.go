@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/emulation"
+	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	"github.com/mecatol/mecatol/internal/bot"
@@ -26,15 +27,17 @@ var updateScreens = flag.Bool("update-screens", false, "write the screenshots th
 // screen is a position the screen tests photograph, found by playing.
 type screen struct {
 	name  string
-	found func(s *ti4.State) bool
-	show  string // the element scrolled to
+	found func(s *ti4.State, legal []ti4.Action) bool // legal: the photographed seat's
+	show  string                                      // the element scrolled to
 }
 
 var screens = []screen{
-	{"midgame", func(s *ti4.State) bool { return s.Round == 3 && s.Phase == ti4.PhaseAction && s.Tactical != nil }, "#map"},
-	{"combat", func(s *ti4.State) bool { return s.Combat != nil }, "#combat-card"},
-	{"players", func(s *ti4.State) bool { return s.Round == 4 && s.Phase == ti4.PhaseStatus }, "#players"},
-	{"agenda", func(s *ti4.State) bool {
+	{"midgame", func(s *ti4.State, legal []ti4.Action) bool {
+		return s.Round >= 3 && s.Tactical != nil && len(s.Tactical.Moves) == 0 && countKind(legal, ti4.ActMoveShips) > 0
+	}, "#map"},
+	{"combat", func(s *ti4.State, _ []ti4.Action) bool { return s.Combat != nil }, "#combat-card"},
+	{"players", func(s *ti4.State, _ []ti4.Action) bool { return s.Round == 4 && s.Phase == ti4.PhaseStatus }, "#players"},
+	{"agenda", func(s *ti4.State, _ []ti4.Action) bool {
 		return s.Agenda != nil && s.Agenda.Window == "" && len(s.Agenda.Voters) == 1 && s.Agenda.Voters[0] == 0
 	}, "#table"},
 }
@@ -74,7 +77,7 @@ func TestBrowserScreens(t *testing.T) {
 			break
 		}
 		for _, sc := range screens {
-			if !done[sc.name] && sc.found(s) {
+			if !done[sc.name] && sc.found(s, views[0].Legal) {
 				done[sc.name] = true
 				photograph(t, tb, sc, views[0].Seq)
 			}
@@ -182,8 +185,13 @@ func photograph(t *testing.T, tb tab, sc screen, seq int) {
 		w, h int64
 	}{{"desktop", 1280, 900}, {"phone", 390, 844}} {
 		var img []byte
-		tb.run(t, 20*time.Second, chromedp.EmulateViewport(size.w, size.h), chromedp.Sleep(300*time.Millisecond),
-			chromedp.ScrollIntoView(sc.show, chromedp.ByQuery), chromedp.Sleep(200*time.Millisecond), chromedp.CaptureScreenshot(&img))
+		// The scroll is instant and awaited: under load a screenshot could
+		// otherwise catch the page mid-layout.
+		scroll := fmt.Sprintf(`new Promise((done) => { document.querySelector(%q).scrollIntoView({ block: "start", behavior: "instant" }); requestAnimationFrame(() => requestAnimationFrame(() => done(window.innerWidth))); })`, sc.show)
+		tb.run(t, 20*time.Second, chromedp.EmulateViewport(size.w, size.h),
+			chromedp.Poll(fmt.Sprintf(`window.innerWidth === %d`, size.w), nil, chromedp.WithPollingTimeout(5*time.Second)), chromedp.Sleep(300*time.Millisecond),
+			chromedp.Evaluate(scroll, nil, func(p *cdpruntime.EvaluateParams) *cdpruntime.EvaluateParams { return p.WithAwaitPromise(true) }),
+			chromedp.Sleep(200*time.Millisecond), chromedp.CaptureScreenshot(&img))
 		name := fmt.Sprintf("%s-%s.png", sc.name, size.name)
 		os.WriteFile(filepath.Join(artefacts(t), name), img, 0o644)
 		compareScreen(t, name, img)

@@ -156,6 +156,15 @@ async function payTicked() {
   }
 }
 
+// movesOf is each system the legal list lets the player move ships or
+// carry units from, paired with the active system they go to.
+function movesOf(legal, state) {
+  const to = state.tactical ? state.tactical.system : undefined;
+  if (to === undefined) return [];
+  const from = new Set(legal.filter((a) => (a.kind === "move_ships" || a.kind === "transport") && a.system !== undefined && a.system !== to).map((a) => a.system));
+  return [...from].sort((a, b) => a - b).map((f) => [f, to]);
+}
+
 function strategyCard(a, i, state) {
   const info = (cat.strategy || []).find((s) => s.id === a.card) || {};
   const tg = (state.strategy_tg || {})[a.card];
@@ -208,8 +217,9 @@ function renderGame(gv, live) {
   const targets = live ? renderActions(gv, s) : new Map();
   $("#actions-card").hidden = !live;
   const active = s.tactical ? s.tactical.system : s.combat ? s.combat.system : undefined;
-  const key = JSON.stringify([s.systems, [...targets], active, game.selected]);
-  if (key !== game.mapKey || !$("#map svg")) drawMap($("#map"), game.board, s, { targets, active, selected: game.selected, onPick: pick }, game.id);
+  const moves = live ? movesOf(gv.legal || [], s) : [];
+  const key = JSON.stringify([s.systems, [...targets], active, game.selected, moves]);
+  if (key !== game.mapKey || !$("#map svg")) drawMap($("#map"), game.board, s, { targets, active, selected: game.selected, onPick: pick, moves }, game.id);
   game.mapKey = key;
   const me = s.players[gv.seat];
   const legal = live ? gv.legal || [] : [];

@@ -153,7 +153,7 @@ function drawSystem(slot, sys, state, opts) {
 // number of legal actions there), active and selected positions, onPick.
 // drawn is the map on the page: each system's group is redrawn only when
 // what it shows has changed.
-const drawn = { svg: null, g: null, id: "", keys: new Map(), nodes: new Map() };
+const drawn = { svg: null, g: null, arrows: null, arrowKey: "", id: "", keys: new Map(), nodes: new Map() };
 
 export function drawMap(container, board, state, opts, gameId) {
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
@@ -166,7 +166,13 @@ export function drawMap(container, board, state, opts, gameId) {
   if (drawn.id !== gameId || !drawn.svg || !container.contains(drawn.svg)) {
     drawn.svg = el("svg", { role: "group", "aria-label": "The galaxy", class: "galaxy", "font-family": "system-ui, sans-serif" });
     drawn.g = el("g");
-    drawn.svg.append(drawn.g);
+    drawn.arrows = el("g", { class: "moves", "aria-hidden": "true" });
+    const head = el("marker", { id: "arrowhead", viewBox: "0 0 10 10", refX: "6", refY: "5", markerWidth: "4", markerHeight: "4", orient: "auto-start-reverse" });
+    head.append(el("path", { d: "M0,0 L10,5 L0,10 z", fill: "#7cf29a" }));
+    const defs = el("defs");
+    defs.append(head);
+    drawn.svg.append(defs, drawn.g, drawn.arrows);
+    drawn.arrowKey = "";
     drawn.id = gameId;
     drawn.keys.clear();
     drawn.nodes.clear();
@@ -187,6 +193,22 @@ export function drawMap(container, board, state, opts, gameId) {
     drawn.keys.set(slot.pos, key);
     drawn.nodes.set(slot.pos, node);
   }
+  drawMoves(board, opts.moves || []);
+}
+
+// drawMoves draws an arrow from each system the engine lets the player
+// move ships (or carry units) from into the active system.
+function drawMoves(board, moves) {
+  const key = JSON.stringify(moves);
+  if (key === drawn.arrowKey) return;
+  drawn.arrowKey = key;
+  const at = new Map(board.map((s) => [s.pos, [s.x * R, s.y * R]]));
+  drawn.arrows.replaceChildren(...moves.filter(([a, b]) => at.has(a) && at.has(b)).map(([a, b]) => {
+    const [x1, y1] = at.get(a), [x2, y2] = at.get(b);
+    const len = Math.hypot(x2 - x1, y2 - y1) || 1, cut = 0.45 * R;
+    const dx = ((x2 - x1) / len) * cut, dy = ((y2 - y1) / len) * cut;
+    return el("line", { x1: x1 + dx, y1: y1 + dy, x2: x2 - dx, y2: y2 - dy, class: "move-arrow", stroke: "#7cf29a", "stroke-width": "9", "stroke-linecap": "round", "marker-end": "url(#arrowhead)", opacity: "0.85", "data-from": a, "data-to": b });
+  }));
 }
 
 export function zoomBy(factor) {
