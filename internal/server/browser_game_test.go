@@ -74,11 +74,12 @@ func clickAction(t *testing.T, tb tab, seq, i int, a ti4.Action) {
 	}
 	sel := fmt.Sprintf(`button.act[data-i="%d"]`, i)
 	fast := chromedp.WithPollingInterval(5 * time.Millisecond)
+	ready := "true"
 	if a.Kind == ti4.ActMoveShips { // the map shows the move as an arrow into the active system
-		tb.run(t, 10*time.Second, chromedp.Poll(fmt.Sprintf(`document.body.dataset.seq === "%d" && !!document.querySelector('.move-arrow[data-from="%d"]')`, seq, *a.System), nil, fast, chromedp.WithPollingTimeout(8*time.Second)))
+		ready = fmt.Sprintf(`!!document.querySelector('.move-arrow[data-from="%d"]')`, *a.System)
 	}
 	var where string // the page at seq: the button shown, or to be found on the map
-	tb.run(t, 10*time.Second, chromedp.Poll(fmt.Sprintf(`document.body.dataset.seq === "%d" && (document.querySelector('%s') ? "button" : "map")`, seq, sel), &where, fast, chromedp.WithPollingTimeout(8*time.Second)))
+	tb.run(t, 10*time.Second, chromedp.Poll(fmt.Sprintf(`document.body.dataset.seq === "%d" && %s && (document.querySelector('%s') ? "button" : "map")`, seq, ready, sel), &where, fast, chromedp.WithPollingTimeout(8*time.Second)))
 	if where == "map" {
 		pos := posHint(a)
 		var outlined bool

@@ -129,21 +129,11 @@ func TestEveryComponentHasAnAccount(t *testing.T) {
 			ids = append(ids, card.ID)
 		}
 	}
-	for _, x := range c.Technologies {
-		ids = append(ids, x.ID)
-	}
-	for _, x := range c.Relics {
-		ids = append(ids, x.ID)
-	}
-	for _, x := range c.Exploration {
-		ids = append(ids, x.ID)
-	}
-	for _, x := range c.Strategy {
-		ids = append(ids, x.ID)
-	}
-	for _, n := range c.Promissory {
-		ids = append(ids, n.ID)
-	}
+	ids = append(ids, idsOf(c.Technologies, func(x *data.Technology) string { return x.ID })...)
+	ids = append(ids, idsOf(c.Relics, func(x data.Named) string { return x.ID })...)
+	ids = append(ids, idsOf(c.Promissory, func(x data.Named) string { return x.ID })...)
+	ids = append(ids, idsOf(c.Exploration, func(x data.ExplorationCard) string { return x.ID })...)
+	ids = append(ids, idsOf(c.Strategy, func(x data.StrategyCard) string { return x.ID })...)
 	for _, f := range c.Factions {
 		for _, a := range append(append([]string{f.Promissory}, f.PromissoryExtra...), f.Abilities...) {
 			ids = append(ids, f.ID+":"+idOf(a))
@@ -154,4 +144,12 @@ func TestEveryComponentHasAnAccount(t *testing.T) {
 			t.Errorf("%s (%s) has no account", id, Names()[id])
 		}
 	}
+}
+
+func idsOf[T any](xs []T, id func(T) string) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = id(x)
+	}
+	return out
 }

@@ -1,9 +1,11 @@
 // Package cards holds the facts of Galactic Empires cards that Mecatol
 // plays: for now the two starter decks of the Premiere Edition (PE), Basic
-// Deck A and Basic Deck B. A card is its printed name, type, strength and
-// numbers (costs, points generated, shields, weapons); what it does is
-// rules code, not data. The numbers are checked against the Galactic
-// Empires Card Museum's card data by the tests.
+// Deck A and Basic Deck B. A card is its name, type, strength and numbers
+// (costs, points generated, shields, weapons) as the Galactic Empires Card
+// Museum's card data gives them, which the tests check; what it does is
+// rules code, not data. Where the printed card says otherwise (a variable
+// weapon, an empire named on a generic card, a cost left out), listed in
+// docs/ge-cards.md, the rules will follow the card.
 package cards
 
 import (
@@ -29,7 +31,7 @@ const (
 
 var kinds = map[string]bool{Ability: true, Base: true, Crew: true, Equipment: true, Hazard: true, Luck: true, Monster: true, Occurrence: true, Ship: true, Terrain: true}
 
-// Card is one card's printed facts.
+// Card is one card's facts.
 type Card struct {
 	ID       string `json:"id"`
 	Name     string `json:"name"`

@@ -87,8 +87,11 @@ function renderActions(gv, state) {
     out.push(h("h3", {}, `In ${systemName(state, game.selected)}`));
     out.push(here.length ? h("div", { id: "here" }, here) : h("p", { class: "muted" }, "Nothing to do in this system now."));
   } else if (targets.size) out.push(h("p", { class: "hint" }, `${[...targets.values()].reduce((x, y) => x + y, 0)} of your actions are on the map: pick an outlined system.`));
+  const st = state.step || {};
+  const stepKey = JSON.stringify([state.round, state.phase, st.kind, st.card, st.seat, (state.agenda || {}).number]);
+  if (!pay.length || stepKey !== game.tickStep) game.ticked = new Set(); // ticks belong to one payment
+  game.tickStep = stepKey;
   if (pay.length) out.push(...payPanel(pay, state));
-  else game.ticked = new Set();
   for (const [k, bs] of rest) out.push(h("h3", {}, capital(k)), ...bs);
   if (!legal.length) {
     const who = (gv.view.deciding || []).map((q) => faction(state, q));
@@ -105,13 +108,17 @@ function renderActions(gv, state) {
 // it. Command tokens stay buttons.
 function payPanel(pay, state) {
   const st = state.step;
-  const ticks = [], goods = [], buttons = [];
+  const planets = new Map(), goods = [], buttons = [];
   for (const [a, i] of pay) {
     const key = JSON.stringify(a);
-    if (a.kind === "spend_planet") ticks.push(h("label", { class: "tick" }, h("input", { type: "checkbox", "data-i": i, "data-a": key, checked: game.ticked.has(key), onchange: payTotal }), " ", capital(imperative(describe(a, state)))));
-    else if (a.kind === "spend_trade_goods") goods.push(h("option", { value: key, "data-i": i, selected: game.ticked.has(key) }, capital(imperative(describe(a, state)))));
+    if (a.kind === "spend_planet") {
+      const p = planets.get(a.planet) || {};
+      p[a.use ? "alt" : "plain"] = [a, i, key];
+      planets.set(a.planet, p);
+    } else if (a.kind === "spend_trade_goods") goods.push(h("option", { value: key, "data-i": i, selected: game.ticked.has(key) }, capital(imperative(describe(a, state)))));
     else buttons.push(actButton(a, i, state));
   }
+  const ticks = [...planets.values()].map((p) => planetTick(p, state));
   const tg = goods.length ? h("label", { class: "tick" }, "Trade goods ", h("select", { id: "pay-goods", onchange: () => payTotal() }, h("option", { value: "" }, "none"), goods)) : null;
   return [h("h3", {}, "Pay"), st && st.spent !== undefined ? h("p", {}, `Spent so far: ${st.spent || 0}`) : null,
     h("div", { class: "pay", role: "group", "aria-label": "Planets and trade goods to spend" }, ticks, tg),
@@ -119,10 +126,26 @@ function payPanel(pay, state) {
     h("button", { type: "button", id: "pay", class: "act", disabled: true, onclick: payTicked }, "Pay with what is ticked"), ...buttons].filter(Boolean);
 }
 
+// planetTick is one planet's box; where the engine also lists spending it
+// for its influence (which counts only where a cost takes both), a second
+// box chooses that.
+function planetTick(p, state) {
+  const [a, i, key] = p.plain || p.alt;
+  const alt = p.plain && p.alt;
+  const main = h("input", { type: "checkbox", class: "main", "data-i": i, "data-a": key, checked: game.ticked.has(key) || (alt && game.ticked.has(alt[2])), onchange: payTotal });
+  const row = h("div", { class: "tick" }, h("label", {}, main, " ", `Exhaust ${planetLine(a.planet)}`));
+  if (alt) {
+    const box = h("input", { type: "checkbox", class: "alt", "data-i": alt[1], "data-a": alt[2], checked: game.ticked.has(alt[2]), onchange: () => { if (box.checked) main.checked = true; payTotal(); } });
+    row.append(h("label", { class: "alt" }, box, " count its influence where the cost takes both"));
+  }
+  return row;
+}
+
 // ticked is the payment actions ticked, planets first, as sent. The ticks
-// are kept (game.ticked) across redraws while the engine lists them.
+// are kept (game.ticked) across redraws while the step lasts.
 function ticked() {
-  const keys = [...document.querySelectorAll("#actions .pay input:checked")].map((e) => e.dataset.a);
+  const keys = [...document.querySelectorAll("#actions .pay .tick")].filter((r) => r.querySelector("input.main:checked"))
+    .map((r) => (r.querySelector("input.alt:checked") || r.querySelector("input.main")).dataset.a);
   const tg = $("#pay-goods");
   if (tg && tg.value !== "") keys.push(tg.value);
   game.ticked = new Set(keys);
@@ -141,18 +164,25 @@ function payTotal() {
 }
 
 async function payTicked() {
+  if (game.paying) return; // a second click while paying sends nothing
   const list = ticked();
   game.ticked = new Set();
+  game.paying = true;
+  $("#pay").disabled = true;
   $("#refusal").hidden = true;
-  for (const a of list) {
-    const want = JSON.stringify(a);
-    if (!(game.gv.legal || []).some((b) => JSON.stringify(b) === want)) {
-      showRefusal(new Error(`Stopped before "${imperative(describe(a, game.gv.view.state))}": the game no longer offers it (the cost may be paid).`));
-      return;
-    }
-    try {
+  try {
+    for (const a of list) {
+      const want = JSON.stringify(a);
+      if (!(game.gv.legal || []).some((b) => JSON.stringify(b) === want)) {
+        showRefusal(new Error(`Stopped before "${imperative(describe(a, game.gv.view.state))}": the game no longer offers it (the cost may be met already, or the game moved on).`));
+        return;
+      }
       render(await api(`/api/games/${game.id}/actions`, { method: "POST", body: JSON.stringify({ seq: game.seq, action: a }) }));
-    } catch (err) { showRefusal(err); return; }
+    }
+  } catch (err) {
+    showRefusal(err);
+  } finally {
+    game.paying = false;
   }
 }
 
