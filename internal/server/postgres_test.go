@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
@@ -50,7 +49,7 @@ func TestTwoServersShareAGame(t *testing.T) {
 	id, _, seats := setupGame(t, baseA)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	ws, _, err := websocket.Dial(ctx, strings.Replace(baseB, "http", "ws", 1)+"/api/games/"+id+"/ws?token="+seats[1].token, nil)
+	ws, err := dial(t, baseB, id, seats[1].token)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -130,7 +130,7 @@ func TestReissueClosesTheOldTokensConnection(t *testing.T) {
 	id, host, seats := setupGame(t, srv.URL)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	ws, _, err := websocket.Dial(ctx, strings.Replace(srv.URL, "http", "ws", 1)+"/api/games/"+id+"/ws?token="+seats[1].token, nil)
+	ws, err := dial(t, srv.URL, id, seats[1].token)
 	if err != nil {
 		t.Fatal(err)
 	}

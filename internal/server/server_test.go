@@ -15,8 +15,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coder/websocket"
-
 	"github.com/mecatol/mecatol/internal/engine"
 	"github.com/mecatol/mecatol/internal/store"
 	"github.com/mecatol/mecatol/internal/ti4"
@@ -228,7 +226,7 @@ func noLeaksOverAGame(t *testing.T, key byte) {
 	id, _, seats := setupGame(t, srv.URL)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	ws, _, err := websocket.Dial(ctx, strings.Replace(srv.URL, "http", "ws", 1)+"/api/games/"+id+"/ws?token="+seats[1].token, nil)
+	ws, err := dial(t, srv.URL, id, seats[1].token)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -331,12 +331,7 @@ func (s *Store) SetSeat(ctx context.Context, id string, seat int, name string, t
 	if n, _ := res.RowsAffected(); n == 0 {
 		return fmt.Errorf("seat %d is taken", seat)
 	}
-	if s.postgres {
-		if _, err := s.db.ExecContext(ctx, `SELECT pg_notify($1, $2)`, Channel, id); err != nil {
-			return err
-		}
-	}
-	return nil
+	return s.notify(ctx, id)
 }
 
 // ReissueSeat replaces the token of a claimed seat (the host giving a
@@ -351,12 +346,7 @@ func (s *Store) ReissueSeat(ctx context.Context, id string, seat int, token stri
 	if n, _ := res.RowsAffected(); n == 0 {
 		return fmt.Errorf("seat %d is not taken", seat)
 	}
-	if s.postgres {
-		if _, err := s.db.ExecContext(ctx, `SELECT pg_notify($1, $2)`, Channel, id); err != nil {
-			return err
-		}
-	}
-	return nil
+	return s.notify(ctx, id)
 }
 
 // Seats returns the token hashes of a game's claimed seats.

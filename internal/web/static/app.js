@@ -32,10 +32,15 @@ function showRefusal(err) {
   p.dataset.seq = game ? game.seq : "";
 }
 
+// send posts one action at the current step and draws the answer.
+async function send(action) {
+  render(await api(`/api/games/${game.id}/actions`, { method: "POST", body: JSON.stringify({ seq: game.seq, action }) }));
+}
+
 async function act(action) {
   $("#refusal").hidden = true;
   try {
-    render(await api(`/api/games/${game.id}/actions`, { method: "POST", body: JSON.stringify({ seq: game.seq, action }) }));
+    await send(action);
   } catch (err) { showRefusal(err); }
 }
 
@@ -177,7 +182,7 @@ async function payTicked() {
         showRefusal(new Error(`Stopped before "${imperative(describe(a, game.gv.view.state))}": the game no longer offers it (the cost may be met already, or the game moved on).`));
         return;
       }
-      render(await api(`/api/games/${game.id}/actions`, { method: "POST", body: JSON.stringify({ seq: game.seq, action: a }) }));
+      await send(a);
     }
   } catch (err) {
     showRefusal(err);
