@@ -1,0 +1,115 @@
+package ge
+
+import "github.com/mecatol/mecatol/internal/engine"
+
+// Equipment (GE-type-E): on ships and bases; passive (P) equipment works
+// whatever its unit's state, the rest only on an engaged unit. P and NP
+// follow the latest printings (GE-versions).
+
+func init() {
+	define(&Def{ID: "cargo", Passive: true, Absorbs: true})
+	define(&Def{ID: "distribution_node", Exclusive: "Mechad", HostNodes: 1})
+	define(&Def{ID: "escape_pod", Passive: true, Pod: true})
+	define(&Def{ID: "fuser_mechanism", Exclusive: "Indirigan", Doubles: true})
+	define(&Def{ID: "krebiz_armor", Exclusive: "Krebiz", Passive: true, HostStrength: 1,
+		Where: func(s *State, self, host int) error {
+			if host < 0 || s.def(host).Carry == "" {
+				return engine.Refuse("GE-krebiz", "Krebiz armor goes on a Krebiz cruiser")
+			}
+			return nil
+		}})
+	define(&Def{ID: "probe"})
+	define(&Def{ID: "laboratory", Passive: true})
+	// Nuclear Mine: 2 card damage to any one ship, then it goes.
+	define(&Def{ID: "nuclear_mine", Act: &Act{Rule: "GE-cards-have-rules",
+		Targets: func(s *State, self, _ int) []int {
+			var out []int
+			for i := range s.Cards {
+				if s.inPlay(i) && s.isUnit(i) && s.def(i).Kind == "ship" && s.Cards[i].Owner != s.Cards[self].Owner {
+					out = append(out, i)
+				}
+			}
+			return out
+		},
+		Do: func(s *State, self, _, t int) {
+			by := s.Cards[self].Owner
+			s.discard(self)
+			s.hurt(t, 2, byCard, by)
+		}}})
+	define(&Def{ID: "phaser_refit", HostPhasers: 1})
+	define(&Def{ID: "engine_synchronization", Passive: true, HostCost: pts(Energy, -1), OwnOutput: true})
+	define(&Def{ID: "transporter", Passive: true, Carries: true, Act: moveCrew(99), Reacts: rescue(99)})
+	for _, id := range []string{"shuttlecraft_left", "shuttlecraft_right"} {
+		define(&Def{ID: id, Passive: true, Carries: true, OneShot: true, Phasers: 1, Act: moveCrew(3), Reacts: rescue(3)})
+	}
+}
+
+// moveCrew moves up to n of its player's crew from its location to another
+// of his locations.
+func moveCrew(n int) *Act {
+	return &Act{Rule: "GE-cards-have-rules",
+		Targets: func(s *State, self, _ int) []int {
+			from := s.unitAt(self)
+			var out []int
+			for _, i := range s.fleet(s.Cards[self].Owner) {
+				if i != from && s.location(i) && len(s.crewAt(from, n)) > 0 {
+					out = append(out, i)
+				}
+			}
+			return out
+		},
+		Do: func(s *State, self, _, t int) {
+			for _, j := range s.crewAt(s.unitAt(self), n) {
+				s.Cards[j].On = t + 1
+			}
+		}}
+}
+
+// rescue: played from the hand when a unit of its player's carrying crew
+// is fired at, it takes up to n crew off to another of his locations.
+func rescue(n int) *Reaction {
+	return &Reaction{Rule: "GE-reactions",
+		Answers: func(s *State, self int, w *Window) bool {
+			t := w.Deed.Target
+			return w.Deed.Kind == KindFire && t >= 0 && s.Players[s.Cards[self].Owner].Hand.Has(self) &&
+				s.isUnit(t) && s.Cards[t].Owner == s.Cards[self].Owner && len(s.crewAt(t, n)) > 0 && s.refuge(t) >= 0
+		},
+		Do: func(s *State, self int, w *Window) {
+			t := w.Deed.Target
+			to := s.refuge(t)
+			s.fromHandAt(self, to)
+			for _, j := range s.crewAt(t, n) {
+				s.Cards[j].On = to + 1
+			}
+		}}
+}
+
+// location reports whether crew may sit on i.
+func (s *State) location(i int) bool {
+	k := s.def(i).Kind
+	return s.isUnit(i) || k == "terrain"
+}
+
+// refuge is another unit of the same player where equipment may go.
+func (s *State) refuge(t int) int {
+	for _, i := range s.fleet(s.Cards[t].Owner) {
+		if i != t && s.isUnit(i) {
+			return i
+		}
+	}
+	return -1
+}
+
+// crewAt is up to n of the owner's crew directly at a location.
+func (s *State) crewAt(at, n int) []int {
+	if at < 0 {
+		return nil
+	}
+	var out []int
+	for _, j := range s.onTop(at) {
+		if len(out) < n && s.def(j).Kind == "crew" && !s.Cards[j].Against {
+			out = append(out, j)
+		}
+	}
+	return out
+}
