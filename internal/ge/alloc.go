@@ -119,6 +119,9 @@ func (s *State) output(seat int) Points {
 func (s *State) produces(i int) Points {
 	d, c := s.def(i), s.Cards[i]
 	out := d.Output
+	if d.OutputFn != nil {
+		out = out.add(d.OutputFn(s, i))
+	}
 	if d.ModeOutput != nil {
 		_, o := d.ModeOutput(c.Mode)
 		out = out.add(o)

@@ -92,7 +92,10 @@ type Reaction struct {
 	// Answers reports whether it may answer the pending window w: from the
 	// hand (self not in play) or in play.
 	Answers func(s *State, self int, w *Window) bool
-	Do      func(s *State, self int, w *Window)
+	// Most is the largest count the answer may choose (an escort's points
+	// intercepted); nil: it chooses none.
+	Most func(s *State, self int, w *Window) int
+	Do   func(s *State, self int, w *Window, n int)
 }
 
 var defs = map[string]*Def{}

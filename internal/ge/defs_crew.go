@@ -38,7 +38,7 @@ func init() {
 		Answers: func(s *State, self int, w *Window) bool {
 			return w.Deed.Kind == KindPlay && s.crewOf(w.target(), s.Cards[self].Owner) && w.Moved == 0
 		},
-		Do: func(s *State, self int, w *Window) {
+		Do: func(s *State, self int, w *Window, _ int) {
 			s.fromHandAt(self, s.hostOf(w.target()))
 			w.Moved = self + 1
 		}}})
@@ -56,7 +56,7 @@ func init() {
 		Answers: func(s *State, self int, w *Window) bool {
 			return w.Deed.Kind == KindPlay && s.def(w.Deed.Card).Ailment && s.crewOf(w.target(), s.Cards[self].Owner)
 		},
-		Do: func(s *State, self int, w *Window) {
+		Do: func(s *State, self int, w *Window, _ int) {
 			s.fromHandAt(self, s.hostOf(w.target()))
 			w.Void = true
 		}}})
@@ -93,7 +93,7 @@ func init() {
 			return a.Kind == KindAct && s.def(a.Card).Act.Mission && s.def(a.Card).Strength <= 4 &&
 				a.Target >= 0 && s.unitAt(a.Target) >= 0 && s.Cards[s.unitAt(a.Target)].Owner == s.Cards[self].Owner
 		},
-		Do: func(s *State, self int, w *Window) {
+		Do: func(s *State, self int, w *Window, _ int) {
 			s.fromHandAt(self, s.unitAt(w.Deed.Target))
 			w.Void = true
 		}}})

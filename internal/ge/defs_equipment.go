@@ -74,7 +74,7 @@ func rescue(n int) *Reaction {
 			return w.Deed.Kind == KindFire && t >= 0 && s.Players[s.Cards[self].Owner].Hand.Has(self) &&
 				s.isUnit(t) && s.Cards[t].Owner == s.Cards[self].Owner && len(s.crewAt(t, n)) > 0 && s.refuge(t) >= 0
 		},
-		Do: func(s *State, self int, w *Window) {
+		Do: func(s *State, self int, w *Window, _ int) {
 			t := w.Deed.Target
 			to := s.refuge(t)
 			s.fromHandAt(self, to)

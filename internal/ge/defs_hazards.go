@@ -48,7 +48,7 @@ func luck() {
 			Answers: func(s *State, self int, w *Window) bool {
 				return w.Deed.Kind == KindPlay && s.crewOf(w.target(), s.Cards[self].Owner)
 			},
-			Do: func(s *State, self int, w *Window) {
+			Do: func(s *State, self int, w *Window, _ int) {
 				w.Void = true
 				s.put(self, InDiscard)
 			}}})

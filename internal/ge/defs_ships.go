@@ -90,12 +90,11 @@ func escort() *Reaction {
 			return w.Deed.Kind == KindFire && s.inPlay(self) && t >= 0 && s.isUnit(t) &&
 				s.Cards[t].Owner == s.Cards[self].Owner && t != self && s.strength(t) >= 7
 		},
-		Do: func(s *State, self int, w *Window) {
-			room := (s.shields(self) + s.strength(self) - s.Cards[self].Damage) / 2
-			cut := min(room, s.volleyDamage(&w.Deed)-w.Cut)
-			if cut > 0 {
-				w.Cut += cut
-				s.hurt(self, 2*cut, byCard, w.Deed.Seat)
-			}
+		Most: func(s *State, self int, w *Window) int {
+			return s.volleyDamage(&w.Deed) - w.Cut
+		},
+		Do: func(s *State, self int, w *Window, n int) {
+			w.Cut += n
+			s.hurt(self, 2*n, byCard, w.Deed.Seat)
 		}}
 }

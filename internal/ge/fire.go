@@ -145,8 +145,13 @@ func based(s *State, terrain int) bool {
 
 func fireHQ(s *State, a *Action) error {
 	seat := hqSeat(a.Target)
-	if seat >= len(s.Players) || seat == a.Seat || s.Players[seat].Out {
-		return engine.BadInput("target", "no opposing Sector HQ %d", seat)
+	switch {
+	case seat >= len(s.Players):
+		return engine.BadInput("target", "no Sector HQ %d", seat)
+	case seat == a.Seat:
+		return engine.Refuse("GE-4-standard-targets", "a player does not fire at his own Sector HQ (FAQ: Friendly Fire)")
+	case s.Players[seat].Out:
+		return engine.Refuse("GE-win", "seat %d is out of the game", seat)
 	}
 	if g := s.guards(seat); len(g) > 0 {
 		return engine.Refuse("GE-weapons-damage", "%s protects that Sector HQ", s.name(g[0]))

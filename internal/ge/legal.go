@@ -57,8 +57,11 @@ func answers(s *State, seat int) []Action {
 		out = append(out, act(KindReact, seat, i, -1, 0))
 	}
 	for _, i := range s.fleet(seat) {
-		if s.def(i).Reacts != nil {
+		if r := s.def(i).Reacts; r != nil {
 			out = append(out, act(KindReact, seat, i, -1, 0))
+			for n := 1; r.Most != nil && n <= 8; n++ {
+				out = append(out, act(KindReact, seat, i, -1, n))
+			}
 		}
 	}
 	return out

@@ -78,6 +78,13 @@ func decideReact(s *State, a *Action) error {
 	if !d.Reacts.Answers(s, a.Card, s.Pending) {
 		return engine.Refuse(d.Reacts.Rule, "%s cannot answer this", d.Name)
 	}
+	most := 0
+	if d.Reacts.Most != nil {
+		most = d.Reacts.Most(s, a.Card, s.Pending)
+	}
+	if a.N < 0 || a.N > most || (most > 0 && a.N == 0) {
+		return engine.Refuse(d.Reacts.Rule, "%s answers with 1 to %d", d.Name, most)
+	}
 	return nil
 }
 
@@ -91,7 +98,7 @@ func applyReact(s *State, e Event) {
 		s.Cards[a.Card].Used = true
 	}
 	s.note(a.Seat, "answers with "+s.name(a.Card))
-	s.def(a.Card).Reacts.Do(s, a.Card, w)
+	s.def(a.Card).Reacts.Do(s, a.Card, w, a.N)
 	w.Asked = w.Asked[1:]
 }
 
