@@ -243,3 +243,25 @@ func TestCard_PlasmaField_ResearchedAway(t *testing.T) {
 		t.Fatal("2 research leave the hazard")
 	}
 }
+
+func TestCard_BiruksComet_TwoResearchForTwoTurns(t *testing.T) {
+	tb := newTable(t)
+	comet := tb.place(0, "biruks_comet", -1)
+	if tb.s.output(0)[Research] != 2 || tb.s.Cards[comet].Timer != 2 {
+		t.Fatal("2 research, 2 turns")
+	}
+}
+
+func TestCard_PhaserRefit_OneMoreOnAnEngagedUnit(t *testing.T) {
+	tb := newTable(t)
+	tb.s.Active = 1
+	ship := tb.place(1, "corporate_frigate", -1)
+	refit := tb.place(1, "phaser_refit", ship)
+	if tb.s.firePhasers(ship) != 2 {
+		t.Fatalf("%d phasers", tb.s.firePhasers(ship))
+	}
+	tb.s.Cards[refit].Engaged = false // non-passive: idle while its unit is
+	if tb.s.firePhasers(ship) != 1 {
+		t.Fatal("an idle refit fires")
+	}
+}
