@@ -34,22 +34,30 @@ func NewState(cfg Config, rng *engine.RNG) (*State, error) {
 		return nil, fmt.Errorf("ge: %d decks: a game takes 2 to 4", len(cfg.Decks))
 	}
 	s := &State{Phase: PhaseReserve, Winner: -1, Started: len(cfg.Decks), PlayLimit: MaxPlays}
+	var all []*Card
 	for seat, name := range cfg.Decks {
 		list, err := cards.Starters().Deck(name)
 		if err != nil {
 			return nil, fmt.Errorf("ge: %w", err)
 		}
-		p := &Player{Seat: seat, Deck: name, Ante: -1}
 		for _, c := range list {
 			if defs[c.ID] == nil {
 				return nil, fmt.Errorf("ge: card %s is not built", c.ID)
 			}
-			p.Draw.Push(len(s.Cards))
-			s.Cards = append(s.Cards, &Card{Def: c.ID, Owner: seat, Zone: InDeck})
+			all = append(all, &Card{Def: c.ID, Owner: seat, Zone: InDeck})
 		}
-		rng.Shuffle(len(p.Draw), func(i, j int) { p.Draw[i], p.Draw[j] = p.Draw[j], p.Draw[i] })
-		s.Players = append(s.Players, p)
+		s.Players = append(s.Players, &Player{Seat: seat, Deck: name, Ante: -1})
 		s.Order = append(s.Order, seat)
+	}
+	// Card numbers are dealt at random, so that a hidden card's number
+	// says nothing of which card it is; each deck is then shuffled on its own.
+	rng.Shuffle(len(all), func(i, j int) { all[i], all[j] = all[j], all[i] })
+	s.Cards = all
+	for i, c := range all {
+		s.Players[c.Owner].Draw.Push(i)
+	}
+	for _, p := range s.Players {
+		rng.Shuffle(len(p.Draw), func(i, j int) { p.Draw[i], p.Draw[j] = p.Draw[j], p.Draw[i] })
 	}
 	return s, nil
 }

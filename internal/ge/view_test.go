@@ -1,0 +1,73 @@
+package ge
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/mecatol/mecatol/internal/engine"
+)
+
+// A seat sees its own hand, never another's, nor any deck's order; a
+// hidden card's number tells nothing, for numbers are dealt at random.
+func TestView_HidesHandsAndDecks(t *testing.T) {
+	g, err := New(Config{Decks: []string{"basic_a", "basic_b"}, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seat := 0; seat < 2; seat++ {
+		if err := g.Play(Action{Kind: KindReserve, Seat: seat}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := g.State()
+	for viewer := -1; viewer < 2; viewer++ {
+		v := SeatView(s, viewer)
+		for i, c := range s.Cards {
+			seen := v.Cards[i].Def != ""
+			want := c.Zone == InPlay || c.Zone == InDiscard || c.Zone == InReserve ||
+				(c.Owner == viewer && (c.Zone == InHand || c.Zone == InDeck))
+			if seen != want {
+				t.Fatalf("viewer %d, card %d in %s of seat %d: seen %v", viewer, i, c.Zone, c.Owner, seen)
+			}
+		}
+		for _, p := range v.Players {
+			if p.Draw.Cards != nil || (p.Seat != viewer && p.Hand.Cards != nil) {
+				t.Fatalf("viewer %d sees seat %d's deck order or hand", viewer, p.Seat)
+			}
+		}
+		b, _ := json.Marshal(v)
+		if strings.Contains(string(b), `"rng"`) {
+			t.Fatal("the view carries the RNG")
+		}
+	}
+	first := 0
+	for i, c := range s.Cards {
+		if c.Owner == 0 && i < 49 {
+			first++
+		}
+	}
+	if first == 49 {
+		t.Fatal("card numbers follow the deck lists")
+	}
+}
+
+// The same configuration and log give the same bytes; another seed deals
+// another game.
+func TestView_SetupIsSeeded(t *testing.T) {
+	snap := func(seed uint64) string {
+		g, _ := New(Config{Decks: []string{"basic_a", "basic_b"}, Seed: seed})
+		b, _ := g.Snapshot()
+		return string(b)
+	}
+	if snap(5) != snap(5) || snap(5) == snap(6) {
+		t.Fatal("setup is not a function of the seed")
+	}
+	rng := engine.NewRNG(1)
+	if _, err := NewState(Config{Decks: []string{"basic_a"}}, &rng); err == nil {
+		t.Fatal("one deck makes a game")
+	}
+	if _, err := NewState(Config{Decks: []string{"basic_a", "nope"}}, &rng); err == nil {
+		t.Fatal("an unknown deck makes a game")
+	}
+}
