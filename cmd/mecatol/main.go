@@ -19,6 +19,8 @@ const usage = `mecatol: a Twilight Imperium 4 (Prophecy of Kings) rules engine.
 
 Usage:
   mecatol serve [--addr HOST:PORT] [--db FILE.db|postgres://...] [--cache N] [--create-per-minute N] [--conns-per-addr N]
+  mecatol sim --game ge [--games N] [--bots random,greedy] [--decks basic_a,basic_b] [--seed S] [--workers W] [--max-moves M]
+  mecatol play --game ge [--bots human,greedy] [--decks basic_a,basic_b] [--seed S]   (Galactic Empires in the terminal)
   mecatol sim [--games N] [--players P] [--seed S] [--bots random,greedy,exec:PROG] [--workers W] [--max-rounds R] [--check=false]
   mecatol replay FILE          (plays a saved game again, exactly)
   mecatol loadtest [--games N] [--players P] [--duration D] [--watchers W] [--think D] [--addr URL | --db FILE|URL] [--json]
@@ -52,16 +54,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = cmdScenario(args[1:], stdout)
 	case "serve":
 		err = cmdServe(args[1:], stdout)
-	case "sim":
-		err = cmdSim(args[1:], stdout)
+	case "sim", "play":
+		err = cmdGame(args[0], args[1:], stdin, stdout)
 	case "replay":
 		err = cmdReplay(args[1:], stdout)
 	case "loadtest":
 		err = cmdLoad(args[1:], stdout)
 	case "odds":
 		err = cmdOdds(args[1:], stdout)
-	case "play":
-		err = cmdPlay(args[1:], stdin, stdout)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

@@ -272,3 +272,34 @@ func TestNewWithoutTheCodex(t *testing.T) {
 		t.Fatalf("no no_codex in %.300s", b.String())
 	}
 }
+
+func TestGalacticEmpiresSimPlayAndReplay(t *testing.T) {
+	code, out, errOut := cli(t, "sim", "--game", "ge", "--games", "6", "--bots", "greedy,random")
+	if code != 0 || !strings.Contains(out, "games/s") || !strings.Contains(out, "went wrong: 0") {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	code, _, errOut = cli(t, "sim", "--game", "chess")
+	if code == 0 || !strings.Contains(errOut, "no game") {
+		t.Fatalf("an unknown game: %d %s", code, errOut)
+	}
+	code, out, errOut = cli(t, "play", "--game=ge", "--bots", "greedy", "--seed", "4")
+	if code != 0 || !strings.Contains(out, "wins.") {
+		t.Fatalf("bots play to a winner: %d\n%s\n%s", code, out, errOut)
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if strings.Contains(line, "reserve fleet:") && !strings.Contains(line, "hidden card") {
+			t.Fatalf("a bot's reserve fleet shows before the ante: %s", line)
+		}
+	}
+	code, out, _ = cliIn(t, "1\n1\nq\n", "play", "--game", "ge", "--bots", "human,greedy")
+	if code != 0 || !strings.Contains(out, "Seat 0 to act") {
+		t.Fatalf("a human seat is asked: %d\n%s", code, out)
+	}
+	dir := t.TempDir()
+	path := dir + "/g.json"
+	os.WriteFile(path, []byte(`{"game":"ge","config":{"decks":["basic_a","basic_b"],"seed":2},"actions":[{"kind":"reserve","seat":0,"card":-1,"target":-1},{"kind":"reserve","seat":1,"card":-1,"target":-1}]}`), 0o644)
+	code, out, errOut = cli(t, "replay", path)
+	if code != 0 || !strings.Contains(out, "2 actions replayed") {
+		t.Fatalf("replay: %d\n%s\n%s", code, out, errOut)
+	}
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -181,6 +182,12 @@ func cmdReplay(args []string, out io.Writer) error {
 	}
 	if len(args) != 1 {
 		return usageError{fmt.Errorf("replay needs one file"), "replay"}
+	}
+	if b, err := os.ReadFile(args[0]); err == nil {
+		var saved geSaved
+		if json.Unmarshal(b, &saved) == nil && saved.Game == "ge" {
+			return replayGE(&saved, out)
+		}
 	}
 	sc, err := readScenario(args[0])
 	if err != nil {

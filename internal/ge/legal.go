@@ -1,5 +1,7 @@
 package ge
 
+import "slices"
+
 // Legal lists the actions seat may take now: candidates built from the
 // state, each kept only if Decide accepts it. Decide accepts more than
 // the list holds where a count is free (a reserve fleet of any cards, a
@@ -72,7 +74,9 @@ func reserves(s *State, seat int) []Action {
 	p := s.Players[seat]
 	out := []Action{{Kind: KindReserve, Seat: seat, Card: -1, Target: -1}}
 	best := []int{}
-	for _, i := range p.Draw {
+	// In card-number order, never the deck's: the owner may not learn
+	// its order from the list.
+	for _, i := range slices.Sorted(slices.Values(p.Draw)) {
 		out = append(out, Action{Kind: KindReserve, Seat: seat, Card: -1, Target: -1, Cards: []int{i}})
 		if len(best) < s.Started {
 			best = append(best, i)

@@ -71,3 +71,20 @@ func TestView_SetupIsSeeded(t *testing.T) {
 		t.Fatal("an unknown deck makes a game")
 	}
 }
+
+// The reserve choices list the deck's cards by number, not in the order
+// they will be drawn.
+func TestLegal_ReserveListHidesDeckOrder(t *testing.T) {
+	g, _ := New(Config{Decks: []string{"basic_a", "basic_b"}, Seed: 9})
+	var listed []int
+	for _, a := range Legal(g.State(), 0) {
+		if len(a.Cards) == 1 {
+			listed = append(listed, a.Cards[0])
+		}
+	}
+	for i := 1; i < len(listed); i++ {
+		if listed[i] < listed[i-1] {
+			t.Fatalf("listed in deck order: %v", listed)
+		}
+	}
+}
