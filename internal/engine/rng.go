@@ -113,6 +113,10 @@ func (r *RNG) Die() int {
 	return r.IntN(10) + 1
 }
 
+// Roll rolls one die of any number of sides, 1..sides: a d6 for a game
+// that rolls those, a d10 as Die does (without its fixed test dice).
+func (r *RNG) Roll(sides int) int { return r.IntN(sides) + 1 }
+
 // Shuffle permutes n elements with Fisher-Yates.
 func (r *RNG) Shuffle(n int, swap func(i, j int)) {
 	for i := n - 1; i > 0; i-- {

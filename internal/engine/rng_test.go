@@ -115,3 +115,21 @@ func TestFixedDice(t *testing.T) {
 		t.Fatal("a die showing 0 was taken")
 	}
 }
+
+// Roll gives every face of a die of any size, and only those.
+func TestRollAnyDie(t *testing.T) {
+	r := NewRNG(4)
+	for _, sides := range []int{2, 6, 20} {
+		seen := map[int]int{}
+		for i := 0; i < 200*sides; i++ {
+			f := r.Roll(sides)
+			if f < 1 || f > sides {
+				t.Fatalf("d%d rolled %d", sides, f)
+			}
+			seen[f]++
+		}
+		if len(seen) != sides {
+			t.Fatalf("d%d showed %d faces", sides, len(seen))
+		}
+	}
+}

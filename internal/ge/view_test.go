@@ -2,6 +2,7 @@ package ge
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -86,5 +87,51 @@ func TestLegal_ReserveListHidesDeckOrder(t *testing.T) {
 		if listed[i] < listed[i-1] {
 			t.Fatalf("listed in deck order: %v", listed)
 		}
+	}
+}
+
+// The module as the core serves it: a keyed setup, strict decoding, a
+// reload from stored actions to the same game, and undo told what a
+// draw revealed.
+func TestTable_ServedGame(t *testing.T) {
+	var key [32]byte
+	key[0] = 7
+	tab, err := Module{}.New([]byte(`{"game":"ge","decks":["basic_a","basic_b"]}`), key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := (Module{}).New([]byte(`{"game":"ge","seed":3}`), key); err == nil {
+		t.Fatal("a seed is accepted")
+	}
+	var stored [][]byte
+	for seat := 0; seat < 2; seat++ {
+		m, err := tab.Decode([]byte(fmt.Sprintf(`{"kind":"reserve","seat":%d,"card":-1,"target":-1}`, seat)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tab.Play(m); err != nil {
+			t.Fatal(err)
+		}
+		b, _ := json.Marshal(m)
+		stored = append(stored, b)
+	}
+	if why, _ := tab.Reveals(1); why != KindReserve {
+		t.Fatalf("the last reserve dealt the hands: reveals %q", why)
+	}
+	back, err := Module{}.Load(tab.Initial(), stored)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := back.(*Table).G.Snapshot()
+	b, _ := tab.(*Table).G.Snapshot()
+	if string(a) != string(b) {
+		t.Fatal("a reload differs")
+	}
+	views, _ := tab.Views([]int{0, engine.Public})
+	if views[0].(*View).Players[0].Hand.Count != OpeningHand || views[engine.Public].(*View).Players[0].Hand.Cards != nil {
+		t.Fatal("views")
+	}
+	if len(tab.Waiting()) != 1 || tab.Why() == "" || tab.Label(1) == "" {
+		t.Fatal("who is waited on")
 	}
 }

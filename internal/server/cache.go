@@ -6,13 +6,11 @@ import (
 	"context"
 	"fmt"
 	"maps"
-	"strconv"
 	"sync/atomic"
 	"time"
 
 	"github.com/mecatol/mecatol/internal/engine"
 	"github.com/mecatol/mecatol/internal/store"
-	"github.com/mecatol/mecatol/internal/ti4"
 )
 
 // slot is a game's place in the cache: loaded once (the first asker loads
@@ -142,8 +140,8 @@ func (s *Server) read(ctx context.Context, id string) (*live, error) {
 func (s *Server) reloadInto(ctx context.Context, l *live) error {
 	g, err := s.store.Load(ctx, l.id)
 	if err == nil {
-		var game *ti4.Game
-		if game, err = rebuild(g); err == nil {
+		var game engine.Table
+		if game, err = s.rebuild(g); err == nil {
 			var hashes map[int][]byte
 			var names map[int]string
 			var hook string
@@ -155,7 +153,7 @@ func (s *Server) reloadInto(ctx context.Context, l *live) error {
 				reissued, err = s.store.Reissues(ctx, l.id)
 			}
 			if err == nil {
-				l.game, l.seq, l.hashes, l.names, l.stale = game, len(g.Log), hashes, names, false
+				l.game, l.module, l.seq, l.hashes, l.names, l.stale = game, g.Game, len(g.Log), hashes, names, false
 				l.reissued, l.dice = reissued, nil
 				if hook != l.webhook {
 					l.webhook, l.hooked = hook, nil
@@ -214,24 +212,20 @@ func (s *Server) refresh(ctx context.Context, id string) {
 	}
 }
 
-// rebuild replays a stored log: actions, and undos of the last N.
-func rebuild(g *store.Game) (*ti4.Game, error) {
-	var actions []ti4.Action
-	for _, e := range g.Log {
-		switch e.Kind {
-		case "action":
-			a, err := ti4.DecodeAction(e.Body)
-			if err != nil {
-				return nil, fmt.Errorf("entry %d: %w", e.Seq, err)
-			}
-			actions = append(actions, a)
-		case "undo":
-			n, err := strconv.Atoi(string(e.Body))
-			if err != nil || n < 0 || n > len(actions) {
-				return nil, fmt.Errorf("entry %d: a bad undo %q", e.Seq, e.Body)
-			}
-			actions = actions[:len(actions)-n]
-		}
+// rebuild replays a stored log (actions, and undos of the last N) with
+// the row's module.
+func (s *Server) rebuild(g *store.Game) (engine.Table, error) {
+	mod := s.modules[g.Game]
+	if mod == nil {
+		return nil, fmt.Errorf("game %s: no module %q", g.ID, g.Game)
 	}
-	return engine.Replay[*ti4.State, ti4.Action, ti4.Event](ti4.Rules{}, g.Initial, actions)
+	entries := make([]engine.Entry, len(g.Log))
+	for i, e := range g.Log {
+		entries[i] = engine.Entry{Kind: e.Kind, Body: e.Body}
+	}
+	actions, err := engine.Actions(entries)
+	if err != nil {
+		return nil, err
+	}
+	return mod.Load(g.Initial, actions)
 }

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"sync"
 
+	gecards "github.com/mecatol/mecatol/internal/ge/cards"
 	hx "github.com/mecatol/mecatol/internal/hex"
 	"github.com/mecatol/mecatol/internal/ti4"
 	"github.com/mecatol/mecatol/internal/ti4/data"
@@ -33,13 +34,18 @@ type catalogJSON struct {
 	Actions  []data.Card              `json:"action_cards"`
 	Factions []*data.Faction          `json:"factions"`
 	Leaders  map[string]ti4.LeaderSet `json:"leaders"`
+	// GE is the Galactic Empires cards' facts by id, for a card game's page.
+	GE map[string]*gecards.Card `json:"ge"`
 }
 
 var catalogBody = sync.OnceValues(func() ([]byte, string) {
 	c := data.MustLoad()
 	out := catalogJSON{Names: ti4.Names(), About: data.About(), Tiles: map[string]*data.Tile{}, Planets: map[string]*data.Planet{},
 		Units: c.Units, Techs: c.Technologies, Strategy: c.Strategy, Publics: c.Publics, Secrets: c.Secrets, Agendas: c.Agendas, Actions: c.ActionCards, Factions: c.Factions,
-		Leaders: ti4.Leaders()}
+		Leaders: ti4.Leaders(), GE: map[string]*gecards.Card{}}
+	for _, c := range gecards.Starters().Cards {
+		out.GE[c.ID] = c
+	}
 	for _, t := range c.Tiles {
 		out.Tiles[t.ID] = t
 		for _, p := range t.Planets {
@@ -88,9 +94,18 @@ func (s *Server) board(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	l.mu.Lock()
-	st := l.game.State()
-	mapString, players := st.Map, st.StartPlayers
+	t, isTI4 := l.game.(*ti4.Table)
+	var mapString string
+	var players int
+	if isTI4 {
+		st := t.G.State()
+		mapString, players = st.Map, st.StartPlayers
+	}
 	l.mu.Unlock()
+	if !isTI4 {
+		fail(w, http.StatusNotFound, "a %s game has no map", l.module)
+		return
+	}
 	m, err := galaxy.Parse(mapString, players)
 	if err != nil {
 		fail(w, http.StatusInternalServerError, "map: %v", err)

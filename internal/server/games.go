@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -23,34 +24,34 @@ import (
 // Host is the seat number stored for the host's token.
 const Host = -2
 
-// createRequest is a new game's setup. There is no seed: a served game's
+// A new game's setup is its module's request (ti4.Request, ge.Request),
+// named by "game" (ti4 when absent). There is no seed: a served game's
 // randomness comes from a secret key the server draws (crypto/rand) and
 // keeps with the game, so no client can know a hidden card from setup.
-type createRequest struct {
-	Players       int      `json:"players"`
-	Factions      []string `json:"factions,omitempty"`
-	Map           string   `json:"map,omitempty"`
-	VictoryPoints int      `json:"victory_points,omitempty"`
-	NoCodex       bool     `json:"no_codex,omitempty"` // play the Codex's components as printed
-}
-
 func (s *Server) createGame(w http.ResponseWriter, r *http.Request) {
 	if ok, wait := s.creates.allow(address(r)); !ok {
 		w.Header().Set("Retry-After", strconv.Itoa(int(wait.Seconds())+1))
 		fail(w, http.StatusTooManyRequests, "too many new games from this address: try again in %v", wait.Round(time.Second)+time.Second)
 		return
 	}
-	var req createRequest
-	if err := decode(r, &req); err != nil {
-		if strings.Contains(err.Error(), `unknown field "seed"`) {
-			fail(w, http.StatusBadRequest, "no seed may be given: the server draws every game's randomness in secret (mecatol new --seed is for games played offline)")
-			return
-		}
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
 		badBody(w, err)
 		return
 	}
-	if len(req.Factions) > 8 {
-		fail(w, http.StatusBadRequest, "at most 8 factions")
+	var head struct {
+		Game string `json:"game"`
+	}
+	if err := json.Unmarshal(body, &head); err != nil {
+		badBody(w, err)
+		return
+	}
+	if head.Game == "" {
+		head.Game = "ti4"
+	}
+	mod := s.modules[head.Game]
+	if mod == nil {
+		fail(w, http.StatusBadRequest, "no game %q: one of %s", head.Game, s.moduleNames())
 		return
 	}
 	var key [32]byte
@@ -58,16 +59,15 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusInternalServerError, "no randomness: %v", err)
 		return
 	}
-	g, err := ti4.NewGame(ti4.Config{Players: req.Players, Factions: req.Factions, Map: req.Map, Key: &key, VictoryPoints: req.VictoryPoints, NoCodex: req.NoCodex})
+	g, err := mod.New(body, key)
 	if err != nil {
 		refuse(w, err)
 		return
 	}
-	cfg, _ := json.Marshal(req)
 	id := token()[:12]
 	host := token()
 	ctx := r.Context()
-	if err := s.store.Create(ctx, &store.Game{ID: id, Created: time.Now().UTC().Format(time.RFC3339Nano), Config: cfg, Initial: g.Initial(), Seats: req.Players}); err != nil {
+	if err := s.store.Create(ctx, &store.Game{ID: id, Game: mod.Name(), Created: time.Now().UTC().Format(time.RFC3339Nano), Config: body, Initial: g.Initial(), Seats: g.Seats()}); err != nil {
 		fail(w, http.StatusInternalServerError, "store: %v", err)
 		return
 	}
@@ -75,7 +75,7 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusInternalServerError, "store: %v", err)
 		return
 	}
-	s.log.Info("game created", "game", id, "players", req.Players)
+	s.log.Info("game created", "game", id, "module", mod.Name(), "players", g.Seats())
 	writeJSON(w, http.StatusCreated, map[string]string{"id": id, "host_token": host})
 }
 
@@ -235,7 +235,7 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request) {
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if req.Seat < 0 || req.Seat >= len(l.game.State().Players) {
+	if req.Seat < 0 || req.Seat >= l.game.Seats() {
 		fail(w, http.StatusBadRequest, "no seat %d", req.Seat)
 		return
 	}
@@ -260,11 +260,11 @@ func (s *Server) legal(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	l.mu.Lock()
-	var acts []ti4.Action
+	var acts any
 	if f := l.frame.Load(); f != nil && f.version == l.version && f.views[seat] != nil {
 		acts = f.views[seat].Legal // already listed for the seat's subscribers
 	} else {
-		acts = ti4.Legal(l.game.State(), engine.NewRNG(0), seat)
+		acts = l.game.Legal(seat)
 	}
 	seq := l.seq
 	l.mu.Unlock()
@@ -285,7 +285,14 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 		badBody(w, err)
 		return
 	}
-	seq, a, err := parseAct(body)
+	seq, raw, err := parseAct(body)
+	if err != nil {
+		refuse(w, err)
+		return
+	}
+	l.mu.Lock()
+	a, err := l.game.Decode(raw)
+	l.mu.Unlock()
 	if err != nil {
 		refuse(w, err)
 		return
@@ -294,8 +301,8 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusUnauthorized, "actions are taken by a seat: give its token")
 		return
 	}
-	if a.Seat != seat {
-		fail(w, http.StatusForbidden, "seat %d cannot act for seat %d", seat, a.Seat)
+	if actor := l.game.Actor(a); actor != seat {
+		fail(w, http.StatusForbidden, "seat %d cannot act for seat %d", seat, actor)
 		return
 	}
 	var f *frame
@@ -319,7 +326,7 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 // apply checks, stores and applies an action; callers hold l.mu. It
 // answers every failure itself and returns the acting seat's view on
 // success.
-func (s *Server) apply(w http.ResponseWriter, r *http.Request, l *live, seq int, a ti4.Action) (*frame, *gameView, int) {
+func (s *Server) apply(w http.ResponseWriter, r *http.Request, l *live, seq int, a engine.Move) (*frame, *gameView, int) {
 	if seq != l.seq {
 		cur := l.seq
 		writeJSON(w, http.StatusConflict, apiError{Error: fmt.Sprintf("stale sequence number %d: the game is at %d", seq, cur), Current: &cur})
@@ -333,17 +340,18 @@ func (s *Server) apply(w http.ResponseWriter, r *http.Request, l *live, seq int,
 	if code := s.append(w, r.Context(), l, "action", stored); code != http.StatusOK {
 		return nil, nil, code
 	}
-	evs, err := l.game.Do(a)
+	rolls, err := l.game.Play(a)
 	if err != nil { // cannot fail: Check accepted it
 		fail(w, http.StatusInternalServerError, "engine: %v", err)
 		return nil, nil, http.StatusInternalServerError
 	}
 	l.seq++
-	l.noteDice(evs)
+	l.noteDice(rolls)
 	s.tellWaiting(l)
-	s.log.Info("action", "game", l.id, "seq", l.seq, "seat", a.Seat, "kind", a.Kind)
+	seat := l.game.Actor(a)
+	s.log.Info("action", "game", l.id, "seq", l.seq, "seat", seat, "kind", kindOf(stored))
 	l.changed()
-	f, gv, err := l.current(a.Seat)
+	f, gv, err := l.current(seat)
 	if err != nil {
 		fail(w, http.StatusInternalServerError, "%v", err)
 		return nil, nil, http.StatusInternalServerError
@@ -373,8 +381,18 @@ func (s *Server) append(w http.ResponseWriter, ctx context.Context, l *live, kin
 	return http.StatusServiceUnavailable
 }
 
-// parseAct reads an action request: {"seq": N, "action": {...}}, strictly.
-func parseAct(body []byte) (int, ti4.Action, error) {
+// kindOf is an action's kind, for the server's own log.
+func kindOf(stored []byte) string {
+	var k struct {
+		Kind string `json:"kind"`
+	}
+	json.Unmarshal(stored, &k)
+	return k.Kind
+}
+
+// parseAct reads an action request: {"seq": N, "action": {...}}, strictly;
+// the game's module decodes the action.
+func parseAct(body []byte) (int, []byte, error) {
 	var req struct {
 		Seq    *int            `json:"seq"`
 		Action json.RawMessage `json:"action"`
@@ -382,16 +400,15 @@ func parseAct(body []byte) (int, ti4.Action, error) {
 	d := json.NewDecoder(bytes.NewReader(body))
 	d.DisallowUnknownFields()
 	if err := d.Decode(&req); err != nil {
-		return 0, ti4.Action{}, engine.BadInput("body", "bad request body: %v", err)
+		return 0, nil, engine.BadInput("body", "bad request body: %v", err)
 	}
 	if d.More() {
-		return 0, ti4.Action{}, engine.BadInput("body", "trailing data after the JSON body")
+		return 0, nil, engine.BadInput("body", "trailing data after the JSON body")
 	}
 	if req.Seq == nil {
-		return 0, ti4.Action{}, engine.BadInput("seq", "seq, the sequence number expected, is required")
+		return 0, nil, engine.BadInput("seq", "seq, the sequence number expected, is required")
 	}
-	a, err := ti4.DecodeAction(req.Action)
-	return *req.Seq, a, err
+	return *req.Seq, req.Action, nil
 }
 
 // undo drops the last actions, for the host, as a new log entry. When those
@@ -418,23 +435,17 @@ func (s *Server) undo(w http.ResponseWriter, r *http.Request) {
 	if !undoable(w, l, req.Seq, req.Count) {
 		return
 	}
-	n := l.game.Len()
-	back, err := l.game.At(n - req.Count)
+	// The module replays the undone actions on a copy to see what they revealed.
+	reason, err := l.game.Reveals(req.Count)
 	if err != nil {
 		fail(w, http.StatusInternalServerError, "%v", err)
 		return
 	}
-	// Replay the undone actions on the copy to see what they revealed.
-	for _, a := range l.game.Log()[n-req.Count:] {
-		ev, _ := back.Do(a)
-		for _, e := range ev {
-			if e.Reveals() {
-				l.pending = &pendingUndo{Seq: l.seq, Count: req.Count, Consents: map[int]bool{}, Reason: e.Kind}
-				writeJSON(w, http.StatusAccepted, map[string]any{"pending": l.pending, "needs": l.game.State().Active()})
-				l.changed()
-				return
-			}
-		}
+	if reason != "" {
+		l.pending = &pendingUndo{Seq: l.seq, Count: req.Count, Consents: map[int]bool{}, Reason: reason}
+		writeJSON(w, http.StatusAccepted, map[string]any{"pending": l.pending, "needs": l.game.Players()})
+		l.changed()
+		return
 	}
 	s.applyUndo(w, r, l, req.Count)
 }
@@ -477,7 +488,7 @@ func (s *Server) consent(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p.Consents[seat] = true
-	for _, q := range l.game.State().Active() {
+	for _, q := range l.game.Players() {
 		if !p.Consents[q] {
 			writeJSON(w, http.StatusAccepted, map[string]any{"pending": p})
 			return
@@ -504,37 +515,9 @@ func (s *Server) gameLog(w http.ResponseWriter, r *http.Request) {
 	}
 	l.mu.Lock()
 	from = min(from, l.game.Len())
-	log, seq := l.game.LogFrom(from), l.seq // only what the reader lacks: a page asks after each move
+	log, seq := l.game.Log(from, seat), l.seq // only what the reader lacks: a page asks after each move; cut to what the seat may see
 	l.mu.Unlock()
-	for i := range log {
-		log[i] = redact(log[i], seat)
-	}
 	writeJSON(w, http.StatusOK, map[string]any{"actions": log, "from": from, "seq": seq})
-}
-
-// redact hides from other seats what an action carried that they may not
-// see: the secret objective kept (61.20), the order of the agendas looked
-// at with Politics (66.2), a promissory note put on offer (69.6), an
-// action card named from a hand (ShowsHand).
-func redact(a ti4.Action, seat int) ti4.Action {
-	if a.Seat == seat {
-		return a
-	}
-	switch a.Kind {
-	case ti4.ActKeepSecret, ti4.ActReturnSecret: // secrets chosen or returned face down (61.20, 61.21a)
-		a.Card = ""
-	case ti4.ActOrderAgendas:
-		a.ActionExtra = nil // its only rare fields are the order (shared with the log: replaced, not changed)
-	case ti4.ActTradeAdd:
-		if a.Card != "trade_goods" && a.Card != "commodities" {
-			a.Card = "hidden"
-		}
-	case ti4.ActUseAbility:
-		if a.ShowsHand() { // a card shown from the hand (Kyver)
-			a.Outcome = "hidden"
-		}
-	}
-	return a
 }
 
 // replay shows the game after its first `step` actions, as the seat sees it.
@@ -549,10 +532,10 @@ func (s *Server) replay(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	l.mu.Lock()
-	initial, log := l.game.Initial(), l.game.Log()
+	initial, moves, mod := l.game.Initial(), l.game.Moves(), s.modules[l.module]
 	l.mu.Unlock()
-	if step < 0 || step > len(log) {
-		fail(w, http.StatusBadRequest, "step is 0 to %d", len(log))
+	if step < 0 || step > len(moves) {
+		fail(w, http.StatusBadRequest, "step is 0 to %d", len(moves))
 		return
 	}
 	// Replayed outside the game's lock: a long replay holds up no one; and
@@ -564,21 +547,25 @@ func (s *Server) replay(w http.ResponseWriter, r *http.Request) {
 	case <-r.Context().Done():
 		return
 	}
-	at, err := engine.Replay[*ti4.State, ti4.Action, ti4.Event](ti4.Rules{}, initial, log[:step])
+	raw := make([][]byte, step)
+	for i := range raw {
+		raw[i], _ = json.Marshal(moves[i])
+	}
+	at, err := mod.Load(initial, raw)
 	if err != nil {
 		fail(w, http.StatusInternalServerError, "%v", err)
 		return
 	}
 	viewer := seat
 	if seat == Host {
-		viewer = ti4.Referee
+		viewer = engine.Public
 	}
-	v, err := ti4.ViewFor(at.State(), viewer)
+	views, err := at.Views([]int{viewer})
 	if err != nil {
 		fail(w, http.StatusInternalServerError, "%v", err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"step": step, "view": v, "why": ti4.Why(at.State())})
+	writeJSON(w, http.StatusOK, map[string]any{"step": step, "view": views[viewer], "why": at.Why()})
 }
 
 func (s *Server) mapSVG(w http.ResponseWriter, r *http.Request) {
@@ -587,7 +574,13 @@ func (s *Server) mapSVG(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	l.mu.Lock()
-	st := l.game.State()
+	t, isTI4 := l.game.(*ti4.Table)
+	if !isTI4 {
+		l.mu.Unlock()
+		fail(w, http.StatusNotFound, "a %s game has no map", l.module)
+		return
+	}
+	st := t.G.State()
 	notes := map[int][]string{}
 	for _, sys := range st.Systems {
 		for _, x := range sys.Space {
@@ -624,4 +617,14 @@ func (s *Server) mapSVG(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "image/svg+xml")
 	w.Write(b.Bytes())
+}
+
+// moduleNames lists the games the server plays.
+func (s *Server) moduleNames() string {
+	var names []string
+	for n := range s.modules {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return strings.Join(names, ", ")
 }

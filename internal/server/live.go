@@ -16,14 +16,14 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/mecatol/mecatol/internal/engine"
-	"github.com/mecatol/mecatol/internal/ti4"
 )
 
 // live is a game in memory, rebuilt from its log.
 type live struct {
 	id     string
 	mu     sync.Mutex
-	game   *ti4.Game
+	game   engine.Table // the game, through its module's interface
+	module string
 	seq    int // entries in the stored log
 	hashes map[int][]byte
 	names  map[int]string
@@ -104,16 +104,16 @@ func (f *frame) encode(seat int) []byte {
 // rebuilt for a new subscriber's seat keeps it, so the others skip it.
 func (l *live) publish() {
 	f := &frame{version: l.version, views: make(map[int]*gameView, len(l.seats)), encoded: map[int][]byte{}}
-	// One copy of the state serves every seat's view: each view shares
-	// with it what it does not hide, and the copy is never changed, so the
-	// views may be encoded from any goroutine.
-	var shared *ti4.State
-	if len(l.seats) > 0 {
-		shared = l.game.State().Clone()
-	}
+	// One copy of the state serves every seat's view (Table.Views): each
+	// view shares with it what it does not hide, and the copy is never
+	// changed, so the views may be encoded from any goroutine.
+	seats := make([]int, 0, len(l.seats))
 	for seat := range l.seats {
-		if gv, err := l.viewOf(shared, seat); err == nil {
-			f.views[seat] = gv
+		seats = append(seats, seat)
+	}
+	if views, err := l.game.Views(seats); err == nil {
+		for seat, v := range views {
+			f.views[seat] = l.wrap(v, seat)
 		}
 	}
 	l.frame.Store(f)
@@ -131,16 +131,16 @@ func (l *live) changed() {
 	l.publish()
 }
 
-// seat finds the seat whose token the request carries, or ti4.Referee for
+// seat finds the seat whose token the request carries, or engine.Public for
 // none; a token that matches no seat is an error. Tokens travel in the
 // Authorization header; only the WebSocket handshake, which browsers
 // cannot give headers, may carry one as ?token=.
 func (l *live) seat(r *http.Request, query bool) (int, bool) {
 	h := tokenHash(r, query)
 	if h == nil {
-		return ti4.Referee, true
+		return engine.Public, true
 	}
-	found, matched := ti4.Referee, false
+	found, matched := engine.Public, false
 	for seat, want := range l.hashes {
 		if subtle.ConstantTimeCompare(h, want) == 1 {
 			found, matched = seat, true
@@ -179,13 +179,14 @@ type gameView struct {
 	Seq   int            `json:"seq"`
 	Seat  int            `json:"seat"`
 	Names map[int]string `json:"names"`
-	View  *ti4.View      `json:"view"`
-	Legal []ti4.Action   `json:"legal,omitempty"`
+	Game  string         `json:"game"` // the module: ti4, ge
+	View  any            `json:"view"`
+	Legal any            `json:"legal,omitempty"`
 	// Undo is an undo waiting for the players' consent.
 	Undo *pendingUndo `json:"undo,omitempty"`
 	// Asked is a seat's request that the host undo the last actions.
 	Asked *undoRequest `json:"undo_request,omitempty"`
-	// Why says what the game waits for (ti4.Why); Dice are the last rolls
+	// Why says what the game waits for (Table.Why); Dice are the last rolls
 	// seen by this server, newest last (public: dice are rolled openly).
 	Why  string     `json:"why"`
 	Dice []rollNote `json:"dice,omitempty"`
@@ -196,28 +197,24 @@ type gameView struct {
 // view builds the seat's view, a copy that may outlive the lock; callers
 // hold l.mu.
 func (l *live) view(seat int) (*gameView, error) {
-	return l.viewOf(l.game.State().Clone(), seat)
-}
-
-// viewOf builds the seat's view on a copy of the state that no one will
-// change; callers hold l.mu.
-func (l *live) viewOf(copied *ti4.State, seat int) (*gameView, error) {
-	viewsBuilt.Add(1)
-	viewer := seat
-	if seat == Host {
-		viewer = ti4.Referee
-	}
-	v, err := ti4.SharedView(copied, viewer)
+	views, err := l.game.Views([]int{seat})
 	if err != nil {
 		return nil, err
 	}
+	return l.wrap(views[seat], seat), nil
+}
+
+// wrap puts a seat's view of the game with what the server adds: names,
+// undo requests, dice, the legal actions; callers hold l.mu.
+func (l *live) wrap(v any, seat int) *gameView {
+	viewsBuilt.Add(1)
 	names := map[int]string{}
 	for k, n := range l.names {
 		if k >= 0 {
 			names[k] = n
 		}
 	}
-	gv := &gameView{ID: l.id, Seq: l.seq, Seat: seat, Names: names, View: v, Why: ti4.Why(copied), Dice: l.dice, Reissued: maps.Clone(l.reissued)}
+	gv := &gameView{ID: l.id, Game: l.module, Seq: l.seq, Seat: seat, Names: names, View: v, Why: l.game.Why(), Dice: l.dice, Reissued: maps.Clone(l.reissued)}
 	if q := l.asked; q != nil && q.Seq == l.seq {
 		gv.Asked = q
 	}
@@ -227,9 +224,9 @@ func (l *live) viewOf(copied *ti4.State, seat int) (*gameView, error) {
 		gv.Undo = &c
 	}
 	if seat >= 0 {
-		gv.Legal = ti4.Legal(l.game.State(), engine.NewRNG(0), seat)
+		gv.Legal = l.game.Legal(seat)
 	}
-	return gv, nil
+	return gv
 }
 
 // viewsBuilt counts the views built, for tests of the broadcast's cost.
@@ -334,7 +331,7 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 			last = f.version
-			if sub.seat == ti4.Referee {
+			if sub.seat == engine.Public {
 				select {
 				case <-ctx.Done():
 					return

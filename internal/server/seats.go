@@ -45,7 +45,7 @@ func (s *Server) reissue(w http.ResponseWriter, r *http.Request) {
 	target, err := strconv.Atoi(r.PathValue("seat"))
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if err != nil || target < 0 || target >= len(l.game.State().Players) {
+	if err != nil || target < 0 || target >= l.game.Seats() {
 		fail(w, http.StatusBadRequest, "no seat %q", r.PathValue("seat"))
 		return
 	}

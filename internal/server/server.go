@@ -20,7 +20,9 @@ import (
 	"time"
 
 	"github.com/mecatol/mecatol/internal/engine"
+	"github.com/mecatol/mecatol/internal/ge"
 	"github.com/mecatol/mecatol/internal/store"
+	"github.com/mecatol/mecatol/internal/ti4"
 )
 
 // MaxBody is the largest request body accepted (413 beyond it).
@@ -65,10 +67,12 @@ func (o Options) withDefaults() Options {
 
 // Server is the HTTP server's state.
 type Server struct {
-	store *store.Store
-	log   *slog.Logger
-	web   fs.FS
-	opt   Options
+	// modules are the games the server plays, by name (engine.Module).
+	modules map[string]engine.Module
+	store   *store.Store
+	log     *slog.Logger
+	web     fs.FS
+	opt     Options
 
 	mu    sync.Mutex
 	cache map[string]*slot // games in memory, or being loaded
@@ -97,13 +101,20 @@ func New(st *store.Store, log *slog.Logger, web fs.FS) *Server {
 // NewWith makes a server with the given bounds.
 func NewWith(st *store.Store, log *slog.Logger, web fs.FS, opt Options) *Server {
 	opt = opt.withDefaults()
-	s := &Server{store: st, log: log, web: web, opt: opt,
+	s := &Server{store: st, log: log, web: web, opt: opt, modules: map[string]engine.Module{},
 		cache: map[string]*slot{}, conns: map[string]int{},
 		creates: newLimiter(opt.CreatePerMinute, time.Minute), keys: rand.Reader,
 		solving: make(chan struct{}, runtime.GOMAXPROCS(0)), following: make(chan struct{})}
 	s.hooks.log = log.Warn
+	for _, m := range Modules {
+		s.modules[m.Name()] = m
+	}
 	return s
 }
+
+// Modules are the games a server plays: TI4 (the default) and Galactic
+// Empires. A third module is added here.
+var Modules = []engine.Module{ti4.Module{}, ge.Module{}}
 
 // Handler routes every request.
 func (s *Server) Handler() http.Handler {

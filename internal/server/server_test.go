@@ -285,12 +285,13 @@ func noLeaksOverAGame(t *testing.T, key byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := l.game.State()
+	g := l.game.(*ti4.Table).G
+	s := g.State()
 	// Seat 1 may rightly know a card another seat holds now: one it held
 	// or was offered itself (a secret it returned, an action card given
 	// away), or one shown face up (discards, revealed objectives), at any
 	// step of the game. Replay it and gather them.
-	mine := seenBy(t, l.game.Initial(), l.game.Log(), 1)
+	mine := seenBy(t, g.Initial(), g.Log(), 1)
 	checked := 0
 	defer func() {
 		if checked == 0 {
@@ -393,15 +394,15 @@ func TestLogRedaction(t *testing.T) {
 	order := ti4.Action{Kind: ti4.ActOrderAgendas, Seat: 0, ActionExtra: &ti4.ActionExtra{Top: []string{"mutiny"}}}
 	note := ti4.Action{Kind: ti4.ActTradeAdd, Seat: 0, Card: "jolnar:ceasefire"}
 	tg := ti4.Action{Kind: ti4.ActTradeAdd, Seat: 0, Card: "trade_goods"}
-	if redact(keep, 1).Card != "" || redact(keep, 0).Card == "" {
+	if ti4.Redact(keep, 1).Card != "" || ti4.Redact(keep, 0).Card == "" {
 		t.Fatal("the kept secret is the keeper's alone")
 	}
-	if redact(order, 2).ActionExtra != nil || order.Top == nil || redact(note, 1).Card != "hidden" || redact(tg, 1).Card != "trade_goods" {
+	if ti4.Redact(order, 2).ActionExtra != nil || order.Top == nil || ti4.Redact(note, 1).Card != "hidden" || ti4.Redact(tg, 1).Card != "trade_goods" {
 		t.Fatal("agenda order and offered notes are hidden from others")
 	}
 	shown := ti4.Action{Kind: ti4.ActUseAbility, Seat: 1, Card: "yssaril:kyver_blade_and_key", Use: true, Outcome: "sabotage"}
 	decided := ti4.Action{Kind: ti4.ActUseAbility, Seat: 0, Card: "yssaril:kyver_blade_and_key", Use: true, Outcome: "take"}
-	if redact(shown, 2).Outcome != "hidden" || redact(shown, 1).Outcome != "sabotage" || redact(decided, 2).Outcome != "take" {
+	if ti4.Redact(shown, 2).Outcome != "hidden" || ti4.Redact(shown, 1).Outcome != "sabotage" || ti4.Redact(decided, 2).Outcome != "take" {
 		t.Fatal("a card shown from a hand is its player's alone in the log")
 	}
 }

@@ -15,13 +15,13 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/mecatol/mecatol/internal/ti4"
+	"github.com/mecatol/mecatol/internal/engine"
 )
 
 // A game's webhook tells a chat channel (a Discord webhook, say) whose move
 // it is, each time the players the game waits on change: games last weeks.
 // The host sets it; it is stored with the game and shown to no seat. It
-// carries only public facts: who is asked, and ti4.Why.
+// carries only public facts: who is asked, and the game's Why.
 
 // MaxWebhookURL bounds a webhook address.
 const MaxWebhookURL = 500
@@ -211,27 +211,26 @@ func (s *Server) tellWaiting(l *live) {
 	if l.webhook == "" {
 		return
 	}
-	st := l.game.State()
-	waiting := ti4.Deciding(st)
+	waiting := l.game.Waiting()
 	if slices.Equal(waiting, l.hooked) && l.hooked != nil {
 		return
 	}
 	l.hooked = append([]int{}, waiting...)
 	var who []string
 	for _, q := range waiting {
-		who = append(who, seatLabel(st, l.names, q))
+		who = append(who, seatLabel(l.game, l.names, q))
 	}
-	text := fmt.Sprintf("Mecatol game %s, round %d: %s", l.id, st.Round, ti4.Why(st))
+	text := fmt.Sprintf("Mecatol game %s, %s: %s", l.id, l.game.Progress(), l.game.Why())
 	if len(who) > 0 {
-		text = fmt.Sprintf("Mecatol game %s, round %d: waiting for %s. %s", l.id, st.Round, strings.Join(who, ", "), ti4.Why(st))
+		text = fmt.Sprintf("Mecatol game %s, %s: waiting for %s. %s", l.id, l.game.Progress(), strings.Join(who, ", "), l.game.Why())
 	}
 	// No mentions: a name a player typed cannot ping a channel.
 	body, _ := json.Marshal(map[string]any{"content": text, "allowed_mentions": map[string]any{"parse": []string{}}})
 	s.hooks.send(hookMsg{game: l.id, url: l.webhook, body: body})
 }
 
-func seatLabel(st *ti4.State, names map[int]string, q int) string {
-	f := ti4.Names()[st.Players[q].Faction]
+func seatLabel(t engine.Table, names map[int]string, q int) string {
+	f := t.Label(q)
 	if n := names[q]; n != "" {
 		return fmt.Sprintf("%s (%s)", n, f)
 	}

@@ -48,6 +48,7 @@ type Entry struct {
 type Game struct {
 	ID      string
 	Created string
+	Game    string // the module: "ti4" (the default) or "ge"
 	Config  []byte // the setup request, without its seed
 	Initial []byte // the initial snapshot (holds the RNG: never sent to players)
 	Seats   int
@@ -211,8 +212,12 @@ func (s *Store) apply(ctx context.Context, conn *sql.Conn, file string, v int) e
 
 // Create stores a new game.
 func (s *Store) Create(ctx context.Context, g *Game) error {
-	_, err := s.db.ExecContext(ctx, s.q(`INSERT INTO games (id, created, config, initial, seats) VALUES (?, ?, ?, ?, ?)`),
-		g.ID, g.Created, g.Config, g.Initial, g.Seats)
+	game := g.Game
+	if game == "" {
+		game = "ti4"
+	}
+	_, err := s.db.ExecContext(ctx, s.q(`INSERT INTO games (id, game, created, config, initial, seats) VALUES (?, ?, ?, ?, ?, ?)`),
+		g.ID, game, g.Created, g.Config, g.Initial, g.Seats)
 	return err
 }
 
@@ -249,7 +254,7 @@ func (s *Store) Append(ctx context.Context, id string, seq int, kind string, bod
 // Load reads a game and its whole log.
 func (s *Store) Load(ctx context.Context, id string) (*Game, error) {
 	g := &Game{ID: id}
-	err := s.db.QueryRowContext(ctx, s.q(`SELECT created, config, initial, seats FROM games WHERE id = ?`), id).Scan(&g.Created, &g.Config, &g.Initial, &g.Seats)
+	err := s.db.QueryRowContext(ctx, s.q(`SELECT game, created, config, initial, seats FROM games WHERE id = ?`), id).Scan(&g.Game, &g.Created, &g.Config, &g.Initial, &g.Seats)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound
 	}

@@ -62,8 +62,14 @@ func testAppendAndLoad(t *testing.T, s *Store) {
 		t.Fatalf("want a conflict at 3, got %v", err)
 	}
 	g, err := s.Load(ctx, "g1")
-	if err != nil || len(g.Log) != 3 || g.Seats != 3 {
+	if err != nil || len(g.Log) != 3 || g.Seats != 3 || g.Game != "ti4" {
 		t.Fatalf("%+v %v", g, err)
+	}
+	if err := s.Create(ctx, &Game{ID: "g2", Game: "ge", Created: "2026-11-29", Config: []byte(`{}`), Initial: []byte(`{}`), Seats: 2}); err != nil {
+		t.Fatal(err)
+	}
+	if g, err := s.Load(ctx, "g2"); err != nil || g.Game != "ge" {
+		t.Fatalf("the row's game: %+v %v", g, err)
 	}
 	if _, err := s.Load(ctx, "nope"); !errors.Is(err, ErrNotFound) {
 		t.Fatal(err)

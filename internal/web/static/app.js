@@ -4,6 +4,7 @@
 import { cat, loadCatalog, name, about, describe, sentence, faction, systemName, planetLine, imperative } from "./names.js";
 import { drawMap, zoomBy, resetZoom } from "./map.js";
 import { h, playerArea, hand, table, combatPanel, oddsQuery } from "./panels.js";
+import { renderGE } from "./ge.js";
 
 const $ = (s) => document.querySelector(s);
 let game = null; // { id, token, seq, seat, socket, gv, board, selected, replay }
@@ -22,8 +23,13 @@ async function api(path, opts = {}) {
 function refusalText(err) {
   const b = err.body || {};
   const msg = (b.error || err.message || "").replace(/^rule [^:]+:\s*/, "");
-  return b.rule ? `Refused under LRR ${b.rule}: ${msg}` : `Refused: ${msg}`;
+  if (!b.rule) return `Refused: ${msg}`;
+  return b.rule.startsWith("GE-") ? `Refused under ${b.rule}: ${msg}` : `Refused under LRR ${b.rule}: ${msg}`;
 }
+
+// seatLabel names a seat: its faction in TI4, its number in a card game.
+const seatLabel = (gv, q) => (gv.game === "ge" ? `seat ${q}` : faction(gv.view.state, q));
+const seatsOf = (gv) => (gv.game === "ge" ? gv.view.players : gv.view.state.players).map((p) => p.seat);
 
 function showRefusal(err) {
   const p = $("#refusal");
@@ -231,6 +237,11 @@ function render(gv) {
   game.gv = gv;
   const refusal = $("#refusal");
   if (!refusal.hidden && refusal.dataset.seq !== "sticky" && refusal.dataset.seq !== String(gv.seq)) refusal.hidden = true; // stale once the game moves on
+  if (gv.game === "ge") { // a card game: its own table, no map, no log replay
+    renderGE(gv, true, act);
+    renderUndo(gv, true);
+    return;
+  }
   notifyTurn(gv);
   if (!game.replay) renderGame(gv, true);
   loadLog();
@@ -240,6 +251,7 @@ function render(gv) {
 // step (read only).
 function renderGame(gv, live) {
   game.shown = gv;
+  document.body.dataset.game = "ti4";
   const s = gv.view.state;
   document.body.dataset.seq = live ? gv.seq : "";
   $("#game-title").textContent = `${gv.seat >= 0 ? faction(s, gv.seat) : "Watching"} — game ${game.id}`;
@@ -285,7 +297,7 @@ function renderUndo(gv, live) {
   const host = localStorage.getItem(hostKey(game.id));
   if (gv.undo_request && live) {
     const q = gv.undo_request;
-    out.push(h("p", { class: "notice" }, `${faction(gv.view.state, q.seat)} asks to undo the last ${q.count} action${q.count > 1 ? "s" : ""}` + (q.reason ? `: “${q.reason}”` : ".")));
+    out.push(h("p", { class: "notice" }, `${seatLabel(gv, q.seat)} asks to undo the last ${q.count} action${q.count > 1 ? "s" : ""}` + (q.reason ? `: “${q.reason}”` : ".")));
     if (host) out.push(h("button", { type: "button", onclick: () => hostUndo(q.count) }, "Undo it (host)"));
   }
   if (gv.undo && live) {
@@ -394,7 +406,7 @@ async function openGame(id, token) {
     dropSeat("This browser's link to its seat no longer works (the host gave the seat a new one). You are watching.");
     gv = await api(`/api/games/${id}`);
   }
-  game.board = (await api(`/api/games/${id}/board`)).slots;
+  if (gv.game !== "ge") game.board = (await api(`/api/games/${id}/board`)).slots;
   render(gv);
   renderSeatTools();
   connect();
@@ -425,7 +437,7 @@ function renderSeatTools() {
   }
   const host = localStorage.getItem(hostKey(game.id));
   if (host) {
-    const seats = game.gv.view.state.players.map((p) => h("option", { value: p.seat }, faction(game.gv.view.state, p.seat)));
+    const seats = seatsOf(game.gv).map((q) => h("option", { value: q }, seatLabel(game.gv, q)));
     out.push(h("h3", {}, "Host"), h("label", {}, "Seat ", h("select", { id: "reissue-seat" }, seats)),
       h("button", { type: "button", onclick: reissue }, "Give this seat a new link"), h("p", { id: "reissue-out", class: "muted", "aria-live": "polite" }));
   }
@@ -446,7 +458,7 @@ async function reissue() {
   const seat = $("#reissue-seat").value;
   try {
     const r = await api(`/api/games/${game.id}/seats/${seat}/token`, { method: "POST", token: localStorage.getItem(hostKey(game.id)) });
-    $("#reissue-out").textContent = `New link for ${faction(game.gv.view.state, r.seat)} (the old one no longer works): ${location.origin}${location.pathname}#game=${game.id}&token=${r.token}`;
+    $("#reissue-out").textContent = `New link for ${seatLabel(game.gv, r.seat)} (the old one no longer works): ${location.origin}${location.pathname}#game=${game.id}&token=${r.token}`;
   } catch (err) { $("#reissue-out").textContent = refusalText(err); }
 }
 
@@ -512,6 +524,18 @@ $("#create").onsubmit = async (e) => {
     $("#create-out").textContent = `Game ${id} created. You are its host on this browser. Players join it below.`;
     listGames();
   } catch (err) { $("#create-out").textContent = err.message; }
+};
+
+$("#create-ge").onsubmit = async (e) => {
+  e.preventDefault();
+  const f = new FormData(e.target);
+  try {
+    const { id, host_token } = await api("/api/games", { method: "POST", body: JSON.stringify({ game: "ge", decks: [f.get("deck0"), f.get("deck1")] }) });
+    localStorage.setItem(hostKey(id), host_token);
+    $("#join").elements.id.value = id;
+    $("#create-ge-out").textContent = `Galactic Empires game ${id} created. You are its host on this browser. Players join it below (seats 0 and 1).`;
+    listGames();
+  } catch (err) { $("#create-ge-out").textContent = err.message; }
 };
 
 $("#join").onsubmit = async (e) => {
