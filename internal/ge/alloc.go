@@ -2,6 +2,7 @@ package ge
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/mecatol/mecatol/internal/engine"
 )
@@ -14,6 +15,7 @@ type Alloc struct {
 	Spent Points `json:"spent"`
 	Extra Points `json:"extra,omitempty"` // points from cards spent for them (Cargo)
 	Moded []int  `json:"moded,omitempty"` // cards whose choice is made this turn
+	Given []int  `json:"given,omitempty"` // other players' cards given points (FAQ: Allocation Phase (e))
 }
 
 // hostOf is the card i is on, or -1.
@@ -74,18 +76,23 @@ func (s *State) cost(i int) Points {
 func (p Points) zero() bool { return p == Points{} }
 
 // willWork reports whether i will work this turn, as allocation sees it:
-// paid or free of cost, not stopped, and non-passive equipment only on a
-// host that works (GE-disengaged; FAQ: Non-Passive (NP)).
+// it will be engaged, and nothing stops it.
 func (s *State) willWork(i int) bool {
+	return s.Cards[i].Zone == InPlay && !s.stopped(i) && s.paidUp(i)
+}
+
+// paidUp reports whether i will be engaged this turn: free of cost or
+// paid, and non-passive equipment only on a unit that will be (FAQ:
+// Non-Passive (NP)). A card that something stops is not turned sideways
+// for it, only treated as disengaged (FAQ: When do cards perform their
+// action(s) (g)).
+func (s *State) paidUp(i int) bool {
 	c, d := s.Cards[i], s.def(i)
-	if c.Zone != InPlay || s.stopped(i) {
-		return false
-	}
 	if !d.Cost.zero() && !c.Paid {
 		return false
 	}
 	if d.Kind == "equipment" && !d.Passive {
-		if h := s.hostOf(i); h >= 0 && !s.willWork(h) {
+		if h := s.hostOf(i); h >= 0 && !s.paidUp(h) {
 			return false
 		}
 	}
@@ -186,9 +193,6 @@ func decideEngage(s *State, a *Action) error {
 	c := s.Cards[a.Card]
 	if c.Paid || s.def(a.Card).Cost.zero() {
 		return engine.Refuse("GE-1-allocation-points", "%s needs no points now", s.name(a.Card))
-	}
-	if s.stopped(a.Card) {
-		return engine.Refuse("GE-disengaged", "%s cannot work this turn", s.name(a.Card))
 	}
 	return spendable(s, a.Seat, s.cost(a.Card), a.Card)
 }
@@ -294,6 +298,9 @@ func decideRepair(s *State, a *Action) error {
 	if a.N < 1 || a.N > need {
 		return engine.Refuse("GE-points-repair", "%s can take %d repair points", s.name(a.Card), need)
 	}
+	if err := onceOnTheirs(s, a); err != nil {
+		return err
+	}
 	return spendable(s, a.Seat, pts(Repair, a.N), -1)
 }
 
@@ -306,14 +313,40 @@ func (s *State) repairable(seat, i int) int {
 		}
 		return 0
 	}
-	if c.Owner != seat || c.Against || (d.Kind != "ship" && d.Kind != "base") {
+	switch {
+	case c.Owner != seat || c.Against:
+		return 0
+	case d.Kind == "terrain":
+		return c.Damage - c.Carded // card damage on terrain stays (FAQ: Card Damage (a))
+	case d.Kind != "ship" && d.Kind != "base":
 		return 0
 	}
 	return c.Damage + c.Shield
 }
 
+// onceOnTheirs refuses points put a second time this allocation on a card
+// of another player's (FAQ: Allocation Phase (e)).
+func onceOnTheirs(s *State, a *Action) error {
+	if s.Cards[a.Card].Owner == a.Seat {
+		return nil
+	}
+	if slices.Contains(s.Players[a.Seat].Alloc.Given, a.Card) {
+		return engine.Refuse("GE-1-allocation-points", "points go on another player's card once an allocation (FAQ: Allocation Phase (e))")
+	}
+	return nil
+}
+
+// given records points put on another player's card.
+func (s *State) given(a *Action) {
+	if s.Cards[a.Card].Owner != a.Seat {
+		p := s.Players[a.Seat].Alloc
+		p.Given = append(p.Given, a.Card)
+	}
+}
+
 func applyRepair(s *State, e Event) {
 	a := e.Action
+	s.given(a)
 	s.spend(a.Seat, pts(Repair, a.N))
 	c, d := s.Cards[a.Card], s.def(a.Card)
 	if d.NeedsRepair > 0 {
@@ -342,6 +375,9 @@ func decideResearch(s *State, a *Action) error {
 	if a.N < 1 || a.N > need {
 		return engine.Refuse("GE-points-research", "%s can take %d research points", s.name(a.Card), need)
 	}
+	if err := onceOnTheirs(s, a); err != nil {
+		return err
+	}
 	return spendable(s, a.Seat, pts(Research, a.N), -1)
 }
 
@@ -360,6 +396,7 @@ func (s *State) researchable(seat, i int) int {
 
 func applyResearch(s *State, e Event) {
 	a := e.Action
+	s.given(a)
 	s.spend(a.Seat, pts(Research, a.N))
 	c := s.Cards[a.Card]
 	c.Applied += a.N
@@ -443,8 +480,7 @@ func decideEngaged(s *State, a *Action) error { return allocating(s, a) }
 func applyEngaged(s *State, e Event) {
 	seat := e.Action.Seat
 	for _, i := range s.fleet(seat) {
-		c := s.Cards[i]
-		c.Engaged = s.willWork(i) || (s.def(i).Cost.zero() && !s.stopped(i))
+		s.Cards[i].Engaged = s.paidUp(i)
 	}
 	for _, i := range s.fleet(seat) {
 		s.raiseField(i)

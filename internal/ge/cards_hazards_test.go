@@ -239,6 +239,9 @@ func TestCard_Injury_TwoResearch(t *testing.T) {
 		t.Fatal("1 research cures an injury")
 	}
 	tb.refuse(alloc(tb, KindResearch, inj, 2), "GE-points-research")
+	tb.do(alloc(tb, KindEngaged, -1, 0)) // the rest in a later allocation
+	tb.s.startTurn(0)
+	tb.s.Players[0].Alloc.Extra[Research] = 1
 	tb.do(alloc(tb, KindResearch, inj, 1))
 	if tb.s.inPlay(inj) {
 		t.Fatal("2 research do not cure it")

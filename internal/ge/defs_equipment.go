@@ -38,21 +38,23 @@ func init() {
 		}}})
 	define(&Def{ID: "phaser_refit", HostPhasers: 1})
 	define(&Def{ID: "engine_synchronization", Passive: true, HostCost: pts(Energy, -1), OwnOutput: true})
-	define(&Def{ID: "transporter", Passive: true, Carries: true, Act: moveCrew(99), Reacts: rescue(99)})
+	define(&Def{ID: "transporter", Passive: true, Carries: true, Act: moveCrew(99, false), Reacts: rescue(99)})
 	for _, id := range []string{"shuttlecraft_left", "shuttlecraft_right"} {
-		define(&Def{ID: id, Passive: true, Carries: true, OneShot: true, Phasers: 1, Act: moveCrew(3), Reacts: rescue(3)})
+		define(&Def{ID: id, Passive: true, Carries: true, OneShot: true, Phasers: 1, Act: moveCrew(3, true), Reacts: rescue(3)})
 	}
 }
 
 // moveCrew moves up to n of its player's crew from its location to another
-// of his locations.
-func moveCrew(n int) *Act {
+// of his locations. A shuttle flies with them, even empty, and may land
+// on terrain (FAQ: Shuttles (b), (d)); a transporter stays and needs crew
+// to move.
+func moveCrew(n int, flies bool) *Act {
 	return &Act{Rule: "GE-cards-have-rules",
 		Targets: func(s *State, self, _ int) []int {
 			from := s.unitAt(self)
 			var out []int
 			for _, i := range s.fleet(s.Cards[self].Owner) {
-				if i != from && s.location(i) && len(s.crewAt(from, n)) > 0 {
+				if i != from && s.location(i) && (flies || len(s.crewAt(from, n)) > 0) {
 					out = append(out, i)
 				}
 			}
@@ -61,6 +63,9 @@ func moveCrew(n int) *Act {
 		Do: func(s *State, self, _, t int) {
 			for _, j := range s.crewAt(s.unitAt(self), n) {
 				s.Cards[j].On = t + 1
+			}
+			if flies {
+				s.Cards[self].On = t + 1
 			}
 		}}
 }

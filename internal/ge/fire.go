@@ -348,6 +348,9 @@ func (s *State) hurt(t, n int, how, by int) {
 		return
 	}
 	c.Damage += n
+	if how == byCard && s.def(t).Kind == "terrain" {
+		c.Carded += n
+	}
 	if c.Damage >= s.strength(t) {
 		s.destroy(t, by)
 	}

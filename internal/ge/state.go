@@ -126,6 +126,7 @@ type Card struct {
 	Mode    int  `json:"mode,omitempty"`    // a choice made when played or each turn
 	Armed   bool `json:"armed,omitempty"`   // a one-shot weapon ready (shuttle phaser)
 	Applied int  `json:"applied,omitempty"` // research or repair put on it
+	Carded  int  `json:"carded,omitempty"`  // card damage in a terrain's Damage: no repair fixes it
 	Played  int  `json:"played,omitempty"`  // the player turn (Step) it came into play
 }
 
