@@ -2,8 +2,8 @@ package ge
 
 import (
 	"fmt"
-	"sort"
 
+	"github.com/mecatol/mecatol/internal/engine"
 	"github.com/mecatol/mecatol/internal/ge/cards"
 )
 
@@ -98,7 +98,8 @@ type Reaction struct {
 	Do   func(s *State, self int, w *Window, n int)
 }
 
-var defs = map[string]*Def{}
+// defs is every card's definition, by id (the core's registry).
+var defs = engine.Defs[*Def]{}
 
 // define registers a card's definition; the card must be in the data.
 func define(d *Def) {
@@ -106,26 +107,16 @@ func define(d *Def) {
 	if c == nil {
 		panic("ge: no card " + d.ID)
 	}
-	if defs[d.ID] != nil {
-		panic("ge: " + d.ID + " defined twice")
-	}
 	d.Card = c
 	fromData(d)
-	defs[d.ID] = d
+	defs.Define("Galactic Empires card", d.ID, d)
 }
 
 // Lookup is a card's definition, or nil.
 func Lookup(id string) *Def { return defs[id] }
 
 // defined lists the defined ids, sorted.
-func defined() []string {
-	out := make([]string, 0, len(defs))
-	for id := range defs {
-		out = append(out, id)
-	}
-	sort.Strings(out)
-	return out
-}
+func defined() []string { return defs.IDs() }
 
 func (s *State) def(i int) *Def { return defs[s.Cards[i].Def] }
 

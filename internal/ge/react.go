@@ -9,11 +9,11 @@ import (
 // card action aimed at them, or a volley. Every player the deed touches
 // is asked in turn whatever he holds, so waiting tells nothing of a hand.
 type Window struct {
-	Deed  Action `json:"deed"`
-	Asked []int  `json:"asked"`           // seats still to answer, the next first
-	Void  bool   `json:"void,omitempty"`  // a reaction made the deed illegal: it is lost (FAQ: Voided)
-	Moved int    `json:"moved,omitempty"` // the card a reaction moved the deed onto, plus one (Crewman)
-	Cut   int    `json:"cut,omitempty"`   // volley damage an escort took
+	Deed  Action      `json:"deed"`
+	Asked engine.Asks `json:"asked"`           // seats still to answer, the next first
+	Void  bool        `json:"void,omitempty"`  // a reaction made the deed illegal: it is lost (FAQ: Voided)
+	Moved int         `json:"moved,omitempty"` // the card a reaction moved the deed onto, plus one (Crewman)
+	Cut   int         `json:"cut,omitempty"`   // volley damage an escort took
 }
 
 // answerable opens a window when a deed touches another player.
@@ -30,7 +30,7 @@ func (s *State) answerable(a *Action) *Window {
 	if seat < 0 {
 		return nil
 	}
-	return &Window{Deed: *a, Asked: []int{seat}}
+	return &Window{Deed: *a, Asked: engine.Asks{seat}}
 }
 
 // target is the card the deed now lands on.
@@ -42,18 +42,18 @@ func (w *Window) target() int {
 }
 
 func answering(s *State, a *Action) error {
-	if s.Pending == nil || len(s.Pending.Asked) == 0 {
+	if s.Pending == nil || s.Pending.Asked.Next() < 0 {
 		return engine.Refuse("GE-reactions", "nothing waits for an answer")
 	}
-	if s.Pending.Asked[0] != a.Seat {
-		return engine.Refuse("GE-reactions", "seat %d answers first", s.Pending.Asked[0])
+	if next := s.Pending.Asked.Next(); next != a.Seat {
+		return engine.Refuse("GE-reactions", "seat %d answers first", next)
 	}
 	return nil
 }
 
 func decidePass(s *State, a *Action) error { return answering(s, a) }
 
-func applyPass(s *State, e Event) { s.Pending.Asked = s.Pending.Asked[1:] }
+func applyPass(s *State, e Event) { s.Pending.Asked.Answered() }
 
 // decideReact checks an answer: an R/ card from the hand or a card in
 // play that reacts, each answering only deeds it can change (FAQ: When
@@ -99,7 +99,7 @@ func applyReact(s *State, e Event) {
 	}
 	s.note(a.Seat, "answers with "+s.name(a.Card))
 	s.def(a.Card).Reacts.Do(s, a.Card, w, a.N)
-	w.Asked = w.Asked[1:]
+	w.Asked.Answered()
 }
 
 // applyResolve carries out the deed once every answer is in.

@@ -171,21 +171,11 @@ func applyOut(s *State, e Event) {
 		s.Pending = nil
 	}
 	if s.Pending != nil {
-		s.Pending.Asked = without(s.Pending.Asked, seat)
+		s.Pending.Asked = s.Pending.Asked.Without(seat)
 	}
 	if s.Active == seat {
 		s.Phase = PhaseDraw
 	}
-}
-
-func without(seats []int, seat int) []int {
-	var out []int
-	for _, x := range seats {
-		if x != seat {
-			out = append(out, x)
-		}
-	}
-	return out
 }
 
 func applyWin(s *State, e Event) {

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/mecatol/mecatol/internal/combat"
+	"github.com/mecatol/mecatol/internal/engine"
 	"github.com/mecatol/mecatol/internal/ti4/data"
 )
 
@@ -521,14 +522,9 @@ func (s *State) cardVersion(a *Ability) *Ability {
 }
 
 // definitions holds every component's ability by id.
-var definitions = map[string]*Ability{}
+var definitions = engine.Defs[*Ability]{}
 
-func define(a *Ability) {
-	if _, dup := definitions[a.ID]; dup {
-		panic("ability defined twice: " + a.ID)
-	}
-	definitions[a.ID] = a
-}
+func define(a *Ability) { definitions.Define("ability", a.ID, a) }
 
 // abilities calls f with each ability seat has: its technologies and its
 // faction's abilities, as the game's rules version has them.

@@ -47,15 +47,10 @@ type actionCard struct {
 }
 
 // actionCards holds every action card's definition, by id.
-var actionCards = map[string]*actionCard{}
+var actionCards = engine.Defs[*actionCard]{}
 
 // defineCard adds a card's definition; an id is defined once.
-func defineCard(id string, c *actionCard) {
-	if _, dup := actionCards[id]; dup {
-		panic("action card defined twice: " + id)
-	}
-	actionCards[id] = c
-}
+func defineCard(id string, c *actionCard) { actionCards.Define("action card", id, c) }
 
 func init() {
 	for id, c := range baseActionCards {

@@ -132,15 +132,10 @@ type promissoryNote struct {
 }
 
 // promissoryNotes holds the notes' definitions, by id.
-var promissoryNotes = map[string]*promissoryNote{}
+var promissoryNotes = engine.Defs[*promissoryNote]{}
 
 // defineNote adds a note's definition; an id is defined once.
-func defineNote(id string, n *promissoryNote) {
-	if _, dup := promissoryNotes[id]; dup {
-		panic("promissory note defined twice: " + id)
-	}
-	promissoryNotes[id] = n
-}
+func defineNote(id string, n *promissoryNote) { promissoryNotes.Define("promissory note", id, n) }
 
 // noteDef is a held note's definition: its faction's own, or its kind's.
 func noteDef(note string) *promissoryNote {
