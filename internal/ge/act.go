@@ -33,8 +33,16 @@ func decideAct(s *State, a *Action) error {
 	if d.Act.Play && s.Plays >= s.PlayLimit {
 		return engine.Refuse("GE-3-play-a", "that takes a card play and none is left")
 	}
+	if d.Act.Targets == nil && a.Target != -1 {
+		return engine.BadInput("target", "%s acts on no card", d.Name)
+	}
 	if d.Act.Targets != nil && !slices.Contains(d.Act.Targets(s, a.Card, a.N), a.Target) {
 		return engine.Refuse(d.Act.Rule, "%s cannot act on %s", d.Name, s.name(a.Target))
+	}
+	if d.Act.Check != nil {
+		if err := d.Act.Check(s, a.Card, a.N); err != nil {
+			return err
+		}
 	}
 	if d.Act.Mission {
 		return mission(s, a)

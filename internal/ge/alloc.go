@@ -2,6 +2,7 @@ package ge
 
 import (
 	"fmt"
+	"iter"
 	"slices"
 
 	"github.com/mecatol/mecatol/internal/engine"
@@ -24,7 +25,7 @@ func (s *State) hostOf(i int) int { return s.Cards[i].on() }
 // stopped reports whether a card on or against i stops it (Illness) or,
 // for equipment, jams its host (Breakdown).
 func (s *State) stopped(i int) bool {
-	for _, j := range s.onTop(i) {
+	for j := range s.above(i) {
 		if s.def(j).Stops {
 			return true
 		}
@@ -39,7 +40,7 @@ func (s *State) stopped(i int) bool {
 
 // jammed reports whether a unit can fire no weapon (Breakdown).
 func (s *State) jammed(i int) bool {
-	for _, j := range s.onTop(i) {
+	for j := range s.above(i) {
 		if s.def(j).Jams {
 			return true
 		}
@@ -48,21 +49,25 @@ func (s *State) jammed(i int) bool {
 }
 
 // onTop is the cards directly on or against i.
-func (s *State) onTop(i int) []int {
-	var out []int
-	for j, c := range s.Cards {
-		if c.Zone == InPlay && c.On == i+1 {
-			out = append(out, j)
+func (s *State) onTop(i int) []int { return slices.Collect(s.above(i)) }
+
+// above yields the cards directly on or against i, in instance order,
+// without building a list.
+func (s *State) above(i int) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for j, c := range s.Cards {
+			if c.Zone == InPlay && c.On == i+1 && !yield(j) {
+				return
+			}
 		}
 	}
-	return out
 }
 
 // cost is what i takes to engage this turn: its printed cost changed by
 // the cards on it that work (GE-nomenclature-cost), never below zero.
 func (s *State) cost(i int) Points {
 	p := s.def(i).Cost
-	for _, j := range s.onTop(i) {
+	for j := range s.above(i) {
 		if !s.Cards[j].Against && s.willWork(j) {
 			p = p.add(s.def(j).HostCost)
 		}
@@ -135,7 +140,7 @@ func (s *State) produces(i int) Points {
 	}
 	if d.Kind == "terrain" && !(d.Dual && c.Mode == 1) {
 		var best Points
-		for _, j := range s.onTop(i) {
+		for j := range s.above(i) {
 			if s.Cards[j].Owner == c.Owner && s.willWork(j) {
 				for t, v := range s.def(j).TerrainMod {
 					best[t] = max(best[t], v)
@@ -485,7 +490,7 @@ func applyEngaged(s *State, e Event) {
 	for _, i := range s.fleet(seat) {
 		s.raiseField(i)
 		if s.Cards[i].Engaged && s.def(i).Rearms {
-			for _, j := range s.onTop(i) {
+			for j := range s.above(i) {
 				s.Cards[j].Armed = s.def(j).OneShot
 			}
 		}

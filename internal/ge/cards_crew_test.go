@@ -328,3 +328,23 @@ func TestCard_Transporter_RescuesCrewUnderFire(t *testing.T) {
 		t.Fatal("the crew is not carried off")
 	}
 }
+
+// A shuttle answering fire shoots only at one of the volley's firers, and
+// only in a weapons fire phase; its rescue aims at nothing.
+func TestCard_Shuttlecraft_AnswersFireAtAFirerOnly(t *testing.T) {
+	tb := newTable(t)
+	ship := tb.place(0, "argonian_sunspot_frigate", -1)
+	other := tb.place(1, "corporate_destroyer", -1)
+	shuttle := tb.hand(0, "shuttlecraft_left")
+	tb.s.Active = 1
+	shooter := tb.place(1, "corporate_frigate", -1)
+	tb.phase(PhaseFire)
+	tb.do(tb.fire(1, ship, shooter))
+	tb.refuse(Action{Kind: KindReact, Seat: 0, Card: shuttle, Target: other, N: 2}, "GE-reactions")
+	tb.refuse(Action{Kind: KindReact, Seat: 0, Card: shuttle, Target: shooter, N: 1}, "GE-reactions")
+	if err := tb.decide(Action{Kind: KindReact, Seat: 0, Card: shuttle, Target: shooter, N: 5}); err == nil {
+		t.Fatal("a fourth choice is taken")
+	}
+	tb.s.Phase = PhasePlayB // the same deed outside a fire phase
+	tb.refuse(Action{Kind: KindReact, Seat: 0, Card: shuttle, Target: shooter, N: 2}, "GE-reactions")
+}

@@ -265,3 +265,17 @@ func TestCard_PhaserRefit_OneMoreOnAnEngagedUnit(t *testing.T) {
 		t.Fatal("an idle refit fires")
 	}
 }
+
+// A cruiser held up by its armor goes when the armor does (the sim found
+// a unit left in play at its strength in damage).
+func TestCard_KrebizArmor_LosingItWrecksADamagedCruiser(t *testing.T) {
+	tb := newTable(t)
+	cruiser := tb.place(0, "krebiz_mandible_lt_cruiser", -1) // 4
+	armor := tb.place(0, "krebiz_armor", cruiser)
+	tb.s.Cards[cruiser].Damage = 4
+	tb.phase(PhaseDiscard)
+	tb.do(Action{Kind: KindDiscard, Seat: 0, Card: armor, Target: -1})
+	if tb.s.inPlay(cruiser) {
+		t.Fatal("the cruiser outlives its armor at 4 damage of 4")
+	}
+}

@@ -83,7 +83,9 @@ type Act struct {
 	Targets func(s *State, self, option int) []int
 	Do      func(s *State, self, option, target int)
 	Mission bool // a crew's attack on another location: needs a carrier (GE-there-and-back)
-	Play    bool // it uses a card play (Helmsman)
+	// Check refuses an option the card cannot take now (nil: any listed).
+	Check func(s *State, self, option int) error
+	Play  bool // it uses a card play (Helmsman)
 }
 
 // Reaction is what a card does in answer to an opponent's deed.
@@ -91,11 +93,12 @@ type Reaction struct {
 	Rule string
 	// Answers reports whether it may answer the pending window w: from the
 	// hand (self not in play) or in play.
-	Answers func(s *State, self int, w *Window) bool
-	// Most is the largest count the answer may choose (an escort's points
-	// intercepted); nil: it chooses none.
-	Most func(s *State, self int, w *Window) int
-	Do   func(s *State, self int, w *Window, n int)
+	// a is the answer: its N a count or a choice below Options (0: none
+	// but N 0), its Target what it aims at where Aims is set (else -1).
+	Answers func(s *State, self int, w *Window, a *Action) bool
+	Do      func(s *State, self int, w *Window, a *Action)
+	Options int
+	Aims    bool
 }
 
 // defs is every card's definition, by id (the core's registry).

@@ -35,10 +35,10 @@ func init() {
 	// Crewman: answers a card played on one of its player's crew by
 	// taking its effect instead.
 	define(&Def{ID: "crewman", Reacts: &Reaction{Rule: "GE-reactions",
-		Answers: func(s *State, self int, w *Window) bool {
+		Answers: func(s *State, self int, w *Window, _ *Action) bool {
 			return w.Deed.Kind == KindPlay && s.crewOf(w.target(), s.Cards[self].Owner) && w.Moved == 0
 		},
-		Do: func(s *State, self int, w *Window, _ int) {
+		Do: func(s *State, self int, w *Window, _ *Action) {
 			s.fromHandAt(self, s.hostOf(w.target()))
 			w.Moved = self + 1
 		}}})
@@ -53,10 +53,10 @@ func init() {
 		}})
 	// Doctor: cures ailments at its location and keeps them away; 1 research a turn.
 	define(&Def{ID: "doctor", Cures: true, Enter: cure, Reacts: &Reaction{Rule: "GE-reactions",
-		Answers: func(s *State, self int, w *Window) bool {
+		Answers: func(s *State, self int, w *Window, _ *Action) bool {
 			return w.Deed.Kind == KindPlay && s.def(w.Deed.Card).Ailment && s.crewOf(w.target(), s.Cards[self].Owner)
 		},
-		Do: func(s *State, self int, w *Window, _ int) {
+		Do: func(s *State, self int, w *Window, _ *Action) {
 			s.fromHandAt(self, s.hostOf(w.target()))
 			w.Void = true
 		}}})
@@ -88,12 +88,12 @@ func init() {
 	// Security Officer: opposing crew of strength 4 or less cannot attack
 	// at its location; its player's attacking crew there count 2 stronger.
 	define(&Def{ID: "security_officer", Bars: 4, Boosts: 2, Reacts: &Reaction{Rule: "GE-reactions",
-		Answers: func(s *State, self int, w *Window) bool {
+		Answers: func(s *State, self int, w *Window, _ *Action) bool {
 			a := w.Deed
 			return a.Kind == KindAct && s.def(a.Card).Act.Mission && s.def(a.Card).Strength <= 4 &&
 				a.Target >= 0 && s.unitAt(a.Target) >= 0 && s.Cards[s.unitAt(a.Target)].Owner == s.Cards[self].Owner
 		},
-		Do: func(s *State, self int, w *Window, _ int) {
+		Do: func(s *State, self int, w *Window, _ *Action) {
 			s.fromHandAt(self, s.unitAt(w.Deed.Target))
 			w.Void = true
 		}}})

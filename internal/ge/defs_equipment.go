@@ -40,7 +40,7 @@ func init() {
 	define(&Def{ID: "engine_synchronization", Passive: true, HostCost: pts(Energy, -1), OwnOutput: true})
 	define(&Def{ID: "transporter", Passive: true, Carries: true, Act: moveCrew(99, false), Reacts: rescue(99)})
 	for _, id := range []string{"shuttlecraft_left", "shuttlecraft_right"} {
-		define(&Def{ID: id, Passive: true, Carries: true, OneShot: true, Phasers: 1, Act: moveCrew(3, true), Reacts: rescue(3)})
+		define(&Def{ID: id, Passive: true, Carries: true, OneShot: true, Phasers: 1, Act: moveCrew(3, true), Reacts: shuttleAnswer()})
 	}
 }
 
@@ -74,12 +74,12 @@ func moveCrew(n int, flies bool) *Act {
 // is fired at, it takes up to n crew off to another of his locations.
 func rescue(n int) *Reaction {
 	return &Reaction{Rule: "GE-reactions",
-		Answers: func(s *State, self int, w *Window) bool {
+		Answers: func(s *State, self int, w *Window, _ *Action) bool {
 			t := w.Deed.Target
 			return w.Deed.Kind == KindFire && t >= 0 && s.Players[s.Cards[self].Owner].Hand.Has(self) &&
 				s.isUnit(t) && s.Cards[t].Owner == s.Cards[self].Owner && len(s.crewAt(t, n)) > 0 && s.refuge(t) >= 0
 		},
-		Do: func(s *State, self int, w *Window, _ int) {
+		Do: func(s *State, self int, w *Window, _ *Action) {
 			t := w.Deed.Target
 			to := s.refuge(t)
 			s.fromHandAt(self, to)
@@ -87,6 +87,61 @@ func rescue(n int) *Reaction {
 				s.Cards[j].On = to + 1
 			}
 		}}
+}
+
+// shuttleAnswer: played from the hand in answer to fire, a shuttle takes
+// up to 3 crew off the unit fired at (choice 0), or, in a weapons fire
+// phase, fires its one phaser at a firer of the volley (choice 2; FAQ:
+// When do cards perform their action(s) (e), Weapons Fire). Choice 1, a
+// mission, has nothing to answer here.
+func shuttleAnswer() *Reaction {
+	save := rescue(3)
+	return &Reaction{Rule: "GE-reactions", Options: 3, Aims: true,
+		Answers: func(s *State, self int, w *Window, a *Action) bool {
+			switch a.N {
+			case 0:
+				return a.Target == -1 && save.Answers(s, self, w, a)
+			case 2:
+				return w.Deed.Kind == KindFire && s.Phase == PhaseFire && s.Players[s.Cards[self].Owner].Hand.Has(self) &&
+					firedBy(w, a.Target) && s.inPlay(a.Target) && s.landing(s.Cards[self].Owner, w) >= 0
+			}
+			return false
+		},
+		Do: func(s *State, self int, w *Window, a *Action) {
+			if a.N == 0 {
+				save.Do(s, self, w, a)
+				return
+			}
+			seat := s.Cards[self].Owner
+			s.fromHandAt(self, s.landing(seat, w))
+			c := s.Cards[self]
+			c.Armed, c.Used, c.Fired = false, true, true
+			s.hurt(s.unitOf(a.Target), 1, byWeapons, seat)
+		}}
+}
+
+// firedBy reports whether card i fires in the waiting volley.
+func firedBy(w *Window, i int) bool {
+	for _, f := range w.Deed.Firers {
+		if f.Card == i {
+			return true
+		}
+	}
+	return false
+}
+
+// landing is where an answering shuttle goes: the seat's unit fired at,
+// or its first unit.
+func (s *State) landing(seat int, w *Window) int {
+	if t := w.Deed.Target; t >= 0 && s.inPlay(t) && s.isUnit(t) && s.Cards[t].Owner == seat {
+		return t
+	}
+	for _, i := range s.fleet(seat) {
+		if s.isUnit(i) {
+			return i
+		}
+	}
+	return -1
 }
 
 // location reports whether crew may sit on i.
@@ -111,7 +166,7 @@ func (s *State) crewAt(at, n int) []int {
 		return nil
 	}
 	var out []int
-	for _, j := range s.onTop(at) {
+	for j := range s.above(at) {
 		if len(out) < n && s.def(j).Kind == "crew" && !s.Cards[j].Against {
 			out = append(out, j)
 		}

@@ -45,10 +45,10 @@ func luck() {
 			s.discard(self)
 		},
 		Reacts: &Reaction{Rule: "GE-reactions",
-			Answers: func(s *State, self int, w *Window) bool {
+			Answers: func(s *State, self int, w *Window, _ *Action) bool {
 				return w.Deed.Kind == KindPlay && s.crewOf(w.target(), s.Cards[self].Owner)
 			},
-			Do: func(s *State, self int, w *Window, _ int) {
+			Do: func(s *State, self int, w *Window, _ *Action) {
 				w.Void = true
 				s.put(self, InDiscard)
 			}}})

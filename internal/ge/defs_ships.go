@@ -36,9 +36,9 @@ func init() {
 	define(&Def{ID: "krebiz_pincer_destroyer", Carry: "small"})
 	define(&Def{ID: "krebiz_mandible_lt_cruiser", Carry: "heavy"})
 	define(&Def{ID: "krebiz_claw_heavy_cruiser", Carry: "heavy"})
-	define(&Def{ID: "krebiz_light_capsule", Capsule: "small", Where: capsule})
-	define(&Def{ID: "krebiz_medium_capsule", Capsule: "small", Where: capsule})
-	define(&Def{ID: "krebiz_heavy_capsule", Capsule: "heavy", Where: capsule})
+	define(&Def{ID: "krebiz_light_capsule", Capsule: "small", Where: capsule, Act: separate()})
+	define(&Def{ID: "krebiz_medium_capsule", Capsule: "small", Where: capsule, Act: separate()})
+	define(&Def{ID: "krebiz_heavy_capsule", Capsule: "heavy", Where: capsule, Act: separate()})
 	// Played on a terrain, whose economy it raises by 2 while engaged.
 	define(&Def{ID: "fleet_freighter_left", TerrainMod: pts(Economy, 2), Where: onOwnTerrain})
 
@@ -63,6 +63,41 @@ func capsule(s *State, self, host int) error {
 	return nil
 }
 
+// separate: for a card play, a capsule leaves its cruiser, taking n of
+// the combined ship's structural damage and what it can of its shield
+// damage; neither part may keep damage past its own strength (GE-krebiz;
+// FAQ: Combined (e)), and both must fit the command slots.
+func separate() *Act {
+	return &Act{Rule: "GE-krebiz", Play: true, Options: 9,
+		Check: func(s *State, self, n int) error {
+			u := s.hostOf(self)
+			if u < 0 || s.def(u).Kind != "ship" {
+				return engine.Refuse("GE-krebiz", "%s is not combined", s.name(self))
+			}
+			dmg, own := s.Cards[u].Damage, s.def(self).Strength
+			alone := s.strength(u) - own
+			if n > dmg || n >= own || dmg-n >= alone {
+				return engine.Refuse("GE-krebiz", "the damage cannot be split %d and %d within the parts' strengths", n, dmg-n)
+			}
+			before := s.slotsUsed(s.Cards[self].Owner)
+			after := before - halfSlots(s.printed(u)) + halfSlots(s.printed(u)-own) + halfSlots(own)
+			if after > 2*s.Started {
+				return engine.Refuse("GE-command", "apart, the two ships need more command slots than are free")
+			}
+			return nil
+		},
+		Do: func(s *State, self, n, _ int) {
+			u, c := s.hostOf(self), s.Cards[self]
+			cr := s.Cards[u]
+			c.On = cr.On
+			c.Damage, cr.Damage = n, cr.Damage-n
+			c.Shield = min(cr.Shield, s.def(self).Shields)
+			cr.Shield = min(cr.Shield-c.Shield, s.def(u).Shields)
+			c.Loaded = min(max(0, cr.Loaded-s.def(u).Heavy), s.def(self).Heavy)
+			cr.Loaded -= c.Loaded
+		}}
+}
+
 func onOwnTerrain(s *State, self, host int) error {
 	if host < 0 || s.def(host).Kind != "terrain" {
 		return engine.Refuse("GE-type-S", "it must be played on your terrain")
@@ -84,17 +119,15 @@ func solidBody(s *State, self, host int) error {
 // escort: once a turn, while engaged, it takes volley damage aimed at one
 // of its fleet's ships of strength 7 or more, 2 damage for each point.
 func escort() *Reaction {
-	return &Reaction{Rule: "GE-cards-have-rules",
-		Answers: func(s *State, self int, w *Window) bool {
+	return &Reaction{Rule: "GE-cards-have-rules", Options: 9,
+		Answers: func(s *State, self int, w *Window, a *Action) bool {
 			t := w.Deed.Target
 			return w.Deed.Kind == KindFire && s.inPlay(self) && t >= 0 && s.isUnit(t) &&
-				s.Cards[t].Owner == s.Cards[self].Owner && t != self && s.strength(t) >= 7
+				s.Cards[t].Owner == s.Cards[self].Owner && t != self && s.strength(t) >= 7 &&
+				a.N >= 1 && a.N <= s.volleyDamage(&w.Deed)-w.Cut
 		},
-		Most: func(s *State, self int, w *Window) int {
-			return s.volleyDamage(&w.Deed) - w.Cut
-		},
-		Do: func(s *State, self int, w *Window, n int) {
-			w.Cut += n
-			s.hurt(self, 2*n, byCard, w.Deed.Seat)
+		Do: func(s *State, self int, w *Window, a *Action) {
+			w.Cut += a.N
+			s.hurt(self, 2*a.N, byCard, w.Deed.Seat)
 		}}
 }

@@ -1366,3 +1366,39 @@ func TestFAQ_AllocationPhase_e_OnceOnAnOpponentCard(t *testing.T) {
 	tb.do(alloc(tb, KindResearch, injury, 1))
 	tb.refuse(alloc(tb, KindResearch, injury, 1), "GE-1-allocation-points")
 }
+
+// When do cards perform their action(s) (e) and Weapons Fire. A
+// Shuttlecraft played as a reaction in a weapons fire phase, answering
+// the opponent's fire, may fire its phaser; answering anything else it
+// may not.
+func TestFAQ_WeaponsFire_ReactionShuttleFires(t *testing.T) {
+	tb := newTable(t)
+	ship := tb.place(0, "argonian_sunspot_frigate", -1)
+	shuttle := tb.hand(0, "shuttlecraft_left")
+	tb.s.Active = 1
+	shooter := tb.place(1, "corporate_frigate", -1)
+	tb.phase(PhaseFire)
+	tb.do(tb.fire(1, ship, shooter))
+	// option 2 of the shuttle: fire its phaser, here at the firing ship
+	tb.do(Action{Kind: KindReact, Seat: 0, Card: shuttle, Target: shooter, N: 2})
+	tb.passAll()
+	if tb.s.Cards[shooter].Shield != 1 || tb.s.Cards[shuttle].Armed {
+		t.Fatal("the reaction shuttle did not fire its one shot")
+	}
+}
+
+// Combined (e). Separating a Krebiz capsule from its cruiser (a card
+// play) splits the damage, no part taking more than its own strength.
+func TestFAQ_Combined_e_SeparationSplitsDamage(t *testing.T) {
+	tb := newTable(t)
+	claw := tb.place(0, "krebiz_claw_heavy_cruiser", -1) // 5
+	capsule := tb.place(0, "krebiz_heavy_capsule", claw) // 2
+	tb.s.Cards[claw].Damage = 4                          // of 7
+	// Separating takes a card play and splits the 4: 3 on the capsule is
+	// more than its strength; 1 on it leaves 3 on the cruiser.
+	tb.refuse(Action{Kind: KindAct, Seat: 0, Card: capsule, Target: -1, N: 3}, "GE-krebiz")
+	tb.do(Action{Kind: KindAct, Seat: 0, Card: capsule, Target: -1, N: 1})
+	if !tb.s.isUnit(capsule) || tb.s.Cards[capsule].Damage != 1 || tb.s.Cards[claw].Damage != 3 || tb.s.Plays != 1 {
+		t.Fatal("the capsule did not separate with its share of the damage for a card play")
+	}
+}

@@ -135,7 +135,7 @@ func fireTarget(s *State, a *Action, heavy int) error {
 }
 
 func based(s *State, terrain int) bool {
-	for _, j := range s.onTop(terrain) {
+	for j := range s.above(terrain) {
 		if s.def(j).Kind == "base" {
 			return true
 		}
@@ -212,6 +212,9 @@ func (s *State) targetName(t int) string {
 func (s *State) volley(a *Action, w *Window) {
 	total, nonPhaser := 0, 0
 	for _, f := range a.Firers {
+		if !s.inPlay(f.Card) {
+			continue // destroyed by an answer: its fire is lost (GE-weapons-damage)
+		}
 		d, n := s.spendFire(f)
 		total += d
 		nonPhaser += n
@@ -269,7 +272,7 @@ func (s *State) spendFire(f Firer) (int, int) {
 // heavyHit is one heavy weapon's damage: doubled by a card that says so
 // on the turn it is played (Fuser Mechanism).
 func (s *State) heavyHit(u int) int {
-	for _, j := range s.onTop(u) {
+	for j := range s.above(u) {
 		if s.def(j).Doubles && s.Cards[j].Played == s.Step && s.equipWorks(j) {
 			return 2
 		}
@@ -279,7 +282,7 @@ func (s *State) heavyHit(u int) int {
 
 // soaked reports whether a monster on the unit takes its phaser fire.
 func (s *State) soaked(u int) bool {
-	for _, j := range s.onTop(u) {
+	for j := range s.above(u) {
 		if s.def(j).SoaksPhasers {
 			return true
 		}
@@ -288,7 +291,7 @@ func (s *State) soaked(u int) bool {
 }
 
 func (s *State) multiplied(u int) bool {
-	for _, j := range s.onTop(u) {
+	for j := range s.above(u) {
 		if s.def(j).Multiply && s.Cards[j].Played == s.Step {
 			return true
 		}
@@ -299,7 +302,7 @@ func (s *State) multiplied(u int) bool {
 // dropVolleyCards discards the cards used up by one volley (Offensive
 // Electronic Warfare, Fuser Mechanism).
 func (s *State) dropVolleyCards(u int) {
-	for _, j := range s.onTop(u) {
+	for _, j := range s.onTop(u) { // a copy: the loop changes the stack
 		if d := s.def(j); d.Volley > 0 || (d.Doubles && s.Cards[j].Played == s.Step) {
 			s.discard(j)
 		}
@@ -357,7 +360,7 @@ func (s *State) hurt(t, n int, how, by int) {
 }
 
 func (s *State) guardian(t int) int {
-	for _, j := range s.onTop(t) {
+	for j := range s.above(t) {
 		if s.def(j).Guards > 0 {
 			return j
 		}
@@ -380,7 +383,7 @@ func (s *State) cargo(t, n int) int {
 	if n <= 0 {
 		return n
 	}
-	for _, j := range s.onTop(t) {
+	for _, j := range s.onTop(t) { // a copy: the loop changes the stack
 		if s.def(j).Absorbs && s.equipWorks(j) {
 			s.discard(j)
 			return n - 1
@@ -389,11 +392,27 @@ func (s *State) cargo(t, n int) int {
 	return n
 }
 
+// wrecked is a unit in play whose damage has reached its strength without
+// a hit, as when the armor that raised it is gone; -1 for none.
+func (s *State) wrecked() int {
+	for i, c := range s.Cards {
+		if c.Zone == InPlay && c.Damage > 0 && s.isUnit(i) && c.Damage >= s.strength(i) {
+			return i
+		}
+	}
+	return -1
+}
+
+func applyWreck(s *State, e Event) {
+	i := e.Rolls[0]
+	s.destroy(i, s.Cards[i].Owner)
+}
+
 // destroy discards a destroyed card with its stack, after any card on it
 // that saves its crew (Escape Pod) has moved them.
 func (s *State) destroy(t, by int) {
 	s.note(by, s.name(t)+" is destroyed")
-	for _, j := range s.onTop(t) {
+	for _, j := range s.onTop(t) { // a copy: the loop changes the stack
 		if s.def(j).Pod && s.equipWorks(j) {
 			s.evacuate(t, 3)
 			s.discard(j)
@@ -416,7 +435,7 @@ func (s *State) evacuate(t, n int) {
 	if to < 0 {
 		return
 	}
-	for _, j := range s.onTop(t) {
+	for _, j := range s.onTop(t) { // a copy: the loop changes the stack
 		if n > 0 && s.def(j).Kind == "crew" && !s.Cards[j].Against {
 			s.Cards[j].On = to + 1
 			n--
@@ -454,7 +473,7 @@ func (s *State) volleyDamage(a *Action) int {
 // volleyBonus is the damage cards on a unit add to its next volley.
 func (s *State) volleyBonus(u int) int {
 	n := 0
-	for _, j := range s.onTop(u) {
+	for j := range s.above(u) {
 		n += s.def(j).Volley
 	}
 	return n

@@ -56,13 +56,27 @@ func act(kind string, seat, card, target, n int) Action {
 func answers(s *State, seat int) []Action {
 	out := []Action{act(KindPass, seat, -1, -1, 0)}
 	for _, i := range s.Players[seat].Hand {
-		out = append(out, act(KindReact, seat, i, -1, 0))
+		out = append(out, reactions(s, seat, i)...)
 	}
 	for _, i := range s.fleet(seat) {
-		if r := s.def(i).Reacts; r != nil {
-			out = append(out, act(KindReact, seat, i, -1, 0))
-			for n := 1; r.Most != nil && n <= 8; n++ {
-				out = append(out, act(KindReact, seat, i, -1, n))
+		out = append(out, reactions(s, seat, i)...)
+	}
+	return out
+}
+
+// reactions is a card's answers: each choice, aimed at each firer of the
+// volley waiting where the answer aims.
+func reactions(s *State, seat, i int) []Action {
+	r := s.def(i).Reacts
+	if r == nil {
+		return nil
+	}
+	var out []Action
+	for n := 0; n < max(1, r.Options); n++ {
+		out = append(out, act(KindReact, seat, i, -1, n))
+		if r.Aims {
+			for _, f := range s.Pending.Deed.Firers {
+				out = append(out, act(KindReact, seat, i, f.Card, n))
 			}
 		}
 	}

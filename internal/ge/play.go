@@ -118,7 +118,7 @@ func sheltered(s *State, card, host int) error {
 	if k != "hazard" && k != "monster" && k != "occurrence" && !s.def(card).Dual {
 		return nil
 	}
-	for _, j := range s.onTop(host) {
+	for j := range s.above(host) {
 		if s.def(j).Shelters && s.works(j) {
 			return engine.Refuse("GE-type-B", "%s shelters %s", s.name(j), s.name(host))
 		}
@@ -253,7 +253,7 @@ func (s *State) leave(i int, z string) {
 		return
 	}
 	terrain := s.def(i).Kind == "terrain"
-	for _, j := range s.onTop(i) {
+	for _, j := range s.onTop(i) { // a copy: the loop changes the stack
 		if terrain && s.def(j).Kind == "ship" {
 			s.Cards[j].On = 0
 			continue

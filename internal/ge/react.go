@@ -75,15 +75,11 @@ func decideReact(s *State, a *Action) error {
 	case !fromHand && (c.Zone != InPlay || c.Owner != a.Seat || !s.works(a.Card) || c.Used):
 		return engine.Refuse("GE-action-limit", "%s cannot react now", d.Name)
 	}
-	if !d.Reacts.Answers(s, a.Card, s.Pending) {
+	if a.N < 0 || a.N >= max(1, d.Reacts.Options) || (!d.Reacts.Aims && a.Target != -1) {
+		return engine.BadInput("n", "%s has no such answer", d.Name)
+	}
+	if !d.Reacts.Answers(s, a.Card, s.Pending, a) {
 		return engine.Refuse(d.Reacts.Rule, "%s cannot answer this", d.Name)
-	}
-	most := 0
-	if d.Reacts.Most != nil {
-		most = d.Reacts.Most(s, a.Card, s.Pending)
-	}
-	if a.N < 0 || a.N > most || (most > 0 && a.N == 0) {
-		return engine.Refuse(d.Reacts.Rule, "%s answers with 1 to %d", d.Name, most)
 	}
 	return nil
 }
@@ -98,7 +94,7 @@ func applyReact(s *State, e Event) {
 		s.Cards[a.Card].Used = true
 	}
 	s.note(a.Seat, "answers with "+s.name(a.Card))
-	s.def(a.Card).Reacts.Do(s, a.Card, w, a.N)
+	s.def(a.Card).Reacts.Do(s, a.Card, w, a)
 	w.Asked.Answered()
 }
 

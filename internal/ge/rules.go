@@ -62,6 +62,7 @@ const (
 	EvTurn    = "turn"    // a player turn begins: record keeping
 	EvResolve = "resolve" // a pending deed resolves, its window closed
 	EvOut     = "out"     // a player's Sector HQ is destroyed
+	EvWreck   = "wreck"   // a unit whose strength fell to its damage is destroyed
 	EvWin     = "win"
 )
 
@@ -120,7 +121,7 @@ func init() {
 		KindPass: applyPass, KindNext: applyNext, KindDiscard: applyDiscard,
 		KindEnd: applyEnd,
 		EvAnte:  applyAnte, EvTurn: applyTurn, EvResolve: applyResolve,
-		EvOut: applyOut, EvWin: applyWin,
+		EvOut: applyOut, EvWin: applyWin, EvWreck: applyWreck,
 	}
 }
 
@@ -149,6 +150,9 @@ func (Rules) Follow(s *State, rng *engine.RNG) []Event {
 	}
 	if live := s.live(); len(live) == 1 {
 		return []Event{{Kind: EvWin, Rolls: []int{live[0]}}}
+	}
+	if w := s.wrecked(); w >= 0 {
+		return []Event{{Kind: EvWreck, Rolls: []int{w}}}
 	}
 	if s.Pending != nil && len(s.Pending.Asked) == 0 {
 		return []Event{{Kind: EvResolve}}

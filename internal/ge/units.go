@@ -23,7 +23,7 @@ func (s *State) unitOf(i int) int {
 // parts is the unit's own card and the ships combined into it.
 func (s *State) parts(u int) []int {
 	out := []int{u}
-	for _, j := range s.onTop(u) {
+	for j := range s.above(u) {
 		if s.def(j).Kind == "ship" && !s.Cards[j].Against {
 			out = append(out, j)
 		}
@@ -35,7 +35,7 @@ func (s *State) parts(u int) []int {
 // against it).
 func (s *State) hostBonus(part int, f func(d *Def) int) int {
 	n := 0
-	for _, j := range s.onTop(part) {
+	for j := range s.above(part) {
 		if !s.Cards[j].Against && s.def(j).Kind != "ship" && s.equipWorks(j) {
 			n += f(s.def(j))
 		}
@@ -172,7 +172,7 @@ func (s *State) guards(seat int) []int {
 }
 
 func (s *State) noGuard(u int) bool {
-	for _, j := range s.onTop(u) {
+	for j := range s.above(u) {
 		if s.def(j).NoHQGuard {
 			return true
 		}

@@ -24,6 +24,12 @@ type Random struct{ RNG *engine.RNG }
 // Name is "random".
 func (Random) Name() string { return "random" }
 
+// Blind is a bot that never looks at the view: Play passes it nil.
+type Blind interface{ Blind() }
+
+// Blind: the random bot ignores the view.
+func (Random) Blind() {}
+
 // Choose picks one at random.
 func (b Random) Choose(_ *ge.View, legal []ge.Action) ge.Action {
 	return legal[b.RNG.IntN(len(legal))]
@@ -149,7 +155,11 @@ func step(g *ge.Game, bots []Bot, check bool) error {
 	if len(legal) == 0 {
 		return fmt.Errorf("action %d: seat %d has no legal action in %s", g.Len(), seat, s.Phase)
 	}
-	a := bots[seat].Choose(ge.SeatView(s, seat), legal)
+	var v *ge.View
+	if _, blind := bots[seat].(Blind); !blind {
+		v = ge.SeatView(s, seat)
+	}
+	a := bots[seat].Choose(v, legal)
 	if err := g.Play(a); err != nil {
 		return fmt.Errorf("action %d: %+v refused: %w", g.Len(), a, err)
 	}
