@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/json"
+	"slices"
 	"testing"
 
 	"github.com/mecatol/mecatol/internal/engine"
@@ -125,7 +126,8 @@ func TestGalacticEmpiresServedToAWinner(t *testing.T) {
 	t.Fatal("no winner in 5000 actions")
 }
 
-// hidden checks that a view names no card of the other seat's hand.
+// hidden checks that a view names no card of the other seat's hand but
+// those the viewer was shown (a Corporate Scout Cruiser's look).
 func hidden(t *testing.T, id string, other int, v ge.View) {
 	t.Helper()
 	l, err := lastServer.load(t.Context(), id)
@@ -133,10 +135,12 @@ func hidden(t *testing.T, id string, other int, v ge.View) {
 		t.Fatal(err)
 	}
 	l.mu.Lock()
-	hand := append([]int(nil), l.game.(*ge.Table).G.State().Players[other].Hand...)
+	st := l.game.(*ge.Table).G.State()
+	hand := append([]int(nil), st.Players[other].Hand...)
+	shown := append([]int(nil), st.Players[1-other].Seen...)
 	l.mu.Unlock()
 	for _, c := range hand {
-		if v.Cards[c].Def != "" {
+		if v.Cards[c].Def != "" && !slices.Contains(shown, c) {
 			t.Fatalf("seat %d's hand card %d shows as %s", other, c, v.Cards[c].Def)
 		}
 	}
