@@ -104,3 +104,36 @@ func Actions(log []Entry) ([][]byte, error) {
 	}
 	return out, nil
 }
+
+// Rebuild replays a stored game: its actions, each decoded by the module.
+func Rebuild[S any, A any, E any](rules Rules[S, A, E], initial []byte, actions [][]byte, decode func([]byte) (A, error)) (*Game[S, A, E], error) {
+	as := make([]A, len(actions))
+	for i, b := range actions {
+		a, err := decode(b)
+		if err != nil {
+			return nil, fmt.Errorf("action %d: %w", i, err)
+		}
+		as[i] = a
+	}
+	return Replay(rules, initial, as)
+}
+
+// AsMoves hands a log's actions to the core.
+func AsMoves[A any](log []A) []Move {
+	out := make([]Move, len(log))
+	for i, a := range log {
+		out[i] = a
+	}
+	return out
+}
+
+// Held is the part of a module's Table that is the same for every module:
+// a running game's length, initial snapshot, undo, actions and the check
+// of one. A module's Table embeds it and adds the rest.
+type Held[S any, A any, E any] struct{ G *Game[S, A, E] }
+
+func (h Held[S, A, E]) Len() int           { return h.G.Len() }
+func (h Held[S, A, E]) Initial() []byte    { return h.G.Initial() }
+func (h Held[S, A, E]) Undo(n int) error   { return h.G.Undo(n) }
+func (h Held[S, A, E]) Moves() []Move      { return AsMoves(h.G.Log()) }
+func (h Held[S, A, E]) Check(m Move) error { return h.G.Check(m.(A)) }

@@ -2,6 +2,7 @@ package ge
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/mecatol/mecatol/internal/engine"
@@ -37,8 +38,8 @@ func FuzzDecideAnyAction(f *testing.F) {
 }
 
 func TestDecodeActionRefuses(t *testing.T) {
-	for _, s := range []string{`{"kind":"nope"}`, `{"kind":"pass","extra":1}`, `{"kind":"pass"} {}`,
-		`{"kind":"reserve","cards":[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17]}`, `[]`} {
+	long := `{"kind":"reserve","cards":[0` + strings.Repeat(",0", maxList) + `]}`
+	for _, s := range []string{`{"kind":"nope"}`, `{"kind":"pass","extra":1}`, `{"kind":"pass"} {}`, long, `[]`} {
 		if _, err := DecodeAction([]byte(s)); err == nil {
 			t.Errorf("%s decoded", s)
 		}

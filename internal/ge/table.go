@@ -40,34 +40,25 @@ func (Module) New(config []byte, key [32]byte) (engine.Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Table{G: g}, nil
+	return &Table{engine.Held[*State, Action, Event]{G: g}}, nil
 }
 
 // Load replays a stored game.
 func (Module) Load(initial []byte, actions [][]byte) (engine.Table, error) {
-	as := make([]Action, len(actions))
-	for i, b := range actions {
-		a, err := DecodeAction(b)
-		if err != nil {
-			return nil, fmt.Errorf("action %d: %w", i, err)
-		}
-		as[i] = a
-	}
-	g, err := engine.Replay[*State, Action, Event](Rules{}, initial, as)
+	g, err := engine.Rebuild[*State, Action, Event](Rules{}, initial, actions, DecodeAction)
 	if err != nil {
 		return nil, err
 	}
-	return &Table{G: g}, nil
+	return &Table{engine.Held[*State, Action, Event]{G: g}}, nil
 }
 
 // Table is a Galactic Empires game as the core sees it (engine.Table).
-type Table struct{ G *Game }
+type Table struct {
+	engine.Held[*State, Action, Event]
+}
 
-func (t *Table) Seats() int       { return len(t.G.State().Players) }
-func (t *Table) Players() []int   { return t.G.State().live() }
-func (t *Table) Len() int         { return t.G.Len() }
-func (t *Table) Initial() []byte  { return t.G.Initial() }
-func (t *Table) Undo(n int) error { return t.G.Undo(n) }
+func (t *Table) Seats() int     { return len(t.G.State().Players) }
+func (t *Table) Players() []int { return t.G.State().live() }
 
 // Decode reads an action strictly.
 func (t *Table) Decode(raw []byte) (engine.Move, error) {
@@ -78,8 +69,7 @@ func (t *Table) Decode(raw []byte) (engine.Move, error) {
 	return a, nil
 }
 
-func (t *Table) Actor(m engine.Move) int   { return m.(Action).Seat }
-func (t *Table) Check(m engine.Move) error { return t.G.Check(m.(Action)) }
+func (t *Table) Actor(m engine.Move) int { return m.(Action).Seat }
 
 // Play applies an action; nothing in Galactic Empires rolls dice.
 func (t *Table) Play(m engine.Move) ([]engine.Roll, error) { return nil, t.G.Play(m.(Action)) }
@@ -119,24 +109,7 @@ func (t *Table) Progress() string { return fmt.Sprintf("turn %d", t.G.State().Tu
 
 // Log is the actions from `from` on; no action of this module carries
 // what another seat may not see (hidden cards are named by random numbers).
-func (t *Table) Log(from, _ int) []any {
-	log := t.G.LogFrom(min(from, t.G.Len()))
-	out := make([]any, len(log))
-	for i, a := range log {
-		out[i] = a
-	}
-	return out
-}
-
-// Moves is the log's actions.
-func (t *Table) Moves() []engine.Move {
-	log := t.G.Log()
-	out := make([]engine.Move, len(log))
-	for i, a := range log {
-		out[i] = a
-	}
-	return out
-}
+func (t *Table) Log(from, _ int) []any { return engine.AsMoves(t.G.LogFrom(min(from, t.G.Len()))) }
 
 // At is the game after its first n actions.
 func (t *Table) At(n int) (engine.Table, error) {
@@ -144,7 +117,7 @@ func (t *Table) At(n int) (engine.Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Table{G: g}, nil
+	return &Table{engine.Held[*State, Action, Event]{G: g}}, nil
 }
 
 // Reveals replays the last n actions on a copy and names the first that

@@ -45,40 +45,30 @@ func (Module) New(config []byte, key [32]byte) (engine.Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Table{G: g}, nil
+	return &Table{engine.Held[*State, Action, Event]{G: g}}, nil
 }
 
 // Load replays a stored game.
 func (Module) Load(initial []byte, actions [][]byte) (engine.Table, error) {
-	as := make([]Action, len(actions))
-	for i, b := range actions {
-		a, err := DecodeAction(b)
-		if err != nil {
-			return nil, fmt.Errorf("action %d: %w", i, err)
-		}
-		as[i] = a
-	}
-	g, err := engine.Replay[*State, Action, Event](Rules{}, initial, as)
+	g, err := engine.Rebuild[*State, Action, Event](Rules{}, initial, actions, DecodeAction)
 	if err != nil {
 		return nil, err
 	}
-	return &Table{G: g}, nil
+	return &Table{engine.Held[*State, Action, Event]{G: g}}, nil
 }
 
 // Table is a TI4 game as the core sees it (engine.Table).
-type Table struct{ G *Game }
+type Table struct {
+	engine.Held[*State, Action, Event]
+}
 
 func (t *Table) Seats() int                             { return len(t.G.State().Players) }
 func (t *Table) Players() []int                         { return t.G.State().Active() }
-func (t *Table) Len() int                               { return t.G.Len() }
-func (t *Table) Initial() []byte                        { return t.G.Initial() }
 func (t *Table) Decode(raw []byte) (engine.Move, error) { return DecodeAction(raw) }
 func (t *Table) Actor(m engine.Move) int                { return m.(Action).Seat }
-func (t *Table) Check(m engine.Move) error              { return t.G.Check(m.(Action)) }
 func (t *Table) Why() string                            { return Why(t.G.State()) }
 func (t *Table) Waiting() []int                         { return Deciding(t.G.State()) }
 func (t *Table) Progress() string                       { return fmt.Sprintf("round %d", t.G.State().Round) }
-func (t *Table) Undo(n int) error                       { return t.G.Undo(n) }
 
 // Legal lists the seat's legal actions.
 func (t *Table) Legal(seat int) any { return Legal(t.G.State(), engine.NewRNG(0), seat) }
@@ -148,23 +138,13 @@ func (t *Table) Log(from, seat int) []any {
 	return out
 }
 
-// Moves is the log's actions.
-func (t *Table) Moves() []engine.Move {
-	log := t.G.Log()
-	out := make([]engine.Move, len(log))
-	for i, a := range log {
-		out[i] = a
-	}
-	return out
-}
-
 // At is the game after its first n actions.
 func (t *Table) At(n int) (engine.Table, error) {
 	g, err := t.G.At(n)
 	if err != nil {
 		return nil, err
 	}
-	return &Table{G: g}, nil
+	return &Table{engine.Held[*State, Action, Event]{G: g}}, nil
 }
 
 // Reveals replays the last n actions on a copy and names the first event
