@@ -37,6 +37,9 @@ func decideAct(s *State, a *Action) error {
 		return engine.BadInput("target", "%s acts on no card", d.Name)
 	}
 	if d.Act.Targets != nil && !slices.Contains(d.Act.Targets(s, a.Card, a.N), a.Target) {
+		if !s.inPlay(a.Target) { // by number only: it may be a card the seat cannot see
+			return engine.BadInput("target", "card %d is not in play", a.Target)
+		}
 		return engine.Refuse(d.Act.Rule, "%s cannot act on %s", d.Name, s.name(a.Target))
 	}
 	if d.Act.Check != nil {

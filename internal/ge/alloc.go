@@ -428,6 +428,9 @@ func decideMode(s *State, a *Action) error {
 			return engine.Refuse("GE-action-limit", "%s has chosen this turn", s.name(a.Card))
 		}
 	}
+	if err := peekable(s, a, d); err != nil {
+		return err
+	}
 	// Spending already made on the old choice must stay covered.
 	c := s.Cards[a.Card]
 	was := c.Mode
@@ -447,7 +450,7 @@ func applyMode(s *State, e Event) {
 	s.Cards[a.Card].Mode = a.N
 	p.Alloc.Moded = append(p.Alloc.Moded, a.Card)
 	if len(e.Rolls) > 0 {
-		s.peek(a.Seat, e.Rolls[0])
+		s.peek(a.Seat, a.Player-1, e.Rolls[0])
 	}
 	if d := s.def(a.Card); d.ModeOutput != nil {
 		cost, _ := d.ModeOutput(a.N)
@@ -523,19 +526,34 @@ func (s *State) raiseField(i int) {
 	c.Applied = 0
 }
 
-// peek shows the seat one card, chosen by the roll, from the hand of the
-// next opponent in turn order who holds any (Corporate Scout Cruiser).
-func (s *State) peek(seat, roll int) {
-	for _, o := range s.live() {
-		if h := s.Players[o].Hand; o != seat && h.Len() > 0 {
-			c := h[roll%h.Len()]
-			p := s.Players[seat]
-			p.Seen = append(p.Seen, c)
-			if len(p.Seen) > maxSeen {
-				p.Seen = p.Seen[1:]
-			}
-			s.note(seat, fmt.Sprintf("looks at a card in seat %d's hand", o))
-			return
+// peekable: a look names the opponent whose hand it looks into, one in
+// the game holding a card (Player, plus one); other choices name no one.
+func peekable(s *State, a *Action, d *Def) error {
+	if !d.Peeks || a.N != 1 {
+		if a.Player != 0 {
+			return engine.BadInput("player", "that choice looks at no hand")
 		}
+		return nil
 	}
+	o := a.Player - 1
+	if o < 0 || o >= len(s.Players) || o == a.Seat || s.Players[o].Out {
+		return engine.BadInput("player", "name an opponent's hand to look at")
+	}
+	if s.Players[o].Hand.Len() == 0 {
+		return engine.Refuse("GE-cards-have-rules", "seat %d holds no card", o)
+	}
+	return nil
+}
+
+// peek shows the seat one card, chosen by the roll, from the named
+// opponent's hand (Corporate Scout Cruiser).
+func (s *State) peek(seat, o, roll int) {
+	h := s.Players[o].Hand
+	p := s.Players[seat]
+	p.Seen = append(p.Seen, h[roll%h.Len()])
+	if len(p.Seen) > maxSeen {
+		p.Seen = p.Seen[1:]
+	}
+	p.Peeks++
+	s.note(seat, fmt.Sprintf("looks at a card in seat %d's hand", o))
 }

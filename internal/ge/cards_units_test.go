@@ -91,7 +91,7 @@ func TestCard_Escorts_InterceptForAStrongShip(t *testing.T) {
 	if tb.s.Cards[claw].Shield != 1 || tb.s.Cards[escort].Shield != 4 || tb.s.Cards[escort].Damage != 0 {
 		t.Fatalf("cruiser shield %d; escort shield %d structure %d", tb.s.Cards[claw].Shield, tb.s.Cards[escort].Shield, tb.s.Cards[escort].Damage)
 	}
-	tb.s.Cards[shooter].Fired = false
+	tb.s.Cards[shooter].Shot = 0
 	tb.do(tb.fire(1, escort, shooter))
 	tb.refuse(Action{Kind: KindReact, Seat: 0, Card: escort, Target: -1}, "GE-action-limit")
 }
@@ -161,8 +161,11 @@ func TestCard_CorporateScoutCruiser_ResearchOrAPeek(t *testing.T) {
 	if SeatView(tb.s, 1).Cards[secret].Def != "" {
 		t.Fatal("seat 1 sees seat 0's hand")
 	}
-	tb.do(alloc(tb, KindMode, scout, 1))
-	if tb.s.output(1)[Research] != 0 || SeatView(tb.s, 1).Cards[secret].Def != "moon" {
+	tb.refuse(alloc(tb, KindMode, scout, 1), "") // whose hand?
+	look := alloc(tb, KindMode, scout, 1)
+	look.Player = 1 // seat 0's
+	tb.do(look)
+	if tb.s.output(1)[Research] != 0 || SeatView(tb.s, 1).Cards[secret].Def != "moon" || tb.s.Players[1].Peeks != 1 {
 		t.Fatal("the peek does not show the card, or research stays")
 	}
 	tb.refuse(alloc(tb, KindMode, scout, 0), "GE-action-limit")

@@ -99,6 +99,9 @@ type Reaction struct {
 	Do      func(s *State, self int, w *Window, a *Action)
 	Options int
 	Aims    bool
+	// FromPlay: it answers from play, as a card action (an escort's
+	// interception); an R/ card's answer is its play from the hand.
+	FromPlay bool
 }
 
 // defs is every card's definition, by id (the core's registry).

@@ -119,7 +119,7 @@ func solidBody(s *State, self, host int) error {
 // escort: once a turn, while engaged, it takes volley damage aimed at one
 // of its fleet's ships of strength 7 or more, 2 damage for each point.
 func escort() *Reaction {
-	return &Reaction{Rule: "GE-cards-have-rules", Options: 9,
+	return &Reaction{Rule: "GE-cards-have-rules", Options: 9, FromPlay: true,
 		Answers: func(s *State, self int, w *Window, a *Action) bool {
 			t := w.Deed.Target
 			return w.Deed.Kind == KindFire && s.inPlay(self) && t >= 0 && s.isUnit(t) &&

@@ -55,8 +55,8 @@ func canFire(s *State, seat int, f Firer) error {
 	if !s.isUnit(f.Card) && !d.OneShot {
 		return engine.Refuse("GE-4-volley-a", "%s fires as part of its ship", s.name(f.Card))
 	}
-	if c.Fired || (d.OneShot && c.Used) {
-		return engine.Refuse("GE-4-volley-a", "%s has fired this phase", s.name(f.Card))
+	if d.OneShot && c.Used {
+		return engine.Refuse("GE-4-volley-a", "%s has fired or acted this turn", s.name(f.Card))
 	}
 	if !c.Engaged || s.stopped(f.Card) || s.jammed(s.unitOf(f.Card)) {
 		return engine.Refuse("GE-disengaged", "%s cannot fire now", s.name(f.Card))
@@ -64,8 +64,8 @@ func canFire(s *State, seat int, f Firer) error {
 	if f.Phasers < 0 || f.Heavy < 0 || f.Phasers+f.Heavy == 0 {
 		return engine.BadInput("firers", "%s fires nothing", s.name(f.Card))
 	}
-	if f.Phasers > s.firePhasers(f.Card) {
-		return engine.Refuse("GE-points-phaser", "%s has %d phasers", s.name(f.Card), s.firePhasers(f.Card))
+	if left := s.firePhasers(f.Card) - c.Shot; f.Phasers > left {
+		return engine.Refuse("GE-4-volley-a", "%s has %d unfired phasers", s.name(f.Card), left)
 	}
 	if f.Heavy > s.armed(f.Card) {
 		return engine.Refuse("GE-points-ammunition", "%s has %d armed heavy weapons", s.name(f.Card), s.armed(f.Card))
@@ -157,11 +157,22 @@ func fireHQ(s *State, a *Action) error {
 		return engine.Refuse("GE-weapons-damage", "%s protects that Sector HQ", s.name(g[0]))
 	}
 	for _, f := range a.Firers {
-		if k := s.def(s.unitOf(f.Card)).Kind; k != "ship" {
-			return engine.Refuse("GE-weapons-damage", "only ships fire at a Sector HQ")
+		if k := s.def(s.firingUnit(f.Card)).Kind; k != "ship" {
+			return engine.Refuse("GE-weapons-damage", "only ships, and the equipment on them, fire at a Sector HQ")
 		}
 	}
 	return nil
+}
+
+// firingUnit is the unit a firer fires from: its own, or for equipment
+// (a shuttle) the one it is on.
+func (s *State) firingUnit(i int) int {
+	if s.def(i).Kind == "equipment" {
+		if h := s.hostOf(i); h >= 0 {
+			return s.unitOf(h)
+		}
+	}
+	return s.unitOf(i)
 }
 
 // tribe: Indirigan ships fire at bases and other ships only once no
@@ -243,6 +254,7 @@ func (s *State) volley(a *Action, w *Window) {
 func (s *State) spendFire(f Firer) (int, int) {
 	c := s.Cards[f.Card]
 	c.Fired = true
+	c.Shot += f.Phasers
 	if s.def(f.Card).OneShot {
 		c.Armed, c.Used = false, true
 	}

@@ -130,6 +130,11 @@ func allocations(s *State, seat int) []Action {
 		}
 		for n := 0; n < s.def(i).Modes; n++ {
 			out = append(out, act(KindMode, seat, i, -1, n))
+			for o := 0; n == 1 && s.def(i).Peeks && o < len(s.Players); o++ {
+				a := act(KindMode, seat, i, -1, n)
+				a.Player = o + 1
+				out = append(out, a)
+			}
 		}
 	}
 	return out
@@ -211,8 +216,8 @@ func volleys(s *State, seat int) []Action {
 	out := []Action{act(KindNext, seat, -1, -1, 0)}
 	var all []Firer
 	for _, i := range s.fleet(seat) {
-		f := Firer{Card: i, Phasers: s.firePhasers(i), Heavy: s.armed(i)}
-		if f.Phasers+f.Heavy > 0 && !s.Cards[i].Fired {
+		f := Firer{Card: i, Phasers: s.firePhasers(i) - s.Cards[i].Shot, Heavy: s.armed(i)}
+		if f.Phasers+f.Heavy > 0 {
 			all = append(all, f)
 		}
 	}

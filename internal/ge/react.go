@@ -62,17 +62,20 @@ func decideReact(s *State, a *Action) error {
 	if err := answering(s, a); err != nil {
 		return err
 	}
-	if a.Card < 0 || a.Card >= len(s.Cards) {
-		return engine.BadInput("card", "no card %d", a.Card)
+	fromHand := a.Card >= 0 && a.Card < len(s.Cards) && s.Players[a.Seat].Hand.Has(a.Card)
+	if !fromHand && own(s, a.Seat, a.Card) != nil {
+		// Named by number only: the card may be one the seat cannot see.
+		return engine.BadInput("card", "card %d is neither in your hand nor in your fleet", a.Card)
 	}
 	c, d := s.Cards[a.Card], s.def(a.Card)
-	fromHand := s.Players[a.Seat].Hand.Has(a.Card)
 	switch {
 	case d.Reacts == nil:
 		return engine.Refuse("GE-reactions", "%s does not react", d.Name)
 	case fromHand && !d.Reaction:
 		return engine.Refuse("GE-reactions", "only R/ cards are played as reactions")
-	case !fromHand && (c.Zone != InPlay || c.Owner != a.Seat || !s.works(a.Card) || c.Used):
+	case !fromHand && !d.Reacts.FromPlay:
+		return engine.Refuse("GE-reactions", "%s answers only as it is played from the hand", d.Name)
+	case !fromHand && (!s.works(a.Card) || c.Used):
 		return engine.Refuse("GE-action-limit", "%s cannot react now", d.Name)
 	}
 	if a.N < 0 || a.N >= max(1, d.Reacts.Options) || (!d.Reacts.Aims && a.Target != -1) {

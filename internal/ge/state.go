@@ -99,7 +99,8 @@ type Player struct {
 	Turns   int       `json:"turns"`           // player turns begun
 	Chosen  bool      `json:"chosen"`          // reserve fleet set aside
 	Alloc   *Alloc    `json:"alloc,omitempty"` // this allocation's spending, while it lasts
-	Seen    []int     `json:"seen,omitempty"`  // opponents' hand cards this player has been shown
+	Seen    []int     `json:"seen,omitempty"`  // opponents' hand cards this player has been shown, the last 16
+	Peeks   int       `json:"peeks,omitempty"` // looks into an opponent's hand, all game (what an undo would take back)
 }
 
 // Card is one physical card of a deck.
@@ -119,7 +120,8 @@ type Card struct {
 	EMF     int  `json:"emf,omitempty"`
 	Loaded  int  `json:"loaded,omitempty"`  // heavy weapons armed with ammunition
 	Plasma  int  `json:"plasma,omitempty"`  // energy in a variable plasma weapon
-	Fired   bool `json:"fired,omitempty"`   // its weapons fired this weapons phase
+	Fired   bool `json:"fired,omitempty"`   // it fired this weapons phase
+	Shot    int  `json:"shot,omitempty"`    // its phasers fired this weapons phase: the rest may fire at another target (GE-4-volley-a)
 	Used    bool `json:"used,omitempty"`    // its card action used this turn
 	Timer   int  `json:"timer,omitempty"`   // turns left of a duration
 	Expires bool `json:"expires,omitempty"` // discarded at the end of this allocation

@@ -74,8 +74,14 @@ func (t *Table) Actor(m engine.Move) int { return m.(Action).Seat }
 // Play applies an action; nothing in Galactic Empires rolls dice.
 func (t *Table) Play(m engine.Move) ([]engine.Roll, error) { return nil, t.G.Play(m.(Action)) }
 
-// Legal lists the seat's legal actions.
-func (t *Table) Legal(seat int) any { return Legal(t.G.State(), seat) }
+// Legal lists the seat's legal actions; none is nil (a view leaves the
+// field out).
+func (t *Table) Legal(seat int) any {
+	if l := Legal(t.G.State(), seat); len(l) > 0 {
+		return l
+	}
+	return nil
+}
 
 // Views builds each seat's view; each is a copy.
 func (t *Table) Views(seats []int) (map[int]any, error) {
@@ -139,11 +145,12 @@ func (t *Table) Reveals(n int) (string, error) {
 	return "", nil
 }
 
-// hidden counts what no one has seen: cards in decks, less the peeks.
+// hidden counts what no one has seen: cards in decks, less the looks
+// into hands.
 func hidden(s *State) int {
 	n := 0
 	for _, p := range s.Players {
-		n += p.Draw.Len() - len(p.Seen)
+		n += p.Draw.Len() - p.Peeks
 	}
 	return n
 }

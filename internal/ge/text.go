@@ -44,6 +44,9 @@ func Describe(v *View, a Action) string {
 	case KindEngaged:
 		return "end allocation: engage what is paid"
 	case KindMode:
+		if a.Player > 0 {
+			return fmt.Sprintf("%s: choice %d this turn, looking into seat %d's hand", name(a.Card), a.N+1, a.Player-1)
+		}
 		return fmt.Sprintf("%s: choice %d this turn", name(a.Card), a.N+1)
 	case KindDiscard, KindEngage, KindSpend:
 		return a.Kind + " " + name(a.Card)

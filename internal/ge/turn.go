@@ -21,7 +21,7 @@ func (s *State) startTurn(seat int) {
 		if c.Zone != InPlay || c.Owner != seat {
 			continue
 		}
-		c.Used, c.Fired, c.Paid, c.Loaded, c.Plasma, c.Mode = false, false, false, 0, 0, keepMode(s, i)
+		c.Used, c.Fired, c.Shot, c.Paid, c.Loaded, c.Plasma, c.Mode = false, false, 0, false, 0, 0, keepMode(s, i)
 		s.recordKeeping(i)
 	}
 	for _, i := range s.fleet(seat) {

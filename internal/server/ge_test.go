@@ -165,3 +165,26 @@ func refusals(t *testing.T, id string, seats []client, v geSeatView) {
 		t.Fatalf("an unknown field: %d", code)
 	}
 }
+
+// A seat with nothing to do gets no legal list at all, not null (as
+// before the module interface), in either game.
+func TestViewLeavesOutAnEmptyLegalList(t *testing.T) {
+	srv, _ := newServer(t)
+	id, seats := setupGE(t, srv.URL)
+	for seat := 0; seat < 2; seat++ {
+		a := ge.Action{Kind: ge.KindReserve, Seat: seat, Card: -1, Target: -1}
+		seats[seat].do("POST", "/api/games/"+id+"/actions", map[string]any{"seq": seat, "action": a})
+	}
+	idle := 1 - geViewOf(t, seats[0], id).View.Active // the seat the ante put second
+	code, body := seats[idle].do("GET", "/api/games/"+id, nil)
+	if _, has := body["legal"]; code != 200 || has {
+		t.Fatalf("seat %d waits on the other's turn: %d, legal %v", idle, code, body["legal"])
+	}
+	tid, _, tseats := setupGame(t, srv.URL)
+	for _, c := range tseats {
+		code, body := c.do("GET", "/api/games/"+tid, nil)
+		if l, has := body["legal"]; code != 200 || (has && l == nil) {
+			t.Fatalf("a TI4 view's legal list is null")
+		}
+	}
+}

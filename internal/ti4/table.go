@@ -70,8 +70,14 @@ func (t *Table) Why() string                            { return Why(t.G.State()
 func (t *Table) Waiting() []int                         { return Deciding(t.G.State()) }
 func (t *Table) Progress() string                       { return fmt.Sprintf("round %d", t.G.State().Round) }
 
-// Legal lists the seat's legal actions.
-func (t *Table) Legal(seat int) any { return Legal(t.G.State(), engine.NewRNG(0), seat) }
+// Legal lists the seat's legal actions; none is nil, so that a view
+// leaves the field out, as it did before the module interface.
+func (t *Table) Legal(seat int) any {
+	if l := Legal(t.G.State(), engine.NewRNG(0), seat); len(l) > 0 {
+		return l
+	}
+	return nil
+}
 
 // Label is the seat's faction.
 func (t *Table) Label(seat int) string { return Names()[t.G.State().Players[seat].Faction] }

@@ -50,7 +50,7 @@ export function describe(v, a) {
     case "emf": return `Put ${a.n} energy into ${n(a.card)}'s field`;
     case "repair": return `Repair ${a.n} on ${n(a.card)}`;
     case "research": return `Put ${a.n} research on ${n(a.card)}`;
-    case "mode": return `${n(a.card)}: choice ${a.n + 1} this turn`;
+    case "mode": return `${n(a.card)}: choice ${a.n + 1} this turn` + (a.player ? `, looking into seat ${a.player - 1}'s hand` : "");
     case "spend": return `Spend ${n(a.card)} for a supply point`;
     case "discard": return `Discard ${n(a.card)}`;
   }
