@@ -19,7 +19,12 @@ import (
 // seat 1 (the random bot, for a short game) plays over the API. The game runs to a winner,
 // and the page never shows a card of seat 1's hand.
 func TestBrowserPlaysGalacticEmpires(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a whole game in the browser: not with -short")
+	}
 	srv, _ := newServer(t)
+	server := lastServer // this test's own: the parallel TI4 game makes another
+	t.Parallel()         // beside the TI4 whole game: both mostly wait on pages
 	id, seats := setupGE(t, srv.URL)
 	tb := tab{ctx: browser(t), seat: 0}
 	tb.run(t, 30*time.Second, chromedp.Navigate(srv.URL+"/#game="+id+"&token="+seats[0].token), chromedp.WaitVisible(`#ge-table .ge-player`))
@@ -55,7 +60,7 @@ func TestBrowserPlaysGalacticEmpires(t *testing.T) {
 			}
 		}
 		if clicks == 30 {
-			noHiddenCards(t, tb, id, v)
+			noHiddenCards(t, server, tb, id, v)
 			shot(t, tb.ctx, "ge-midgame.png")
 		}
 		clickAndWaitGE(t, tb, v.Seq, i)
@@ -79,7 +84,7 @@ func clickAndWaitGE(t *testing.T, tb tab, seq, i int) {
 
 // noHiddenCards: the page's hand lists seat 0's cards only, and names no
 // card that is in seat 1's hand.
-func noHiddenCards(t *testing.T, tb tab, id string, v geSeatView) {
+func noHiddenCards(t *testing.T, server *Server, tb tab, id string, v geSeatView) {
 	t.Helper()
 	var shown []int
 	tb.run(t, 5*time.Second, chromedp.Evaluate(`[...document.querySelectorAll("#ge-hand-list li")].map((li) => +li.dataset.card)`, &shown))
@@ -90,7 +95,7 @@ func noHiddenCards(t *testing.T, tb tab, id string, v geSeatView) {
 	if len(shown) != len(mine) {
 		t.Fatalf("the page's hand lists %d cards, the seat holds %d", len(shown), len(mine))
 	}
-	l, _ := lastServer.load(t.Context(), id)
+	l, _ := server.load(t.Context(), id)
 	l.mu.Lock()
 	theirs := append([]int(nil), l.game.(*ge.Table).G.State().Players[1].Hand...)
 	l.mu.Unlock()
