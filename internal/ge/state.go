@@ -79,7 +79,7 @@ type State struct {
 	Volleyed  []int   `json:"volleyed,omitempty"` // targets fired at this weapons phase (GE-4-volley-e)
 	Pending   *Window `json:"pending,omitempty"`  // a deed opponents may answer before it resolves
 	Winner    int     `json:"winner"`             // the last player standing, or -1
-	Moves     int     `json:"moves"`              // actions accepted, to bound a game
+	Moves     int     `json:"moves"`              // actions accepted so far
 	Log       []Note  `json:"log,omitempty"`      // what happened, newest last, bounded
 	Started   int     `json:"started"`            // players at the start (command points, GE-command)
 	Fielded   int     `json:"fielded,omitempty"`  // ships and bases played this player turn (GE-turn-1-2)

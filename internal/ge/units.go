@@ -159,7 +159,7 @@ func (s *State) slotsUsed(seat int) int {
 	return n
 }
 
-// ships is the seat's ships in play that protect its Sector HQ
+// guards is the seat's ships in play that protect its Sector HQ
 // (GE-weapons-damage: any ship, engaged or not).
 func (s *State) guards(seat int) []int {
 	var out []int

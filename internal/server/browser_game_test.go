@@ -135,7 +135,6 @@ func TestBrowserPlaysAGameToAWinner(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a whole game in the browser: not with -short")
 	}
-	t.Parallel() // beside the Galactic Empires whole game: both mostly wait on pages
 	srv, _ := newServer(t)
 	id, _, seats := setupGame(t, srv.URL)
 	tabs := openSeats(t, srv.URL, id, seats)

@@ -23,8 +23,7 @@ func TestBrowserPlaysGalacticEmpires(t *testing.T) {
 		t.Skip("a whole game in the browser: not with -short")
 	}
 	srv, _ := newServer(t)
-	server := lastServer // this test's own: the parallel TI4 game makes another
-	t.Parallel()         // beside the TI4 whole game: both mostly wait on pages
+	server := lastServer
 	id, seats := setupGE(t, srv.URL)
 	tb := tab{ctx: browser(t), seat: 0}
 	tb.run(t, 30*time.Second, chromedp.Navigate(srv.URL+"/#game="+id+"&token="+seats[0].token), chromedp.WaitVisible(`#ge-table .ge-player`))

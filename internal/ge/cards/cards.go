@@ -5,7 +5,7 @@
 // Museum's card data gives them, which the tests check; what it does is
 // rules code, not data. Where the printed card says otherwise (a variable
 // weapon, an empire named on a generic card, a cost left out), listed in
-// docs/ge-cards.md, the rules will follow the card.
+// docs/ge-cards.md, the rules follow the card (internal/ge's definitions).
 package cards
 
 import (
