@@ -290,8 +290,12 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 		refuse(w, err)
 		return
 	}
-	l.mu.Lock()
+	l.mu.Lock() // l.game is replaced when the game reloads
 	a, err := l.game.Decode(raw)
+	actor := -1
+	if err == nil {
+		actor = l.game.Actor(a)
+	}
 	l.mu.Unlock()
 	if err != nil {
 		refuse(w, err)
@@ -301,7 +305,7 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusUnauthorized, "actions are taken by a seat: give its token")
 		return
 	}
-	if actor := l.game.Actor(a); actor != seat {
+	if actor != seat {
 		fail(w, http.StatusForbidden, "seat %d cannot act for seat %d", seat, actor)
 		return
 	}
