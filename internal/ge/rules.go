@@ -127,9 +127,6 @@ func init() {
 
 // Apply carries out one event.
 func (Rules) Apply(s *State, e Event) {
-	if e.Action != nil {
-		s.Moves++
-	}
 	appliers[e.Kind](s, e)
 }
 

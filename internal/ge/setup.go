@@ -46,7 +46,7 @@ func NewState(cfg Config, rng *engine.RNG) (*State, error) {
 			}
 			all = append(all, &Card{Def: c.ID, Owner: seat, Zone: InDeck})
 		}
-		s.Players = append(s.Players, &Player{Seat: seat, Deck: name, Ante: -1})
+		s.Players = append(s.Players, &Player{Seat: seat, Deck: name})
 		s.Order = append(s.Order, seat)
 	}
 	// Card numbers are dealt at random, so that a hidden card's number
@@ -125,7 +125,6 @@ func applyAnte(s *State, e Event) {
 	strength := make([]int, len(s.Players))
 	for _, p := range s.Players {
 		if top := p.Draw.Pop(); top >= 0 {
-			p.Ante = top
 			strength[p.Seat] = s.def(top).Strength
 			s.put(top, InDiscard)
 		}

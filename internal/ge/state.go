@@ -79,7 +79,6 @@ type State struct {
 	Volleyed  []int   `json:"volleyed,omitempty"` // targets fired at this weapons phase (GE-4-volley-e)
 	Pending   *Window `json:"pending,omitempty"`  // a deed opponents may answer before it resolves
 	Winner    int     `json:"winner"`             // the last player standing, or -1
-	Moves     int     `json:"moves"`              // actions accepted so far
 	Log       []Note  `json:"log,omitempty"`      // what happened, newest last, bounded
 	Started   int     `json:"started"`            // players at the start (command points, GE-command)
 	Fielded   int     `json:"fielded,omitempty"`  // ships and bases played this player turn (GE-turn-1-2)
@@ -93,7 +92,6 @@ type Player struct {
 	Hand    zone.Pile `json:"hand"` // seen by its owner only
 	Discard zone.Pile `json:"discard"`
 	Reserve zone.Pile `json:"reserve"` // hidden until the ante, then face up
-	Ante    int       `json:"ante"`    // the ante's instance, -1 before it
 	HQ      int       `json:"hq"`      // Sector HQ damage
 	Out     bool      `json:"out,omitempty"`
 	Turns   int       `json:"turns"`           // player turns begun

@@ -76,14 +76,11 @@ func SeatView(s *State, seat int) *View {
 	for i, c := range s.Cards {
 		v.Cards[i] = *c
 		if !s.visible(i, seat) {
-			v.Cards[i] = Card{Owner: c.Owner, Zone: hiddenZone(c.Zone)}
+			v.Cards[i] = Card{Owner: c.Owner, Zone: c.Zone} // where it is, not which card
 		}
 	}
 	return v
 }
-
-// hiddenZone keeps where a hidden card is, but not which deck card it is.
-func hiddenZone(z string) string { return z }
 
 // visible reports whether seat may know which card instance i is.
 func (s *State) visible(i, seat int) bool {
