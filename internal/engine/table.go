@@ -137,3 +137,11 @@ func (h Held[S, A, E]) Initial() []byte    { return h.G.Initial() }
 func (h Held[S, A, E]) Undo(n int) error   { return h.G.Undo(n) }
 func (h Held[S, A, E]) Moves() []Move      { return AsMoves(h.G.Log()) }
 func (h Held[S, A, E]) Check(m Move) error { return h.G.Check(m.(A)) }
+
+// Player is a program that plays a seat: the server seats one where a
+// person would sit. Choose reads only what the seat may see, and says
+// false when the seat has no legal move now.
+type Player interface {
+	Name() string
+	Choose(t Table, seat int) (Move, bool, error)
+}

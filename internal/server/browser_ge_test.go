@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -13,25 +14,37 @@ import (
 	"github.com/mecatol/mecatol/internal/ge/gebot"
 )
 
-// A person plays Galactic Empires in the browser against a bot: seat 0's
-// page shows its hand, both fleets, the phase and whose turn, and its
-// legal actions as buttons; every seat-0 choice is a click there, and
-// seat 1 (the random bot, for a short game) plays over the API. The game runs to a winner,
-// and the page never shows a card of seat 1's hand.
+// A person plays Galactic Empires in the browser against a bot: the
+// person, who is also the host, seats the server's random bot (a short
+// game) in seat 1 with the page's host button, and the server plays it.
+// Seat 0's page shows its hand, both fleets, the phase and whose turn, and
+// its legal actions as buttons; every seat-0 choice is a click there. The
+// game runs to a winner, and the page never shows a card of seat 1's hand.
 func TestBrowserPlaysGalacticEmpires(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a whole game in the browser: not with -short")
 	}
 	srv, _ := newServer(t)
 	server := lastServer
-	id, seats := setupGE(t, srv.URL)
+	anon := client{t: t, base: srv.URL}
+	code, g := anon.do("POST", "/api/games", map[string]any{"game": "ge", "decks": []string{"basic_a", "basic_b"}})
+	if code != 201 {
+		t.Fatalf("create: %d %v", code, g)
+	}
+	id := g["id"].(string)
+	me := join(t, srv.URL, id, 0)
 	tb := tab{ctx: browser(t), seat: 0}
-	tb.run(t, 30*time.Second, chromedp.Navigate(srv.URL+"/#game="+id+"&token="+seats[0].token), chromedp.WaitVisible(`#ge-table .ge-player`))
+	tb.run(t, 30*time.Second, chromedp.Navigate(srv.URL+"/"),
+		chromedp.Evaluate(fmt.Sprintf(`localStorage.setItem("mecatol:host:%s", %q)`, id, g["host_token"]), nil),
+		chromedp.Navigate("about:blank"), chromedp.Navigate(srv.URL+"/#game="+id+"&token="+me.token), chromedp.WaitVisible(`#ge-table .ge-player`))
+	tb.run(t, 30*time.Second,
+		chromedp.SetValue(`#reissue-seat`, "1", chromedp.ByQuery), chromedp.SetValue(`#bot-kind`, "random", chromedp.ByQuery),
+		chromedp.Click(`#seat-bot`, chromedp.NodeVisible), chromedp.Poll(`document.querySelector("#bot-out").textContent.includes("random bot plays")`, nil))
 	rng := engine.NewRNG(5)
-	me, bot := gebot.Greedy{RNG: &rng}, gebot.Random{RNG: &rng}
+	mine := gebot.Greedy{RNG: &rng}
 	clicks := 0
 	for step := 0; step < 4000; step++ {
-		v := geViewOf(t, seats[0], id)
+		v := geViewOf(t, me, id)
 		if v.View.Phase == ge.PhaseOver {
 			var phase string
 			tb.run(t, 10*time.Second, chromedp.Poll(fmt.Sprintf(`document.body.dataset.seq === "%d" && document.querySelector("#phase").textContent`, v.Seq), &phase))
@@ -42,15 +55,11 @@ func TestBrowserPlaysGalacticEmpires(t *testing.T) {
 			shot(t, tb.ctx, "ge-over.png")
 			return
 		}
-		if v.View.Waiting == 1 {
-			theirs := geViewOf(t, seats[1], id)
-			a := bot.Choose(&theirs.View, theirs.Legal)
-			if code, body := seats[1].do("POST", "/api/games/"+id+"/actions", map[string]any{"seq": theirs.Seq, "action": a}); code != 200 {
-				t.Fatalf("bot: %d %v", code, body)
-			}
+		if v.View.Waiting != 0 || len(v.Legal) == 0 { // the server's bot is to move
+			time.Sleep(5 * time.Millisecond)
 			continue
 		}
-		a := me.Choose(&v.View, v.Legal)
+		a := mine.Choose(&v.View, v.Legal)
 		i := -1
 		for k, b := range v.Legal {
 			if fmt.Sprint(b) == fmt.Sprint(a) {
@@ -72,10 +81,17 @@ func clickAndWaitGE(t *testing.T, tb tab, seq, i int) {
 	t.Helper()
 	sel := fmt.Sprintf(`button.act[data-i="%d"]`, i)
 	var refused string
-	tb.run(t, 15*time.Second, chromedp.Poll(fmt.Sprintf(`document.body.dataset.seq === "%d" && !!document.querySelector('%s')`, seq, sel), nil,
+	ctx, cancel := context.WithTimeout(tb.ctx, 15*time.Second)
+	defer cancel()
+	err := chromedp.Run(ctx, chromedp.Poll(fmt.Sprintf(`document.body.dataset.seq === "%d" && !!document.querySelector('%s')`, seq, sel), nil,
 		chromedp.WithPollingInterval(5*time.Millisecond)), chromedp.Click(sel, chromedp.NodeVisible),
 		chromedp.Poll(fmt.Sprintf(`document.body.dataset.seq !== "%d" ? "ok" : document.querySelector("#refusal").hidden ? false : document.querySelector("#refusal").textContent`, seq), &refused,
 			chromedp.WithPollingInterval(5*time.Millisecond), chromedp.WithPollingTimeout(10*time.Second)))
+	if err != nil {
+		var state string
+		chromedp.Run(tb.ctx, chromedp.Evaluate(`JSON.stringify({seq: document.body.dataset.seq, buttons: document.querySelectorAll("button.act").length, refusal: document.querySelector("#refusal").textContent, conn: document.querySelector("#conn").textContent})`, &state))
+		t.Fatalf("click %d at step %d: %v; the page: %s", i, seq, err, state)
+	}
 	if refused != "ok" {
 		t.Fatalf("click %d refused: %s", i, refused)
 	}

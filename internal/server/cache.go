@@ -155,11 +155,13 @@ func (s *Server) reloadInto(ctx context.Context, l *live) error {
 			if err == nil {
 				l.game, l.module, l.seq, l.hashes, l.names, l.stale = game, g.Game, len(g.Log), hashes, names, false
 				l.reissued, l.dice = reissued, nil
+				l.bots = s.players(g.Game, hashes, names)
 				if hook != l.webhook {
 					l.webhook, l.hooked = hook, nil
 				}
 				l.version++
 				l.publish()
+				s.wakeBots(l)
 				return nil
 			}
 		}
@@ -200,7 +202,7 @@ func (s *Server) refresh(ctx context.Context, id string) {
 	}
 	hashes, names, err := s.store.Seats(ctx, id) // a join, a token reissued, or our own append
 	if err == nil && !maps.EqualFunc(hashes, l.hashes, bytes.Equal) {
-		l.hashes, l.names = hashes, names
+		l.hashes, l.names, l.bots = hashes, names, s.players(l.module, hashes, names)
 		if n, err := s.store.Reissues(ctx, id); err == nil {
 			l.reissued = n
 		}

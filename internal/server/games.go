@@ -315,7 +315,7 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 		l.mu.Lock()
 		defer l.mu.Unlock()
 		var code int
-		f, gv, code = s.apply(w, r, l, seq, a)
+		f, gv, code = s.apply(w, r.Context(), l, seq, a)
 		return code
 	}()
 	if code != http.StatusOK {
@@ -330,7 +330,7 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 // apply checks, stores and applies an action; callers hold l.mu. It
 // answers every failure itself and returns the acting seat's view on
 // success.
-func (s *Server) apply(w http.ResponseWriter, r *http.Request, l *live, seq int, a engine.Move) (*frame, *gameView, int) {
+func (s *Server) apply(w http.ResponseWriter, ctx context.Context, l *live, seq int, a engine.Move) (*frame, *gameView, int) {
 	if seq != l.seq {
 		cur := l.seq
 		writeJSON(w, http.StatusConflict, apiError{Error: fmt.Sprintf("stale sequence number %d: the game is at %d", seq, cur), Current: &cur})
@@ -341,7 +341,7 @@ func (s *Server) apply(w http.ResponseWriter, r *http.Request, l *live, seq int,
 		return nil, nil, http.StatusUnprocessableEntity
 	}
 	stored, _ := json.Marshal(a)
-	if code := s.append(w, r.Context(), l, "action", stored); code != http.StatusOK {
+	if code := s.append(w, ctx, l, "action", stored); code != http.StatusOK {
 		return nil, nil, code
 	}
 	rolls, err := l.game.Play(a)
@@ -355,6 +355,7 @@ func (s *Server) apply(w http.ResponseWriter, r *http.Request, l *live, seq int,
 	seat := l.game.Actor(a)
 	s.log.Info("action", "game", l.id, "seq", l.seq, "seat", seat, "kind", kindOf(stored))
 	l.changed()
+	s.wakeBots(l)
 	f, gv, err := l.current(seat)
 	if err != nil {
 		fail(w, http.StatusInternalServerError, "%v", err)
@@ -447,7 +448,7 @@ func (s *Server) undo(w http.ResponseWriter, r *http.Request) {
 	}
 	if reason != "" {
 		l.pending = &pendingUndo{Seq: l.seq, Count: req.Count, Consents: map[int]bool{}, Reason: reason}
-		writeJSON(w, http.StatusAccepted, map[string]any{"pending": l.pending, "needs": l.game.Players()})
+		writeJSON(w, http.StatusAccepted, map[string]any{"pending": l.pending, "needs": l.people()})
 		l.changed()
 		return
 	}
@@ -470,6 +471,7 @@ func (s *Server) applyUndo(w http.ResponseWriter, r *http.Request, l *live, coun
 	writeJSON(w, http.StatusOK, map[string]int{"seq": l.seq})
 	l.changed()
 	s.tellWaiting(l)
+	s.wakeBots(l)
 }
 
 // consent records a seat's agreement to the pending undo; the last one
@@ -492,7 +494,7 @@ func (s *Server) consent(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p.Consents[seat] = true
-	for _, q := range l.game.Players() {
+	for _, q := range l.people() { // a bot never minds
 		if !p.Consents[q] {
 			writeJSON(w, http.StatusAccepted, map[string]any{"pending": p})
 			return

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
@@ -44,5 +45,26 @@ func TestSecurityHeaders(t *testing.T) {
 	page := b.String()
 	if strings.Contains(page, "<script>") || strings.Contains(page, " style=") || strings.Contains(page, " onclick=") {
 		t.Fatal("the page holds inline script or style")
+	}
+}
+
+// Every endpoint the server routes is in its OpenAPI file, with its
+// method.
+func TestOpenAPIListsEveryRoute(t *testing.T) {
+	var doc struct {
+		Paths map[string]map[string]any `json:"paths"`
+	}
+	if err := json.Unmarshal(openapiDoc, &doc); err != nil {
+		t.Fatal(err)
+	}
+	s := &Server{}
+	for pattern := range s.routes() {
+		method, path, _ := strings.Cut(pattern, " ")
+		if path == "/api/openapi.json" {
+			continue
+		}
+		if doc.Paths[path][strings.ToLower(method)] == nil {
+			t.Errorf("%s is not in openapi.json", pattern)
+		}
 	}
 }

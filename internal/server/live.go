@@ -27,6 +27,10 @@ type live struct {
 	seq    int // entries in the stored log
 	hashes map[int][]byte
 	names  map[int]string
+	// bots play the seats a host gave them (bots.go); botsBusy while
+	// their moves are being played.
+	bots     map[int]engine.Player
+	botsBusy bool
 	// An undo that takes back hidden information waits for every player's
 	// consent; any new entry in the log cancels it.
 	pending *pendingUndo

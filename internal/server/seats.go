@@ -53,6 +53,10 @@ func (s *Server) reissue(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusConflict, "seat %d is not taken: its player joins it", target)
 		return
 	}
+	if l.bots[target] != nil {
+		fail(w, http.StatusConflict, "seat %d is played by a bot", target)
+		return
+	}
 	t := token()
 	if err := s.store.ReissueSeat(r.Context(), l.id, target, t); err != nil {
 		fail(w, http.StatusServiceUnavailable, "the store: %v", err)

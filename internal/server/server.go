@@ -116,28 +116,38 @@ func NewWith(st *store.Store, log *slog.Logger, web fs.FS, opt Options) *Server 
 // Empires. A third module is added here.
 var Modules = []engine.Module{ti4.Module{}, ge.Module{}}
 
+// routes are the API's endpoints, each in openapi.json.
+func (s *Server) routes() map[string]http.HandlerFunc {
+	return map[string]http.HandlerFunc{
+		"GET /api/openapi.json":                   s.openapi,
+		"GET /api/games":                          s.listGames,
+		"POST /api/games":                         s.createGame,
+		"GET /api/games/{id}":                     s.getGame,
+		"POST /api/games/{id}/join":               s.join,
+		"GET /api/games/{id}/legal":               s.legal,
+		"POST /api/games/{id}/actions":            s.act,
+		"POST /api/games/{id}/undo":               s.undo,
+		"POST /api/games/{id}/undo/consent":       s.consent,
+		"GET /api/games/{id}/log":                 s.gameLog,
+		"GET /api/games/{id}/replay":              s.replay,
+		"GET /api/games/{id}/map.svg":             s.mapSVG,
+		"GET /api/games/{id}/ws":                  s.websocket,
+		"GET /api/games/{id}/board":               s.board,
+		"POST /api/games/{id}/seats/{seat}/token": s.reissue,
+		"POST /api/games/{id}/seats/{seat}/bot":   s.seatBot,
+		"POST /api/games/{id}/undo/request":       s.askUndo,
+		"GET /api/catalog":                        s.catalog,
+		"POST /api/games/{id}/webhook":            s.setWebhook,
+		"GET /api/odds":                           s.odds,
+	}
+}
+
 // Handler routes every request.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /api/openapi.json", s.openapi)
-	mux.HandleFunc("GET /api/games", s.listGames)
-	mux.HandleFunc("POST /api/games", s.createGame)
-	mux.HandleFunc("GET /api/games/{id}", s.getGame)
-	mux.HandleFunc("POST /api/games/{id}/join", s.join)
-	mux.HandleFunc("GET /api/games/{id}/legal", s.legal)
-	mux.HandleFunc("POST /api/games/{id}/actions", s.act)
-	mux.HandleFunc("POST /api/games/{id}/undo", s.undo)
-	mux.HandleFunc("POST /api/games/{id}/undo/consent", s.consent)
-	mux.HandleFunc("GET /api/games/{id}/log", s.gameLog)
-	mux.HandleFunc("GET /api/games/{id}/replay", s.replay)
-	mux.HandleFunc("GET /api/games/{id}/map.svg", s.mapSVG)
-	mux.HandleFunc("GET /api/games/{id}/ws", s.websocket)
-	mux.HandleFunc("GET /api/games/{id}/board", s.board)
-	mux.HandleFunc("POST /api/games/{id}/seats/{seat}/token", s.reissue)
-	mux.HandleFunc("POST /api/games/{id}/undo/request", s.askUndo)
-	mux.HandleFunc("GET /api/catalog", s.catalog)
-	mux.HandleFunc("POST /api/games/{id}/webhook", s.setWebhook)
-	mux.HandleFunc("GET /api/odds", s.odds)
+	for pattern, h := range s.routes() {
+		mux.HandleFunc(pattern, h)
+	}
 	mux.Handle("GET /", http.FileServerFS(s.web))
 	return s.logged(secureHeaders(mux))
 }

@@ -339,6 +339,26 @@ func (s *Store) SetSeat(ctx context.Context, id string, seat int, name string, t
 	return s.notify(ctx, id)
 }
 
+// BotMark is the token hash stored for a seat a bot plays: no token
+// hashes to it (a hash is 32 bytes), so no one can act for the bot.
+var BotMark = []byte("bot")
+
+// IsBot reports whether a seat's stored hash marks a bot.
+func IsBot(hash []byte) bool { return string(hash) == string(BotMark) }
+
+// SetBot seats a bot, named by its kind, in a free seat; like a player, a
+// bot is seated once.
+func (s *Store) SetBot(ctx context.Context, id string, seat int, kind string) error {
+	res, err := s.db.ExecContext(ctx, s.q(`INSERT INTO seats (game, seat, name, token_hash) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`), id, seat, kind, BotMark)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return fmt.Errorf("seat %d is taken", seat)
+	}
+	return s.notify(ctx, id)
+}
+
 // ReissueSeat replaces the token of a claimed seat (the host giving a
 // player who lost it a new one): the old token stops working, and the seat
 // counts one more reissue (Reissues), which every player is shown.

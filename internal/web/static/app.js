@@ -232,6 +232,9 @@ function systemInfo(state, sys, pos) {
 }
 
 function render(gv) {
+  // An action's answer can arrive after the socket brought a later view
+  // (a bot moved at once): the log only grows, so an older view is stale.
+  if (game.gv && game.gv.seq > gv.seq) return;
   game.seq = gv.seq;
   game.seat = gv.seat;
   game.gv = gv;
@@ -439,7 +442,9 @@ function renderSeatTools() {
   if (host) {
     const seats = seatsOf(game.gv).map((q) => h("option", { value: q }, seatLabel(game.gv, q)));
     out.push(h("h3", {}, "Host"), h("label", {}, "Seat ", h("select", { id: "reissue-seat" }, seats)),
-      h("button", { type: "button", onclick: reissue }, "Give this seat a new link"), h("p", { id: "reissue-out", class: "muted", "aria-live": "polite" }));
+      h("button", { type: "button", onclick: reissue }, "Give this seat a new link"), h("p", { id: "reissue-out", class: "muted", "aria-live": "polite" }),
+      h("label", {}, "Bot ", h("select", { id: "bot-kind" }, h("option", { value: "greedy" }, "greedy"), h("option", { value: "random" }, "random"))),
+      h("button", { type: "button", id: "seat-bot", onclick: seatBot }, "Seat a bot in this seat"), h("p", { id: "bot-out", class: "muted", "aria-live": "polite" }));
   }
   $("#seat-tools").replaceChildren(...out);
 }
@@ -460,6 +465,15 @@ async function reissue() {
     const r = await api(`/api/games/${game.id}/seats/${seat}/token`, { method: "POST", token: localStorage.getItem(hostKey(game.id)) });
     $("#reissue-out").textContent = `New link for ${seatLabel(game.gv, r.seat)} (the old one no longer works): ${location.origin}${location.pathname}#game=${game.id}&token=${r.token}`;
   } catch (err) { $("#reissue-out").textContent = refusalText(err); }
+}
+
+// seatBot has the server play a free seat with a bot, for the host.
+async function seatBot() {
+  const seat = $("#reissue-seat").value;
+  try {
+    const r = await api(`/api/games/${game.id}/seats/${seat}/bot`, { method: "POST", token: localStorage.getItem(hostKey(game.id)), body: JSON.stringify({ bot: $("#bot-kind").value }) });
+    $("#bot-out").textContent = `A ${r.bot} bot plays ${seatLabel(game.gv, r.seat)}.`;
+  } catch (err) { $("#bot-out").textContent = refusalText(err); }
 }
 
 // connect follows the game over a WebSocket (the one place a token rides
