@@ -154,9 +154,11 @@ func TestPercentiles(t *testing.T) {
 }
 
 func TestSimAndReplay(t *testing.T) {
-	code, out, errOut := cli(t, "sim", "--games", "4", "--players", "3", "--bots", "random,greedy", "--max-rounds", "2")
-	if code != 0 || !strings.Contains(out, "games/s") || !strings.Contains(out, "winners by bot") {
-		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	code, out, errOut := cli(t, "sim", "--games", "4", "--players", "3", "--bots", "random,greedy,planner", "--max-rounds", "2", "--usage", "-")
+	for _, want := range []string{"games/s", "winners by bot", "points per seat by bot: greedy", "reached the agenda phase: ", "Action kinds played: ", "| action_card |"} {
+		if code != 0 || !strings.Contains(out, want) {
+			t.Fatalf("no %q: exit %d\n%s\n%s", want, code, out, errOut)
+		}
 	}
 	code, _, errOut = cli(t, "sim", "--games", "1", "--bots", "chess")
 	if code == 0 || !strings.Contains(errOut, "went wrong") {

@@ -4,9 +4,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -31,6 +33,7 @@ func cmdSim(args []string, out io.Writer) error {
 	check := fs.Bool("check", true, "check the invariants after every action")
 	autoPass := fs.Bool("auto-pass", false, "every seat passes automatically when passing is its only legal action (fewer calls to the bots)")
 	outDir := fs.String("out", "sim-failures", "where to write the replays of games that went wrong")
+	usageOut := fs.String("usage", "", "write to this file (- for the output) which action kinds and components the games used, and which never")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -44,10 +47,15 @@ func cmdSim(args []string, out io.Writer) error {
 	jobs := make(chan int)
 	results := make(chan bot.Outcome)
 	var wg sync.WaitGroup
+	usages := make([]*bot.Usage, max(1, *workers))
 	for w := 0; w < max(1, *workers); w++ {
 		wg.Add(1)
+		if *usageOut != "" {
+			usages[w] = bot.NewUsage()
+		}
 		go func() {
 			defer wg.Done()
+			u := usages[w]
 			for i := range jobs {
 				s := *seed + uint64(i)
 				rng := engine.NewRNG(s)
@@ -63,7 +71,12 @@ func cmdSim(args []string, out io.Writer) error {
 					results <- bot.Outcome{Seed: s, Ended: "bot error", Err: berr.Error(), Winner: ti4.None}
 					continue
 				}
-				results <- bot.Play(ti4.Config{Players: *players, Seed: s, AutoPass: *autoPass}, bots, *maxRounds, *check)
+				cfg := ti4.Config{Players: *players, Seed: s, AutoPass: *autoPass}
+				if u != nil {
+					results <- bot.Count(cfg, bots, *maxRounds, *check, u)
+				} else {
+					results <- bot.Play(cfg, bots, *maxRounds, *check)
+				}
 			}
 		}()
 	}
@@ -78,19 +91,27 @@ func cmdSim(args []string, out io.Writer) error {
 	tty := isTerminal(out)
 	ended := map[string]int{}
 	bySeat, byFaction, byBot := map[int]int{}, map[string]int{}, map[string]int{}
-	actions, rounds, done, failed := 0, 0, 0, 0
+	actions, rounds, done, failed, agenda := 0, 0, 0, 0, 0
 	winVP, seatVP, seats := 0, 0, 0
+	botVP, botSeats := map[string]int{}, map[string]int{}
 	for o := range results {
 		done++
 		for i, v := range o.VP {
 			seatVP += v
 			seats++
+			if i < len(o.Bots) {
+				botVP[o.Bots[i]] += v
+				botSeats[o.Bots[i]]++
+			}
 			if i == o.Winner {
 				winVP += v
 			}
 		}
 		actions += o.Actions
 		rounds += o.Rounds
+		if o.Agenda {
+			agenda++
+		}
 		ended[o.Ended]++
 		if o.Winner >= 0 && o.Winner < len(o.Factions) {
 			bySeat[o.Winner]++
@@ -124,14 +145,43 @@ func cmdSim(args []string, out io.Writer) error {
 	if seats > 0 {
 		fmt.Fprintf(out, "victory points: winners %.1f, all seats %.1f on average\n", float64(winVP)/float64(max(1, done-failed)), float64(seatVP)/float64(seats))
 	}
+	fmt.Fprintf(out, "reached the agenda phase: %d of %d games\n", agenda, done)
 	fmt.Fprintf(out, "ended: %s\n", counts(ended))
 	fmt.Fprintf(out, "winners by seat: %s\n", countsInt(bySeat))
 	fmt.Fprintf(out, "winners by faction: %s\n", counts(byFaction))
 	fmt.Fprintf(out, "winners by bot: %s\n", counts(byBot))
+	var pts []string
+	for _, b := range slices.Sorted(maps.Keys(botSeats)) {
+		pts = append(pts, fmt.Sprintf("%s %.2f", b, float64(botVP[b])/float64(botSeats[b])))
+	}
+	fmt.Fprintf(out, "points per seat by bot: %s\n", strings.Join(pts, ", "))
+	if *usageOut != "" {
+		if err := writeUsage(*usageOut, usages, out); err != nil {
+			return err
+		}
+	}
 	if failed > 0 {
 		return fmt.Errorf("%d games went wrong", failed)
 	}
 	return nil
+}
+
+// writeUsage merges the workers' counts and writes the report.
+func writeUsage(path string, usages []*bot.Usage, out io.Writer) error {
+	all := bot.NewUsage()
+	for _, u := range usages {
+		all.Merge(u)
+	}
+	if path == "-" {
+		all.Write(out)
+		return nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	all.Write(f)
+	return f.Close()
 }
 
 func firstLine(s string) string {

@@ -129,7 +129,7 @@ func (Greedy) score(v *ti4.View, a ti4.Action, pads map[int]int) int {
 		if *a.System == v.State.Players[v.Seat].Home {
 			return 30 // produce at home
 		}
-		if e := expansion(v, *a.System, pads); e > 0 {
+		if e := expansion(v, *a.System, pads, nil); e > 0 {
 			return e
 		}
 		return 0 // a wasted token: passing is better
@@ -222,7 +222,8 @@ func spendingForSelf(v *ti4.View) bool {
 // control, within reach of its own carrier that has ground forces to pick
 // up, is worth more the more its planets yield; Mecatol Rex the most of
 // all (the custodians token). Enemy fleets are left alone.
-func expansion(v *ti4.View, pos int, launch map[int]int) int {
+// bonus, if any, adds to a planet's worth.
+func expansion(v *ti4.View, pos int, launch map[int]int, bonus func(*data.Planet) int) int {
 	s := v.State
 	sys := s.System(pos)
 	if sys == nil || len(sys.Planets) == 0 {
@@ -239,6 +240,9 @@ func expansion(v *ti4.View, pos int, launch map[int]int) int {
 		if pl.Controller != v.Seat {
 			info := c.Planet(pl.Name)
 			yield += 1 + info.Resources + info.Influence
+			if bonus != nil {
+				yield += bonus(info)
+			}
 			if pl.Name == ti4.MecatolRex {
 				yield += 10
 			}
@@ -427,8 +431,10 @@ func Named(name string, rng *engine.RNG) (Bot, error) {
 		return Random{rng}, nil
 	case name == "greedy":
 		return Greedy{rng}, nil
+	case name == "planner":
+		return Planner{rng}, nil
 	case len(name) > 5 && name[:5] == "exec:":
 		return NewExternal(name[5:])
 	}
-	return nil, fmt.Errorf("unknown bot %q: random, greedy or exec:PROGRAM", name)
+	return nil, fmt.Errorf("unknown bot %q: random, greedy, planner or exec:PROGRAM", name)
 }

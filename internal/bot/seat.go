@@ -9,7 +9,7 @@ import (
 
 // SeatBots are the bots a served TI4 game may seat (an external program
 // never: a client may not make the server run one).
-var SeatBots = []string{"random", "greedy"}
+var SeatBots = []string{"random", "greedy", "planner"}
 
 // seated plays a seat of a served game through the core's interface.
 type seated struct {
@@ -27,6 +27,8 @@ func NewSeat(name string, seed uint64) (engine.Player, error) {
 		p.bot = Random{p.rng}
 	case "greedy":
 		p.bot = Greedy{p.rng}
+	case "planner":
+		p.bot = Planner{p.rng}
 	default:
 		return nil, fmt.Errorf("no bot %q: one of %v", name, SeatBots)
 	}

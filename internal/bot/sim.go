@@ -22,6 +22,7 @@ type Outcome struct {
 	VP       []int // each seat's victory points at the end
 	Factions []string
 	Bots     []string
+	Agenda   bool // the game reached an agenda phase
 	Err      string
 	Replay   []byte // the game as a scenario, kept for games that went wrong
 }
@@ -35,6 +36,17 @@ func Play(cfg ti4.Config, bots []Bot, maxRounds int, check bool) Outcome {
 
 // Run is Play that also returns the game, for its log (nil if setup failed).
 func Run(cfg ti4.Config, bots []Bot, maxRounds int, check bool) (out Outcome, g *ti4.Game) {
+	return run(cfg, bots, maxRounds, check, nil)
+}
+
+// Count is Play that also counts in u what the game used.
+func Count(cfg ti4.Config, bots []Bot, maxRounds int, check bool, u *Usage) Outcome {
+	out, _ := run(cfg, bots, maxRounds, check, u)
+	u.Games++
+	return out
+}
+
+func run(cfg ti4.Config, bots []Bot, maxRounds int, check bool, u *Usage) (out Outcome, g *ti4.Game) {
 	out = Outcome{Seed: cfg.Seed, Winner: ti4.None}
 	for _, b := range bots {
 		out.Bots = append(out.Bots, b.Name())
@@ -72,13 +84,14 @@ func Run(cfg ti4.Config, bots []Bot, maxRounds int, check bool) (out Outcome, g 
 			return out, g
 		}
 		playing = &a
-		if err := g.Play(a); err != nil {
+		if err := apply(g, a, u); err != nil {
 			out.Ended, out.Err = "refused", fmt.Sprintf("%v: %v", a, err)
 			out.Replay = replay(cfg, g, playing)
 			return out, g
 		}
 		playing = nil
 		out.Actions++
+		out.Agenda = out.Agenda || g.State().Phase == ti4.PhaseAgenda
 		if check {
 			if err := ti4.CheckInvariants(g.State()); err != nil {
 				out.Ended, out.Err = "invariant broken", err.Error()
@@ -108,6 +121,18 @@ func Run(cfg ti4.Config, bots []Bot, maxRounds int, check bool) (out Outcome, g 
 		out.Ended, out.Winner = "objectives ran out", s.Winner
 	}
 	return out, g
+}
+
+// apply plays a, counting in u, if any, what it used.
+func apply(g *ti4.Game, a ti4.Action, u *Usage) error {
+	if u == nil {
+		return g.Play(a)
+	}
+	events, err := g.Do(a)
+	if err == nil {
+		u.note(g.State(), a, events)
+	}
+	return err
 }
 
 // next finds the seat to act and asks its bot for an action. The seat is

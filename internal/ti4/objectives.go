@@ -42,15 +42,15 @@ var conditions = map[string]func(s *State, seat int) bool{
 	"diversify_research":      func(s *State, q int) bool { return s.colorsWith(q, 2) >= 2 },
 	"expand_borders":          func(s *State, q int) bool { return s.nonHomePlanets(q) >= 6 },
 	"found_research_outposts": func(s *State, q int) bool { return s.specialtyPlanets(q) >= 3 },
-	"intimidate_council":      func(s *State, q int) bool { return s.countSystems(q, shipsIn, s.nextToMecatol) >= 2 },
+	"intimidate_council":      presentIn("intimidate_council"),
 	// Stage I, Prophecy of Kings.
 	"build_defenses":         func(s *State, q int) bool { return s.OnBoard(q, "pds")+s.OnBoard(q, "space_dock") >= 4 },
 	"discover_lost_outposts": func(s *State, q int) bool { return s.attachedPlanets(q) >= 2 },
 	"engineer_a_marvel":      func(s *State, q int) bool { return s.OnBoard(q, "flagship")+s.OnBoard(q, "war_sun") > 0 },
-	"explore_deep_space":     func(s *State, q int) bool { return s.countSystems(q, unitsIn, noPlanets) >= 3 },
+	"explore_deep_space":     presentIn("explore_deep_space"),
 	"improve_infrastructure": func(s *State, q int) bool { return s.structurePlanets(q, false) >= 3 },
-	"make_history":           func(s *State, q int) bool { return s.countSystems(q, unitsIn, s.historic) >= 2 },
-	"populate_the_outer_rim": func(s *State, q int) bool { return s.countSystems(q, unitsIn, s.edgeNotHome(q)) >= 3 },
+	"make_history":           presentIn("make_history"),
+	"populate_the_outer_rim": presentIn("populate_the_outer_rim"),
 	"push_boundaries":        func(s *State, q int) bool { return s.outnumberedNeighbors(q) >= 2 },
 	"raise_a_fleet":          func(s *State, q int) bool { return s.fleetsOf(q, 5) >= 1 },
 	// Stage II, base game.
@@ -62,35 +62,59 @@ var conditions = map[string]func(s *State, seat int) bool{
 	"unify_the_colonies":        func(s *State, q int) bool { return s.maxTrait(q) >= 6 },
 	// Stage II, Prophecy of Kings.
 	"achieve_supremacy":         func(s *State, q int) bool { return s.supremacy(q) },
-	"become_a_legend":           func(s *State, q int) bool { return s.countSystems(q, unitsIn, s.historic) >= 4 },
+	"become_a_legend":           presentIn("become_a_legend"),
 	"command_an_armada":         func(s *State, q int) bool { return s.fleetsOf(q, 8) >= 2 },
 	"construct_massive_cities":  func(s *State, q int) bool { return s.structurePlanets(q, true) >= 7 },
-	"control_the_borderlands":   func(s *State, q int) bool { return s.countSystems(q, unitsIn, s.edgeNotHome(q)) >= 5 },
-	"patrol_vast_territories":   func(s *State, q int) bool { return s.countSystems(q, unitsIn, noPlanets) >= 5 },
+	"control_the_borderlands":   presentIn("control_the_borderlands"),
+	"patrol_vast_territories":   presentIn("patrol_vast_territories"),
 	"protect_the_border":        func(s *State, q int) bool { return s.structurePlanets(q, false) >= 5 },
 	"reclaim_ancient_monuments": func(s *State, q int) bool { return s.attachedPlanets(q) >= 3 },
 	"rule_distant_lands":        func(s *State, q int) bool { return s.distantLands(q) >= 2 },
 	// Secret objectives scored in the status phase.
 	"adapt_new_strategies":            func(s *State, q int) bool { return s.factionTechs(q) >= 2 },
 	"become_the_gatekeeper":           func(s *State, q int) bool { return s.gatekeeper(q) },
-	"control_the_region":              func(s *State, q int) bool { return s.countSystems(q, shipsIn, anywhere) >= 6 },
-	"cut_supply_lines":                func(s *State, q int) bool { return s.countSystems(q, shipsIn, s.othersDock(q)) >= 1 },
+	"control_the_region":              presentIn("control_the_region"),
+	"cut_supply_lines":                presentIn("cut_supply_lines"),
 	"establish_a_perimeter":           func(s *State, q int) bool { return s.OnBoard(q, "pds") >= 4 },
 	"forge_an_alliance":               func(s *State, q int) bool { return s.traitCount(q, "cultural") >= 4 },
 	"form_a_spy_network":              func(s *State, q int) bool { return len(s.Players[q].ActionCards) >= 5 },
 	"fuel_the_war_machine":            func(s *State, q int) bool { return s.OnBoard(q, "space_dock") >= 3 },
 	"gather_a_mighty_fleet":           func(s *State, q int) bool { return s.OnBoard(q, "dreadnought") >= 5 },
-	"learn_the_secrets_of_the_cosmos": func(s *State, q int) bool { return s.countSystems(q, shipsIn, s.nextToAnomaly) >= 3 },
+	"learn_the_secrets_of_the_cosmos": presentIn("learn_the_secrets_of_the_cosmos"),
 	"master_the_laws_of_physics":      func(s *State, q int) bool { return s.colorsWith(q, 4) >= 1 },
 	"mine_rare_metals":                func(s *State, q int) bool { return s.traitCount(q, "hazardous") >= 4 },
 	"monopolize_production":           func(s *State, q int) bool { return s.traitCount(q, "industrial") >= 4 },
 	"occupy_the_seat_of_the_empire":   func(s *State, q int) bool { return s.seatOfEmpire(q) },
-	"threaten_enemies":                func(s *State, q int) bool { return s.countSystems(q, shipsIn, s.nextToOthersHome(q)) >= 1 },
+	"threaten_enemies":                presentIn("threaten_enemies"),
 	"establish_hegemony":              func(s *State, q int) bool { return s.planetTotal(q, false) >= 12 },
 	"hoard_raw_materials":             func(s *State, q int) bool { return s.planetTotal(q, true) >= 12 },
 	"foster_cohesion":                 func(s *State, q int) bool { return len(s.Neighbors(q)) == len(s.Active())-1 },
 	"mechanize_the_military":          func(s *State, q int) bool { return s.planetsWith(q, "mech") >= 4 },
 	"seize_an_icon":                   func(s *State, q int) bool { return s.legendaryPlanets(q) >= 1 },
+}
+
+// presence are the objectives scored by having units (or ships) in a
+// number of systems of a kind (SystemGoal): their conditions count them.
+var presence = map[string]func(s *State, q int) SystemGoal{
+	"intimidate_council":              func(s *State, q int) SystemGoal { return SystemGoal{2, true, s.nextToMecatol} },
+	"explore_deep_space":              func(s *State, q int) SystemGoal { return SystemGoal{3, false, noPlanets} },
+	"make_history":                    func(s *State, q int) SystemGoal { return SystemGoal{2, false, s.historic} },
+	"populate_the_outer_rim":          func(s *State, q int) SystemGoal { return SystemGoal{3, false, s.edgeNotHome(q)} },
+	"become_a_legend":                 func(s *State, q int) SystemGoal { return SystemGoal{4, false, s.historic} },
+	"control_the_borderlands":         func(s *State, q int) SystemGoal { return SystemGoal{5, false, s.edgeNotHome(q)} },
+	"patrol_vast_territories":         func(s *State, q int) SystemGoal { return SystemGoal{5, false, noPlanets} },
+	"control_the_region":              func(s *State, q int) SystemGoal { return SystemGoal{6, true, anywhere} },
+	"cut_supply_lines":                func(s *State, q int) SystemGoal { return SystemGoal{1, true, s.othersDock(q)} },
+	"learn_the_secrets_of_the_cosmos": func(s *State, q int) SystemGoal { return SystemGoal{3, true, s.nextToAnomaly} },
+	"threaten_enemies":                func(s *State, q int) SystemGoal { return SystemGoal{1, true, s.nextToOthersHome(q)} },
+}
+
+// presentIn is the condition of a goal of presence.
+func presentIn(id string) func(s *State, q int) bool {
+	return func(s *State, q int) bool {
+		g := presence[id](s, q)
+		return s.countSystems(q, g.Has, g.Counts) >= g.Need
+	}
 }
 
 // ObjectiveScorable reports whether the engine can score an objective

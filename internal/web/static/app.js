@@ -443,7 +443,7 @@ function renderSeatTools() {
     const seats = seatsOf(game.gv).map((q) => h("option", { value: q }, seatLabel(game.gv, q)));
     out.push(h("h3", {}, "Host"), h("label", {}, "Seat ", h("select", { id: "reissue-seat" }, seats)),
       h("button", { type: "button", onclick: reissue }, "Give this seat a new link"), h("p", { id: "reissue-out", class: "muted", "aria-live": "polite" }),
-      h("label", {}, "Bot ", h("select", { id: "bot-kind" }, h("option", { value: "greedy" }, "greedy"), h("option", { value: "random" }, "random"))),
+      h("label", {}, "Bot ", h("select", { id: "bot-kind" }, ...botKinds(game.gv).map((k) => h("option", { value: k }, k)))),
       h("button", { type: "button", id: "seat-bot", onclick: seatBot }, "Seat a bot in this seat"), h("p", { id: "bot-out", class: "muted", "aria-live": "polite" }));
   }
   $("#seat-tools").replaceChildren(...out);
@@ -466,6 +466,9 @@ async function reissue() {
     $("#reissue-out").textContent = `New link for ${seatLabel(game.gv, r.seat)} (the old one no longer works): ${location.origin}${location.pathname}#game=${game.id}&token=${r.token}`;
   } catch (err) { $("#reissue-out").textContent = refusalText(err); }
 }
+
+// botKinds are the bots the server seats in this game.
+const botKinds = (gv) => (gv.game === "ge" ? ["greedy", "random"] : ["planner", "greedy", "random"]);
 
 // seatBot has the server play a free seat with a bot, for the host.
 async function seatBot() {
