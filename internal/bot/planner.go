@@ -147,6 +147,12 @@ func (p *plan) activation(pos int) int {
 		return p.production()
 	}
 	e := expansion(p.v, pos, p.pads, p.bonus)
+	if e > 0 && s.Custodians && pos == mecatolPos(s) {
+		if !p.canPay(ti4.Cost{Influence: 6}, "") {
+			return 0 // no landing without the custodians' price (27.3)
+		}
+		e += 10 // a point, and the agenda phase
+	}
 	if g := p.goalSystems()[pos]; g > 0 && p.reachable(pos) {
 		e = max(e, 40+min(g, 20))
 	}
@@ -154,6 +160,18 @@ func (p *plan) activation(pos int) int {
 		e = p.staging(pos)
 	}
 	return e
+}
+
+// mecatolPos is the position of Mecatol Rex's system.
+func mecatolPos(s *ti4.State) int {
+	for _, sys := range s.Systems {
+		for _, pl := range sys.Planets {
+			if pl.Name == ti4.MecatolRex {
+				return sys.Pos
+			}
+		}
+	}
+	return -1
 }
 
 // production rates activating the home system to produce there: worth
@@ -282,11 +300,11 @@ func (p *plan) score(a ti4.Action) int {
 	case ti4.ActSecondary:
 		return p.secondaryScore(a)
 	case ti4.ActSpendPlanet:
-		if pl, _ := s.Planet(a.Planet); pl != nil && p.keeping {
+		if pl, _ := s.Planet(a.Planet); pl != nil && p.keeping && !payingForPoints(s) {
 			if p.canPay(p.reserve, a.Planet) {
 				return 45 - s.Worth(v.Seat, pl, false) // spare: the smallest first
 			}
-			return 35 // a planet the objective needs: the last resort
+			return 3 // a planet the objective needs: rather leave the payment unfinished
 		}
 	case ti4.ActProduce:
 		if p.keeping && !p.canPay(p.with(unitCost(s, v.Seat, a.Unit, a.Count)), "") {
@@ -294,6 +312,8 @@ func (p *plan) score(a ti4.Action) int {
 		}
 	}
 	switch a.Kind {
+	case ti4.ActTradeOpen:
+		return 2 // a trade with nothing in mind gains nothing
 	case ti4.ActActivate:
 		return p.activation(*a.System)
 	case ti4.ActMoveShips:
@@ -308,6 +328,17 @@ func (p *plan) score(a ti4.Action) int {
 		}
 	}
 	return Greedy{}.score(v, a, p.pads)
+}
+
+// payingForPoints reports a payment for an objective or the custodians
+// token: what the kept planets are for.
+func payingForPoints(s *ti4.State) bool {
+	st := s.Step
+	if st == nil || st.Kind != ti4.StepPay {
+		return false
+	}
+	_, objective := ti4.ObjectiveCost(st.Card)
+	return objective || st.Card == "custodians"
 }
 
 // with is the reserve and n resources more.

@@ -170,3 +170,41 @@ func TestUsageCountsWhatIsNamed(t *testing.T) {
 		t.Fatalf("merged: %+v", u)
 	}
 }
+
+// The planner goes for Mecatol Rex only with the custodians' price of six
+// influence readied (27.3): without it, the landing cannot be made.
+func TestPlannerGoesForMecatolRexOnlyWithSixInfluence(t *testing.T) {
+	stage := func(exhaust bool) func(s *ti4.State) {
+		return func(s *ti4.State) {
+			mr := mecatolPos(s)
+			for _, sys := range s.Systems {
+				if sys.Pos != mr && s.Adjacent(sys.Pos, mr) && len(sys.Space) == 0 {
+					sys.Space = append(sys.Space, ti4.Stack{Owner: 0, Unit: "carrier", Count: 1}, ti4.Stack{Owner: 0, Unit: "infantry", Count: 2})
+					break
+				}
+			}
+			for _, sys := range s.Systems {
+				for _, pl := range sys.Planets {
+					if pl.Controller == 0 {
+						pl.Exhausted = exhaust
+					}
+				}
+			}
+			s.Players[0].TradeGoods = 6
+			if exhaust {
+				s.Players[0].TradeGoods = 0
+			}
+		}
+	}
+	rich := startView(t, stage(false))
+	mr := mecatolPos(rich.State)
+	if mr < 0 || !rich.State.Custodians {
+		t.Fatal("no Mecatol Rex with the custodians token")
+	}
+	if sc := newPlan(rich).activation(mr); sc < 50 {
+		t.Fatalf("with six influence readied, Mecatol Rex rates %d", sc)
+	}
+	if sc := newPlan(startView(t, stage(true))).activation(mr); sc != 0 {
+		t.Fatalf("without six influence, Mecatol Rex rates %d", sc)
+	}
+}
