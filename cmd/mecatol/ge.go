@@ -55,16 +55,16 @@ func geBots(names string, seats int, rng *engine.RNG) ([]gebot.Bot, error) {
 	list := strings.Split(names, ",")
 	var out []gebot.Bot
 	for i := 0; i < seats; i++ {
-		switch n := list[i%len(list)]; n {
-		case "random":
-			out = append(out, gebot.Random{RNG: rng})
-		case "greedy":
-			out = append(out, gebot.Greedy{RNG: rng})
-		case "human":
+		n := list[i%len(list)]
+		if n == "human" {
 			out = append(out, nil)
-		default:
-			return nil, fmt.Errorf("no Galactic Empires bot %q: random, greedy (or human in play)", n)
+			continue
 		}
+		b, err := gebot.Named(n, rng)
+		if err != nil {
+			return nil, fmt.Errorf("%v (or human in play)", err)
+		}
+		out = append(out, b)
 	}
 	return out, nil
 }

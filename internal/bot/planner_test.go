@@ -208,3 +208,19 @@ func TestPlannerGoesForMecatolRexOnlyWithSixInfluence(t *testing.T) {
 		t.Fatalf("without six influence, Mecatol Rex rates %d", sc)
 	}
 }
+
+// BenchmarkPlannerGame6 plays a whole 6-player game of planners, without
+// the checks: the cost of the heuristic bot's self-play.
+func BenchmarkPlannerGame6(b *testing.B) {
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		rng := engine.NewRNG(uint64(i))
+		bots := make([]Bot, 6)
+		for k := range bots {
+			bots[k] = Planner{&rng}
+		}
+		if out := Play(ti4.Config{Players: 6, Seed: uint64(i + 1)}, bots, 12, false); out.Err != "" {
+			b.Fatal(out.Err)
+		}
+	}
+}

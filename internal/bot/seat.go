@@ -2,6 +2,7 @@ package bot
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/mecatol/mecatol/internal/engine"
 	"github.com/mecatol/mecatol/internal/ti4"
@@ -12,27 +13,20 @@ import (
 var SeatBots = []string{"random", "greedy", "planner"}
 
 // seated plays a seat of a served game through the core's interface.
-type seated struct {
-	bot Bot
-	rng *engine.RNG
-}
+type seated struct{ bot Bot }
 
 // NewSeat makes a bot to seat in a served TI4 game, its choices drawn
 // from its own RNG (the game records what it chose, never how).
 func NewSeat(name string, seed uint64) (engine.Player, error) {
-	rng := engine.NewRNG(seed)
-	p := &seated{rng: &rng}
-	switch name {
-	case "random":
-		p.bot = Random{p.rng}
-	case "greedy":
-		p.bot = Greedy{p.rng}
-	case "planner":
-		p.bot = Planner{p.rng}
-	default:
+	if !slices.Contains(SeatBots, name) {
 		return nil, fmt.Errorf("no bot %q: one of %v", name, SeatBots)
 	}
-	return p, nil
+	rng := engine.NewRNG(seed)
+	b, err := Named(name, &rng)
+	if err != nil {
+		return nil, err
+	}
+	return &seated{b}, nil
 }
 
 func (p *seated) Name() string { return p.bot.Name() }

@@ -28,18 +28,26 @@ func NewUsage() *Usage { return &Usage{Kinds: map[string]int{}, Seen: map[string
 // the next action.
 func (u *Usage) note(s *ti4.State, a ti4.Action, events []ti4.Event) {
 	u.Kinds[a.Kind]++
-	if a.Card != "" {
-		u.Seen[a.Card]++
-	}
+	u.see(a.Card)
 	for _, e := range events {
-		if e.Card != "" {
-			u.Seen[e.Card]++
-		}
+		u.see(e.Card)
 		if e.Unit != "" && e.Seat >= 0 && e.Seat < len(s.Players) {
 			if c := s.UnitCard(e.Seat, e.Unit); c != nil {
 				u.Seen[c.ID]++
 			}
 		}
+	}
+}
+
+// see counts a name, and a player's copy of a generic card ("jolnar:
+// ceasefire") as the card too.
+func (u *Usage) see(card string) {
+	if card == "" {
+		return
+	}
+	u.Seen[card]++
+	if _, generic, ok := strings.Cut(card, ":"); ok {
+		u.Seen[generic]++
 	}
 }
 

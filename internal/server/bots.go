@@ -30,8 +30,11 @@ var seatBots = map[string]struct {
 // watching sees them follow, and a game of bots cannot take a core.
 var BotPause = 20 * time.Millisecond
 
+// botPrefix begins the name of every bot's seat, and no person's.
+const botPrefix = "Mecatol bot"
+
 // botName is how the seat of a bot of kind is named to the players.
-func botName(kind string) string { return "Mecatol bot (" + kind + ")" }
+func botName(kind string) string { return botPrefix + " (" + kind + ")" }
 
 // players makes the bots of a game's seats from the store's seats.
 func (s *Server) players(module string, hashes map[int][]byte, names map[int]string) map[int]engine.Player {
@@ -88,16 +91,13 @@ func (s *Server) seatBot(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusConflict, "seat %d is taken", target)
 		return
 	}
-	if len(l.bots)+1 >= l.game.Seats() {
-		fail(w, http.StatusConflict, "one seat at least is left for a person")
-		return
-	}
 	p, err := kinds.make(req.Bot, s.seed())
 	if err != nil {
 		fail(w, http.StatusBadRequest, "%v", err)
 		return
 	}
-	if err := s.store.SetBot(r.Context(), l.id, target, req.Bot); err != nil {
+	// The store checks the seats left for people, whichever server seats.
+	if err := s.store.SetBot(r.Context(), l.id, target, req.Bot, l.game.Seats()); err != nil {
 		fail(w, http.StatusConflict, "%v", err)
 		return
 	}
@@ -124,22 +124,27 @@ func (s *Server) wakeBots(l *live) {
 // people are the seats still in the game that a bot does not play: those
 // whose consent an undo of hidden information waits for.
 func (l *live) people() []int {
-	return slices.DeleteFunc(l.game.Players(), func(q int) bool { return l.bots[q] != nil })
+	// A copy: a module may hand out a slice it shares (TI4's seat lists).
+	return slices.DeleteFunc(slices.Clone(l.game.Players()), func(q int) bool { return l.bots[q] != nil })
 }
 
-// botToMove is a bot the game waits on; or, when no seat it waits on has
-// a legal move (it waits on no one, or on a move out of turn such as
-// keeping a secret objective), the first bot that has one. Callers hold
-// l.mu.
+// botToMove is a bot the game waits on that has a move; or, when no seat
+// it waits on has one (it waits on no one, or on a move out of turn such
+// as keeping a secret objective), the first bot that has one. Bots stop
+// once no person is left in the game: they do not play it out alone.
+// Callers hold l.mu.
 func (l *live) botToMove() (int, engine.Player, bool) {
+	if len(l.people()) == 0 {
+		return 0, nil, false
+	}
 	waiting := l.game.Waiting()
 	for _, q := range waiting {
-		if p := l.bots[q]; p != nil {
+		if p := l.bots[q]; p != nil && l.game.Legal(q) != nil {
 			return q, p, true
 		}
 	}
 	for _, q := range waiting {
-		if l.game.Legal(q) != nil {
+		if l.bots[q] == nil && l.game.Legal(q) != nil {
 			return 0, nil, false // a person is to move
 		}
 	}
@@ -154,8 +159,22 @@ func (l *live) botToMove() (int, engine.Player, bool) {
 // runBots plays the bots' moves, one at a time and through the same
 // checks, store and broadcast as a person's, until a person is to move.
 func (s *Server) runBots(l *live) {
+	defer func() { // a bot's panic costs its game a reload, not the server
+		if r := recover(); r != nil {
+			s.log.Error("bot panicked", "game", l.id, "panic", fmt.Sprint(r))
+			l.mu.Lock()
+			l.botsBusy, l.stale = false, true
+			l.mu.Unlock()
+		}
+	}()
 	for {
 		time.Sleep(BotPause)
+		if !s.cached(l) { // dropped from the cache: the copy loaded since plays on
+			l.mu.Lock()
+			l.botsBusy = false
+			l.mu.Unlock()
+			return
+		}
 		if !s.botMove(l) {
 			return
 		}
@@ -177,7 +196,13 @@ func (s *Server) botMove(l *live) bool {
 	}
 	if err == nil {
 		var rec recorder
-		if _, _, code := s.apply(&rec, context.Background(), l, l.seq, m); code != http.StatusOK {
+		switch _, _, code := s.apply(&rec, context.Background(), l, l.seq, m); code {
+		case http.StatusOK:
+		case http.StatusConflict: // another server played first, and plays on
+			s.log.Info("bot move played elsewhere", "game", l.id, "seat", seat)
+			l.botsBusy = false
+			return false
+		default:
 			err = fmt.Errorf("its move was refused (%d): %s", code, rec.body)
 		}
 	}

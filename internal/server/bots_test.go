@@ -94,6 +94,14 @@ func TestHostSeatsABotOnlyWhereItMay(t *testing.T) {
 	if names, _ := body["names"].(map[string]any); names["1"] != "Mecatol bot (greedy)" {
 		t.Errorf("the bot's seat is named %v (%s)", names["1"], raw[:min(80, len(raw))])
 	}
+	if bots, _ := body["bots"].(map[string]any); len(bots) != 1 || bots["1"] != "greedy" {
+		t.Errorf("the view's bots: %v", body["bots"])
+	}
+	for _, name := range []string{"Mecatol bot (greedy)", "mecatol BOT"} {
+		if code, _ := anon.do("POST", "/api/games/"+id+"/join", map[string]any{"seat": 2, "name": name}); code != 400 {
+			t.Errorf("a person named %q: %d", name, code)
+		}
+	}
 
 	alone, host2 := createTI4(t, srv.URL)
 	for seat, want := range []int{200, 200, 409} {
@@ -166,7 +174,7 @@ func TestBotsResumeAfterARestart(t *testing.T) {
 		}
 	}
 	for _, seat := range []int{1, 2} {
-		if err := st.SetBot(t.Context(), id, seat, "greedy"); err != nil {
+		if err := st.SetBot(t.Context(), id, seat, "greedy", 3); err != nil {
 			t.Fatal(err)
 		}
 	}

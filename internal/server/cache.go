@@ -161,7 +161,6 @@ func (s *Server) reloadInto(ctx context.Context, l *live) error {
 				}
 				l.version++
 				l.publish()
-				s.wakeBots(l)
 				return nil
 			}
 		}

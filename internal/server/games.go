@@ -143,6 +143,12 @@ func (s *Server) gameFor(w http.ResponseWriter, r *http.Request, query bool) (*l
 		err = s.reloadInto(r.Context(), l)
 	}
 	seat, ok := l.seat(r, query)
+	if err == nil && ok && seat != engine.Public {
+		// Bots that wait (this server restarted, or the one playing them
+		// stopped) play on at a player's next request here; a watcher's
+		// does not wake them, so the servers watchers use leave them be.
+		s.wakeBots(l)
+	}
 	l.mu.Unlock()
 	if err != nil {
 		fail(w, http.StatusServiceUnavailable, "the store is unavailable: %v", err)
@@ -197,6 +203,9 @@ const MaxName = 40
 func checkName(name string) error {
 	if utf8.RuneCountInString(name) == 0 {
 		return fmt.Errorf("a name of 1 to %d characters", MaxName)
+	}
+	if strings.HasPrefix(strings.ToLower(name), strings.ToLower(botPrefix)) {
+		return fmt.Errorf("names beginning %q are the server's bots'", botPrefix)
 	}
 	return checkText("name", name, MaxName)
 }

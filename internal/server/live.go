@@ -196,6 +196,8 @@ type gameView struct {
 	Dice []rollNote `json:"dice,omitempty"`
 	// Reissued counts, by seat, the new tokens the host gave it.
 	Reissued map[int]int `json:"reissued,omitempty"`
+	// Bots are the seats the server plays, with each bot's kind.
+	Bots map[int]string `json:"bots,omitempty"`
 }
 
 // view builds the seat's view, a copy that may outlive the lock; callers
@@ -221,6 +223,12 @@ func (l *live) wrap(v any, seat int) *gameView {
 	gv := &gameView{ID: l.id, Game: l.module, Seq: l.seq, Seat: seat, Names: names, View: v, Why: l.game.Why(), Dice: l.dice, Reissued: maps.Clone(l.reissued)}
 	if q := l.asked; q != nil && q.Seq == l.seq {
 		gv.Asked = q
+	}
+	for q, p := range l.bots {
+		if gv.Bots == nil {
+			gv.Bots = map[int]string{}
+		}
+		gv.Bots[q] = p.Name()
 	}
 	if p := l.pending; p != nil && p.Seq == l.seq {
 		c := *p

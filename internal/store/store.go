@@ -346,15 +346,38 @@ var BotMark = []byte("bot")
 // IsBot reports whether a seat's stored hash marks a bot.
 func IsBot(hash []byte) bool { return string(hash) == string(BotMark) }
 
-// SetBot seats a bot, named by its kind, in a free seat; like a player, a
-// bot is seated once.
-func (s *Store) SetBot(ctx context.Context, id string, seat int, kind string) error {
-	res, err := s.db.ExecContext(ctx, s.q(`INSERT INTO seats (game, seat, name, token_hash) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`), id, seat, kind, BotMark)
+// ErrLastSeat: a bot may not take the last seat left for a person.
+var ErrLastSeat = errors.New("one seat at least is left for a person")
+
+// SetBot seats a bot, named by its kind, in a free seat of a game of
+// seats seats; like a player, a bot is seated once, and one seat at least
+// stays for a person. The game's row is locked first, so that seatings on
+// several servers go one at a time.
+func (s *Store) SetBot(ctx context.Context, id string, seat int, kind string, seats int) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, s.q(`UPDATE games SET seats = seats WHERE id = ?`), id); err != nil {
+		return err
+	}
+	var bots int
+	if err := tx.QueryRowContext(ctx, s.q(`SELECT COUNT(*) FROM seats WHERE game = ? AND token_hash = ?`), id, BotMark).Scan(&bots); err != nil {
+		return err
+	}
+	if bots+1 >= seats {
+		return ErrLastSeat
+	}
+	res, err := tx.ExecContext(ctx, s.q(`INSERT INTO seats (game, seat, name, token_hash) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`), id, seat, kind, BotMark)
 	if err != nil {
 		return err
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
 		return fmt.Errorf("seat %d is taken", seat)
+	}
+	if err := tx.Commit(); err != nil {
+		return err
 	}
 	return s.notify(ctx, id)
 }

@@ -10,25 +10,28 @@ import (
 // SeatBots are the bots a served Galactic Empires game may seat.
 var SeatBots = []string{"random", "greedy"}
 
-type seated struct {
-	bot Bot
-	rng *engine.RNG
+// Named makes a bot by name: random or greedy.
+func Named(name string, rng *engine.RNG) (Bot, error) {
+	switch name {
+	case "random":
+		return Random{rng}, nil
+	case "greedy":
+		return Greedy{rng}, nil
+	}
+	return nil, fmt.Errorf("no Galactic Empires bot %q: one of %v", name, SeatBots)
 }
+
+type seated struct{ bot Bot }
 
 // NewSeat makes a bot to seat in a served game, its choices drawn from
 // its own RNG.
 func NewSeat(name string, seed uint64) (engine.Player, error) {
 	rng := engine.NewRNG(seed)
-	p := &seated{rng: &rng}
-	switch name {
-	case "random":
-		p.bot = Random{p.rng}
-	case "greedy":
-		p.bot = Greedy{p.rng}
-	default:
-		return nil, fmt.Errorf("no bot %q: one of %v", name, SeatBots)
+	b, err := Named(name, &rng)
+	if err != nil {
+		return nil, err
 	}
-	return p, nil
+	return &seated{b}, nil
 }
 
 func (p *seated) Name() string { return p.bot.Name() }

@@ -40,7 +40,10 @@ function showRefusal(err) {
 
 // send posts one action at the current step and draws the answer.
 async function send(action) {
-  render(await api(`/api/games/${game.id}/actions`, { method: "POST", body: JSON.stringify({ seq: game.seq, action }) }));
+  const gv = await api(`/api/games/${game.id}/actions`, { method: "POST", body: JSON.stringify({ seq: game.seq, action }) });
+  // The answer can arrive after the socket brought a later view (a bot
+  // moved at once): the log only grows, so an older answer is stale.
+  if (!game.gv || gv.seq >= game.gv.seq) render(gv);
 }
 
 async function act(action) {
@@ -232,9 +235,6 @@ function systemInfo(state, sys, pos) {
 }
 
 function render(gv) {
-  // An action's answer can arrive after the socket brought a later view
-  // (a bot moved at once): the log only grows, so an older view is stale.
-  if (game.gv && game.gv.seq > gv.seq) return;
   game.seq = gv.seq;
   game.seat = gv.seat;
   game.gv = gv;
