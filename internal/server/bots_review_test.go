@@ -56,6 +56,9 @@ func settle(t *testing.T, s *Server, id string) int {
 // request and subscriber sees) is never told: the person is shown a game
 // waiting on the bots while the store already waits on the person.
 func TestAnEvictedGamesBotsStopAndTheCachedCopyPlaysOn(t *testing.T) {
+	if testing.Short() {
+		t.Skip("whole turns of bots at their pace: not with -short (the race run)")
+	}
 	st, _ := sqliteStore(t)
 	srv, s := serveWith(t, st, Options{MaxCached: 1})
 	id, _, me := seatBots2(t, srv.URL, "greedy")

@@ -115,6 +115,9 @@ func TestHostSeatsABotOnlyWhereItMay(t *testing.T) {
 // person's moves the bots play until the game waits on the person again,
 // through the same checks and store, so every seat's moves are in the log.
 func TestAPersonPlaysAgainstBots(t *testing.T) {
+	if testing.Short() {
+		t.Skip("whole turns of bots at their pace: not with -short (the race run)")
+	}
 	srv, _ := newServer(t)
 	id, host := createTI4(t, srv.URL)
 	me := join(t, srv.URL, id, 0)
@@ -191,6 +194,9 @@ func TestBotsResumeAfterARestart(t *testing.T) {
 // A person plays Galactic Empires against a bot the host seated, to a
 // winner; an undo of hidden information waits for the person alone.
 func TestAPersonPlaysGalacticEmpiresAgainstABot(t *testing.T) {
+	if testing.Short() {
+		t.Skip("whole turns of bots at their pace: not with -short (the race run)")
+	}
 	srv, _ := newServer(t)
 	code, g := client{t: t, base: srv.URL}.do("POST", "/api/games", map[string]any{"game": "ge", "decks": []string{"basic_a", "basic_b"}})
 	if code != 201 {
