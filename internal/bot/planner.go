@@ -164,12 +164,8 @@ func (p *plan) activation(pos int) int {
 
 // mecatolPos is the position of Mecatol Rex's system.
 func mecatolPos(s *ti4.State) int {
-	for _, sys := range s.Systems {
-		for _, pl := range sys.Planets {
-			if pl.Name == ti4.MecatolRex {
-				return sys.Pos
-			}
-		}
+	if _, sys := s.Planet(ti4.MecatolRex); sys != nil {
+		return sys.Pos
 	}
 	return -1
 }
@@ -430,38 +426,10 @@ func spendTarget(v *ti4.View) (ti4.Cost, bool) {
 
 func total(c ti4.Cost) int { return c.Resources + c.Influence + c.TradeGoods + c.Tokens }
 
-// canPay reports whether the seat's readied planets, but skip, and trade
-// goods could pay c, each planet for its resources or its influence and
-// spare trade goods for either (as ti4.State.Affordable).
+// canPay reports whether the seat could pay c with its readied planets,
+// but skip, and its goods and tokens.
 func (p *plan) canPay(c ti4.Cost, skip string) bool {
-	s, seat := p.v.State, p.v.Seat
-	me := s.Players[seat]
-	if me.TradeGoods < c.TradeGoods {
-		return false
-	}
-	reach := map[[2]int]bool{{0, 0}: true}
-	for _, sys := range s.Systems {
-		for _, pl := range sys.Planets {
-			if pl.Controller != seat || pl.Exhausted || pl.Name == skip {
-				continue
-			}
-			r, i := s.Worth(seat, pl, false), s.Worth(seat, pl, true)
-			next := make(map[[2]int]bool, 2*len(reach))
-			for k := range reach {
-				next[k] = true
-				next[[2]int{min(c.Resources, k[0]+r), k[1]}] = true
-				next[[2]int{k[0], min(c.Influence, k[1]+i)}] = true
-			}
-			reach = next
-		}
-	}
-	spare := me.TradeGoods - c.TradeGoods
-	for k := range reach {
-		if c.Resources-k[0]+c.Influence-k[1] <= spare {
-			return true
-		}
-	}
-	return false
+	return p.v.State.AffordableWithout(p.v.Seat, c, skip)
 }
 
 // unitCost is what producing n of a unit costs the seat, rounded up.

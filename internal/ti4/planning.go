@@ -30,6 +30,11 @@ func (s *State) Meets(seat int, id string) bool {
 // planets, trade goods and command tokens (61.10).
 func (s *State) Affordable(seat int, c Cost) bool { return s.affordable(seat, c) }
 
+// AffordableWithout is Affordable with the planet named skip kept back.
+func (s *State) AffordableWithout(seat int, c Cost, skip string) bool {
+	return s.affordableWithout(seat, c, skip)
+}
+
 // Worth is what exhausting the planet would pay seat: its resources, or
 // its influence.
 func (s *State) Worth(seat int, pl *Planet, influence bool) int {

@@ -314,7 +314,10 @@ func decideTakeCustodians(s *State, a Action) ([]Event, error) {
 // affordable reports whether seat could pay a cost now: trade goods and
 // tokens as asked, and readied planets, each spent for its resources or its
 // influence, with spare trade goods standing in for either (75.3, 47.3).
-func (s *State) affordable(seat int, c Cost) bool {
+func (s *State) affordable(seat int, c Cost) bool { return s.affordableWithout(seat, c, "") }
+
+// affordableWithout is affordable without the planet named skip.
+func (s *State) affordableWithout(seat int, c Cost, skip string) bool {
 	p := s.Players[seat]
 	if p.TradeGoods < c.TradeGoods || p.Tactic+p.Strategy < c.Tokens {
 		return false
@@ -323,7 +326,7 @@ func (s *State) affordable(seat int, c Cost) bool {
 	reach := map[[2]int]bool{{0, 0}: true}
 	for _, sys := range s.Systems {
 		for _, pl := range sys.Planets {
-			if pl.Controller != seat || pl.Exhausted {
+			if pl.Controller != seat || pl.Exhausted || pl.Name == skip {
 				continue
 			}
 			r, i := s.exhaustWorth(seat, pl, false), s.exhaustWorth(seat, pl, true)
