@@ -166,6 +166,12 @@ func TestReplayCorpusOfTheWipesRulesIsUnchanged(t *testing.T) {
 	checkCorpus(t, ti4.RulesWipes, "testdata/corpus_v12.golden", false)
 }
 
+// So do those of the thirteenth, recorded before the fourteenth had each
+// of several explorations in one decision see the draws before it.
+func TestReplayCorpusOfTheWindowsRulesIsUnchanged(t *testing.T) {
+	checkCorpus(t, ti4.RulesWindows, "testdata/corpus_v13.golden", false)
+}
+
 func checkCorpus(t *testing.T, rules int, golden string, write bool) {
 	if testing.Short() {
 		t.Skip("plays 192 games")

@@ -203,15 +203,37 @@ func conservatorProcyon(s *State, a Action, _ *Step, rng *engine.RNG) ([]Event, 
 			explore = append(explore, sys.Pos)
 		}
 	}
+	return s.extend(exploreFrontiers(s, a.Seat, explore, ev, rng), purgeHero(a.Seat)), nil
+}
+
+// exploreFrontiers explores the frontier token of each system at in turn
+// for seat, after the events ev. From RulesDraws each exploration is worked
+// out on the state the ones before it leave, so a card that draws from
+// another deck (Derelict Vessel, Lost Crew, Dead World) draws the next
+// card, not the one an earlier exploration already took.
+func exploreFrontiers(s *State, seat int, at []int, ev []Event, rng *engine.RNG) []Event {
 	x := newExplorer(s, rng)
-	for _, pos := range explore {
-		e, ok := x.exploreFrontier(a.Seat, pos)
+	for _, pos := range at {
+		if s.rules() >= RulesDraws {
+			x = newExplorer(stateAfter(s, ev), rng)
+		}
+		e, ok := x.exploreFrontier(seat, pos)
 		if !ok {
 			break // the deck and its discard pile are empty
 		}
-		ev = s.extend(s.extend(ev, e), x.effects(a.Seat, pos, nil, e.Card)...)
+		ev = s.extend(s.extend(ev, e), x.effects(seat, pos, nil, e.Card)...)
 	}
-	return s.extend(ev, purgeHero(a.Seat)), nil
+	return ev
+}
+
+// stateAfter is a copy of s with the events ev, decided but not yet
+// applied, applied to it.
+func stateAfter(s *State, ev []Event) *State {
+	c := s.Clone()
+	for _, e := range ev {
+		Rules{}.Apply(c, e)
+	}
+	return c
 }
 
 // Acamar, the Empyrean agent: after any player moves ships into a system

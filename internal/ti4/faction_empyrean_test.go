@@ -175,6 +175,44 @@ func TestFaction_Empyrean_ConservatorProcyon(t *testing.T) {
 	checked(t, g)
 }
 
+// Conservator Procyon exploring two frontier tokens that both turn up
+// Derelict Vessel: each draws a secret objective, and from RulesDraws the
+// second draws the next card, not the first one again (a game of version
+// 13 replays as it was played, the one card twice).
+func TestFaction_Empyrean_ConservatorProcyonDrawsInTurn(t *testing.T) {
+	for _, rules := range []int{RulesWindows, RulesCurrent} {
+		cfg := fixtureConfig("empyrean", "sol", "hacan")
+		cfg.Rules = rules
+		g := fixture(t, cfg, func(s *State) {
+			s.Players[0].Hero = Unlocked
+			s.System(21).Space = []Stack{{Owner: 0, Unit: "destroyer", Count: 1}}
+			s.System(25).Space = []Stack{{Owner: 0, Unit: "destroyer", Count: 1}}
+			d := s.Decks.Exploration["frontier"]
+			slices.SortStableFunc(d, func(a, b string) int { return btoi(b == "derelict_vessel") - btoi(a == "derelict_vessel") })
+		})
+		toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+		top := g.State().Decks.Secrets[:2:2]
+		ev := do(t, g, use(0, "empyrean:conservator_procyon", Action{}))
+		var drawn []string
+		for _, e := range ev {
+			if e.Kind == EvCardsDrawn && e.Deck == "secret" {
+				drawn = append(drawn, e.extra().Cards...)
+			}
+		}
+		want := slices.Clone(top)
+		if rules < RulesDraws {
+			want = []string{top[0], top[0]}
+		}
+		if !slices.Equal(drawn, want) {
+			t.Fatalf("rules %d: secrets drawn %v, want %v", rules, drawn, want)
+		}
+		if rules >= RulesDraws {
+			declineWindows(t, g)
+			checked(t, g)
+		}
+	}
+}
+
 // The Empyrean, Acamar (agent): after Sol moves a carrier into a system
 // without planets, the Empyrean may exhaust it: Sol places a command
 // token; moving into a system with planets opens no window.

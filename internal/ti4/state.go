@@ -267,8 +267,12 @@ const (
 	// the window where one already took effect (2.6b); abilities capture
 	// nothing from a player blockading the capturer's space dock (17.6).
 	RulesWindows = 13
+	// RulesDraws: several explorations in one decision (Conservator
+	// Procyon) each see the cards the ones before drew, so two Derelict
+	// Vessels draw two secret objectives, not one twice (35, 23.5).
+	RulesDraws = 14
 	// RulesCurrent is the version new games are set up under.
-	RulesCurrent = RulesWindows
+	RulesCurrent = RulesDraws
 )
 
 // rules is the game's rules version.
