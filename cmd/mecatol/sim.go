@@ -27,7 +27,7 @@ func cmdSim(args []string, out io.Writer) error {
 	games := fs.Int("games", 100, "games to play")
 	players := fs.Int("players", 6, "players per game")
 	seed := fs.Uint64("seed", 1, "seed of the first game; game i uses seed+i")
-	botsFlag := fs.String("bots", "random", "bots by seat, cycled: random, greedy, planner, exec:PROGRAM")
+	botsFlag := fs.String("bots", "random", "bots by seat, cycled: random, greedy, planner, search[:FUTURES|:TIME], exec:PROGRAM")
 	workers := fs.Int("workers", 2, "games played at once")
 	maxRounds := fs.Int("max-rounds", 10, "stop a game after this many rounds")
 	check := fs.Bool("check", true, "check the invariants after every action")

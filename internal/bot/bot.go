@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/mecatol/mecatol/internal/engine"
 	"github.com/mecatol/mecatol/internal/ti4"
@@ -433,8 +434,10 @@ func Named(name string, rng *engine.RNG) (Bot, error) {
 		return Greedy{rng}, nil
 	case name == "planner":
 		return Planner{rng}, nil
+	case name == "search" || strings.HasPrefix(name, "search:"):
+		return NamedSearch(name, rng)
 	case len(name) > 5 && name[:5] == "exec:":
 		return NewExternal(name[5:])
 	}
-	return nil, fmt.Errorf("unknown bot %q: random, greedy, planner or exec:PROGRAM", name)
+	return nil, fmt.Errorf("unknown bot %q: random, greedy, planner, search[:FUTURES|:TIME] or exec:PROGRAM", name)
 }

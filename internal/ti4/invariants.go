@@ -88,7 +88,21 @@ func CheckInvariants(s *State) error {
 	cards := cardIndex()
 	var buf [512]int
 	seen := counters(&buf, len(cards.total))
-	var unknown string
+	if unknown := countCards(s, seen); unknown != "" {
+		return fmt.Errorf("unknown card %q", unknown)
+	}
+	for i := range cards.total {
+		if n := cards.inGame(s, i); seen[i] != n {
+			return fmt.Errorf("card %s: %d in the game's places, %d in the game", cards.names[i], seen[i], n)
+		}
+	}
+	return notesInOnePlace(s)
+}
+
+// countCards counts in seen, by cardIndex, each copy of a card of the
+// decks where it lies in s; unknown is an id no deck has, if any.
+func countCards(s *State, seen []int) (unknown string) {
+	cards := cardIndex()
 	add := func(lists ...[]string) {
 		for _, l := range lists {
 			for _, id := range l {
@@ -144,18 +158,15 @@ func CheckInvariants(s *State) error {
 			}
 		}
 	}
-	if unknown != "" {
-		return fmt.Errorf("unknown card %q", unknown)
+	return unknown
+}
+
+// inGame is how many copies of the card numbered i the game s has.
+func (x cards) inGame(s *State, i int) int {
+	if src, ok := x.fromCodex[i]; ok && (!s.codexIn(src) || s.rules() < x.since[i]) {
+		return 0 // the Codex's cards are out of a game that does not play them
 	}
-	for i, n := range cards.total {
-		if src, ok := cards.fromCodex[i]; ok && (!s.codexIn(src) || s.rules() < cards.since[i]) {
-			n = 0 // the Codex's cards are out of a game that does not play them
-		}
-		if seen[i] != n {
-			return fmt.Errorf("card %s: %d in the game's places, %d in the game", cards.names[i], seen[i], n)
-		}
-	}
-	return notesInOnePlace(s)
+	return x.total[i]
 }
 
 // notesInOnePlace: each promissory note of a player still in the game is in
@@ -265,26 +276,31 @@ type cards struct {
 	ids       map[string]int
 	names     []string
 	total     []int
+	deck      []string // where each card is dealt from: "action", "secret", "agenda", "relic", or an exploration deck's name
 }
 
 var cardIndex = sync.OnceValue(func() cards {
 	c := data.MustLoad()
 	x := cards{ids: map[string]int{}}
+	deck := ""
 	put := func(id string, n int) {
 		i, ok := x.ids[id]
 		if !ok {
 			i = len(x.names)
 			x.ids[id] = i
-			x.names, x.total = append(x.names, id), append(x.total, 0)
+			x.names, x.total, x.deck = append(x.names, id), append(x.total, 0), append(x.deck, deck)
 		}
 		x.total[i] += n
 	}
+	deck = "action"
 	for _, a := range c.ActionCards {
 		put(a.ID, a.Count)
 	}
+	deck = "secret"
 	for _, a := range c.Secrets {
 		put(a.ID, 1)
 	}
+	deck = "agenda"
 	for _, a := range c.Agendas {
 		if !a.PoKRemoved {
 			put(a.ID, 1)
@@ -292,11 +308,13 @@ var cardIndex = sync.OnceValue(func() cards {
 	}
 	x.fromCodex, x.since = map[int]string{}, map[int]int{}
 	for _, e := range c.Exploration {
+		deck = e.Deck
 		put(e.ID, e.Count)
 		if e.Source != "" {
 			x.fromCodex[x.ids[e.ID]] = e.Source
 		}
 	}
+	deck = "relic"
 	for _, r := range c.Relics {
 		if relics[r.ID] == nil {
 			put(r.ID, 0) // not built yet: out of every game (shuffleInCodex)
