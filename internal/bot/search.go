@@ -25,8 +25,9 @@ import (
 // other decision, and any whose view cannot be dealt, is the planner's.
 type Search struct {
 	RNG *engine.RNG
-	// Playouts is the number of futures played per decision; with 0,
-	// Budget sets it from the time the first future took.
+	// Playouts is the number of futures played per decision (at least one
+	// for each choice); with 0, Budget is the time a decision may take,
+	// checked between futures.
 	Playouts int
 	Budget   time.Duration
 	// Width is the number of the planner's choices compared (4 if 0).
@@ -55,7 +56,7 @@ func NamedSearch(name string, rng *engine.RNG) (Search, error) {
 	case !ok:
 		return b, fmt.Errorf("not a search bot: %q", name)
 	}
-	if n, err := strconv.Atoi(arg); err == nil && n > 0 && n <= 1<<16 {
+	if n, err := strconv.Atoi(arg); err == nil && n > 0 && n <= maxFutures {
 		b.Playouts = n
 		return b, nil
 	}
@@ -119,56 +120,87 @@ func (b Search) candidates(v *ti4.View, legal []ti4.Action) []ti4.Action {
 type player func(d *ti4.State, seat int, cand ti4.Action, seed uint64) (float64, bool)
 
 // search runs sequential halving over cands, playing futures with play;
-// false when the view cannot be dealt.
+// false when the view cannot be dealt or no future could be played.
 func (b Search) search(v *ti4.View, cands []ti4.Action, play player) (ti4.Action, bool) {
-	total := make([]float64, len(cands))
-	played := make([]int, len(cands))
-	alive := make([]int, len(cands))
-	for i := range alive {
-		alive[i] = i
+	start := time.Now()
+	budget, ok := b.budget(v, cands[0], play)
+	if !ok {
+		return ti4.Action{}, false
 	}
-	budget := b.playouts()
-	if b.Playouts == 0 && b.Budget > 0 {
-		d, seed, ok := b.deal(v)
-		if !ok {
-			return ti4.Action{}, false
-		}
-		start := time.Now()
-		play(d, v.Seat, cands[0], seed)
-		budget = b.budgeted(time.Since(start))
+	h := halving{total: make([]float64, len(cands)), played: make([]int, len(cands))}
+	for i := range cands {
+		h.alive = append(h.alive, i)
 	}
 	rounds := max(1, int(math.Ceil(math.Log2(float64(len(cands))))))
-	for r := 0; r < rounds && len(alive) > 1; r++ {
-		per := max(1, budget/(rounds*len(alive)))
-		for range per {
+	spent := 0
+	over := func() bool { // the budget spent, or the time (checked between futures)
+		return spent >= max(budget, len(cands)) || (b.Budget > 0 && b.Playouts == 0 && time.Since(start) > b.Budget)
+	}
+	for r := 0; r < rounds && len(h.alive) > 1 && !over(); r++ {
+		per := max(1, budget/(rounds*len(h.alive)))
+		for k := 0; k < per && !over(); k++ {
 			d, seed, ok := b.deal(v)
 			if !ok {
 				return ti4.Action{}, false
 			}
-			for _, i := range alive {
+			for _, i := range h.alive {
+				spent++
 				if val, ok := play(d, v.Seat, cands[i], seed); ok {
-					total[i] += val
-					played[i]++
+					h.total[i] += val
+					h.played[i]++
 				}
 			}
 		}
-		mean := func(i int) float64 {
-			if played[i] == 0 {
-				return math.Inf(-1)
-			}
-			return total[i] / float64(played[i])
-		}
-		slices.SortStableFunc(alive, func(x, y int) int { return cmp.Compare(mean(y), mean(x)) })
-		alive = alive[:(len(alive)+1)/2]
+		h.halve()
 	}
-	return cands[alive[0]], true
+	h.halve()
+	if h.played[h.alive[0]] == 0 {
+		return ti4.Action{}, false
+	}
+	return cands[h.alive[0]], true
 }
 
-// budgeted is the number of futures Budget allows, one taking took (less
-// the one that measured it).
-func (b Search) budgeted(took time.Duration) int {
-	return max(2, int(b.Budget/max(took, time.Microsecond))-1)
+// halving is the candidates still in the running, best first once halved,
+// and the sum and number of their futures' values.
+type halving struct {
+	alive  []int
+	total  []float64
+	played []int
 }
+
+func (h *halving) mean(i int) float64 {
+	if h.played[i] == 0 {
+		return math.Inf(-1)
+	}
+	return h.total[i] / float64(h.played[i])
+}
+
+// halve ranks the candidates still running by their mean value and keeps
+// the better half.
+func (h *halving) halve() {
+	slices.SortStableFunc(h.alive, func(x, y int) int { return cmp.Compare(h.mean(y), h.mean(x)) })
+	h.alive = h.alive[:(len(h.alive)+1)/2]
+}
+
+// budget is the number of futures for one decision: Playouts, or as many
+// as Budget allows, timed on one deal and future of first (at most
+// maxFutures); false when the view cannot be dealt.
+func (b Search) budget(v *ti4.View, first ti4.Action, play player) (int, bool) {
+	if b.Playouts > 0 || b.Budget <= 0 {
+		return b.playouts(), true
+	}
+	start := time.Now()
+	d, seed, ok := b.deal(v)
+	if !ok {
+		return 0, false
+	}
+	play(d, v.Seat, first, seed)
+	took := max(time.Since(start), time.Microsecond)
+	return min(maxFutures, max(2, int(b.Budget/took)-1)), true
+}
+
+// maxFutures bounds the futures of one decision, as "search:N" does.
+const maxFutures = 1 << 16
 
 // deal determinises v with the bot's RNG and draws the seed of the dice.
 func (b Search) deal(v *ti4.View) (*ti4.State, uint64, bool) {

@@ -50,7 +50,7 @@ func TestSearchBotNames(t *testing.T) {
 
 // steeringView plays a planner game until seat 0 picks a strategy card or
 // opens a turn, and returns its view and legal actions there.
-func steeringView(t *testing.T, players int, seed uint64, turn bool) (*ti4.Game, *ti4.View, []ti4.Action) {
+func steeringView(t testing.TB, players int, seed uint64, turn bool) (*ti4.Game, *ti4.View, []ti4.Action) {
 	t.Helper()
 	g, err := ti4.NewGame(ti4.Config{Players: players, Seed: seed})
 	if err != nil {
@@ -222,6 +222,9 @@ func TestSearchValue(t *testing.T) {
 // search looked ahead (each deal of its views passed Determinise's
 // checks, TestDeterminiseOverPlannerGames).
 func TestSearchPlaysWholeGames(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a whole game: not in the race run")
+	}
 	rng := engine.NewRNG(9)
 	bots := []Bot{Search{RNG: &rng, Playouts: 4}, Planner{&rng}, Planner{&rng}}
 	out := Play(ti4.Config{Players: 3, Seed: 9}, bots, 12, true)
@@ -234,6 +237,9 @@ func TestSearchPlaysWholeGames(t *testing.T) {
 // actions each seat's view deals a state that obeys every invariant and
 // that the seat cannot tell from the game's.
 func TestDeterminiseOverPlannerGames(t *testing.T) {
+	if testing.Short() {
+		t.Skip("whole games: not in the race run")
+	}
 	deals := 0
 	for _, players := range []int{3, 6, 8} {
 		g, err := ti4.NewGame(ti4.Config{Players: players, Seed: uint64(players)})
@@ -293,4 +299,49 @@ func checkDeal(t *testing.T, s *ti4.State, seat int, rng *engine.RNG) bool {
 		t.Fatalf("round %d seat %d: the state dealt looks different to the seat", s.Round, seat)
 	}
 	return true
+}
+
+// BenchmarkSearchFuture6 is one future of a six-player game: a deal and
+// the play to the end of the round.
+func BenchmarkSearchFuture6(b *testing.B) {
+	_, v, legal := steeringView(b, 6, 3, true)
+	cands := Search{}.candidates(v, legal)
+	rng := engine.NewRNG(1)
+	b.ReportAllocs()
+	for b.Loop() {
+		d, err := ti4.Determinise(v, &rng)
+		if err != nil {
+			b.Fatal(err)
+		}
+		future(d, 0, cands[0], rng.Uint64())
+	}
+}
+
+// A time budget is kept though the future that measured it was refused at
+// once (it would otherwise allow a million futures), and a search whose
+// futures all fail falls back.
+func TestSearchKeepsItsTimeBudget(t *testing.T) {
+	_, v, legal := steeringView(t, 3, 2, true)
+	rng := engine.NewRNG(1)
+	b := Search{RNG: &rng, Budget: 20 * time.Millisecond}
+	cands := b.candidates(v, legal)
+	start, calls := time.Now(), 0
+	stub := func(d *ti4.State, seat int, a ti4.Action, seed uint64) (float64, bool) {
+		calls++
+		if calls == 1 {
+			return 0, false // the measured future, refused at once
+		}
+		time.Sleep(time.Millisecond)
+		return 0, true
+	}
+	if _, ok := b.search(v, cands, stub); !ok {
+		t.Fatal("no choice")
+	}
+	if took := time.Since(start); took > 10*b.Budget {
+		t.Fatalf("search:%v took %v and %d futures", b.Budget, took, calls)
+	}
+	fail := func(*ti4.State, int, ti4.Action, uint64) (float64, bool) { return 0, false }
+	if _, ok := (Search{RNG: &rng, Playouts: 8}).search(v, cands, fail); ok {
+		t.Fatal("a search with no future played chose")
+	}
 }

@@ -60,7 +60,7 @@ func (s *State) Clone() *State {
 	d := &c.Decks
 	d.Exploration = cloneDecks(s.Decks.Exploration)
 	d.ExplorationDiscard = cloneDecks(s.Decks.ExplorationDiscard)
-	for _, l := range []*[]string{&d.Relics, &d.ActionCards, &d.ActionDiscard, &d.Secrets, &d.Agendas, &d.AgendaDiscard, &d.Purged, &d.InPlay, &d.Held, &d.StageI, &d.StageII, &d.Revealed} {
+	for _, l := range []*[]string{&d.Relics, &d.ActionCards, &d.ActionDiscard, &d.Secrets, &d.Agendas, &d.AgendaDiscard, &d.Purged, &d.InPlay, &d.Held, &d.StageI, &d.StageII, &d.Revealed, &d.Discarded} {
 		*l = slices.Clone(*l)
 	}
 	c.Laws = slices.Clone(s.Laws)

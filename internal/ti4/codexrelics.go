@@ -344,6 +344,9 @@ func applyNeuraloop(s *State, e *Event) bool {
 		rev := slices.Clone(s.Decks.Revealed)
 		rev[slices.Index(rev, e.Card)] = e.Extra.Cards[0]
 		s.Decks.Revealed = rev
+		if s.rules() >= RulesDraws { // kept, face up: no deal of the unrevealed takes it again
+			s.Decks.Discarded = append(slices.Clip(s.Decks.Discarded), e.Card)
+		}
 	default:
 		return false
 	}

@@ -17,9 +17,10 @@ import (
 // that the state it returns agrees with everything the seat sees and obeys
 // every invariant. It reads nothing but the view: what it deals is a guess.
 
-// ErrUndeterminable is Determinise's answer for a view that hides more
-// than hands and decks: the cards of a hand being looked at (Spy Net), a
-// transaction's hidden offer, or Covert Legislation's agenda.
+// ErrUndeterminable is Determinise's answer for a view that shows or hides
+// cards of a hand in play: a hand being looked at (Spy Net, So Ata), a
+// transaction's offer of notes or action cards, or Covert Legislation's
+// agenda.
 var ErrUndeterminable = errors.New("ti4: the view hides cards in play that cannot be dealt at random")
 
 // Determinise returns a full state that v's seat cannot tell from the
@@ -69,9 +70,13 @@ func Determinise(v *View, rng *engine.RNG) (*State, error) {
 	return s, nil
 }
 
-// hidesInPlay reports a view with cards hidden outside hands and decks.
+// hidesInPlay reports a view that shows or hides cards of a hand in play.
 func hidesInPlay(s *State) bool {
-	hidden := func(st *Step) bool { return st != nil && slices.Contains(st.Cards, "hidden") }
+	// A hand looked at: hidden from the seat, or shown to it (the cards of
+	// a looking step of its own), it cannot be dealt at random.
+	hidden := func(st *Step) bool {
+		return st != nil && (slices.Contains(st.Cards, "hidden") || (privateWindow(st) && len(st.Cards) > 0))
+	}
 	if hidden(s.Step) || slices.ContainsFunc(s.Choices, func(st Step) bool { return hidden(&st) }) {
 		return true
 	}
@@ -80,8 +85,8 @@ func hidesInPlay(s *State) bool {
 	}
 	if t := s.Trade; t != nil {
 		for _, b := range t.Give {
-			if b.Note == "hidden" || slices.Contains(b.ActionCards, "hidden") {
-				return true
+			if b.Note != "" || len(b.ActionCards) > 0 {
+				return true // hidden, or shown to the seat: either way a card of a hand it cannot deal at random
 			}
 		}
 	}
@@ -149,7 +154,7 @@ func (d *dealer) agendas(n int, ends []string) []string {
 func unrevealed(s *State, stage, n int, rng *engine.RNG) []string {
 	var out []string
 	for _, o := range data.MustLoad().Publics {
-		if o.Stage == stage && !slices.Contains(s.Decks.Revealed, o.ID) && !slices.Contains(s.Decks.Purged, o.ID) {
+		if o.Stage == stage && !slices.Contains(s.Decks.Revealed, o.ID) && !slices.Contains(s.Decks.Purged, o.ID) && !slices.Contains(s.Decks.Discarded, o.ID) {
 			out = append(out, o.ID)
 		}
 	}

@@ -99,21 +99,44 @@ func TestDeterminiseDealsAtRandom(t *testing.T) {
 	}
 }
 
-// A view that hides a card in play (Covert Legislation's agenda, a hand
-// being looked at, a trade's hidden offer) is not dealt: the search falls
-// back on its heuristic.
+// A view that hides or shows a card of a hand in play (Covert
+// Legislation's agenda, a hand being looked at, a trade's offer) is not
+// dealt: the search falls back on its heuristic.
 func TestDeterminiseRefusesCardsHiddenInPlay(t *testing.T) {
 	g := fixture(t, fixtureConfig("sol", "hacan", "jolnar"), nil)
 	for name, stage := range map[string]func(s *State){
 		"agenda": func(s *State) { s.Agenda = &AgendaStep{Card: "covert_legislation", Subject: "hidden", Hidden: true} },
 		"step":   func(s *State) { s.Step = &Step{Kind: StepLookHand, Seat: 1, Cards: []string{"hidden"}} },
 		"trade":  func(s *State) { s.Trade = &Trade{Seats: [2]int{1, 2}, Give: [2]Bundle{{Note: "hidden"}}} },
+		// shown to the seat, yet still in another's hand: not dealt either
+		"offer": func(s *State) { s.Trade = &Trade{Seats: [2]int{0, 1}, Give: [2]Bundle{{}, {Note: "hacan:ceasefire"}}} },
+		"look": func(s *State) {
+			s.Step = &Step{Kind: StepLook, Seat: 0, Card: "yssaril:so_ata", Cards: []string{"sabotage"}, Target: ip(1), Then: "action_cards"}
+		},
 	} {
 		s := g.State().Clone()
 		v, _ := SharedView(s, 0)
 		stage(v.State)
 		if _, err := Determinise(v, new(engine.RNG)); !errors.Is(err, ErrUndeterminable) {
 			t.Fatalf("%s: %v, want ErrUndeterminable", name, err)
+		}
+	}
+}
+
+// From rules version 14 the objective Neuraloop discards stays out: no
+// deal of the unrevealed objectives takes it again.
+func TestDeterminiseKeepsNeuraloopsDiscardOut(t *testing.T) {
+	g := factionGame(t, []string{"sol", "hacan", "jolnar"}, nil)
+	s := g.State().Clone()
+	gone := s.Decks.Revealed[0]
+	applyNeuraloop(s, &Event{Kind: EvObjectiveReplaced, Card: gone, Deck: "secret", Extra: &Extra{Cards: []string{s.Decks.Secrets[0]}}})
+	if !slices.Contains(s.Decks.Discarded, gone) {
+		t.Fatalf("discarded %v: %s is not kept", s.Decks.Discarded, gone)
+	}
+	rng := engine.NewRNG(4)
+	for i := range 30 {
+		if d := determinised(t, s, 0, &rng); slices.Contains(d.Decks.StageI, gone) {
+			t.Fatalf("deal %d: %s is back among the unrevealed", i, gone)
 		}
 	}
 }

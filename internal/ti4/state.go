@@ -197,6 +197,9 @@ type Decks struct {
 	// Held: exploration cards drawn and held, face up, for a choice of the
 	// one resolved (Distant Suns).
 	Held []string `json:"held,omitempty"`
+	// Discarded: public objectives discarded face up in place of being
+	// revealed (Neuraloop), from rules version 14.
+	Discarded []string `json:"discarded,omitempty"`
 }
 
 // Options are the game's fixed options.
@@ -269,7 +272,8 @@ const (
 	RulesWindows = 13
 	// RulesDraws: several explorations in one decision (Conservator
 	// Procyon) each see the cards the ones before drew, so two Derelict
-	// Vessels draw two secret objectives, not one twice (35, 23.5).
+	// Vessels draw two secret objectives, not one twice (35, 23.5); and
+	// the objective Neuraloop discards is kept face up (Decks.Discarded).
 	RulesDraws = 14
 	// RulesCurrent is the version new games are set up under.
 	RulesCurrent = RulesDraws
