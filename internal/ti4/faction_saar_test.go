@@ -263,3 +263,33 @@ func TestFaction_ProductionOptionsOfMoldsFlesh(t *testing.T) {
 		t.Fatalf("at most %d infantry listed, want %d", most, want)
 	}
 }
+
+// Saar, Son of Ragh (flagship): its card's Anti-Fighter Barrage, four
+// dice, rolls in the first round of a space combat it is in (10.1), as
+// the Saar defend against Sol's destroyer (two dice of its own); the
+// Jol-Nar's flagship, with no barrage, adds none.
+func TestFactionUnit_SonOfRagh(t *testing.T) {
+	for _, defender := range []string{"saar", "jolnar"} {
+		cfg := fixtureConfig("sol", defender, "hacan")
+		cfg.Rules = RulesCurrent
+		g := fixture(t, cfg, func(s *State) {
+			s.Players[0].Fleet = 8
+			s.System(22).Space = append(s.System(22).Space, Stack{Owner: 0, Unit: "destroyer", Count: 1})
+			s.System(9).Space = []Stack{{Owner: 1, Unit: "flagship", Count: 1}}
+		})
+		toActionPhase(t, g, "leadership", "diplomacy", "politics", "trade", "warfare", "technology")
+		activated(t, g, 0, 9)
+		do(t, g, moveShips(0, 22, "destroyer", 1))
+		ev := append(do(t, g, act(ActEndMovement, 0)), declineWindows(t, g)...)
+		barrage := -1
+		for _, e := range ev {
+			if e.Kind == EvCombat && len(e.Rolls) > 0 && barrage < 0 {
+				barrage = len(e.Rolls) // the barrage: both sides' dice
+			}
+		}
+		want := map[string]int{"saar": 2 + 4, "jolnar": 2}[defender] // Sol's destroyer rolls two
+		if barrage != want {
+			t.Fatalf("%s flagship: a barrage of %d dice, want %d", defender, barrage, want)
+		}
+	}
+}
