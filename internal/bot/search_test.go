@@ -52,6 +52,29 @@ func TestSearchBotNames(t *testing.T) {
 // opens a turn, and returns its view and legal actions there.
 func steeringView(t testing.TB, players int, seed uint64, turn bool) (*ti4.Game, *ti4.View, []ti4.Action) {
 	t.Helper()
+	var v *ti4.View
+	var legal []ti4.Action
+	g := plannerGame(t, players, seed, 5000, func(s *ti4.State, _ *engine.RNG) bool {
+		legal = ti4.Legal(s, engine.NewRNG(0), 0)
+		if !steers(legal) || (turn && !slices.ContainsFunc(legal, func(a ti4.Action) bool { return a.Kind == ti4.ActActivate })) {
+			return false
+		}
+		var err error
+		if v, err = ti4.ViewFor(s, 0); err != nil {
+			t.Fatal(err)
+		}
+		return true
+	})
+	if v == nil {
+		t.Fatal("seat 0 never steered")
+	}
+	return g, v, legal
+}
+
+// plannerGame plays a game of planners, at most limit actions, until it
+// ends or stop, asked before each action with the bots' RNG, says so.
+func plannerGame(t testing.TB, players int, seed uint64, limit int, stop func(*ti4.State, *engine.RNG) bool) *ti4.Game {
+	t.Helper()
 	g, err := ti4.NewGame(ti4.Config{Players: players, Seed: seed})
 	if err != nil {
 		t.Fatal(err)
@@ -62,17 +85,8 @@ func steeringView(t testing.TB, players int, seed uint64, turn bool) (*ti4.Game,
 		bots[i] = Planner{&rng}
 	}
 	last := ti4.None
-	for range 5000 {
-		s := g.State()
-		legal := ti4.Legal(s, engine.NewRNG(0), 0)
-		if steers(legal) && (!turn || slices.ContainsFunc(legal, func(a ti4.Action) bool { return a.Kind == ti4.ActActivate })) {
-			v, err := ti4.ViewFor(s, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return g, v, legal
-		}
-		q, a, _, err := next(s, bots, last, nil)
+	for n := 0; n < limit && g.State().Phase != ti4.PhaseOver && !stop(g.State(), &rng); n++ {
+		q, a, _, err := next(g.State(), bots, last, nil)
 		if err != nil || q == ti4.None {
 			t.Fatalf("stuck: %v", err)
 		}
@@ -81,8 +95,7 @@ func steeringView(t testing.TB, players int, seed uint64, turn bool) (*ti4.Game,
 			t.Fatal(err)
 		}
 	}
-	t.Fatal("seat 0 never steered")
-	return nil, nil, nil
+	return g
 }
 
 // Sequential halving over stub futures: every candidate still running is
@@ -242,32 +255,15 @@ func TestDeterminiseOverPlannerGames(t *testing.T) {
 	}
 	deals := 0
 	for _, players := range []int{3, 6, 8} {
-		g, err := ti4.NewGame(ti4.Config{Players: players, Seed: uint64(players)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		rng := engine.NewRNG(uint64(players))
-		bots := make([]Bot, players)
-		for i := range bots {
-			bots[i] = Planner{&rng}
-		}
-		last := ti4.None
-		for n := 0; g.State().Phase != ti4.PhaseOver && n < 6000; n++ {
-			s := g.State()
-			if n%50 == 0 {
+		n := 0
+		plannerGame(t, players, uint64(players), 6000, func(s *ti4.State, rng *engine.RNG) bool {
+			if n++; n%50 == 1 {
 				for _, q := range s.Active() {
-					deals += btoi(checkDeal(t, s, q, &rng))
+					deals += btoi(checkDeal(t, s, q, rng))
 				}
 			}
-			q, a, _, err := next(s, bots, last, nil)
-			if err != nil || q == ti4.None {
-				t.Fatalf("stuck: %v", err)
-			}
-			last = q
-			if err := g.Play(a); err != nil {
-				t.Fatal(err)
-			}
-		}
+			return false
+		})
 	}
 	if deals < 100 {
 		t.Fatalf("only %d deals", deals)
