@@ -100,8 +100,8 @@ func plannerGame(t testing.TB, players int, seed uint64, limit int, stop func(*t
 
 // Sequential halving over stub futures: every candidate still running is
 // played on the same deal and dice as the others (equal futures), the
-// budget is kept, and the best one is found though a single future of it
-// can rate below another's.
+// budget is kept (search:1 plays each candidate once), and the best one
+// is found though a single future of it can rate below another's.
 func TestSearchHalvesTowardsTheBestFuture(t *testing.T) {
 	_, v, legal := steeringView(t, 3, 2, true)
 	b := Search{RNG: new(engine.RNG), Playouts: 64, Width: 8}
@@ -128,6 +128,10 @@ func TestSearchHalvesTowardsTheBestFuture(t *testing.T) {
 	}
 	if plays > b.Playouts {
 		t.Fatalf("%d futures played for a budget of %d", plays, b.Playouts)
+	}
+	plays, b.Playouts = 0, 1 // search:1 still plays each candidate once
+	if b.search(v, cands, stub); plays != len(cands) {
+		t.Fatalf("search:1 played %d futures for %d candidates: one each", plays, len(cands))
 	}
 	for seed, played := range seeds {
 		if !slices.Contains(played, best) {

@@ -30,18 +30,9 @@ func TestBrowserPlaysTI4AgainstBots(t *testing.T) {
 	server := lastServer
 	id, host := createTI4(t, srv.URL)
 	me := join(t, srv.URL, id, 0)
-	tb := tab{ctx: browser(t), seat: 0}
-	tb.run(t, 30*time.Second, chromedp.Navigate(srv.URL+"/"),
-		chromedp.Evaluate(fmt.Sprintf(`localStorage.setItem("mecatol:host:%s", %q)`, id, host.token), nil),
-		chromedp.Navigate("about:blank"), chromedp.Navigate(srv.URL+"/#game="+id+"&token="+me.token), chromedp.WaitVisible(`#map svg .system`))
-	for seat, kind := range []string{1: "planner", 2: "greedy"} {
-		if kind == "" {
-			continue
-		}
-		tb.run(t, 30*time.Second,
-			chromedp.SetValue(`#reissue-seat`, fmt.Sprint(seat), chromedp.ByQuery), chromedp.SetValue(`#bot-kind`, kind, chromedp.ByQuery),
-			chromedp.Click(`#seat-bot`, chromedp.NodeVisible), chromedp.Poll(fmt.Sprintf(`document.querySelector("#bot-out").textContent.includes("%s bot plays")`, kind), nil))
-	}
+	tb := openAsHost(t, srv.URL, id, host.token, me.token, `#map svg .system`)
+	seatBotByPage(t, tb, 1, "planner")
+	seatBotByPage(t, tb, 2, "greedy")
 	tb.run(t, 10*time.Second, chromedp.Click(`#autopass`, chromedp.NodeVisible), chromedp.Poll(`document.querySelector("#autopass").checked`, nil))
 	for _, sys := range viewOf(t, me, id).View.State.Systems {
 		for _, p := range sys.Planets {

@@ -33,13 +33,8 @@ func TestBrowserPlaysGalacticEmpires(t *testing.T) {
 	}
 	id := g["id"].(string)
 	me := join(t, srv.URL, id, 0)
-	tb := tab{ctx: browser(t), seat: 0}
-	tb.run(t, 30*time.Second, chromedp.Navigate(srv.URL+"/"),
-		chromedp.Evaluate(fmt.Sprintf(`localStorage.setItem("mecatol:host:%s", %q)`, id, g["host_token"]), nil),
-		chromedp.Navigate("about:blank"), chromedp.Navigate(srv.URL+"/#game="+id+"&token="+me.token), chromedp.WaitVisible(`#ge-table .ge-player`))
-	tb.run(t, 30*time.Second,
-		chromedp.SetValue(`#reissue-seat`, "1", chromedp.ByQuery), chromedp.SetValue(`#bot-kind`, "random", chromedp.ByQuery),
-		chromedp.Click(`#seat-bot`, chromedp.NodeVisible), chromedp.Poll(`document.querySelector("#bot-out").textContent.includes("random bot plays")`, nil))
+	tb := openAsHost(t, srv.URL, id, g["host_token"].(string), me.token, `#ge-table .ge-player`)
+	seatBotByPage(t, tb, 1, "random")
 	rng := engine.NewRNG(5)
 	mine := gebot.Greedy{RNG: &rng}
 	clicks := 0
@@ -121,4 +116,24 @@ func noHiddenCards(t *testing.T, server *Server, tb tab, id string, v geSeatView
 			t.Fatalf("the page names seat 1's hand card #%d", c)
 		}
 	}
+}
+
+// openAsHost opens seat 0's link in a browser of its own that also holds
+// the game's host token, as the host's own browser would, and waits for
+// ready to show.
+func openAsHost(t *testing.T, base, id, hostToken, token, ready string) tab {
+	t.Helper()
+	tb := tab{ctx: browser(t), seat: 0}
+	tb.run(t, 30*time.Second, chromedp.Navigate(base+"/"),
+		chromedp.Evaluate(fmt.Sprintf(`localStorage.setItem("mecatol:host:%s", %q)`, id, hostToken), nil),
+		chromedp.Navigate("about:blank"), chromedp.Navigate(base+"/#game="+id+"&token="+token), chromedp.WaitVisible(ready))
+	return tb
+}
+
+// seatBotByPage seats a bot of kind in seat with the host panel's button.
+func seatBotByPage(t *testing.T, tb tab, seat int, kind string) {
+	t.Helper()
+	tb.run(t, 30*time.Second,
+		chromedp.SetValue(`#reissue-seat`, fmt.Sprint(seat), chromedp.ByQuery), chromedp.SetValue(`#bot-kind`, kind, chromedp.ByQuery),
+		chromedp.Click(`#seat-bot`, chromedp.NodeVisible), chromedp.Poll(fmt.Sprintf(`document.querySelector("#bot-out").textContent.includes("%s bot plays")`, kind), nil))
 }
