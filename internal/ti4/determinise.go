@@ -142,9 +142,6 @@ func (d *dealer) agendas(n int, ends []string) []string {
 			d.short = true
 		}
 	}
-	if n == 1 {
-		return []string{ends[0]}
-	}
 	deck := append([]string{ends[0]}, d.take("agenda", n-2)...)
 	return append(deck, ends[1])
 }

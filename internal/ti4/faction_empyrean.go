@@ -213,27 +213,34 @@ func conservatorProcyon(s *State, a Action, _ *Step, rng *engine.RNG) ([]Event, 
 // card, not the one an earlier exploration already took.
 func exploreFrontiers(s *State, seat int, at []int, ev []Event, rng *engine.RNG) []Event {
 	x := newExplorer(s, rng)
+	var after *State // s with ev applied, kept up as explorations add to ev
+	if s.rules() >= RulesDraws {
+		after = s.Clone()
+		applied(after, ev)
+	}
 	for _, pos := range at {
-		if s.rules() >= RulesDraws {
-			x = newExplorer(stateAfter(s, ev), rng)
+		if after != nil {
+			x = newExplorer(after, rng)
 		}
 		e, ok := x.exploreFrontier(seat, pos)
 		if !ok {
 			break // the deck and its discard pile are empty
 		}
+		n := len(ev)
 		ev = s.extend(s.extend(ev, e), x.effects(seat, pos, nil, e.Card)...)
+		if after != nil {
+			applied(after, ev[n:])
+		}
 	}
 	return ev
 }
 
-// stateAfter is a copy of s with the events ev, decided but not yet
-// applied, applied to it.
-func stateAfter(s *State, ev []Event) *State {
-	c := s.Clone()
+// applied applies the events ev, decided but not yet applied to the game,
+// to c, a copy.
+func applied(c *State, ev []Event) {
 	for _, e := range ev {
 		Rules{}.Apply(c, e)
 	}
-	return c
 }
 
 // Acamar, the Empyrean agent: after any player moves ships into a system
